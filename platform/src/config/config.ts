@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || isUrlWith(v, protocols), {
+      message: `expected a URL like ${example}`,
+    });
+
+function isUrlWith(value: string, protocols: string[]): boolean {
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ message: 'expected a port number' })
+    .int('expected a whole port number')
+    .min(1, 'expected a port from 1 to 65535')
+    .max(65535, 'expected a port from 1 to 65535')
+    .default(fallback);
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'expected development, production or test' }).default('development'),
+  HOST: z.string().trim().min(1, 'expected a host name or address').default('127.0.0.1'),
+  PORT: port(3000),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/epos'),
+  DATA_DIR: z.string().trim().min(1, 'expected a folder path').default('.data'),
+  EMBEDDED_PG_PORT: port(54329),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    message: 'expected one of fatal, error, warn, info, debug, trace, silent',
+  }).default('info'),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  EVENTSTORE_URL: optionalUrl(['kurrentdb:', 'esdb:', 'kurrentdb+discover:', 'esdb+discover:'], 'kurrentdb://127.0.0.1:2113?tls=false'),
+  TYPESENSE_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:8108'),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@127.0.0.1:587'),
+  CONSISTENCY_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).max(60_000).default(3000),
+  SEED_DEMO: flag(true),
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment once; a bad value names the variable and what it expects. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '');
+        const got = env[name];
+        return `${name}: ${issue.message}${got === undefined ? '' : ` (got "${redactUrl(got)}")`}`;
+      }),
+    );
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}
+
+/** Hides a password inside a URL-ish string so error messages never leak secrets. */
+export function redactUrl(value: string): string {
+  return value.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}

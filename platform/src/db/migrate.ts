@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import * as eventStore from './migrations/0001-event-store.js';
+import * as projections from './migrations/0002-projections.js';
+
+/** Every feature adds its migrations here, in order; names sort by their number. */
+const platformMigrations: Record<string, Migration> = {
+  '0001-event-store': eventStore,
+  '0002-projections': projections,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return this.migrations;
+  }
+}
+
+export async function migrateToLatest<DB>(db: Kysely<DB>, extra: Record<string, Migration> = {}): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider({ ...platformMigrations, ...extra }) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).map((r) => r.migrationName);
+}

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { type EventRegistry, type EventMetadata } from '@epos/schemas';
+import { UndecodableEventError, type AppendOptions, type NewEvent, type Position } from './port.js';
+
+export interface EncodedEvent {
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+/** Validates events against their schemas and stamps their metadata; throws before anything is stored. */
+export function encodeEvents(registry: EventRegistry, events: readonly NewEvent[], options: AppendOptions): EncodedEvent[] {
+  if (events.length === 0) throw new Error('append needs at least one event');
+  const timestamp = new Date().toISOString();
+  const correlationId = options.cause.correlationId ?? randomUUID();
+  return events.map((event) => {
+    const { data, schemaVersion } = registry.validate(event.type, event.data);
+    return {
+      id: event.id ?? randomUUID(),
+      type: event.type,
+      data,
+      metadata: {
+        actor: options.cause.actor,
+        correlationId,
+        causationId: options.cause.causationId ?? null,
+        timestamp,
+        schemaVersion,
+      },
+    };
+  });
+}
+
+/** Turns stored data into the current shape of its type, naming the position when it cannot. */
+export function decodeData(registry: EventRegistry, position: Position, type: string, schemaVersion: number, data: unknown): unknown {
+  try {
+    return registry.upcast(type, schemaVersion, data);
+  } catch (error) {
+    throw new UndecodableEventError(position, type, error instanceof Error ? error.message : String(error));
+  }
+}

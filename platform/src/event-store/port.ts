@@ -1,0 +1,104 @@
+import type { Cause, EventMetadata } from '@epos/schemas';
+
+/** A position in the global log. Ordered; 0n means "before the first event". */
+export type Position = bigint;
+export const START: Position = 0n;
+
+/** Revision of the last event in a stream (0-based), or one of the named expectations. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+export interface NewEvent {
+  type: string;
+  data: unknown;
+  /** Supplied to make an append idempotent-safe; generated when absent. */
+  id?: string;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  streamId: string;
+  revision: bigint;
+  position: Position;
+}
+
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+  cause: Cause;
+}
+
+export interface AppendResult {
+  /** Position of the last event appended. */
+  position: Position;
+  /** Revision of the stream after the append. */
+  nextRevision: bigint;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. */
+  after: Position;
+  maxCount: number;
+}
+
+export interface SubscribeOptions {
+  after: Position;
+  batchSize?: number;
+  signal?: AbortSignal;
+}
+
+/** The one port every feature writes and reads events through. */
+export interface EventStore {
+  readonly kind: string;
+  append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  headPosition(): Promise<Position>;
+  /** Yields batches of events after a position, in log order, forever (until the signal aborts). */
+  subscribeToAll(options: SubscribeOptions): AsyncIterable<RecordedEvent[]>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(
+      `Stream ${streamId} has changed: expected ${describeExpected(expected)}, ` +
+        `found ${actual === 'no_stream' ? 'no stream' : `revision ${actual}`}`,
+    );
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** A stored event that cannot be turned into a current one (unknown type, failing schema). */
+export class UndecodableEventError extends Error {
+  constructor(
+    readonly position: Position,
+    readonly eventType: string,
+    readonly reason: string,
+  ) {
+    super(`Event at position ${position} of type ${eventType} cannot be read: ${reason}`);
+    this.name = 'UndecodableEventError';
+  }
+}
+
+function describeExpected(expected: ExpectedRevision): string {
+  return typeof expected === 'bigint' ? `revision ${expected}` : expected.replace('_', ' ');
+}
+
+/** Revision of a stream's last event, or -1n for no stream. */
+export function satisfies(expected: ExpectedRevision, actual: bigint): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return actual === -1n;
+  if (expected === 'stream_exists') return actual >= 0n;
+  return expected === actual;
+}

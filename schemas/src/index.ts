@@ -1,0 +1,5 @@
+export * from './events/metadata.js';
+export * from './events/define-event.js';
+export * from './events/registry.js';
+export * from './api/errors.js';
+export * from './api/health.js';
