@@ -39,3 +39,20 @@ export function decodeData(registry: EventRegistry, position: Position, type: st
     throw new UndecodableEventError(position, type, error instanceof Error ? error.message : String(error));
   }
 }
+
+/**
+ * Decodes rows in order. When one cannot be decoded, the rows before it are returned so a
+ * reader gets exactly up to it; the next read starts at it and throws.
+ */
+export function decodePrefix<Row, Event>(rows: readonly Row[], decode: (row: Row) => Event): Event[] {
+  const events: Event[] = [];
+  for (const row of rows) {
+    try {
+      events.push(decode(row));
+    } catch (error) {
+      if (events.length === 0) throw error;
+      break;
+    }
+  }
+  return events;
+}

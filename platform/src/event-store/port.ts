@@ -58,9 +58,14 @@ export interface EventStore {
   readonly kind: string;
   append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events after a position; stops short of an event that cannot be decoded, and throws when it is first. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   headPosition(): Promise<Position>;
-  /** Yields batches of events after a position, in log order, forever (until the signal aborts). */
+  /**
+   * Yields batches of events after a position, in log order, until the signal aborts.
+   * An empty batch means "caught up with the head for now"; it is yielded once each time
+   * the subscriber reaches the head.
+   */
   subscribeToAll(options: SubscribeOptions): AsyncIterable<RecordedEvent[]>;
   close(): Promise<void>;
 }

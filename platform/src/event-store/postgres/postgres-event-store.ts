@@ -3,7 +3,7 @@ import type { EventMetadata, EventRegistry } from '@epos/schemas';
 import type { Database } from '../../db/database.js';
 import { NotificationListener } from '../../db/notifications.js';
 import type { PlatformDatabase } from '../../db/tables.js';
-import { decodeData, encodeEvents, type EncodedEvent } from '../encoding.js';
+import { decodeData, decodePrefix, encodeEvents, type EncodedEvent } from '../encoding.js';
 import {
   satisfies,
   WrongExpectedRevisionError,
@@ -173,7 +173,7 @@ export class PostgresEventStore implements EventStore {
       .orderBy('global_position')
       .limit(options.maxCount)
       .execute();
-    return rows.map((row) => this.decode(row));
+    return decodePrefix(rows, (row) => this.decode(row));
   }
 
   async headPosition(): Promise<Position> {
@@ -188,13 +188,20 @@ export class PostgresEventStore implements EventStore {
     const batchSize = options.batchSize ?? 1000;
     const pollMs = this.options.pollIntervalMs ?? 1000;
     let after = options.after;
+    let caughtUp = false;
     await this.listener.start().catch(() => undefined);
     while (!options.signal?.aborted) {
       const seen = this.listener.current;
       const batch = await this.readAll({ after, maxCount: batchSize });
       if (batch.length > 0) {
         after = batch.at(-1)!.position;
+        caughtUp = false;
         yield batch;
+        continue;
+      }
+      if (!caughtUp) {
+        caughtUp = true;
+        yield [];
         continue;
       }
       await this.listener.wait(seen, pollMs, options.signal);

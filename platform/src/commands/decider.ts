@@ -1,0 +1,27 @@
+/** An event as a decider sees it: its type and data, without storage details. */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+/** Pure business logic of one kind of stream: no I/O. */
+export interface Decider<Command, Event extends DomainEvent, State> {
+  initialState: State;
+  evolve(state: State, event: Event): State;
+  /** Returns the events the command causes, or throws a DomainError. */
+  decide(command: Command, state: State): Event[];
+}
+
+export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden';
+
+/** A rule the command broke; the API turns it into a 4xx with this message. */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

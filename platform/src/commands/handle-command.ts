@@ -1,0 +1,27 @@
+import type { Cause } from '@epos/schemas';
+import type { EventStore, Position } from '../event-store/port.js';
+import type { Decider, DomainEvent } from './decider.js';
+
+export interface CommandResult<Event> {
+  /** Position of the last event appended, or null when the command changed nothing. */
+  position: Position | null;
+  events: Event[];
+}
+
+/** Folds the stream, decides, and appends with optimistic concurrency on the revision it read. */
+export async function handleCommand<Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  request: { streamId: string; decider: Decider<Command, Event, State>; command: Command; cause: Cause },
+): Promise<CommandResult<Event>> {
+  const { streamId, decider, command, cause } = request;
+  const history = await store.readStream(streamId);
+  const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState);
+  const events = decider.decide(command, state);
+  if (events.length === 0) return { position: null, events };
+  const last = history.at(-1);
+  const { position } = await store.append(streamId, events, {
+    expectedRevision: last ? last.revision : 'no_stream',
+    cause,
+  });
+  return { position, events };
+}

@@ -1,0 +1,152 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { createLogger } from '../logging/logger.js';
+import { counterProjection } from '../testkit/counter-projection.js';
+import { sampleRegistry } from '../testkit/sample-events.js';
+import { newTestDatabase, } from '../testkit/vitest.js';
+import type { TestDatabase } from '../testkit/test-database.js';
+import type { Projection } from './define-projection.js';
+import { ProjectionProgress } from './progress.js';
+import { ProjectionRunner } from './runner.js';
+
+const logger = createLogger('silent', 'test');
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setup() {
+  const testDb = await newTestDatabase();
+  const store = new PostgresEventStore(testDb.database, sampleRegistry(), { pollIntervalMs: 50 });
+  const progress = new ProjectionProgress(testDb.database, store);
+  await progress.start();
+  cleanups.push(() => testDb.drop(), () => store.close(), () => progress.close());
+  return { testDb, store, progress };
+}
+
+async function startRunner(testDb: TestDatabase, store: PostgresEventStore, projections: Projection[], batchSize = 100) {
+  const runner = new ProjectionRunner({ database: testDb.database, store, projections, logger, batchSize });
+  await runner.start();
+  cleanups.push(() => runner.stop());
+  return runner;
+}
+
+async function openCounters(store: PostgresEventStore, count: number, increments: number[]) {
+  let position = 0n;
+  for (let c = 0; c < count; c++) {
+    const r = await store.append(
+      `counter-${c}`,
+      [{ type: 'CounterOpened', data: { name: `c${c}` } }, ...increments.map((by) => ({ type: 'CounterIncremented', data: { by } }))],
+      { expectedRevision: 'no_stream', cause: { actor: 'test' } },
+    );
+    position = r.position;
+  }
+  return position;
+}
+
+async function counters(testDb: TestDatabase, schema: string) {
+  const result = await sql<{ id: string; total: number }>`select id, total from ${sql.id(schema)}.counters order by id`.execute(testDb.database.db);
+  return result.rows;
+}
+
+async function checkpoint(testDb: TestDatabase, name: string, version: number) {
+  return testDb.database.db
+    .selectFrom('projection_checkpoints')
+    .selectAll()
+    .where('name', '=', name)
+    .where('version', '=', version)
+    .executeTakeFirstOrThrow();
+}
+
+describe('projection runner', () => {
+  it('projects events and commits its checkpoint with the read model; waitFor sees it', async () => {
+    const { testDb, store, progress } = await setup();
+    const head = await openCounters(store, 3, [1, 2]);
+    await startRunner(testDb, store, [counterProjection()]);
+    expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 5000 })).toBe(true);
+    expect(await counters(testDb, await progress.schemaOf('counters'))).toEqual([
+      { id: 'counter-0', total: 3 },
+      { id: 'counter-1', total: 3 },
+      { id: 'counter-2', total: 3 },
+    ]);
+    const later = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 4 } }], { expectedRevision: 2n, cause: { actor: 't' } });
+    expect(await progress.waitFor(later.position, { timeoutMs: 5000 })).toBe(true);
+    expect((await counters(testDb, 'rm_counters_v1'))[0]).toEqual({ id: 'counter-0', total: 7 });
+    expect((await checkpoint(testDb, 'counters', 1)).position).toBe(later.position.toString());
+    const health = await progress.health();
+    expect(health.projections).toEqual([
+      expect.objectContaining({ name: 'counters', version: 1, active: true, status: 'live', lag: '0' }),
+    ]);
+  });
+
+  it('waitFor answers false when the projection does not reach the position in time', async () => {
+    const { testDb, store, progress } = await setup();
+    await startRunner(testDb, store, [counterProjection()]);
+    const head = await openCounters(store, 1, []);
+    expect(await progress.waitFor(head + 1000n, { names: ['counters'], timeoutMs: 300 })).toBe(false);
+  });
+
+  it('stops at a failing handler, naming projection, position and type, without advancing', async () => {
+    const { testDb, store, progress } = await setup();
+    await openCounters(store, 1, [1, 2]);
+    const good = await store.headPosition();
+    const bad = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 13 } }], { expectedRevision: 2n, cause: { actor: 't' } });
+    await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 3n, cause: { actor: 't' } });
+    const runner = await startRunner(testDb, store, [counterProjection(1, { failOn: 13 })], 1);
+    await expect.poll(() => runner.failed.get('counters')?.message, { timeout: 5000 }).toBe(
+      `Projection counters v1 stopped at position ${bad.position} (event type CounterIncremented): refusing increment by 13`,
+    );
+    const row = await checkpoint(testDb, 'counters', 1);
+    expect(row.status).toBe('failed');
+    expect(row.position).toBe(good.toString());
+    expect(row.error).toContain(`position ${bad.position}`);
+    expect((await progress.health()).status).toBe('degraded');
+    expect(await counters(testDb, 'rm_counters_v1')).toEqual([{ id: 'counter-0', total: 3 }]);
+  });
+
+  it('stops at an event type nobody knows, naming it, without advancing', async () => {
+    const { testDb, store } = await setup();
+    await openCounters(store, 1, [5]);
+    const known = await store.headPosition();
+    await sql`insert into events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
+      values ('odd', 0, gen_random_uuid(), 'MysteryHappened', 1, '{}', '{"actor":"x"}')`.execute(testDb.database.db);
+    const runner = await startRunner(testDb, store, [counterProjection()]);
+    await expect.poll(() => runner.failed.get('counters')?.message, { timeout: 5000 }).toMatch(
+      new RegExp(`^Projection counters v1 stopped at position ${known + 1n} \\(event type MysteryHappened\\): Unknown event type`),
+    );
+    expect((await checkpoint(testDb, 'counters', 1)).position).toBe(known.toString());
+  });
+
+  it('rebuilds a new version beside the old one, which keeps serving, then takes over', async () => {
+    const { testDb, store, progress } = await setup();
+    const head = await openCounters(store, 300, [1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    const v1 = await startRunner(testDb, store, [counterProjection(1)], 500);
+    expect(await progress.waitFor(head, { timeoutMs: 20_000 })).toBe(true);
+    await v1.stop();
+
+    await startRunner(testDb, store, [counterProjection(2)], 20);
+    const observedWhileRebuilding: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          const active = await progress.schemaOf('counters');
+          const v2 = await checkpoint(testDb, 'counters', 2).catch(() => null);
+          if (v2 && BigInt(v2.position) < head) observedWhileRebuilding.push(active);
+          return active;
+        },
+        { timeout: 30_000, interval: 5 },
+      )
+      .toBe('rm_counters_v2');
+    expect(observedWhileRebuilding.length).toBeGreaterThan(0);
+    expect(new Set(observedWhileRebuilding)).toEqual(new Set(['rm_counters_v1']));
+    // v2 doubles increments, so its rows tell the versions apart.
+    expect((await counters(testDb, 'rm_counters_v2'))[0]).toEqual({ id: 'counter-0', total: 18 });
+    expect((await counters(testDb, 'rm_counters_v1'))[0]).toEqual({ id: 'counter-0', total: 9 });
+    const health = await progress.health();
+    expect(health.projections.map((p) => [p.version, p.active])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+  });
+});
