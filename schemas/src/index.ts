@@ -3,3 +3,4 @@ export * from './events/define-event.js';
 export * from './events/registry.js';
 export * from './api/errors.js';
 export * from './api/health.js';
+export * from './catalog.js';

@@ -1,5 +1,5 @@
 import type { Cause } from '@epos/schemas';
-import type { EventStore, Position } from '../event-store/port.js';
+import { WrongExpectedRevisionError, type EventStore, type Position } from '../event-store/port.js';
 import type { Decider, DomainEvent } from './decider.js';
 
 export interface CommandResult<Event> {
@@ -11,16 +11,26 @@ export interface CommandResult<Event> {
 /** Folds the stream, decides, and appends with optimistic concurrency on the revision it read. */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
-  request: { streamId: string; decider: Decider<Command, Event, State>; command: Command; cause: Cause },
+  request: {
+    streamId: string;
+    decider: Decider<Command, Event, State>;
+    command: Command;
+    cause: Cause;
+    /** The revision the client last saw (an edit form's version); a newer stream is a conflict. */
+    expectedRevision?: bigint;
+  },
 ): Promise<CommandResult<Event>> {
   const { streamId, decider, command, cause } = request;
   const history = await store.readStream(streamId);
+  const seen = history.at(-1)?.revision ?? -1n;
+  if (request.expectedRevision !== undefined && request.expectedRevision !== seen) {
+    throw new WrongExpectedRevisionError(streamId, request.expectedRevision, seen < 0n ? 'no_stream' : seen);
+  }
   const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState);
   const events = decider.decide(command, state);
   if (events.length === 0) return { position: null, events };
-  const last = history.at(-1);
   const { position } = await store.append(streamId, events, {
-    expectedRevision: last ? last.revision : 'no_stream',
+    expectedRevision: seen < 0n ? 'no_stream' : seen,
     cause,
   });
   return { position, events };

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Projection } from '@epos/platform';
+import { startTestApi, type TestApi } from './testkit/test-api.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => api.close());
+
+const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+
+describe('API skeleton', () => {
+  it('answers a command with X-Position, and a query with X-Consistent-After sees the write', async () => {
+    const opened = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/a1', headers: { 'content-type': 'application/json' }, payload: { name: 'Alpha' } });
+    expect(opened.statusCode).toBe(201);
+    const inc = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/a1/increments', payload: { by: 5 } });
+    const position = inc.headers['x-position'];
+    expect(position).toMatch(/^\d+$/);
+    const read = await api.app.inject({ method: 'GET', url: '/api/testkit/counters/a1', headers: { 'x-consistent-after': String(position) } });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ name: 'Alpha', total: 5 });
+  });
+
+  it('answers 503 with a clear message when the read model does not reach the position in time', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/api/testkit/counters/a1', headers: { 'x-consistent-after': '999999999' } });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(response.json()).toMatchObject({
+      statusCode: 503,
+      error: 'not_consistent_yet',
+      message: 'The data is still being updated: position 999999999 was not reached within 1500 ms. Please try again shortly.',
+    });
+  });
+
+  it('rejects a malformed X-Consistent-After, naming the header', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/api/testkit/counters/a1', headers: { 'x-consistent-after': 'soon' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/X-Consistent-After/);
+  });
+
+  it('names the field at fault in validation errors and changes nothing', async () => {
+    const head = await api.deps.store.headPosition();
+    const response = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/a1/increments', ...json({ by: -2 }) });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ statusCode: 400, error: 'validation', fields: [{ field: 'by' }] });
+    expect(body.message).toContain('by');
+    expect(body.requestId).toBe(response.headers['x-request-id']);
+    const badParam = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/NO%20PE', ...json({ name: 'x' }) });
+    expect(badParam.json()).toMatchObject({ statusCode: 400, fields: [{ field: 'id', message: 'letters, digits and dashes only' }] });
+    const badJson = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/a2', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    expect(badJson.statusCode).toBe(400);
+    expect(await api.deps.store.headPosition()).toBe(head);
+  });
+
+  it('turns an optimistic-concurrency conflict into 409 with a clear message', async () => {
+    const stale = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/a1/increments', ...json({ by: 1, expectedRevision: 0 }) });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ error: 'conflict', message: 'Someone else changed this at the same time. Reload it and try again.' });
+    const domain = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/a1', ...json({ name: 'again' }) });
+    expect(domain.statusCode).toBe(409);
+    expect(domain.json().message).toBe('This counter is already open');
+    const missing = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/zz/increments', ...json({ by: 1 }) });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('hides internal errors behind a uniform 500 without stack or detail', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/api/testkit/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret');
+    expect(response.body).not.toContain('.ts');
+    expect(response.json()).toMatchObject({ statusCode: 500, error: 'internal' });
+  });
+
+  it('answers unknown API paths with the uniform 404', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404, error: 'not_found', message: 'Not Found' });
+  });
+
+  it('reports head and per-projection lag at /api/health', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    const health = response.json();
+    expect(health).toMatchObject({ status: 'ok', eventStore: 'postgres', projections: [{ name: 'counters', version: 1, active: true }] });
+    expect(BigInt(health.head)).toBe(await api.deps.store.headPosition());
+    expect(BigInt(health.projections[0].lag)).toBe(BigInt(health.head) - BigInt(health.projections[0].checkpoint));
+  });
+
+  it('serves OpenAPI generated from the zod schemas, and security headers', async () => {
+    const spec = await api.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    const doc = spec.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/testkit/counters/{id}/increments']));
+    const body = doc.paths['/api/testkit/counters/{id}/increments'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.by).toMatchObject({ type: 'integer' });
+    const ui = await api.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    const health = await api.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers['x-content-type-options']).toBe('nosniff');
+    expect(health.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('API over a failed projection', () => {
+  it('shows the failure in health as degraded, naming projection, position and type', async () => {
+    const { counterProjection } = await import('@epos/platform/testkit/counter-projection');
+    const failing = await startTestApi({ projections: [counterProjection(1, { failOn: 7 }) as Projection] });
+    try {
+      await failing.app.inject({ method: 'POST', url: '/api/testkit/counters/b', ...json({ name: 'B' }) });
+      const bad = await failing.app.inject({ method: 'POST', url: '/api/testkit/counters/b/increments', ...json({ by: 7 }) });
+      await expect
+        .poll(async () => (await failing.app.inject({ method: 'GET', url: '/api/health' })).json(), { timeout: 5000 })
+        .toMatchObject({
+          status: 'degraded',
+          projections: [{ status: 'failed', error: `Projection counters v1 stopped at position ${bad.headers['x-position']} (event type CounterIncremented): refusing increment by 7` }],
+        });
+    } finally {
+      await failing.close();
+    }
+  });
+});

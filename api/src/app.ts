@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ApiDeps } from './deps.js';
+import { healthRoutes } from './health/routes.js';
+import { registerConsistency } from './plugins/consistency.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerStaticUi } from './plugins/static-ui.js';
+import { featureRoutes } from './features.js';
+
+export interface BuildApiOptions {
+  /** Extra route plugins (tests and benchmarks mount sample features here). */
+  extraRoutes?: ((deps: ApiDeps) => FastifyPluginAsync)[];
+  serveUi?: boolean;
+}
+
+export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] } },
+    strictTransportSecurity: deps.config.NODE_ENV === 'production',
+  });
+  registerErrorHandler(app);
+  registerConsistency(app, deps);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes(deps));
+  for (const routes of [...featureRoutes, ...(options.extraRoutes ?? [])]) await app.register(routes(deps));
+  if (options.serveUi !== false) await registerStaticUi(app);
+  else app.setNotFoundHandler((request, reply) => reply.code(404).send({ statusCode: 404, error: 'not_found', message: 'Not Found', requestId: request.id }));
+  return app;
+}

@@ -1,0 +1,7 @@
+export * from './app.js';
+export * from './deps.js';
+export * from './commands.js';
+export * from './plugins/consistency.js';
+export * from './plugins/error-handler.js';
+export * from './server.js';
+export * from './demo/seed.js';

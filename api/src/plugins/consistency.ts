@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiDeps } from '../deps.js';
+import { HttpError } from './error-handler.js';
+
+export const CONSISTENT_AFTER_HEADER = 'x-consistent-after';
+export const POSITION_HEADER = 'x-position';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Projections this route reads; `X-Consistent-After` waits for these (all when omitted). */
+    reads?: readonly string[];
+  }
+}
+
+/**
+ * Read-your-writes: a query carrying `X-Consistent-After: <position>` (the `X-Position` of a
+ * command response) is answered only once the projections it reads have applied that position.
+ */
+export function registerConsistency(app: FastifyInstance, deps: ApiDeps): void {
+  app.addHook('preHandler', async (request) => {
+    const raw = request.headers[CONSISTENT_AFTER_HEADER];
+    if (raw === undefined) return;
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (!value || !/^\d{1,19}$/.test(value.trim())) {
+      throw new HttpError(400, 'validation', 'X-Consistent-After must be a position: a whole number from a command response');
+    }
+    const position = BigInt(value.trim());
+    const timeoutMs = deps.config.CONSISTENCY_TIMEOUT_MS;
+    const reads = request.routeOptions.config.reads;
+    const reached = await deps.progress.waitFor(position, { timeoutMs, ...(reads ? { names: reads } : {}) });
+    if (!reached) {
+      throw new HttpError(
+        503,
+        'not_consistent_yet',
+        `The data is still being updated: position ${position} was not reached within ${timeoutMs} ms. Please try again shortly.`,
+        { 'retry-after': '1' },
+      );
+    }
+  });
+}

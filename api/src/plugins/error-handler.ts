@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, InvalidEventDataError, WrongExpectedRevisionError } from '@epos/platform';
+import type { ApiError } from '@epos/schemas';
+
+const domainStatus = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
+
+/** Raised by routes and hooks to answer with a specific status and message. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, body: Omit<ApiError, 'requestId'>): FastifyReply {
+  return reply.code(body.statusCode).type('application/json').send({ ...body, requestId: String(request.id) });
+}
+
+/** One error shape for every failure; user errors never become a 500, and no stack reaches a client. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => ({
+        field: fieldName(error.validationContext, v.instancePath),
+        message: v.message ?? 'is invalid',
+      }));
+      return sendError(reply, request, {
+        statusCode: 400,
+        error: 'validation',
+        message: `Invalid ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`,
+        fields,
+      });
+    }
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return sendError(reply, request, { statusCode: error.statusCode, error: error.code, message: error.message });
+    }
+    if (error instanceof DomainError) {
+      return sendError(reply, request, {
+        statusCode: domainStatus[error.kind],
+        error: error.kind,
+        message: error.message,
+        ...(error.field ? { fields: [{ field: error.field, message: error.message }] } : {}),
+      });
+    }
+    if (error instanceof WrongExpectedRevisionError) {
+      return sendError(reply, request, {
+        statusCode: 409,
+        error: 'conflict',
+        message: 'Someone else changed this at the same time. Reload it and try again.',
+      });
+    }
+    if (error instanceof InvalidEventDataError) {
+      return sendError(reply, request, {
+        statusCode: 400,
+        error: 'validation',
+        message: error.message,
+        fields: error.issues.map((i) => ({ field: i.path || '(root)', message: i.message })),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return sendError(reply, request, { statusCode: status, error: error.code ?? 'bad_request', message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, request, {
+      statusCode: 500,
+      error: 'internal',
+      message: 'Something went wrong on our side. It has been logged; please try again.',
+    });
+  });
+}
+
+function fieldName(context: string | undefined, instancePath: string): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (path) return path;
+  return context ?? 'body';
+}

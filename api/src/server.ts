@@ -1,0 +1,14 @@
+import { ProjectionProgress, type Runtime } from '@epos/platform';
+import type { FastifyInstance } from 'fastify';
+import { buildApi, type BuildApiOptions } from './app.js';
+
+/** Starts the HTTP API on HOST:PORT, registered for a draining shutdown. */
+export async function startApiServer(runtime: Runtime, options: BuildApiOptions = {}): Promise<FastifyInstance> {
+  const progress = new ProjectionProgress(runtime.database, runtime.store);
+  await progress.start();
+  runtime.shutdown.add('projection progress', () => progress.close());
+  const app = await buildApi({ ...runtime, progress }, options);
+  await app.listen({ host: runtime.config.HOST, port: runtime.config.PORT });
+  runtime.shutdown.add('http', () => app.close());
+  return app;
+}

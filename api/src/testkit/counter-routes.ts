@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { handleCommand } from '@epos/platform';
+import { counterDecider } from '@epos/platform/testkit/counter-decider';
+import type { ApiDeps } from '../deps.js';
+import { withPosition } from '../commands.js';
+import { HttpError } from '../plugins/error-handler.js';
+
+const params = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'letters, digits and dashes only') });
+
+/** The platform's sample feature over HTTP, mounted only by tests and benchmarks. */
+export function counterRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/testkit/counters/:id',
+      { schema: { params, body: z.object({ name: z.string().min(1, 'is required') }) } },
+      async (request, reply) => {
+        const result = await handleCommand(deps.store, {
+          streamId: `counter-${request.params.id}`,
+          decider: counterDecider,
+          command: { kind: 'open', name: request.body.name },
+          cause: { actor: 'testkit' },
+        });
+        return withPosition(reply.code(201), result).send({ ok: true });
+      },
+    );
+    app.post(
+      '/api/testkit/counters/:id/increments',
+      {
+        schema: {
+          params,
+          body: z.object({ by: z.number().int().positive(), expectedRevision: z.number().int().min(0).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const { by, expectedRevision } = request.body;
+        const result = await handleCommand(deps.store, {
+          streamId: `counter-${request.params.id}`,
+          decider: counterDecider,
+          command: { kind: 'increment', by },
+          cause: { actor: 'testkit' },
+          ...(expectedRevision === undefined ? {} : { expectedRevision: BigInt(expectedRevision) }),
+        });
+        return withPosition(reply, result).send({ ok: true });
+      },
+    );
+    app.get(
+      '/api/testkit/counters/:id',
+      { schema: { params }, config: { reads: ['counters'] } },
+      async (request) => {
+        const schema = await deps.progress.schemaOf('counters');
+        const row = await sql<{ name: string; total: number }>`
+          select name, total from ${sql.id(schema, 'counters')} where id = ${`counter-${request.params.id}`}`.execute(deps.database.db);
+        if (!row.rows[0]) throw new HttpError(404, 'not_found', 'Not Found');
+        return row.rows[0];
+      },
+    );
+    app.get('/api/testkit/boom', async () => {
+      throw new Error('secret internal detail at /srv/app.ts:12');
+    });
+  };
+}

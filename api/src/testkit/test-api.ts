@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  createLogger,
+  loadConfig,
+  PostgresEventStore,
+  ProjectionProgress,
+  ProjectionRunner,
+  type Projection,
+} from '@epos/platform';
+import { counterProjection } from '@epos/platform/testkit/counter-projection';
+import { sampleRegistry } from '@epos/platform/testkit/sample-events';
+import { newTestDatabase } from '@epos/platform/testkit/vitest';
+import { buildApi } from '../app.js';
+import type { ApiDeps } from '../deps.js';
+import { counterRoutes } from './counter-routes.js';
+
+export interface TestApi {
+  app: FastifyInstance;
+  deps: ApiDeps;
+  close(): Promise<void>;
+}
+
+/** A real API over a fresh database with the sample feature and its projection running. */
+export async function startTestApi(options: { env?: Record<string, string>; projections?: Projection[] } = {}): Promise<TestApi> {
+  const testDb = await newTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url, CONSISTENCY_TIMEOUT_MS: '1500', ...options.env });
+  const logger = createLogger('silent', 'test-api');
+  const store = new PostgresEventStore(testDb.database, sampleRegistry(), { pollIntervalMs: 100 });
+  const progress = new ProjectionProgress(testDb.database, store);
+  await progress.start();
+  const runner = new ProjectionRunner({
+    database: testDb.database,
+    store,
+    logger,
+    projections: options.projections ?? [counterProjection() as Projection],
+  });
+  await runner.start();
+  const deps: ApiDeps = { config, database: testDb.database, store, progress, logger };
+  const app = await buildApi(deps, { extraRoutes: [counterRoutes], serveUi: false });
+  await app.ready();
+  return {
+    app,
+    deps,
+    async close() {
+      await app.close();
+      await runner.stop();
+      await progress.close();
+      await store.close();
+      await testDb.drop();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+export * from './config/config.js';
+export * from './logging/logger.js';
+export * from './db/database.js';
+export * from './db/tables.js';
+export * from './db/migrate.js';
+export * from './event-store/port.js';
+export * from './event-store/postgres/postgres-event-store.js';
+export * from './projections/define-projection.js';
+export * from './projections/errors.js';
+export * from './projections/runner.js';
+export * from './projections/progress.js';
+export * from './commands/decider.js';
+export * from './commands/handle-command.js';
+export { InvalidEventDataError, UnknownEventTypeError } from '@epos/schemas';
+export * from './runtime/boot.js';
+export * from './runtime/shutdown.js';

@@ -1,0 +1,62 @@
+import { EventRegistry, eventCatalog } from '@epos/schemas';
+import { ConfigError, loadConfig, type Config } from '../config/config.js';
+import { connectDatabase, type Database } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { EventStore } from '../event-store/port.js';
+import { createLogger, type Logger } from '../logging/logger.js';
+import { openDatabaseServer } from './database-server.js';
+import { createEventStore } from './event-store-factory.js';
+import { Shutdown } from './shutdown.js';
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  registry: EventRegistry;
+  store: EventStore;
+  shutdown: Shutdown;
+}
+
+export type Role = 'all' | 'api' | 'projections' | 'workers' | 'tool';
+
+/**
+ * Everything a process needs before its role starts: config, database (migrated), event store.
+ * A role run on its own needs DATABASE_URL, so that several processes share one database.
+ */
+export async function boot(role: Role, env: NodeJS.ProcessEnv = process.env): Promise<Runtime> {
+  const config = readConfigOrExit(env);
+  const logger = createLogger(config.LOG_LEVEL, `epos-${role}`);
+  if (!config.DATABASE_URL && (role === 'api' || role === 'projections' || role === 'workers')) {
+    exitWith(`DATABASE_URL: required when running the ${role} role on its own (npm start runs every role with an embedded PostgreSQL)`);
+  }
+  const shutdown = new Shutdown(logger);
+  shutdown.listen();
+  const server = await openDatabaseServer(config, logger);
+  shutdown.add('database server', () => server.stop());
+  const database = connectDatabase(server.url, { applicationName: `epos-${role}`, max: 20 });
+  shutdown.add('database pool', () => database.close());
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await shutdown.run();
+    throw error;
+  }
+  const registry = new EventRegistry(eventCatalog);
+  const store = createEventStore(config, database, registry);
+  shutdown.add('event store', () => store.close());
+  return { config, logger, database, registry, store, shutdown };
+}
+
+function readConfigOrExit(env: NodeJS.ProcessEnv): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) exitWith(error.message);
+    throw error;
+  }
+}
+
+function exitWith(message: string): never {
+  console.error(`Epos cannot start.\n${message}`);
+  process.exit(1);
+}

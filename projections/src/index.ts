@@ -1,0 +1,8 @@
+import type { Projection } from '@epos/platform';
+import { changeLogProjection } from './history/change-log.js';
+
+export { changeLogProjection };
+export type { ChangeLogReadModel } from './history/change-log.js';
+
+/** Every projection the product runs. Features add theirs here. */
+export const allProjections: readonly Projection[] = [changeLogProjection as Projection];

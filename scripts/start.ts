@@ -1,0 +1,15 @@
+/**
+ * `npm start`: the whole site in one process (API + built reader UI, projections, workers),
+ * on DATABASE_URL or, without it, on an embedded PostgreSQL under .data/.
+ */
+import { boot, ProjectionRunner } from '@epos/platform';
+import { seedDemoIfEmpty, startApiServer } from '@epos/api';
+import { allProjections } from '@epos/projections';
+
+const runtime = await boot('all');
+const projections = new ProjectionRunner({ ...runtime, projections: allProjections });
+runtime.shutdown.add('projections', () => projections.stop());
+await projections.start();
+await seedDemoIfEmpty(runtime);
+await startApiServer(runtime);
+runtime.logger.info(`Epos is ready at http://${runtime.config.HOST}:${runtime.config.PORT}/`);
