@@ -7,9 +7,9 @@ export interface CounterReadModel {
 }
 
 /** The sample feature's read model: one row per counter. `version` lets tests deploy a rebuild. */
-export function counterProjection(version = 1, options: { failOn?: number } = {}) {
+export function counterProjection(version = 1, options: { failOn?: number; name?: string } = {}) {
   return defineProjection({
-    name: 'counters',
+    name: options.name ?? 'counters',
     version,
     events: [counterOpened, counterIncremented],
     async setup(db: Kysely<CounterReadModel>) {
