@@ -162,6 +162,9 @@ export class ProjectionRunner {
       const checkpoint = BigInt(row.position);
       const fresh = batch.filter((e) => e.position > checkpoint);
       if (fresh.length === 0) return checkpoint;
+      // Read models are rebuildable and commit atomically with their checkpoint, so a crash can
+      // only lose whole recent batches, which are re-applied from the log: no need to wait for fsync.
+      await sql`set local synchronous_commit = off`.execute(trx);
       const relevant = fresh.filter((e) => projection.handles(e.type));
       if (relevant.length > 0) {
         await sql`set local search_path to ${sql.id(schema)}, public`.execute(trx);
