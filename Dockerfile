@@ -1,0 +1,33 @@
+# One image for the three scale-out roles (api, projections, workers); docker-compose.yml picks the
+# command. The roles run TypeScript directly with tsx, a root devDependency, so development
+# dependencies are installed on purpose (npm ci --include=dev, whatever NODE_ENV says).
+FROM node:20-slim
+
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_AUDIT=false
+WORKDIR /app
+
+# Manifests first, so the dependency layer is rebuilt only when they change.
+COPY package.json package-lock.json ./
+COPY schemas/package.json schemas/
+COPY platform/package.json platform/
+COPY api/package.json api/
+COPY projections/package.json projections/
+COPY workers/package.json workers/
+COPY reader-ui/package.json reader-ui/
+COPY admin-ui/package.json admin-ui/
+RUN npm ci --include=dev && npm cache clean --force
+
+COPY . .
+# The api serves the built reader and admin UIs, as `npm start` does.
+RUN npm run build:ui --if-present \
+ && mkdir -p /app/.data \
+ && chown node:node /app/.data
+
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000
+USER node
+EXPOSE 3000
+CMD ["npm", "run", "start:api"]
