@@ -1,0 +1,40 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import './layout.css';
+import { TopNav } from './top-nav';
+import { site } from './site';
+
+/**
+ * The page shell: skip link, fixed top navigation (banner), main content and footer.
+ * After a client-side navigation, focus moves to <main> and the page scrolls to the
+ * top, so keyboard and screen-reader users start reading the new page.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  const mainRef = useRef<HTMLElement>(null);
+  const [location] = useLocation();
+  const shownLocation = useRef(location);
+
+  useEffect(() => {
+    if (shownLocation.current === location) return; // first render (and StrictMode's re-run)
+    shownLocation.current = location;
+    mainRef.current?.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }, [location]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <TopNav />
+      </header>
+      <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
+        {children}
+      </main>
+      <footer className="site-footer">
+        <p>{site.name}</p>
+      </footer>
+    </>
+  );
+}

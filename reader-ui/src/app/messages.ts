@@ -1,0 +1,6 @@
+/**
+ * User-facing messages shared across features. The spelling of GENERIC_ERROR is
+ * the spec's own ("An error occured", section 8): keep it as it is.
+ */
+export const GENERIC_ERROR = 'An error occured';
+export const NOT_FOUND = 'Not Found';

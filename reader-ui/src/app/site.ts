@@ -1,0 +1,27 @@
+/**
+ * Site-wide configuration. For now the site name is whatever index.html puts in
+ * <title> (the server may rewrite it), falling back to "Epos"; later it will come
+ * from the API's site settings. What readers see is configuration, never code.
+ */
+export const DEFAULT_SITE_NAME = 'Epos';
+
+/** Picks the site name from an initial document title, falling back to the default. */
+export function siteNameFrom(initialTitle: string | undefined | null): string {
+  const name = (initialTitle ?? '').trim();
+  return name === '' ? DEFAULT_SITE_NAME : name;
+}
+
+export interface SiteConfig {
+  readonly name: string;
+}
+
+// Read once at start-up: later pages change document.title.
+export const site: SiteConfig = {
+  name: siteNameFrom(typeof document === 'undefined' ? undefined : document.title),
+};
+
+/** "Not Found · Epos"; the bare site name for the home page. */
+export function pageTitle(page: string | undefined, siteName: string = site.name): string {
+  const part = (page ?? '').trim();
+  return part === '' ? siteName : `${part} · ${siteName}`;
+}
