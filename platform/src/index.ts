@@ -14,3 +14,4 @@ export * from './commands/handle-command.js';
 export { InvalidEventDataError, UnknownEventTypeError } from '@epos/schemas';
 export * from './runtime/boot.js';
 export * from './runtime/shutdown.js';
+export * from './jobs/index.js';

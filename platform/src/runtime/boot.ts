@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from '../config/config.js';
 import { connectDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { EventStore } from '../event-store/port.js';
+import { createJobQueue, type JobQueue } from '../jobs/index.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { openDatabaseServer } from './database-server.js';
 import { createEventStore } from './event-store-factory.js';
@@ -14,6 +15,7 @@ export interface Runtime {
   database: Database;
   registry: EventRegistry;
   store: EventStore;
+  jobs: JobQueue;
   shutdown: Shutdown;
 }
 
@@ -44,7 +46,9 @@ export async function boot(role: Role, env: NodeJS.ProcessEnv = process.env): Pr
   const registry = new EventRegistry(eventCatalog);
   const store = createEventStore(config, database, registry);
   shutdown.add('event store', () => store.close());
-  return { config, logger, database, registry, store, shutdown };
+  const jobs = createJobQueue({ databaseUrl: server.url, redisUrl: config.REDIS_URL, logger });
+  shutdown.add('job queue', () => jobs.close());
+  return { config, logger, database, registry, store, jobs, shutdown };
 }
 
 function readConfigOrExit(env: NodeJS.ProcessEnv): Config {

@@ -1,0 +1,28 @@
+export {
+  defineJob,
+  parseJobPayload,
+  serializeJobPayload,
+  InvalidJobPayloadError,
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF,
+  type JobDefinition,
+  type JobSpec,
+  type JobBackoff,
+  type JobInput,
+  type JobPayload,
+  type PayloadIssue,
+} from './define-job.js';
+export {
+  JobRunningError,
+  JobQueueClosedError,
+  type JobQueue,
+  type EnqueueOptions,
+  type EnqueueResult,
+  type JobContext,
+  type JobHandler,
+  type ProcessOptions,
+  type JobWorker,
+  type JobState,
+  type JobInfo,
+} from './port.js';
+export { createJobQueue, BullmqJobQueue, type JobQueueOptions, type BullmqJobQueueOptions } from './bullmq-job-queue.js';
