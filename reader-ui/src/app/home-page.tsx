@@ -1,20 +1,16 @@
-import { StatusCard } from '../health/status-card';
 import { site } from './site';
 import { usePageTitle } from './use-page-title';
 
 export function HomePage() {
   usePageTitle();
   return (
-    <>
-      <section className="prose welcome" aria-labelledby="welcome-heading">
+    <section className="prose welcome" aria-labelledby="welcome-heading">
         <h1 id="welcome-heading">Welcome to {site.name}</h1>
         <p>
           A quiet place to read the poem book by book, canto by canto and section by section, in
           its three editions, with translations, notes and commentary beside the lines.
         </p>
-        <p className="muted">The reading rooms are being prepared. Meanwhile, here is how the house is running.</p>
-      </section>
-      <StatusCard />
-    </>
+        <p className="muted">The reading rooms are being prepared.</p>
+    </section>
   );
 }
