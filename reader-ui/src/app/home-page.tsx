@@ -5,12 +5,12 @@ export function HomePage() {
   usePageTitle();
   return (
     <section className="prose welcome" aria-labelledby="welcome-heading">
-        <h1 id="welcome-heading">Welcome to {site.name}</h1>
-        <p>
-          A quiet place to read the poem book by book, canto by canto and section by section, in
-          its three editions, with translations, notes and commentary beside the lines.
-        </p>
-        <p className="muted">The reading rooms are being prepared.</p>
+      <h1 id="welcome-heading">Welcome to {site.name}</h1>
+      <p>
+        A quiet place to read the poem book by book, canto by canto and section by section, in
+        its three editions, with translations, notes and commentary beside the lines.
+      </p>
+      <p className="muted">The reading rooms are being prepared.</p>
     </section>
   );
 }
