@@ -2,17 +2,18 @@
  * `npm start`: the whole site in one process (API + built reader UI, projections, workers),
  * on DATABASE_URL or, without it, on an embedded PostgreSQL under .data/.
  */
-import { boot, ProjectionRunner } from '@epos/platform';
+import { ProjectionRunner, runRole } from '@epos/platform';
 import { seedDemoIfEmpty, startApiServer } from '@epos/api';
 import { allProjections } from '@epos/projections';
 import { startWorkers, workerRegistry } from '@epos/workers';
 
-const runtime = await boot('all');
-const projections = new ProjectionRunner({ ...runtime, projections: allProjections });
-runtime.shutdown.add('projections', () => projections.stop());
-await projections.start();
-const workers = await startWorkers({ jobs: runtime.jobs, handlers: workerRegistry, logger: runtime.logger });
-runtime.shutdown.add('workers', () => workers.stop());
-await seedDemoIfEmpty(runtime);
-await startApiServer(runtime);
-runtime.logger.info(`Epos is ready at http://${runtime.config.HOST}:${runtime.config.PORT}/`);
+await runRole('all', async (runtime) => {
+  const projections = new ProjectionRunner({ ...runtime, projections: allProjections });
+  runtime.shutdown.add('projections', () => projections.stop());
+  await projections.start();
+  const workers = await startWorkers({ jobs: runtime.jobs, handlers: workerRegistry, logger: runtime.logger });
+  runtime.shutdown.add('workers', () => workers.stop());
+  await seedDemoIfEmpty(runtime);
+  await startApiServer(runtime);
+  runtime.logger.info(`Epos is ready at http://${runtime.config.HOST}:${runtime.config.PORT}/`);
+});

@@ -73,6 +73,13 @@ describe('API skeleton', () => {
     expect(response.json()).toMatchObject({ statusCode: 500, error: 'internal' });
   });
 
+  it('keeps a client request id only when it is a uuid', async () => {
+    const id = '0b6f8a3e-6a4c-4d3b-9f1e-2c5d7e8f9a0b';
+    expect((await api.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': id } })).headers['x-request-id']).toBe(id);
+    const other = await api.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'drop table events' } });
+    expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('answers unknown API paths with the uniform 404', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/api/nope' });
     expect(response.statusCode).toBe(404);
@@ -119,6 +126,19 @@ describe('API over a failed projection', () => {
         });
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe('API before a read model exists', () => {
+  it('answers 503 not_ready rather than failing', async () => {
+    const empty = await startTestApi({ projections: [] });
+    try {
+      const response = await empty.app.inject({ method: 'GET', url: '/api/testkit/counters/x' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ error: 'not_ready', message: 'This part of the site is still starting up. Please try again shortly.' });
+    } finally {
+      await empty.close();
     }
   });
 });

@@ -10,6 +10,8 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticUi } from './plugins/static-ui.js';
 import { featureRoutes } from './features.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface BuildApiOptions {
   /** Extra route plugins (tests and benchmarks mount sample features here). */
   extraRoutes?: ((deps: ApiDeps) => FastifyPluginAsync)[];
@@ -19,8 +21,12 @@ export interface BuildApiOptions {
 export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    // A client's X-Request-Id is kept only when it is a uuid: it becomes events' correlation id.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && UUID.test(given) ? given.toLowerCase() : randomUUID();
+    },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });

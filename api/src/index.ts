@@ -5,3 +5,4 @@ export * from './plugins/consistency.js';
 export * from './plugins/error-handler.js';
 export * from './server.js';
 export * from './demo/seed.js';
+export * from './read-models.js';

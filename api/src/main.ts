@@ -1,5 +1,6 @@
-import { boot } from '@epos/platform';
+import { runRole } from '@epos/platform';
 import { startApiServer } from './server.js';
 
-const runtime = await boot('api');
-await startApiServer(runtime);
+await runRole('api', async (runtime) => {
+  await startApiServer(runtime);
+});

@@ -10,6 +10,10 @@ declare module 'fastify' {
     /** Projections this route reads; `X-Consistent-After` waits for these (all when omitted). */
     reads?: readonly string[];
   }
+  interface FastifyRequest {
+    /** The read-model schemas that were checked to have reached `X-Consistent-After`. */
+    consistentSchemas?: ReadonlyMap<string, string>;
+  }
 }
 
 /**
@@ -28,7 +32,8 @@ export function registerConsistency(app: FastifyInstance, deps: ApiDeps): void {
     const timeoutMs = deps.config.CONSISTENCY_TIMEOUT_MS;
     const reads = request.routeOptions.config.reads;
     const reached = await deps.progress.waitFor(position, { timeoutMs, ...(reads ? { names: reads } : {}) });
-    if (!reached) {
+    if (reached) request.consistentSchemas = reached;
+    else {
       throw new HttpError(
         503,
         'not_consistent_yet',

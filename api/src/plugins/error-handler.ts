@@ -1,9 +1,20 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, InvalidEventDataError, WrongExpectedRevisionError } from '@epos/platform';
+import { DomainError, DuplicateEventError, ReadModelNotReadyError, WrongExpectedRevisionError } from '@epos/platform';
 import type { ApiError } from '@epos/schemas';
 
 const domainStatus = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
+const clientErrorCodes: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
 
 /** Raised by routes and hooks to answer with a specific status and message. */
 export class HttpError extends Error {
@@ -21,7 +32,10 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, body: Om
   return reply.code(body.statusCode).type('application/json').send({ ...body, requestId: String(request.id) });
 }
 
-/** One error shape for every failure; user errors never become a 500, and no stack reaches a client. */
+/**
+ * One error shape for every failure; user errors never become a 500, and no stack reaches a client.
+ * Event data failing its schema after a route validated the request is our bug, hence a 500.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -55,17 +69,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: 'Someone else changed this at the same time. Reload it and try again.',
       });
     }
-    if (error instanceof InvalidEventDataError) {
-      return sendError(reply, request, {
-        statusCode: 400,
-        error: 'validation',
-        message: error.message,
-        fields: error.issues.map((i) => ({ field: i.path || '(root)', message: i.message })),
-      });
+    if (error instanceof DuplicateEventError) {
+      return sendError(reply, request, { statusCode: 409, error: 'conflict', message: 'This change was already recorded.' });
+    }
+    if (error instanceof ReadModelNotReadyError) {
+      reply.header('retry-after', '1');
+      return sendError(reply, request, { statusCode: 503, error: 'not_ready', message: 'This part of the site is still starting up. Please try again shortly.' });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return sendError(reply, request, { statusCode: status, error: error.code ?? 'bad_request', message: error.message });
+      return sendError(reply, request, { statusCode: status, error: clientErrorCodes[status] ?? 'bad_request', message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, request, {

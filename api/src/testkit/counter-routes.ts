@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleCommand } from '@epos/platform';
 import { counterDecider } from '@epos/platform/testkit/counter-decider';
 import type { ApiDeps } from '../deps.js';
-import { withPosition } from '../commands.js';
+import { causeOf, withPosition } from '../commands.js';
+import { readModel } from '../read-models.js';
+import type { CounterReadModel } from '@epos/platform/testkit/counter-projection';
 import { HttpError } from '../plugins/error-handler.js';
 
 const params = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'letters, digits and dashes only') });
@@ -20,7 +21,7 @@ export function counterRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           streamId: `counter-${request.params.id}`,
           decider: counterDecider,
           command: { kind: 'open', name: request.body.name },
-          cause: { actor: 'testkit' },
+          cause: causeOf(request),
         });
         return withPosition(reply.code(201), result).send({ ok: true });
       },
@@ -39,7 +40,7 @@ export function counterRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           streamId: `counter-${request.params.id}`,
           decider: counterDecider,
           command: { kind: 'increment', by },
-          cause: { actor: 'testkit' },
+          cause: causeOf(request),
           ...(expectedRevision === undefined ? {} : { expectedRevision: BigInt(expectedRevision) }),
         });
         return withPosition(reply, result).send({ ok: true });
@@ -49,11 +50,10 @@ export function counterRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/api/testkit/counters/:id',
       { schema: { params }, config: { reads: ['counters'] } },
       async (request) => {
-        const schema = await deps.progress.schemaOf('counters');
-        const row = await sql<{ name: string; total: number }>`
-          select name, total from ${sql.id(schema, 'counters')} where id = ${`counter-${request.params.id}`}`.execute(deps.database.db);
-        if (!row.rows[0]) throw new HttpError(404, 'not_found', 'Not Found');
-        return row.rows[0];
+        const db = await readModel<CounterReadModel>(deps, request, 'counters');
+        const row = await db.selectFrom('counters').select(['name', 'total']).where('id', '=', `counter-${request.params.id}`).executeTakeFirst();
+        if (!row) throw new HttpError(404, 'not_found', 'Not Found');
+        return row;
       },
     );
     app.get('/api/testkit/boom', async () => {

@@ -70,14 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       result.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? '');
         const got = env[name];
-        return `${name}: ${issue.message}${got === undefined ? '' : ` (got "${redactUrl(got)}")`}`;
+        // URLs and keys may carry secrets: never echo them.
+        const echo = got !== undefined && !/(_URL|_KEY)$/.test(name);
+        return `${name}: ${issue.message}${echo ? ` (got "${got}")` : ''}`;
       }),
     );
   }
   return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
-}
-
-/** Hides a password inside a URL-ish string so error messages never leak secrets. */
-export function redactUrl(value: string): string {
-  return value.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 }

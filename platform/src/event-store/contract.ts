@@ -80,6 +80,13 @@ export function eventStoreContract(name: string, open: (registry: EventRegistry)
       await expect(store.append(id, [{ type: 'NoSuchEvent', data: {} }], { expectedRevision: 'any', cause })).rejects.toBeInstanceOf(
         UnknownEventTypeError,
       );
+      await expect(store.append(id, [{ type: 'CounterOpened', data: { name: 'nul\u0000byte' } }], { expectedRevision: 'any', cause })).rejects.toThrow(
+        /NUL/,
+      );
+      await expect(store.append(id, [{ type: 'CounterOpened', data: { name: 'x' } }], { expectedRevision: 'any', cause: { actor: '' } })).rejects.toThrow();
+      await expect(
+        store.append(id, [{ type: 'CounterOpened', data: { name: 'x' } }], { expectedRevision: 'any', cause: { actor: 'a', correlationId: 'not-a-uuid' } }),
+      ).rejects.toThrow();
       expect(await store.readStream(id)).toEqual([]);
       expect(await store.headPosition()).toBe(head);
     });

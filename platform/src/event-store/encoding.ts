@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EventRegistry, type EventMetadata } from '@epos/schemas';
+import { causeSchema, InvalidEventDataError, type EventRegistry, type EventMetadata } from '@epos/schemas';
 import { UndecodableEventError, type AppendOptions, type NewEvent, type Position } from './port.js';
 
 export interface EncodedEvent {
@@ -12,18 +12,23 @@ export interface EncodedEvent {
 /** Validates events against their schemas and stamps their metadata; throws before anything is stored. */
 export function encodeEvents(registry: EventRegistry, events: readonly NewEvent[], options: AppendOptions): EncodedEvent[] {
   if (events.length === 0) throw new Error('append needs at least one event');
+  const cause = causeSchema.parse(options.cause);
   const timestamp = new Date().toISOString();
-  const correlationId = options.cause.correlationId ?? randomUUID();
+  const correlationId = cause.correlationId ?? randomUUID();
   return events.map((event) => {
     const { data, schemaVersion } = registry.validate(event.type, event.data);
+    // PostgreSQL's jsonb cannot hold NUL characters; refuse them here, where the field can be named.
+    if (containsNul(data)) {
+      throw new InvalidEventDataError(event.type, [{ path: '', message: 'text must not contain NUL characters' }]);
+    }
     return {
       id: event.id ?? randomUUID(),
       type: event.type,
       data,
       metadata: {
-        actor: options.cause.actor,
+        actor: cause.actor,
         correlationId,
-        causationId: options.cause.causationId ?? null,
+        causationId: cause.causationId ?? null,
         timestamp,
         schemaVersion,
       },
@@ -55,4 +60,11 @@ export function decodePrefix<Row, Event>(rows: readonly Row[], decode: (row: Row
     }
   }
   return events;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\0') || containsNul(v));
+  return false;
 }

@@ -10,7 +10,7 @@ export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
 export interface NewEvent {
   type: string;
   data: unknown;
-  /** Supplied to make an append idempotent-safe; generated when absent. */
+  /** Generated when absent; an id already in the store is refused (DuplicateEventError). */
   id?: string;
 }
 
@@ -106,4 +106,12 @@ export function satisfies(expected: ExpectedRevision, actual: bigint): boolean {
   if (expected === 'no_stream') return actual === -1n;
   if (expected === 'stream_exists') return actual >= 0n;
   return expected === actual;
+}
+
+/** An append carried an event id the store already holds. */
+export class DuplicateEventError extends Error {
+  constructor(readonly streamId: string) {
+    super(`An event appended to ${streamId} has an id the store already holds`);
+    this.name = 'DuplicateEventError';
+  }
 }

@@ -10,8 +10,6 @@ export const redactPaths = [
   '*.Password',
   '*.OldPassword',
   '*.NewPassword',
-  '*.code',
-  '*.Code',
   '*.token',
 ];
 

@@ -11,14 +11,27 @@ interface ActiveCheckpoint {
   position: Position;
 }
 
+/** A read model that has no active version yet (its projection has never started). */
+export class ReadModelNotReadyError extends Error {
+  constructor(readonly projection: string) {
+    super(`The ${projection} read model is not ready yet`);
+    this.name = 'ReadModelNotReadyError';
+  }
+}
+
+const UNKNOWN: Position = -1n;
+
 /**
  * The query side's view of the projections: which schema each read model is served from,
  * how far each has got, and waiting until they reach a position (read-your-writes).
+ * Kept current by the projections' notifications; reloaded from the database when they may
+ * have been missed.
  */
 export class ProjectionProgress {
   private readonly listener: NotificationListener;
   private active = new Map<string, ActiveCheckpoint>();
-  private loaded: Promise<void> | null = null;
+  private reloads = 0;
+  private latest: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly database: Database,
@@ -26,6 +39,7 @@ export class ProjectionProgress {
   ) {
     this.listener = new NotificationListener(database.url, PROJECTIONS_CHANNEL);
     this.listener.onPayload((payload) => this.apply(payload));
+    this.listener.onReconnect(() => this.reloadInBackground());
   }
 
   async start(): Promise<void> {
@@ -38,52 +52,77 @@ export class ProjectionProgress {
     if (!message) return;
     const current = this.active.get(message.name);
     if (message.kind === 'takeover') {
-      void this.reload();
+      // Until the new version's position is known, nothing counts as reached.
+      if (!current || current.version < message.version) this.active.set(message.name, { version: message.version, position: UNKNOWN });
+      this.reloadInBackground();
       return;
     }
     if (current && current.version === message.version && message.position > current.position) current.position = message.position;
   }
 
+  private reloadInBackground(): void {
+    // A failed reload leaves the cache as it was; the next wait reloads again.
+    this.reload().catch(() => undefined);
+  }
+
+  /** Reads every active checkpoint; a reload never moves a cached position backwards. */
   private reload(): Promise<void> {
-    this.loaded = (async () => {
+    const ticket = ++this.reloads;
+    this.latest = (async () => {
       const rows = await this.database.db
         .selectFrom('projection_active as a')
         .innerJoin('projection_checkpoints as c', (j) => j.onRef('c.name', '=', 'a.name').onRef('c.version', '=', 'a.version'))
         .select(['a.name', 'a.version', 'c.position'])
         .execute();
-      this.active = new Map(rows.map((r) => [r.name, { version: r.version, position: BigInt(r.position) }]));
+      if (ticket !== this.reloads) return;
+      const next = new Map<string, ActiveCheckpoint>();
+      for (const row of rows) {
+        const cached = this.active.get(row.name);
+        const position = BigInt(row.position);
+        if (cached && cached.version > row.version) next.set(row.name, cached);
+        else if (cached && cached.version === row.version && cached.position > position) next.set(row.name, cached);
+        else next.set(row.name, { version: row.version, position });
+      }
+      this.active = next;
     })();
-    return this.loaded;
+    return this.latest;
   }
 
-  /** The schema a read model is currently served from. */
+  /** The schema a read model is served from now. */
   async schemaOf(name: string): Promise<string> {
-    await this.loaded;
+    await this.latest.catch(() => undefined);
     const active = this.active.get(name);
-    if (!active) throw new Error(`No active version of projection ${name}`);
+    if (!active) throw new ReadModelNotReadyError(name);
     return schemaName(name, active.version);
   }
 
-  private reached(position: Position, names: readonly string[] | undefined): boolean {
-    const relevant = names ? names.map((n) => this.active.get(n)) : [...this.active.values()];
-    return relevant.every((a) => a !== undefined && a.position >= position);
+  private reachedSchemas(position: Position, names: readonly string[] | undefined): Map<string, string> | null {
+    const schemas = new Map<string, string>();
+    for (const name of names ?? [...this.active.keys()]) {
+      const active = this.active.get(name);
+      if (!active || active.position < position) return null;
+      schemas.set(name, schemaName(name, active.version));
+    }
+    return schemas;
   }
 
   /**
-   * Resolves true once the named projections (all when omitted) have applied `position`,
-   * false when `timeoutMs` passes first.
+   * Waits until the named projections (all when omitted) have applied `position`. Answers the
+   * schemas that were checked, so a query reads exactly the versions that reached it; null when
+   * `timeoutMs` passes first.
    */
-  async waitFor(position: Position, options: { names?: readonly string[]; timeoutMs: number }): Promise<boolean> {
+  async waitFor(position: Position, options: { names?: readonly string[]; timeoutMs: number }): Promise<ReadonlyMap<string, string> | null> {
     const deadline = Date.now() + options.timeoutMs;
-    await this.reload();
+    if (this.listener.connected) await this.latest.catch(() => undefined);
+    else await this.reload();
     for (;;) {
       const seen = this.listener.current;
-      if (this.reached(position, options.names)) return true;
+      const reached = this.reachedSchemas(position, options.names);
+      if (reached) return reached;
       const remaining = deadline - Date.now();
-      if (remaining <= 0) return false;
-      // Notifications carry progress; a periodic reload covers any that were missed.
+      if (remaining <= 0) return null;
       await this.listener.wait(seen, Math.min(remaining, 250));
-      if (this.listener.current === seen) await this.reload();
+      if (this.listener.current === seen || !this.listener.connected) await this.reload();
     }
   }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { PlatformDatabase } from '../db/tables.js';
@@ -10,39 +11,46 @@ import { formatProgress, PROJECTIONS_CHANNEL } from './notifications.js';
 export interface ProjectionRunnerOptions {
   database: Database;
   store: EventStore;
+  /** May hold two versions of one projection: the active one keeps serving while the newer rebuilds. */
   projections: readonly Projection[];
   logger: Logger;
   batchSize?: number;
 }
 
 type Role = 'active' | 'rebuilding' | 'superseded';
+const MAX_RETRY_DELAY_MS = 30_000;
 
 /**
  * Keeps every projection's read model up to date. Each batch of read-model writes commits
  * in one transaction with the projection's checkpoint, so a crash never applies an event
- * twice nor loses one. A projection whose version is newer than the active one rebuilds
- * from position 0 into its own schema, then takes over.
+ * twice nor loses one. A version newer than the active one rebuilds from position 0 into its
+ * own schema while the active one keeps serving and updating, then takes over.
+ * Faults of the event (unknown type, failing handler) stop a projection; faults of the
+ * infrastructure (lost connection) are retried from the checkpoint.
  */
 export class ProjectionRunner {
-  private readonly controller = new AbortController();
-  private loops: Promise<void>[] = [];
+  private readonly stopping = new AbortController();
+  private readonly running = new Map<string, { projection: Projection; controller: AbortController; loop: Promise<void> }>();
   private readonly failures = new Map<string, ProjectionStoppedError>();
 
   constructor(private readonly options: ProjectionRunnerOptions) {}
 
   async start(): Promise<void> {
-    const names = new Set<string>();
-    for (const p of this.options.projections) {
-      if (names.has(p.name)) throw new Error(`Two projections are named ${p.name}; keep one version per name`);
-      names.add(p.name);
-    }
-    for (const projection of this.options.projections) {
+    const keys = this.options.projections.map(key);
+    const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+    if (twice) throw new Error(`Projection ${twice} is listed twice`);
+    // Newest first: on an empty database the newest version becomes active at once.
+    const ordered = [...this.options.projections].sort((a, b) => a.name.localeCompare(b.name) || b.version - a.version);
+    for (const projection of ordered) {
       const { role, checkpoint } = await this.prepare(projection);
       if (role === 'superseded') {
         this.options.logger.warn({ projection: projection.name, version: projection.version }, 'a newer version is active; not running');
         continue;
       }
-      this.loops.push(this.run(projection, role, checkpoint));
+      const controller = new AbortController();
+      this.stopping.signal.addEventListener('abort', () => controller.abort(), { once: true });
+      const loop = this.run(projection, role, checkpoint, controller.signal);
+      this.running.set(key(projection), { projection, controller, loop });
     }
   }
 
@@ -52,8 +60,8 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
-    this.controller.abort();
-    await Promise.allSettled(this.loops);
+    this.stopping.abort();
+    await Promise.allSettled([...this.running.values()].map((r) => r.loop));
   }
 
   private get db(): Kysely<PlatformDatabase> {
@@ -61,15 +69,14 @@ export class ProjectionRunner {
   }
 
   private async prepare(projection: Projection): Promise<{ role: Role; checkpoint: Position }> {
-    const schema = schemaName(projection.name, projection.version);
+    const { name, version } = projection;
+    const schema = schemaName(name, version);
     return this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${`projection:${projection.name}`}))`.execute(trx);
-      let row = await trx
-        .selectFrom('projection_checkpoints')
-        .selectAll()
-        .where('name', '=', projection.name)
-        .where('version', '=', projection.version)
-        .executeTakeFirst();
+      await sql`select pg_advisory_xact_lock(hashtext(${`projection:${name}`}))`.execute(trx);
+      const active = await trx.selectFrom('projection_active').select('version').where('name', '=', name).executeTakeFirst();
+      if (active && active.version > version) return { role: 'superseded', checkpoint: 0n };
+
+      let row = await trx.selectFrom('projection_checkpoints').selectAll().where('name', '=', name).where('version', '=', version).executeTakeFirst();
       if (!row) {
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(trx);
         await sql`create schema ${sql.id(schema)}`.execute(trx);
@@ -77,24 +84,14 @@ export class ProjectionRunner {
         await projection.setup(trx.withSchema(schema) as unknown as Kysely<unknown>);
         row = await trx
           .insertInto('projection_checkpoints')
-          .values({ name: projection.name, version: projection.version, position: '0', status: 'catching-up', error: null })
+          .values({ name, version, position: '0', status: 'catching-up', error: null })
           .returningAll()
           .executeTakeFirstOrThrow();
       } else {
-        await trx
-          .updateTable('projection_checkpoints')
-          .set({ status: 'catching-up', error: null, updated_at: new Date() })
-          .where('name', '=', projection.name)
-          .where('version', '=', projection.version)
-          .execute();
+        await this.setStatus(trx, projection, 'catching-up', null);
       }
-      const active = await trx.selectFrom('projection_active').select('version').where('name', '=', projection.name).executeTakeFirst();
-      let role: Role;
-      if (!active) {
-        await trx.insertInto('projection_active').values({ name: projection.name, version: projection.version }).execute();
-        role = 'active';
-      } else if (active.version === projection.version) role = 'active';
-      else role = active.version < projection.version ? 'rebuilding' : 'superseded';
+      if (!active) await trx.insertInto('projection_active').values({ name, version }).execute();
+      const role: Role = !active || active.version === version ? 'active' : 'rebuilding';
       if (role === 'active') await this.dropOlderVersions(trx, projection);
       return { role, checkpoint: BigInt(row.position) };
     });
@@ -110,42 +107,54 @@ export class ProjectionRunner {
     for (const { version } of older) await sql`drop schema if exists ${sql.id(schemaName(projection.name, version))} cascade`.execute(trx);
   }
 
-  private async run(projection: Projection, role: Role, from: Position): Promise<void> {
-    const { store, logger } = this.options;
-    const log = logger.child({ projection: projection.name, version: projection.version });
+  private async run(projection: Projection, initialRole: Role, from: Position, signal: AbortSignal): Promise<void> {
+    const log = this.options.logger.child({ projection: projection.name, version: projection.version });
     let checkpoint = from;
-    let current = role;
-    try {
-      for await (const batch of store.subscribeToAll({
-        after: checkpoint,
-        batchSize: this.options.batchSize ?? 500,
-        signal: this.controller.signal,
-      })) {
-        if (batch.length === 0) current = await this.markIfCaughtUp(projection, checkpoint, current);
-        else checkpoint = await this.applyBatch(projection, batch);
+    let role = initialRole;
+    for (let attempt = 0; !signal.aborted; attempt++) {
+      try {
+        for await (const batch of this.options.store.subscribeToAll({ after: checkpoint, batchSize: this.options.batchSize ?? 500, signal })) {
+          if (batch.length > 0) checkpoint = await this.applyBatch(projection, batch);
+          else role = await this.markIfCaughtUp(projection, checkpoint, role);
+          if (role === 'superseded') return;
+          attempt = 0;
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        const stopped = this.permanentFailure(projection, error);
+        if (stopped) {
+          await this.recordFailure(projection, stopped, log);
+          return;
+        }
+        const delay = Math.min(MAX_RETRY_DELAY_MS, 250 * 2 ** attempt);
+        log.warn({ err: error, retryInMs: delay }, 'projection interrupted; resuming from its checkpoint');
+        await sleep(delay, undefined, { signal }).catch(() => undefined);
       }
-    } catch (error) {
-      if (this.controller.signal.aborted) return;
-      const stopped = this.describeFailure(projection, error, checkpoint);
-      this.failures.set(projection.name, stopped);
-      log.error({ err: stopped.cause ?? stopped, position: stopped.position.toString(), eventType: stopped.eventType }, stopped.message);
-      await this.db
-        .updateTable('projection_checkpoints')
-        .set({ status: 'failed', error: stopped.message, updated_at: new Date() })
-        .where('name', '=', projection.name)
-        .where('version', '=', projection.version)
-        .execute()
-        .catch((e: unknown) => log.error({ err: e }, 'could not record projection failure'));
     }
   }
 
-  private describeFailure(projection: Projection, error: unknown, checkpoint: Position): ProjectionStoppedError {
+  /** Faults of the events themselves stop the projection; anything else is worth retrying. */
+  private permanentFailure(projection: Projection, error: unknown): ProjectionStoppedError | null {
     const { name, version } = projection;
     if (error instanceof EventHandlingError) return withCause(new ProjectionStoppedError(name, version, error.position, error.eventType, error.message), error.cause);
     if (error instanceof UndecodableEventError) return withCause(new ProjectionStoppedError(name, version, error.position, error.eventType, error.reason), error);
     if (error instanceof BatchError) return withCause(new ProjectionStoppedError(name, version, error.first.position, error.first.type, error.message), error.cause);
-    const reason = error instanceof Error ? error.message : String(error);
-    return withCause(new ProjectionStoppedError(name, version, checkpoint + 1n, 'unknown', reason), error);
+    return null;
+  }
+
+  private async recordFailure(projection: Projection, stopped: ProjectionStoppedError, log: Logger): Promise<void> {
+    this.failures.set(projection.name, stopped);
+    log.error({ err: stopped.cause ?? stopped, position: stopped.position.toString(), eventType: stopped.eventType }, stopped.message);
+    await this.setStatus(this.db, projection, 'failed', stopped.message).catch((e: unknown) => log.error({ err: e }, 'could not record projection failure'));
+  }
+
+  private async setStatus(db: Kysely<PlatformDatabase>, projection: Projection, status: 'catching-up' | 'live' | 'failed', error: string | null): Promise<void> {
+    await db
+      .updateTable('projection_checkpoints')
+      .set({ status, error, updated_at: new Date() })
+      .where('name', '=', projection.name)
+      .where('version', '=', projection.version)
+      .execute();
   }
 
   /** Applies the events after the checkpoint and moves the checkpoint, in one transaction. */
@@ -167,6 +176,7 @@ export class ProjectionRunner {
       await sql`set local synchronous_commit = off`.execute(trx);
       const relevant = fresh.filter((e) => projection.handles(e.type));
       if (relevant.length > 0) {
+        // search_path lets handlers' raw SQL name tables unqualified, like the query builder does.
         await sql`set local search_path to ${sql.id(schema)}, public`.execute(trx);
         try {
           await projection.apply(relevant, trx.withSchema(schema) as unknown as Kysely<unknown>);
@@ -187,26 +197,33 @@ export class ProjectionRunner {
   }
 
   /**
-   * Marks the projection live once it reaches the head; a rebuilding version then takes over.
-   * The old version's schema stays until the next start, for readers still running old code.
+   * Marks the projection live once it reaches the head; a rebuilding version then takes over,
+   * and the older version running here stops. The old schema stays until the next start, for
+   * readers still running old code.
    */
   private async markIfCaughtUp(projection: Projection, checkpoint: Position, role: Role): Promise<Role> {
     const head = await this.options.store.headPosition();
     if (checkpoint < head) return role;
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('projection_checkpoints')
-        .set({ status: 'live', updated_at: new Date() })
+    const next = await this.db.transaction().execute(async (trx): Promise<Role> => {
+      await this.setStatus(trx, projection, 'live', null);
+      if (role !== 'rebuilding') return role;
+      const taken = await trx
+        .updateTable('projection_active')
+        .set({ version: projection.version, activated_at: new Date() })
         .where('name', '=', projection.name)
-        .where('version', '=', projection.version)
-        .execute();
-      if (role === 'rebuilding') {
-        await trx.updateTable('projection_active').set({ version: projection.version, activated_at: new Date() }).where('name', '=', projection.name).execute();
-        await notify(trx, formatProgress({ kind: 'takeover', name: projection.name, version: projection.version }));
-      }
+        .where('version', '<', projection.version)
+        .executeTakeFirst();
+      if (taken.numUpdatedRows === 0n) return 'superseded';
+      await notify(trx, formatProgress({ kind: 'takeover', name: projection.name, version: projection.version }));
+      return 'active';
     });
-    if (role === 'rebuilding') this.options.logger.info({ projection: projection.name, version: projection.version }, 'rebuilt version took over');
-    return 'active';
+    if (role === 'rebuilding' && next === 'active') {
+      this.options.logger.info({ projection: projection.name, version: projection.version }, 'rebuilt version took over');
+      for (const other of this.running.values()) {
+        if (other.projection.name === projection.name && other.projection.version < projection.version) other.controller.abort();
+      }
+    }
+    return next;
   }
 }
 
@@ -218,6 +235,10 @@ class BatchError extends Error {
   ) {
     super(`batch of positions ${first.position}..${last.position} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
+}
+
+function key(projection: Projection): string {
+  return `${projection.name}@${projection.version}`;
 }
 
 function withCause<E extends Error>(error: E, cause: unknown): E {

@@ -64,3 +64,16 @@ function exitWith(message: string): never {
   console.error(`Epos cannot start.\n${message}`);
   process.exit(1);
 }
+
+/** Boots a role and starts it; a failure to start releases what was started and exits 1. */
+export async function runRole(role: Role, start: (runtime: Runtime) => Promise<void>): Promise<Runtime> {
+  const runtime = await boot(role);
+  try {
+    await start(runtime);
+  } catch (error) {
+    runtime.logger.fatal({ err: error }, `the ${role} role failed to start`);
+    await runtime.shutdown.run();
+    process.exit(1);
+  }
+  return runtime;
+}

@@ -1,6 +1,7 @@
 import type { Logger } from '../logging/logger.js';
 
 type Step = { name: string; run: () => Promise<void> };
+const DEADLINE_MS = 20_000;
 
 /** Runs registered steps in reverse order once, on SIGINT/SIGTERM or when asked. */
 export class Shutdown {
@@ -19,6 +20,10 @@ export class Shutdown {
       process.removeAllListeners(signal);
       process.once(signal, () => {
         this.logger.info({ signal }, 'shutting down');
+        setTimeout(() => {
+          this.logger.error({ deadlineMs: DEADLINE_MS }, 'shutdown took too long; exiting');
+          process.exit(1);
+        }, DEADLINE_MS).unref();
         void this.run().then(() => process.exit(0));
       });
     }

@@ -7,7 +7,7 @@ export interface CounterReadModel {
 }
 
 /** The sample feature's read model: one row per counter. `version` lets tests deploy a rebuild. */
-export function counterProjection(version = 1, options: { failOn?: number; name?: string } = {}) {
+export function counterProjection(version = 1, options: { failOn?: number; name?: string; delayMs?: number } = {}) {
   return defineProjection({
     name: options.name ?? 'counters',
     version,
@@ -27,6 +27,7 @@ export function counterProjection(version = 1, options: { failOn?: number; name?
       },
       async CounterIncremented(event, db) {
         if (options.failOn === event.data.by) throw new Error(`refusing increment by ${event.data.by}`);
+        if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
         await db
           .updateTable('counters')
           .set((eb) => ({ total: eb('total', '+', event.data.by * version), position: event.position.toString() }))

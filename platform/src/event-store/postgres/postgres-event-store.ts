@@ -5,6 +5,7 @@ import { NotificationListener } from '../../db/notifications.js';
 import type { PlatformDatabase } from '../../db/tables.js';
 import { decodeData, decodePrefix, encodeEvents, type EncodedEvent } from '../encoding.js';
 import {
+  DuplicateEventError,
   satisfies,
   WrongExpectedRevisionError,
   type AppendOptions,
@@ -94,12 +95,13 @@ export class PostgresEventStore implements EventStore {
     try {
       outcomes = await this.db.transaction().execute((trx) => this.writeInTransaction(trx, group));
     } catch (error) {
-      if (group.length === 1) {
-        group[0]!.reject(error);
+      if (group.length > 1 && isDataError(error)) {
+        // One append's bad data must not sink the others: retry each on its own.
+        for (const pending of group) await this.writeGroup([pending]);
         return;
       }
-      // One bad append must not sink the others: retry each on its own.
-      for (const pending of group) await this.writeGroup([pending]);
+      const reported = isUniqueViolationOn(error, 'events_event_id_key') ? new DuplicateEventError(group[0]!.streamId) : error;
+      for (const pending of group) pending.reject(reported);
       return;
     }
     group.forEach((pending, i) => {
@@ -133,7 +135,7 @@ export class PostgresEventStore implements EventStore {
 
     const inserted = await sql<{ event_id: string; global_position: string }>`
       insert into events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
-      select * from unnest(
+      select stream_id, stream_revision, event_id, type, schema_version, data, metadata from unnest(
         ${rows.map((r) => r.streamId)}::text[],
         ${rows.map((r) => r.revision.toString())}::bigint[],
         ${rows.map((r) => r.event.id)}::uuid[],
@@ -141,7 +143,8 @@ export class PostgresEventStore implements EventStore {
         ${rows.map((r) => r.event.metadata.schemaVersion)}::int[],
         ${rows.map((r) => JSON.stringify(r.event.data))}::jsonb[],
         ${rows.map((r) => JSON.stringify(r.event.metadata))}::jsonb[]
-      )
+      ) with ordinality as r(stream_id, stream_revision, event_id, type, schema_version, data, metadata, n)
+      order by n
       returning event_id, global_position`.execute(trx);
     const positions = new Map(inserted.rows.map((r) => [r.event_id, BigInt(r.global_position)]));
     const head = [...positions.values()].reduce((a, b) => (a > b ? a : b), 0n);
@@ -233,4 +236,15 @@ export class PostgresEventStore implements EventStore {
       position,
     };
   }
+}
+
+/** SQLSTATE classes 22 (data exception) and 23 (integrity constraint): caused by one append's own data. */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
+}
+
+function isUniqueViolationOn(error: unknown, constraint: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown };
+  return e.code === '23505' && e.constraint === constraint;
 }

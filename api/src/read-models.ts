@@ -1,0 +1,12 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ApiDeps } from './deps.js';
+
+/**
+ * A query builder bound to a projection's read model: the version that was checked for
+ * `X-Consistent-After`, else the one active now.
+ */
+export async function readModel<DB>(deps: ApiDeps, request: FastifyRequest, name: string): Promise<Kysely<DB>> {
+  const schema = request.consistentSchemas?.get(name) ?? (await deps.progress.schemaOf(name));
+  return deps.database.db.withSchema(schema) as unknown as Kysely<DB>;
+}
