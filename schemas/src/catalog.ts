@@ -1,4 +1,5 @@
 import type { EventDefinition } from './events/define-event.js';
+import { poemEvents } from './poem/events.js';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const eventCatalog: readonly EventDefinition[] = [];
+export const eventCatalog: readonly EventDefinition[] = [...poemEvents];

@@ -1,0 +1,3 @@
+export * from './vocabulary.js';
+export * from './events.js';
+export * from './poem-file.js';

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+export const editions = ['first', 'centenary', 'revised'] as const;
+export const editionSchema = z.enum(editions, { message: 'expected first, centenary or revised' });
+export type Edition = z.infer<typeof editionSchema>;
+
+/** Sanskrit, Hindi, French, German, Oriya, Chinese (machine translated). */
+export const languages = ['sa', 'hi', 'fr', 'de', 'or', 'zh'] as const;
+export const languageSchema = z.enum(languages, { message: 'expected one of sa, hi, fr, de, or, zh' });
+export type Language = z.infer<typeof languageSchema>;
+
+/** The edition each translation was made from; choosing a translation forces it (spec section 4). */
+export const translationEdition: Record<Language, Edition> = {
+  sa: 'first',
+  hi: 'centenary',
+  fr: 'centenary',
+  de: 'revised',
+  or: 'revised',
+  zh: 'first',
+};
+
+/**
+ * Text fields of a sentence besides its editions. Scansion, IPA, hyphenation and pronoun
+ * marks are computed when not set.
+ */
+export const sentenceFields = [
+  'motherNote',
+  'aurobindoNote',
+  'reason',
+  'scansion',
+  'ipa',
+  'hyphenated',
+  'pronouns',
+  'sanskritTransliteration',
+] as const;
+export const sentenceFieldSchema = z.enum(sentenceFields, { message: `expected one of ${sentenceFields.join(', ')}` });
+export type SentenceField = z.infer<typeof sentenceFieldSchema>;
+export const derivableFields = ['scansion', 'ipa', 'hyphenated', 'pronouns'] as const satisfies readonly SentenceField[];
+export type DerivableField = (typeof derivableFields)[number];
+
+export const mediaKinds = ['painting', 'sketch', 'diagram', 'audio', 'artistImage'] as const;
+export const mediaKindSchema = z.enum(mediaKinds, { message: `expected one of ${mediaKinds.join(', ')}` });
+export type MediaKind = z.infer<typeof mediaKindSchema>;
+
+export const positiveInt = (what: string) => z.number({ message: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
+
+/** Verse lines of one sentence: at least one, none blank. */
+export const verseLinesSchema = z
+  .array(z.string().trim().min(1, 'a verse line must not be blank').max(2000))
+  .min(1, 'a sentence needs at least one verse line')
+  .max(400);
+
+export const layerKeySchema = z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, 'a layer key is lower-case letters, digits, - or _');
+
+export const mediaItemSchema = z.object({
+  url: z.string().min(1).max(2000),
+  thumbUrl: z.string().min(1).max(2000).optional(),
+  title: z.string().max(500).optional(),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+/** A word relation (Sanskrit–English): Snumber, SText, Enumber as in the spec. */
+export const wordRelationSchema = z.object({
+  Snumber: z.number().int().min(0),
+  SText: z.string().min(1).max(200),
+  Enumber: z.number().int().min(0),
+});
+export type WordRelation = z.infer<typeof wordRelationSchema>;
+export const MAX_RELATION_COLOURS = 20;
