@@ -91,6 +91,42 @@ export function eventStoreContract(name: string, open: (registry: EventRegistry)
       expect(await store.headPosition()).toBe(head);
     });
 
+    it('appends to several streams atomically: all, or none on one conflict', async () => {
+      const store = open(sampleRegistry());
+      const [a, b, c] = [stream(), stream(), stream()];
+      await store.append(c, [{ type: 'CounterOpened', data: { name: 'c' } }], { expectedRevision: 'no_stream', cause });
+      const head = await store.headPosition();
+      await expect(
+        store.appendMany(
+          [
+            { streamId: a, events: [{ type: 'CounterOpened', data: { name: 'a' } }], expectedRevision: 'no_stream' },
+            { streamId: c, events: [{ type: 'CounterIncremented', data: { by: 1 } }], expectedRevision: 'no_stream' },
+          ],
+          { cause },
+        ),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(a)).toEqual([]);
+      expect(await store.headPosition()).toBe(head);
+
+      const { position } = await store.appendMany(
+        [
+          { streamId: a, events: [{ type: 'CounterOpened', data: { name: 'a' } }], expectedRevision: 'no_stream' },
+          { streamId: b, events: [{ type: 'CounterOpened', data: { name: 'b' } }, { type: 'CounterIncremented', data: { by: 2 } }], expectedRevision: 'no_stream' },
+          { streamId: c, events: [{ type: 'CounterIncremented', data: { by: 1 } }], expectedRevision: 0n },
+        ],
+        { cause },
+      );
+      const written = await store.readAll({ after: head, maxCount: 10 });
+      expect(written.map((e) => [e.streamId, e.type])).toEqual([
+        [a, 'CounterOpened'],
+        [b, 'CounterOpened'],
+        [b, 'CounterIncremented'],
+        [c, 'CounterIncremented'],
+      ]);
+      expect(position).toBe(written.at(-1)!.position);
+      expect(new Set(written.map((e) => e.metadata.correlationId)).size).toBe(1);
+    });
+
     it('reads all events after a position, in order, bounded by maxCount', async () => {
       const store = open(sampleRegistry());
       const before = await store.headPosition();

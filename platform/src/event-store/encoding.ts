@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { causeSchema, InvalidEventDataError, type EventRegistry, type EventMetadata } from '@epos/schemas';
+import { causeSchema, InvalidEventDataError, type Cause, type EventRegistry, type EventMetadata } from '@epos/schemas';
 import { UndecodableEventError, type AppendOptions, type NewEvent, type Position } from './port.js';
 
 export interface EncodedEvent {
@@ -7,6 +7,11 @@ export interface EncodedEvent {
   type: string;
   data: unknown;
   metadata: EventMetadata;
+}
+
+/** One correlation id for everything a cause appends, even across streams. */
+export function correlated(cause: Cause): Cause {
+  return { ...cause, correlationId: cause.correlationId ?? randomUUID() };
 }
 
 /** Validates events against their schemas and stamps their metadata; throws before anything is stored. */

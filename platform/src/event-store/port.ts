@@ -36,6 +36,13 @@ export interface AppendResult {
   nextRevision: bigint;
 }
 
+/** One stream's part of an atomic multi-stream append. */
+export interface StreamAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
 export interface ReadStreamOptions {
   fromRevision?: bigint;
   maxCount?: number;
@@ -57,6 +64,11 @@ export interface SubscribeOptions {
 export interface EventStore {
   readonly kind: string;
   append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Appends to several streams at once: all of them or none (one conflict rejects the whole).
+   * Answers the position of the last event appended.
+   */
+  appendMany(appends: readonly StreamAppend[], options: { cause: Cause }): Promise<{ position: Position }>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events after a position; stops short of an event that cannot be decoded, and throws when it is first. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;

@@ -5,6 +5,7 @@ import {
   KurrentDBClient,
   START,
   StreamNotFoundError,
+  WrongExpectedVersionError,
   excludeSystemEvents,
   isCommandError,
   type AllStreamRecordedEvent,
@@ -12,8 +13,8 @@ import {
   type AppendResult as KurrentAppendResult,
   type ReadPosition,
 } from '@kurrent/kurrentdb-client';
-import type { EventRegistry } from '@epos/schemas';
-import { decodePrefix, encodeEvents } from '../encoding.js';
+import type { Cause, EventRegistry } from '@epos/schemas';
+import { correlated, decodePrefix, encodeEvents } from '../encoding.js';
 import {
   WrongExpectedRevisionError,
   type AppendOptions,
@@ -24,6 +25,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
 } from '../port.js';
 import {
@@ -110,6 +112,24 @@ export class KurrentEventStore implements EventStore {
     // ends the implicit transaction). Servers that send none: read the last event back.
     const position = result.position ? commitPositionOf(result.position) : await this.positionOfRevision(streamId, nextRevision);
     return { position, nextRevision };
+  }
+
+  /** Atomic through KurrentDB's multi-stream append (server 25.1 and later). */
+  async appendMany(appends: readonly StreamAppend[], options: { cause: Cause }): Promise<{ position: Position }> {
+    if (appends.length === 0) throw new Error('appendMany needs at least one stream');
+    const cause = correlated(options.cause);
+    const requests = appends.map((a) => ({
+      streamName: a.streamId,
+      events: encodeEvents(this.registry, a.events, { expectedRevision: a.expectedRevision, cause }).map(toEventData),
+      expectedState: toStreamState(a.expectedRevision),
+    }));
+    try {
+      const result = await this.client.multiStreamAppend(requests);
+      return { position: result.position };
+    } catch (error) {
+      const conflicted = error instanceof WrongExpectedVersionError ? appends.find((a) => a.streamId === error.streamName) ?? appends[0]! : appends[0]!;
+      throw toWrongExpectedRevision(error, conflicted.streamId, conflicted.expectedRevision) ?? error;
+    }
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

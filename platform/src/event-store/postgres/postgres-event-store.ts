@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { EventMetadata, EventRegistry } from '@epos/schemas';
+import type { Cause, EventMetadata, EventRegistry } from '@epos/schemas';
 import type { Database } from '../../db/database.js';
 import { NotificationListener } from '../../db/notifications.js';
 import type { PlatformDatabase } from '../../db/tables.js';
-import { decodeData, decodePrefix, encodeEvents, type EncodedEvent } from '../encoding.js';
+import { correlated, decodeData, decodePrefix, encodeEvents, type EncodedEvent } from '../encoding.js';
 import {
   DuplicateEventError,
   satisfies,
@@ -17,6 +17,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
 } from '../port.js';
 
@@ -70,6 +71,31 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
+  async appendMany(appends: readonly StreamAppend[], options: { cause: Cause }): Promise<{ position: Position }> {
+    if (appends.length === 0) throw new Error('appendMany needs at least one stream');
+    const cause = correlated(options.cause);
+    const pending = appends.map((a) => ({
+      streamId: a.streamId,
+      events: encodeEvents(this.registry, a.events, { expectedRevision: a.expectedRevision, cause }),
+      expected: a.expectedRevision,
+      resolve: () => undefined,
+      reject: () => undefined,
+    }));
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const outcomes = await this.writeInTransaction(trx, pending);
+        let position = 0n;
+        for (const outcome of outcomes) {
+          if (!outcome.ok) throw outcome.error;
+          if (outcome.result.position > position) position = outcome.result.position;
+        }
+        return { position };
+      });
+    } catch (error) {
+      throw isUniqueViolationOn(error, 'events_event_id_key') ? new DuplicateEventError(appends[0]!.streamId) : error;
+    }
+  }
+
   private async drain(): Promise<void> {
     if (this.writing) return;
     this.writing = true;
@@ -119,7 +145,7 @@ export class PostgresEventStore implements EventStore {
       where stream_id = any(${streamIds}::text[]) group by stream_id`.execute(trx);
     const revisions = new Map(current.rows.map((r) => [r.stream_id, BigInt(r.revision)]));
 
-    const rows: { streamId: string; revision: bigint; event: EncodedEvent }[] = [];
+    const rows: Row[] = [];
     const plan = group.map((pending) => {
       const actual = revisions.get(pending.streamId) ?? -1n;
       if (!satisfies(pending.expected, actual)) {
@@ -133,20 +159,10 @@ export class PostgresEventStore implements EventStore {
     });
     if (rows.length === 0) return plan.map((p) => ({ ok: false, error: p.error! }));
 
-    const inserted = await sql<{ event_id: string; global_position: string }>`
-      insert into events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
-      select stream_id, stream_revision, event_id, type, schema_version, data, metadata from unnest(
-        ${rows.map((r) => r.streamId)}::text[],
-        ${rows.map((r) => r.revision.toString())}::bigint[],
-        ${rows.map((r) => r.event.id)}::uuid[],
-        ${rows.map((r) => r.event.type)}::text[],
-        ${rows.map((r) => r.event.metadata.schemaVersion)}::int[],
-        ${rows.map((r) => JSON.stringify(r.event.data))}::jsonb[],
-        ${rows.map((r) => JSON.stringify(r.event.metadata))}::jsonb[]
-      ) with ordinality as r(stream_id, stream_revision, event_id, type, schema_version, data, metadata, n)
-      order by n
-      returning event_id, global_position`.execute(trx);
-    const positions = new Map(inserted.rows.map((r) => [r.event_id, BigInt(r.global_position)]));
+    const positions = new Map<string, bigint>();
+    for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
+      for (const [id, position] of await insertRows(trx, rows.slice(from, from + INSERT_CHUNK))) positions.set(id, position);
+    }
     const head = [...positions.values()].reduce((a, b) => (a > b ? a : b), 0n);
     await sql`select pg_notify(${EVENTS_CHANNEL}, ${head.toString()})`.execute(trx);
 
@@ -247,4 +263,25 @@ function isDataError(error: unknown): boolean {
 function isUniqueViolationOn(error: unknown, constraint: string): boolean {
   const e = error as { code?: unknown; constraint?: unknown };
   return e.code === '23505' && e.constraint === constraint;
+}
+
+const INSERT_CHUNK = 5_000;
+
+type Row = { streamId: string; revision: bigint; event: EncodedEvent };
+
+async function insertRows(trx: Kysely<PlatformDatabase>, rows: readonly Row[]): Promise<Map<string, bigint>> {
+  const inserted = await sql<{ event_id: string; global_position: string }>`
+      insert into events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
+      select stream_id, stream_revision, event_id, type, schema_version, data, metadata from unnest(
+        ${rows.map((r) => r.streamId)}::text[],
+        ${rows.map((r) => r.revision.toString())}::bigint[],
+        ${rows.map((r) => r.event.id)}::uuid[],
+        ${rows.map((r) => r.event.type)}::text[],
+        ${rows.map((r) => r.event.metadata.schemaVersion)}::int[],
+        ${rows.map((r) => JSON.stringify(r.event.data))}::jsonb[],
+        ${rows.map((r) => JSON.stringify(r.event.metadata))}::jsonb[]
+      ) with ordinality as r(stream_id, stream_revision, event_id, type, schema_version, data, metadata, n)
+      order by n
+      returning event_id, global_position`.execute(trx);
+  return new Map(inserted.rows.map((r) => [r.event_id, BigInt(r.global_position)]));
 }
