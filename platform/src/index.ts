@@ -15,3 +15,4 @@ export { InvalidEventDataError, UnknownEventTypeError } from '@epos/schemas';
 export * from './runtime/boot.js';
 export * from './runtime/shutdown.js';
 export * from './jobs/index.js';
+export * from './db/notifications.js';

@@ -45,11 +45,18 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     await server.initialise();
   }
 
-  const orphanPid = await livePostmasterPid(dataDir);
-  if (orphanPid !== null) {
-    logger.info({ pid: orphanPid, port }, 'reusing embedded PostgreSQL left running by an earlier process');
+  const ownerFile = path.join(path.dirname(dataDir), 'postgres.owner');
+  const runningPid = await livePostmasterPid(dataDir);
+  if (runningPid !== null) {
     await waitUntilAccepting(adminUrl);
-    return { adminUrl, urlFor, stop: () => stopPid(orphanPid) };
+    // Another live process (npm start, while a tool runs) owns it: use it, leave it running.
+    if (isAlive(await readPid(ownerFile))) {
+      logger.info({ pid: runningPid, port }, 'using the embedded PostgreSQL another process started');
+      return { adminUrl, urlFor, stop: async () => undefined };
+    }
+    logger.info({ pid: runningPid, port }, 'reusing embedded PostgreSQL left running by an earlier process');
+    await fs.writeFile(ownerFile, String(process.pid));
+    return { adminUrl, urlFor, stop: () => stopPid(runningPid) };
   }
 
   try {
@@ -61,6 +68,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
         recentLog.join('\n'),
     );
   }
+  await fs.writeFile(ownerFile, String(process.pid));
   logger.info({ port, dataDir }, 'embedded PostgreSQL started');
   return { adminUrl, urlFor, stop: () => server.stop() };
 }
@@ -83,16 +91,25 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-async function livePostmasterPid(dataDir: string): Promise<number | null> {
-  const content = await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => null);
+async function readPid(file: string): Promise<number | null> {
+  const content = await fs.readFile(file, 'utf8').catch(() => null);
   const pid = Number(content?.split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return null;
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+function isAlive(pid: number | null): boolean {
+  if (pid === null || pid === process.pid) return false;
   try {
     process.kill(pid, 0);
-    return pid;
+    return true;
   } catch {
-    return null;
+    return false;
   }
+}
+
+async function livePostmasterPid(dataDir: string): Promise<number | null> {
+  const pid = await readPid(path.join(dataDir, 'postmaster.pid'));
+  return isAlive(pid) ? pid : null;
 }
 
 async function stopPid(pid: number): Promise<void> {

@@ -1,0 +1,13 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+
+const demoMedia = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content/demo/media');
+
+/** Media files: the demo content's images and audio at /media/demo/. */
+export function mediaRoutes(): FastifyPluginAsync {
+  return async (app) => {
+    await app.register(fastifyStatic, { root: demoMedia, prefix: '/media/demo/', decorateReply: false, index: false, maxAge: '1d' });
+  };
+}

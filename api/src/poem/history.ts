@@ -1,0 +1,112 @@
+import type { FastifyRequest } from 'fastify';
+import { diffWords } from 'diff';
+import type { EventStore, RecordedEvent } from '@epos/platform';
+import { POEM_STREAM, sentenceStream, type Edition } from '@epos/schemas';
+import { emptySentence, evolveSentence, textIn, type SentenceEvent, type SentenceState } from '@epos/projections/poem/sentence-state';
+import { derive } from '@epos/projections/poem/poem-projection';
+import { emptyStructure, evolveStructure, type StructureEvent } from '@epos/projections/poem/structure-state';
+import type { PoemReader } from './poem-reader.js';
+import { sectionView, type SectionRef, type SectionView } from './views/section.js';
+
+export interface WordChange {
+  op: 'equal' | 'insert' | 'delete';
+  text: string;
+}
+
+export interface HistoryEntry {
+  position: string;
+  revision: string;
+  at: string;
+  actor: string;
+  type: string;
+  /** What changed: `text:first`, `field:motherNote`, `translation:sa`, `media:painting`, `relations`, `commentary:<layer>`, `placement`. */
+  part: string;
+  before: string | null;
+  after: string | null;
+  /** Word-level diff of before → after, for textual parts. */
+  diff: WordChange[] | null;
+}
+
+export function wordDiff(before: string, after: string): WordChange[] {
+  return diffWords(before, after).map((c) => ({ op: c.added ? 'insert' : c.removed ? 'delete' : 'equal', text: c.value }));
+}
+
+/** The part of a sentence an event changes, and that part's value in a state, as text. */
+function partOf(event: SentenceEvent): { part: string; value: (s: SentenceState) => string | null; textual: boolean } {
+  const lines = (l: string[] | undefined) => (l ? l.join('\n') : null);
+  switch (event.type) {
+    case 'SentencePlaced':
+      return { part: 'placement', textual: false, value: (s) => (s.placement ? `book ${s.placement.book}, canto ${s.placement.canto}, section ${s.placement.section}, stanza ${s.placement.stanza}` : null) };
+    case 'SentenceTextSet':
+      return { part: `text:${event.data.edition}`, textual: true, value: (s) => lines(s.text[event.data.edition]) };
+    case 'SentenceFieldSet':
+      return { part: `field:${event.data.field}`, textual: true, value: (s) => s.fields[event.data.field] ?? null };
+    case 'TranslationSet':
+      return { part: `translation:${event.data.lang}`, textual: true, value: (s) => lines(s.translations[event.data.lang]) };
+    case 'SentenceMediaSet':
+      return { part: `media:${event.data.kind}`, textual: false, value: (s) => (s.media[event.data.kind] ?? []).map((m) => m.url).join('\n') || null };
+    case 'WordRelationsSet':
+      return { part: 'relations', textual: false, value: (s) => s.relations.map((r) => `${r.Snumber}:${r.SText}:${r.Enumber}`).join(', ') || null };
+    case 'CommentarySet':
+      return { part: `commentary:${event.data.layer}`, textual: true, value: (s) => s.commentary[event.data.layer] ?? null };
+  }
+}
+
+/** Scholarship from the event log: revision history, time travel and editions compared. */
+export class PoemHistory {
+  constructor(
+    private readonly store: EventStore,
+    private readonly reader: PoemReader,
+  ) {}
+
+  /** Every change to a sentence, newest first; null when there is no such sentence. */
+  async sentence(n: number): Promise<HistoryEntry[] | null> {
+    const events = await this.store.readStream(sentenceStream(n));
+    if (events.length === 0) return null;
+    const entries: HistoryEntry[] = [];
+    let state = emptySentence(n);
+    for (const recorded of events) {
+      const event = recorded as unknown as SentenceEvent & RecordedEvent;
+      const { part, value, textual } = partOf(event);
+      const before = value(state);
+      state = evolveSentence(state, event);
+      const after = value(state);
+      entries.push({
+        position: recorded.position.toString(),
+        revision: recorded.revision.toString(),
+        at: recorded.metadata.timestamp,
+        actor: recorded.metadata.actor,
+        type: recorded.type,
+        part,
+        before,
+        after,
+        diff: textual ? wordDiff(before ?? '', after ?? '') : null,
+      });
+    }
+    return entries.reverse();
+  }
+
+  /** The section as it stood at `asOf`, folding each stream's events up to then. */
+  async sectionAsOf(request: FastifyRequest, ref: SectionRef, edition: Edition, asOf: Date, loggedIn: boolean): Promise<SectionView | null> {
+    const until = (e: RecordedEvent) => Date.parse(e.metadata.timestamp) <= asOf.getTime();
+    const [index, structureEvents] = await Promise.all([this.reader.lineIndex(request), this.store.readStream(POEM_STREAM)]);
+    const structure = structureEvents.filter(until).reduce((s, e) => evolveStructure(s, e as unknown as StructureEvent), emptyStructure());
+    const members = index.places.filter((p) => p.book === ref.book && p.canto === ref.canto && p.section === ref.section).map((p) => p.sentence);
+    const states = await Promise.all(
+      members.map(async (n) => (await this.store.readStream(sentenceStream(n))).filter(until).reduce((s, e) => evolveSentence(s, e as unknown as SentenceEvent), emptySentence(n))),
+    );
+    const sentences = states.filter((s) => s.placement).map((state) => ({ state, derived: derive(state) }));
+    if (sentences.length === 0) return null;
+    return sectionView({ ref, edition, loggedIn, structure, sentences, index });
+  }
+}
+
+/** Per-sentence word diffs between two editions of a section (a variorum view). */
+export function compareEditions(sentences: readonly SentenceState[], a: Edition, b: Edition) {
+  const rows = sentences.map((s) => {
+    const left = textIn(s, a).join('\n');
+    const right = textIn(s, b).join('\n');
+    return { sentence: s.sentence, same: left === right, a: left, b: right, diff: left === right ? null : wordDiff(left, right) };
+  });
+  return { a, b, changed: rows.filter((r) => !r.same).length, sentences: rows };
+}

@@ -1,0 +1,143 @@
+import type { FastifyRequest } from 'fastify';
+import type { Edition, Language } from '@epos/schemas';
+import { translationEdition } from '@epos/schemas';
+import type { PoemReadModel } from '@epos/projections/poem/poem-projection';
+import { POEM_PROJECTION } from '@epos/projections/poem/poem-projection';
+import { textIn } from '@epos/projections/poem/sentence-state';
+import { cantoKey } from '@epos/projections/poem/structure-state';
+import type { ApiDeps } from '../deps.js';
+import { readModel } from '../read-models.js';
+import { findPoemLine, type LineIndex } from './line-index.js';
+import { PoemCache, render, type CachedBody } from './poem-cache.js';
+import { PoemQueries } from './poem-queries.js';
+import { lineView, type LineView } from './views/line.js';
+import { sectionView, type SectionRef } from './views/section.js';
+
+export const MAX_RANGE = 500;
+
+/** Answers the reading API's questions from the poem read model, through the cache when it can. */
+export class PoemReader {
+  constructor(
+    private readonly deps: ApiDeps,
+    readonly cache: PoemCache,
+  ) {}
+
+  private async queries(request: FastifyRequest): Promise<PoemQueries> {
+    return new PoemQueries(await readModel<PoemReadModel>(this.deps, request, POEM_PROJECTION));
+  }
+
+  /** Through the cache unless the request must see a given position (then fresh from the database). */
+  private cached(request: FastifyRequest, key: string, build: () => Promise<unknown>): Promise<CachedBody> {
+    if (request.consistentSchemas) return build().then(render);
+    return this.cache.body(key, build);
+  }
+
+  async lineIndex(request: FastifyRequest): Promise<LineIndex> {
+    const queries = await this.queries(request);
+    if (request.consistentSchemas) return queries.lineIndex();
+    return this.cache.lineIndex(() => queries.lineIndex());
+  }
+
+  /** The section view, or null when there is no such section. */
+  async section(request: FastifyRequest, ref: SectionRef, edition: Edition, loggedIn: boolean): Promise<CachedBody | null> {
+    const key = `section:${ref.book}.${ref.canto}.${ref.section}:${edition}:${loggedIn}`;
+    const found = await this.cached(request, key, async () => {
+      const queries = await this.queries(request);
+      const [structure, sentences, index] = await Promise.all([queries.structure(), queries.section(ref.book, ref.canto, ref.section), this.lineIndex(request)]);
+      if (sentences.length === 0) return null;
+      return sectionView({ ref, edition, loggedIn, structure, sentences, index });
+    });
+    return found.body === 'null' ? null : found;
+  }
+
+  async translations(request: FastifyRequest, ref: SectionRef, lang: Language): Promise<CachedBody | null> {
+    const found = await this.cached(request, `translation:${ref.book}.${ref.canto}.${ref.section}:${lang}`, async () => {
+      const sentences = await (await this.queries(request)).section(ref.book, ref.canto, ref.section);
+      if (sentences.length === 0) return null;
+      return sentences
+        .filter((s) => s.state.translations[lang])
+        .map((s) => ({ SentenceNumber: s.state.sentence, Translated: s.state.translations[lang]!.join('\n') }));
+    });
+    return found.body === 'null' ? null : found;
+  }
+
+  async translate(request: FastifyRequest, sentence: number, lang: Language): Promise<{ Line: string; Translated: string } | null> {
+    const doc = await (await this.queries(request)).sentence(sentence);
+    if (!doc) return null;
+    return { Line: textIn(doc.state, translationEdition[lang]).join('\n'), Translated: (doc.state.translations[lang] ?? []).join('\n') };
+  }
+
+  async lineInfo(request: FastifyRequest, sentence: number, edition: Edition): Promise<(LineView & { bookNumber: number; cantoNumber: number; sectionNumber: number }) | null> {
+    const [doc, index] = await Promise.all([(await this.queries(request)).sentence(sentence), this.lineIndex(request)]);
+    const place = index.bySentence.get(sentence);
+    if (!doc || !place) return null;
+    return { ...lineView(doc.state, doc.derived, edition, place), bookNumber: place.book, cantoNumber: place.canto, sectionNumber: place.section };
+  }
+
+  /** The spec's line-lookup shape for verse line `line` of the poem (first edition numbering). */
+  async lineNumber(request: FastifyRequest, line: number) {
+    const index = await this.lineIndex(request);
+    const found = findPoemLine(index, line);
+    if (!found) return null;
+    const doc = await (await this.queries(request)).sentence(found.place.sentence);
+    if (!doc) return null;
+    const first = doc.state.text.first ?? [];
+    const { place } = found;
+    return {
+      Line: first[found.offset] ?? '',
+      inBookNumber: place.bookStart + found.offset,
+      inCantoNumber: place.cantoStart + found.offset,
+      inPoemNumber: line,
+      SentenceNumber: place.sentence,
+      bookNumber: place.book,
+      cantoNumber: place.canto,
+      sectionNumber: place.section,
+      LineDetails: first.map((text, i) => ({ Line: text, inPoemNumber: place.poemStart + i, inBookNumber: place.bookStart + i, inCantoNumber: place.cantoStart + i })),
+    };
+  }
+
+  async range(request: FastifyRequest, sentences: number[], edition: Edition): Promise<LineView[]> {
+    const [docs, index] = await Promise.all([(await this.queries(request)).sentences(sentences), this.lineIndex(request)]);
+    return docs.map((d) => lineView(d.state, d.derived, edition, index.bySentence.get(d.state.sentence)));
+  }
+
+  /** Readings of one commentary layer through a section, one sentence at a time with previous/next. */
+  async reading(request: FastifyRequest, ref: SectionRef, layer: string, sentence: number | undefined) {
+    const queries = await this.queries(request);
+    const [structure, docs] = await Promise.all([queries.structure(), queries.section(ref.book, ref.canto, ref.section)]);
+    const info = structure.layers[layer];
+    const withEntry = docs.filter((d) => d.state.commentary[layer] !== undefined).map((d) => d.state);
+    if (!info || withEntry.length === 0) return null;
+    const at = sentence === undefined ? 0 : withEntry.findIndex((s) => s.sentence === sentence);
+    if (at < 0) return null;
+    const current = withEntry[at]!;
+    return {
+      Content: current.commentary[layer]!,
+      Current: current.sentence,
+      Prev: withEntry[at - 1]?.sentence ?? null,
+      Next: withEntry[at + 1]?.sentence ?? null,
+      Author: info.author,
+      Label: info.label,
+    };
+  }
+
+  async sectionDocs(request: FastifyRequest, ref: SectionRef) {
+    return (await this.queries(request)).section(ref.book, ref.canto, ref.section);
+  }
+
+  async sentenceDoc(request: FastifyRequest, sentence: number) {
+    return (await this.queries(request)).sentence(sentence);
+  }
+
+  async cantoNote(request: FastifyRequest, layer: string, book: number, canto: number) {
+    const structure = await (await this.queries(request)).structure();
+    const info = structure.layers[layer];
+    const text = structure.cantos[cantoKey(book, canto)]?.notes[layer];
+    if (!info || text === undefined) return null;
+    return { text, cantoNumber: canto, bookNumber: book, layer, author: info.author, label: info.label };
+  }
+
+  async structureOf(request: FastifyRequest) {
+    return (await this.queries(request)).structure();
+  }
+}

@@ -1,0 +1,206 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { layerKeySchema, MAX_RELATION_COLOURS } from '@epos/schemas';
+import { POEM_PROJECTION } from '@epos/projections/poem/poem-projection';
+import type { ApiDeps } from '../deps.js';
+import { HttpError } from '../plugins/error-handler.js';
+import { sendCacheable } from '../plugins/http-cache.js';
+import { editFieldValue, EDITABLE_KEYS } from './edit-fields.js';
+import { PoemHistory } from './history.js';
+import { historyRoutes } from './history-routes.js';
+import { PoemCache, render } from './poem-cache.js';
+import { MAX_RANGE, PoemReader } from './poem-reader.js';
+import { editionQuery, langQuery, parseRange, sectionParams, sentenceParams } from './schemas.js';
+
+const NO_BOOK = 'No book found';
+const NOT_FOUND = 'Not Found';
+const reads = { reads: [POEM_PROJECTION] } as const;
+const tags = ['poem'];
+
+/** The spec's reading and reference calls (section 7), on the poem read model. */
+export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const cache = new PoemCache(deps.database);
+    await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'poem cache listener not connected; serving uncached'));
+    app.addHook('onClose', async () => cache.close());
+    const reader = new PoemReader(deps, cache);
+    const history = new PoemHistory(deps.store, reader);
+    const notFound = (message: string) => new HttpError(404, 'not_found', message);
+
+    app.get(
+      '/api/sbook/:book/:canto/:section',
+      {
+        config: reads,
+        schema: {
+          tags,
+          summary: 'A section of the poem in an edition (the book/canto view response)',
+          params: sectionParams,
+          querystring: editionQuery.extend({ asOf: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('ISO date: the section as it stood then') }),
+        },
+      },
+      async (request, reply) => {
+        const { edition = 'first', asOf } = request.query;
+        const loggedIn = request.actor !== undefined;
+        if (asOf) {
+          const until = new Date(asOf.length === 10 ? `${asOf}T23:59:59.999Z` : asOf);
+          const view = await history.sectionAsOf(request, request.params, edition, until, loggedIn);
+          if (!view) throw notFound(NO_BOOK);
+          return sendCacheable(request, reply, render(view), { private: loggedIn });
+        }
+        const found = await reader.section(request, request.params, edition, loggedIn);
+        if (!found) throw notFound(NO_BOOK);
+        return sendCacheable(request, reply, found, { private: loggedIn });
+      },
+    );
+
+    app.get(
+      '/api/translation/:book/:canto/:section',
+      { config: reads, schema: { tags, summary: 'Translations of a section: SentenceNumber and Translated (lines joined by newline)', params: sectionParams, querystring: langQuery } },
+      async (request, reply) => {
+        const found = await reader.translations(request, request.params, request.query.lang);
+        if (!found) throw notFound(NO_BOOK);
+        return sendCacheable(request, reply, found);
+      },
+    );
+
+    app.get(
+      '/api/translate/:n',
+      { config: reads, schema: { tags, summary: 'One sentence and its translation, for the edit modal', params: sentenceParams, querystring: langQuery } },
+      async (request, reply) => {
+        const found = await reader.translate(request, request.params.n, request.query.lang);
+        if (!found) throw notFound(NOT_FOUND);
+        return sendCacheable(request, reply, render(found));
+      },
+    );
+
+    app.get(
+      '/api/linenumber/:n',
+      { config: reads, schema: { tags, summary: 'Look up verse line n of the poem (first-edition numbering)', params: sentenceParams } },
+      async (request, reply) => {
+        const found = await reader.lineNumber(request, request.params.n);
+        if (!found) throw notFound(NOT_FOUND);
+        return sendCacheable(request, reply, render(found));
+      },
+    );
+
+    app.get(
+      '/api/lineinfo/:n',
+      { config: reads, schema: { tags, summary: 'One sentence (the Line entity) with where it stands', params: sentenceParams, querystring: editionQuery } },
+      async (request, reply) => {
+        const found = await reader.lineInfo(request, request.params.n, request.query.edition ?? 'first');
+        if (!found) throw notFound(NOT_FOUND);
+        return sendCacheable(request, reply, render(found));
+      },
+    );
+
+    app.get(
+      '/api/srange/:range',
+      {
+        config: reads,
+        schema: { tags, summary: `Sentences by range, e.g. 10-20 or 3,5,7-9 (at most ${MAX_RANGE})`, params: z.object({ range: z.string().max(200) }), querystring: editionQuery },
+      },
+      async (request, reply) => {
+        const numbers = parseRange(request.params.range, MAX_RANGE);
+        if (numbers === 'invalid') throw new HttpError(400, 'validation', 'range: expected sentence numbers like 10-20 or 3,5,7-9');
+        if (numbers === 'too_many') throw new HttpError(400, 'validation', `range: at most ${MAX_RANGE} sentences at once`);
+        const lines = await reader.range(request, numbers, request.query.edition ?? 'first');
+        if (lines.length === 0) throw notFound('Nothing to add');
+        return sendCacheable(request, reply, render(lines));
+      },
+    );
+
+    app.get(
+      '/api/nextRead/:book/:canto/:section',
+      {
+        config: reads,
+        schema: {
+          tags,
+          summary: "A commentary layer's reading of one sentence, with the previous and next sentences it comments on in the section",
+          params: sectionParams,
+          querystring: z.object({ forWhom: layerKeySchema.describe('commentary layer key'), id: z.coerce.number().int().positive().optional().describe('sentence number') }),
+        },
+      },
+      async (request, reply) => {
+        const found = await reader.reading(request, request.params, request.query.forWhom, request.query.id);
+        if (!found) throw notFound(NOT_FOUND);
+        return sendCacheable(request, reply, render(found));
+      },
+    );
+
+    app.get(
+      '/api/relation/:n',
+      { config: reads, schema: { tags, summary: 'Sanskrit–English word relations of a sentence', params: sentenceParams } },
+      async (request, reply) => {
+        const doc = await reader.sentenceDoc(request, request.params.n);
+        if (!doc) throw notFound(NOT_FOUND);
+        return sendCacheable(request, reply, render(doc.state.relations));
+      },
+    );
+
+    app.get(
+      '/api/getColorRelation/:n',
+      { config: reads, schema: { tags, summary: `Word relations with colour classes (up to ${MAX_RELATION_COLOURS})`, params: sentenceParams } },
+      async (request, reply) => {
+        const doc = await reader.sentenceDoc(request, request.params.n);
+        if (!doc) throw notFound(NOT_FOUND);
+        const colours = new Map<number, number>();
+        const related = doc.state.relations.map((r) => {
+          if (!colours.has(r.Snumber)) colours.set(r.Snumber, (colours.size % MAX_RELATION_COLOURS) + 1);
+          return { ...r, colorClass: `relation-${colours.get(r.Snumber)}` };
+        });
+        return sendCacheable(request, reply, render(related));
+      },
+    );
+
+    app.get(
+      '/api/dedit/:n/:key',
+      {
+        config: reads,
+        schema: { tags, summary: `The current value of an editable part of a sentence (${EDITABLE_KEYS.join(', ')})`, params: sentenceParams.extend({ key: z.enum(EDITABLE_KEYS) }) },
+      },
+      async (request, reply) => {
+        const doc = await reader.sentenceDoc(request, request.params.n);
+        if (!doc) throw notFound(NOT_FOUND);
+        return sendCacheable(request, reply, render({ Key: request.params.key, Content: editFieldValue(doc.state, request.params.key), id: request.params.n }), { private: true });
+      },
+    );
+
+    app.get(
+      '/api/worksection/:layer/:n',
+      {
+        config: reads,
+        schema: { tags, summary: "A commentary layer's work on one sentence, in the user-works shape", params: z.object({ layer: layerKeySchema, n: sentenceParams.shape.n }) },
+      },
+      async (request, reply) => {
+        const [doc, structure] = await Promise.all([reader.sentenceDoc(request, request.params.n), reader.structureOf(request)]);
+        const layer = structure.layers[request.params.layer];
+        const text = doc?.state.commentary[request.params.layer];
+        if (!doc || !layer || text === undefined) throw notFound(NOT_FOUND);
+        return sendCacheable(
+          request,
+          reply,
+          render({
+            UserPage: layer.label,
+            UserField: layer.author,
+            ContentSection: [{ Description: text, Urlto: `/${request.params.n}`, SentenceNumber: String(request.params.n), TypeOf: 'text' }],
+          }),
+        );
+      },
+    );
+
+    app.get(
+      '/api/worksection/books/:layer/:book/:canto',
+      {
+        config: reads,
+        schema: { tags, summary: "A commentary layer's note on a canto", params: z.object({ layer: layerKeySchema, book: sectionParams.shape.book, canto: sectionParams.shape.canto }) },
+      },
+      async (request, reply) => {
+        const found = await reader.cantoNote(request, request.params.layer, request.params.book, request.params.canto);
+        if (!found) throw notFound(NOT_FOUND);
+        return sendCacheable(request, reply, render(found));
+      },
+    );
+
+    await app.register(historyRoutes(history, reader));
+  };
+}

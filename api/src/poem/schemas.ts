@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { editionSchema, languageSchema } from '@epos/schemas';
+
+const number = (what: string) => z.coerce.number({ message: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
+
+export const sectionParams = z.object({ book: number('book'), canto: number('canto'), section: number('section') });
+export const sentenceParams = z.object({ n: number('line number') });
+export const editionQuery = z.object({
+  edition: z
+    .string()
+    .toLowerCase()
+    .pipe(editionSchema)
+    .optional()
+    .describe('first (default), centenary or revised'),
+});
+export const langQuery = z.object({ lang: z.string().toLowerCase().pipe(languageSchema).describe('sa, hi, fr, de, or or zh') });
+
+/** `10-20`, `3,5,7-9`: sentence numbers, at most `max` of them, in order, without repeats. */
+export function parseRange(text: string, max: number): number[] | 'too_many' | 'invalid' {
+  const numbers = new Set<number>();
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(\d{1,7})(?:\s*-\s*(\d{1,7}))?$/.exec(part);
+    if (!m) return 'invalid';
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    if (from < 1 || to < from) return 'invalid';
+    if (to - from + 1 + numbers.size > max) return 'too_many';
+    for (let n = from; n <= to; n++) numbers.add(n);
+  }
+  return [...numbers].sort((a, b) => a - b);
+}

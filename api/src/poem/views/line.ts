@@ -1,0 +1,100 @@
+import type { Edition, MediaItem } from '@epos/schemas';
+import { textIn, type SentenceState } from '@epos/projections/poem/sentence-state';
+import type { DerivedFields } from '@epos/projections/poem/poem-projection';
+import type { SentencePlace } from '../line-index.js';
+
+export interface ImageView {
+  ImageUrl: string;
+  ImageThumbUrl: string;
+}
+
+/** One sentence as the spec's Line entity (section 3), plus a few fields of our own. */
+export interface LineView {
+  lineNumber: number;
+  stanzaNumber: number | null;
+  lines: string;
+  motherNote: string | null;
+  aurobindoNote: string | null;
+  sentenceD: string | null;
+  mos: { SLine: number | null; PoemPaintings: ImageView[]; PoemSketches: ImageView[] };
+  Reason: string | null;
+  lineScantion: string | null;
+  ssanskrit: string | null;
+  Hyphenated: string | null;
+  pronouns: string | null;
+  revisedLine: string | null;
+  audiourl: string | null;
+  PoemImagesArtist: ImageView[];
+  ipa_first: string | null;
+  HindiLines: string | null;
+  FrenchCentenary: string | null;
+  GermanRevised: string | null;
+  OriyaRevised: string | null;
+  ChineseLines: string | null;
+  sanskrit_translation: string | null;
+  lines_first: string;
+  id: number;
+  /** Beyond the spec: each verse line with its running numbers in poem, book and canto. */
+  verseLines: { text: string; inPoemNumber: number | null; inBookNumber: number | null; inCantoNumber: number | null }[];
+  /** Beyond the spec: entries of the commentary layers, by layer key. */
+  commentary: Record<string, string>;
+  /** Beyond the spec: whether scansion, IPA, hyphenation and pronoun marks were imported or computed. */
+  sources: { lineScantion: Source; ipa_first: Source; Hyphenated: Source; pronouns: Source };
+}
+
+type Source = 'imported' | 'computed' | null;
+
+const joined = (lines: string[] | undefined): string | null => (lines && lines.length > 0 ? lines.join('\n') : null);
+const images = (items: MediaItem[] | undefined): ImageView[] => (items ?? []).map((i) => ({ ImageUrl: i.url, ImageThumbUrl: i.thumbUrl ?? i.url }));
+
+function derivedField(state: SentenceState, derived: DerivedFields, field: 'scansion' | 'ipa' | 'hyphenated' | 'pronouns'): [string | null, Source] {
+  const imported = state.fields[field];
+  if (imported !== undefined) return [imported, 'imported'];
+  const computed = derived[field];
+  return computed === undefined ? [null, null] : [computed, 'computed'];
+}
+
+export function lineView(state: SentenceState, derived: DerivedFields, edition: Edition, place: SentencePlace | undefined): LineView {
+  const text = textIn(state, edition);
+  const [scansion, scansionSource] = derivedField(state, derived, 'scansion');
+  const [ipa, ipaSource] = derivedField(state, derived, 'ipa');
+  const [hyphenated, hyphenSource] = derivedField(state, derived, 'hyphenated');
+  const [pronouns, pronounSource] = derivedField(state, derived, 'pronouns');
+  const revised = state.text.revised;
+  return {
+    lineNumber: state.sentence,
+    stanzaNumber: state.placement?.stanza ?? null,
+    lines: text.join('\n'),
+    motherNote: state.fields.motherNote ?? null,
+    aurobindoNote: state.fields.aurobindoNote ?? null,
+    sentenceD: state.media.diagram?.[0]?.url ?? null,
+    mos: { SLine: place?.poemStart ?? null, PoemPaintings: images(state.media.painting), PoemSketches: images(state.media.sketch) },
+    Reason: state.fields.reason ?? null,
+    lineScantion: scansion,
+    ssanskrit: joined(state.translations.sa),
+    Hyphenated: hyphenated,
+    pronouns,
+    revisedLine: revised && JSON.stringify(revised) !== JSON.stringify(state.text.first) ? revised.join('\n') : null,
+    audiourl: state.media.audio?.[0]?.url ?? null,
+    PoemImagesArtist: images(state.media.artistImage),
+    ipa_first: ipa,
+    HindiLines: joined(state.translations.hi),
+    FrenchCentenary: joined(state.translations.fr),
+    GermanRevised: joined(state.translations.de),
+    OriyaRevised: joined(state.translations.or),
+    ChineseLines: joined(state.translations.zh),
+    sanskrit_translation: state.fields.sanskritTransliteration ?? null,
+    lines_first: (state.text.first ?? []).join('\n'),
+    id: state.sentence,
+    verseLines: text.map((t, i) => ({
+      text: t,
+      // Running numbers follow the first edition; another edition's extra lines have none.
+      inPoemNumber: place && i < place.lines ? place.poemStart + i : null,
+      inBookNumber: place && i < place.lines ? place.bookStart + i : null,
+      inCantoNumber: place && i < place.lines ? place.cantoStart + i : null,
+    })),
+    commentary: state.commentary,
+    sources: { lineScantion: scansionSource, ipa_first: ipaSource, Hyphenated: hyphenSource, pronouns: pronounSource },
+  };
+}
+

@@ -1,0 +1,134 @@
+import { sql, type Kysely } from 'kysely';
+import { defineBatchProjection, type RecordedEvent } from '@epos/platform';
+import { derivableFields, POEM_STREAM, poemEvents, type DerivableField } from '@epos/schemas';
+import { deriveFields } from './analysis/index.js';
+import { emptySentence, evolveSentence, type SentenceEvent, type SentenceState } from './sentence-state.js';
+import { emptyStructure, evolveStructure, type PoemStructure, type StructureEvent } from './structure-state.js';
+
+export type DerivedFields = Partial<Record<DerivableField, string>>;
+
+export interface PoemReadModel {
+  sentences: {
+    sentence: number;
+    book: number | null;
+    canto: number | null;
+    section: number | null;
+    stanza: number | null;
+    /** Revision of the sentence's stream: imports append with it as the expected revision. */
+    revision: string;
+    state: SentenceState;
+    /** Scansion, IPA, hyphenation and pronoun marks computed from the first edition where not imported. */
+    derived: DerivedFields;
+  };
+  structure: { id: number; revision: string; state: PoemStructure };
+}
+
+export const POEM_PROJECTION = 'poem';
+export const POEM_CHANGED_CHANNEL = 'epos_poem_changed';
+
+/**
+ * The poem as documents: one row per sentence holding the fold of its stream, and one row for
+ * the structure. Each batch loads the documents it touches, folds the events in memory with
+ * the same evolve functions the deciders use, and writes them back in one statement.
+ */
+export const poemProjection = defineBatchProjection<PoemReadModel>({
+  name: POEM_PROJECTION,
+  version: 1,
+  handles: poemEvents.map((e) => e.type),
+  async setup(db: Kysely<PoemReadModel>) {
+    await db.schema
+      .createTable('sentences')
+      .addColumn('sentence', 'integer', (c) => c.primaryKey())
+      .addColumn('book', 'integer')
+      .addColumn('canto', 'integer')
+      .addColumn('section', 'integer')
+      .addColumn('stanza', 'integer')
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('state', 'jsonb', (c) => c.notNull())
+      .addColumn('derived', 'jsonb', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('sentences_by_section').on('sentences').columns(['book', 'canto', 'section', 'sentence']).execute();
+    await db.schema
+      .createTable('structure')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('state', 'jsonb', (c) => c.notNull())
+      .execute();
+  },
+  async apply(events, db) {
+    const structure = events.filter((e) => e.streamId === POEM_STREAM);
+    const sentences = events.filter((e) => e.streamId !== POEM_STREAM);
+    if (structure.length > 0) await applyStructure(structure, db);
+    if (sentences.length > 0) await applySentences(sentences, db);
+    // Tells query-side caches the poem changed; delivered when the batch commits.
+    await sql`select pg_notify(${POEM_CHANGED_CHANNEL}, ${events.at(-1)!.position.toString()})`.execute(db);
+  },
+});
+
+async function applyStructure(events: readonly RecordedEvent[], db: Kysely<PoemReadModel>): Promise<void> {
+  const row = await db.selectFrom('structure').select('state').where('id', '=', 1).executeTakeFirst();
+  const state = events.reduce((s, e) => evolveStructure(s, e as unknown as StructureEvent), row?.state ?? emptyStructure());
+  const revision = events.at(-1)!.revision.toString();
+  await db
+    .insertInto('structure')
+    .values({ id: 1, revision, state: JSON.stringify(state) as unknown as PoemStructure })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ revision, state: JSON.stringify(state) as unknown as PoemStructure }))
+    .execute();
+}
+
+async function applySentences(events: readonly RecordedEvent[], db: Kysely<PoemReadModel>): Promise<void> {
+  const numbers = [...new Set(events.map((e) => (e.data as { sentence: number }).sentence))];
+  const rows = await db.selectFrom('sentences').select(['sentence', 'state', 'derived']).where('sentence', 'in', numbers).execute();
+  const docs = new Map(rows.map((r) => [r.sentence, { state: r.state, derived: r.derived, revision: '0', textChanged: false }]));
+  for (const event of events) {
+    const sentenceEvent = event as unknown as SentenceEvent & RecordedEvent;
+    const n = sentenceEvent.data.sentence;
+    const doc = docs.get(n) ?? { state: emptySentence(n), derived: {}, revision: '0', textChanged: true };
+    doc.state = evolveSentence(doc.state, sentenceEvent);
+    doc.revision = event.revision.toString();
+    if (touchesDerivation(sentenceEvent)) doc.textChanged = true;
+    docs.set(n, doc);
+  }
+  const values = [...docs.entries()]
+    .filter(([n]) => numbers.includes(n))
+    .map(([sentence, doc]) => ({
+      sentence,
+      book: doc.state.placement?.book ?? null,
+      canto: doc.state.placement?.canto ?? null,
+      section: doc.state.placement?.section ?? null,
+      stanza: doc.state.placement?.stanza ?? null,
+      revision: doc.revision,
+      state: JSON.stringify(doc.state) as unknown as SentenceState,
+      derived: JSON.stringify(doc.textChanged ? derive(doc.state) : doc.derived) as unknown as DerivedFields,
+    }));
+  await db
+    .insertInto('sentences')
+    .values(values)
+    .onConflict((oc) =>
+      oc.column('sentence').doUpdateSet((eb) => ({
+        book: eb.ref('excluded.book'),
+        canto: eb.ref('excluded.canto'),
+        section: eb.ref('excluded.section'),
+        stanza: eb.ref('excluded.stanza'),
+        revision: eb.ref('excluded.revision'),
+        state: eb.ref('excluded.state'),
+        derived: eb.ref('excluded.derived'),
+      })),
+    )
+    .execute();
+}
+
+function touchesDerivation(event: SentenceEvent): boolean {
+  return (
+    (event.type === 'SentenceTextSet' && event.data.edition === 'first') ||
+    (event.type === 'SentenceFieldSet' && (derivableFields as readonly string[]).includes(event.data.field))
+  );
+}
+
+/** Computes the derivable fields the sentence does not carry itself. */
+export function derive(state: SentenceState): DerivedFields {
+  const missing = derivableFields.filter((f) => state.fields[f] === undefined);
+  if (missing.length === 0 || !state.text.first) return {};
+  const all = deriveFields(state.text.first);
+  return Object.fromEntries(missing.map((f) => [f, all[f]]));
+}
