@@ -133,7 +133,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const doc = await reader.sentenceDoc(request, request.params.n);
         if (!doc) throw notFound(NOT_FOUND);
-        return sendCacheable(request, reply, render(doc.state.relations));
+        return sendCacheable(request, reply, render(doc.state.relations.map(({ Snumber, SText, Enumber }) => ({ Snumber, SText, Enumber }))));
       },
     );
 
@@ -146,7 +146,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const colours = new Map<number, number>();
         const related = doc.state.relations.map((r) => {
           if (!colours.has(r.Snumber)) colours.set(r.Snumber, (colours.size % MAX_RELATION_COLOURS) + 1);
-          return { ...r, colorClass: `relation-${colours.get(r.Snumber)}` };
+          return { Snumber: r.Snumber, SText: r.SText, Enumber: r.Enumber, colorClass: `relation-${colours.get(r.Snumber)}` };
         });
         return sendCacheable(request, reply, render(related));
       },

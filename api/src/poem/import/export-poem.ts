@@ -1,4 +1,4 @@
-import { editions, languages, mediaKinds, sentenceFields, type PoemFile } from '@epos/schemas';
+import { editions, languages, mediaKinds, sentenceFields, type MediaItem, type PoemFile, type WordRelation } from '@epos/schemas';
 import type { SentenceState } from '@epos/projections/poem/sentence-state';
 import { bookKey, cantoKey, sectionKey, type PoemStructure } from '@epos/projections/poem/structure-state';
 import type { CurrentPoem } from './current-poem.js';
@@ -38,9 +38,16 @@ export function exportPoem(current: CurrentPoem): string {
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
+// The database keeps JSON keys in its own order; the file keeps the schema's.
+const mediaItem = (m: MediaItem): MediaItem => ({ url: m.url, ...(m.thumbUrl ? { thumbUrl: m.thumbUrl } : {}), ...(m.title ? { title: m.title } : {}) });
+const relation = (r: WordRelation): WordRelation => ({ Snumber: r.Snumber, SText: r.SText, Enumber: r.Enumber });
+
 function partMedia(structure: PoemStructure, key: string, kind: 'books' | 'cantos') {
   const part = structure[kind][key];
-  return { ...(part?.pdf ? { pdf: part.pdf } : {}), ...(part && part.images.length > 0 ? { images: part.images } : {}) };
+  return {
+    ...(part?.pdf ? { pdf: { url: part.pdf.url, date: part.pdf.date } } : {}),
+    ...(part && part.images.length > 0 ? { images: part.images.map(mediaItem) } : {}),
+  };
 }
 
 function pick<K extends string, V>(record: Partial<Record<K, V>>, order: readonly K[]): Partial<Record<K, V>> | undefined {
@@ -56,7 +63,7 @@ function ordered(record: Record<string, string>, rank: Map<string, number>): Rec
 function sentenceEntry(s: SentenceState, layerRank: Map<string, number>): PoemFile['books'][number]['cantos'][number]['sections'][number]['sentences'][number] {
   const fields = pick(s.fields, sentenceFields);
   const translations = pick(s.translations, languages);
-  const media = pick(s.media, mediaKinds);
+  const media = pick(Object.fromEntries(Object.entries(s.media).map(([k, items]) => [k, items.map(mediaItem)])), mediaKinds);
   const commentary = ordered(s.commentary, layerRank);
   return {
     sentence: s.sentence,
@@ -65,7 +72,7 @@ function sentenceEntry(s: SentenceState, layerRank: Map<string, number>): PoemFi
     ...(fields ? { fields } : {}),
     ...(translations ? { translations } : {}),
     ...(media ? { media } : {}),
-    ...(s.relations.length > 0 ? { relations: s.relations } : {}),
+    ...(s.relations.length > 0 ? { relations: s.relations.map(relation) } : {}),
     ...(commentary ? { commentary } : {}),
   };
 }
