@@ -8,7 +8,9 @@ import {
   type Projection,
 } from '@epos/platform';
 import { counterProjection } from '@epos/platform/testkit/counter-projection';
-import { sampleRegistry } from '@epos/platform/testkit/sample-events';
+import { sampleEvents } from '@epos/platform/testkit/sample-events';
+import { EventRegistry, eventCatalog } from '@epos/schemas';
+import { allProjections } from '@epos/projections';
 import { newTestDatabase } from '@epos/platform/testkit/vitest';
 import { buildApi } from '../app.js';
 import type { ApiDeps } from '../deps.js';
@@ -20,19 +22,22 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** A real API over a fresh database with the sample feature and its projection running. */
+/**
+ * A real API over a fresh database: every feature's events plus the sample feature's, and the
+ * given projections running (by default the product's own and the sample counter projection).
+ */
 export async function startTestApi(options: { env?: Record<string, string>; projections?: Projection[] } = {}): Promise<TestApi> {
   const testDb = await newTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url, CONSISTENCY_TIMEOUT_MS: '1500', ...options.env });
   const logger = createLogger('silent', 'test-api');
-  const store = new PostgresEventStore(testDb.database, sampleRegistry(), { pollIntervalMs: 100 });
+  const store = new PostgresEventStore(testDb.database, new EventRegistry([...eventCatalog, ...sampleEvents]), { pollIntervalMs: 100 });
   const progress = new ProjectionProgress(testDb.database, store);
   await progress.start();
   const runner = new ProjectionRunner({
     database: testDb.database,
     store,
     logger,
-    projections: options.projections ?? [counterProjection() as Projection],
+    projections: options.projections ?? [counterProjection() as Projection, ...allProjections],
   });
   await runner.start();
   const deps: ApiDeps = { config, database: testDb.database, store, progress, logger };

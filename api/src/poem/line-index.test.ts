@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { buildLineIndex, findPoemLine } from './line-index.js';
+import { parseRange } from './schemas.js';
+import { roman } from './views/section.js';
+
+describe('line index', () => {
+  const index = buildLineIndex([
+    { sentence: 1, book: 1, canto: 1, section: 1, stanza: 1, lines: 2 },
+    { sentence: 2, book: 1, canto: 1, section: 2, stanza: 2, lines: 3 },
+    { sentence: 3, book: 1, canto: 2, section: 1, stanza: 3, lines: 1 },
+    { sentence: 4, book: 2, canto: 1, section: 1, stanza: 4, lines: 4 },
+  ]);
+
+  it('numbers verse lines through poem, book and canto', () => {
+    expect(index.bySentence.get(3)).toMatchObject({ poemStart: 6, bookStart: 6, cantoStart: 1 });
+    expect(index.bySentence.get(4)).toMatchObject({ poemStart: 7, bookStart: 1, cantoStart: 1 });
+    expect(index.totalLines).toBe(10);
+    expect(index.sectionsOf.get('1.1')).toEqual([1, 2]);
+  });
+
+  it('finds the sentence holding a verse line', () => {
+    expect(findPoemLine(index, 4)).toMatchObject({ place: { sentence: 2 }, offset: 1 });
+    expect(findPoemLine(index, 10)).toMatchObject({ place: { sentence: 4 }, offset: 3 });
+    expect(findPoemLine(index, 11)).toBeNull();
+    expect(findPoemLine(index, 0)).toBeNull();
+  });
+});
+
+describe('ranges and numerals', () => {
+  it('parses sentence ranges', () => {
+    expect(parseRange('3,5,7-9', 100)).toEqual([3, 5, 7, 8, 9]);
+    expect(parseRange('9-7', 100)).toBe('invalid');
+    expect(parseRange('1-1000', 500)).toBe('too_many');
+    expect(parseRange('x', 10)).toBe('invalid');
+  });
+
+  it('writes section numbers in Roman numerals', () => {
+    expect([1, 4, 9, 14, 40, 1994].map(roman)).toEqual(['I', 'IV', 'IX', 'XIV', 'XL', 'MCMXCIV']);
+  });
+});

@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleCommand } from '@epos/platform';
+import { sentenceStream, type PoemFile } from '@epos/schemas';
+import type { Kysely } from 'kysely';
+import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/poem-projection';
+import { startTestApi, type TestApi } from '../testkit/test-api.js';
+import { DEMO_POEM_FILE } from './demo-seed.js';
+import { PoemFormatError } from './import/errors.js';
+import { exportPoem } from './import/export-poem.js';
+import { loadCurrentPoem } from './import/current-poem.js';
+import { importPoem, type ImportInput } from './import/import-poem.js';
+import { sentenceDecider } from './sentence-decider.js';
+
+const demo = fs.readFileSync(DEMO_POEM_FILE, 'utf8');
+const demoPoem = JSON.parse(demo) as PoemFile;
+let api: TestApi;
+let importedAt: string;
+
+const context = () => ({
+  store: api.deps.store,
+  progress: api.deps.progress,
+  readModel: async () => api.deps.database.db.withSchema(await api.deps.progress.schemaOf(POEM_PROJECTION)) as unknown as Kysely<PoemReadModel>,
+});
+const importFile = (fileName: string, content: string, extra: Partial<ImportInput> = {}) =>
+  importPoem(context(), { fileName, content, cause: { actor: 'importer' }, ...extra });
+const settled = async () => expect(await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 10_000 })).not.toBeNull();
+const get = (url: string, headers: Record<string, string> = {}) => api.app.inject({ method: 'GET', url, headers });
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const report = await importFile('poem.json', demo);
+  expect(report).toMatchObject({ format: 'json', sentences: 69, changedSentences: 69 });
+  importedAt = new Date().toISOString();
+  await settled();
+});
+afterAll(async () => api.close());
+
+describe('poem import and export', () => {
+  it('appends nothing when the same file is imported again', async () => {
+    const head = await api.deps.store.headPosition();
+    const again = await importFile('poem.json', demo);
+    expect(again).toMatchObject({ events: 0, changedSentences: 0, position: null });
+    expect(await api.deps.store.headPosition()).toBe(head);
+  });
+
+  it('exports the demo byte for byte, and export → import → export is identical', async () => {
+    const exported = exportPoem(await loadCurrentPoem(await context().readModel()));
+    expect(exported).toBe(demo);
+    expect((await importFile('export.json', exported)).events).toBe(0);
+    expect(exportPoem(await loadCurrentPoem(await context().readModel()))).toBe(exported);
+  });
+
+  it('refuses a malformed file with file:line: what was expected, storing nothing', async () => {
+    const head = await api.deps.store.headPosition();
+    await expect(importFile('broken.json', '{\n  "format": "epos-poem",\n  "version": 1,\n  "books": [\n}')).rejects.toThrow(/^broken\.json:5: expected valid JSON/);
+    const wrongStanza = demo.replace('"stanza": 1,', '"stanza": "one",');
+    const line = demo.slice(0, demo.indexOf('"stanza": 1,')).split('\n').length;
+    const error = await importFile('typo.json', wrongStanza).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PoemFormatError);
+    expect((error as Error).message).toContain(`typo.json:${line}: books.0.cantos.0.sections.0.sentences.0.stanza: stanza must be a number`);
+    const skipped = demo.replace('"sentence": 2,', '"sentence": 3,');
+    await expect(importFile('skip.json', skipped)).rejects.toThrow(/skip\.json:\d+: expected sentence number 2/);
+    expect(await api.deps.store.headPosition()).toBe(head);
+  });
+});
+
+describe('reading API', () => {
+  it('serves a section in the spec shape, with computed and imported derived fields', async () => {
+    const response = await get('/api/sbook/1/1/1');
+    expect(response.statusCode).toBe(200);
+    const view = response.json();
+    expect(view).toMatchObject({ bookNumber: 1, cantoNumber: 1, Edition: 'first', loggedin: false, bookName: demoPoem.books[0]!.name });
+    const lines = view.customSection[0].customSection;
+    expect(lines[0]).toMatchObject({ lineNumber: 1, id: 1, stanzaNumber: 1, audiourl: '/media/demo/invocation.mp3' });
+    expect(lines[0].lines).toBe(demoPoem.books[0]!.cantos[0]!.sections[0]!.sentences[0]!.text.first!.join('\n'));
+    const computed = lines.find((l: { sources: { ipa_first: string } }) => l.sources.ipa_first === 'computed');
+    expect(computed.ipa_first).toMatch(/ˈ/);
+    expect(computed.lineScantion).toMatch(/[/x]/);
+    expect(view.layers.map((l: { key: string }) => l.key)).toEqual(['mother', 'sage', 'scholar', 'poet', 'reader']);
+  });
+
+  it('serves each edition, and answers the spec 404s', async () => {
+    const revisedSentence = demoPoem.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences.map((x) => ({ x, at: [b.book, c.canto, s.section] })))))
+      .find(({ x }) => x.text.revised && JSON.stringify(x.text.revised) !== JSON.stringify(x.text.first))!;
+    const [b, c, s] = revisedSentence.at;
+    const revised = (await get(`/api/sbook/${b}/${c}/${s}?edition=revised`)).json();
+    const line = revised.customSection[0].customSection.find((l: { id: number }) => l.id === revisedSentence.x.sentence);
+    expect(line.lines).toBe(revisedSentence.x.text.revised!.join('\n'));
+    expect(line.lines_first).toBe(revisedSentence.x.text.first!.join('\n'));
+    expect((await get('/api/sbook/9/9/9')).json()).toMatchObject({ statusCode: 404, message: 'No book found' });
+    expect((await get('/api/lineinfo/999')).json()).toMatchObject({ statusCode: 404, message: 'Not Found' });
+    expect((await get('/api/srange/900-910')).json()).toMatchObject({ statusCode: 404, message: 'Nothing to add' });
+    expect((await get('/api/sbook/1/1/1?edition=second')).statusCode).toBe(400);
+  });
+
+  it('answers translations, line lookup and ranges', async () => {
+    const fr = (await get('/api/translation/1/1/1?lang=fr')).json();
+    expect(fr[0]).toMatchObject({ SentenceNumber: 1 });
+    expect(fr[0].Translated.split('\n').length).toBeGreaterThan(0);
+    const lookup = (await get('/api/linenumber/5')).json();
+    expect(lookup).toMatchObject({ inPoemNumber: 5, inBookNumber: 5, inCantoNumber: 5 });
+    expect(lookup.LineDetails.map((d: { inPoemNumber: number }) => d.inPoemNumber)).toContain(5);
+    expect((await get('/api/srange/1-3')).json().map((l: { id: number }) => l.id)).toEqual([1, 2, 3]);
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await get('/api/sbook/1/1/2');
+    expect(first.headers.etag).toMatch(/^".+"$/);
+    expect(first.headers['cache-control']).toContain('must-revalidate');
+    const again = await get('/api/sbook/1/1/2', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});
+
+describe('scholarship: history, time travel, variorum', () => {
+  it('records a revision with its actor, shows it at once to its author, and keeps the past readable', async () => {
+    const n = 2;
+    const before = (await get('/api/lineinfo/2')).json().lines as string;
+    const result = await handleCommand(api.deps.store, {
+      streamId: sentenceStream(n),
+      decider: sentenceDecider(n),
+      command: { kind: 'setText', edition: 'first', lines: ['Now evening leaned upon the eastern hills,', 'And all was changed.'] },
+      cause: { actor: 'editor-9' },
+    });
+    const fresh = (await get('/api/sbook/1/1/1', { 'x-consistent-after': String(result.position) })).json();
+    expect(fresh.customSection[0].customSection[1].lines).toBe('Now evening leaned upon the eastern hills,\nAnd all was changed.');
+
+    const history = (await get(`/api/history/sentence/${n}`)).json();
+    expect(history.entries[0]).toMatchObject({ actor: 'editor-9', part: 'text:first', before, after: 'Now evening leaned upon the eastern hills,\nAnd all was changed.' });
+    expect(history.entries[0].diff).toEqual(expect.arrayContaining([{ op: 'insert', text: expect.stringContaining('eastern') }]));
+    expect(history.entries.at(-1)).toMatchObject({ actor: 'importer', part: 'placement' });
+
+    const past = (await get(`/api/sbook/1/1/1?asOf=${encodeURIComponent(importedAt)}`)).json();
+    expect(past.customSection[0].customSection[1].lines).toBe(before);
+    expect((await get('/api/sbook/1/1/1?asOf=2001-01-01')).statusCode).toBe(404);
+  });
+
+  it('compares two editions of a section word by word', async () => {
+    const compare = (await get('/api/compare/1/1/1?a=first&b=revised')).json();
+    expect(compare.changed).toBe(compare.sentences.filter((s: { same: boolean }) => !s.same).length);
+    const changed = compare.sentences.find((s: { same: boolean }) => !s.same);
+    expect(changed.diff.some((d: { op: string }) => d.op !== 'equal')).toBe(true);
+    expect((await get('/api/compare/1/1/1?a=first&b=fourth')).statusCode).toBe(400);
+  });
+});
+
+describe('plain-text import', () => {
+  const asText = (edition: 'first' | 'centenary', mutate?: (poem: PoemFile) => void) => {
+    const poem = structuredClone(demoPoem);
+    mutate?.(poem);
+    const out = [`Edition: ${edition}`];
+    let stanza = 0;
+    for (const b of poem.books) {
+      out.push('', `Book ${b.book}: ${b.name}`);
+      for (const c of b.cantos) {
+        out.push(`Canto ${c.canto}: ${c.name}`);
+        for (const s of c.sections) {
+          out.push(`Section ${s.section}${s.name ? `: ${s.name}` : ''}`);
+          for (const x of s.sentences) {
+            if (x.stanza !== stanza && stanza !== 0) out.push('');
+            stanza = x.stanza;
+            out.push(...(x.text[edition] ?? x.text.first!));
+          }
+        }
+      }
+    }
+    return out.join('\n');
+  };
+
+  it('imports an edition aligned with the first, reporting sentences that do not align', async () => {
+    const fresh = await startTestApi();
+    try {
+      const ctx = {
+        store: fresh.deps.store,
+        progress: fresh.deps.progress,
+        readModel: async () => fresh.deps.database.db.withSchema(await fresh.deps.progress.schemaOf(POEM_PROJECTION)) as unknown as Kysely<PoemReadModel>,
+      };
+      const first = await importPoem(ctx, { fileName: 'first.txt', content: asText('first'), cause: { actor: 'a' } });
+      expect(first).toMatchObject({ format: 'text', edition: 'first', sentences: 69, warnings: [] });
+      await fresh.deps.progress.waitFor(first.position!, { names: [POEM_PROJECTION], timeoutMs: 10_000 });
+
+      // Move the first sentence of book 2 into book 1's last section: only it fails to align.
+      const centenary = asText('centenary', (poem) => {
+        const moved = poem.books[1]!.cantos[0]!.sections[0]!.sentences.shift()!;
+        poem.books[0]!.cantos.at(-1)!.sections.at(-1)!.sentences.push(moved);
+      });
+      const report = await importPoem(ctx, { fileName: 'centenary.txt', content: centenary, cause: { actor: 'a' } });
+      expect(report.edition).toBe('centenary');
+      expect(report.misaligned).toHaveLength(1);
+      expect(report.misaligned[0]!.message).toMatch(/sentence \d+ is in book 1, canto 2, section 2 here but in book 2, canto 1, section 1 in the first edition/);
+      const centenarySentences = demoPoem.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences)));
+      const differing = centenarySentences.filter((x) => x.text.centenary && JSON.stringify(x.text.centenary) !== JSON.stringify(x.text.first) && x.sentence !== report.misaligned[0]!.sentence);
+      expect(report.changedSentences).toBe(differing.length);
+
+      const midLine = await importPoem(ctx, { fileName: 'mid.txt', content: 'Book 1: A\nCanto 1: B\nSection 1\nIt ends here. And this\ngoes on.', cause: { actor: 'a' } }).catch((e: unknown) => e);
+      expect(midLine).toMatchObject({ warnings: ['mid.txt:4: a sentence ends mid-line; the rest of the line stays with sentence 1'] });
+    } finally {
+      await fresh.close();
+    }
+  });
+});
