@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface CacheableBody {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 

@@ -4,7 +4,8 @@ import { POEM_CHANGED_CHANNEL } from '@epos/projections/poem/poem-projection';
 import type { LineIndex } from './line-index.js';
 
 export interface CachedBody {
-  body: string;
+  /** Encoded once, so a cache hit sends bytes without re-encoding the text. */
+  body: Buffer;
   etag: string;
 }
 
@@ -68,6 +69,6 @@ export class PoemCache {
 }
 
 export function render(value: unknown): CachedBody {
-  const body = JSON.stringify(value);
+  const body = Buffer.from(JSON.stringify(value));
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }

@@ -47,7 +47,7 @@ export class PoemReader {
       if (sentences.length === 0) return null;
       return sectionView({ ref, edition, loggedIn, structure, sentences, index });
     });
-    return found.body === 'null' ? null : found;
+    return isNull(found) ? null : found;
   }
 
   async translations(request: FastifyRequest, ref: SectionRef, lang: Language): Promise<CachedBody | null> {
@@ -58,7 +58,7 @@ export class PoemReader {
         .filter((s) => s.state.translations[lang])
         .map((s) => ({ SentenceNumber: s.state.sentence, Translated: s.state.translations[lang]!.join('\n') }));
     });
-    return found.body === 'null' ? null : found;
+    return isNull(found) ? null : found;
   }
 
   async translate(request: FastifyRequest, sentence: number, lang: Language): Promise<{ Line: string; Translated: string } | null> {
@@ -141,3 +141,6 @@ export class PoemReader {
     return (await this.queries(request)).structure();
   }
 }
+
+const NULL = Buffer.from('null');
+const isNull = (cached: CachedBody) => cached.body.equals(NULL);
