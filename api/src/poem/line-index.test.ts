@@ -12,8 +12,8 @@ describe('line index', () => {
   ]);
 
   it('numbers verse lines through poem, book and canto', () => {
-    expect(index.bySentence.get(3)).toMatchObject({ poemStart: 6, bookStart: 6, cantoStart: 1 });
-    expect(index.bySentence.get(4)).toMatchObject({ poemStart: 7, bookStart: 1, cantoStart: 1 });
+    expect(index.bySentence.get(3)).toMatchObject({ poemStart: 6, bookStart: 6, cantoStart: 1, inBook: 3, inCanto: 1 });
+    expect(index.bySentence.get(4)).toMatchObject({ poemStart: 7, bookStart: 1, cantoStart: 1, inBook: 1, inCanto: 1 });
     expect(index.totalLines).toBe(10);
     expect(index.sectionsOf.get('1.1')).toEqual([1, 2]);
   });

@@ -10,6 +10,9 @@ export interface SentencePlace {
   poemStart: number;
   bookStart: number;
   cantoStart: number;
+  /** The sentence's ordinal within its book and within its canto. */
+  inBook: number;
+  inCanto: number;
 }
 
 export interface LineIndex {
@@ -20,17 +23,19 @@ export interface LineIndex {
   totalLines: number;
 }
 
-export function buildLineIndex(rows: readonly Omit<SentencePlace, 'poemStart' | 'bookStart' | 'cantoStart'>[]): LineIndex {
+export function buildLineIndex(rows: readonly Omit<SentencePlace, 'poemStart' | 'bookStart' | 'cantoStart' | 'inBook' | 'inCanto'>[]): LineIndex {
   const places: SentencePlace[] = [];
   const sectionsOf = new Map<string, number[]>();
   let poemLine = 1;
   let bookLine = 1;
   let cantoLine = 1;
+  let inBook = 0;
+  let inCanto = 0;
   let previous: (typeof rows)[number] | undefined;
   for (const row of rows) {
-    if (previous && previous.book !== row.book) bookLine = 1;
-    if (previous && (previous.book !== row.book || previous.canto !== row.canto)) cantoLine = 1;
-    places.push({ ...row, poemStart: poemLine, bookStart: bookLine, cantoStart: cantoLine });
+    if (previous && previous.book !== row.book) [bookLine, inBook] = [1, 0];
+    if (previous && (previous.book !== row.book || previous.canto !== row.canto)) [cantoLine, inCanto] = [1, 0];
+    places.push({ ...row, poemStart: poemLine, bookStart: bookLine, cantoStart: cantoLine, inBook: ++inBook, inCanto: ++inCanto });
     const key = `${row.book}.${row.canto}`;
     const sections = sectionsOf.get(key) ?? [];
     if (sections.at(-1) !== row.section) sections.push(row.section);

@@ -74,21 +74,23 @@ export class PoemReader {
     return { ...lineView(doc.state, doc.derived, edition, place), bookNumber: place.book, cantoNumber: place.canto, sectionNumber: place.section };
   }
 
-  /** The spec's line-lookup shape for verse line `line` of the poem (first edition numbering). */
-  async lineNumber(request: FastifyRequest, line: number) {
+  /**
+   * The spec's line lookup. A line number is a sentence's running number: the answer says where
+   * the sentence stands (its ordinal in book and canto) and lists its verse lines with their running
+   * numbers. With `byVerse`, `n` is a verse line's running number in the poem instead.
+   */
+  async lineNumber(request: FastifyRequest, n: number, byVerse: boolean) {
     const index = await this.lineIndex(request);
-    const found = findPoemLine(index, line);
-    if (!found) return null;
-    const doc = await (await this.queries(request)).sentence(found.place.sentence);
+    const place = byVerse ? findPoemLine(index, n)?.place : index.bySentence.get(n);
+    if (!place) return null;
+    const doc = await (await this.queries(request)).sentence(place.sentence);
     if (!doc) return null;
     const first = doc.state.text.first ?? [];
-    const { place } = found;
     return {
-      Line: first[found.offset] ?? '',
-      inBookNumber: place.bookStart + found.offset,
-      inCantoNumber: place.cantoStart + found.offset,
-      inPoemNumber: line,
-      SentenceNumber: place.sentence,
+      Line: first.join('\n'),
+      inBookNumber: place.inBook,
+      inCantoNumber: place.inCanto,
+      inPoemNumber: place.sentence,
       bookNumber: place.book,
       cantoNumber: place.canto,
       sectionNumber: place.section,

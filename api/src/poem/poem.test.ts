@@ -98,9 +98,14 @@ describe('reading API', () => {
     const fr = (await get('/api/translation/1/1/1?lang=fr')).json();
     expect(fr[0]).toMatchObject({ SentenceNumber: 1 });
     expect(fr[0].Translated.split('\n').length).toBeGreaterThan(0);
-    const lookup = (await get('/api/linenumber/5')).json();
-    expect(lookup).toMatchObject({ inPoemNumber: 5, inBookNumber: 5, inCantoNumber: 5 });
-    expect(lookup.LineDetails.map((d: { inPoemNumber: number }) => d.inPoemNumber)).toContain(5);
+    const lookup = (await get('/api/linenumber/2')).json();
+    const first = demoPoem.books[0]!.cantos[0]!.sections[0]!.sentences;
+    expect(lookup).toMatchObject({ inPoemNumber: 2, inBookNumber: 2, inCantoNumber: 2, Line: first[1]!.text.first!.join('\n') });
+    const firstLines = first[0]!.text.first!.length;
+    expect(lookup.LineDetails.map((d: { inPoemNumber: number }) => d.inPoemNumber)).toEqual(first[1]!.text.first!.map((_, i) => firstLines + 1 + i));
+    const byVerse = (await get(`/api/linenumber/${firstLines + 1}?by=verse`)).json();
+    expect(byVerse.inPoemNumber).toBe(2);
+    expect((await get('/api/linenumber/9999')).statusCode).toBe(404);
     expect((await get('/api/srange/1-3')).json().map((l: { id: number }) => l.id)).toEqual([1, 2, 3]);
   });
 

@@ -75,9 +75,17 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/linenumber/:n',
-      { config: reads, schema: { tags, summary: 'Look up verse line n of the poem (first-edition numbering)', params: sentenceParams } },
+      {
+        config: reads,
+        schema: {
+          tags,
+          summary: 'Line lookup: where sentence n stands, with its verse lines and their running numbers (first edition)',
+          params: sentenceParams,
+          querystring: z.object({ by: z.enum(['sentence', 'verse']).default('sentence').describe('verse: n is a verse line number of the poem') }),
+        },
+      },
       async (request, reply) => {
-        const found = await reader.lineNumber(request, request.params.n);
+        const found = await reader.lineNumber(request, request.params.n, request.query.by === 'verse');
         if (!found) throw notFound(NOT_FOUND);
         return sendCacheable(request, reply, render(found));
       },
