@@ -16,7 +16,7 @@ import { EventRegistry, eventCatalog, SYSTEM_ACTOR } from '@epos/schemas';
 import { buildApi } from '@epos/api';
 import { importPoem } from '@epos/api/poem/import/import-poem';
 import { allProjections } from '@epos/projections';
-import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/poem-projection';
+import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { generatePoem } from '../poem/generate.js';
 import { benchDatabase } from './bench-database.js';
 
@@ -63,6 +63,8 @@ const paced = await load(apiUrl, { overallRate: 200, connections: 10 });
 report('GET /api/sbook at 200 req/s: p50 / p99 / max', `${paced.latency.p50} / ${paced.latency.p99} / ${paced.latency.max} ms (${paced.non2xx} non-2xx)`);
 const apiMax = await load(apiUrl, { connections: 32 });
 await load(staticUrl, { duration: 3 });
+const staticPaced = await load(staticUrl, { overallRate: 200, connections: 10 });
+report('static file server at 200 req/s: p50 / p99 / max', `${staticPaced.latency.p50} / ${staticPaced.latency.p99} / ${staticPaced.latency.max} ms`);
 const staticMax = await load(staticUrl, { connections: 32 });
 const ratio = apiMax.requests.average / staticMax.requests.average;
 report('throughput GET /api/sbook (32 connections)', `${apiMax.requests.average.toFixed(0)} req/s, p99 ${apiMax.latency.p99} ms`);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { exportPoem } from '@epos/api/poem/import/export-poem';
 import { loadCurrentPoem } from '@epos/api/poem/import/current-poem';
-import { POEM_PROJECTION } from '@epos/projections/poem/poem-projection';
+import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { openPoemTool } from './tool-runtime.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } });

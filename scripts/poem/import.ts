@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { editionSchema, SYSTEM_ACTOR } from '@epos/schemas';
 import { importPoem } from '@epos/api/poem/import/import-poem';
 import { PoemFormatError } from '@epos/api/poem/import/errors';
-import { POEM_PROJECTION } from '@epos/projections/poem/poem-projection';
+import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { openPoemTool } from './tool-runtime.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { edition: { type: 'string' } } });

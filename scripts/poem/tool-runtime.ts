@@ -1,7 +1,7 @@
 import { boot, ProjectionProgress, ProjectionRunner, type Runtime } from '@epos/platform';
 import type { Kysely } from 'kysely';
 import { allProjections } from '@epos/projections';
-import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/poem-projection';
+import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 
 export interface PoemTool {
   runtime: Runtime;

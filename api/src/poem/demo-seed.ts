@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ProjectionProgress } from '@epos/platform';
 import { SYSTEM_ACTOR } from '@epos/schemas';
 import type { Kysely } from 'kysely';
-import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/poem-projection';
+import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import type { DemoSeeder } from '../demo/seed.js';
 import { importPoem } from './import/import-poem.js';
 

@@ -3,7 +3,6 @@ import { diffWords } from 'diff';
 import type { EventStore, RecordedEvent } from '@epos/platform';
 import { POEM_STREAM, sentenceStream, type Edition } from '@epos/schemas';
 import { emptySentence, evolveSentence, textIn, type SentenceEvent, type SentenceState } from '@epos/projections/poem/sentence-state';
-import { derive } from '@epos/projections/poem/poem-projection';
 import { emptyStructure, evolveStructure, type StructureEvent } from '@epos/projections/poem/structure-state';
 import type { PoemReader } from './poem-reader.js';
 import { sectionView, type SectionRef, type SectionView } from './views/section.js';
@@ -34,9 +33,11 @@ export function wordDiff(before: string, after: string): WordChange[] {
 /** The part of a sentence an event changes, and that part's value in a state, as text. */
 function partOf(event: SentenceEvent): { part: string; value: (s: SentenceState) => string | null; textual: boolean } {
   const lines = (l: string[] | undefined) => (l ? l.join('\n') : null);
+  const placement = (s: SentenceState) => (s.placement ? `book ${s.placement.book}, canto ${s.placement.canto}, section ${s.placement.section}, stanza ${s.placement.stanza}` : null);
   switch (event.type) {
     case 'SentencePlaced':
-      return { part: 'placement', textual: false, value: (s) => (s.placement ? `book ${s.placement.book}, canto ${s.placement.canto}, section ${s.placement.section}, stanza ${s.placement.stanza}` : null) };
+    case 'SentenceWithdrawn':
+      return { part: 'placement', textual: false, value: placement };
     case 'SentenceTextSet':
       return { part: `text:${event.data.edition}`, textual: true, value: (s) => lines(s.text[event.data.edition]) };
     case 'SentenceFieldSet':
@@ -95,6 +96,8 @@ export class PoemHistory {
     const states = await Promise.all(
       members.map(async (n) => (await this.store.readStream(sentenceStream(n))).filter(until).reduce((s, e) => evolveSentence(s, e as unknown as SentenceEvent), emptySentence(n))),
     );
+    // The pronouncing dictionary is large: loaded only when time travel first needs it.
+    const { derive } = await import('@epos/projections/poem/analysis/derive-sentence');
     const sentences = states.filter((s) => s.placement).map((state) => ({ state, derived: derive(state) }));
     if (sentences.length === 0) return null;
     return sectionView({ ref, edition, loggedIn, structure, sentences, index });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { NotificationListener, type Database } from '@epos/platform';
-import { POEM_CHANGED_CHANNEL } from '@epos/projections/poem/poem-projection';
+import { POEM_CHANGED_CHANNEL } from '@epos/projections/poem/read-model';
 import type { LineIndex } from './line-index.js';
 
 export interface CachedBody {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DerivedFields, PoemReadModel } from '@epos/projections/poem/poem-projection';
+import type { DerivedFields, PoemReadModel } from '@epos/projections/poem/read-model';
 import type { SentenceState } from '@epos/projections/poem/sentence-state';
 import { emptyStructure, type PoemStructure } from '@epos/projections/poem/structure-state';
 import { buildLineIndex, type LineIndex } from './line-index.js';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Edition, Language } from '@epos/schemas';
 import { translationEdition } from '@epos/schemas';
-import type { PoemReadModel } from '@epos/projections/poem/poem-projection';
-import { POEM_PROJECTION } from '@epos/projections/poem/poem-projection';
+import type { PoemReadModel } from '@epos/projections/poem/read-model';
+import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { textIn } from '@epos/projections/poem/sentence-state';
 import { cantoKey } from '@epos/projections/poem/structure-state';
 import type { ApiDeps } from '../deps.js';

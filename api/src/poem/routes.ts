@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { layerKeySchema, MAX_RELATION_COLOURS } from '@epos/schemas';
-import { POEM_PROJECTION } from '@epos/projections/poem/poem-projection';
+import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { sendCacheable } from '../plugins/http-cache.js';

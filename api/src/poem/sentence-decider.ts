@@ -16,6 +16,7 @@ import { emptySentence, evolveSentence, type Placement, type SentenceEvent, type
 
 export type SentenceCommand =
   | { kind: 'place'; placement: Placement }
+  | { kind: 'withdraw' }
   | { kind: 'setText'; edition: Edition; lines: string[] | null }
   | { kind: 'setField'; field: SentenceField; value: string | null }
   | { kind: 'setTranslation'; lang: Language; lines: string[] | null }
@@ -40,6 +41,8 @@ export function sentenceDecider(sentence: number): Decider<SentenceCommand, Sent
       }
       if (!state.placement) throw new DomainError('not_found', 'Not Found');
       switch (command.kind) {
+        case 'withdraw':
+          return [{ type: 'SentenceWithdrawn', data: { sentence } }];
         case 'setText':
           if (command.edition === 'first' && !nonEmpty(command.lines)) throw new DomainError('invalid', 'Input can\'t be blank', 'lines');
           return same(state.text[command.edition], nonEmpty(command.lines))

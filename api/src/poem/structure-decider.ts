@@ -8,8 +8,11 @@ import {
 } from '@epos/projections/poem/structure-state';
 
 export type StructureCommand =
-  /** Make the structure hold everything in `target` (an import); parts not in target are left alone. */
-  { kind: 'merge'; target: PoemStructure };
+  /**
+   * Make the structure hold everything in `target` (an import). With `removeLayers`, commentary
+   * layers the target lacks are removed; other parts not in the target are left alone.
+   */
+  { kind: 'merge'; target: PoemStructure; removeLayers: boolean };
 
 /** Names, layers, part media and canto notes of the poem. */
 export const structureDecider: Decider<StructureCommand, StructureEvent, PoemStructure> = {
@@ -20,6 +23,9 @@ export const structureDecider: Decider<StructureCommand, StructureEvent, PoemStr
     const events: StructureEvent[] = [];
     for (const [key, layer] of Object.entries(target.layers)) {
       if (!isDeepStrictEqual(state.layers[key], layer)) events.push({ type: 'CommentaryLayerDefined', data: { key, ...layer } });
+    }
+    if (command.removeLayers) {
+      for (const key of Object.keys(state.layers)) if (!target.layers[key]) events.push({ type: 'CommentaryLayerRemoved', data: { key } });
     }
     for (const [key, book] of Object.entries(target.books)) {
       const current = state.books[key];

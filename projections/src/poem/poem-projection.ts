@@ -1,30 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { defineBatchProjection, type RecordedEvent } from '@epos/platform';
-import { derivableFields, POEM_STREAM, poemEvents, type DerivableField } from '@epos/schemas';
-import { deriveFields } from './analysis/index.js';
+import { derivableFields, POEM_STREAM, poemEvents } from '@epos/schemas';
+import { derive } from './analysis/derive-sentence.js';
+import { POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel } from './read-model.js';
+
+export { POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel };
 import { emptySentence, evolveSentence, type SentenceEvent, type SentenceState } from './sentence-state.js';
 import { emptyStructure, evolveStructure, type PoemStructure, type StructureEvent } from './structure-state.js';
-
-export type DerivedFields = Partial<Record<DerivableField, string>>;
-
-export interface PoemReadModel {
-  sentences: {
-    sentence: number;
-    book: number | null;
-    canto: number | null;
-    section: number | null;
-    stanza: number | null;
-    /** Revision of the sentence's stream: imports append with it as the expected revision. */
-    revision: string;
-    state: SentenceState;
-    /** Scansion, IPA, hyphenation and pronoun marks computed from the first edition where not imported. */
-    derived: DerivedFields;
-  };
-  structure: { id: number; revision: string; state: PoemStructure };
-}
-
-export const POEM_PROJECTION = 'poem';
-export const POEM_CHANGED_CHANNEL = 'epos_poem_changed';
 
 /**
  * The poem as documents: one row per sentence holding the fold of its stream, and one row for
@@ -43,11 +25,22 @@ export const poemProjection = defineBatchProjection<PoemReadModel>({
       .addColumn('canto', 'integer')
       .addColumn('section', 'integer')
       .addColumn('stanza', 'integer')
+      .addColumn('line_count', 'integer', (c) => c.notNull())
       .addColumn('revision', 'bigint', (c) => c.notNull())
       .addColumn('state', 'jsonb', (c) => c.notNull())
       .addColumn('derived', 'jsonb', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('sentences_by_section').on('sentences').columns(['book', 'canto', 'section', 'sentence']).execute();
+    await db.schema
+      .createTable('placements')
+      .addColumn('sentence', 'integer', (c) => c.notNull())
+      .addColumn('position', 'bigint', (c) => c.notNull())
+      .addColumn('at', 'timestamptz', (c) => c.notNull())
+      .addColumn('book', 'integer')
+      .addColumn('canto', 'integer')
+      .addColumn('section', 'integer')
+      .addPrimaryKeyConstraint('placements_pk', ['sentence', 'position'])
+      .execute();
     await db.schema
       .createTable('structure')
       .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -77,6 +70,18 @@ async function applyStructure(events: readonly RecordedEvent[], db: Kysely<PoemR
 }
 
 async function applySentences(events: readonly RecordedEvent[], db: Kysely<PoemReadModel>): Promise<void> {
+  const moves = events.filter((e) => e.type === 'SentencePlaced' || e.type === 'SentenceWithdrawn');
+  if (moves.length > 0) {
+    await db
+      .insertInto('placements')
+      .values(
+        moves.map((e) => {
+          const data = e.data as { sentence: number; book?: number; canto?: number; section?: number };
+          return { sentence: data.sentence, position: e.position.toString(), at: e.metadata.timestamp, book: data.book ?? null, canto: data.canto ?? null, section: data.section ?? null };
+        }),
+      )
+      .execute();
+  }
   const numbers = [...new Set(events.map((e) => (e.data as { sentence: number }).sentence))];
   const rows = await db.selectFrom('sentences').select(['sentence', 'state', 'derived']).where('sentence', 'in', numbers).execute();
   const docs = new Map(rows.map((r) => [r.sentence, { state: r.state, derived: r.derived, revision: '0', textChanged: false }]));
@@ -89,14 +94,13 @@ async function applySentences(events: readonly RecordedEvent[], db: Kysely<PoemR
     if (touchesDerivation(sentenceEvent)) doc.textChanged = true;
     docs.set(n, doc);
   }
-  const values = [...docs.entries()]
-    .filter(([n]) => numbers.includes(n))
-    .map(([sentence, doc]) => ({
+  const values = [...docs.entries()].map(([sentence, doc]) => ({
       sentence,
       book: doc.state.placement?.book ?? null,
       canto: doc.state.placement?.canto ?? null,
       section: doc.state.placement?.section ?? null,
       stanza: doc.state.placement?.stanza ?? null,
+      line_count: doc.state.text.first?.length ?? 0,
       revision: doc.revision,
       state: JSON.stringify(doc.state) as unknown as SentenceState,
       derived: JSON.stringify(doc.textChanged ? derive(doc.state) : doc.derived) as unknown as DerivedFields,
@@ -110,6 +114,7 @@ async function applySentences(events: readonly RecordedEvent[], db: Kysely<PoemR
         canto: eb.ref('excluded.canto'),
         section: eb.ref('excluded.section'),
         stanza: eb.ref('excluded.stanza'),
+        line_count: eb.ref('excluded.line_count'),
         revision: eb.ref('excluded.revision'),
         state: eb.ref('excluded.state'),
         derived: eb.ref('excluded.derived'),
@@ -123,12 +128,4 @@ function touchesDerivation(event: SentenceEvent): boolean {
     (event.type === 'SentenceTextSet' && event.data.edition === 'first') ||
     (event.type === 'SentenceFieldSet' && (derivableFields as readonly string[]).includes(event.data.field))
   );
-}
-
-/** Computes the derivable fields the sentence does not carry itself. */
-export function derive(state: SentenceState): DerivedFields {
-  const missing = derivableFields.filter((f) => state.fields[f] === undefined);
-  if (missing.length === 0 || !state.text.first) return {};
-  const all = deriveFields(state.text.first);
-  return Object.fromEntries(missing.map((f) => [f, all[f]]));
 }

@@ -47,6 +47,8 @@ export function evolveSentence(state: SentenceState, event: SentenceEvent): Sent
       const { book, canto, section, stanza } = event.data;
       return { ...state, placement: { book, canto, section, stanza } };
     }
+    case 'SentenceWithdrawn':
+      return { ...state, placement: null };
     case 'SentenceTextSet':
       return { ...state, text: withEntry(state.text, event.data.edition, event.data.lines) };
     case 'SentenceFieldSet':

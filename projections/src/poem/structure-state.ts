@@ -42,6 +42,11 @@ export function evolveStructure(state: PoemStructure, event: StructureEvent): Po
       const { key, label, author, order } = event.data;
       return { ...state, layers: { ...state.layers, [key]: { label, author, order } } };
     }
+    case 'CommentaryLayerRemoved': {
+      const layers = { ...state.layers };
+      delete layers[event.data.key];
+      return { ...state, layers };
+    }
     case 'PoemPartMediaSet': {
       const { book, canto, pdf, images } = event.data;
       if (canto === null) {

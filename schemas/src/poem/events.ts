@@ -41,9 +41,12 @@ export const poemPartMediaSet = defineEvent(
   }),
 );
 /** A commentary layer's note on a whole canto. */
+export const commentaryLayerRemoved = defineEvent('CommentaryLayerRemoved', z.object({ key: layerKeySchema }));
 export const cantoNoteSet = defineEvent('CantoNoteSet', z.object({ layer: layerKeySchema, book, canto, text: z.string().max(100_000).nullable() }));
 
 export const sentencePlaced = defineEvent('SentencePlaced', z.object({ sentence, book, canto, section, stanza: positiveInt('stanza') }));
+/** The sentence leaves the poem (an import no longer has it); its history stays. */
+export const sentenceWithdrawn = defineEvent('SentenceWithdrawn', z.object({ sentence }));
 export const sentenceTextSet = defineEvent('SentenceTextSet', z.object({ sentence, edition: editionSchema, lines: verseLinesSchema.nullable() }));
 export const sentenceFieldSet = defineEvent('SentenceFieldSet', z.object({ sentence, field: sentenceFieldSchema, value: z.string().max(100_000).nullable() }));
 export const translationSet = defineEvent('TranslationSet', z.object({ sentence, lang: languageSchema, lines: verseLinesSchema.nullable() }));
@@ -51,6 +54,6 @@ export const sentenceMediaSet = defineEvent('SentenceMediaSet', z.object({ sente
 export const wordRelationsSet = defineEvent('WordRelationsSet', z.object({ sentence, relations: z.array(wordRelationSchema).max(200) }));
 export const commentarySet = defineEvent('CommentarySet', z.object({ sentence, layer: layerKeySchema, text: z.string().max(100_000).nullable() }));
 
-export const poemStructureEvents = [poemBookNamed, poemCantoNamed, poemSectionNamed, commentaryLayerDefined, poemPartMediaSet, cantoNoteSet] as const;
-export const sentenceEvents = [sentencePlaced, sentenceTextSet, sentenceFieldSet, translationSet, sentenceMediaSet, wordRelationsSet, commentarySet] as const;
+export const poemStructureEvents = [poemBookNamed, poemCantoNamed, poemSectionNamed, commentaryLayerDefined, commentaryLayerRemoved, poemPartMediaSet, cantoNoteSet] as const;
+export const sentenceEvents = [sentencePlaced, sentenceWithdrawn, sentenceTextSet, sentenceFieldSet, translationSet, sentenceMediaSet, wordRelationsSet, commentarySet] as const;
 export const poemEvents = [...poemStructureEvents, ...sentenceEvents] as const;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PoemReadModel } from '@epos/projections/poem/poem-projection';
+import type { PoemReadModel } from '@epos/projections/poem/read-model';
 import type { SentenceState } from '@epos/projections/poem/sentence-state';
 import { emptyStructure, type PoemStructure } from '@epos/projections/poem/structure-state';
 

@@ -1,7 +1,7 @@
-import type { Cause, Edition } from '@epos/schemas';
+import { POEM_STREAM, type Cause, type Edition } from '@epos/schemas';
 import type { EventStore, Position, ProjectionProgress } from '@epos/platform';
 import type { Kysely } from 'kysely';
-import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/poem-projection';
+import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { loadCurrentPoem } from './current-poem.js';
 import { readPoemJson } from './json-file.js';
 import { planImport } from './plan.js';
@@ -62,14 +62,14 @@ export async function importPoem(context: ImportContext, input: ImportInput): Pr
     ({ targets, misaligned } = targetsFromText(parsedText!, edition as Edition, current));
   }
 
-  const appends = planImport(current, targets);
+  const appends = planImport(current, targets, { complete: json !== null || edition === 'first' });
   const events = appends.reduce((n, a) => n + a.events.length, 0);
   const position = appends.length > 0 ? (await context.store.appendMany(appends, { cause: input.cause })).position : null;
   return {
     format: json ? 'json' : 'text',
     edition,
     sentences: targets.sentences.length,
-    changedSentences: appends.filter((a) => a.streamId !== 'poem').length,
+    changedSentences: appends.filter((a) => a.streamId !== POEM_STREAM).length,
     events,
     position,
     warnings: (parsedText?.warnings ?? []).map((w) => `${input.fileName}:${w.line}: ${w.message}`),

@@ -45,13 +45,22 @@ export interface Misalignment {
 
 /**
  * A plain-text file carries one edition. The first edition places sentences and names the
- * parts; another edition aligns with it by sentence number, and sentences whose book, canto or
- * section differ (or that the first edition lacks) are reported, not imported.
+ * parts. Another edition aligns with the first section by section: the k-th sentence of a
+ * section is the first edition's k-th sentence of that section. A section whose sentence count
+ * differs, or that the first edition lacks, is reported and not imported; so is a first-edition
+ * section the file lacks. A text equal to the first edition's is stored as "same as the first".
  */
 export function targetsFromText(parsed: ParsedPoemText, edition: Edition, current: CurrentPoem): { targets: PoemTargets; misaligned: Misalignment[] } {
   const structure = emptyStructure();
   const sentences: SentenceState[] = [];
   const misaligned: Misalignment[] = [];
+  const firstSections = new Map<string, number[]>();
+  for (const [n, { state }] of [...current.sentences].sort(([a], [b]) => a - b)) {
+    if (!state.placement) continue;
+    const key = sectionKey(state.placement.book, state.placement.canto, state.placement.section);
+    firstSections.set(key, [...(firstSections.get(key) ?? []), n]);
+  }
+  const seen = new Set<string>();
   let n = 0;
   for (const book of parsed.books) {
     if (edition === 'first') structure.books[bookKey(book.book)] = { ...(current.structure.books[bookKey(book.book)] ?? { pdf: null, images: [] }), name: book.name };
@@ -59,32 +68,44 @@ export function targetsFromText(parsed: ParsedPoemText, edition: Edition, curren
       const cKey = cantoKey(book.book, canto.canto);
       if (edition === 'first') structure.cantos[cKey] = { ...(current.structure.cantos[cKey] ?? { pdf: null, images: [], notes: {} }), name: canto.name };
       for (const section of canto.sections) {
-        if (edition === 'first') structure.sections[sectionKey(book.book, canto.canto, section.section)] = { name: section.name };
-        for (const s of section.sentences) {
-          n++;
-          const existing = current.sentences.get(n)?.state;
-          const placement = { book: book.book, canto: canto.canto, section: section.section, stanza: s.stanza };
-          if (edition === 'first') {
+        const key = sectionKey(book.book, canto.canto, section.section);
+        const where = `book ${book.book}, canto ${canto.canto}, section ${section.section}`;
+        seen.add(key);
+        if (edition === 'first') {
+          structure.sections[key] = { name: section.name };
+          for (const s of section.sentences) {
+            const existing = current.sentences.get(++n)?.state;
+            const placement = { book: book.book, canto: canto.canto, section: section.section, stanza: s.stanza };
             sentences.push({ ...(existing ?? emptySentence(n)), placement, text: { ...existing?.text, first: s.lines } });
-            continue;
           }
-          const at = existing?.placement;
-          if (!existing || !at) {
-            misaligned.push({ sentence: n, message: `line ${s.line}: sentence ${n} is not in the first edition` });
-          } else if (at.book !== book.book || at.canto !== canto.canto || at.section !== section.section) {
-            misaligned.push({
-              sentence: n,
-              message: `line ${s.line}: sentence ${n} is in book ${book.book}, canto ${canto.canto}, section ${section.section} here but in book ${at.book}, canto ${at.canto}, section ${at.section} in the first edition`,
-            });
-          } else {
-            const same = JSON.stringify(s.lines) === JSON.stringify(existing.text.first);
-            const text = { ...existing.text };
-            if (same) delete text[edition];
-            else text[edition] = s.lines;
-            sentences.push({ ...existing, text });
-          }
+          continue;
         }
+        const expected = firstSections.get(key) ?? [];
+        if (expected.length !== section.sentences.length) {
+          misaligned.push({
+            sentence: expected[0] ?? 0,
+            message:
+              expected.length === 0
+                ? `line ${section.line}: ${where} is not in the first edition; its sentences were not imported`
+                : `line ${section.line}: ${where} has ${section.sentences.length} sentences here but ${expected.length} in the first edition; its sentences were not imported`,
+          });
+          continue;
+        }
+        section.sentences.forEach((s, k) => {
+          const existing = current.sentences.get(expected[k]!)!.state;
+          const text = { ...existing.text };
+          if (JSON.stringify(s.lines) === JSON.stringify(existing.text.first)) delete text[edition];
+          else text[edition] = s.lines;
+          sentences.push({ ...existing, text });
+        });
       }
+    }
+  }
+  if (edition !== 'first') {
+    for (const [key, numbers] of firstSections) {
+      if (seen.has(key)) continue;
+      const [book, canto, section] = key.split('.');
+      misaligned.push({ sentence: numbers[0]!, message: `book ${book}, canto ${canto}, section ${section} of the first edition is not in this file` });
     }
   }
   return { targets: { structure, sentences }, misaligned };

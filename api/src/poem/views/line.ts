@@ -1,6 +1,6 @@
 import type { Edition, MediaItem } from '@epos/schemas';
 import { textIn, type SentenceState } from '@epos/projections/poem/sentence-state';
-import type { DerivedFields } from '@epos/projections/poem/poem-projection';
+import type { DerivedFields } from '@epos/projections/poem/read-model';
 import type { SentencePlace } from '../line-index.js';
 
 export interface ImageView {

@@ -1,6 +1,6 @@
 import type { Edition } from '@epos/schemas';
 import type { SentenceState } from '@epos/projections/poem/sentence-state';
-import type { DerivedFields } from '@epos/projections/poem/poem-projection';
+import type { DerivedFields } from '@epos/projections/poem/read-model';
 import { bookKey, cantoKey, sectionKey, type PartMedia, type PoemStructure } from '@epos/projections/poem/structure-state';
 import type { LineIndex } from '../line-index.js';
 import { lineView, type ImageView, type LineView } from './line.js';
