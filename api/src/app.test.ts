@@ -80,6 +80,11 @@ describe('API skeleton', () => {
     expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('names the site, poem and labels from configuration', async () => {
+    const site = (await api.app.inject({ method: 'GET', url: '/api/site' })).json();
+    expect(site).toMatchObject({ siteName: 'Epos', poemTitle: 'The Lamp of Evening', labels: { worksOn: 'Works on The Lamp of Evening' } });
+  });
+
   it('answers unknown API paths with the uniform 404', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/api/nope' });
     expect(response.statusCode).toBe(404);

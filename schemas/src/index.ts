@@ -3,6 +3,7 @@ export * from './events/define-event.js';
 export * from './events/registry.js';
 export * from './api/errors.js';
 export * from './api/health.js';
+export * from './api/site.js';
 
 export * from './poem/index.js';
 export * from './catalog.js';

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The read-model schemas that were checked to have reached `X-Consistent-After`. */
     consistentSchemas?: ReadonlyMap<string, string>;
+    /** The position of `X-Consistent-After`, once reached. */
+    consistentAfter?: bigint;
   }
 }
 
@@ -32,7 +34,10 @@ export function registerConsistency(app: FastifyInstance, deps: ApiDeps): void {
     const timeoutMs = deps.config.CONSISTENCY_TIMEOUT_MS;
     const reads = request.routeOptions.config.reads;
     const reached = await deps.progress.waitFor(position, { timeoutMs, ...(reads ? { names: reads } : {}) });
-    if (reached) request.consistentSchemas = reached;
+    if (reached) {
+      request.consistentSchemas = reached;
+      request.consistentAfter = position;
+    }
     else {
       throw new HttpError(
         503,

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { editionSchema } from '@epos/schemas';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { HttpError } from '../plugins/error-handler.js';
-import { sendCacheable } from '../plugins/http-cache.js';
+import { render, sendCacheable } from '../plugins/http-cache.js';
 import { compareEditions, type PoemHistory } from './history.js';
-import { render } from './poem-cache.js';
 import type { PoemReader } from './poem-reader.js';
 import { sectionParams, sentenceParams } from './schemas.js';
 

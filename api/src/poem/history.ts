@@ -87,19 +87,20 @@ export class PoemHistory {
     return entries.reverse();
   }
 
-  /** The section as it stood at `asOf`, folding each stream's events up to then. */
+  /** The section as it stood at `asOf`: the sentences placed in it then, each folded up to then. */
   async sectionAsOf(request: FastifyRequest, ref: SectionRef, edition: Edition, asOf: Date, loggedIn: boolean): Promise<SectionView | null> {
     const until = (e: RecordedEvent) => Date.parse(e.metadata.timestamp) <= asOf.getTime();
-    const [index, structureEvents] = await Promise.all([this.reader.lineIndex(request), this.store.readStream(POEM_STREAM)]);
+    const queries = await this.reader.queries(request);
+    const [index, structureEvents] = await Promise.all([queries.lineIndexAsOf(asOf), this.store.readStream(POEM_STREAM)]);
     const structure = structureEvents.filter(until).reduce((s, e) => evolveStructure(s, e as unknown as StructureEvent), emptyStructure());
     const members = index.places.filter((p) => p.book === ref.book && p.canto === ref.canto && p.section === ref.section).map((p) => p.sentence);
+    if (members.length === 0) return null;
     const states = await Promise.all(
       members.map(async (n) => (await this.store.readStream(sentenceStream(n))).filter(until).reduce((s, e) => evolveSentence(s, e as unknown as SentenceEvent), emptySentence(n))),
     );
     // The pronouncing dictionary is large: loaded only when time travel first needs it.
     const { derive } = await import('@epos/projections/poem/analysis/derive-sentence');
-    const sentences = states.filter((s) => s.placement).map((state) => ({ state, derived: derive(state) }));
-    if (sentences.length === 0) return null;
+    const sentences = states.map((state) => ({ state, derived: derive(state) }));
     return sectionView({ ref, edition, loggedIn, structure, sentences, index });
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DerivedFields, PoemReadModel } from '@epos/projections/poem/read-model';
 import type { SentenceState } from '@epos/projections/poem/sentence-state';
 import { emptyStructure, type PoemStructure } from '@epos/projections/poem/structure-state';
@@ -9,7 +9,7 @@ export interface SentenceDoc {
   derived: DerivedFields;
 }
 
-/** The poem read model's queries; nothing else reads its tables. */
+/** The reading API's queries on the poem read model. */
 export class PoemQueries {
   constructor(private readonly db: Kysely<PoemReadModel>) {}
 
@@ -41,17 +41,31 @@ export class PoemQueries {
   async lineIndex(): Promise<LineIndex> {
     const rows = await this.db
       .selectFrom('sentences')
-      .select([
-        'sentence',
-        'book',
-        'canto',
-        'section',
-        'stanza',
-        sql<number>`coalesce(jsonb_array_length(state->'text'->'first'), 0)`.as('lines'),
-      ])
+      .select(['sentence', 'book', 'canto', 'section', 'stanza', 'line_count as lines'])
       .where('book', 'is not', null)
       .orderBy('sentence')
       .execute();
     return buildLineIndex(rows.map((r) => ({ ...r, book: r.book!, canto: r.canto!, section: r.section!, stanza: r.stanza! })));
+  }
+
+  /** The index as sentences were placed at `at` (line counts and stanzas as they are now). */
+  async lineIndexAsOf(at: Date): Promise<LineIndex> {
+    const rows = await this.db
+      .with('then', (db) =>
+        db
+          .selectFrom('placements')
+          .select(['sentence', 'book', 'canto', 'section'])
+          .distinctOn('sentence')
+          .where('at', '<=', at.toISOString())
+          .orderBy('sentence')
+          .orderBy('position', 'desc'),
+      )
+      .selectFrom('then')
+      .innerJoin('sentences', 'sentences.sentence', 'then.sentence')
+      .select(['then.sentence', 'then.book', 'then.canto', 'then.section', 'sentences.stanza', 'sentences.line_count as lines'])
+      .where('then.book', 'is not', null)
+      .orderBy('then.sentence')
+      .execute();
+    return buildLineIndex(rows.map((r) => ({ ...r, book: r.book!, canto: r.canto!, section: r.section!, stanza: r.stanza ?? 0 })));
   }
 }

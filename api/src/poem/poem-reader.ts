@@ -8,7 +8,8 @@ import { cantoKey } from '@epos/projections/poem/structure-state';
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
 import { findPoemLine, type LineIndex } from './line-index.js';
-import { PoemCache, render, type CachedBody } from './poem-cache.js';
+import { render, type CacheableBody } from '../plugins/http-cache.js';
+import type { PoemCache } from './poem-cache.js';
 import { PoemQueries } from './poem-queries.js';
 import { lineView, type LineView } from './views/line.js';
 import { sectionView, type SectionRef } from './views/section.js';
@@ -22,43 +23,51 @@ export class PoemReader {
     readonly cache: PoemCache,
   ) {}
 
-  private async queries(request: FastifyRequest): Promise<PoemQueries> {
+  private async schema(request: FastifyRequest): Promise<string> {
+    return request.consistentSchemas?.get(POEM_PROJECTION) ?? this.deps.progress.schemaOf(POEM_PROJECTION);
+  }
+
+  async queries(request: FastifyRequest): Promise<PoemQueries> {
     return new PoemQueries(await readModel<PoemReadModel>(this.deps, request, POEM_PROJECTION));
   }
 
-  /** Through the cache unless the request must see a given position (then fresh from the database). */
-  private cached(request: FastifyRequest, key: string, build: () => Promise<unknown>): Promise<CachedBody> {
-    if (request.consistentSchemas) return build().then(render);
-    return this.cache.body(key, build);
+  /**
+   * Through the cache when it has seen every change the request must see; keyed by the read
+   * model's schema too, so a rebuilt version never serves the old one's bodies.
+   */
+  private async cached(request: FastifyRequest, key: string, build: () => Promise<unknown>): Promise<CacheableBody | null> {
+    if (!this.cache.covers(request.consistentAfter)) {
+      const value = await build();
+      return value === null ? null : render(value);
+    }
+    return this.cache.body(`${await this.schema(request)}:${key}`, build);
   }
 
   async lineIndex(request: FastifyRequest): Promise<LineIndex> {
     const queries = await this.queries(request);
-    if (request.consistentSchemas) return queries.lineIndex();
-    return this.cache.lineIndex(() => queries.lineIndex());
+    if (!this.cache.covers(request.consistentAfter)) return queries.lineIndex();
+    return this.cache.lineIndex(await this.schema(request), () => queries.lineIndex());
   }
 
   /** The section view, or null when there is no such section. */
-  async section(request: FastifyRequest, ref: SectionRef, edition: Edition, loggedIn: boolean): Promise<CachedBody | null> {
+  async section(request: FastifyRequest, ref: SectionRef, edition: Edition, loggedIn: boolean): Promise<CacheableBody | null> {
     const key = `section:${ref.book}.${ref.canto}.${ref.section}:${edition}:${loggedIn}`;
-    const found = await this.cached(request, key, async () => {
+    return this.cached(request, key, async () => {
       const queries = await this.queries(request);
       const [structure, sentences, index] = await Promise.all([queries.structure(), queries.section(ref.book, ref.canto, ref.section), this.lineIndex(request)]);
       if (sentences.length === 0) return null;
       return sectionView({ ref, edition, loggedIn, structure, sentences, index });
     });
-    return isNull(found) ? null : found;
   }
 
-  async translations(request: FastifyRequest, ref: SectionRef, lang: Language): Promise<CachedBody | null> {
-    const found = await this.cached(request, `translation:${ref.book}.${ref.canto}.${ref.section}:${lang}`, async () => {
+  async translations(request: FastifyRequest, ref: SectionRef, lang: Language): Promise<CacheableBody | null> {
+    return this.cached(request, `translation:${ref.book}.${ref.canto}.${ref.section}:${lang}`, async () => {
       const sentences = await (await this.queries(request)).section(ref.book, ref.canto, ref.section);
       if (sentences.length === 0) return null;
       return sentences
         .filter((s) => s.state.translations[lang])
-        .map((s) => ({ SentenceNumber: s.state.sentence, Translated: s.state.translations[lang]!.join('\n') }));
+        .map((s) => ({ SentenceNumber: s.state.sentence, Translated: s.state.translations[lang]!.join('\n'), lang }));
     });
-    return isNull(found) ? null : found;
   }
 
   async translate(request: FastifyRequest, sentence: number, lang: Language): Promise<{ Line: string; Translated: string } | null> {
@@ -143,6 +152,3 @@ export class PoemReader {
     return (await this.queries(request)).structure();
   }
 }
-
-const NULL = Buffer.from('null');
-const isNull = (cached: CachedBody) => cached.body.equals(NULL);

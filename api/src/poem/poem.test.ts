@@ -59,6 +59,8 @@ describe('poem import and export', () => {
     const error = await importFile('typo.json', wrongStanza).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PoemFormatError);
     expect((error as Error).message).toContain(`typo.json:${line}: books.0.cantos.0.sections.0.sentences.0.stanza: stanza must be a number`);
+    await expect(importFile('long.txt', `Book 1: ${'x'.repeat(400)}\nCanto 1: B\nSection 1\nA line.`)).rejects.toThrow('long.txt:1: book title: a name has at most 300 characters');
+    await expect(importFile('blank.json', demo.replace('"name": "The Kindling"', '"name": "   "'))).rejects.toThrow(/blank\.json:\d+: books\.0\.name: expected a name/);
     const skipped = demo.replace('"sentence": 2,', '"sentence": 3,');
     await expect(importFile('skip.json', skipped)).rejects.toThrow(/skip\.json:\d+: expected sentence number 2/);
     expect(await api.deps.store.headPosition()).toBe(head);
@@ -208,5 +210,75 @@ describe('plain-text import', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('study calls', () => {
+  const sentenceWith = (test: (s: PoemFile['books'][number]['cantos'][number]['sections'][number]['sentences'][number]) => boolean) =>
+    demoPoem.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences.map((x) => ({ x, b: b.book, c: c.canto, s: s.section }))))).find(({ x }) => test(x))!;
+
+  it('answers word relations, with one colour class per Sanskrit word', async () => {
+    const { x } = sentenceWith((s) => (s.relations?.length ?? 0) > 2);
+    const relations = (await get(`/api/relation/${x.sentence}`)).json();
+    expect(relations).toEqual(x.relations);
+    expect(Object.keys(relations[0])).toEqual(['Snumber', 'SText', 'Enumber']);
+    const coloured = (await get(`/api/getColorRelation/${x.sentence}`)).json();
+    const classes = new Map(coloured.map((r: { Snumber: number; colorClass: string }) => [r.Snumber, r.colorClass]));
+    expect(new Set(classes.values()).size).toBe(new Set(x.relations!.map((r) => r.Snumber)).size);
+    expect(coloured[0].colorClass).toBe('relation-1');
+  });
+
+  it('answers the edit prefill, translate, readings and works', async () => {
+    const { x } = sentenceWith((s) => s.fields?.motherNote !== undefined && s.translations?.de !== undefined);
+    expect((await get(`/api/dedit/${x.sentence}/motherNote`)).json()).toEqual({ Key: 'motherNote', Content: x.fields!.motherNote, id: x.sentence });
+    expect((await get(`/api/translate/${x.sentence}?lang=de`)).json()).toEqual({ Line: (x.text.revised ?? x.text.first)!.join('\n'), Translated: x.translations!.de!.join('\n') });
+
+    const withSage = sentenceWith((s) => s.commentary?.sage !== undefined);
+    const reading = (await get(`/api/nextRead/${withSage.b}/${withSage.c}/${withSage.s}?forWhom=sage&id=${withSage.x.sentence}`)).json();
+    expect(reading).toMatchObject({ Content: withSage.x.commentary!.sage, Current: withSage.x.sentence, Author: demoPoem.layers!.find((l) => l.key === 'sage')!.author });
+    expect((await get(`/api/nextRead/${withSage.b}/${withSage.c}/${withSage.s}?forWhom=nobody`)).statusCode).toBe(404);
+    const works = (await get(`/api/worksection/sage/${withSage.x.sentence}`)).json();
+    expect(works.ContentSection[0]).toEqual({ Description: withSage.x.commentary!.sage, Urlto: `/${withSage.x.sentence}`, SentenceNumber: String(withSage.x.sentence), TypeOf: 'text' });
+    expect((await get('/api/translation/1/1/1?lang=sa')).json()[0]).toMatchObject({ lang: 'sa' });
+  });
+
+  it('answers bad numbers with a 400 naming the field, never a 500', async () => {
+    for (const url of ['/api/lineinfo/99999999999', '/api/sbook/99999999999/1/1', '/api/relation/0', '/api/linenumber/x']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields[0].field).toMatch(/^(n|book)$/);
+    }
+    expect((await get('/api/sbook/1/1/1', { 'if-none-match': '*' })).statusCode).toBe(304);
+  });
+
+  it('reads a section as it stood: sentences that moved away since are still in it', async () => {
+    const before = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 20));
+    const moved = await handleCommand(api.deps.store, {
+      streamId: sentenceStream(9),
+      decider: sentenceDecider(9),
+      command: { kind: 'place', placement: { book: 1, canto: 1, section: 2, stanza: 4 } },
+      cause: { actor: 'editor-9' },
+    });
+    const after = { 'x-consistent-after': String(moved.position) };
+    const ids = (view: { customSection: { customSection: { id: number }[] }[] }) => view.customSection[0]!.customSection.map((l) => l.id);
+    expect(ids((await get('/api/sbook/1/1/1', after)).json())).not.toContain(9);
+    expect(ids((await get('/api/sbook/1/1/2', after)).json())).toContain(9);
+    // Without the header the cache catches up as soon as the change is announced.
+    await expect.poll(async () => ids((await get('/api/sbook/1/1/1')).json()), { timeout: 5000 }).not.toContain(9);
+    expect(ids((await get(`/api/sbook/1/1/1?asOf=${encodeURIComponent(before)}`)).json())).toContain(9);
+    expect(ids((await get(`/api/sbook/1/1/2?asOf=${encodeURIComponent(before)}`)).json())).not.toContain(9);
+  });
+
+  it('withdraws sentences a complete import no longer has', async () => {
+    const shorter = structuredClone(demoPoem);
+    const last = shorter.books.at(-1)!.cantos.at(-1)!.sections.at(-1)!;
+    const dropped = last.sentences.pop()!;
+    const report = await importFile('shorter.json', `${JSON.stringify(shorter, null, 2)}\n`);
+    expect(report.events).toBeGreaterThanOrEqual(1);
+    await settled();
+    expect((await get(`/api/lineinfo/${dropped.sentence}`)).statusCode).toBe(404);
+    expect(exportPoem(await loadCurrentPoem(await context().readModel()))).not.toContain(`"sentence": ${dropped.sentence},`);
+    expect((await get(`/api/history/sentence/${dropped.sentence}`)).json().entries[0]).toMatchObject({ type: 'SentenceWithdrawn', after: null });
   });
 });

@@ -8,7 +8,8 @@ import { sendCacheable } from '../plugins/http-cache.js';
 import { editFieldValue, EDITABLE_KEYS } from './edit-fields.js';
 import { PoemHistory } from './history.js';
 import { historyRoutes } from './history-routes.js';
-import { PoemCache, render } from './poem-cache.js';
+import { render } from '../plugins/http-cache.js';
+import { PoemCache } from './poem-cache.js';
 import { MAX_RANGE, PoemReader } from './poem-reader.js';
 import { editionQuery, langQuery, parseRange, sectionParams, sentenceParams } from './schemas.js';
 

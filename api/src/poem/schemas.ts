@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { editionSchema, languageSchema } from '@epos/schemas';
 
-const number = (what: string) => z.coerce.number({ message: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
+const number = (what: string) =>
+  z.coerce
+    .number({ message: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .positive(`${what} must be positive`)
+    .max(2_147_483_647, `${what} is too large`);
 
 export const sectionParams = z.object({ book: number('book'), canto: number('canto'), section: number('section') });
 export const sentenceParams = z.object({ n: number('line number') });

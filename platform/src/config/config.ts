@@ -51,6 +51,12 @@ export const configSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@127.0.0.1:587'),
   CONSISTENCY_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).max(60_000).default(3000),
   SEED_DEMO: flag(true),
+  SITE_NAME: z.string().trim().min(1).max(100).default('Epos'),
+  POEM_TITLE: z.string().trim().min(1).max(200).default('The Lamp of Evening'),
+  POEM_AUTHOR: z.string().trim().min(1).max(200).default('The Epos demo'),
+  ARTIST_NAME: z.string().trim().min(1).max(200).default('the artist'),
+  LABEL_MOTHER_NOTE: z.string().trim().min(1).max(100).default("The Mother's note"),
+  LABEL_AUTHOR_NOTE: z.string().trim().min(1).max(100).default("The author's note"),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

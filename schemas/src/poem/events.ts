@@ -6,6 +6,7 @@ import {
   layerKeySchema,
   mediaItemSchema,
   mediaKindSchema,
+  partNameSchema,
   positiveInt,
   sentenceFieldSchema,
   verseLinesSchema,
@@ -21,7 +22,7 @@ const book = positiveInt('book');
 const canto = positiveInt('canto');
 const section = positiveInt('section');
 const sentence = positiveInt('sentence');
-const name = z.string().trim().min(1).max(300);
+const name = partNameSchema;
 
 export const poemBookNamed = defineEvent('PoemBookNamed', z.object({ book, name }));
 export const poemCantoNamed = defineEvent('PoemCantoNamed', z.object({ book, canto, name }));

@@ -5,6 +5,8 @@ import {
   layerKeySchema,
   mediaItemSchema,
   mediaKindSchema,
+  noteTextSchema,
+  partNameSchema,
   positiveInt,
   sentenceFieldSchema,
   verseLinesSchema,
@@ -24,30 +26,30 @@ export const poemFileSentenceSchema = z.strictObject({
   sentence: positiveInt('sentence'),
   stanza: positiveInt('stanza'),
   text: z.partialRecord(editionSchema, verseLinesSchema).refine((t) => t.first !== undefined, 'every sentence needs its first-edition text'),
-  fields: z.partialRecord(sentenceFieldSchema, z.string().min(1)).optional(),
+  fields: z.partialRecord(sentenceFieldSchema, noteTextSchema).optional(),
   translations: z.partialRecord(languageSchema, verseLinesSchema).optional(),
   media: z.partialRecord(mediaKindSchema, z.array(mediaItemSchema).min(1)).optional(),
   relations: z.array(wordRelationSchema).min(1).optional(),
-  commentary: z.record(layerKeySchema, z.string().min(1)).optional(),
+  commentary: z.record(layerKeySchema, noteTextSchema).optional(),
 });
 
 export const poemFileSectionSchema = z.strictObject({
   section: positiveInt('section'),
-  name: z.string().optional(),
+  name: z.string().trim().max(300, 'a name has at most 300 characters').optional(),
   sentences: z.array(poemFileSentenceSchema).min(1, 'a section needs at least one sentence'),
 });
 
 export const poemFileCantoSchema = z.strictObject({
   canto: positiveInt('canto'),
-  name: z.string().min(1),
+  name: partNameSchema,
   ...partMedia,
-  notes: z.record(layerKeySchema, z.string().min(1)).optional(),
+  notes: z.record(layerKeySchema, noteTextSchema).optional(),
   sections: z.array(poemFileSectionSchema).min(1, 'a canto needs at least one section'),
 });
 
 export const poemFileBookSchema = z.strictObject({
   book: positiveInt('book'),
-  name: z.string().min(1),
+  name: partNameSchema,
   ...partMedia,
   cantos: z.array(poemFileCantoSchema).min(1, 'a book needs at least one canto'),
 });
@@ -55,7 +57,7 @@ export const poemFileBookSchema = z.strictObject({
 export const poemFileSchema = z.strictObject({
   format: z.literal('epos-poem', 'expected "format": "epos-poem"'),
   version: z.literal(1, 'expected "version": 1'),
-  layers: z.array(z.strictObject({ key: layerKeySchema, label: z.string().min(1), author: z.string().min(1) })).optional(),
+  layers: z.array(z.strictObject({ key: layerKeySchema, label: partNameSchema, author: partNameSchema })).optional(),
   books: z.array(poemFileBookSchema).min(1, 'a poem needs at least one book'),
 });
 

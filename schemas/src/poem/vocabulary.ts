@@ -44,6 +44,10 @@ export type MediaKind = z.infer<typeof mediaKindSchema>;
 
 export const positiveInt = (what: string) => z.number({ message: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
 
+/** A name of a book, canto or section, or a layer's label or author. */
+export const partNameSchema = z.string().trim().min(1, 'expected a name').max(300, 'a name has at most 300 characters');
+export const noteTextSchema = z.string().trim().min(1).max(100_000, 'a note has at most 100,000 characters');
+
 /** Verse lines of one sentence: at least one, none blank. */
 export const verseLinesSchema = z
   .array(z.string().trim().min(1, 'a verse line must not be blank').max(2000))

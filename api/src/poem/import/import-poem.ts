@@ -6,6 +6,7 @@ import { loadCurrentPoem } from './current-poem.js';
 import { readPoemJson } from './json-file.js';
 import { planImport } from './plan.js';
 import { targetsFromJson, targetsFromText, type Misalignment, type PoemTargets } from './targets.js';
+import { checkParsedText } from './text/check-text.js';
 import { parsePoemText } from './text/parse-text.js';
 
 export interface ImportInput {
@@ -42,6 +43,7 @@ export interface ImportContext {
 export async function importPoem(context: ImportContext, input: ImportInput): Promise<ImportReport> {
   const isJson = input.fileName.endsWith('.json') || input.content.trimStart().startsWith('{');
   const parsedText = isJson ? null : parsePoemText(input.content, input.fileName);
+  if (parsedText) checkParsedText(parsedText, input.fileName);
   const json = isJson ? readPoemJson(input.content, input.fileName) : null;
   if (parsedText?.edition && input.edition && parsedText.edition !== input.edition) {
     throw new Error(`${input.fileName}:1: the file says it carries the ${parsedText.edition} edition, but ${input.edition} was asked for`);

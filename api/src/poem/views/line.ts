@@ -45,7 +45,7 @@ export interface LineView {
 type Source = 'imported' | 'computed' | null;
 
 const joined = (lines: string[] | undefined): string | null => (lines && lines.length > 0 ? lines.join('\n') : null);
-const images = (items: MediaItem[] | undefined): ImageView[] => (items ?? []).map((i) => ({ ImageUrl: i.url, ImageThumbUrl: i.thumbUrl ?? i.url }));
+export const imageViews = (items: readonly MediaItem[] | undefined): ImageView[] => (items ?? []).map((i) => ({ ImageUrl: i.url, ImageThumbUrl: i.thumbUrl ?? i.url }));
 
 function derivedField(state: SentenceState, derived: DerivedFields, field: 'scansion' | 'ipa' | 'hyphenated' | 'pronouns'): [string | null, Source] {
   const imported = state.fields[field];
@@ -68,7 +68,7 @@ export function lineView(state: SentenceState, derived: DerivedFields, edition: 
     motherNote: state.fields.motherNote ?? null,
     aurobindoNote: state.fields.aurobindoNote ?? null,
     sentenceD: state.media.diagram?.[0]?.url ?? null,
-    mos: { SLine: place?.poemStart ?? null, PoemPaintings: images(state.media.painting), PoemSketches: images(state.media.sketch) },
+    mos: { SLine: place?.poemStart ?? null, PoemPaintings: imageViews(state.media.painting), PoemSketches: imageViews(state.media.sketch) },
     Reason: state.fields.reason ?? null,
     lineScantion: scansion,
     ssanskrit: joined(state.translations.sa),
@@ -76,7 +76,7 @@ export function lineView(state: SentenceState, derived: DerivedFields, edition: 
     pronouns,
     revisedLine: revised && JSON.stringify(revised) !== JSON.stringify(state.text.first) ? revised.join('\n') : null,
     audiourl: state.media.audio?.[0]?.url ?? null,
-    PoemImagesArtist: images(state.media.artistImage),
+    PoemImagesArtist: imageViews(state.media.artistImage),
     ipa_first: ipa,
     HindiLines: joined(state.translations.hi),
     FrenchCentenary: joined(state.translations.fr),

@@ -3,7 +3,7 @@ import type { SentenceState } from '@epos/projections/poem/sentence-state';
 import type { DerivedFields } from '@epos/projections/poem/read-model';
 import { bookKey, cantoKey, sectionKey, type PartMedia, type PoemStructure } from '@epos/projections/poem/structure-state';
 import type { LineIndex } from '../line-index.js';
-import { lineView, type ImageView, type LineView } from './line.js';
+import { imageViews, lineView, type ImageView, type LineView } from './line.js';
 
 export interface SectionRef {
   book: number;
@@ -32,7 +32,6 @@ export interface SectionView {
 }
 
 const pdf = (part: PartMedia | undefined) => (part?.pdf ? { Url: part.pdf.url, date: part.pdf.date } : null);
-const images = (part: PartMedia | undefined): ImageView[] => (part?.images ?? []).map((i) => ({ ImageUrl: i.url, ImageThumbUrl: i.thumbUrl ?? i.url }));
 
 export function sectionView(input: {
   ref: SectionRef;
@@ -56,8 +55,8 @@ export function sectionView(input: {
     loggedin: input.loggedIn,
     ArtistBookPdf: pdf(book),
     ArtistCantoPdf: pdf(canto),
-    ArtistBook: images(book),
-    ArtistCanto: images(canto),
+    ArtistBook: imageViews(book?.images),
+    ArtistCanto: imageViews(canto?.images),
     customSection: [
       {
         SectionNumber: ref.section,

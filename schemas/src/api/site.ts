@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const siteSchema = z.object({
+  siteName: z.string(),
+  poemTitle: z.string(),
+  poemAuthor: z.string(),
+  artistName: z.string(),
+  labels: z.object({
+    motherNote: z.string(),
+    aurobindoNote: z.string().describe("Label of the author's note"),
+    worksOn: z.string().describe('The commentary dropdown\'s label: "Works on {poem}"'),
+  }),
+});
+export type Site = z.infer<typeof siteSchema>;
