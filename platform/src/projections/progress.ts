@@ -20,6 +20,8 @@ export class ReadModelNotReadyError extends Error {
 }
 
 const UNKNOWN: Position = -1n;
+/** A projection behind the head whose checkpoint has not moved for this long is reported stalled. */
+const STALL_MS = 60_000;
 
 /**
  * The query side's view of the projections: which schema each read model is served from,
@@ -131,24 +133,25 @@ export class ProjectionProgress {
     const rows = await this.database.db
       .selectFrom('projection_checkpoints as c')
       .leftJoin('projection_active as a', 'a.name', 'c.name')
-      .select(['c.name', 'c.version', 'c.position', 'c.status', 'c.error', sql<boolean>`coalesce(a.version = c.version, false)`.as('active')])
+      .select(['c.name', 'c.version', 'c.position', 'c.status', 'c.error', 'c.updated_at', sql<boolean>`coalesce(a.version = c.version, false)`.as('active')])
       .orderBy('c.name')
       .orderBy('c.version')
       .execute();
     const projections: ProjectionHealth[] = rows.map((r) => {
       const lag = head - BigInt(r.position);
+      const stalled = r.status !== 'failed' && lag > 0n && Date.now() - new Date(r.updated_at).getTime() > STALL_MS;
       return {
         name: r.name,
         version: r.version,
         active: r.active,
-        status: r.status,
+        status: stalled ? 'stalled' : r.status,
         checkpoint: r.position,
         lag: (lag > 0n ? lag : 0n).toString(),
         error: r.error,
       };
     });
     return {
-      status: projections.some((p) => p.status === 'failed') ? 'degraded' : 'ok',
+      status: projections.some((p) => p.status === 'failed' || p.status === 'stalled') ? 'degraded' : 'ok',
       head: head.toString(),
       eventStore: this.store.kind,
       projections,

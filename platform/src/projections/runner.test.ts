@@ -150,6 +150,17 @@ describe('projection runner', () => {
     expect(schemas.rows.map((r) => r.n)).toEqual(['rm_counters_v2']);
   });
 
+  it('reports a projection stalled when it is behind and its checkpoint has not moved for a minute', async () => {
+    const { testDb, store, progress } = await setup();
+    const runner = await startRunner(testDb, store, [counterProjection()]);
+    await runner.stop();
+    await openCounters(store, 1, [1]);
+    await testDb.database.db.updateTable('projection_checkpoints').set({ updated_at: new Date(Date.now() - 120_000) }).execute();
+    const health = await progress.health();
+    expect(health.status).toBe('degraded');
+    expect(health.projections[0]).toMatchObject({ name: 'counters', status: 'stalled' });
+  });
+
   it('resumes from its checkpoint after losing its database connections', async () => {
     const { testDb, store, progress } = await setup();
     const head = await openCounters(store, 50, [1, 2]);
