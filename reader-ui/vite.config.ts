@@ -5,6 +5,18 @@ import react from '@vitejs/plugin-react';
 // the dev server forwards /api to it so the app keeps using same-origin relative URLs.
 const apiTarget = process.env.EPOS_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
+// The account forms POST to root paths (/login, /register, …) that are also pages here:
+// forward only their POSTs, and let GETs fall through to the app.
+const accountPosts = '^/(register|login|logoff|upassword|rpassword|ractivation|resetp|confirmemail)(\\?|$)';
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: true },
+  [accountPosts]: {
+    target: apiTarget,
+    changeOrigin: true,
+    bypass: (req: { method?: string; url?: string }) => (req.method === 'POST' ? undefined : req.url),
+  },
+};
+
 export default defineConfig({
   base: '/',
   plugins: [react()],
@@ -15,12 +27,6 @@ export default defineConfig({
     // One small entry chunk; later route-level features can be split with React.lazy.
     assetsInlineLimit: 4096,
   },
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
-  },
-  preview: {
-    port: 4173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
-  },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
 });

@@ -5,13 +5,13 @@
 import { ProjectionRunner, runRole } from '@epos/platform';
 import { seedDemoIfEmpty, startApiServer } from '@epos/api';
 import { allProjections } from '@epos/projections';
-import { startWorkers, workerRegistry } from '@epos/workers';
+import { startWorkers, workerHandlers } from '@epos/workers';
 
 await runRole('all', async (runtime) => {
   const projections = new ProjectionRunner({ ...runtime, projections: allProjections });
   runtime.shutdown.add('projections', () => projections.stop());
   await projections.start();
-  const workers = await startWorkers({ jobs: runtime.jobs, handlers: workerRegistry, logger: runtime.logger });
+  const workers = await startWorkers({ jobs: runtime.jobs, handlers: workerHandlers(runtime), logger: runtime.logger });
   runtime.shutdown.add('workers', () => workers.stop());
   await seedDemoIfEmpty(runtime);
   await startApiServer(runtime);

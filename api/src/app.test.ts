@@ -1,20 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Projection } from '@epos/platform';
+import { TestClient } from './testkit/client.js';
 import { startTestApi, type TestApi } from './testkit/test-api.js';
 
 let api: TestApi;
+let client: TestClient;
 beforeAll(async () => {
   api = await startTestApi();
+  client = new TestClient(api.app);
 });
 afterAll(async () => api.close());
 
-const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
 
 describe('API skeleton', () => {
   it('answers a command with X-Position, and a query with X-Consistent-After sees the write', async () => {
-    const opened = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/a1', headers: { 'content-type': 'application/json' }, payload: { name: 'Alpha' } });
+    const opened = await client.post('/api/testkit/counters/a1', { name: 'Alpha' });
     expect(opened.statusCode).toBe(201);
-    const inc = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/a1/increments', payload: { by: 5 } });
+    const inc = await client.post('/api/testkit/counters/a1/increments', { by: 5 });
     const position = inc.headers['x-position'];
     expect(position).toMatch(/^\d+$/);
     const read = await api.app.inject({ method: 'GET', url: '/api/testkit/counters/a1', headers: { 'x-consistent-after': String(position) } });
@@ -41,27 +43,27 @@ describe('API skeleton', () => {
 
   it('names the field at fault in validation errors and changes nothing', async () => {
     const head = await api.deps.store.headPosition();
-    const response = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/a1/increments', ...json({ by: -2 }) });
+    const response = await client.post('/api/testkit/counters/a1/increments', { by: -2 });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body).toMatchObject({ statusCode: 400, error: 'validation', fields: [{ field: 'by' }] });
     expect(body.message).toContain('by');
     expect(body.requestId).toBe(response.headers['x-request-id']);
-    const badParam = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/NO%20PE', ...json({ name: 'x' }) });
+    const badParam = await client.post('/api/testkit/counters/NO%20PE', { name: 'x' });
     expect(badParam.json()).toMatchObject({ statusCode: 400, fields: [{ field: 'id', message: 'letters, digits and dashes only' }] });
-    const badJson = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/a2', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const badJson = await client.request({ method: 'POST', url: '/api/testkit/counters/a2', headers: { 'content-type': 'application/json', 'x-csrf-token': await client.csrf() }, payload: '{"name":' });
     expect(badJson.statusCode).toBe(400);
     expect(await api.deps.store.headPosition()).toBe(head);
   });
 
   it('turns an optimistic-concurrency conflict into 409 with a clear message', async () => {
-    const stale = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/a1/increments', ...json({ by: 1, expectedRevision: 0 }) });
+    const stale = await client.post('/api/testkit/counters/a1/increments', { by: 1, expectedRevision: 0 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ error: 'conflict', message: 'Someone else changed this at the same time. Reload it and try again.' });
-    const domain = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/a1', ...json({ name: 'again' }) });
+    const domain = await client.post('/api/testkit/counters/a1', { name: 'again' });
     expect(domain.statusCode).toBe(409);
     expect(domain.json().message).toBe('This counter is already open');
-    const missing = await api.app.inject({ method: 'POST', url: '/api/testkit/counters/zz/increments', ...json({ by: 1 }) });
+    const missing = await client.post('/api/testkit/counters/zz/increments', { by: 1 });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -96,7 +98,7 @@ describe('API skeleton', () => {
     expect(response.statusCode).toBe(200);
     const health = response.json();
     expect(health).toMatchObject({ status: 'ok', eventStore: 'postgres' });
-    expect(health.projections.map((p: { name: string }) => p.name)).toEqual(['change_log', 'counters', 'poem']);
+    expect(health.projections.map((p: { name: string }) => p.name)).toEqual(['change_log', 'counters', 'poem', 'users']);
     expect(health.projections[1]).toMatchObject({ name: 'counters', version: 1, active: true });
     expect(BigInt(health.head)).toBe(await api.deps.store.headPosition());
     for (const p of health.projections) expect(BigInt(p.lag)).toBe(BigInt(health.head) - BigInt(p.checkpoint));
@@ -122,9 +124,10 @@ describe('API over a failed projection', () => {
   it('shows the failure in health as degraded, naming projection, position and type', async () => {
     const { counterProjection } = await import('@epos/platform/testkit/counter-projection');
     const failing = await startTestApi({ projections: [counterProjection(1, { failOn: 7 }) as Projection] });
+    const failingClient = new TestClient(failing.app);
     try {
-      await failing.app.inject({ method: 'POST', url: '/api/testkit/counters/b', ...json({ name: 'B' }) });
-      const bad = await failing.app.inject({ method: 'POST', url: '/api/testkit/counters/b/increments', ...json({ by: 7 }) });
+      await failingClient.post('/api/testkit/counters/b', { name: 'B' });
+      const bad = await failingClient.post('/api/testkit/counters/b/increments', { by: 7 });
       await expect
         .poll(async () => (await failing.app.inject({ method: 'GET', url: '/api/health' })).json(), { timeout: 5000 })
         .toMatchObject({

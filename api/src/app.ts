@@ -9,6 +9,8 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticUi } from './plugins/static-ui.js';
 import { featureRoutes } from './features.js';
+import { accountRoutes } from './accounts/routes.js';
+import { registerSecurity } from './accounts/security.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,10 +43,12 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
     strictTransportSecurity: deps.config.NODE_ENV === 'production',
   });
   registerErrorHandler(app);
+  const sessions = await registerSecurity(app, deps);
   registerConsistency(app, deps);
   await registerOpenApi(app);
 
   await app.register(healthRoutes(deps));
+  await app.register(accountRoutes(deps, sessions));
   for (const routes of [...featureRoutes, ...(options.extraRoutes ?? [])]) await app.register(routes(deps));
   if (options.serveUi !== false) await registerStaticUi(app);
   else app.setNotFoundHandler((request, reply) => reply.code(404).send({ statusCode: 404, error: 'not_found', message: 'Not Found', requestId: request.id }));

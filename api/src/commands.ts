@@ -13,10 +13,3 @@ export function withPosition<Event>(reply: FastifyReply, result: CommandResult<E
 export function causeOf(request: FastifyRequest): Cause {
   return { actor: request.actor?.id ?? 'anonymous', correlationId: String(request.id) };
 }
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user making the request, once accounts exist; absent for anonymous visitors. */
-    actor?: { id: string };
-  }
-}

@@ -1,4 +1,4 @@
-import type { Config, Database, EventStore, Logger, ProjectionProgress } from '@epos/platform';
+import type { Config, Database, EventStore, JobQueue, Logger, ProjectionProgress } from '@epos/platform';
 
 /** What every route may use; built once per process by the bootstrap. */
 export interface ApiDeps {
@@ -6,5 +6,6 @@ export interface ApiDeps {
   database: Database;
   store: EventStore;
   progress: ProjectionProgress;
+  jobs: JobQueue;
   logger: Logger;
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ApiDeps } from './deps.js';
+import { devMailRoutes } from './dev-mail/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { poemRoutes } from './poem/routes.js';
 import { siteRoutes } from './site/routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
-export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, mediaRoutes];
+export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, mediaRoutes, devMailRoutes];

@@ -1,5 +1,6 @@
 import type { EventDefinition } from './events/define-event.js';
+import { accountEvents } from './accounts/events.js';
 import { poemEvents } from './poem/events.js';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const eventCatalog: readonly EventDefinition[] = [...poemEvents];
+export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents];

@@ -6,4 +6,5 @@ export * from './api/health.js';
 export * from './api/site.js';
 
 export * from './poem/index.js';
+export * from './accounts/index.js';
 export * from './catalog.js';

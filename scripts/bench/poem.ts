@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import { createLogger, loadConfig, PostgresEventStore, ProjectionProgress, ProjectionRunner } from '@epos/platform';
 import { EventRegistry, eventCatalog, SYSTEM_ACTOR } from '@epos/schemas';
 import { buildApi } from '@epos/api';
+import { createJobQueue } from '@epos/platform/jobs/index';
 import { importPoem } from '@epos/api/poem/import/import-poem';
 import { allProjections } from '@epos/projections';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
@@ -45,7 +46,8 @@ report('import end to end (appended and projected)', `${importSeconds.toFixed(1)
 
 // 2. Reads: the API and a static file server with the same body, one after the other, each alone.
 const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
-const app = await buildApi({ config, database: bench.database, store, progress, logger }, { serveUi: false });
+const jobs = createJobQueue({ databaseUrl: bench.url, prefix: 'bench' });
+const app = await buildApi({ config, database: bench.database, store, progress, logger, jobs }, { serveUi: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/sbook/5/3/2`;
 const body = await (await fetch(apiUrl)).text();
@@ -91,6 +93,7 @@ console.log(`  sbook p99 < 10 ms at 200 req/s:    ${paced.latency.p99 < 10 ? 'me
 console.log(`  sbook >= 50% of static throughput: ${ratio >= 0.5 ? 'met' : 'MISSED'} (${(ratio * 100).toFixed(0)}%)`);
 
 await app.close();
+await jobs.close();
 staticServer.close();
 fs.rmSync(staticDir, { recursive: true, force: true });
 await runner.stop();

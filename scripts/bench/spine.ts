@@ -14,6 +14,7 @@ import {
 import { counterProjection } from '@epos/platform/testkit/counter-projection';
 import { sampleRegistry } from '@epos/platform/testkit/sample-events';
 import { buildApi } from '@epos/api';
+import { createJobQueue } from '@epos/platform/jobs/index';
 import { counterRoutes } from '@epos/api/testkit/counter-routes';
 import { changeLogProjection } from '@epos/projections';
 import { benchDatabase, percentile, runConcurrently } from './bench-database.js';
@@ -76,9 +77,14 @@ for (const projection of [changeLogProjection as Projection, counterProjection()
 const runner = new ProjectionRunner({ database: bench.database, store, logger, projections: [counterProjection() as Projection, changeLogProjection as Projection] });
 await runner.start();
 const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
-const app = await buildApi({ config, database: bench.database, store, progress, logger }, { extraRoutes: [counterRoutes], serveUi: false });
+const jobs = createJobQueue({ databaseUrl: bench.url, prefix: 'bench' });
+const app = await buildApi({ config, database: bench.database, store, progress, logger, jobs }, { extraRoutes: [counterRoutes], serveUi: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+// Commands carry the anti-forgery token and its cookie, as a browser would.
+const csrfResponse = await fetch(`${base}/api/csrf`);
+const { token } = (await csrfResponse.json()) as { token: string };
+const csrfCookie = csrfResponse.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 const lags: number[] = [];
 const commandTimes: number[] = [];
 const pending: Promise<void>[] = [];
@@ -93,7 +99,7 @@ for (let i = 0; i < LAG_COMMANDS; i++) {
       const sent = performance.now();
       const response = await fetch(`${base}/api/testkit/counters/lag-${i}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: csrfCookie },
         body: JSON.stringify({ name: `lag ${i}` }),
       });
       const answered = performance.now();
@@ -114,6 +120,7 @@ report('command latency p50 / p99 (ms)', `${percentile(commandTimes, 50).toFixed
 report('command → read-model lag p50 / p99 (ms)', `${percentile(lags, 50).toFixed(1)} / ${percentile(lags, 99).toFixed(1)}`);
 
 await app.close();
+await jobs.close();
 await runner.stop();
 await progress.close();
 await store.close();

@@ -1,2 +1,2 @@
 export { startWorkers, handle, type JobRegistration, type RunningWorkers, type StartWorkersOptions } from './runner.js';
-export { workerRegistry } from './registry.js';
+export { workerRegistry, workerHandlers, type WorkerContext, type WorkerRegistryEntry } from './registry.js';

@@ -1,8 +1,9 @@
 import { runRole } from '@epos/platform';
-import { startWorkers, workerRegistry } from './index.js';
+import { startWorkers, workerHandlers } from './index.js';
 
 await runRole('workers', async (runtime) => {
-  const workers = await startWorkers({ jobs: runtime.jobs, handlers: workerRegistry, logger: runtime.logger });
+  const handlers = workerHandlers(runtime);
+  const workers = await startWorkers({ jobs: runtime.jobs, handlers, logger: runtime.logger });
   runtime.shutdown.add('workers', () => workers.stop());
-  runtime.logger.info({ jobs: workerRegistry.map((r) => r.job.name), backend: runtime.jobs.kind }, 'workers running');
+  runtime.logger.info({ jobs: handlers.map((r) => r.job.name), backend: runtime.jobs.kind }, 'workers running');
 });

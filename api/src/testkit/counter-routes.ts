@@ -15,7 +15,7 @@ export function counterRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/testkit/counters/:id',
-      { schema: { params, body: z.object({ name: z.string().min(1, 'is required') }) } },
+      { config: { permission: 'testkit.counters' }, schema: { params, body: z.object({ name: z.string().min(1, 'is required') }) } },
       async (request, reply) => {
         const result = await handleCommand(deps.store, {
           streamId: `counter-${request.params.id}`,
@@ -29,6 +29,7 @@ export function counterRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/testkit/counters/:id/increments',
       {
+        config: { permission: 'testkit.counters' },
         schema: {
           params,
           body: z.object({ by: z.number().int().positive(), expectedRevision: z.number().int().min(0).optional() }),

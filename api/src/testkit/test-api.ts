@@ -12,6 +12,8 @@ import { sampleEvents } from '@epos/platform/testkit/sample-events';
 import { EventRegistry, eventCatalog } from '@epos/schemas';
 import { allProjections } from '@epos/projections';
 import { newTestDatabase } from '@epos/platform/testkit/vitest';
+import { createJobQueue } from '@epos/platform/jobs/index';
+import { randomBytes } from 'node:crypto';
 import { buildApi } from '../app.js';
 import type { ApiDeps } from '../deps.js';
 import { counterRoutes } from './counter-routes.js';
@@ -40,7 +42,8 @@ export async function startTestApi(options: { env?: Record<string, string>; proj
     projections: options.projections ?? [counterProjection() as Projection, ...allProjections],
   });
   await runner.start();
-  const deps: ApiDeps = { config, database: testDb.database, store, progress, logger };
+  const jobs = createJobQueue({ databaseUrl: testDb.url, prefix: `t${randomBytes(4).toString('hex')}` });
+  const deps: ApiDeps = { config, database: testDb.database, store, progress, logger, jobs };
   const app = await buildApi(deps, { extraRoutes: [counterRoutes], serveUi: false });
   await app.ready();
   return {
@@ -51,6 +54,7 @@ export async function startTestApi(options: { env?: Record<string, string>; proj
       await runner.stop();
       await progress.close();
       await store.close();
+      await jobs.close();
       await testDb.drop();
     },
   };

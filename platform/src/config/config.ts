@@ -51,6 +51,7 @@ export const configSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@127.0.0.1:587'),
   CONSISTENCY_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).max(60_000).default(3000),
   SEED_DEMO: flag(true),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://epos.example.org'),
   SITE_NAME: z.string().trim().min(1).max(100).default('Epos'),
   POEM_TITLE: z.string().trim().min(1).max(200).default('The Lamp of Evening'),
   POEM_AUTHOR: z.string().trim().min(1).max(200).default('The Epos demo'),

@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as eventStore from './migrations/0001-event-store.js';
 import * as projections from './migrations/0002-projections.js';
+import * as accounts from './migrations/0003-accounts.js';
 
 /** Every feature adds its migrations here, in order; names sort by their number. */
 const platformMigrations: Record<string, Migration> = {
   '0001-event-store': eventStore,
   '0002-projections': projections,
+  '0003-accounts': accounts,
 };
 
 class StaticProvider implements MigrationProvider {

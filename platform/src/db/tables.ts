@@ -28,8 +28,42 @@ export interface ProjectionActiveTable {
   activated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface CredentialsTable {
+  user_id: string;
+  user_name: string;
+  email: string;
+  password_hash: string;
+  email_confirmed: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface AccountCodesTable {
+  code_hash: string;
+  user_id: string;
+  purpose: 'activation' | 'reset';
+  expires_at: ColumnType<Date, Date, Date>;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Generated<Date>;
+  expires_at: ColumnType<Date, Date, Date>;
+  remember: boolean;
+}
+
+export interface UserKeysTable {
+  user_id: string;
+  key: Buffer;
+}
+
 export interface PlatformDatabase {
   events: EventsTable;
+  credentials: CredentialsTable;
+  account_codes: AccountCodesTable;
+  sessions: SessionsTable;
+  user_keys: UserKeysTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   projection_active: ProjectionActiveTable;
 }

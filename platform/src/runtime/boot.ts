@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import type { EventStore } from '../event-store/port.js';
 import { createJobQueue, type JobQueue } from '../jobs/index.js';
 import { createLogger, type Logger } from '../logging/logger.js';
+import { createMailTransport, type MailTransport } from '../mail/index.js';
 import { openDatabaseServer } from './database-server.js';
 import { createEventStore } from './event-store-factory.js';
 import { Shutdown } from './shutdown.js';
@@ -16,6 +17,7 @@ export interface Runtime {
   registry: EventRegistry;
   store: EventStore;
   jobs: JobQueue;
+  mail: MailTransport;
   shutdown: Shutdown;
 }
 
@@ -48,7 +50,9 @@ export async function boot(role: Role, env: NodeJS.ProcessEnv = process.env): Pr
   shutdown.add('event store', () => store.close());
   const jobs = createJobQueue({ databaseUrl: server.url, redisUrl: config.REDIS_URL, logger });
   shutdown.add('job queue', () => jobs.close());
-  return { config, logger, database, registry, store, jobs, shutdown };
+  const mail = createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir });
+  shutdown.add('mail', () => mail.close());
+  return { config, logger, database, registry, store, jobs, mail, shutdown };
 }
 
 function readConfigOrExit(env: NodeJS.ProcessEnv): Config {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { Toaster } from '../ui/toast';
 import './layout.css';
 import { TopNav } from './top-nav';
 import { site } from './site';
@@ -35,6 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <footer className="site-footer">
         <p>{site.name}</p>
       </footer>
+      <Toaster />
     </>
   );
 }

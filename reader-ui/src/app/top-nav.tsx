@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'wouter';
+import { AccountNav } from '../accounts/account-nav';
 import { isActivePath, navItems } from './nav';
 import { site } from './site';
 
@@ -21,6 +22,7 @@ export function TopNav() {
           );
         })}
       </ul>
+      <AccountNav />
     </nav>
   );
 }

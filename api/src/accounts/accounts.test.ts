@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailTransport, extractLinks } from '@epos/platform/mail/index';
+import { startTestSmtpServer, type TestSmtpServer } from '@epos/platform/mail/test-smtp-server';
+import { startWorkers } from '@epos/workers';
+import { workerHandlers } from '@epos/workers/registry';
+import { TestClient } from '../testkit/client.js';
+import { startTestApi, type TestApi } from '../testkit/test-api.js';
+
+let api: TestApi;
+let smtp: TestSmtpServer;
+let stopWorkers: () => Promise<void>;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  api = await startTestApi({ env: { PUBLIC_URL: 'https://epos.test' } });
+  const mail = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' });
+  const workers = await startWorkers({ jobs: api.deps.jobs, handlers: workerHandlers({ mail }), logger: api.deps.logger });
+  stopWorkers = async () => {
+    await workers.stop();
+    await mail.close();
+  };
+});
+afterAll(async () => {
+  await stopWorkers();
+  await api.close();
+  await smtp.stop();
+});
+
+/** The link of the `n`-th mail received (1-based), as path and query. */
+async function linkOfMail(n: number): Promise<{ userId: string; code: string; path: string }> {
+  const [mail] = (await smtp.waitFor(n, 20_000)).slice(n - 1);
+  const url = new URL(extractLinks({ text: mail!.parsed.text ?? '' })[0]!);
+  expect(url.origin).toBe('https://epos.test');
+  return { path: url.pathname, userId: url.searchParams.get('userId')!, code: url.searchParams.get('code')! };
+}
+
+const register = (client: TestClient, who: string) =>
+  client.post('/register', { Email: `${who}@example.org`, Password: `pw-${who}-1234`, UserName: who, Name: `Reader ${who}` });
+
+describe('accounts', () => {
+  it('registers, confirms by mail, logs in with a secure cookie, and logs out', async () => {
+    const browser = new TestClient(api.app);
+    const registered = await register(browser, 'ada');
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json()).toMatchObject({ type: 1 });
+
+    const before = await browser.post('/login', { UserName: 'ada', Password: 'pw-ada-1234' });
+    expect(before.json()).toEqual({ type: 0, error: 'Your email address is not confirmed yet. Use "Resend activation" to get a new link.' });
+
+    const link = await linkOfMail(1);
+    expect(link.path).toBe('/confirm-email');
+    expect((await browser.post('/confirmemail', { userId: link.userId, Code: link.code })).json()).toMatchObject({ type: 1 });
+    expect((await browser.post('/confirmemail', { userId: link.userId, Code: link.code })).json()).toMatchObject({ type: 0 });
+
+    const login = await browser.post('/login', { UserName: 'ada', Password: 'pw-ada-1234', RememberMe: true });
+    expect(login.json()).toEqual({ type: 1 });
+    const cookie = login.cookies.find((c) => c.name === 'epos_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.maxAge).toBe(30 * 24 * 3600);
+    expect((await browser.get('/api/me')).json()).toMatchObject({ loggedIn: true, userName: 'ada', role: 'user' });
+
+    expect((await browser.post('/logoff')).json()).toEqual({ type: 1 });
+    expect((await browser.get('/api/me')).json()).toEqual({ loggedIn: false });
+  });
+
+  it('answers the spec messages for bad input, and stores nothing', async () => {
+    const browser = new TestClient(api.app);
+    const head = await api.deps.store.headPosition();
+    expect((await browser.post('/register', { Email: 'x@example.org', Password: 'p', UserName: 'has space', Name: 'X' })).json()).toEqual({ type: 0, error: 'Spaces are not allowed in Username' });
+    expect((await browser.post('/register', { Email: '', Password: 'p', UserName: 'x', Name: 'X' })).json()).toEqual({ type: 0, error: 'All fields marked * are required.' });
+    expect((await browser.post('/login', { UserName: '', Password: '' })).json()).toEqual({ type: 0, error: 'All fields marked * are required' });
+    expect((await browser.post('/rpassword', {})).json()).toEqual({ type: 0, error: 'User Name is required to send password reset link' });
+    expect((await browser.post('/ractivation', { UserName: ' ' })).json()).toEqual({ type: 0, error: 'User Name is required to send activation' });
+    expect(await api.deps.store.headPosition()).toBe(head);
+  });
+
+  it('refuses a state-changing request without the anti-forgery token (403), changing nothing', async () => {
+    const head = await api.deps.store.headPosition();
+    const response = await api.app.inject({ method: 'POST', url: '/register', headers: { 'content-type': 'application/json' }, payload: { Email: 'f@example.org', Password: 'x', UserName: 'forger', Name: 'F' } });
+    expect(response.statusCode).toBe(403);
+    expect(await api.deps.store.headPosition()).toBe(head);
+    expect((await new TestClient(api.app).post('/upassword', { OldPassword: 'a', NewPassword: 'b' })).statusCode).toBe(401);
+  });
+
+  it('resets a password once through a mailed code, ending every session, and does not tell who exists', async () => {
+    const browser = new TestClient(api.app);
+    await register(browser, 'bo');
+    const activation = await linkOfMail(smtp.received.length + 1);
+    await browser.post('/confirmemail', { userId: activation.userId, Code: activation.code });
+    const other = new TestClient(api.app);
+    await other.post('/login', { UserName: 'bo', Password: 'pw-bo-1234' });
+    expect((await other.get('/api/me')).json()).toMatchObject({ loggedIn: true });
+
+    const known = await browser.post('/rpassword', { UserName: 'bo' });
+    const unknown = await browser.post('/rpassword', { UserName: 'nobody-at-all' });
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.statusCode).toBe(unknown.statusCode);
+
+    const reset = await linkOfMail(smtp.received.length + 1);
+    expect(reset.path).toBe('/reset-password');
+    expect((await browser.post('/resetp', { userId: reset.userId, Code: reset.code, Password: 'new-secret-99' })).json()).toMatchObject({ type: 1 });
+    expect((await browser.post('/resetp', { userId: reset.userId, Code: reset.code, Password: 'again-secret' })).json()).toMatchObject({ type: 0 });
+    expect((await other.get('/api/me')).json()).toEqual({ loggedIn: false });
+    expect((await browser.post('/login', { UserName: 'bo', Password: 'pw-bo-1234' })).json()).toMatchObject({ type: 0 });
+    expect((await browser.post('/login', { UserName: 'bo', Password: 'new-secret-99' })).json()).toEqual({ type: 1 });
+
+    // An expired code does not work either.
+    await browser.post('/rpassword', { UserName: 'bo' });
+    const late = await linkOfMail(smtp.received.length + 1);
+    await api.deps.database.db.updateTable('account_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', late.userId).execute();
+    expect((await browser.post('/resetp', { userId: late.userId, Code: late.code, Password: 'too-late-1' })).json()).toMatchObject({ type: 0 });
+  });
+
+  it('changes a password, keeping this session and ending the others', async () => {
+    const browser = new TestClient(api.app);
+    await register(browser, 'cy');
+    const activation = await linkOfMail(smtp.received.length + 1);
+    await browser.post('/confirmemail', { userId: activation.userId, Code: activation.code });
+    const phone = new TestClient(api.app);
+    await phone.post('/login', { UserName: 'cy', Password: 'pw-cy-1234' });
+    await browser.post('/login', { UserName: 'cy', Password: 'pw-cy-1234' });
+    expect((await browser.post('/upassword', { OldPassword: 'wrong', NewPassword: 'x' })).json()).toMatchObject({ type: 0 });
+    expect((await browser.post('/upassword', { OldPassword: '', NewPassword: 'x' })).json()).toEqual({ type: 0, error: 'Fields cannot be empty' });
+    expect((await browser.post('/upassword', { OldPassword: 'pw-cy-1234', NewPassword: 'pw-cy-5678' })).json()).toEqual({ type: 1, message: 'Password changed Successfully' });
+    expect((await browser.get('/api/me')).json()).toMatchObject({ loggedIn: true });
+    expect((await phone.get('/api/me')).json()).toEqual({ loggedIn: false });
+  });
+
+  it('keeps passwords, hashes and codes out of the event log, hashes with argon2id, and seals personal data', async () => {
+    const events = await sql<{ text: string }>`select data::text || metadata::text as text from events`.execute(api.deps.database.db);
+    const log = events.rows.map((r) => r.text).join('\n');
+    for (const secret of ['pw-ada-1234', 'new-secret-99', 'pw-cy-5678', 'ada@example.org', 'Reader ada', '$argon2']) expect(log).not.toContain(secret);
+    const hashes = await api.deps.database.db.selectFrom('credentials').select('password_hash').execute();
+    expect(hashes.every((h) => h.password_hash.startsWith('$argon2id$'))).toBe(true);
+    const codes = await api.deps.database.db.selectFrom('account_codes').select('code_hash').execute();
+    expect(codes.every((c) => /^[A-Za-z0-9_-]{43}$/.test(c.code_hash))).toBe(true);
+  });
+
+  it('limits login attempts per client (429)', async () => {
+    const browser = new TestClient(api.app, '203.0.113.7');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await browser.post('/login', { UserName: 'nobody', Password: 'guess' })).statusCode);
+    expect(statuses).toContain(429);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect((await new TestClient(api.app, '203.0.113.8').post('/login', { UserName: 'nobody', Password: 'guess' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,25 @@
+import type { Role } from '@epos/schemas';
+
+/** Who may run each write: the one table every state-changing route is checked against. */
+export type Audience = 'anyone' | 'signed-in' | readonly Role[];
+
+export const permissions = {
+  'accounts.register': 'anyone',
+  'accounts.login': 'anyone',
+  'accounts.logoff': 'anyone',
+  'accounts.confirmEmail': 'anyone',
+  'accounts.requestActivation': 'anyone',
+  'accounts.requestReset': 'anyone',
+  'accounts.resetPassword': 'anyone',
+  'accounts.changePassword': 'signed-in',
+  /** The platform's sample feature, mounted only by tests and benchmarks. */
+  'testkit.counters': 'anyone',
+} as const satisfies Record<string, Audience>;
+
+export type Permission = keyof typeof permissions;
+
+export function allows(audience: Audience, role: Role | null): boolean {
+  if (audience === 'anyone') return true;
+  if (role === null) return false;
+  return audience === 'signed-in' || audience.includes(role);
+}

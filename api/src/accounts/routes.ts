@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { enqueueMail } from '@epos/platform/mail/index';
+import {
+  accountMessages,
+  activationRequestBody,
+  changePasswordBody,
+  loginBody,
+  registerBody,
+  resetBody,
+  resetRequestBody,
+  userStream,
+  type AccountResponse,
+} from '@epos/schemas';
+import { newUserKey, seal } from '@epos/projections/accounts/sealing';
+import type { ApiDeps } from '../deps.js';
+import { Credentials } from './credentials.js';
+import { activationMail, resetMail } from './mails.js';
+import { hashPassword, verifyNothing, verifyPassword } from './passwords.js';
+import type { Sessions } from './sessions.js';
+
+const strict = { max: 10, timeWindow: '1 minute' };
+const CHECK_YOUR_MAIL = 'If that account exists, we have sent a link to its email address.';
+const BAD_LOGIN = 'Invalid User Name or Password';
+
+function answer(reply: FastifyReply, status: number, body: AccountResponse): FastifyReply {
+  return reply.code(status).send(body);
+}
+
+/** The spec's account calls: every answer is `{ type: 1 }` or `{ type: 0, error }`. */
+export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginAsync {
+  const credentials = new Credentials(deps.database.db);
+  const record = (userId: string, type: string, data: Record<string, unknown>, actor = userId) =>
+    deps.store.append(userStream(userId), [{ type, data: { userId, ...data } }], { expectedRevision: 'stream_exists', cause: { actor } });
+  const parse = <S extends z.ZodType>(schema: S, body: unknown): { ok: true; data: z.output<S> } | { ok: false; error: string } => {
+    const result = schema.safeParse(body ?? {});
+    return result.success ? { ok: true, data: result.data } : { ok: false, error: result.error.issues[0]!.message };
+  };
+
+  return async (app) => {
+    app.post('/register', { config: { permission: 'accounts.register', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Register; sends an activation mail' } }, async (request, reply) => {
+      const body = parse(registerBody, request.body);
+      if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
+      const { UserName, Email, Password, Name } = body.data;
+      const userId = randomUUID();
+      const key = newUserKey();
+      if (!(await credentials.create({ userId, userName: UserName, email: Email, passwordHash: await hashPassword(Password), key }))) {
+        return answer(reply, 409, { type: 0, error: 'That User Name or Email is already registered' });
+      }
+      try {
+        await deps.store.append(userStream(userId), [{ type: 'UserRegistered', data: { userId, personal: seal(key, { userName: UserName, email: Email, name: Name }) } }], {
+          expectedRevision: 'no_stream',
+          cause: { actor: userId, correlationId: String(request.id) },
+        });
+      } catch (error) {
+        await credentials.remove(userId);
+        throw error;
+      }
+      const code = await credentials.issueCode(userId, 'activation');
+      await enqueueMail(deps.jobs, activationMail(deps.config, Email, Name, userId, code));
+      return answer(reply, 201, { type: 1, message: 'Registered. We have sent an activation link to your email address.' });
+    });
+
+    app.post('/confirmemail', { config: { permission: 'accounts.confirmEmail', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Confirm an email address with the code from the activation mail' } }, async (request, reply) => {
+      const body = parse(resetBody.pick({ userId: true, Code: true }), request.body);
+      if (!body.ok || !(await credentials.consumeCode(body.data.userId, 'activation', body.data.Code))) {
+        return answer(reply, 400, { type: 0, error: 'This activation link is invalid or has expired. Ask for a new one.' });
+      }
+      await credentials.confirmEmail(body.data.userId);
+      await record(body.data.userId, 'EmailConfirmed', {});
+      return answer(reply, 200, { type: 1, message: 'Your email is confirmed. You can log in now.' });
+    });
+
+    app.post('/login', { config: { permission: 'accounts.login', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Log in; RememberMe keeps the session for 30 days' } }, async (request, reply) => {
+      const body = parse(loginBody, request.body);
+      if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
+      const user = await credentials.byUserName(body.data.UserName);
+      if (!user) {
+        await verifyNothing(body.data.Password);
+        return answer(reply, 401, { type: 0, error: BAD_LOGIN });
+      }
+      if (!(await verifyPassword(user.password_hash, body.data.Password))) {
+        await record(user.user_id, 'LoginFailed', { reason: 'password' });
+        return answer(reply, 401, { type: 0, error: BAD_LOGIN });
+      }
+      if (!user.email_confirmed) {
+        await record(user.user_id, 'LoginFailed', { reason: 'unconfirmed' });
+        return answer(reply, 403, { type: 0, error: 'Your email address is not confirmed yet. Use "Resend activation" to get a new link.' });
+      }
+      await sessions.open(reply, user.user_id, body.data.RememberMe);
+      await record(user.user_id, 'LoginSucceeded', { remember: body.data.RememberMe });
+      return answer(reply, 200, { type: 1 });
+    });
+
+    app.post('/logoff', { config: { permission: 'accounts.logoff' }, schema: { tags: ['accounts'], summary: 'Log out' } }, async (request, reply) => {
+      await sessions.close(request, reply);
+      return answer(reply, 200, { type: 1 });
+    });
+
+    app.post('/upassword', { config: { permission: 'accounts.changePassword', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Change password; ends the other sessions' } }, async (request, reply) => {
+      const body = parse(changePasswordBody, request.body);
+      if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
+      const actor = request.actor!;
+      const user = await credentials.byId(actor.id);
+      if (!user || !(await verifyPassword(user.password_hash, body.data.OldPassword))) return answer(reply, 400, { type: 0, error: 'The current password is not right' });
+      await credentials.setPassword(actor.id, await hashPassword(body.data.NewPassword));
+      await sessions.endAll(actor.id, actor.sessionHash);
+      await record(actor.id, 'PasswordChanged', {});
+      return answer(reply, 200, { type: 1, message: accountMessages.passwordChanged });
+    });
+
+    app.post('/rpassword', { config: { permission: 'accounts.requestReset', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Send a password reset link' } }, async (request, reply) => {
+      const body = parse(resetRequestBody, request.body);
+      if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
+      const user = await credentials.byUserName(body.data.UserName);
+      if (user?.email_confirmed) {
+        const code = await credentials.issueCode(user.user_id, 'reset');
+        await enqueueMail(deps.jobs, resetMail(deps.config, user.email, user.user_name, user.user_id, code));
+        await record(user.user_id, 'PasswordResetRequested', {});
+      }
+      return answer(reply, 200, { type: 1, message: CHECK_YOUR_MAIL });
+    });
+
+    app.post('/ractivation', { config: { permission: 'accounts.requestActivation', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Send a new activation link' } }, async (request, reply) => {
+      const body = parse(activationRequestBody, request.body);
+      if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
+      const user = await credentials.byUserName(body.data.UserName);
+      if (user && !user.email_confirmed) {
+        const code = await credentials.issueCode(user.user_id, 'activation');
+        await enqueueMail(deps.jobs, activationMail(deps.config, user.email, user.user_name, user.user_id, code));
+        await record(user.user_id, 'ActivationRequested', {});
+      }
+      return answer(reply, 200, { type: 1, message: CHECK_YOUR_MAIL });
+    });
+
+    app.post('/resetp', { config: { permission: 'accounts.resetPassword', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Choose a new password with the code from the reset mail' } }, async (request, reply) => {
+      const body = parse(resetBody, request.body);
+      if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
+      if (!(await credentials.consumeCode(body.data.userId, 'reset', body.data.Code))) {
+        return answer(reply, 400, { type: 0, error: 'This reset link is invalid or has expired. Ask for a new one.' });
+      }
+      await credentials.setPassword(body.data.userId, await hashPassword(body.data.Password));
+      await sessions.endAll(body.data.userId);
+      await record(body.data.userId, 'PasswordReset', {});
+      return answer(reply, 200, { type: 1, message: 'Your password has been changed. You can log in now.' });
+    });
+
+    app.get('/api/me', { schema: { tags: ['accounts'], summary: 'Who is signed in' } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!request.actor) return { loggedIn: false };
+      const user = await credentials.byId(request.actor.id);
+      return { loggedIn: true, userId: request.actor.id, userName: user?.user_name ?? null, role: request.actor.role };
+    });
+  };
+}

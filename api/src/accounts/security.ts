@@ -1,0 +1,84 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '@epos/schemas';
+import { sql } from 'kysely';
+import type { ApiDeps } from '../deps.js';
+import { HttpError } from '../plugins/error-handler.js';
+import { allows, permissions, type Permission } from './permissions.js';
+import { Sessions } from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route; every state-changing route must name one. */
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    /** The signed-in user making the request; absent for anonymous visitors. */
+    actor?: { id: string; role: Role; sessionHash: string };
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Sessions, anti-forgery tokens, rate limits and the permission check, in one place. Every
+ * state-changing request must carry the CSRF token (`X-CSRF-Token` header or `_csrf` field) from
+ * `GET /api/csrf`, and pass its route's entry in the permission table.
+ */
+export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Promise<Sessions> {
+  const sessions = new Sessions(deps.database.db, deps.config);
+  await app.register(fastifyCookie);
+  await app.register(fastifyCsrf, {
+    cookieKey: 'epos_csrf',
+    cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, secure: deps.config.NODE_ENV === 'production' },
+    getToken: (request) => {
+      const header = request.headers['x-csrf-token'];
+      if (typeof header === 'string') return header;
+      const body = request.body as { _csrf?: unknown } | undefined;
+      return typeof body?._csrf === 'string' ? body._csrf : undefined;
+    },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((m) => !SAFE_METHODS.has(m)) && !route.config?.permission) {
+      throw new Error(`${methods.join(',')} ${route.url} names no permission; add it to api/src/accounts/permissions.ts`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const session = await sessions.userOf(request);
+    if (session) request.actor = { id: session.userId, role: await roleOf(deps, session.userId), sessionHash: session.sessionHash };
+  });
+
+  app.addHook('preValidation', (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
+    app.csrfProtection(request, reply, (error?: Error) => {
+      if (error) return done(new HttpError(403, 'forbidden', 'This form has expired or did not come from this site. Reload the page and try again.'));
+      const permission = request.routeOptions.config.permission;
+      if (!permission) return done(new HttpError(403, 'forbidden', 'Not allowed'));
+      const audience = permissions[permission];
+      if (allows(audience, request.actor?.role ?? null)) return done();
+      done(request.actor ? new HttpError(403, 'forbidden', 'You are not allowed to do this.') : new HttpError(401, 'unauthorized', 'Please log in first.'));
+    });
+  });
+
+  app.get('/api/csrf', { schema: { tags: ['accounts'], summary: 'An anti-forgery token for the next state-changing requests' } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { token: reply.generateCsrf() };
+  });
+  return sessions;
+}
+
+async function roleOf(deps: ApiDeps, userId: string): Promise<Role> {
+  try {
+    const schema = await deps.progress.schemaOf('users');
+    const row = await sql<{ role: Role }>`select role from ${sql.id(schema, 'users')} where user_id = ${userId}`.execute(deps.database.db);
+    return row.rows[0]?.role ?? 'user';
+  } catch {
+    return 'user';
+  }
+}

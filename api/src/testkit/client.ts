@@ -1,0 +1,46 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+/**
+ * A browser-like client over `app.inject`: keeps cookies, and sends the anti-forgery token on
+ * every state-changing request, as the reader app does.
+ */
+export class TestClient {
+  private readonly cookies = new Map<string, string>();
+  private token: string | null = null;
+
+  /** `remoteAddress` tells clients apart, as rate limits see them. */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress = '127.0.0.1',
+  ) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private remember(response: LightMyRequestResponse): LightMyRequestResponse {
+    for (const cookie of response.cookies) {
+      if (cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now())) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers = { ...(options.headers ?? {}), ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}) };
+    return this.remember(await this.app.inject({ remoteAddress: this.remoteAddress, ...options, headers }));
+  }
+
+  get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    return this.request({ method: 'GET', url, headers });
+  }
+
+  async csrf(): Promise<string> {
+    this.token ??= (await this.get('/api/csrf')).json<{ token: string }>().token;
+    return this.token;
+  }
+
+  async post(url: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    return this.request({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-csrf-token': await this.csrf(), ...headers } });
+  }
+}

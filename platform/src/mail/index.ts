@@ -1,0 +1,50 @@
+import { createOutboxTransport, outboxDir } from './outbox-transport.js';
+import type { MailTransport } from './port.js';
+import { createSmtpTransport } from './smtp-transport.js';
+
+export {
+  mailMessageSchema,
+  DEFAULT_MAIL_FROM,
+  type MailMessage,
+  type MailMessageInput,
+  type MailTransport,
+  type SendOptions,
+  type SentMail,
+} from './port.js';
+export { createSmtpTransport, type SmtpTransportOptions } from './smtp-transport.js';
+export {
+  createOutboxTransport,
+  listOutbox,
+  outboxDir,
+  readOutboxEml,
+  readOutboxMessage,
+  OUTBOX_ID,
+  type OutboxMessage,
+  type OutboxSummary,
+  type OutboxTransport,
+  type OutboxTransportOptions,
+} from './outbox-transport.js';
+export { extractLinks, isWebUrl, TEXT_URL, trimUrl } from './links.js';
+export { sendMailJob, enqueueMail, type EnqueueMailOptions, type EnqueuedMail } from './send-mail-job.js';
+
+export interface MailTransportOptions {
+  /** SMTP_URL: when set, mail goes out through it. */
+  smtpUrl?: string | undefined;
+  /** DATA_DIR (resolved): without SMTP_URL, mail is written to `<dataDir>/outbox/`. */
+  dataDir: string;
+  /** Default `Epos <no-reply@epos.local>`. */
+  from?: string;
+}
+
+/** SMTP when `smtpUrl` is set, else the outbox folder under `dataDir`. */
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  const from = options.from !== undefined ? { from: options.from } : {};
+  return options.smtpUrl
+    ? createSmtpTransport({ url: options.smtpUrl, ...from })
+    : createOutboxTransport({ dir: outboxDir(options.dataDir), ...from });
+}
+
+/** Which transport `createMailTransport` picks for this configuration. */
+export function mailTransportKind(options: { smtpUrl?: string | undefined }): MailTransport['kind'] {
+  return options.smtpUrl ? 'smtp' : 'outbox';
+}

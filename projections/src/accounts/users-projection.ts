@@ -1,0 +1,78 @@
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { defineProjection } from '@epos/platform';
+import { accountDeleted, emailConfirmed, loginSucceeded, roleAssigned, userRegistered, type Role } from '@epos/schemas';
+import { unseal } from './sealing.js';
+
+export const USERS_PROJECTION = 'users';
+export const DELETED_USER = 'deleted user';
+
+export const personalSchema = z.object({ userName: z.string(), email: z.string(), name: z.string() });
+export type Personal = z.infer<typeof personalSchema>;
+
+export interface UsersReadModel {
+  users: {
+    user_id: string;
+    user_name: string;
+    email: string | null;
+    name: string;
+    role: Role;
+    email_confirmed: boolean;
+    last_login: string | null;
+    registered_at: string;
+    deleted: boolean;
+  };
+}
+
+/** Users as the admin screens list them; personal fields unsealed with the user's key while it exists. */
+export const usersProjection = defineProjection({
+  name: USERS_PROJECTION,
+  version: 1,
+  events: [userRegistered, emailConfirmed, loginSucceeded, roleAssigned, accountDeleted],
+  async setup(db: Kysely<UsersReadModel>) {
+    await db.schema
+      .createTable('users')
+      .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+      .addColumn('user_name', 'text', (c) => c.notNull())
+      .addColumn('email', 'text')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addColumn('email_confirmed', 'boolean', (c) => c.notNull())
+      .addColumn('last_login', 'timestamptz')
+      .addColumn('registered_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('deleted', 'boolean', (c) => c.notNull())
+      .execute();
+  },
+  handlers: {
+    async UserRegistered(event, db) {
+      const key = await sql<{ key: Buffer }>`select key from public.user_keys where user_id = ${event.data.userId}`.execute(db);
+      const personal = personalSchema.safeParse(unseal(key.rows[0]?.key, event.data.personal));
+      await db
+        .insertInto('users')
+        .values({
+          user_id: event.data.userId,
+          user_name: personal.success ? personal.data.userName : DELETED_USER,
+          email: personal.success ? personal.data.email : null,
+          name: personal.success ? personal.data.name : DELETED_USER,
+          role: 'user',
+          email_confirmed: false,
+          last_login: null,
+          registered_at: event.metadata.timestamp,
+          deleted: !personal.success,
+        })
+        .execute();
+    },
+    async EmailConfirmed(event, db) {
+      await db.updateTable('users').set({ email_confirmed: true }).where('user_id', '=', event.data.userId).execute();
+    },
+    async LoginSucceeded(event, db) {
+      await db.updateTable('users').set({ last_login: event.metadata.timestamp }).where('user_id', '=', event.data.userId).execute();
+    },
+    async RoleAssigned(event, db) {
+      await db.updateTable('users').set({ role: event.data.role }).where('user_id', '=', event.data.userId).execute();
+    },
+    async AccountDeleted(event, db) {
+      await db.updateTable('users').set({ user_name: DELETED_USER, name: DELETED_USER, email: null, deleted: true }).where('user_id', '=', event.data.userId).execute();
+    },
+  },
+});

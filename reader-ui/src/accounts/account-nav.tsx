@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { SpinnerButton } from '../ui/spinner-button';
+import { useToast } from '../ui/toast';
+import { accountEndpoints, postForm } from './api';
+import { accountTexts } from './messages';
+import { useMe, useSessionChanged } from './session';
+import { accountPaths, loginHref } from './urls';
+
+/** The navigation's account corner: "Log in", or the user's name (change password) and "Log out". */
+export function AccountNav() {
+  const me = useMe();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const toast = useToast();
+  const sessionChanged = useSessionChanged();
+  const [busy, setBusy] = useState(false);
+  const loginLink = useRef<HTMLAnchorElement>(null);
+  const focusLoginLink = useRef(false);
+
+  // The focused "Log out" button is gone once logged out: keep keyboard focus in the nav.
+  useEffect(() => {
+    if (me?.loggedIn === false && focusLoginLink.current) {
+      focusLoginLink.current = false;
+      loginLink.current?.focus();
+    }
+  }, [me]);
+
+  const logOut = async () => {
+    if (busy) return;
+    setBusy(true);
+    const result = await postForm(accountEndpoints.logoff, {});
+    if (!result.ok) {
+      setBusy(false);
+      toast(result.error, 'error');
+      return;
+    }
+    const leaving = location === accountPaths.password; // a page only for logged-in users
+    if (leaving) navigate('/');
+    else focusLoginLink.current = true;
+    await sessionChanged();
+    setBusy(false);
+    toast(result.message ?? accountTexts.loggedOut, 'success');
+  };
+
+  if (me === null) return <div className="account-nav" />;
+
+  if (!me.loggedIn) {
+    const here = search === '' ? location : `${location}?${search}`;
+    return (
+      <div className="account-nav">
+        <Link ref={loginLink} href={loginHref(here)} className="nav-account-link" aria-current={location === accountPaths.login ? 'page' : undefined}>
+          Log in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="account-nav">
+      <Link
+        href={accountPaths.password}
+        className="nav-account-link nav-user"
+        aria-current={location === accountPaths.password ? 'page' : undefined}
+        title="Change password"
+      >
+        {me.userName ?? 'Account'}
+        <span className="visually-hidden"> (change password)</span>
+      </Link>
+      <SpinnerButton type="button" busy={busy} className="nav-button" onClick={() => void logOut()}>
+        Log out
+      </SpinnerButton>
+    </div>
+  );
+}

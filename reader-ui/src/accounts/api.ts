@@ -1,0 +1,122 @@
+import { GENERIC_ERROR } from '../app/messages';
+
+/**
+ * The account calls. Every POST sends JSON with the anti-forgery token from
+ * GET /api/csrf in the X-CSRF-Token header; the server answers
+ * `{ type: 1 | 0, error?, message? }` (also with 400/401/403/429).
+ */
+
+export const CSRF_URL = '/api/csrf';
+export const ME_URL = '/api/me';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** The account POSTs (spec section 7). */
+export const accountEndpoints = {
+  register: '/register',
+  login: '/login',
+  logoff: '/logoff',
+  changePassword: '/upassword',
+  resetRequest: '/rpassword',
+  activationRequest: '/ractivation',
+  resetPassword: '/resetp',
+  confirmEmail: '/confirmemail',
+} as const;
+
+export type AccountResult = { readonly ok: true; readonly message?: string } | { readonly ok: false; readonly error: string };
+
+export interface Me {
+  readonly loggedIn: boolean;
+  readonly userName?: string;
+  readonly role?: string;
+}
+
+const LOGGED_OUT: Me = { loggedIn: false };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * Reads an account response. Success needs a 2xx status and `type: 1`; anything
+ * else is a failure showing the server's `error` (or `message`), or the spec's
+ * generic text when the body says nothing usable.
+ */
+export function toAccountResult(statusOk: boolean, body: unknown): AccountResult {
+  if (isRecord(body)) {
+    const message = text(body.message);
+    if (statusOk && body.type === 1) return message === undefined ? { ok: true } : { ok: true, message };
+    return { ok: false, error: text(body.error) ?? message ?? GENERIC_ERROR };
+  }
+  return { ok: false, error: GENERIC_ERROR };
+}
+
+/** Reads GET /api/me; anything unexpected counts as logged out. */
+export function toMe(body: unknown): Me {
+  if (!isRecord(body) || body.loggedIn !== true) return LOGGED_OUT;
+  const userName = text(body.userName);
+  const role = text(body.role);
+  return { loggedIn: true, ...(userName === undefined ? {} : { userName }), ...(role === undefined ? {} : { role }) };
+}
+
+let csrfToken: Promise<string> | null = null;
+
+async function fetchCsrfToken(): Promise<string> {
+  const response = await fetch(CSRF_URL, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  const body: unknown = response.ok ? await response.json() : null;
+  const token = isRecord(body) ? text(body.token) : undefined;
+  if (token === undefined) throw new Error(`GET ${CSRF_URL} answered ${response.status} without a token`);
+  return token;
+}
+
+/** The page's anti-forgery token, fetched once and shared; a failed fetch is retried next time. */
+function getCsrfToken(): Promise<string> {
+  csrfToken ??= fetchCsrfToken().catch((error: unknown) => {
+    csrfToken = null;
+    throw error;
+  });
+  return csrfToken;
+}
+
+/** Forgets the token (after login or logout, or when the server refused it) and fetches a new one. */
+export function renewCsrfToken(): void {
+  csrfToken = null;
+  prefetchCsrfToken();
+}
+
+/** Starts fetching the token early, so the first submit does not wait for it. */
+export function prefetchCsrfToken(): void {
+  getCsrfToken().catch(() => undefined);
+}
+
+/** POSTs `body` as JSON with the anti-forgery token; never throws. */
+export async function postForm(url: string, body: Readonly<Record<string, unknown>>): Promise<AccountResult> {
+  try {
+    const token = await getCsrfToken();
+    const response = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', [CSRF_HEADER]: token },
+      body: JSON.stringify(body),
+    });
+    // A stale token (say, the session ended) is refused with 403: the next try fetches a fresh one.
+    if (response.status === 403) csrfToken = null;
+    const json: unknown = await response.json().catch(() => null);
+    return toAccountResult(response.ok, json);
+  } catch {
+    return { ok: false, error: GENERIC_ERROR };
+  }
+}
+
+/** GET /api/me: who is logged in. Fails as "logged out". */
+export async function fetchMe(signal?: AbortSignal): Promise<Me> {
+  try {
+    const response = await fetch(ME_URL, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: signal ?? null });
+    return response.ok ? toMe(await response.json()) : LOGGED_OUT;
+  } catch {
+    return LOGGED_OUT;
+  }
+}

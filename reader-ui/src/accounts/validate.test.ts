@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  validateActivationRequest,
+  validateChangePassword,
+  validateLogin,
+  validateRegister,
+  validateResetPassword,
+  validateResetRequest,
+  type RegisterValues,
+} from './validate';
+
+// The spec's texts (section 5) are written out here on purpose, not imported.
+const registerFilled: RegisterValues = { userName: 'arjuna', email: 'a@example.org', password: 'pw', repeatPassword: 'pw', name: 'Arjuna' };
+
+describe('register', () => {
+  it('accepts a complete form', () => {
+    expect(validateRegister(registerFilled)).toEqual([]);
+  });
+
+  it('requires every field, naming the empty ones', () => {
+    const issues = validateRegister({ userName: '', email: ' ', password: '', repeatPassword: '', name: '' });
+    expect(issues).toEqual([
+      { message: 'All fields marked * are required.', fields: ['userName', 'email', 'password', 'repeatPassword', 'name'] },
+    ]);
+    expect(validateRegister({ ...registerFilled, name: '  ' })).toEqual([
+      { message: 'All fields marked * are required.', fields: ['name'] },
+    ]);
+  });
+
+  it('refuses spaces in the user name but not around it (the server trims)', () => {
+    expect(validateRegister({ ...registerFilled, userName: 'arjuna pandava' })).toEqual([
+      { message: 'Spaces are not allowed in Username', fields: ['userName'] },
+    ]);
+    expect(validateRegister({ ...registerFilled, userName: 'a\tb' })[0]?.message).toBe('Spaces are not allowed in Username');
+    expect(validateRegister({ ...registerFilled, userName: ' arjuna ' })).toEqual([]);
+  });
+
+  it('needs the repeated password to match', () => {
+    expect(validateRegister({ ...registerFilled, repeatPassword: 'pW' })).toEqual([
+      { message: 'Password does not match', fields: ['repeatPassword'] },
+    ]);
+  });
+
+  it('reports every problem at once, required first', () => {
+    const issues = validateRegister({ ...registerFilled, email: '', userName: 'a b', repeatPassword: 'x' });
+    expect(issues.map((i) => i.message)).toEqual([
+      'All fields marked * are required.',
+      'Spaces are not allowed in Username',
+      'Password does not match',
+    ]);
+  });
+
+  it('takes passwords as typed: spaces count', () => {
+    expect(validateRegister({ ...registerFilled, password: ' ', repeatPassword: ' ' })).toEqual([]);
+  });
+});
+
+describe('login', () => {
+  it('requires user name and password', () => {
+    expect(validateLogin({ userName: 'arjuna', password: 'pw' })).toEqual([]);
+    expect(validateLogin({ userName: '', password: '' })).toEqual([
+      { message: 'All fields marked * are required', fields: ['userName', 'password'] },
+    ]);
+    expect(validateLogin({ userName: '   ', password: 'pw' })).toEqual([
+      { message: 'All fields marked * are required', fields: ['userName'] },
+    ]);
+  });
+});
+
+describe('password change', () => {
+  const filled = { oldPassword: 'old', newPassword: 'new', repeatPassword: 'new' };
+
+  it('accepts a complete, matching form', () => {
+    expect(validateChangePassword(filled)).toEqual([]);
+  });
+
+  it('requires all fields', () => {
+    expect(validateChangePassword({ oldPassword: '', newPassword: '', repeatPassword: '' })).toEqual([
+      { message: 'Fields cannot be empty', fields: ['oldPassword', 'newPassword', 'repeatPassword'] },
+    ]);
+    expect(validateChangePassword({ ...filled, oldPassword: '' })).toEqual([
+      { message: 'Fields cannot be empty', fields: ['oldPassword'] },
+    ]);
+  });
+
+  it('needs the new passwords to match', () => {
+    expect(validateChangePassword({ ...filled, repeatPassword: 'neW' })).toEqual([
+      { message: 'New Passwords should match', fields: ['repeatPassword'] },
+    ]);
+  });
+});
+
+describe('forgot password and resend activation', () => {
+  it('need a user name, each with its own message', () => {
+    expect(validateResetRequest({ userName: 'arjuna' })).toEqual([]);
+    expect(validateResetRequest({ userName: ' ' })).toEqual([
+      { message: 'User Name is required to send password reset link', fields: ['userName'] },
+    ]);
+    expect(validateActivationRequest({ userName: 'arjuna' })).toEqual([]);
+    expect(validateActivationRequest({ userName: '' })).toEqual([
+      { message: 'User Name is required to send activation', fields: ['userName'] },
+    ]);
+  });
+});
+
+describe('reset password', () => {
+  it('needs a new password, repeated exactly', () => {
+    expect(validateResetPassword({ password: 'new', repeatPassword: 'new' })).toEqual([]);
+    expect(validateResetPassword({ password: 'new', repeatPassword: 'ne' })).toEqual([
+      { message: 'Password does not match', fields: ['repeatPassword'] },
+    ]);
+    expect(validateResetPassword({ password: 'new', repeatPassword: '' })).toEqual([
+      { message: 'Password does not match', fields: ['repeatPassword'] },
+    ]);
+    expect(validateResetPassword({ password: '', repeatPassword: '' })).toEqual([
+      { message: 'Fields cannot be empty', fields: ['password'] },
+    ]);
+  });
+});

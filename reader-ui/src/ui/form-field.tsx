@@ -1,0 +1,45 @@
+import type { InputHTMLAttributes } from 'react';
+import './ui.css';
+
+type FormFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'aria-invalid'> & {
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+  readonly onValueChange: (value: string) => void;
+  /** Marked invalid by a validation issue. */
+  readonly invalid?: boolean;
+  /** Ids of the messages that explain why (aria-describedby). */
+  readonly describedBy?: string;
+};
+
+/**
+ * A labelled text input. Required fields show "*" (the spec's messages refer to
+ * it) and are announced as required; validation is the form's own (noValidate),
+ * so the browser's popups never replace the spec's messages.
+ */
+export function FormField({ id, label, value, onValueChange, invalid, describedBy, required, className, ...rest }: FormFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      <input
+        type="text"
+        {...rest}
+        id={id}
+        className={['input', className].filter(Boolean).join(' ')}
+        value={value}
+        onChange={(e) => onValueChange(e.currentTarget.value)}
+        required={required}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy || undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/define-event.js';
+
+export const userStream = (userId: string) => `user-${userId}`;
+export const roles = ['user', 'blogger', 'admin'] as const;
+export const roleSchema = z.enum(roles, { message: 'Select user role' });
+export type Role = z.infer<typeof roleSchema>;
+
+const userId = z.uuid();
+/** Personal data sealed with the user's own key, kept outside the log and destroyed on deletion. */
+const sealed = z.string().regex(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, 'expected sealed data');
+
+export const userRegistered = defineEvent('UserRegistered', z.object({ userId, personal: sealed }));
+export const emailConfirmed = defineEvent('EmailConfirmed', z.object({ userId }));
+export const activationRequested = defineEvent('ActivationRequested', z.object({ userId }));
+export const loginSucceeded = defineEvent('LoginSucceeded', z.object({ userId, remember: z.boolean() }));
+export const loginFailed = defineEvent('LoginFailed', z.object({ userId, reason: z.enum(['password', 'unconfirmed']) }));
+export const passwordChanged = defineEvent('PasswordChanged', z.object({ userId }));
+export const passwordResetRequested = defineEvent('PasswordResetRequested', z.object({ userId }));
+export const passwordReset = defineEvent('PasswordReset', z.object({ userId }));
+export const roleAssigned = defineEvent('RoleAssigned', z.object({ userId, role: roleSchema }));
+export const accountDeleted = defineEvent('AccountDeleted', z.object({ userId }));
+
+export const accountEvents = [
+  userRegistered,
+  emailConfirmed,
+  activationRequested,
+  loginSucceeded,
+  loginFailed,
+  passwordChanged,
+  passwordResetRequested,
+  passwordReset,
+  roleAssigned,
+  accountDeleted,
+] as const;
