@@ -10,6 +10,8 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticUi } from './plugins/static-ui.js';
 import { featureRoutes } from './features.js';
 import { accountRoutes } from './accounts/routes.js';
+import { personalRoutes } from './accounts/personal-routes.js';
+import { adminUserRoutes, type BlogDirectory } from './accounts/admin-routes.js';
 import { registerSecurity } from './accounts/security.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,6 +20,8 @@ export interface BuildApiOptions {
   /** Extra route plugins (tests and benchmarks mount sample features here). */
   extraRoutes?: ((deps: ApiDeps) => FastifyPluginAsync)[];
   serveUi?: boolean;
+  /** The blogs users can be given or follow (the blogs feature supplies them). */
+  blogs?: BlogDirectory;
 }
 
 export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Promise<FastifyInstance> {
@@ -49,6 +53,8 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
 
   await app.register(healthRoutes(deps));
   await app.register(accountRoutes(deps, sessions));
+  await app.register(personalRoutes(deps, sessions));
+  await app.register(adminUserRoutes(deps, options.blogs));
   for (const routes of [...featureRoutes, ...(options.extraRoutes ?? [])]) await app.register(routes(deps));
   if (options.serveUi !== false) await registerStaticUi(app);
   else app.setNotFoundHandler((request, reply) => reply.code(404).send({ statusCode: 404, error: 'not_found', message: 'Not Found', requestId: request.id }));

@@ -58,6 +58,7 @@ describe('accounts', () => {
     const cookie = login.cookies.find((c) => c.name === 'epos_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.maxAge).toBe(30 * 24 * 3600);
+    expect(cookie.secure).toBeFalsy();
     expect((await browser.get('/api/me')).json()).toMatchObject({ loggedIn: true, userName: 'ada', role: 'user' });
 
     expect((await browser.post('/logoff')).json()).toEqual({ type: 1 });
@@ -145,5 +146,21 @@ describe('accounts', () => {
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
     expect((await new TestClient(api.app, '203.0.113.8').post('/login', { UserName: 'nobody', Password: 'guess' })).statusCode).toBe(401);
+  });
+});
+
+describe('cookies in production', () => {
+  it('are Secure, and end with the browser unless "remember me"', async () => {
+    const prod = await startTestApi({ env: { NODE_ENV: 'production' } });
+    try {
+      const { provisionUser } = await import('./provision.js');
+      await provisionUser(prod.deps, { userName: 'pro', email: 'pro@example.org', name: 'P', password: 'pro-secret-1', role: 'user', confirmed: true, actor: 'test' });
+      const login = await new TestClient(prod.app).post('/login', { UserName: 'pro', Password: 'pro-secret-1' });
+      const cookie = login.cookies.find((c) => c.name === 'epos_session')!;
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+      expect(cookie.maxAge).toBeUndefined();
+    } finally {
+      await prod.close();
+    }
   });
 });

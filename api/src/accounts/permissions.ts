@@ -12,6 +12,10 @@ export const permissions = {
   'accounts.requestReset': 'anyone',
   'accounts.resetPassword': 'anyone',
   'accounts.changePassword': 'signed-in',
+  'accounts.delete': 'signed-in',
+  'notes.save': 'signed-in',
+  'subscriptions.change': 'signed-in',
+  'users.manage': ['admin'],
   /** The platform's sample feature, mounted only by tests and benchmarks. */
   'testkit.counters': 'anyone',
 } as const satisfies Record<string, Audience>;

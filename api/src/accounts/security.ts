@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@epos/schemas';
@@ -30,6 +31,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Promise<Sessions> {
   const sessions = new Sessions(deps.database.db, deps.config);
   await app.register(fastifyCookie);
+  // Account forms may post as application/x-www-form-urlencoded as well as JSON.
+  await app.register(fastifyFormbody);
   await app.register(fastifyCsrf, {
     cookieKey: 'epos_csrf',
     cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, secure: deps.config.NODE_ENV === 'production' },

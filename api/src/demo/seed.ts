@@ -1,11 +1,12 @@
 import type { Runtime } from '@epos/platform';
 import { poemDemoSeeder } from '../poem/demo-seed.js';
+import { demoUsersSeeder } from '../accounts/demo-users.js';
 
 export type SeedContext = Pick<Runtime, 'config' | 'store' | 'database' | 'logger'>;
 export type DemoSeeder = { name: string; seed(context: SeedContext): Promise<void> };
 
 /** Demo content, each feature adding its own; loaded only into an empty event store. */
-export const demoSeeders: DemoSeeder[] = [poemDemoSeeder];
+export const demoSeeders: DemoSeeder[] = [poemDemoSeeder, demoUsersSeeder];
 
 export async function seedDemoIfEmpty(context: SeedContext, seeders: readonly DemoSeeder[] = demoSeeders): Promise<boolean> {
   if (!context.config.SEED_DEMO) return false;

@@ -15,6 +15,7 @@ import { newTestDatabase } from '@epos/platform/testkit/vitest';
 import { createJobQueue } from '@epos/platform/jobs/index';
 import { randomBytes } from 'node:crypto';
 import { buildApi } from '../app.js';
+import type { BlogDirectory } from '../accounts/admin-routes.js';
 import type { ApiDeps } from '../deps.js';
 import { counterRoutes } from './counter-routes.js';
 
@@ -28,7 +29,7 @@ export interface TestApi {
  * A real API over a fresh database: every feature's events plus the sample feature's, and the
  * given projections running (by default the product's own and the sample counter projection).
  */
-export async function startTestApi(options: { env?: Record<string, string>; projections?: Projection[] } = {}): Promise<TestApi> {
+export async function startTestApi(options: { env?: Record<string, string>; projections?: Projection[]; blogs?: BlogDirectory } = {}): Promise<TestApi> {
   const testDb = await newTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url, CONSISTENCY_TIMEOUT_MS: '1500', ...options.env });
   const logger = createLogger('silent', 'test-api');
@@ -44,7 +45,7 @@ export async function startTestApi(options: { env?: Record<string, string>; proj
   await runner.start();
   const jobs = createJobQueue({ databaseUrl: testDb.url, prefix: `t${randomBytes(4).toString('hex')}` });
   const deps: ApiDeps = { config, database: testDb.database, store, progress, logger, jobs };
-  const app = await buildApi(deps, { extraRoutes: [counterRoutes], serveUi: false });
+  const app = await buildApi(deps, { extraRoutes: [counterRoutes], serveUi: false, ...(options.blogs ? { blogs: options.blogs } : {}) });
   await app.ready();
   return {
     app,

@@ -13,8 +13,30 @@ export const redactPaths = [
   '*.token',
 ];
 
+const SECRET_PARAMS = /([?&](?:code|token|password|key)=)[^&#]*/gi;
+
+/** A URL fit for a log line: one-time codes and tokens in its query are blanked. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  id?: unknown;
+}
+
 export function loggerOptions(level: string, name: string): LoggerOptions {
-  return { level, name, redact: { paths: redactPaths, censor: '[redacted]' } };
+  return {
+    level,
+    name,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: {
+      req: (req: LoggedRequest) => ({ method: req.method, url: redactUrl(req.url ?? ''), host: req.host, remoteAddress: req.ip }),
+    },
+  };
 }
 
 export function createLogger(level: string, name: string): Logger {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { defineProjection } from '@epos/platform';
-import { accountDeleted, emailConfirmed, loginSucceeded, roleAssigned, userRegistered, type Role } from '@epos/schemas';
+import { accountDeleted, blogsAssigned, subscriptionsChanged, emailConfirmed, loginSucceeded, roleAssigned, userRegistered, type Role } from '@epos/schemas';
 import { unseal } from './sealing.js';
 
 export const USERS_PROJECTION = 'users';
@@ -17,6 +17,8 @@ export interface UsersReadModel {
     email: string | null;
     name: string;
     role: Role;
+    blogs: string[];
+    subscriptions: string[];
     email_confirmed: boolean;
     last_login: string | null;
     registered_at: string;
@@ -28,7 +30,7 @@ export interface UsersReadModel {
 export const usersProjection = defineProjection({
   name: USERS_PROJECTION,
   version: 1,
-  events: [userRegistered, emailConfirmed, loginSucceeded, roleAssigned, accountDeleted],
+  events: [userRegistered, emailConfirmed, loginSucceeded, roleAssigned, blogsAssigned, subscriptionsChanged, accountDeleted],
   async setup(db: Kysely<UsersReadModel>) {
     await db.schema
       .createTable('users')
@@ -37,6 +39,8 @@ export const usersProjection = defineProjection({
       .addColumn('email', 'text')
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('role', 'text', (c) => c.notNull())
+      .addColumn('blogs', 'jsonb', (c) => c.notNull())
+      .addColumn('subscriptions', 'jsonb', (c) => c.notNull())
       .addColumn('email_confirmed', 'boolean', (c) => c.notNull())
       .addColumn('last_login', 'timestamptz')
       .addColumn('registered_at', 'timestamptz', (c) => c.notNull())
@@ -55,6 +59,8 @@ export const usersProjection = defineProjection({
           email: personal.success ? personal.data.email : null,
           name: personal.success ? personal.data.name : DELETED_USER,
           role: 'user',
+          blogs: JSON.stringify([]) as unknown as string[],
+          subscriptions: JSON.stringify([]) as unknown as string[],
           email_confirmed: false,
           last_login: null,
           registered_at: event.metadata.timestamp,
@@ -70,6 +76,18 @@ export const usersProjection = defineProjection({
     },
     async RoleAssigned(event, db) {
       await db.updateTable('users').set({ role: event.data.role }).where('user_id', '=', event.data.userId).execute();
+    },
+    async BlogsAssigned(event, db) {
+      await db.updateTable('users').set({ blogs: JSON.stringify(event.data.blogs) as unknown as string[] }).where('user_id', '=', event.data.userId).execute();
+    },
+    async SubscriptionsChanged(event, db) {
+      const row = await db.selectFrom('users').select('subscriptions').where('user_id', '=', event.data.userId).executeTakeFirst();
+      const current = new Set(row?.subscriptions ?? []);
+      for (const blog of event.data.blogs) {
+        if (event.data.subscribed) current.add(blog);
+        else current.delete(blog);
+      }
+      await db.updateTable('users').set({ subscriptions: JSON.stringify([...current].sort()) as unknown as string[] }).where('user_id', '=', event.data.userId).execute();
     },
     async AccountDeleted(event, db) {
       await db.updateTable('users').set({ user_name: DELETED_USER, name: DELETED_USER, email: null, deleted: true }).where('user_id', '=', event.data.userId).execute();

@@ -19,7 +19,11 @@ export const passwordChanged = defineEvent('PasswordChanged', z.object({ userId 
 export const passwordResetRequested = defineEvent('PasswordResetRequested', z.object({ userId }));
 export const passwordReset = defineEvent('PasswordReset', z.object({ userId }));
 export const roleAssigned = defineEvent('RoleAssigned', z.object({ userId, role: roleSchema }));
+export const blogsAssigned = defineEvent('BlogsAssigned', z.object({ userId, blogs: z.array(z.string().min(1).max(100)).max(100) }));
+export const subscriptionsChanged = defineEvent('SubscriptionsChanged', z.object({ userId, blogs: z.array(z.string().min(1).max(100)).max(100), subscribed: z.boolean() }));
 export const accountDeleted = defineEvent('AccountDeleted', z.object({ userId }));
+/** A reader's own note on a sentence; its text is sealed like other personal data. */
+export const noteSaved = defineEvent('NoteSaved', z.object({ userId, sentence: z.number().int().positive(), rtype: z.string().min(1).max(50), content: sealed }));
 
 export const accountEvents = [
   userRegistered,
@@ -31,5 +35,8 @@ export const accountEvents = [
   passwordResetRequested,
   passwordReset,
   roleAssigned,
+  blogsAssigned,
+  subscriptionsChanged,
   accountDeleted,
+  noteSaved,
 ] as const;

@@ -11,6 +11,8 @@ export const accountMessages = {
   activationUserName: 'User Name is required to send activation',
   passwordMismatch: 'Password does not match',
   passwordChanged: 'Password changed Successfully',
+  noteBlank: "Textarea can't be blank",
+  noteSaved: 'Note Saved Successfully',
 } as const;
 
 const required = (message: string) => z.string({ message }).trim().min(1, message);
@@ -46,3 +48,27 @@ export const resetBody = z.object({
 /** Every account call answers `{ type: 1 }` on success or `{ type: 0, error }`. */
 export const accountResponse = z.object({ type: z.union([z.literal(0), z.literal(1)]), error: z.string().optional(), message: z.string().optional() });
 export type AccountResponse = z.infer<typeof accountResponse>;
+
+export const noteBody = z.object({
+  Content: z.string({ message: accountMessages.noteBlank }).trim().min(1, accountMessages.noteBlank).max(20_000, 'A note has at most 20,000 characters'),
+  Sentencenumber: z.coerce.number({ message: 'Sentence Number Required' }).int('Sentence Number Required').positive('Sentence Number Required').max(2_147_483_647, 'Sentence Number Required'),
+  Rtype: z.string().trim().min(1).max(50).default('note'),
+});
+
+export const deleteAccountBody = z.object({ Password: z.string({ message: 'Enter your password to delete your account' }).min(1, 'Enter your password to delete your account').max(200) });
+
+const blogList = z
+  .union([z.array(z.string().max(100)), z.string().max(2000)])
+  .optional()
+  .transform((v) => (typeof v === 'string' ? v.split(',') : (v ?? [])).map((b) => b.trim()).filter(Boolean));
+
+export const updateSubscriptionsBody = z.object({
+  UserBlogs: blogList,
+  isSubscribed: z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true'),
+});
+
+export const updateUsersBody = z.object({
+  UserId: z.uuid('Select a user'),
+  UserRole: z.string({ message: 'Select user role' }).min(1, 'Select user role'),
+  UserBlogs: blogList,
+});

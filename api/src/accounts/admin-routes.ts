@@ -1,0 +1,92 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { roles, roleSchema, updateSubscriptionsBody, updateUsersBody, userStream } from '@epos/schemas';
+import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
+import type { ApiDeps } from '../deps.js';
+import { HttpError } from '../plugins/error-handler.js';
+import { withPosition } from '../commands.js';
+import { readModel } from '../read-models.js';
+
+/** Blogs users can be given; the blogs feature supplies them (none before it exists). */
+export type BlogDirectory = () => Promise<{ id: string; name: string }[]>;
+export const noBlogsYet: BlogDirectory = async () => [];
+
+function requireAdmin(request: FastifyRequest): void {
+  if (!request.actor) throw new HttpError(401, 'unauthorized', 'Please log in first.');
+  if (request.actor.role !== 'admin') throw new HttpError(403, 'forbidden', 'You are not allowed to do this.');
+}
+
+/** The spec's user administration: list users, the roles and blogs to choose from, assign them. */
+export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory = noBlogsYet): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/postdata/getusers', { config: { reads: [USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Users with their roles, blogs and last login (admin)' } }, async (request, reply) => {
+      requireAdmin(request);
+      const db = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
+      const users = await db.selectFrom('users').selectAll().where('deleted', '=', false).orderBy('registered_at').execute();
+      reply.header('cache-control', 'private, no-store');
+      return users.map((u) => ({
+        Userid: u.user_id,
+        Name: u.name,
+        UserName: u.user_name,
+        UserEmail: u.email,
+        EmailConfirmed: u.email_confirmed,
+        UserRole: [u.role],
+        Blogs: u.blogs,
+        LastLogin: u.last_login,
+      }));
+    });
+
+    app.get('/postdata/getDataInfo', { schema: { tags: ['accounts'], summary: 'The roles and blogs an admin can assign' } }, async (request, reply) => {
+      requireAdmin(request);
+      reply.header('cache-control', 'private, no-store');
+      return { Roles: roles, BlogsDetails: (await blogs()).map((b) => ({ Blogid: b.id, Blogname: b.name, isSubscribed: false })) };
+    });
+
+    app.get('/postdata/getSubscription', { config: { reads: [USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: "The blogs and which of them the signed-in reader follows" } }, async (request, reply) => {
+      if (!request.actor) throw new HttpError(401, 'unauthorized', 'Please log in first.');
+      const db = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
+      const subscribed = new Set((await db.selectFrom('users').select('subscriptions').where('user_id', '=', request.actor.id).executeTakeFirst())?.subscriptions ?? []);
+      reply.header('cache-control', 'private, no-store');
+      return { BlogsDetails: (await blogs()).map((b) => ({ Blogid: b.id, Blogname: b.name, isSubscribed: subscribed.has(b.id) })), Csubscribed: [...subscribed] };
+    });
+
+    app.post('/postdata/updateSubscriptions', { config: { permission: 'subscriptions.change' }, schema: { tags: ['accounts'], summary: 'Follow or stop following blogs (mail on each new post)' } }, async (request, reply) => {
+      const body = updateSubscriptionsBody.safeParse(request.body ?? {});
+      if (!body.success) return reply.code(400).send({ type: 0, error: body.error.issues[0]!.message });
+      const known = new Set((await blogs()).map((b) => b.id));
+      const unknown = body.data.UserBlogs.find((b) => !known.has(b));
+      if (unknown) return reply.code(400).send({ type: 0, error: `There is no blog ${unknown}` });
+      const userId = request.actor!.id;
+      const { position } = await deps.store.append(userStream(userId), [{ type: 'SubscriptionsChanged', data: { userId, blogs: body.data.UserBlogs, subscribed: body.data.isSubscribed } }], {
+        expectedRevision: 'stream_exists',
+        cause: { actor: userId, correlationId: String(request.id) },
+      });
+      return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'Updated Successfully' });
+    });
+
+    app.post('/postdata/updateusers', { config: { permission: 'users.manage' }, schema: { tags: ['accounts'], summary: 'Assign a role and blogs to a user (admin)' } }, async (request, reply) => {
+      const body = updateUsersBody.safeParse(request.body ?? {});
+      if (!body.success) return reply.code(400).send({ type: 0, error: body.error.issues[0]!.message });
+      const role = roleSchema.safeParse(body.data.UserRole);
+      if (!role.success) return reply.code(400).send({ type: 0, error: 'Select user role' });
+      const wanted = [...new Set(body.data.UserBlogs)];
+      if (role.data === 'user' && wanted.length > 0) return reply.code(400).send({ type: 0, error: 'User with role user cannot be assigned any blog' });
+      if (role.data === 'blogger' && wanted.length === 0) return reply.code(400).send({ type: 0, error: 'At least one blog is to assigned to blogger' });
+      const known = new Set((await blogs()).map((b) => b.id));
+      const unknown = wanted.find((b) => !known.has(b));
+      if (unknown) return reply.code(400).send({ type: 0, error: `There is no blog ${unknown}` });
+      const { UserId } = body.data;
+      const existing = await deps.store.readStream(userStream(UserId), { maxCount: 1 });
+      if (existing.length === 0) return reply.code(404).send({ type: 0, error: 'Not Found' });
+      const { position } = await deps.store.append(
+        userStream(UserId),
+        [
+          { type: 'RoleAssigned', data: { userId: UserId, role: role.data } },
+          { type: 'BlogsAssigned', data: { userId: UserId, blogs: role.data === 'user' ? [] : wanted } },
+        ],
+        { expectedRevision: 'stream_exists', cause: { actor: request.actor!.id, correlationId: String(request.id) } },
+      );
+      return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'success' });
+    });
+  };
+}

@@ -1,0 +1,79 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountMessages, deleteAccountBody, noteBody, userStream } from '@epos/schemas';
+import { seal } from '@epos/projections/accounts/sealing';
+import { NOTES_PROJECTION, type NotesReadModel } from '@epos/projections/accounts/notes-projection';
+import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
+import { z } from 'zod';
+import type { ApiDeps } from '../deps.js';
+import { HttpError } from '../plugins/error-handler.js';
+import { withPosition } from '../commands.js';
+import { readModel } from '../read-models.js';
+import { Credentials } from './credentials.js';
+import { verifyPassword } from './passwords.js';
+import type { Sessions } from './sessions.js';
+
+function signedIn(request: FastifyRequest): string {
+  if (!request.actor) throw new HttpError(401, 'unauthorized', 'Please log in first.');
+  return request.actor.id;
+}
+
+/** A reader's own data: notes on sentences, a download of everything, and deleting the account. */
+export function personalRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginAsyncZod {
+  const credentials = new Credentials(deps.database.db);
+  return async (app) => {
+    app.post('/postdata/myNotes', { config: { permission: 'notes.save' }, schema: { tags: ['accounts'], summary: 'Save a personal note on a sentence' } }, async (request, reply: FastifyReply) => {
+      const userId = signedIn(request);
+      const body = noteBody.safeParse(request.body ?? {});
+      if (!body.success) return reply.code(400).send({ type: 0, error: body.error.issues[0]!.message });
+      const key = await credentials.keyOf(userId);
+      if (!key) throw new HttpError(401, 'unauthorized', 'Please log in first.');
+      const { Content, Sentencenumber, Rtype } = body.data;
+      const { position } = await deps.store.append(
+        userStream(userId),
+        [{ type: 'NoteSaved', data: { userId, sentence: Sentencenumber, rtype: Rtype, content: seal(key, Content) } }],
+        { expectedRevision: 'stream_exists', cause: { actor: userId, correlationId: String(request.id) } },
+      );
+      return withPosition(reply, { position, events: [] }).send({ type: 1, message: accountMessages.noteSaved });
+    });
+
+    app.get(
+      '/postdata/getmynotes/:line',
+      { config: { reads: [NOTES_PROJECTION] }, schema: { tags: ['accounts'], summary: "The signed-in reader's notes on a sentence", params: z.object({ line: z.coerce.number().int().positive().max(2_147_483_647) }) } },
+      async (request, reply) => {
+        const userId = signedIn(request);
+        const db = await readModel<NotesReadModel>(deps, request, NOTES_PROJECTION);
+        const notes = await db.selectFrom('notes').selectAll().where('user_id', '=', userId).where('sentence', '=', request.params.line).orderBy('rtype').execute();
+        reply.header('cache-control', 'private, no-store');
+        return notes.map((n) => ({ Content: n.content, Sentencenumber: n.sentence, Rtype: n.rtype, savedAt: n.saved_at }));
+      },
+    );
+
+    app.get('/postdata/mydata', { config: { reads: [NOTES_PROJECTION, USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Everything the site keeps about the signed-in reader, as JSON' } }, async (request, reply) => {
+      const userId = signedIn(request);
+      const [users, notes] = await Promise.all([readModel<UsersReadModel>(deps, request, USERS_PROJECTION), readModel<NotesReadModel>(deps, request, NOTES_PROJECTION)]);
+      const user = await users.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      const mine = await notes.selectFrom('notes').selectAll().where('user_id', '=', userId).orderBy('sentence').execute();
+      reply.header('cache-control', 'private, no-store').header('content-disposition', 'attachment; filename="my-epos-data.json"');
+      return {
+        account: user ? { userName: user.user_name, email: user.email, name: user.name, role: user.role, registeredAt: user.registered_at, lastLogin: user.last_login } : null,
+        notes: mine.map((n) => ({ sentence: n.sentence, type: n.rtype, content: n.content, savedAt: n.saved_at })),
+        comments: [],
+        posts: [],
+      };
+    });
+
+    app.post('/postdata/deleteAccount', { config: { permission: 'accounts.delete' }, schema: { tags: ['accounts'], summary: 'Delete the account; its personal data becomes unreadable everywhere' } }, async (request, reply) => {
+      const userId = signedIn(request);
+      const body = deleteAccountBody.safeParse(request.body ?? {});
+      if (!body.success) return reply.code(400).send({ type: 0, error: body.error.issues[0]!.message });
+      const user = await credentials.byId(userId);
+      if (!user || !(await verifyPassword(user.password_hash, body.data.Password))) return reply.code(400).send({ type: 0, error: 'The password is not right' });
+      const { position } = await deps.store.append(userStream(userId), [{ type: 'AccountDeleted', data: { userId } }], { expectedRevision: 'stream_exists', cause: { actor: userId } });
+      // Destroying the key shreds the sealed personal data in every event; credentials and sessions go too.
+      await credentials.remove(userId);
+      await sessions.close(request, reply);
+      return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'Your account has been deleted.' });
+    });
+  };
+}

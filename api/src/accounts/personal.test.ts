@@ -1,0 +1,198 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProjectionRunner, createLogger, type Projection } from '@epos/platform';
+import { usersProjection, type UsersReadModel } from '@epos/projections/accounts/users-projection';
+import type { Role } from '@epos/schemas';
+import { TestClient } from '../testkit/client.js';
+import { startTestApi, type TestApi } from '../testkit/test-api.js';
+import { permissions, type Permission } from './permissions.js';
+import { provisionUser } from './provision.js';
+
+let api: TestApi;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+beforeAll(async () => {
+  api = await startTestApi({ blogs: async () => [{ id: 'news', name: 'News' }, { id: 'letters', name: 'Letters' }] });
+});
+afterAll(async () => api.close());
+
+let serial = 0;
+async function signedIn(role: Role | 'anonymous'): Promise<{ client: TestClient; userId: string | null; password: string }> {
+  const client = new TestClient(api.app, `198.51.100.${++serial}`);
+  if (role === 'anonymous') return { client, userId: null, password: '' };
+  const userName = `${role}${serial}`;
+  const password = `pw-${userName}-secret`;
+  const userId = await provisionUser(api.deps, { userName, email: `${userName}@example.org`, name: `Name ${userName}`, password, role, confirmed: true, actor: 'test' });
+  // Roles are read from the users read model: wait for it before logging in.
+  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 5000 });
+  expect((await client.post('/login', { UserName: userName, Password: password })).json()).toEqual({ type: 1 });
+  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 5000 });
+  return { client, userId, password };
+}
+
+describe('personal notes', () => {
+  it('keeps a note private to its author', async () => {
+    const ada = await signedIn('user');
+    const bo = await signedIn('user');
+    expect((await ada.client.post('/postdata/myNotes', { Content: '  ', Sentencenumber: 3, Rtype: 'note' })).json()).toEqual({ type: 0, error: "Textarea can't be blank" });
+    const saved = await ada.client.post('/postdata/myNotes', { Content: 'The lamp is memory.', Sentencenumber: 3, Rtype: 'note' });
+    expect(saved.json()).toEqual({ type: 1, message: 'Note Saved Successfully' });
+    const after = { 'x-consistent-after': String(saved.headers['x-position']) };
+    expect((await ada.client.get('/postdata/getmynotes/3', after)).json()).toEqual([expect.objectContaining({ Content: 'The lamp is memory.', Sentencenumber: 3, Rtype: 'note' })]);
+    expect((await bo.client.get('/postdata/getmynotes/3', after)).json()).toEqual([]);
+    expect((await new TestClient(api.app).get('/postdata/getmynotes/3')).statusCode).toBe(401);
+  });
+});
+
+describe('account data and deletion', () => {
+  it('downloads everything as JSON, then deletes the account so that even a rebuild shows a deleted user', async () => {
+    const me = await signedIn('user');
+    const saved = await me.client.post('/postdata/myNotes', { Content: 'mine', Sentencenumber: 1 });
+    const data = (await me.client.get('/postdata/mydata', { 'x-consistent-after': String(saved.headers['x-position']) })).json();
+    expect(data).toMatchObject({ account: { name: expect.stringMatching(/^Name user/), email: expect.stringMatching(/@example\.org$/) }, notes: [{ sentence: 1, content: 'mine' }] });
+
+    expect((await me.client.post('/postdata/deleteAccount', { Password: 'wrong' })).json()).toMatchObject({ type: 0 });
+    const deleted = await me.client.post('/postdata/deleteAccount', { Password: me.password });
+    expect(deleted.json()).toMatchObject({ type: 1 });
+    expect((await me.client.get('/api/me')).json()).toEqual({ loggedIn: false });
+    await api.deps.progress.waitFor(BigInt(String(deleted.headers['x-position'])), { timeoutMs: 5000 });
+
+    const users = api.deps.database.db.withSchema(await api.deps.progress.schemaOf('users')) as unknown as import('kysely').Kysely<UsersReadModel>;
+    expect(await users.selectFrom('users').select(['user_name', 'email', 'name', 'deleted']).where('user_id', '=', me.userId!).executeTakeFirst()).toEqual({
+      user_name: 'deleted user',
+      email: null,
+      name: 'deleted user',
+      deleted: true,
+    });
+
+    // Rebuild the users read model from the log alone: the personal data cannot be read any more.
+    const runner = new ProjectionRunner({ database: api.deps.database, store: api.deps.store, logger: createLogger('silent', 't'), projections: [{ ...usersProjection, name: 'users_rebuilt' } as Projection] });
+    await runner.start();
+    await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users_rebuilt'], timeoutMs: 10_000 });
+    await runner.stop();
+    const again = api.deps.database.db.withSchema('rm_users_rebuilt_v1') as unknown as import('kysely').Kysely<UsersReadModel>;
+    expect(await again.selectFrom('users').select(['user_name', 'email']).where('user_id', '=', me.userId!).executeTakeFirst()).toEqual({ user_name: 'deleted user', email: null });
+    const anyoneElse = await again.selectFrom('users').select('user_name').where('user_id', '!=', me.userId!).execute();
+    expect(anyoneElse.every((u) => u.user_name !== 'deleted user')).toBe(true);
+  });
+});
+
+describe('permission matrix', () => {
+  const bodies: Record<Permission, { url: string; body: unknown }> = {
+    'accounts.register': { url: '/register', body: { Email: 'm@example.org', Password: 'p', UserName: '', Name: 'M' } },
+    'accounts.login': { url: '/login', body: { UserName: 'nobody-here', Password: 'x' } },
+    'accounts.confirmEmail': { url: '/confirmemail', body: { userId: '00000000-0000-4000-8000-000000000000', Code: 'x' } },
+    'accounts.requestActivation': { url: '/ractivation', body: { UserName: 'nobody-here' } },
+    'accounts.requestReset': { url: '/rpassword', body: { UserName: 'nobody-here' } },
+    'accounts.resetPassword': { url: '/resetp', body: { userId: '00000000-0000-4000-8000-000000000000', Code: 'x', Password: 'p' } },
+    'accounts.changePassword': { url: '/upassword', body: { OldPassword: '', NewPassword: '' } },
+    'accounts.delete': { url: '/postdata/deleteAccount', body: { Password: '' } },
+    'notes.save': { url: '/postdata/myNotes', body: { Content: 'matrix', Sentencenumber: 2 } },
+    'testkit.counters': { url: '/api/testkit/counters/matrix-1', body: { name: 'm' } },
+    'subscriptions.change': { url: '/postdata/updateSubscriptions', body: { UserBlogs: [], isSubscribed: true } },
+    'users.manage': { url: '/postdata/updateusers', body: { UserId: '00000000-0000-4000-8000-000000000000', UserRole: '' } },
+    // Last: it ends the session the others need.
+    'accounts.logoff': { url: '/logoff', body: {} },
+  };
+
+  it('covers every write route, and lets exactly the allowed roles through', async () => {
+    const declared = new Set(Object.keys(permissions));
+    expect(new Set(Object.keys(bodies))).toEqual(declared);
+    const clients = { anonymous: await signedIn('anonymous'), user: await signedIn('user'), blogger: await signedIn('blogger'), admin: await signedIn('admin') };
+    for (const [permission, { url, body }] of Object.entries(bodies) as [Permission, { url: string; body: unknown }][]) {
+      const audience = permissions[permission];
+      for (const [role, { client }] of Object.entries(clients)) {
+        const allowed = audience === 'anyone' || (role !== 'anonymous' && (audience === 'signed-in' || (audience as readonly string[]).includes(role)));
+        const head = await api.deps.store.headPosition();
+        const response = await client.post(url, body);
+        const refusal = (response.json() as { error?: string }).error;
+        if (allowed) expect(['unauthorized', 'forbidden'], `${role} ${url}`).not.toContain(refusal);
+        else {
+          expect(response.statusCode, `${role} ${url}`).toBe(role === 'anonymous' ? 401 : 403);
+          expect(refusal).toBe(role === 'anonymous' ? 'unauthorized' : 'forbidden');
+          expect(await api.deps.store.headPosition()).toBe(head);
+        }
+      }
+    }
+  });
+});
+
+describe('create-admin', () => {
+  it('creates an administrator and prints a one-time link that sets the password', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/accounts/create-admin.ts', 'chief', 'chief@example.org'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: api.deps.database.url, LOG_LEVEL: 'silent' },
+    });
+    const url = new URL(stdout.trim().split('\n').at(-1)!);
+    const client = new TestClient(api.app, '192.0.2.1');
+    expect((await client.post('/resetp', { userId: url.searchParams.get('userId'), Code: url.searchParams.get('code'), Password: 'chief-secret-1' })).json()).toMatchObject({ type: 1 });
+    expect((await client.post('/login', { UserName: 'chief', Password: 'chief-secret-1' })).json()).toEqual({ type: 1 });
+    await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 5000 });
+    expect((await client.get('/api/me')).json()).toMatchObject({ role: 'admin' });
+  });
+});
+
+describe('user administration', () => {
+  it('lists users for admins only and assigns roles by the spec rules', async () => {
+    const admin = await signedIn('admin');
+    const reader = await signedIn('user');
+    expect((await reader.client.get('/postdata/getusers')).statusCode).toBe(403);
+    expect((await new TestClient(api.app).get('/postdata/getDataInfo')).statusCode).toBe(401);
+    expect((await admin.client.get('/postdata/getDataInfo')).json()).toEqual({
+      Roles: ['user', 'blogger', 'admin'],
+      BlogsDetails: [
+        { Blogid: 'news', Blogname: 'News', isSubscribed: false },
+        { Blogid: 'letters', Blogname: 'Letters', isSubscribed: false },
+      ],
+    });
+    const listed = (await admin.client.get('/postdata/getusers')).json();
+    expect(listed.find((u: { Userid: string }) => u.Userid === reader.userId)).toMatchObject({ UserRole: ['user'], Blogs: [], EmailConfirmed: true, LastLogin: expect.any(String) });
+
+    const update = (body: Record<string, unknown>) => admin.client.post('/postdata/updateusers', { UserId: reader.userId, ...body });
+    expect((await update({ UserRole: '' })).json()).toEqual({ type: 0, error: 'Select user role' });
+    expect((await update({ UserRole: 'user', UserBlogs: ['news'] })).json()).toEqual({ type: 0, error: 'User with role user cannot be assigned any blog' });
+    expect((await update({ UserRole: 'blogger', UserBlogs: [] })).json()).toEqual({ type: 0, error: 'At least one blog is to assigned to blogger' });
+    expect((await update({ UserRole: 'blogger', UserBlogs: 'nosuch' })).json()).toEqual({ type: 0, error: 'There is no blog nosuch' });
+    const blogger = await update({ UserRole: 'blogger', UserBlogs: 'news,letters' });
+    expect(blogger.json()).toEqual({ type: 1, message: 'success' });
+    const asBlogger = (await admin.client.get('/postdata/getusers', { 'x-consistent-after': String(blogger.headers['x-position']) })).json();
+    expect(asBlogger.find((u: { Userid: string }) => u.Userid === reader.userId)).toMatchObject({ UserRole: ['blogger'], Blogs: ['news', 'letters'] });
+    const promoted = await update({ UserRole: 'admin' });
+    expect(promoted.json()).toEqual({ type: 1, message: 'success' });
+    const after = (await admin.client.get('/postdata/getusers', { 'x-consistent-after': String(promoted.headers['x-position']) })).json();
+    expect(after.find((u: { Userid: string }) => u.Userid === reader.userId).UserRole).toEqual(['admin']);
+    // The new role applies to the reader's next request.
+    expect((await reader.client.get('/postdata/getDataInfo')).statusCode).toBe(200);
+  });
+});
+
+describe('subscriptions and form posts', () => {
+  it('follows and unfollows blogs, and accepts HTML form bodies', async () => {
+    const me = await signedIn('user');
+    expect((await me.client.post('/postdata/updateSubscriptions', { UserBlogs: ['nosuch'], isSubscribed: true })).json()).toEqual({ type: 0, error: 'There is no blog nosuch' });
+    const followed = await me.client.post('/postdata/updateSubscriptions', { UserBlogs: ['news', 'letters'], isSubscribed: true });
+    expect(followed.json()).toEqual({ type: 1, message: 'Updated Successfully' });
+    const dropped = await me.client.post('/postdata/updateSubscriptions', { UserBlogs: 'letters', isSubscribed: 'false' });
+    const state = (await me.client.get('/postdata/getSubscription', { 'x-consistent-after': String(dropped.headers['x-position']) })).json();
+    expect(state).toEqual({
+      BlogsDetails: [
+        { Blogid: 'news', Blogname: 'News', isSubscribed: true },
+        { Blogid: 'letters', Blogname: 'Letters', isSubscribed: false },
+      ],
+      Csubscribed: ['news'],
+    });
+
+    const browser = new TestClient(api.app, '192.0.2.77');
+    await provisionUser(api.deps, { userName: 'formy', email: 'formy@example.org', name: 'F', password: 'form-secret-1', role: 'user', confirmed: true, actor: 'test' });
+    const token = await browser.csrf();
+    const form = await browser.request({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ UserName: 'formy', Password: 'form-secret-1', RememberMe: 'on', _csrf: token }).toString(),
+    });
+    expect(form.json()).toEqual({ type: 1 });
+  });
+});

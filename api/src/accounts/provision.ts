@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, EventStore } from '@epos/platform';
+import { userStream, type Role } from '@epos/schemas';
+import { newUserKey, seal } from '@epos/projections/accounts/sealing';
+import { Credentials } from './credentials.js';
+import { hashPassword } from './passwords.js';
+import { newSecret } from './secrets.js';
+
+export interface NewUser {
+  userName: string;
+  email: string;
+  name: string;
+  /** Null: no usable password until one is set through a reset link. */
+  password: string | null;
+  role: Role;
+  confirmed: boolean;
+  actor: string;
+}
+
+/** Creates an account directly (create-admin, demo users, tests): credentials, key and events. */
+export async function provisionUser(deps: { store: EventStore; database: Database }, user: NewUser): Promise<string> {
+  const credentials = new Credentials(deps.database.db);
+  const userId = randomUUID();
+  const key = newUserKey();
+  const passwordHash = await hashPassword(user.password ?? newSecret());
+  if (!(await credentials.create({ userId, userName: user.userName, email: user.email, passwordHash, key, confirmed: user.confirmed }))) {
+    throw new Error(`A user named ${user.userName} or with the email ${user.email} already exists`);
+  }
+  const events = [
+    { type: 'UserRegistered', data: { userId, personal: seal(key, { userName: user.userName, email: user.email, name: user.name }) } },
+    ...(user.confirmed ? [{ type: 'EmailConfirmed', data: { userId } }] : []),
+    ...(user.role === 'user' ? [] : [{ type: 'RoleAssigned', data: { userId, role: user.role } }]),
+  ];
+  try {
+    await deps.store.append(userStream(userId), events, { expectedRevision: 'no_stream', cause: { actor: user.actor } });
+  } catch (error) {
+    await credentials.remove(userId);
+    throw error;
+  }
+  return userId;
+}
