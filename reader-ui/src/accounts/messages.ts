@@ -14,6 +14,8 @@ export const accountMessages = {
   activationUserName: 'User Name is required to send activation',
   passwordMismatch: 'Password does not match',
   passwordChanged: 'Password changed Successfully',
+  noteBlank: "Textarea can't be blank",
+  noteSaved: 'Note Saved Successfully',
 } as const;
 
 /** Texts the account screens show that are not validation messages. */
