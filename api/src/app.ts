@@ -11,7 +11,7 @@ import { registerStaticUi } from './plugins/static-ui.js';
 import { featureRoutes } from './features.js';
 import { accountRoutes } from './accounts/routes.js';
 import { personalRoutes } from './accounts/personal-routes.js';
-import { adminUserRoutes, type BlogDirectory } from './accounts/admin-routes.js';
+import { adminUserRoutes, noBlogsYet, type BlogDirectory } from './accounts/admin-routes.js';
 import { registerSecurity } from './accounts/security.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,6 +34,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
       return typeof given === 'string' && UUID.test(given) ? given.toLowerCase() : randomUUID();
     },
     forceCloseConnections: 'idle',
+    trustProxy: deps.config.TRUST_PROXY,
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -53,8 +54,9 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
 
   await app.register(healthRoutes(deps));
   await app.register(accountRoutes(deps, sessions));
-  await app.register(personalRoutes(deps, sessions));
-  await app.register(adminUserRoutes(deps, options.blogs));
+  const blogs = options.blogs ?? noBlogsYet;
+  await app.register(personalRoutes(deps, sessions, blogs));
+  await app.register(adminUserRoutes(deps, blogs));
   for (const routes of [...featureRoutes, ...(options.extraRoutes ?? [])]) await app.register(routes(deps));
   if (options.serveUi !== false) await registerStaticUi(app);
   else app.setNotFoundHandler((request, reply) => reply.code(404).send({ statusCode: 404, error: 'not_found', message: 'Not Found', requestId: request.id }));

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { PlatformDatabase } from '@epos/platform';
 import { newSecret, secretHash } from './secrets.js';
 
-export const CODE_LIFETIME_MS = { activation: 48 * 3600_000, reset: 3600_000 } as const;
+/** Long enough to outlast the mail queue's retries (about 4.5 hours). */
+export const CODE_LIFETIME_MS = { activation: 48 * 3600_000, reset: 6 * 3600_000 } as const;
 type Purpose = keyof typeof CODE_LIFETIME_MS;
 
 /** Password hashes, one-time codes and sessions: the account secrets kept outside the event log. */
@@ -11,6 +12,10 @@ export class Credentials {
 
   byUserName(userName: string) {
     return this.db.selectFrom('credentials').selectAll().where(sql`lower(user_name)`, '=', userName.toLowerCase()).executeTakeFirst();
+  }
+
+  byEmail(email: string) {
+    return this.db.selectFrom('credentials').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
   }
 
   byId(userId: string) {
@@ -53,9 +58,21 @@ export class Credentials {
     await this.db.updateTable('credentials').set({ email_confirmed: true }).where('user_id', '=', userId).execute();
   }
 
-  /** A new single-use code; earlier unused codes for the same purpose stop working. */
-  async issueCode(userId: string, purpose: Purpose): Promise<string> {
+  /**
+   * A new single-use code; earlier unused codes for the same purpose stop working. Null when one
+   * was issued in the last minute, so nobody can flood a user's inbox.
+   */
+  async issueCode(userId: string, purpose: Purpose, options: { cooldownMs?: number } = {}): Promise<string | null> {
     const code = newSecret();
+    const cooldown = options.cooldownMs ?? 60_000;
+    const recent = await this.db
+      .selectFrom('account_codes')
+      .select('code_hash')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('expires_at', '>', new Date(Date.now() + CODE_LIFETIME_MS[purpose] - cooldown))
+      .executeTakeFirst();
+    if (recent) return null;
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('account_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
       await trx

@@ -12,6 +12,7 @@ export const DEMO_USERS: { userName: string; password: string; role: Role }[] = 
 export const demoUsersSeeder: DemoSeeder = {
   name: 'accounts',
   async seed(context) {
+    if (context.config.NODE_ENV === 'production') throw new Error('Demo accounts are not created in production');
     for (const user of DEMO_USERS) {
       await provisionUser(context, { ...user, email: `${user.userName}@demo.epos.invalid`, name: `Demo ${user.userName}`, confirmed: true, actor: SYSTEM_ACTOR });
     }

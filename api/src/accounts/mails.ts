@@ -26,3 +26,11 @@ export function resetMail(config: Config, to: string, name: string, userId: stri
     text: `Dear ${name},\n\nto choose a new password, open this link (valid for one hour, once):\n\n${url}\n\nIf you did not ask for this, ignore this message; your password stays as it is.\n`,
   };
 }
+
+export function alreadyRegisteredMail(config: Config, to: string, userName: string): MailMessage {
+  return {
+    to,
+    subject: `Someone tried to register at ${config.SITE_NAME} with your email`,
+    text: `Hello ${userName},\n\nsomeone just tried to register a new account with this email address, which already has one.\nIf it was you: log in as ${userName}, or ask for a password reset at ${siteUrl(config)}/forgot-password\nIf not, you can ignore this message.\n`,
+  };
+}

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountMessages, deleteAccountBody, noteBody, userStream } from '@epos/schemas';
+import { accountMessages, deleteAccountBody, noteBody, updateSubscriptionsBody, userStream } from '@epos/schemas';
+import type { BlogDirectory } from './admin-routes.js';
 import { seal } from '@epos/projections/accounts/sealing';
 import { NOTES_PROJECTION, type NotesReadModel } from '@epos/projections/accounts/notes-projection';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
@@ -19,7 +20,7 @@ function signedIn(request: FastifyRequest): string {
 }
 
 /** A reader's own data: notes on sentences, a download of everything, and deleting the account. */
-export function personalRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginAsyncZod {
+export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDirectory): FastifyPluginAsyncZod {
   const credentials = new Credentials(deps.database.db);
   return async (app) => {
     app.post('/postdata/myNotes', { config: { permission: 'notes.save' }, schema: { tags: ['accounts'], summary: 'Save a personal note on a sentence' } }, async (request, reply: FastifyReply) => {
@@ -54,13 +55,39 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions): FastifyPlugin
       const [users, notes] = await Promise.all([readModel<UsersReadModel>(deps, request, USERS_PROJECTION), readModel<NotesReadModel>(deps, request, NOTES_PROJECTION)]);
       const user = await users.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
       const mine = await notes.selectFrom('notes').selectAll().where('user_id', '=', userId).orderBy('sentence').execute();
+      const logins = (await deps.store.readStream(userStream(userId))).filter((e) => e.type === 'LoginSucceeded' || e.type === 'LoginFailed');
       reply.header('cache-control', 'private, no-store').header('content-disposition', 'attachment; filename="my-epos-data.json"');
       return {
         account: user ? { userName: user.user_name, email: user.email, name: user.name, role: user.role, registeredAt: user.registered_at, lastLogin: user.last_login } : null,
+        blogs: user?.blogs ?? [],
+        subscriptions: user?.subscriptions ?? [],
+        logins: logins.map((e) => ({ at: e.metadata.timestamp, succeeded: e.type === 'LoginSucceeded' })),
         notes: mine.map((n) => ({ sentence: n.sentence, type: n.rtype, content: n.content, savedAt: n.saved_at })),
         comments: [],
         posts: [],
       };
+    });
+
+    app.get('/postdata/getSubscription', { config: { reads: [USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: "The blogs and which of them the signed-in reader follows" } }, async (request, reply) => {
+      if (!request.actor) throw new HttpError(401, 'unauthorized', 'Please log in first.');
+      const db = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
+      const subscribed = new Set((await db.selectFrom('users').select('subscriptions').where('user_id', '=', request.actor.id).executeTakeFirst())?.subscriptions ?? []);
+      reply.header('cache-control', 'private, no-store');
+      return { BlogsDetails: (await blogs()).map((b) => ({ Blogid: b.id, Blogname: b.name, isSubscribed: subscribed.has(b.id) })), Csubscribed: [...subscribed] };
+    });
+
+    app.post('/postdata/updateSubscriptions', { config: { permission: 'subscriptions.change' }, schema: { tags: ['accounts'], summary: 'Follow or stop following blogs (mail on each new post)' } }, async (request, reply) => {
+      const body = updateSubscriptionsBody.safeParse(request.body ?? {});
+      if (!body.success) return reply.code(400).send({ type: 0, error: body.error.issues[0]!.message });
+      const known = new Set((await blogs()).map((b) => b.id));
+      const unknown = body.data.UserBlogs.find((b) => !known.has(b));
+      if (unknown) return reply.code(400).send({ type: 0, error: `There is no blog ${unknown}` });
+      const userId = request.actor!.id;
+      const { position } = await deps.store.append(userStream(userId), [{ type: 'SubscriptionsChanged', data: { userId, blogs: body.data.UserBlogs, subscribed: body.data.isSubscribed } }], {
+        expectedRevision: 'stream_exists',
+        cause: { actor: userId, correlationId: String(request.id) },
+      });
+      return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'Updated Successfully' });
     });
 
     app.post('/postdata/deleteAccount', { config: { permission: 'accounts.delete' }, schema: { tags: ['accounts'], summary: 'Delete the account; its personal data becomes unreadable everywhere' } }, async (request, reply) => {
@@ -69,10 +96,11 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions): FastifyPlugin
       if (!body.success) return reply.code(400).send({ type: 0, error: body.error.issues[0]!.message });
       const user = await credentials.byId(userId);
       if (!user || !(await verifyPassword(user.password_hash, body.data.Password))) return reply.code(400).send({ type: 0, error: 'The password is not right' });
-      const { position } = await deps.store.append(userStream(userId), [{ type: 'AccountDeleted', data: { userId } }], { expectedRevision: 'stream_exists', cause: { actor: userId } });
-      // Destroying the key shreds the sealed personal data in every event; credentials and sessions go too.
+      // Destroying the key first shreds the sealed personal data in every event, whatever happens
+      // next; credentials and sessions go with it. Then the log records the deletion.
       await credentials.remove(userId);
       await sessions.close(request, reply);
+      const { position } = await deps.store.append(userStream(userId), [{ type: 'AccountDeleted', data: { userId } }], { expectedRevision: 'stream_exists', cause: { actor: userId } });
       return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'Your account has been deleted.' });
     });
   };

@@ -51,7 +51,13 @@ describe('account data and deletion', () => {
     const me = await signedIn('user');
     const saved = await me.client.post('/postdata/myNotes', { Content: 'mine', Sentencenumber: 1 });
     const data = (await me.client.get('/postdata/mydata', { 'x-consistent-after': String(saved.headers['x-position']) })).json();
-    expect(data).toMatchObject({ account: { name: expect.stringMatching(/^Name user/), email: expect.stringMatching(/@example\.org$/) }, notes: [{ sentence: 1, content: 'mine' }] });
+    expect(data).toMatchObject({
+      account: { name: expect.stringMatching(/^Name user/), email: expect.stringMatching(/@example\.org$/) },
+      notes: [{ sentence: 1, content: 'mine' }],
+      blogs: [],
+      subscriptions: [],
+      logins: [{ succeeded: true, at: expect.any(String) }],
+    });
 
     expect((await me.client.post('/postdata/deleteAccount', { Password: 'wrong' })).json()).toMatchObject({ type: 0 });
     const deleted = await me.client.post('/postdata/deleteAccount', { Password: me.password });
@@ -80,39 +86,49 @@ describe('account data and deletion', () => {
 });
 
 describe('permission matrix', () => {
-  const bodies: Record<Permission, { url: string; body: unknown }> = {
-    'accounts.register': { url: '/register', body: { Email: 'm@example.org', Password: 'p', UserName: '', Name: 'M' } },
-    'accounts.login': { url: '/login', body: { UserName: 'nobody-here', Password: 'x' } },
-    'accounts.confirmEmail': { url: '/confirmemail', body: { userId: '00000000-0000-4000-8000-000000000000', Code: 'x' } },
-    'accounts.requestActivation': { url: '/ractivation', body: { UserName: 'nobody-here' } },
-    'accounts.requestReset': { url: '/rpassword', body: { UserName: 'nobody-here' } },
-    'accounts.resetPassword': { url: '/resetp', body: { userId: '00000000-0000-4000-8000-000000000000', Code: 'x', Password: 'p' } },
-    'accounts.changePassword': { url: '/upassword', body: { OldPassword: '', NewPassword: '' } },
-    'accounts.delete': { url: '/postdata/deleteAccount', body: { Password: '' } },
-    'notes.save': { url: '/postdata/myNotes', body: { Content: 'matrix', Sentencenumber: 2 } },
-    'testkit.counters': { url: '/api/testkit/counters/matrix-1', body: { name: 'm' } },
-    'subscriptions.change': { url: '/postdata/updateSubscriptions', body: { UserBlogs: [], isSubscribed: true } },
-    'users.manage': { url: '/postdata/updateusers', body: { UserId: '00000000-0000-4000-8000-000000000000', UserRole: '' } },
+  type Call = { url: string; body: unknown; valid?: boolean };
+  const calls = (target: string): Record<Permission, (role: string) => Call> => ({
+    'accounts.register': () => ({ url: '/register', body: { Email: 'm@example.org', Password: 'p', UserName: '', Name: 'M' } }),
+    'accounts.login': () => ({ url: '/login', body: { UserName: 'nobody-here', Password: 'x' } }),
+    'accounts.confirmEmail': () => ({ url: '/confirmemail', body: { userId: '00000000-0000-4000-8000-000000000000', Code: 'x' } }),
+    'accounts.requestActivation': () => ({ url: '/ractivation', body: { UserName: 'nobody-here' }, valid: true }),
+    'accounts.requestReset': () => ({ url: '/rpassword', body: { UserName: 'nobody-here' }, valid: true }),
+    'accounts.resetPassword': () => ({ url: '/resetp', body: { userId: '00000000-0000-4000-8000-000000000000', Code: 'x', Password: 'p' } }),
+    'accounts.changePassword': () => ({ url: '/upassword', body: { OldPassword: '', NewPassword: '' } }),
+    'accounts.delete': () => ({ url: '/postdata/deleteAccount', body: { Password: '' } }),
+    'notes.save': () => ({ url: '/postdata/myNotes', body: { Content: 'matrix', Sentencenumber: 2 }, valid: true }),
+    'subscriptions.change': () => ({ url: '/postdata/updateSubscriptions', body: { UserBlogs: ['news'], isSubscribed: true }, valid: true }),
+    'testkit.counters': (role) => ({ url: `/api/testkit/counters/matrix-${role}`, body: { name: 'm' }, valid: true }),
+    'users.manage': () => ({ url: '/postdata/updateusers', body: { UserId: target, UserRole: 'user' }, valid: true }),
     // Last: it ends the session the others need.
-    'accounts.logoff': { url: '/logoff', body: {} },
-  };
+    'accounts.logoff': () => ({ url: '/logoff', body: {}, valid: true }),
+  });
 
-  it('covers every write route, and lets exactly the allowed roles through', async () => {
-    const declared = new Set(Object.keys(permissions));
-    expect(new Set(Object.keys(bodies))).toEqual(declared);
+  it('covers every write route: allowed roles get through (and valid calls succeed), others get 401/403 and change nothing', async () => {
+    const target = (await signedIn('user')).userId!;
+    const table = calls(target);
+    expect(new Set(Object.keys(table))).toEqual(new Set(Object.keys(permissions)));
     const clients = { anonymous: await signedIn('anonymous'), user: await signedIn('user'), blogger: await signedIn('blogger'), admin: await signedIn('admin') };
-    for (const [permission, { url, body }] of Object.entries(bodies) as [Permission, { url: string; body: unknown }][]) {
+    const counts = async () => ({
+      head: await api.deps.store.headPosition(),
+      sessions: (await api.deps.database.db.selectFrom('sessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+      credentials: (await api.deps.database.db.selectFrom('credentials').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+    });
+    for (const [permission, call] of Object.entries(table) as [Permission, (role: string) => Call][]) {
       const audience = permissions[permission];
       for (const [role, { client }] of Object.entries(clients)) {
+        const { url, body, valid } = call(role);
         const allowed = audience === 'anyone' || (role !== 'anonymous' && (audience === 'signed-in' || (audience as readonly string[]).includes(role)));
-        const head = await api.deps.store.headPosition();
+        const before = await counts();
         const response = await client.post(url, body);
         const refusal = (response.json() as { error?: string }).error;
-        if (allowed) expect(['unauthorized', 'forbidden'], `${role} ${url}`).not.toContain(refusal);
-        else {
+        if (allowed) {
+          expect(['unauthorized', 'forbidden'], `${role} ${url}`).not.toContain(refusal);
+          if (valid) expect(response.statusCode, `${role} ${url}`).toBeLessThan(300);
+        } else {
           expect(response.statusCode, `${role} ${url}`).toBe(role === 'anonymous' ? 401 : 403);
           expect(refusal).toBe(role === 'anonymous' ? 'unauthorized' : 'forbidden');
-          expect(await api.deps.store.headPosition()).toBe(head);
+          expect(await counts()).toEqual(before);
         }
       }
     }
@@ -155,6 +171,7 @@ describe('user administration', () => {
     expect((await update({ UserRole: 'user', UserBlogs: ['news'] })).json()).toEqual({ type: 0, error: 'User with role user cannot be assigned any blog' });
     expect((await update({ UserRole: 'blogger', UserBlogs: [] })).json()).toEqual({ type: 0, error: 'At least one blog is to assigned to blogger' });
     expect((await update({ UserRole: 'blogger', UserBlogs: 'nosuch' })).json()).toEqual({ type: 0, error: 'There is no blog nosuch' });
+    expect((await admin.client.post('/postdata/updateusers', { UserId: '00000000-0000-4000-8000-000000000000', UserRole: 'user' })).json()).toEqual({ type: 0, error: 'Not Found' });
     const blogger = await update({ UserRole: 'blogger', UserBlogs: 'news,letters' });
     expect(blogger.json()).toEqual({ type: 1, message: 'success' });
     const asBlogger = (await admin.client.get('/postdata/getusers', { 'x-consistent-after': String(blogger.headers['x-position']) })).json();
@@ -194,5 +211,20 @@ describe('subscriptions and form posts', () => {
       payload: new URLSearchParams({ UserName: 'formy', Password: 'form-secret-1', RememberMe: 'on', _csrf: token }).toString(),
     });
     expect(form.json()).toEqual({ type: 1 });
+  });
+});
+
+describe('the last administrator', () => {
+  it('cannot give up the role', async () => {
+    const lone = await startTestApi();
+    try {
+      const client = new TestClient(lone.app, '192.0.2.200');
+      const userId = await provisionUser(lone.deps, { userName: 'only', email: 'only@example.org', name: 'Only', password: 'only-secret-1', role: 'admin', confirmed: true, actor: 'test' });
+      await lone.deps.progress.waitFor(await lone.deps.store.headPosition(), { names: ['users'], timeoutMs: 5000 });
+      await client.post('/login', { UserName: 'only', Password: 'only-secret-1' });
+      expect((await client.post('/postdata/updateusers', { UserId: userId, UserRole: 'user' })).json()).toEqual({ type: 0, error: 'The last administrator cannot give up the role' });
+    } finally {
+      await lone.close();
+    }
   });
 });

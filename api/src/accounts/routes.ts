@@ -16,13 +16,14 @@ import {
 import { newUserKey, seal } from '@epos/projections/accounts/sealing';
 import type { ApiDeps } from '../deps.js';
 import { Credentials } from './credentials.js';
-import { activationMail, resetMail } from './mails.js';
+import { activationMail, alreadyRegisteredMail, resetMail } from './mails.js';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords.js';
 import type { Sessions } from './sessions.js';
 
 const strict = { max: 10, timeWindow: '1 minute' };
 const CHECK_YOUR_MAIL = 'If that account exists, we have sent a link to its email address.';
 const BAD_LOGIN = 'Invalid User Name or Password';
+const REGISTERED = 'Registered. We have sent an activation link to your email address.';
 
 function answer(reply: FastifyReply, status: number, body: AccountResponse): FastifyReply {
   return reply.code(status).send(body);
@@ -33,6 +34,7 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
   const credentials = new Credentials(deps.database.db);
   const record = (userId: string, type: string, data: Record<string, unknown>, actor = userId) =>
     deps.store.append(userStream(userId), [{ type, data: { userId, ...data } }], { expectedRevision: 'stream_exists', cause: { actor } });
+  const later = (work: () => Promise<unknown>) => void work().catch((error: unknown) => deps.logger.error({ err: error }, 'account work after answering failed'));
   const parse = <S extends z.ZodType>(schema: S, body: unknown): { ok: true; data: z.output<S> } | { ok: false; error: string } => {
     const result = schema.safeParse(body ?? {});
     return result.success ? { ok: true, data: result.data } : { ok: false, error: result.error.issues[0]!.message };
@@ -43,10 +45,17 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       const body = parse(registerBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       const { UserName, Email, Password, Name } = body.data;
+      if (await credentials.byUserName(UserName)) return answer(reply, 409, { type: 0, error: 'That User Name is taken; choose another' });
+      const owner = await credentials.byEmail(Email);
+      if (owner) {
+        // Whether an email has an account is the owner's business: answer as usual, tell the owner.
+        await enqueueMail(deps.jobs, alreadyRegisteredMail(deps.config, owner.email, owner.user_name));
+        return answer(reply, 201, { type: 1, message: REGISTERED });
+      }
       const userId = randomUUID();
       const key = newUserKey();
       if (!(await credentials.create({ userId, userName: UserName, email: Email, passwordHash: await hashPassword(Password), key }))) {
-        return answer(reply, 409, { type: 0, error: 'That User Name or Email is already registered' });
+        return answer(reply, 409, { type: 0, error: 'That User Name is taken; choose another' });
       }
       try {
         await deps.store.append(userStream(userId), [{ type: 'UserRegistered', data: { userId, personal: seal(key, { userName: UserName, email: Email, name: Name }) } }], {
@@ -58,8 +67,8 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
         throw error;
       }
       const code = await credentials.issueCode(userId, 'activation');
-      await enqueueMail(deps.jobs, activationMail(deps.config, Email, Name, userId, code));
-      return answer(reply, 201, { type: 1, message: 'Registered. We have sent an activation link to your email address.' });
+      if (code) await enqueueMail(deps.jobs, activationMail(deps.config, Email, Name, userId, code));
+      return answer(reply, 201, { type: 1, message: REGISTERED });
     });
 
     app.post('/confirmemail', { config: { permission: 'accounts.confirmEmail', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Confirm an email address with the code from the activation mail' } }, async (request, reply) => {
@@ -80,14 +89,17 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
         await verifyNothing(body.data.Password);
         return answer(reply, 401, { type: 0, error: BAD_LOGIN });
       }
+      // Failures are recorded after answering, so an answer takes as long for a real user as for none.
       if (!(await verifyPassword(user.password_hash, body.data.Password))) {
-        await record(user.user_id, 'LoginFailed', { reason: 'password' });
+        later(() => record(user.user_id, 'LoginFailed', { reason: 'password' }));
         return answer(reply, 401, { type: 0, error: BAD_LOGIN });
       }
       if (!user.email_confirmed) {
-        await record(user.user_id, 'LoginFailed', { reason: 'unconfirmed' });
-        return answer(reply, 403, { type: 0, error: 'Your email address is not confirmed yet. Use "Resend activation" to get a new link.' });
+        later(() => record(user.user_id, 'LoginFailed', { reason: 'unconfirmed' }));
+        return answer(reply, 403, { type: 0, error: 'Your email address is not confirmed yet. Use "Resend the activation email" below the form to get a new link.' });
       }
+      // A new session, never the one the browser came with.
+      await sessions.close(request, reply);
       await sessions.open(reply, user.user_id, body.data.RememberMe);
       await record(user.user_id, 'LoginSucceeded', { remember: body.data.RememberMe });
       return answer(reply, 200, { type: 1 });
@@ -113,24 +125,29 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
     app.post('/rpassword', { config: { permission: 'accounts.requestReset', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Send a password reset link' } }, async (request, reply) => {
       const body = parse(resetRequestBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
-      const user = await credentials.byUserName(body.data.UserName);
-      if (user?.email_confirmed) {
+      // The work happens after answering: the answer is the same, and as quick, for anyone.
+      later(async () => {
+        const user = await credentials.byUserName(body.data.UserName);
+        if (!user?.email_confirmed) return;
         const code = await credentials.issueCode(user.user_id, 'reset');
+        if (!code) return;
         await enqueueMail(deps.jobs, resetMail(deps.config, user.email, user.user_name, user.user_id, code));
         await record(user.user_id, 'PasswordResetRequested', {});
-      }
+      });
       return answer(reply, 200, { type: 1, message: CHECK_YOUR_MAIL });
     });
 
     app.post('/ractivation', { config: { permission: 'accounts.requestActivation', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Send a new activation link' } }, async (request, reply) => {
       const body = parse(activationRequestBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
-      const user = await credentials.byUserName(body.data.UserName);
-      if (user && !user.email_confirmed) {
+      later(async () => {
+        const user = await credentials.byUserName(body.data.UserName);
+        if (!user || user.email_confirmed) return;
         const code = await credentials.issueCode(user.user_id, 'activation');
+        if (!code) return;
         await enqueueMail(deps.jobs, activationMail(deps.config, user.email, user.user_name, user.user_id, code));
         await record(user.user_id, 'ActivationRequested', {});
-      }
+      });
       return answer(reply, 200, { type: 1, message: CHECK_YOUR_MAIL });
     });
 

@@ -4,7 +4,8 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@epos/schemas';
-import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { allows, permissions, type Permission } from './permissions.js';
@@ -78,10 +79,10 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
 
 async function roleOf(deps: ApiDeps, userId: string): Promise<Role> {
   try {
-    const schema = await deps.progress.schemaOf('users');
-    const row = await sql<{ role: Role }>`select role from ${sql.id(schema, 'users')} where user_id = ${userId}`.execute(deps.database.db);
-    return row.rows[0]?.role ?? 'user';
+    const users = deps.database.db.withSchema(await deps.progress.schemaOf(USERS_PROJECTION)) as unknown as Kysely<UsersReadModel>;
+    return (await users.selectFrom('users').select('role').where('user_id', '=', userId).executeTakeFirst())?.role ?? 'user';
   } catch {
+    // Before the users read model exists, a signed-in person is an ordinary user.
     return 'user';
   }
 }

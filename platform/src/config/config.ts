@@ -50,7 +50,9 @@ export const configSchema = z.object({
   TYPESENSE_API_KEY: z.string().trim().optional(),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@127.0.0.1:587'),
   CONSISTENCY_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).max(60_000).default(3000),
+  /** Default: on, except in production. */
   SEED_DEMO: flag(true),
+  TRUST_PROXY: flag(false),
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://epos.example.org'),
   SITE_NAME: z.string().trim().min(1).max(100).default('Epos'),
   POEM_TITLE: z.string().trim().min(1).max(200).default('The Lamp of Evening'),
@@ -83,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }),
     );
   }
-  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+  const seedDemo = env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? result.data.NODE_ENV !== 'production' : result.data.SEED_DEMO;
+  return { ...result.data, SEED_DEMO: seedDemo, dataDir: path.resolve(result.data.DATA_DIR) };
 }

@@ -4,7 +4,7 @@ import { mailMessageSchema, type MailMessageInput } from './port.js';
 
 /**
  * Sends one mail through the process's transport. Retried with exponential
- * backoff from 2 s: 8 tries span about 4 minutes (2+4+…+128 s) before the job
+ * backoff from 2 s: 14 tries span about 4.5 hours of mail-server outage before the job
  * is marked failed (kept 30 days; `enqueueMail` with the same jobId runs it again).
  */
 export const sendMailJob = defineJob({

@@ -15,11 +15,12 @@ export const accountMessages = {
   noteSaved: 'Note Saved Successfully',
 } as const;
 
-const required = (message: string) => z.string({ message }).trim().min(1, message);
+const noNul = (v: string) => !v.includes('\u0000');
+const required = (message: string) => z.string({ message }).trim().min(1, message).refine(noNul, 'Text must not contain NUL characters');
 
 export const registerBody = z.object({
   Email: required(accountMessages.registerRequired).pipe(z.email('Enter a valid email address').max(254)),
-  Password: z.string({ message: accountMessages.registerRequired }).min(1, accountMessages.registerRequired).max(200, 'Password is too long'),
+  Password: z.string({ message: accountMessages.registerRequired }).min(1, accountMessages.registerRequired).max(200, 'Password is too long').refine(noNul, 'Text must not contain NUL characters'),
   UserName: required(accountMessages.registerRequired)
     .max(50, 'User Name has at most 50 characters')
     .refine((v) => !/\s/.test(v), accountMessages.userNameSpaces),
@@ -28,7 +29,7 @@ export const registerBody = z.object({
 
 export const loginBody = z.object({
   UserName: required(accountMessages.loginRequired).max(254),
-  Password: z.string({ message: accountMessages.loginRequired }).min(1, accountMessages.loginRequired).max(200),
+  Password: z.string({ message: accountMessages.loginRequired }).min(1, accountMessages.loginRequired).max(200).refine(noNul, 'Text must not contain NUL characters'),
   RememberMe: z.union([z.boolean(), z.enum(['true', 'false', 'on'])]).optional().transform((v) => v === true || v === 'true' || v === 'on'),
 });
 
@@ -50,7 +51,7 @@ export const accountResponse = z.object({ type: z.union([z.literal(0), z.literal
 export type AccountResponse = z.infer<typeof accountResponse>;
 
 export const noteBody = z.object({
-  Content: z.string({ message: accountMessages.noteBlank }).trim().min(1, accountMessages.noteBlank).max(20_000, 'A note has at most 20,000 characters'),
+  Content: z.string({ message: accountMessages.noteBlank }).trim().min(1, accountMessages.noteBlank).max(20_000, 'A note has at most 20,000 characters').refine(noNul, 'Text must not contain NUL characters'),
   Sentencenumber: z.coerce.number({ message: 'Sentence Number Required' }).int('Sentence Number Required').positive('Sentence Number Required').max(2_147_483_647, 'Sentence Number Required'),
   Rtype: z.string().trim().min(1).max(50).default('note'),
 });
