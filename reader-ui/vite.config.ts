@@ -10,6 +10,8 @@ const apiTarget = process.env.EPOS_API_URL ?? `http://127.0.0.1:${process.env.PO
 const accountPosts = '^/(register|login|logoff|upassword|rpassword|ractivation|resetp|confirmemail)(\\?|$)';
 const proxy = {
   '/api': { target: apiTarget, changeOrigin: true },
+  // Personal data (download, delete account): no reader page lives under /postdata.
+  '/postdata': { target: apiTarget, changeOrigin: true },
   [accountPosts]: {
     target: apiTarget,
     changeOrigin: true,

@@ -5,9 +5,9 @@ import { useToast } from '../ui/toast';
 import { accountEndpoints, postForm } from './api';
 import { accountTexts } from './messages';
 import { useMe, useSessionChanged } from './session';
-import { accountPaths, loginHref } from './urls';
+import { accountPaths, loggedInOnlyPaths, loginHref } from './urls';
 
-/** The navigation's account corner: "Log in", or the user's name (change password) and "Log out". */
+/** The navigation's account corner: "Log in", or the user's name (change password), "My account" and "Log out". */
 export function AccountNav() {
   const me = useMe();
   const [location, navigate] = useLocation();
@@ -35,7 +35,7 @@ export function AccountNav() {
       toast(result.error, 'error');
       return;
     }
-    const leaving = location === accountPaths.password; // a page only for logged-in users
+    const leaving = loggedInOnlyPaths.includes(location);
     if (leaving) navigate('/');
     else focusLoginLink.current = true;
     await sessionChanged();
@@ -66,6 +66,9 @@ export function AccountNav() {
       >
         {me.userName ?? 'Account'}
         <span className="visually-hidden"> (change password)</span>
+      </Link>
+      <Link href={accountPaths.account} className="nav-account-link" aria-current={location === accountPaths.account ? 'page' : undefined}>
+        My account
       </Link>
       <SpinnerButton type="button" busy={busy} className="nav-button" onClick={() => void logOut()}>
         Log out

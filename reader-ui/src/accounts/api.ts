@@ -10,7 +10,7 @@ export const CSRF_URL = '/api/csrf';
 export const ME_URL = '/api/me';
 export const CSRF_HEADER = 'X-CSRF-Token';
 
-/** The account POSTs (spec section 7). */
+/** The account POSTs (spec section 7, and the personal-data routes). */
 export const accountEndpoints = {
   register: '/register',
   login: '/login',
@@ -20,7 +20,15 @@ export const accountEndpoints = {
   activationRequest: '/ractivation',
   resetPassword: '/resetp',
   confirmEmail: '/confirmemail',
+  /** `{ Password }`; on success the server has also ended the session. */
+  deleteAccount: '/postdata/deleteAccount',
 } as const;
+
+/**
+ * GET: everything the site keeps about the logged-in user, as a JSON attachment
+ * (my-epos-data.json). Linked with a plain `<a download>`, not fetched.
+ */
+export const MY_DATA_URL = '/postdata/mydata';
 
 export type AccountResult = { readonly ok: true; readonly message?: string } | { readonly ok: false; readonly error: string };
 

@@ -31,3 +31,14 @@ export const accountTexts = {
   passwordReset: 'Your password has been reset. You can log in now.',
   loggedOut: 'You are logged out.',
 } as const;
+
+/**
+ * The "Delete my account" form. passwordRequired is the server's own text
+ * (schemas deleteAccountBody; messages.test.ts checks it), deleted the fallback
+ * for a success answer without a message.
+ */
+export const deleteAccountTexts = {
+  passwordRequired: 'Enter your password to delete your account',
+  confirmRequired: 'Tick “I understand this cannot be undone” to delete your account',
+  deleted: 'Your account has been deleted.',
+} as const;

@@ -52,6 +52,7 @@ describe('loginHref', () => {
   it('carries the current page as ReturnUrl', () => {
     expect(loginHref('/blogs/news?page=2')).toBe('/login?ReturnUrl=%2Fblogs%2Fnews%3Fpage%3D2');
     expect(loginHref('/password')).toBe('/login?ReturnUrl=%2Fpassword');
+    expect(loginHref('/account')).toBe('/login?ReturnUrl=%2Faccount');
   });
 
   it('leaves it out for home and the sign-up screens', () => {

@@ -3,11 +3,15 @@ export const accountPaths = {
   login: '/login',
   register: '/register',
   password: '/password',
+  account: '/account',
   forgotPassword: '/forgot-password',
   resendActivation: '/resend-activation',
   resetPassword: '/reset-password',
   confirmEmail: '/confirm-email',
 } as const;
+
+/** Screens only for logged-in users: leave them before the session ends. */
+export const loggedInOnlyPaths: readonly string[] = [accountPaths.password, accountPaths.account];
 
 const HOME = '/';
 const ORIGIN = 'http://return-url.invalid';

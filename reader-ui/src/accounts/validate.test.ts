@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   validateActivationRequest,
   validateChangePassword,
+  validateDeleteAccount,
   validateLogin,
   validateRegister,
   validateResetPassword,
@@ -115,5 +116,31 @@ describe('reset password', () => {
     expect(validateResetPassword({ password: '', repeatPassword: '' })).toEqual([
       { message: 'Fields cannot be empty', fields: ['password'] },
     ]);
+  });
+});
+
+describe('delete account', () => {
+  const filled = { password: 'pw', confirmed: 'yes' };
+
+  it('accepts the password with the box ticked', () => {
+    expect(validateDeleteAccount(filled)).toEqual([]);
+  });
+
+  it('needs the password, taken as typed', () => {
+    expect(validateDeleteAccount({ ...filled, password: '' })).toEqual([
+      { message: 'Enter your password to delete your account', fields: ['password'] },
+    ]);
+    expect(validateDeleteAccount({ ...filled, password: ' ' })).toEqual([]);
+  });
+
+  it('needs the explicit confirmation', () => {
+    expect(validateDeleteAccount({ ...filled, confirmed: '' })).toEqual([
+      { message: 'Tick “I understand this cannot be undone” to delete your account', fields: ['confirmed'] },
+    ]);
+    expect(validateDeleteAccount({ ...filled, confirmed: 'on' })[0]?.fields).toEqual(['confirmed']);
+  });
+
+  it('reports both at once, password first', () => {
+    expect(validateDeleteAccount({ password: '', confirmed: '' }).map((i) => i.fields)).toEqual([['password'], ['confirmed']]);
   });
 });

@@ -1,5 +1,5 @@
 import { issue, type Issue } from '../ui/form-issues';
-import { accountMessages as m } from './messages';
+import { deleteAccountTexts, accountMessages as m } from './messages';
 
 /**
  * Client-side checks of the account forms (spec section 5), as pure functions:
@@ -78,4 +78,18 @@ export const resetPasswordFields: readonly ResetPasswordField[] = ['password', '
 export function validateResetPassword(v: ResetPasswordValues): Issue<ResetPasswordField>[] {
   if (empty(v.password)) return issue<ResetPasswordField>(m.passwordFieldsEmpty, ['password']);
   return issue<ResetPasswordField>(m.passwordMismatch, v.password !== v.repeatPassword ? ['repeatPassword'] : []);
+}
+
+export type DeleteAccountField = 'password' | 'confirmed';
+export type DeleteAccountValues = Record<DeleteAccountField, string>;
+export const deleteAccountFields: readonly DeleteAccountField[] = ['password', 'confirmed'];
+/** The value of the ticked "I understand this cannot be undone" box (form values are strings; unticked is ''). */
+export const CONFIRMED = 'yes';
+
+/** Delete account: the current password, and the box ticked to confirm. */
+export function validateDeleteAccount(v: DeleteAccountValues): Issue<DeleteAccountField>[] {
+  return [
+    ...issue<DeleteAccountField>(deleteAccountTexts.passwordRequired, empty(v.password) ? ['password'] : []),
+    ...issue<DeleteAccountField>(deleteAccountTexts.confirmRequired, v.confirmed === CONFIRMED ? [] : ['confirmed']),
+  ];
 }

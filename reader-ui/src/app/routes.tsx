@@ -2,6 +2,7 @@ import { Route, Switch } from 'wouter';
 import { ConfirmEmailPage } from '../accounts/confirm-email-page';
 import { ForgotPasswordPage } from '../accounts/forgot-password-page';
 import { LoginPage } from '../accounts/login-page';
+import { MyAccountPage } from '../accounts/my-account-page';
 import { PasswordPage } from '../accounts/password-page';
 import { RegisterPage } from '../accounts/register-page';
 import { ResendActivationPage } from '../accounts/resend-activation-page';
@@ -21,6 +22,7 @@ export function AppRoutes() {
       <Route path={accountPaths.login} component={LoginPage} />
       <Route path={accountPaths.register} component={RegisterPage} />
       <Route path={accountPaths.password} component={PasswordPage} />
+      <Route path={accountPaths.account} component={MyAccountPage} />
       <Route path={accountPaths.forgotPassword} component={ForgotPasswordPage} />
       <Route path={accountPaths.resendActivation} component={ResendActivationPage} />
       <Route path={accountPaths.resetPassword} component={ResetPasswordPage} />
