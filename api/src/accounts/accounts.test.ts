@@ -89,6 +89,7 @@ describe('accounts', () => {
     const head = await api.deps.store.headPosition();
     const response = await api.app.inject({ method: 'POST', url: '/register', headers: { 'content-type': 'application/json' }, payload: { Email: 'f@example.org', Password: 'x', UserName: 'forger', Name: 'F' } });
     expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: 'forbidden', message: 'This form has expired or did not come from this site. Reload the page and try again.' });
     expect(await api.deps.store.headPosition()).toBe(head);
     expect((await new TestClient(api.app).post('/upassword', { OldPassword: 'a', NewPassword: 'b' })).statusCode).toBe(401);
   });

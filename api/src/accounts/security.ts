@@ -7,7 +7,7 @@ import type { Role } from '@epos/schemas';
 import type { Kysely } from 'kysely';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { FORM_EXPIRED, HttpError } from '../plugins/error-handler.js';
 import { allows, permissions, type Permission } from './permissions.js';
 import { Sessions } from './sessions.js';
 
@@ -61,7 +61,7 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
   app.addHook('preValidation', (request, reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done();
     app.csrfProtection(request, reply, (error?: Error) => {
-      if (error) return done(new HttpError(403, 'forbidden', 'This form has expired or did not come from this site. Reload the page and try again.'));
+      if (error) return done(new HttpError(403, 'forbidden', FORM_EXPIRED));
       const permission = request.routeOptions.config.permission;
       if (!permission) return done(new HttpError(403, 'forbidden', 'Not allowed'));
       const audience = permissions[permission];

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, DuplicateEventError, ReadModelNotReadyError, WrongExpectedRevisionError } from '@epos/platform';
 import type { ApiError } from '@epos/schemas';
 
+export const FORM_EXPIRED = 'This form has expired or did not come from this site. Reload the page and try again.';
 const domainStatus = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
 const clientErrorCodes: Record<number, string> = {
   400: 'bad_request',
@@ -75,6 +76,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof ReadModelNotReadyError) {
       reply.header('retry-after', '1');
       return sendError(reply, request, { statusCode: 503, error: 'not_ready', message: 'This part of the site is still starting up. Please try again shortly.' });
+    }
+    if (error.code?.startsWith('FST_CSRF')) {
+      return sendError(reply, request, { statusCode: 403, error: 'forbidden', message: FORM_EXPIRED });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
