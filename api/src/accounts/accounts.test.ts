@@ -175,6 +175,19 @@ describe('accounts', () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
     expect((await new TestClient(api.app, '203.0.113.8').post('/login', { UserName: 'nobody', Password: 'guess' })).statusCode).toBe(401);
   });
+
+  it.each([
+    ['/register', { Email: 'r@example.org', Password: 'x', UserName: 'has space', Name: 'R' }],
+    ['/rpassword', { UserName: 'nobody' }],
+    ['/ractivation', { UserName: 'nobody' }],
+    ['/resetp', { userId: '00000000-0000-4000-8000-000000000000', Code: 'x', Password: 'p' }],
+  ])('limits %s per client (429 after 10 a minute)', async (url, body) => {
+    const client = new TestClient(api.app, `203.0.113.${20 + url.length}`);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await client.post(url, body)).statusCode);
+    expect(statuses.slice(0, 10)).not.toContain(429);
+    expect(statuses[10]).toBe(429);
+  });
 });
 
 describe('cookies in production', () => {
