@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FormField } from '../ui/form-field';
+import { UserNameInput } from './user-name-input';
 import { FormIssues } from '../ui/form-issues-list';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
@@ -46,15 +47,7 @@ export function LoginPage() {
     <AccountPage title="Log in">
       <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
         <FormIssues issues={form.issues} issueId={form.issueId} />
-        <FormField
-          {...form.field('userName')}
-          label="User name"
-          name="username"
-          required
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <UserNameInput {...form.field('userName')} />
         <FormField {...form.field('password')} label="Password" name="password" type="password" required autoComplete="current-password" />
         <label className="checkbox-field">
           <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { FormField } from '../ui/form-field';
+import { UserNameInput } from './user-name-input';
 import { FormIssues } from '../ui/form-issues-list';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
@@ -40,16 +41,7 @@ export function RegisterPage() {
     <AccountPage title="Register">
       <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
         <FormIssues issues={form.issues} issueId={form.issueId} />
-        <FormField
-          {...form.field('userName')}
-          label="User name"
-          name="username"
-          required
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={50}
-        />
+        <UserNameInput {...form.field('userName')} maxLength={50} />
         <FormField
           {...form.field('email')}
           label="Email"

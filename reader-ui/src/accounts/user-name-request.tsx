@@ -1,4 +1,4 @@
-import { FormField } from '../ui/form-field';
+import { UserNameInput } from './user-name-input';
 import { FormIssues } from '../ui/form-issues-list';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
@@ -35,15 +35,7 @@ export function UserNameRequestForm(props: {
   return (
     <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
       <FormIssues issues={form.issues} issueId={form.issueId} />
-      <FormField
-        {...form.field('userName')}
-        label="User name"
-        name="username"
-        required
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-      />
+      <UserNameInput {...form.field('userName')} />
       <div className="form-actions">
         <SpinnerButton busy={form.busy} className="button-primary">
           {props.submitLabel}

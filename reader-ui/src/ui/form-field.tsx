@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import './ui.css';
 
-type FormFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'aria-invalid'> & {
+export type FormFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'aria-invalid'> & {
   readonly id: string;
   readonly label: string;
   readonly value: string;
