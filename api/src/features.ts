@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ApiDeps } from './deps.js';
 import { devMailRoutes } from './dev-mail/routes.js';
+import { dictionaryRoutes } from './dictionary/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { poemRoutes } from './poem/routes.js';
 import { siteRoutes } from './site/routes.js';
+import { speechRoutes } from './speech/routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
-export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, mediaRoutes, devMailRoutes];
+export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, mediaRoutes, devMailRoutes, dictionaryRoutes, speechRoutes];

@@ -4,7 +4,7 @@ import { translationEdition } from '@epos/schemas';
 import type { PoemReadModel } from '@epos/projections/poem/read-model';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { textIn } from '@epos/projections/poem/sentence-state';
-import { cantoKey } from '@epos/projections/poem/structure-state';
+import { bookKey, cantoKey, sectionKey } from '@epos/projections/poem/structure-state';
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
 import { findPoemLine, type LineIndex } from './line-index.js';
@@ -12,7 +12,7 @@ import { render, type CacheableBody } from '../plugins/http-cache.js';
 import type { PoemCache } from './poem-cache.js';
 import { PoemQueries } from './poem-queries.js';
 import { lineView, type LineView } from './views/line.js';
-import { sectionView, type SectionRef } from './views/section.js';
+import { roman, sectionView, type SectionRef } from './views/section.js';
 
 export const MAX_RANGE = 500;
 
@@ -67,6 +67,25 @@ export class PoemReader {
       return sentences
         .filter((s) => s.state.translations[lang])
         .map((s) => ({ SentenceNumber: s.state.sentence, Translated: s.state.translations[lang]!.join('\n'), lang }));
+    });
+  }
+
+  /** Books → cantos → sections with their names: the reading menu. */
+  async contents(request: FastifyRequest): Promise<CacheableBody | null> {
+    return this.cached(request, 'contents', async () => {
+      const [structure, index] = await Promise.all([(await this.queries(request)).structure(), this.lineIndex(request)]);
+      const books = new Map<number, { book: number; name: string; cantos: { canto: number; name: string; sections: { SectionNumber: number; srn: string; SectionName: string }[] }[] }>();
+      for (const [key, sections] of index.sectionsOf) {
+        const [book, canto] = key.split('.').map(Number) as [number, number];
+        const entry = books.get(book) ?? { book, name: structure.books[bookKey(book)]?.name ?? '', cantos: [] };
+        entry.cantos.push({
+          canto,
+          name: structure.cantos[cantoKey(book, canto)]?.name ?? '',
+          sections: sections.map((s) => ({ SectionNumber: s, srn: roman(s), SectionName: structure.sections[sectionKey(book, canto, s)]?.name ?? '' })),
+        });
+        books.set(book, entry);
+      }
+      return { books: [...books.values()] };
     });
   }
 

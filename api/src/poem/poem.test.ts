@@ -111,6 +111,12 @@ describe('reading API', () => {
     expect((await get('/api/srange/1-3')).json().map((l: { id: number }) => l.id)).toEqual([1, 2, 3]);
   });
 
+  it('answers the contents for the reading menu', async () => {
+    const contents = (await get('/api/contents')).json();
+    expect(contents.books.map((b: { book: number; name: string }) => [b.book, b.name])).toEqual(demoPoem.books.map((b) => [b.book, b.name]));
+    expect(contents.books[0].cantos[0].sections[0]).toEqual({ SectionNumber: 1, srn: 'I', SectionName: demoPoem.books[0]!.cantos[0]!.sections[0]!.name ?? '' });
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await get('/api/sbook/1/1/2');
     expect(first.headers.etag).toMatch(/^".+"$/);

@@ -54,6 +54,11 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
 
+    app.get('/api/contents', { config: reads, schema: { tags, summary: 'Books, cantos and sections with their names (the reading menu)' } }, async (request, reply) => {
+      const found = await reader.contents(request);
+      return sendCacheable(request, reply, found ?? render({ books: [] }));
+    });
+
     app.get(
       '/api/translation/:book/:canto/:section',
       { config: reads, schema: { tags, summary: 'Translations of a section: SentenceNumber and Translated (lines joined by newline)', params: sectionParams, querystring: langQuery } },

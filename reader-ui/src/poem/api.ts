@@ -1,0 +1,170 @@
+import { GENERIC_ERROR } from '../app/messages';
+import type { Edition, Lang, SectionAddress } from './reading';
+import { sectionKey } from './reading';
+
+/** The reading API (docs/poem-api.md). Field names are the server's. */
+
+export interface VerseLine {
+  readonly text: string;
+  readonly inPoemNumber: number;
+  readonly inBookNumber: number;
+  readonly inCantoNumber: number;
+}
+
+export interface Line {
+  readonly lineNumber: number;
+  readonly stanzaNumber: number;
+  readonly lines: string;
+  readonly lines_first?: string | null;
+  readonly revisedLine?: string | null;
+  readonly motherNote?: string | null;
+  readonly aurobindoNote?: string | null;
+  readonly Reason?: string | null;
+  readonly ipa_first?: string | null;
+  readonly ssanskrit?: string | null;
+  readonly sanskrit_translation?: string | null;
+  readonly HindiLines?: string | null;
+  readonly FrenchCentenary?: string | null;
+  readonly GermanRevised?: string | null;
+  readonly OriyaRevised?: string | null;
+  readonly ChineseLines?: string | null;
+  readonly verseLines?: readonly VerseLine[];
+  readonly commentary?: Readonly<Record<string, string>> | null;
+  /** On /api/lineinfo only. */
+  readonly bookNumber?: number;
+  readonly cantoNumber?: number;
+  readonly sectionNumber?: number;
+}
+
+export interface SectionRef {
+  readonly book: number;
+  readonly canto: number;
+  readonly section: number;
+}
+
+export interface SectionInfo {
+  readonly SectionNumber: number;
+  readonly srn: string;
+  readonly SectionName: string;
+}
+
+export interface Layer {
+  readonly key: string;
+  readonly label: string;
+  readonly author: string;
+}
+
+export interface SectionBook {
+  readonly bookNumber: number;
+  readonly bookName: string;
+  readonly cantoNumber: number;
+  readonly cantoName: string;
+  readonly Edition: Edition;
+  readonly loggedin: boolean;
+  readonly customSection: readonly (SectionInfo & { readonly customSection: readonly Line[] })[];
+  readonly sections: readonly SectionInfo[];
+  readonly previous: SectionRef | null;
+  readonly next: SectionRef | null;
+  readonly layers: readonly Layer[];
+}
+
+export interface Translation {
+  readonly SentenceNumber: number;
+  readonly Translated: string;
+  readonly lang: Lang;
+}
+
+export interface SiteInfo {
+  readonly siteName: string;
+  readonly poemTitle: string;
+  readonly poemAuthor: string;
+  readonly labels: { readonly motherNote: string; readonly aurobindoNote: string; readonly worksOn: string };
+}
+
+export type Loaded<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly status: number; readonly message: string };
+
+/**
+ * The message to show for a failed read: the spec's 404 text for the kind of page
+ * ('No book found', 'Not Found'), the generic one for anything else (section 8).
+ */
+export function failureMessage(status: number, notFound: string): string {
+  return status === 404 ? notFound : GENERIC_ERROR;
+}
+
+async function getJson<T>(url: string, notFound: string, signal?: AbortSignal): Promise<Loaded<T>> {
+  try {
+    const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: signal ?? null });
+    if (!response.ok) return { ok: false, status: response.status, message: failureMessage(response.status, notFound) };
+    return { ok: true, data: (await response.json()) as T };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { ok: false, status: 0, message: GENERIC_ERROR };
+  }
+}
+
+export function sectionUrl(address: SectionAddress): string {
+  return `/api/sbook/${address.book}/${address.canto}/${address.section}?edition=${address.edition}`;
+}
+
+export function translationUrl(ref: SectionRef, lang: Lang): string {
+  return `/api/translation/${ref.book}/${ref.canto}/${ref.section}?lang=${lang}`;
+}
+
+export function lineInfoUrl(n: number): string {
+  return `/api/lineinfo/${n}`;
+}
+
+/** Sections already read this visit: going back to one shows it at once (and revalidates). */
+const sectionCache = new Map<string, SectionBook>();
+const translationCache = new Map<string, readonly Translation[]>();
+
+export function cachedSection(address: SectionAddress): SectionBook | undefined {
+  return sectionCache.get(sectionKey(address));
+}
+
+export async function fetchSection(address: SectionAddress, signal?: AbortSignal): Promise<Loaded<SectionBook>> {
+  const result = await getJson<SectionBook>(sectionUrl(address), 'No book found', signal);
+  if (result.ok) sectionCache.set(sectionKey(address), result.data);
+  return result;
+}
+
+export function cachedTranslation(ref: SectionRef, lang: Lang): readonly Translation[] | undefined {
+  return translationCache.get(translationUrl(ref, lang));
+}
+
+export async function fetchTranslation(ref: SectionRef, lang: Lang, signal?: AbortSignal): Promise<Loaded<readonly Translation[]>> {
+  const url = translationUrl(ref, lang);
+  const result = await getJson<readonly Translation[]>(url, 'No book found', signal);
+  if (result.ok) translationCache.set(url, result.data);
+  return result;
+}
+
+export function fetchLineInfo(n: number, signal?: AbortSignal): Promise<Loaded<Line>> {
+  return getJson<Line>(lineInfoUrl(n), 'Not Found', signal);
+}
+
+let siteInfo: Promise<Loaded<SiteInfo>> | null = null;
+
+/** GET /api/site, once per page load (a failure is retried next time). */
+export function fetchSite(): Promise<Loaded<SiteInfo>> {
+  siteInfo ??= getJson<SiteInfo>('/api/site', 'Not Found').then((result) => {
+    if (!result.ok) siteInfo = null;
+    return result;
+  });
+  return siteInfo;
+}
+
+export interface ContentsResponse {
+  readonly books: readonly { readonly book: number; readonly name: string; readonly cantos: readonly { readonly canto: number; readonly name: string; readonly sections: readonly SectionInfo[] }[] }[];
+}
+
+let contents: Promise<Loaded<ContentsResponse>> | null = null;
+
+/** GET /api/contents, once per page load (a failure is retried next time). */
+export function fetchContents(): Promise<Loaded<ContentsResponse>> {
+  contents ??= getJson<ContentsResponse>('/api/contents', 'Not Found').then((result) => {
+    if (!result.ok) contents = null;
+    return result;
+  });
+  return contents;
+}

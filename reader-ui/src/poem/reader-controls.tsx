@@ -1,0 +1,162 @@
+import { useAtom } from 'jotai';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useToast } from '../ui/toast';
+import { languagesAtom, worksOnAtom } from './atoms';
+import {
+  chooseEdition,
+  chooseLanguage,
+  EDITIONS,
+  editionLabels,
+  enabledCheckboxes,
+  enabledLanguages,
+  isEdition,
+  langLabels,
+  LANGS,
+  noticeMs,
+  sectionPath,
+  toggleKey,
+  translatorNotice,
+  withEdition,
+  worksOnLabel,
+  type Lang,
+  type SectionAddress,
+} from './reading';
+import type { WorksEntry } from './works';
+
+/** Edition dropdown, translation checkboxes and the "Works on …" dropdown (spec sections 2 and 4). */
+export function ReaderControls({
+  address,
+  options,
+  worksOnDefault,
+}: {
+  address: SectionAddress;
+  options: readonly WorksEntry[];
+  worksOnDefault: string;
+}) {
+  const [, navigate] = useLocation();
+  const [languages, setLanguages] = useAtom(languagesAtom);
+  const toast = useToast();
+  const editionId = useId();
+  const shown = enabledLanguages(address.edition);
+  const usable = enabledCheckboxes(languages, address.edition);
+
+  const goTo = (edition: (typeof EDITIONS)[number]) => {
+    if (edition !== address.edition) navigate(sectionPath(withEdition(address, edition)));
+  };
+
+  const onEdition = (value: string) => {
+    if (!isEdition(value)) return;
+    const choice = chooseEdition(languages, value);
+    setLanguages(choice.languages);
+    goTo(choice.edition);
+  };
+
+  const onLanguage = (lang: Lang, on: boolean) => {
+    const choice = chooseLanguage(languages, address.edition, lang, on);
+    setLanguages(choice.languages);
+    goTo(choice.edition);
+    if (on) toast(translatorNotice(lang), 'info', noticeMs(lang));
+  };
+
+  return (
+    <div className="reader-controls">
+      <div className="control">
+        <label htmlFor={editionId}>Edition</label>
+        <select id={editionId} className="input select" value={address.edition} onChange={(e) => onEdition(e.target.value)}>
+          {EDITIONS.map((edition) => (
+            <option key={edition} value={edition}>
+              {editionLabels[edition]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="control translations">
+        <legend>Translations</legend>
+        <div className="translation-boxes">
+          {LANGS.map((lang) => (
+            <label key={lang} className="checkbox-field compact">
+              <input
+                type="checkbox"
+                name="translation"
+                value={lang}
+                checked={languages.includes(lang) && shown.includes(lang)}
+                disabled={!usable.includes(lang)}
+                onChange={(e) => onLanguage(lang, e.target.checked)}
+              />
+              {langLabels[lang]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <WorksOnMenu options={options} defaultLabel={worksOnDefault} />
+    </div>
+  );
+}
+
+/**
+ * The "Works on {poem}" dropdown: a disclosure button whose label follows the spec's
+ * rule, opening a group of checkboxes (one per layer, Reason and IPA).
+ * Escape or a click outside closes it.
+ */
+function WorksOnMenu({ options, defaultLabel }: { options: readonly WorksEntry[]; defaultLabel: string }) {
+  const [on, setOn] = useAtom(worksOnAtom);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const label = worksOnLabel(options, on, defaultLabel);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="control works-on" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button works-on-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {label}
+        <span aria-hidden="true" className="caret">
+          ▾
+        </span>
+      </button>
+      <fieldset id={panelId} className="works-on-panel" hidden={!open}>
+        <legend className="visually-hidden">{defaultLabel}</legend>
+        {options.map((option) => (
+          <label key={option.key} className="checkbox-field compact">
+            <input
+              type="checkbox"
+              checked={on.includes(option.key)}
+              onChange={(e) => setOn(toggleKey(on, option.key, e.target.checked))}
+            />
+            <span>
+              {option.label}
+              {option.author !== undefined && <span className="muted"> · {option.author}</span>}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </div>
+  );
+}

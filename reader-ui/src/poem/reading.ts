@@ -1,0 +1,228 @@
+/**
+ * Pure reading logic: addresses of sections and sentences, editions and the
+ * translations each one allows, the commentary menu's label and the hash target.
+ * No DOM and no fetching here, so all of it is tested in node.
+ */
+
+export type Edition = 'first' | 'centenary' | 'revised';
+export const EDITIONS: readonly Edition[] = ['first', 'centenary', 'revised'];
+export const editionLabels: Readonly<Record<Edition, string>> = {
+  first: 'First',
+  centenary: 'Centenary',
+  revised: 'Revised',
+};
+
+export type Lang = 'sa' | 'hi' | 'fr' | 'de' | 'or' | 'zh';
+export const LANGS: readonly Lang[] = ['sa', 'hi', 'fr', 'de', 'or', 'zh'];
+export const langLabels: Readonly<Record<Lang, string>> = {
+  sa: 'Sanskrit',
+  hi: 'Hindi',
+  fr: 'French',
+  de: 'German',
+  or: 'Oriya',
+  zh: 'Chinese',
+};
+
+/** The edition each translation was made from (spec section 4): choosing it forces that edition. */
+const LANG_EDITION: Readonly<Record<Lang, Edition>> = {
+  sa: 'first',
+  zh: 'first',
+  hi: 'centenary',
+  fr: 'centenary',
+  de: 'revised',
+  or: 'revised',
+};
+
+/** Where a sentence (the /api/lineinfo Line) keeps each translation. */
+export const langFields: Readonly<Record<Lang, string>> = {
+  sa: 'ssanskrit',
+  hi: 'HindiLines',
+  fr: 'FrenchCentenary',
+  de: 'GermanRevised',
+  or: 'OriyaRevised',
+  zh: 'ChineseLines',
+};
+
+/** How long a translator notice stays: 5 s, 7 s for Chinese (spec section 4). */
+export function noticeMs(lang: Lang): number {
+  return lang === 'zh' ? 7000 : 5000;
+}
+
+/** The translator notice shown when a translation is ticked. */
+export function translatorNotice(lang: Lang): string {
+  const edition = editionLabels[LANG_EDITION[lang]];
+  return lang === 'zh'
+    ? 'Chinese translation (machine translated), made from the First edition.'
+    : `${langLabels[lang]} translation, made from the ${edition} edition.`;
+}
+
+export function isEdition(value: unknown): value is Edition {
+  return typeof value === 'string' && (EDITIONS as readonly string[]).includes(value);
+}
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+export function editionForLanguage(lang: Lang): Edition {
+  return LANG_EDITION[lang];
+}
+
+/** The translation checkboxes enabled for an edition, in menu order. */
+export function enabledLanguages(edition: Edition): Lang[] {
+  return LANGS.filter((lang) => LANG_EDITION[lang] === edition);
+}
+
+/**
+ * The checkboxes that can be used. With no translation shown, every one (ticking
+ * it forces its edition); once one is shown, only those of the current edition,
+ * so the spec's two rules hold together.
+ */
+export function enabledCheckboxes(selected: readonly Lang[], edition: Edition): Lang[] {
+  return visibleLanguages(selected, edition).length === 0 ? [...LANGS] : enabledLanguages(edition);
+}
+
+/** The ticked translations that the edition allows: what is shown. */
+export function visibleLanguages(selected: readonly Lang[], edition: Edition): Lang[] {
+  const enabled = enabledLanguages(edition);
+  return LANGS.filter((lang) => selected.includes(lang) && enabled.includes(lang));
+}
+
+export interface TranslationChoice {
+  readonly edition: Edition;
+  readonly languages: Lang[];
+}
+
+/**
+ * Ticking or unticking a translation. Ticking forces the translation's edition
+ * and drops ticks that edition does not allow; unticking keeps the edition.
+ */
+export function chooseLanguage(selected: readonly Lang[], edition: Edition, lang: Lang, on: boolean): TranslationChoice {
+  if (!on) return { edition, languages: selected.filter((l) => l !== lang) };
+  const forced = editionForLanguage(lang);
+  const kept = visibleLanguages(selected, forced);
+  return { edition: forced, languages: LANGS.filter((l) => l === lang || kept.includes(l)) };
+}
+
+/** Changing the edition from the dropdown: ticks it does not allow are dropped. */
+export function chooseEdition(selected: readonly Lang[], edition: Edition): TranslationChoice {
+  return { edition, languages: visibleLanguages(selected, edition) };
+}
+
+export interface SectionAddress {
+  readonly book: number;
+  readonly canto: number;
+  readonly section: number;
+  readonly edition: Edition;
+}
+
+const POSITIVE = /^[1-9]\d{0,5}$/;
+
+function positive(part: string | undefined): number | null {
+  return part !== undefined && POSITIVE.test(part) ? Number(part) : null;
+}
+
+/** Reads `/{book}/{canto}/{section}` or `/…/{centenary|revised}`; anything else is null. */
+export function parseSectionPath(path: string): SectionAddress | null {
+  const bare = path.split(/[?#]/, 1)[0] ?? '';
+  const parts = bare.replace(/\/+$/, '').split('/').slice(1);
+  if (parts.length !== 3 && parts.length !== 4) return null;
+  const [b, c, s, e] = parts;
+  const book = positive(b);
+  const canto = positive(c);
+  const section = positive(s);
+  if (book === null || canto === null || section === null) return null;
+  if (e === undefined) return { book, canto, section, edition: 'first' };
+  // the First edition has no suffix; the others are lower case only
+  if (e !== 'centenary' && e !== 'revised') return null;
+  return { book, canto, section, edition: e };
+}
+
+/** The address of a section in an edition, with an optional sentence to go to (`#s12`). */
+export function sectionPath(address: SectionAddress, sentence?: number): string {
+  const base = `/${address.book}/${address.canto}/${address.section}`;
+  const withEdition = address.edition === 'first' ? base : `${base}/${address.edition}`;
+  return sentence === undefined ? withEdition : `${withEdition}#${sentenceAnchor(sentence)}`;
+}
+
+/** The same section in another edition. */
+export function withEdition(address: SectionAddress, edition: Edition): SectionAddress {
+  return { ...address, edition };
+}
+
+/** Reads the `/{lineNumber}` sentence page's address: digits only, one segment. */
+export function parseSentencePath(path: string): number | null {
+  const match = /^\/(\d{1,7})\/?$/.exec(path.split(/[?#]/, 1)[0] ?? '');
+  if (!match?.[1]) return null;
+  const n = Number(match[1]);
+  return n >= 1 ? n : null;
+}
+
+export function sentencePath(n: number): string {
+  return `/${n}`;
+}
+
+/** The id of a sentence in a section page: `s12`. */
+export function sentenceAnchor(n: number): string {
+  return `s${n}`;
+}
+
+/** The sentence a hash points at: `#s12` (or a bare `#12`); anything else is null. */
+export function parseHashTarget(hash: string): number | null {
+  const match = /^#?s?(\d{1,7})$/.exec(hash.trim());
+  if (!match?.[1]) return null;
+  const n = Number(match[1]);
+  return n >= 1 ? n : null;
+}
+
+/** The key a section's text is cached under (one per edition). */
+export function sectionKey(address: SectionAddress): string {
+  return sectionPath(address);
+}
+
+/** The key a section's scroll position is kept under: the same in every edition, so switching keeps the place. */
+export function scrollKey(address: SectionAddress): string {
+  return `${address.book}/${address.canto}/${address.section}`;
+}
+
+export interface WorksOption {
+  readonly key: string;
+  readonly label: string;
+}
+
+/**
+ * The "Works on {poem}" dropdown's label (spec section 4): with an option on, its
+ * label (the latest one turned on, plus how many others are on); with none, the default.
+ */
+export function worksOnLabel(options: readonly WorksOption[], on: readonly string[], defaultLabel: string): string {
+  const active = on.filter((key) => options.some((o) => o.key === key));
+  const latest = active.at(-1);
+  const option = options.find((o) => o.key === latest);
+  if (option === undefined) return defaultLabel;
+  return active.length > 1 ? `${option.label} +${active.length - 1}` : option.label;
+}
+
+/** Toggles a key in an ordered list of what is on; turning on puts it last. */
+export function toggleKey(on: readonly string[], key: string, value: boolean): string[] {
+  const rest = on.filter((k) => k !== key);
+  return value ? [...rest, key] : rest;
+}
+
+/** Groups consecutive items by their stanza number, keeping their order. */
+export function groupByStanza<T extends { readonly stanzaNumber: number }>(items: readonly T[]): T[][] {
+  const groups: T[][] = [];
+  let last: number | undefined;
+  for (const item of items) {
+    const current = groups.at(-1);
+    if (current === undefined || item.stanzaNumber !== last) groups.push([item]);
+    else current.push(item);
+    last = item.stanzaNumber;
+  }
+  return groups;
+}
+
+/** The text of a multi-line field, split into its lines (empty fields give none). */
+export function splitLines(text: string | null | undefined): string[] {
+  if (text === null || text === undefined || text.trim() === '') return [];
+  return text.split('\n');
+}

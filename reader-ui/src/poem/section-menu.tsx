@@ -1,0 +1,92 @@
+import { useAtomValue } from 'jotai';
+import { useId } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { SectionBook } from './api';
+import { contentsAtom } from './atoms';
+import { numbers } from './contents';
+import { sectionPath, type SectionAddress } from './reading';
+
+/**
+ * Book → canto → section menu. Books and cantos are those known so far (see
+ * contents.ts); choosing one goes to its first section. Sections are links, so
+ * choosing one changes the address without a reload.
+ */
+export function SectionMenu({ address, data }: { address: SectionAddress; data: SectionBook }) {
+  const contents = useAtomValue(contentsAtom);
+  const [, navigate] = useLocation();
+  const bookId = useId();
+  const cantoId = useId();
+  const book = contents[address.book];
+  const go = (b: number, c: number) => navigate(sectionPath({ book: b, canto: c, section: 1, edition: address.edition }));
+
+  return (
+    <nav className="section-menu" aria-label="Books, cantos and sections">
+      <div className="control">
+        <label htmlFor={bookId}>Book</label>
+        <select
+          id={bookId}
+          className="input select"
+          value={address.book}
+          onChange={(e) => {
+            const b = Number(e.target.value);
+            go(b, numbers(contents[b]?.cantos ?? {})[0] ?? 1);
+          }}
+        >
+          {numbers(contents).map((n) => (
+            <option key={n} value={n}>
+              {contents[n]?.name ? `Book ${n}: ${contents[n]?.name}` : `Book ${n}`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="control">
+        <label htmlFor={cantoId}>Canto</label>
+        <select id={cantoId} className="input select" value={address.canto} onChange={(e) => go(address.book, Number(e.target.value))}>
+          {numbers(book?.cantos ?? {}).map((n) => {
+            const name = book?.cantos[n]?.name;
+            return (
+              <option key={n} value={n}>
+                {name ? `Canto ${n}: ${name}` : `Canto ${n}`}
+              </option>
+            );
+          })}
+        </select>
+      </div>
+      <ol className="section-list" aria-label="Sections">
+        {data.sections.map((s) => {
+          const current = s.SectionNumber === address.section;
+          return (
+            <li key={s.SectionNumber}>
+              <Link href={sectionPath({ ...address, section: s.SectionNumber })} aria-current={current ? 'page' : undefined}>
+                <span className="srn">{s.srn}</span> {s.SectionName}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** Previous and next section links (they may cross into another canto or book). */
+export function SectionPager({ address, data }: { address: SectionAddress; data: SectionBook }) {
+  const link = (ref: SectionBook['previous']) => (ref === null ? null : sectionPath({ ...ref, edition: address.edition }));
+  const previous = link(data.previous);
+  const next = link(data.next);
+  return (
+    <nav className="section-pager" aria-label="Previous and next section">
+      {previous !== null ? (
+        <Link href={previous} rel="prev">
+          ← Previous section
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next !== null && (
+        <Link href={next} rel="next">
+          Next section →
+        </Link>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,222 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { NotFoundPage } from '../app/not-found-page';
+import { usePageTitle } from '../app/use-page-title';
+import { useToast } from '../ui/toast';
+import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTranslation, type Loaded, type SectionBook, type SectionRef } from './api';
+import { contentsAtom, languagesAtom, scrollPositions, useSiteInfo, worksOnAtom } from './atoms';
+import { contentsFromServer, mergeContents } from './contents';
+import { Loading, Problem } from './loading';
+import './poem.css';
+import { ReaderControls } from './reader-controls';
+import {
+  groupByStanza,
+  parseHashTarget,
+  parseSectionPath,
+  scrollKey,
+  sentenceAnchor,
+  sectionKey,
+  visibleLanguages,
+  type Lang,
+  type SectionAddress,
+} from './reading';
+import { SectionMenu, SectionPager } from './section-menu';
+import { SentenceView, type ShownTranslation } from './sentence-view';
+import { worksOptions } from './works';
+
+/** How long a hash target stays highlighted (spec section 9). */
+const HIGHLIGHT_MS = 6000;
+
+/** `/{book}/{canto}/{section}` and `/…/{centenary|revised}`. */
+export function SectionPage() {
+  const [location] = useLocation();
+  const address = parseSectionPath(location);
+  if (address === null) return <NotFoundPage />;
+  return <SectionReader address={address} />;
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function SectionReader({ address }: { address: SectionAddress }) {
+  const key = sectionKey(address);
+  const [loaded, setLoaded] = useState<{ key: string; result: Loaded<SectionBook> } | null>(null);
+  const setContents = useSetAtom(contentsAtom);
+
+  useEffect(() => {
+    void fetchContents().then((result) => {
+      if (result.ok) setContents((contents) => contentsFromServer(contents, result.data));
+    });
+  }, [setContents]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchSection(address, controller.signal).then(
+      (result) => {
+        setLoaded({ key, result });
+        if (result.ok) setContents((contents) => mergeContents(contents, result.data));
+      },
+      () => undefined, // aborted: a newer section is loading
+    );
+    return () => controller.abort();
+  }, [key, setContents]);
+
+  const current = loaded?.key === key ? loaded.result : null;
+  const data = current?.ok ? current.data : cachedSection(address);
+  const failure = current !== null && !current.ok ? current.message : null;
+
+  usePageTitle(data ? `${data.bookName}, ${data.cantoName}` : failure ?? 'Loading');
+  useScrollMemory(address, data !== undefined);
+
+  if (data === undefined) return failure !== null ? <Problem message={failure} /> : <Loading />;
+  return <SectionText address={address} data={data} />;
+}
+
+/**
+ * Keeps the scroll position per section in memory and restores it when the section
+ * shows again (back/forward, menu); a `#s{n}` hash instead scrolls to that sentence
+ * and highlights it, below the sticky navigation (html's scroll-padding-top).
+ */
+function useScrollMemory(address: SectionAddress, ready: boolean) {
+  const [location] = useLocation();
+  const place = scrollKey(address);
+  const pending = useRef<{ place: string; y: number } | null>(null);
+  const placeRef = useRef(place);
+
+  // Before anything scrolls for the new address (the layout resets to the top), note where to return.
+  useLayoutEffect(() => {
+    placeRef.current = place;
+    pending.current = { place, y: scrollPositions.get(place) ?? 0 };
+  }, [place, location]);
+
+  useEffect(() => {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    let frame = 0;
+    const onScroll = () => {
+      if (pending.current !== null) return; // not yet restored: this is the reset, not the reader
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => scrollPositions.set(placeRef.current, window.scrollY));
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      if ('scrollRestoration' in history) history.scrollRestoration = 'auto';
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!ready || pending.current === null) return;
+    const target = pending.current;
+    // after the layout's reset to the top, which runs later in this commit
+    const frame = requestAnimationFrame(() => {
+      if (parseHashTarget(window.location.hash) === null) window.scrollTo({ top: target.y, behavior: 'instant' });
+      pending.current = null;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ready, place, location]);
+}
+
+function useHashHighlight(ready: boolean): number | null {
+  const [location] = useLocation();
+  const [target, setTarget] = useState<{ n: number; at: number } | null>(null);
+
+  useEffect(() => {
+    if (!ready) return;
+    const go = () => {
+      const n = parseHashTarget(window.location.hash);
+      if (n === null) return;
+      requestAnimationFrame(() => {
+        const element = document.getElementById(sentenceAnchor(n));
+        if (element === null) return;
+        element.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+        element.focus({ preventScroll: true });
+        setTarget({ n, at: Date.now() });
+      });
+    };
+    go();
+    window.addEventListener('hashchange', go);
+    return () => window.removeEventListener('hashchange', go);
+  }, [ready, location]);
+
+  useEffect(() => {
+    if (target === null) return;
+    const timer = setTimeout(() => setTarget(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [target]);
+
+  return target?.n ?? null;
+}
+
+/** Loads each shown translation of the section once; each shows as soon as it has loaded. */
+function useTranslations(ref: SectionRef, langs: readonly Lang[]) {
+  const [, loadedOne] = useReducer((x: number) => x + 1, 0);
+  const toast = useToast();
+  useEffect(() => {
+    const controller = new AbortController();
+    for (const lang of langs) {
+      if (cachedTranslation(ref, lang) !== undefined) continue;
+      fetchTranslation(ref, lang, controller.signal).then(
+        (result) => {
+          if (result.ok) loadedOne();
+          else toast(result.message, 'error');
+        },
+        () => undefined,
+      );
+    }
+    return () => controller.abort();
+  }, [ref.book, ref.canto, ref.section, langs.join(',')]);
+}
+
+function SectionText({ address, data }: { address: SectionAddress; data: SectionBook }) {
+  const site = useSiteInfo();
+  const selected = useAtomValue(languagesAtom);
+  const worksOn = useAtomValue(worksOnAtom);
+  const languages = visibleLanguages(selected, address.edition);
+  const ref: SectionRef = { book: address.book, canto: address.canto, section: address.section };
+  useTranslations(ref, languages);
+  const highlighted = useHashHighlight(true);
+
+  const options = useMemo(() => worksOptions(data.layers), [data.layers]);
+  const shownWorks = options.filter((o) => worksOn.includes(o.key));
+  const translationsOf = (n: number): ShownTranslation[] =>
+    languages.flatMap((lang) => {
+      const text = cachedTranslation(ref, lang)?.find((t) => t.SentenceNumber === n)?.Translated;
+      return text ? [{ lang, text }] : [];
+    });
+
+  return (
+    <article className="reader" aria-labelledby="section-heading">
+      <header className="reader-head">
+        <p className="book-line">
+          Book {data.bookNumber}: {data.bookName} · Canto {data.cantoNumber}: {data.cantoName}
+        </p>
+        <SectionMenu address={address} data={data} />
+        <ReaderControls address={address} options={options} worksOnDefault={site?.labels.worksOn ?? 'Works on the poem'} />
+      </header>
+      {data.customSection.map((section, i) => (
+        <section key={section.SectionNumber} className="poem-section" aria-labelledby={i === 0 ? 'section-heading' : undefined}>
+          <h1 id={i === 0 ? 'section-heading' : undefined} className="section-title">
+            <span className="srn">{section.srn}</span> {section.SectionName}
+          </h1>
+          {groupByStanza(section.customSection).map((stanza) => (
+            <div key={stanza[0]?.lineNumber} className="stanza">
+              {stanza.map((line) => (
+                <SentenceView
+                  key={line.lineNumber}
+                  line={line}
+                  highlighted={highlighted === line.lineNumber}
+                  translations={translationsOf(line.lineNumber)}
+                  works={shownWorks}
+                />
+              ))}
+            </div>
+          ))}
+        </section>
+      ))}
+      <SectionPager address={address} data={data} />
+    </article>
+  );
+}

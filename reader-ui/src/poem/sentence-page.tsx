@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { NotFoundPage } from '../app/not-found-page';
+import { usePageTitle } from '../app/use-page-title';
+import { fetchLineInfo, type Line, type Loaded } from './api';
+import { useSiteInfo } from './atoms';
+import { Loading, Problem } from './loading';
+import './poem.css';
+import { langFields, langLabels, LANGS, parseSentencePath, sectionPath, sentencePath, splitLines } from './reading';
+import { Verse, verseOf } from './sentence-view';
+
+/** `/{lineNumber}`: one sentence with its notes and translations. */
+export function SentencePage() {
+  const [location] = useLocation();
+  const n = parseSentencePath(location);
+  if (n === null) return <NotFoundPage />;
+  return <SentenceDetails n={n} />;
+}
+
+function SentenceDetails({ n }: { n: number }) {
+  const [loaded, setLoaded] = useState<{ n: number; result: Loaded<Line> } | null>(null);
+  const site = useSiteInfo();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchLineInfo(n, controller.signal).then(
+      (result) => setLoaded({ n, result }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [n]);
+
+  const result = loaded?.n === n ? loaded.result : null;
+  usePageTitle(result === null ? 'Loading' : result.ok ? `Sentence ${n}` : result.message);
+  if (result === null) return <Loading />;
+  if (!result.ok) return <Problem message={result.message} />;
+
+  const line = result.data;
+  const notes = [
+    { label: site?.labels.motherNote ?? 'Note', text: line.motherNote },
+    { label: site?.labels.aurobindoNote ?? "The author's note", text: line.aurobindoNote },
+    { label: 'Reason', text: line.Reason },
+  ].filter((note): note is { label: string; text: string } => typeof note.text === 'string' && note.text.trim() !== '');
+  const translations = LANGS.flatMap((lang) => {
+    const text = (line as unknown as Record<string, unknown>)[langFields[lang]];
+    return typeof text === 'string' && text.trim() !== '' ? [{ lang, text }] : [];
+  });
+  const context =
+    line.bookNumber !== undefined && line.cantoNumber !== undefined && line.sectionNumber !== undefined
+      ? sectionPath({ book: line.bookNumber, canto: line.cantoNumber, section: line.sectionNumber, edition: 'first' }, n)
+      : null;
+
+  return (
+    <article className="reader sentence-page" aria-labelledby="sentence-heading">
+      <h1 id="sentence-heading">Sentence {n}</h1>
+      {context !== null && (
+        <p className="book-line">
+          Book {line.bookNumber}, canto {line.cantoNumber}, section {line.sectionNumber} ·{' '}
+          <Link href={context}>Read in context</Link>
+        </p>
+      )}
+      <div className="sentence-body solo">
+        <Verse lines={verseOf(line)} />
+      </div>
+      {notes.map((note) => (
+        <section key={note.label} className="note" aria-label={note.label}>
+          <h2 className="extra-label">{note.label}</h2>
+          <p>{note.text}</p>
+        </section>
+      ))}
+      {translations.length > 0 && (
+        <section className="note" aria-labelledby="translations-heading">
+          <h2 id="translations-heading" className="extra-label">
+            Translations
+          </h2>
+          {translations.map((t) => (
+            <div key={t.lang} className="translation">
+              <span className="extra-label">{langLabels[t.lang]}</span>
+              <Verse lines={splitLines(t.text)} lang={t.lang} />
+            </div>
+          ))}
+        </section>
+      )}
+      <nav className="section-pager" aria-label="Previous and next sentence">
+        {n > 1 ? <Link href={sentencePath(n - 1)}>← Sentence {n - 1}</Link> : <span />}
+        <Link href={sentencePath(n + 1)}>Sentence {n + 1} →</Link>
+      </nav>
+    </article>
+  );
+}
