@@ -1,0 +1,92 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeSource, launchBrowser, startSite, type RunningSite } from './server.js';
+
+let site: RunningSite;
+let browser: Browser;
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function open(path: string): Promise<Page> {
+  // CSP bypass only so axe-core can be injected; the app itself runs under the site's CSP.
+  const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+  await page.goto(`${site.base}${path}`);
+  return page;
+}
+
+/** Serious and critical accessibility violations found by axe-core on the page as it is. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe.run();
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+  });
+  return violations;
+}
+
+const sentenceIds = (page: Page) => page.locator('[id^="s"][id]').evaluateAll((nodes) => nodes.map((n) => n.id).filter((id) => /^s\d+$/.test(id)));
+
+describe('reading the poem', () => {
+  it('opens a section by URL, then another by the menu without reloading', async () => {
+    const page = await open('/1/1/1');
+    await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
+    expect(await sentenceIds(page)).toContain('s1');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.getByRole('link', { name: /^II\b|Section 2|The Keeper/ }).first().click();
+    await page.waitForURL(`${site.base}/1/1/2`);
+    await page.waitForFunction(() => !document.getElementById('s1'));
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await page.goBack();
+    await page.waitForURL(`${site.base}/1/1/1`);
+    await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
+    await page.close();
+  });
+
+  it('switches edition, and a translation forces its edition and enables only its checkboxes', async () => {
+    const page = await open('/1/1/1');
+    await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
+    await page.getByLabel(/Edition/i).selectOption('revised');
+    await page.waitForURL(`${site.base}/1/1/1/revised`);
+    await page.getByRole('checkbox', { name: /French/ }).check();
+    await page.waitForURL(`${site.base}/1/1/1/centenary`);
+    await page.getByText('Ô Lampe du Soir', { exact: false }).first().waitFor();
+    expect(await page.getByRole('checkbox', { name: /Hindi/ }).isEnabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /German/ }).isEnabled()).toBe(false);
+    await page.close();
+  });
+
+  it('toggles a commentary layer, and the dropdown label follows it', async () => {
+    const page = await open('/1/1/1');
+    await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
+    const menu = page.getByRole('button', { name: /Works on The Lamp of Evening/ });
+    await menu.click();
+    await page.getByRole('checkbox', { name: /The Mother's readings/ }).check();
+    await page.getByRole('button', { name: /The Mother's readings/ }).waitFor();
+    await page.getByText('The poem opens as a prayer', { exact: false }).waitFor();
+    await page.close();
+  });
+
+  it('opens a sentence page from its number, and a #hash highlights the sentence in its section', async () => {
+    const page = await open('/1/1/1');
+    await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
+    await page.getByRole('link', { name: 'Sentence 5', exact: true }).click();
+    await page.waitForURL(`${site.base}/5`);
+    await page.getByRole('link', { name: /Read in context/ }).click();
+    await page.waitForURL(`${site.base}/1/1/1#s5`);
+    await page.waitForFunction(() => document.getElementById('s5')?.classList.contains('is-target'));
+    await page.close();
+  });
+
+  it.each(['/1/1/1', '/5'])('has no serious or critical accessibility violations on %s', async (path) => {
+    const page = await open(path);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests: the built site in Debian's Chromium (`npm run test:e2e`). */
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
