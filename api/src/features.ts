@@ -4,8 +4,9 @@ import { devMailRoutes } from './dev-mail/routes.js';
 import { dictionaryRoutes } from './dictionary/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { poemRoutes } from './poem/routes.js';
+import { poemEditRoutes } from './poem/edit-routes.js';
 import { siteRoutes } from './site/routes.js';
 import { speechRoutes } from './speech/routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
-export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, mediaRoutes, devMailRoutes, dictionaryRoutes, speechRoutes];
+export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, devMailRoutes, dictionaryRoutes, speechRoutes];

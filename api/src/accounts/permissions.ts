@@ -16,6 +16,7 @@ export const permissions = {
   'notes.save': 'signed-in',
   'subscriptions.change': 'signed-in',
   'users.manage': ['admin'],
+  'poem.edit': ['admin'],
   /** The platform's sample feature, mounted only by tests and benchmarks. */
   'testkit.counters': 'anyone',
 } as const satisfies Record<string, Audience>;

@@ -99,6 +99,7 @@ describe('permission matrix', () => {
     'notes.save': () => ({ url: '/postdata/myNotes', body: { Content: 'matrix', Sentencenumber: 2 }, valid: true }),
     'subscriptions.change': () => ({ url: '/postdata/updateSubscriptions', body: { UserBlogs: ['news'], isSubscribed: true }, valid: true }),
     'testkit.counters': (role) => ({ url: `/api/testkit/counters/matrix-${role}`, body: { name: 'm' }, valid: true }),
+    'poem.edit': () => ({ url: '/postdata/utranslations/fr', body: { SentenceNumber: 1, Translated: 'x' } }),
     'users.manage': () => ({ url: '/postdata/updateusers', body: { UserId: target, UserRole: 'user' }, valid: true }),
     // Last: it ends the session the others need.
     'accounts.logoff': () => ({ url: '/logoff', body: {}, valid: true }),

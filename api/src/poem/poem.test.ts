@@ -11,6 +11,8 @@ import { exportPoem } from './import/export-poem.js';
 import { loadCurrentPoem } from './import/current-poem.js';
 import { importPoem, type ImportInput } from './import/import-poem.js';
 import { sentenceDecider } from './sentence-decider.js';
+import { TestClient } from '../testkit/client.js';
+import { provisionUser } from '../accounts/provision.js';
 
 const demo = fs.readFileSync(DEMO_POEM_FILE, 'utf8');
 const demoPoem = JSON.parse(demo) as PoemFile;
@@ -286,5 +288,38 @@ describe('study calls', () => {
     expect((await get(`/api/lineinfo/${dropped.sentence}`)).statusCode).toBe(404);
     expect(exportPoem(await loadCurrentPoem(await context().readModel()))).not.toContain(`"sentence": ${dropped.sentence},`);
     expect((await get(`/api/history/sentence/${dropped.sentence}`)).json().entries[0]).toMatchObject({ type: 'SentenceWithdrawn', after: null });
+  });
+});
+
+describe('editing line data (admins)', () => {
+  it('saves translations, notes and relations as events by the editor, and refuses others', async () => {
+    const editorId = await provisionUser(api.deps, { userName: 'editor', email: 'editor@example.org', name: 'Ed', password: 'editor-secret-1', role: 'admin', confirmed: true, actor: 'test' });
+    await provisionUser(api.deps, { userName: 'plain', email: 'plain@example.org', name: 'Pl', password: 'plain-secret-1', role: 'user', confirmed: true, actor: 'test' });
+    await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 5000 });
+    const editor = new TestClient(api.app, '192.0.2.90');
+    const plain = new TestClient(api.app, '192.0.2.91');
+    await editor.post('/login', { UserName: 'editor', Password: 'editor-secret-1' });
+    await plain.post('/login', { UserName: 'plain', Password: 'plain-secret-1' });
+
+    expect((await plain.post('/postdata/utranslations/fr', { SentenceNumber: 3, Translated: 'Non.' })).statusCode).toBe(403);
+    expect((await editor.post('/postdata/utranslations/fr', { SentenceNumber: 3, Translated: 'Une ligne.\n\nDeux.' })).json()).toEqual({ type: 0, error: 'TextBox cant be Empty' });
+    const saved = await editor.post('/postdata/utranslations/fr', { SentenceNumber: 3, Translated: 'Une ligne,\nune autre.' });
+    expect(saved.json()).toEqual({ type: 1, message: 'Book Updated Successfully' });
+    const after = { 'x-consistent-after': String(saved.headers['x-position']) };
+    expect((await get('/api/translate/3?lang=fr', after)).json().Translated).toBe('Une ligne,\nune autre.');
+
+    const note = await editor.post('/postdata/updatePoem', { Key: 'motherNote', Content: 'A new note.', id: 3 });
+    expect(note.json()).toMatchObject({ type: 1 });
+    expect((await get('/api/dedit/3/motherNote', { 'x-consistent-after': String(note.headers['x-position']) })).json().Content).toBe('A new note.');
+    const relations = await editor.post('/postdata/updateRelation/3', [{ Snumber: 0, SText: 'दीप', Enumber: 2 }]);
+    expect((await get('/api/relation/3', { 'x-consistent-after': String(relations.headers['x-position']) })).json()).toEqual([{ Snumber: 0, SText: 'दीप', Enumber: 2 }]);
+    expect((await editor.post('/postdata/updatePoem', { Key: 'motherNote', Content: 'x', id: 99999 })).statusCode).toBe(404);
+
+    const history = (await get('/api/history/sentence/3')).json();
+    expect(history.entries.slice(0, 3).map((e: { actor: string; part: string }) => [e.actor, e.part])).toEqual([
+      [editorId, 'relations'],
+      [editorId, 'field:motherNote'],
+      [editorId, 'translation:fr'],
+    ]);
   });
 });

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { handleCommand } from '@epos/platform';
+import { editions, languageSchema, sentenceFields, sentenceStream, wordRelationSchema, type Edition, type Language, type SentenceField } from '@epos/schemas';
+import type { ApiDeps } from '../deps.js';
+import { causeOf, withPosition } from '../commands.js';
+import { EDITABLE_KEYS, type EditableKey } from './edit-fields.js';
+import { sentenceDecider, type SentenceCommand } from './sentence-decider.js';
+
+const UPDATED = 'Book Updated Successfully';
+const sentence = z.coerce.number({ message: 'Sentence Number Required' }).int('Sentence Number Required').positive('Sentence Number Required').max(2_147_483_647);
+const linesOf = (text: string) => text.replace(/\r\n?/g, '\n').split('\n');
+
+/** The command an editable key names, for the content typed into the editor. */
+function commandFor(key: EditableKey, content: string): SentenceCommand | string {
+  if (key.startsWith('text-') || key.startsWith('tr-')) {
+    const lines = linesOf(content);
+    if (content.trim() !== '' && lines.some((l) => l.trim() === '')) return 'TextBox cant be Empty';
+    const value = content.trim() === '' ? null : lines.map((l) => l.trim());
+    return key.startsWith('text-')
+      ? { kind: 'setText', edition: key.slice(5) as Edition, lines: value }
+      : { kind: 'setTranslation', lang: key.slice(3) as Language, lines: value };
+  }
+  return { kind: 'setField', field: key as SentenceField, value: content };
+}
+
+/** The spec's line-data writes (admins): text, notes and fields, translations, word relations. */
+export function poemEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  const run = (n: number, command: SentenceCommand, cause: ReturnType<typeof causeOf>) =>
+    handleCommand(deps.store, { streamId: sentenceStream(n), decider: sentenceDecider(n), command, cause });
+
+  return async (app) => {
+    app.post(
+      '/postdata/updatePoem',
+      {
+        config: { permission: 'poem.edit' },
+        schema: {
+          tags: ['poem edits'],
+          summary: `Set one editable part of a sentence (${[...sentenceFields, ...editions.map((e) => `text-${e}`), 'tr-<lang>'].join(', ')})`,
+          body: z.object({ Key: z.enum(EDITABLE_KEYS), Content: z.string().max(100_000), id: sentence }),
+        },
+      },
+      async (request, reply) => {
+        const command = commandFor(request.body.Key, request.body.Content);
+        if (typeof command === 'string') return reply.code(400).send({ type: 0, error: command });
+        const result = await run(request.body.id, command, causeOf(request));
+        return withPosition(reply, result).send({ type: 1, message: UPDATED });
+      },
+    );
+
+    app.post(
+      '/postdata/utranslations/:lang',
+      {
+        config: { permission: 'poem.edit' },
+        schema: {
+          tags: ['poem edits'],
+          summary: 'Save a translation of a sentence (lines joined by newline)',
+          params: z.object({ lang: z.string().toLowerCase().pipe(languageSchema) }),
+          body: z.object({ SentenceNumber: sentence, Translated: z.string().max(100_000) }),
+        },
+      },
+      async (request, reply) => {
+        const command = commandFor(`tr-${request.params.lang}`, request.body.Translated);
+        if (typeof command === 'string') return reply.code(400).send({ type: 0, error: command });
+        const result = await run(request.body.SentenceNumber, command, causeOf(request));
+        return withPosition(reply, result).send({ type: 1, message: UPDATED });
+      },
+    );
+
+    app.post(
+      '/postdata/updateRelation/:line',
+      {
+        config: { permission: 'poem.edit' },
+        schema: { tags: ['poem edits'], summary: 'Replace the word relations of a sentence', params: z.object({ line: sentence }), body: z.array(wordRelationSchema).max(200) },
+      },
+      async (request, reply) => {
+        const result = await run(request.params.line, { kind: 'setRelations', relations: request.body }, causeOf(request));
+        return withPosition(reply, result).send({ type: 1, message: UPDATED });
+      },
+    );
+  };
+}
