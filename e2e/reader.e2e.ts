@@ -83,7 +83,48 @@ describe('reading the poem', () => {
     await page.close();
   });
 
-  it.each(['/1/1/1', '/5'])('has no serious or critical accessibility violations on %s', async (path) => {
+  it('opens the dictionary for a word typed in the lookup field', async () => {
+    const page = await open('/1/1/1');
+    await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: /tools|⋯|more/i }).first().click();
+    await page.getByLabel(/Look up a word/i).first().fill('lamp');
+    await page.getByLabel(/Look up a word/i).first().press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/noun/i).first().waitFor();
+    expect(await dialog.innerText()).toMatch(/light/i);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it('shows a sentence\'s revision history', async () => {
+    const page = await open('/5');
+    await page.getByText('History').first().click();
+    await page.getByText(/Place in the poem|First edition text/).first().waitFor();
+    await page.close();
+  });
+
+  it('compares two editions of a section', async () => {
+    const page = await open('/compare/1/1/1?a=first&b=revised');
+    await page.getByText(/sentences? differs?/i).first().waitFor();
+    expect(await page.locator('ins, del').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('looks a line number up, and reads a section as it stood on a day', async () => {
+    const page = await open('/lookup');
+    await page.getByRole('button', { name: /Look up/i }).last().click();
+    await page.getByText('Sentence Number Required').first().waitFor();
+    await page.getByRole('textbox').first().fill('5');
+    await page.getByRole('button', { name: /Look up/i }).last().click();
+    await page.getByRole('link', { name: /in context/i }).first().waitFor();
+    const past = await open('/1/1/1?asOf=2001-01-01');
+    await past.getByText('No book found').first().waitFor();
+    await page.close();
+    await past.close();
+  });
+
+  it.each(['/1/1/1', '/5', '/lookup', '/compare/1/1/1?a=first&b=revised'])('has no serious or critical accessibility violations on %s', async (path) => {
     const page = await open(path);
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);

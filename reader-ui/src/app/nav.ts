@@ -7,6 +7,7 @@ export interface NavItem {
 export const navItems: readonly NavItem[] = [
   { href: '/', label: 'Home' },
   { href: '/1/1/1', label: 'Read' },
+  { href: '/lookup', label: 'Look up' },
 ];
 
 /** Whether a nav entry is the current page: "/" only on the home page, others on their whole subtree. */

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { ConfirmEmailPage } from '../accounts/confirm-email-page';
 import { ForgotPasswordPage } from '../accounts/forgot-password-page';
@@ -9,7 +10,10 @@ import { ResendActivationPage } from '../accounts/resend-activation-page';
 import { ResetPasswordPage } from '../accounts/reset-password-page';
 import { accountPaths } from '../accounts/urls';
 import { SectionPage } from '../poem/section-page';
+import { SearchHighlighter } from '../lookup/search-highlight';
+import { Loading } from '../poem/loading';
 import { SentencePage } from '../poem/sentence-page';
+import { AsOfSync } from '../scholarship/as-of-control';
 import { HomePage } from './home-page';
 import { NotFoundPage } from './not-found-page';
 
@@ -18,8 +22,42 @@ const SECTION_ROUTE = /^\/\d+\/\d+\/\d+(?:\/(?:centenary|revised))?\/?$/;
 /** A sentence page: /12 (digits only, one segment). */
 const SENTENCE_ROUTE = /^\/\d+\/?$/;
 
+/** The edition compare view: /compare/1/2/3 (?a=first&b=revised). */
+const COMPARE_ROUTE = /^\/compare\/\d+\/\d+\/\d+\/?$/;
+
+// Study pages load on demand, so the section page's first download stays small.
+const ComparePage = lazy(() => import('../scholarship/compare-page'));
+const LookupPage = lazy(() => import('../lookup/lookup-page'));
+
+function LazyCompare() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <ComparePage />
+    </Suspense>
+  );
+}
+
+function LazyLookup() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <LookupPage />
+    </Suspense>
+  );
+}
+
 /** Every reader route. Features add theirs above the catch-all. */
 export function AppRoutes() {
+  return (
+    <>
+      <Routes />
+      {/* `?search=term` on a section page, and the "read as of" date for code outside the page */}
+      <SearchHighlighter />
+      <AsOfSync />
+    </>
+  );
+}
+
+function Routes() {
   return (
     <Switch>
       <Route path="/" component={HomePage} />
@@ -33,6 +71,8 @@ export function AppRoutes() {
       <Route path={accountPaths.confirmEmail} component={ConfirmEmailPage} />
       <Route path={SECTION_ROUTE} component={SectionPage} />
       <Route path={SENTENCE_ROUTE} component={SentencePage} />
+      <Route path={COMPARE_ROUTE} component={LazyCompare} />
+      <Route path="/lookup" component={LazyLookup} />
       <Route component={NotFoundPage} />
     </Switch>
   );

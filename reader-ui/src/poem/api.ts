@@ -118,13 +118,15 @@ export function lineInfoUrl(n: number): string {
 const sectionCache = new Map<string, SectionBook>();
 const translationCache = new Map<string, readonly Translation[]>();
 
-export function cachedSection(address: SectionAddress): SectionBook | undefined {
-  return sectionCache.get(sectionKey(address));
+/** `asOf` (YYYY-MM-DD) reads the section as it stood on that day. */
+export function cachedSection(address: SectionAddress, asOf: string | null = null): SectionBook | undefined {
+  return sectionCache.get(`${sectionKey(address)}@${asOf ?? ''}`);
 }
 
-export async function fetchSection(address: SectionAddress, signal?: AbortSignal): Promise<Loaded<SectionBook>> {
-  const result = await getJson<SectionBook>(sectionUrl(address), 'No book found', signal);
-  if (result.ok) sectionCache.set(sectionKey(address), result.data);
+export async function fetchSection(address: SectionAddress, signal?: AbortSignal, asOf: string | null = null): Promise<Loaded<SectionBook>> {
+  const url = asOf ? `${sectionUrl(address)}&asOf=${encodeURIComponent(asOf)}` : sectionUrl(address);
+  const result = await getJson<SectionBook>(url, 'No book found', signal);
+  if (result.ok) sectionCache.set(`${sectionKey(address)}@${asOf ?? ''}`, result.data);
   return result;
 }
 

@@ -1,6 +1,9 @@
 import { useAtom } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { useAsOf, withAsOfParam } from '../scholarship/as-of';
+import { AsOfBanner, AsOfControl } from '../scholarship/as-of-control';
+import { comparePath } from '../scholarship/compare';
 import { useToast } from '../ui/toast';
 import { languagesAtom, worksOnAtom } from './atoms';
 import {
@@ -40,9 +43,13 @@ export function ReaderControls({
   const editionId = useId();
   const shown = enabledLanguages(address.edition);
   const usable = enabledCheckboxes(languages, address.edition);
+  const asOf = useAsOf();
+  const here = sectionPath(address);
+  const compareWith = address.edition === 'first' ? 'revised' : address.edition;
 
+  // another edition keeps the "read as of" date
   const goTo = (edition: (typeof EDITIONS)[number]) => {
-    if (edition !== address.edition) navigate(sectionPath(withEdition(address, edition)));
+    if (edition !== address.edition) navigate(withAsOfParam(sectionPath(withEdition(address, edition)), asOf));
   };
 
   const onEdition = (value: string) => {
@@ -60,37 +67,44 @@ export function ReaderControls({
   };
 
   return (
-    <div className="reader-controls">
-      <div className="control">
-        <label htmlFor={editionId}>Edition</label>
-        <select id={editionId} className="input select" value={address.edition} onChange={(e) => onEdition(e.target.value)}>
-          {EDITIONS.map((edition) => (
-            <option key={edition} value={edition}>
-              {editionLabels[edition]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset className="control translations">
-        <legend>Translations</legend>
-        <div className="translation-boxes">
-          {LANGS.map((lang) => (
-            <label key={lang} className="checkbox-field compact">
-              <input
-                type="checkbox"
-                name="translation"
-                value={lang}
-                checked={languages.includes(lang) && shown.includes(lang)}
-                disabled={!usable.includes(lang)}
-                onChange={(e) => onLanguage(lang, e.target.checked)}
-              />
-              {langLabels[lang]}
-            </label>
-          ))}
+    <>
+      <div className="reader-controls">
+        <div className="control">
+          <label htmlFor={editionId}>Edition</label>
+          <select id={editionId} className="input select" value={address.edition} onChange={(e) => onEdition(e.target.value)}>
+            {EDITIONS.map((edition) => (
+              <option key={edition} value={edition}>
+                {editionLabels[edition]}
+              </option>
+            ))}
+          </select>
         </div>
-      </fieldset>
-      <WorksOnMenu options={options} defaultLabel={worksOnDefault} />
-    </div>
+        <fieldset className="control translations">
+          <legend>Translations</legend>
+          <div className="translation-boxes">
+            {LANGS.map((lang) => (
+              <label key={lang} className="checkbox-field compact">
+                <input
+                  type="checkbox"
+                  name="translation"
+                  value={lang}
+                  checked={languages.includes(lang) && shown.includes(lang)}
+                  disabled={!usable.includes(lang)}
+                  onChange={(e) => onLanguage(lang, e.target.checked)}
+                />
+                {langLabels[lang]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <WorksOnMenu options={options} defaultLabel={worksOnDefault} />
+        <AsOfControl path={here} />
+        <Link className="compare-link" href={comparePath({ ...address, a: 'first', b: compareWith })}>
+          Compare editions
+        </Link>
+      </div>
+      <AsOfBanner path={here} />
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { useToast } from '../ui/toast';
 import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTranslation, type Loaded, type SectionBook, type SectionRef } from './api';
 import { contentsAtom, languagesAtom, scrollPositions, useSiteInfo, worksOnAtom } from './atoms';
 import { contentsFromServer, mergeContents } from './contents';
+import { useAsOf } from '../scholarship/as-of';
 import { Loading, Problem } from './loading';
 import './poem.css';
 import { ReaderControls } from './reader-controls';
@@ -23,6 +24,7 @@ import {
 } from './reading';
 import { SectionMenu, SectionPager } from './section-menu';
 import { SentenceView, type ShownTranslation } from './sentence-view';
+import { StudyHost } from '../study/study-host';
 import { worksOptions } from './works';
 
 /** How long a hash target stays highlighted (spec section 9). */
@@ -51,20 +53,22 @@ function SectionReader({ address }: { address: SectionAddress }) {
     });
   }, [setContents]);
 
+  const asOf = useAsOf();
+  const loadKey = `${key}@${asOf ?? ''}`;
   useEffect(() => {
     const controller = new AbortController();
-    fetchSection(address, controller.signal).then(
+    fetchSection(address, controller.signal, asOf).then(
       (result) => {
-        setLoaded({ key, result });
+        setLoaded({ key: loadKey, result });
         if (result.ok) setContents((contents) => mergeContents(contents, result.data));
       },
       () => undefined, // aborted: a newer section is loading
     );
     return () => controller.abort();
-  }, [key, setContents]);
+  }, [loadKey, setContents]);
 
-  const current = loaded?.key === key ? loaded.result : null;
-  const data = current?.ok ? current.data : cachedSection(address);
+  const current = loaded?.key === loadKey ? loaded.result : null;
+  const data = current?.ok ? current.data : cachedSection(address, asOf);
   const failure = current !== null && !current.ok ? current.message : null;
 
   usePageTitle(data ? `${data.bookName}, ${data.cantoName}` : failure ?? 'Loading');
@@ -217,6 +221,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
         </section>
       ))}
       <SectionPager address={address} data={data} />
+      <StudyHost section={ref} layers={data.layers} />
     </article>
   );
 }

@@ -7,6 +7,8 @@ import { useSiteInfo } from './atoms';
 import { Loading, Problem } from './loading';
 import './poem.css';
 import { langFields, langLabels, LANGS, parseSentencePath, sectionPath, sentencePath, splitLines } from './reading';
+import { HistoryPanel } from '../scholarship/history-panel';
+import { StudyHost } from '../study/study-host';
 import { Verse, verseOf } from './sentence-view';
 
 /** `/{lineNumber}`: one sentence with its notes and translations. */
@@ -60,8 +62,9 @@ function SentenceDetails({ n }: { n: number }) {
         </p>
       )}
       <div className="sentence-body solo">
-        <Verse lines={verseOf(line)} />
+        <Verse lines={verseOf(line)} lookup />
       </div>
+      <StudyHost section={null} layers={[]} />
       {notes.map((note) => (
         <section key={note.label} className="note" aria-label={note.label}>
           <h2 className="extra-label">{note.label}</h2>
@@ -81,6 +84,7 @@ function SentenceDetails({ n }: { n: number }) {
           ))}
         </section>
       )}
+      <HistoryPanel key={n} n={n} />
       <nav className="section-pager" aria-label="Previous and next sentence">
         {n > 1 ? <Link href={sentencePath(n - 1)}>← Sentence {n - 1}</Link> : <span />}
         <Link href={sentencePath(n + 1)}>Sentence {n + 1} →</Link>

@@ -1,12 +1,17 @@
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
+import { StudyPanel, StudyToggle } from '../study/study-toolbar';
 import type { Line } from './api';
 import { langLabels, sentenceAnchor, sentencePath, splitLines, type Lang } from './reading';
 import { worksText, type WorksEntry } from './works';
 
-/** Verse lines, each a block with a hanging indent so a wrapped line stays recognisable. */
-export function Verse({ lines, lang }: { lines: readonly string[]; lang?: string }) {
+/**
+ * Verse lines, each a block with a hanging indent so a wrapped line stays recognisable.
+ * `lookup`: a click or selection on a word opens the dictionary (study/StudyHost).
+ */
+export function Verse({ lines, lang, lookup }: { lines: readonly string[]; lang?: string; lookup?: boolean }) {
   return (
-    <p className="verse" lang={lang}>
+    <p className="verse" lang={lang} data-lookup={lookup ? '' : undefined}>
       {lines.map((text, i) => (
         <span key={i} className="verse-line">
           {text}
@@ -38,13 +43,19 @@ export function SentenceView({
   works: readonly WorksEntry[];
 }) {
   const n = line.lineNumber;
+  const [studyOpen, setStudyOpen] = useState(false);
+  const studyId = useId();
   return (
     <div id={sentenceAnchor(n)} className={highlighted ? 'sentence is-target' : 'sentence'} tabIndex={-1}>
-      <Link href={sentencePath(n)} className="sentence-number" aria-label={`Sentence ${n}`}>
-        {n}
-      </Link>
+      <div className="sentence-gutter">
+        <Link href={sentencePath(n)} className="sentence-number" aria-label={`Sentence ${n}`}>
+          {n}
+        </Link>
+        <StudyToggle n={n} open={studyOpen} controls={studyId} onToggle={() => setStudyOpen((v) => !v)} />
+      </div>
       <div className="sentence-body">
-        <Verse lines={verseOf(line)} />
+        <Verse lines={verseOf(line)} lookup />
+        {studyOpen && <StudyPanel line={line} id={studyId} />}
         {translations.map((t) => (
           <div key={t.lang} className="translation">
             <span className="extra-label">{langLabels[t.lang]}</span>

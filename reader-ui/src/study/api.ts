@@ -1,0 +1,76 @@
+import { postForm, type AccountResult } from '../accounts/api';
+import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
+import type { Line, Loaded } from '../poem/api';
+import { toNotes, type Note } from './notes';
+import { nextReadUrl, type Reading } from './readings';
+
+/** An image of a sentence: painting, sketch or the artist's image. */
+export interface ImageView {
+  readonly ImageUrl: string;
+  readonly ImageThumbUrl: string;
+}
+
+/** The Line fields the study tools use beyond the reading ones (docs/poem-api.md). */
+export type StudyLine = Line & {
+  readonly sentenceD?: string | null;
+  readonly audiourl?: string | null;
+  readonly mos?: { readonly SLine?: number | null; readonly PoemPaintings?: readonly ImageView[]; readonly PoemSketches?: readonly ImageView[] } | null;
+  readonly PoemImagesArtist?: readonly ImageView[] | null;
+};
+
+export interface Meaning {
+  readonly pos: string;
+  readonly lemma: string;
+  readonly definition: string;
+  readonly examples: readonly string[];
+  readonly synonyms: readonly string[];
+}
+
+export interface DictionaryEntry {
+  readonly word: string;
+  readonly lemma?: string;
+  readonly mean: readonly Meaning[];
+  readonly meanChambers?: readonly Meaning[];
+}
+
+async function getJson<T>(url: string, signal?: AbortSignal): Promise<Loaded<T>> {
+  try {
+    const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: signal ?? null });
+    if (!response.ok) return { ok: false, status: response.status, message: response.status === 404 ? NOT_FOUND : GENERIC_ERROR };
+    return { ok: true, data: (await response.json()) as T };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { ok: false, status: 0, message: GENERIC_ERROR };
+  }
+}
+
+const dictionary = new Map<string, Loaded<DictionaryEntry>>();
+
+/** GET /api/dict/{word}; answers (404s too) are kept for this visit. */
+export async function fetchMeaning(word: string, signal?: AbortSignal): Promise<Loaded<DictionaryEntry>> {
+  const key = word.toLowerCase();
+  const known = dictionary.get(key);
+  if (known !== undefined) return known;
+  const result = await getJson<DictionaryEntry>(`/api/dict/${encodeURIComponent(word)}`, signal);
+  if (result.ok || result.status === 404) dictionary.set(key, result);
+  return result;
+}
+
+export function fetchReading(ref: { book: number; canto: number; section: number }, layer: string, id: number, signal?: AbortSignal): Promise<Loaded<Reading>> {
+  return getJson<Reading>(nextReadUrl(ref, layer, id), signal);
+}
+
+export async function fetchNotes(n: number, signal?: AbortSignal): Promise<Loaded<Note[]>> {
+  const result = await getJson<unknown>(`/postdata/getmynotes/${n}`, signal);
+  return result.ok ? { ok: true, data: toNotes(result.data) } : result;
+}
+
+export function saveNote(n: number, content: string): Promise<AccountResult> {
+  return postForm('/postdata/myNotes', { Content: content, Sentencenumber: n, Rtype: 'note' });
+}
+
+/** The sentence's pictures in the spec's order: paintings, sketches, the artist's images. */
+export function picturesOf(line: StudyLine): { readonly kind: string; readonly image: ImageView }[] {
+  const list = (kind: string, images: readonly ImageView[] | null | undefined) => (images ?? []).filter((i) => i.ImageUrl).map((image) => ({ kind, image }));
+  return [...list('Painting', line.mos?.PoemPaintings), ...list('Sketch', line.mos?.PoemSketches), ...list("Artist's image", line.PoemImagesArtist)];
+}
