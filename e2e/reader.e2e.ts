@@ -124,6 +124,28 @@ describe('reading the poem', () => {
     await past.close();
   });
 
+  it('lets a logged-in editor correct a translated line with the pencil', async () => {
+    const page = await open('/login');
+    await page.locator('input[name="username"]').fill('admin');
+    await page.locator('input[name="password"]').fill('demo-admin-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site.base}/1/1/1`);
+    await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
+    await page.getByRole('checkbox', { name: /French/ }).check();
+    await page.getByText('Ô Lampe du Soir', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Edit the French translation of sentence 1' }).click();
+    const dialog = page.getByRole('dialog');
+    const first = dialog.getByRole('textbox').first();
+    await first.waitFor();
+    await first.fill('Ô Lampe corrigée du Soir,');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Book Updated Successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Ô Lampe corrigée du Soir', { exact: false }).first().waitFor();
+    await page.close();
+  });
+
   it.each(['/1/1/1', '/5', '/lookup', '/compare/1/1/1?a=first&b=revised'])('has no serious or critical accessibility violations on %s', async (path) => {
     const page = await open(path);
     await page.waitForLoadState('networkidle');

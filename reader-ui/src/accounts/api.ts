@@ -100,8 +100,15 @@ export function prefetchCsrfToken(): void {
   getCsrfToken().catch(() => undefined);
 }
 
-/** POSTs `body` as JSON with the anti-forgery token; never throws. */
-export async function postForm(url: string, body: Readonly<Record<string, unknown>>): Promise<AccountResult> {
+/** What a POST answered: its result, the HTTP status (0 when it never arrived) and the command's `X-Position`. */
+export interface PostOutcome {
+  readonly result: AccountResult;
+  readonly status: number;
+  readonly position: string | null;
+}
+
+/** POSTs `body` as JSON with the anti-forgery token and says what came back; never throws. */
+export async function postCommand(url: string, body: Readonly<Record<string, unknown>>): Promise<PostOutcome> {
   try {
     const token = await getCsrfToken();
     const response = await fetch(url, {
@@ -113,10 +120,15 @@ export async function postForm(url: string, body: Readonly<Record<string, unknow
     // A stale token (say, the session ended) is refused with 403: the next try fetches a fresh one.
     if (response.status === 403) csrfToken = null;
     const json: unknown = await response.json().catch(() => null);
-    return toAccountResult(response.ok, json);
+    return { result: toAccountResult(response.ok, json), status: response.status, position: response.headers.get('X-Position') };
   } catch {
-    return { ok: false, error: GENERIC_ERROR };
+    return { result: { ok: false, error: GENERIC_ERROR }, status: 0, position: null };
   }
+}
+
+/** POSTs `body` as JSON with the anti-forgery token; never throws. */
+export async function postForm(url: string, body: Readonly<Record<string, unknown>>): Promise<AccountResult> {
+  return (await postCommand(url, body)).result;
 }
 
 /** GET /api/me: who is logged in. Fails as "logged out". */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Toaster } from '../ui/toast';
+import { installGotoHash } from './goto-hash';
 import './layout.css';
 import { TopNav } from './top-nav';
 import { site } from './site';
@@ -14,6 +15,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   const [location] = useLocation();
   const shownLocation = useRef(location);
+
+  // `GotoHash` links anywhere in the app: one delegated listener.
+  useEffect(() => installGotoHash(), []);
 
   useEffect(() => {
     if (shownLocation.current === location) return; // first render (and StrictMode's re-run)

@@ -91,9 +91,9 @@ export function failureMessage(status: number, notFound: string): string {
   return status === 404 ? notFound : GENERIC_ERROR;
 }
 
-async function getJson<T>(url: string, notFound: string, signal?: AbortSignal): Promise<Loaded<T>> {
+async function getJson<T>(url: string, notFound: string, signal?: AbortSignal, headers: Readonly<Record<string, string>> = {}): Promise<Loaded<T>> {
   try {
-    const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: signal ?? null });
+    const response = await fetch(url, { headers: { accept: 'application/json', ...headers }, credentials: 'same-origin', signal: signal ?? null });
     if (!response.ok) return { ok: false, status: response.status, message: failureMessage(response.status, notFound) };
     return { ok: true, data: (await response.json()) as T };
   } catch (error) {
@@ -137,6 +137,19 @@ export function cachedTranslation(ref: SectionRef, lang: Lang): readonly Transla
 export async function fetchTranslation(ref: SectionRef, lang: Lang, signal?: AbortSignal): Promise<Loaded<readonly Translation[]>> {
   const url = translationUrl(ref, lang);
   const result = await getJson<readonly Translation[]>(url, 'No book found', signal);
+  if (result.ok) translationCache.set(url, result.data);
+  return result;
+}
+
+/**
+ * Reads a section's translation again after an edit, past the cache; `position` (the
+ * save's X-Position) makes the server answer only once the edit can be read.
+ */
+export async function refreshTranslation(ref: SectionRef, lang: Lang, position: string | null): Promise<Loaded<readonly Translation[]>> {
+  const url = translationUrl(ref, lang);
+  const headers: Record<string, string> = { 'cache-control': 'no-cache' };
+  if (position !== null) headers['X-Consistent-After'] = position;
+  const result = await getJson<readonly Translation[]>(url, 'No book found', undefined, headers);
   if (result.ok) translationCache.set(url, result.data);
   return result;
 }

@@ -7,6 +7,9 @@ import type { Lang } from './reading';
 /** The ticked translation checkboxes (what shows is these, filtered by the edition). */
 export const languagesAtom = atom<Lang[]>([]);
 
+/** Bumped when a cached translation was read again (after an edit), so the section shows it. */
+export const translationsVersionAtom = atom(0);
+
 /** The "Works on …" options that are on, oldest first: `layer:{key}`, `reason`, `ipa`. */
 export const worksOnAtom = atom<string[]>([]);
 

@@ -5,7 +5,7 @@ import { NotFoundPage } from '../app/not-found-page';
 import { usePageTitle } from '../app/use-page-title';
 import { useToast } from '../ui/toast';
 import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTranslation, type Loaded, type SectionBook, type SectionRef } from './api';
-import { contentsAtom, languagesAtom, scrollPositions, useSiteInfo, worksOnAtom } from './atoms';
+import { contentsAtom, languagesAtom, scrollPositions, translationsVersionAtom, useSiteInfo, worksOnAtom } from './atoms';
 import { contentsFromServer, mergeContents } from './contents';
 import { useAsOf } from '../scholarship/as-of';
 import { Loading, Problem } from './loading';
@@ -178,6 +178,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
   const site = useSiteInfo();
   const selected = useAtomValue(languagesAtom);
   const worksOn = useAtomValue(worksOnAtom);
+  useAtomValue(translationsVersionAtom); // a translation read again after an edit shows at once
   const languages = visibleLanguages(selected, address.edition);
   const ref: SectionRef = { book: address.book, canto: address.canto, section: address.section };
   useTranslations(ref, languages);
@@ -214,6 +215,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
                   highlighted={highlighted === line.lineNumber}
                   translations={translationsOf(line.lineNumber)}
                   works={shownWorks}
+                  section={ref}
                 />
               ))}
             </div>

@@ -1,9 +1,12 @@
+import { useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
+import { useMe } from '../accounts/session';
+import { preloadModals, studyAtom } from '../study/state';
 import { StudyPanel, StudyToggle } from '../study/study-toolbar';
-import type { Line } from './api';
+import type { Line, SectionRef } from './api';
 import { langLabels, sentenceAnchor, sentencePath, splitLines, type Lang } from './reading';
-import { worksText, type WorksEntry } from './works';
+import { countSentence, countsText, memoriseLine, worksText, type WorksEntry } from './works';
 
 /**
  * Verse lines, each a block with a hanging indent so a wrapped line stays recognisable.
@@ -30,19 +33,79 @@ export interface ShownTranslation {
   readonly text: string;
 }
 
+/**
+ * The Memorise option: each verse line with all but the first letter of each word
+ * hidden, and a "Reveal line" button per line that shows it (and hides it again).
+ * The masked form is hidden from screen readers, which would read out underscores.
+ */
+function MemoriseVerse({ n, lines }: { n: number; lines: readonly string[] }) {
+  const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = (i: number) =>
+    setShown((old) => {
+      const next = new Set(old);
+      if (next.has(i)) next.delete(i);
+      else next.add(i);
+      return next;
+    });
+  return (
+    <ol className="memorise">
+      {lines.map((text, i) => {
+        const open = shown.has(i);
+        return (
+          <li key={i} className="memorise-line">
+            {open ? <span className="verse-line">{text}</span> : <span className="verse-line masked" aria-hidden="true">{memoriseLine(text)}</span>}
+            <button
+              type="button"
+              className="memorise-button"
+              aria-pressed={open}
+              aria-label={`${open ? 'Hide' : 'Reveal'} line ${i + 1} of sentence ${n}`}
+              onClick={() => toggle(i)}
+            >
+              {open ? 'Hide line' : 'Reveal line'}
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The pencil beside a shown translation (logged-in readers): opens the translation's editor. */
+function EditTranslation({ n, lang, section }: { n: number; lang: Lang; section: SectionRef | null }) {
+  const setStudy = useSetAtom(studyAtom);
+  return (
+    <button
+      type="button"
+      className="edit-translation"
+      aria-label={`Edit the ${langLabels[lang]} translation of sentence ${n}`}
+      title="Edit"
+      onPointerEnter={preloadModals}
+      onFocus={preloadModals}
+      onClick={(event) => setStudy({ request: { kind: 'translation', n, lang, section }, returnTo: event.currentTarget })}
+    >
+      <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14" focusable="false">
+        <path d="M11.2 1.8a1.7 1.7 0 0 1 2.4 0l.6.6a1.7 1.7 0 0 1 0 2.4L5.4 13.6 1.5 14.5l.9-3.9z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}
+
 /** One sentence of a section: its number (a link to its page), verse, translations and the chosen works. */
 export function SentenceView({
   line,
   highlighted,
   translations,
   works,
+  section = null,
 }: {
   line: Line;
   highlighted: boolean;
   translations: readonly ShownTranslation[];
   works: readonly WorksEntry[];
+  section?: SectionRef | null;
 }) {
   const n = line.lineNumber;
+  const me = useMe();
   const [studyOpen, setStudyOpen] = useState(false);
   const studyId = useId();
   return (
@@ -58,11 +121,23 @@ export function SentenceView({
         {studyOpen && <StudyPanel line={line} id={studyId} />}
         {translations.map((t) => (
           <div key={t.lang} className="translation">
-            <span className="extra-label">{langLabels[t.lang]}</span>
+            <span className="extra-label">
+              {langLabels[t.lang]}
+              {me?.loggedIn === true && <EditTranslation n={n} lang={t.lang} section={section} />}
+            </span>
             <Verse lines={splitLines(t.text)} lang={t.lang} />
           </div>
         ))}
         {works.map((option) => {
+          if (option.key === 'counts' || option.key === 'memorise') {
+            const verse = verseOf(line);
+            return (
+              <div key={option.key} className="works-text">
+                <span className="extra-label">{option.label}</span>
+                {option.key === 'counts' ? <p className="counts">{countsText(countSentence(verse))}</p> : <MemoriseVerse n={n} lines={verse} />}
+              </div>
+            );
+          }
           const text = worksText(line, option.key);
           if (text === null) return null;
           return (

@@ -9,13 +9,55 @@ export interface WorksEntry extends WorksOption {
 
 const LAYER_PREFIX = 'layer:';
 
-/** The dropdown's options: the commentary layers (data), then Reason and IPA. */
+/** The dropdown's options: the commentary layers (data), then Reason, IPA, Counts and Memorise. */
 export function worksOptions(layers: readonly Layer[]): WorksEntry[] {
   return [
     ...layers.map((layer) => ({ key: `${LAYER_PREFIX}${layer.key}`, label: layer.label, author: layer.author })),
     { key: 'reason', label: 'Reason' },
     { key: 'ipa', label: 'IPA' },
+    { key: 'counts', label: 'Counts' },
+    { key: 'memorise', label: 'Memorise' },
   ];
+}
+
+/** A word: letters or digits, with inner apostrophes or hyphens ("don't", "sun-lit"). */
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
+
+export interface SentenceCounts {
+  readonly words: number;
+  /** Characters of the verse, spaces and punctuation included, line breaks not. */
+  readonly characters: number;
+  /** Verse lines that have any text. */
+  readonly lines: number;
+}
+
+/** The Counts option: words, characters and verse lines of a sentence's verse lines. */
+export function countSentence(lines: readonly string[]): SentenceCounts {
+  const shown = lines.map((line) => line.trim()).filter((line) => line !== '');
+  return {
+    words: shown.reduce((sum, line) => sum + (line.match(WORD)?.length ?? 0), 0),
+    characters: shown.reduce((sum, line) => sum + Array.from(line).length, 0),
+    lines: shown.length,
+  };
+}
+
+/** "12 words · 60 characters · 2 lines" (singular for one). */
+export function countsText(counts: SentenceCounts): string {
+  const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+  return `${n(counts.words, 'word')} · ${n(counts.characters, 'character')} · ${n(counts.lines, 'line')}`;
+}
+
+/**
+ * The Memorise option: each word keeps its first letter and the rest of its letters
+ * become underscores; spaces and punctuation stay ("O Lamp of Evening," → "O L___ o_ E______,").
+ * Each part of a hyphenated word is a word here.
+ */
+export function memoriseLine(text: string): string {
+  // each part of a hyphenated word keeps its own first letter ("sun-lit" → "s__-l__")
+  return text.replace(/[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu, (word) => {
+    const [first = '', ...rest] = Array.from(word);
+    return first + rest.map((ch) => (/[\p{L}\p{M}\p{N}]/u.test(ch) ? '_' : ch)).join('');
+  });
 }
 
 /** What an option shows under a sentence, or null when the sentence has none. */

@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import type { Layer, SectionRef } from '../poem/api';
+import type { Lang } from '../poem/reading';
 import type { StudyLine } from './api';
 
 /** What the study host shows: one modal at a time (the pictures modal nests its lightbox). */
@@ -9,7 +10,9 @@ export type StudyRequest =
   | { readonly kind: 'readings'; readonly line: StudyLine; readonly layer: string }
   | { readonly kind: 'pictures'; readonly line: StudyLine }
   | { readonly kind: 'image'; readonly title: string; readonly src: string; readonly alt: string }
-  | { readonly kind: 'text'; readonly title: string; readonly text: string };
+  | { readonly kind: 'text'; readonly title: string; readonly text: string }
+  | { readonly kind: 'translation'; readonly n: number; readonly lang: Lang; readonly section: SectionRef | null }
+  | { readonly kind: 'works'; readonly n: number; readonly layers: readonly string[] };
 
 export interface OpenStudy {
   readonly request: StudyRequest;

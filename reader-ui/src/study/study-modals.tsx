@@ -13,6 +13,8 @@ import { Busy, Failure, Modal } from './modal';
 import { validateNote, type Note } from './notes';
 import { canGo, initialReading, readingReducer } from './readings';
 import { studyContextAtom, type OpenStudy } from './state';
+import { TranslationModal } from './translation-modal';
+import { WorksModal } from './works-modal';
 
 /** The study modals, loaded on first use (React.lazy from StudyHost). */
 export default function StudyModals({ open, onClose }: { open: OpenStudy; onClose: () => void }) {
@@ -28,6 +30,10 @@ export default function StudyModals({ open, onClose }: { open: OpenStudy; onClos
       return <PicturesModal line={request.line} onClose={onClose} returnTo={returnTo} />;
     case 'image':
       return <Lightbox title={request.title} src={request.src} alt={request.alt} onClose={onClose} returnTo={returnTo} />;
+    case 'translation':
+      return <TranslationModal n={request.n} lang={request.lang} section={request.section} onClose={onClose} returnTo={returnTo} />;
+    case 'works':
+      return <WorksModal n={request.n} layers={request.layers} onClose={onClose} returnTo={returnTo} />;
     case 'text':
       return (
         <Modal title={request.title} onClose={onClose} returnTo={returnTo}>

@@ -5,6 +5,7 @@ import { useSiteInfo, worksOnAtom } from '../poem/atoms';
 import { useToast } from '../ui/toast';
 import { picturesOf, type StudyLine } from './api';
 import { readingLayer } from './readings';
+import { layersWithWork } from './works-section';
 import { lookupForm as lookupFormOf } from './words';
 import { speak, stopSpeech } from './speech-player';
 import { preloadModals, speakingAtom, studyAtom, studyContextAtom, type StudyRequest } from './state';
@@ -56,6 +57,7 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
   const pictures = picturesOf(line);
   const layer = context === null ? null : readingLayer(worksOn, context.layers, line.commentary);
   const isSpeaking = speaking === n;
+  const workLayers = layersWithWork(line.commentary, context?.layers.map((l) => l.key));
 
   const onSpeech = () => {
     if (isSpeaking) {
@@ -123,6 +125,11 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
             onClick={open({ kind: 'text', title: site?.labels.aurobindoNote ?? "The author's note", text: line.aurobindoNote })}
           >
             {site?.labels.aurobindoNote ?? "The author's note"}
+          </button>
+        )}
+        {workLayers.length > 0 && (
+          <button type="button" className="button study-button" onClick={open({ kind: 'works', n, layers: workLayers })}>
+            Works ({workLayers.length})
           </button>
         )}
         {me?.loggedIn === true && (
