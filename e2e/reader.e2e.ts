@@ -97,6 +97,14 @@ describe('reading the poem', () => {
     await page.close();
   });
 
+  it('turns ||n|| references in notes into links to the sentence page', async () => {
+    const page = await open('/1');
+    await page.getByRole('link', { name: '39', exact: true }).click();
+    await page.waitForURL(`${site.base}/39`);
+    await page.getByRole('heading', { name: 'Sentence 39' }).waitFor();
+    await page.close();
+  });
+
   it('shows a sentence\'s revision history', async () => {
     const page = await open('/5');
     await page.getByText('History').first().click();

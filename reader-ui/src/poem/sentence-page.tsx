@@ -4,6 +4,7 @@ import { NotFoundPage } from '../app/not-found-page';
 import { usePageTitle } from '../app/use-page-title';
 import { fetchLineInfo, type Line, type Loaded } from './api';
 import { useSiteInfo } from './atoms';
+import { LinkedText } from './linked-text';
 import { Loading, Problem } from './loading';
 import './poem.css';
 import { langFields, langLabels, LANGS, parseSentencePath, sectionPath, sentencePath, splitLines } from './reading';
@@ -68,7 +69,9 @@ function SentenceDetails({ n }: { n: number }) {
       {notes.map((note) => (
         <section key={note.label} className="note" aria-label={note.label}>
           <h2 className="extra-label">{note.label}</h2>
-          <p>{note.text}</p>
+          <p>
+            <LinkedText text={note.text} />
+          </p>
         </section>
       ))}
       {translations.length > 0 && (

@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
+import { LinkedText } from './linked-text';
 import { useMe } from '../accounts/session';
 import { preloadModals, studyAtom } from '../study/state';
 import { StudyPanel, StudyToggle } from '../study/study-toolbar';
@@ -146,7 +147,13 @@ export function SentenceView({
                 {option.label}
                 {option.author !== undefined && ` · ${option.author}`}
               </span>
-              {option.key === 'ipa' ? <Verse lines={splitLines(text)} /> : <p>{text}</p>}
+              {option.key === 'ipa' ? (
+                <Verse lines={splitLines(text)} />
+              ) : (
+                <p>
+                  <LinkedText text={text} />
+                </p>
+              )}
             </div>
           );
         })}

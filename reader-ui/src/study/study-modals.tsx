@@ -5,6 +5,7 @@ import { useMe } from '../accounts/session';
 import { accountMessages } from '../accounts/messages';
 import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
 import type { Loaded } from '../poem/api';
+import { LinkedText } from '../poem/linked-text';
 import { sentencePath } from '../poem/reading';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
@@ -55,7 +56,9 @@ function Paragraphs({ text }: { text: string }) {
         .split(/\n{2,}/u)
         .filter((p) => p.trim() !== '')
         .map((p, i) => (
-          <p key={i}>{p}</p>
+          <p key={i}>
+            <LinkedText text={p} />
+          </p>
         ))}
     </div>
   );
@@ -187,7 +190,9 @@ function NotesModal({ line, onClose, returnTo }: ModalProps & { line: StudyLine 
             <ul className="notes-list">
               {notes.map((note, i) => (
                 <li key={i}>
-                  <p>{note.Content}</p>
+                  <p>
+                    <LinkedText text={note.Content} />
+                  </p>
                   {note.savedAt && <time dateTime={note.savedAt}>{new Date(note.savedAt).toLocaleString()}</time>}
                 </li>
               ))}
