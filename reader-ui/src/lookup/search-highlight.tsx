@@ -45,28 +45,6 @@ function hitRanges(root: HTMLElement, term: string): Range[] {
   return ranges;
 }
 
-/** Fallback without the Highlight API: wrap hits in <mark>. A verse line's only child is React's text, set as textContent, so this is safe. */
-function wrapHits(ranges: Range[]): HTMLElement[] {
-  const marks: HTMLElement[] = [];
-  // from the end, so earlier offsets in the same text node stay valid
-  for (const range of [...ranges].reverse()) {
-    const mark = document.createElement('mark');
-    mark.className = HIGHLIGHT_NAME;
-    range.surroundContents(mark);
-    marks.unshift(mark);
-  }
-  return marks;
-}
-
-function unwrapHits(root: HTMLElement) {
-  for (const mark of root.querySelectorAll(`mark.${HIGHLIGHT_NAME}`)) {
-    const parent = mark.parentNode;
-    if (parent === null) continue;
-    parent.replaceChild(document.createTextNode(mark.textContent ?? ''), mark);
-    parent.normalize();
-  }
-}
-
 function reducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -91,9 +69,10 @@ export function SearchHighlighter() {
     let announced = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
+    // Without the Highlight API hits are not painted (changing React's text nodes would break
+    // its updates); the reader still gets the count and the scroll to the first hit.
     const clear = () => {
       if (api !== null) api.registry.delete(HIGHLIGHT_NAME);
-      else unwrapHits(main);
     };
 
     const apply = () => {
@@ -101,12 +80,8 @@ export function SearchHighlighter() {
       clear();
       const ready = main.querySelector('.poem-section') !== null;
       const ranges = ready ? hitRanges(main, term) : [];
-      let first: Range | HTMLElement | undefined = ranges[0];
-      if (api !== null) {
-        if (ranges.length > 0) api.registry.set(HIGHLIGHT_NAME, new api.Highlight(...ranges));
-      } else if (ranges.length > 0) {
-        first = wrapHits(ranges)[0];
-      }
+      const first: Range | undefined = ranges[0];
+      if (api !== null && ranges.length > 0) api.registry.set(HIGHLIGHT_NAME, new api.Highlight(...ranges));
       if (ready && !announced) {
         announced = true;
         toast(matchSummary(ranges.length, term), ranges.length > 0 ? 'info' : 'error');

@@ -5,6 +5,7 @@ import type { SectionBook } from './api';
 import { contentsAtom } from './atoms';
 import { numbers } from './contents';
 import { sectionPath, type SectionAddress } from './reading';
+import { useAsOf, withAsOfParam } from '../scholarship/as-of';
 
 /**
  * Book → canto → section menu. Books and cantos are those known so far (see
@@ -17,7 +18,8 @@ export function SectionMenu({ address, data }: { address: SectionAddress; data: 
   const bookId = useId();
   const cantoId = useId();
   const book = contents[address.book];
-  const go = (b: number, c: number) => navigate(sectionPath({ book: b, canto: c, section: 1, edition: address.edition }));
+  const asOf = useAsOf();
+  const go = (b: number, c: number) => navigate(withAsOfParam(sectionPath({ book: b, canto: c, section: 1, edition: address.edition }), asOf));
 
   return (
     <nav className="section-menu" aria-label="Books, cantos and sections">
@@ -57,7 +59,7 @@ export function SectionMenu({ address, data }: { address: SectionAddress; data: 
           const current = s.SectionNumber === address.section;
           return (
             <li key={s.SectionNumber}>
-              <Link href={sectionPath({ ...address, section: s.SectionNumber })} aria-current={current ? 'page' : undefined}>
+              <Link href={withAsOfParam(sectionPath({ ...address, section: s.SectionNumber }), asOf)} aria-current={current ? 'page' : undefined}>
                 <span className="srn">{s.srn}</span> {s.SectionName}
               </Link>
             </li>
@@ -70,7 +72,8 @@ export function SectionMenu({ address, data }: { address: SectionAddress; data: 
 
 /** Previous and next section links (they may cross into another canto or book). */
 export function SectionPager({ address, data }: { address: SectionAddress; data: SectionBook }) {
-  const link = (ref: SectionBook['previous']) => (ref === null ? null : sectionPath({ ...ref, edition: address.edition }));
+  const asOf = useAsOf();
+  const link = (ref: SectionBook['previous']) => (ref === null ? null : withAsOfParam(sectionPath({ ...ref, edition: address.edition }), asOf));
   const previous = link(data.previous);
   const next = link(data.next);
   return (

@@ -129,10 +129,12 @@ function useHashHighlight(ready: boolean): number | null {
 
   useEffect(() => {
     if (!ready) return;
+    let frame = 0;
     const go = () => {
       const n = parseHashTarget(window.location.hash);
       if (n === null) return;
-      requestAnimationFrame(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
         const element = document.getElementById(sentenceAnchor(n));
         if (element === null) return;
         element.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
@@ -142,7 +144,10 @@ function useHashHighlight(ready: boolean): number | null {
     };
     go();
     window.addEventListener('hashchange', go);
-    return () => window.removeEventListener('hashchange', go);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('hashchange', go);
+    };
   }, [ready, location]);
 
   useEffect(() => {

@@ -34,7 +34,7 @@ export default function StudyModals({ open, onClose }: { open: OpenStudy; onClos
     case 'translation':
       return <TranslationModal n={request.n} lang={request.lang} section={request.section} onClose={onClose} returnTo={returnTo} />;
     case 'works':
-      return <WorksModal n={request.n} layers={request.layers} onClose={onClose} returnTo={returnTo} />;
+      return <WorksModal key={request.n} n={request.n} layers={request.layers} onClose={onClose} returnTo={returnTo} />;
     case 'text':
       return (
         <Modal title={request.title} onClose={onClose} returnTo={returnTo}>
