@@ -6,7 +6,6 @@ import type { ApiDeps } from './deps.js';
  * A query builder bound to a projection's read model: the version that was checked for
  * `X-Consistent-After`, else the one active now.
  */
-export async function readModel<DB>(deps: ApiDeps, request: FastifyRequest, name: string): Promise<Kysely<DB>> {
-  const schema = request.consistentSchemas?.get(name) ?? (await deps.progress.schemaOf(name));
-  return deps.database.db.withSchema(schema) as unknown as Kysely<DB>;
+export function readModel<DB>(deps: ApiDeps, request: FastifyRequest, name: string): Promise<Kysely<DB>> {
+  return deps.progress.readModel<DB>(name, request.consistentSchemas?.get(name));
 }

@@ -10,7 +10,6 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import sirv from 'sirv';
-import type { Kysely } from 'kysely';
 import { createLogger, loadConfig, PostgresEventStore, ProjectionProgress, ProjectionRunner } from '@epos/platform';
 import { EventRegistry, eventCatalog, SYSTEM_ACTOR } from '@epos/schemas';
 import { buildApi } from '@epos/api';
@@ -35,7 +34,7 @@ const report = (name: string, value: string) => console.log(`${name.padEnd(52)} 
 const content = `${JSON.stringify(generatePoem(SENTENCES), null, 2)}\n`;
 const started = performance.now();
 const result = await importPoem(
-  { store, progress, readModel: async () => bench.database.db.withSchema(await progress.schemaOf(POEM_PROJECTION)) as unknown as Kysely<PoemReadModel> },
+  { store, progress, readModel: () => progress.readModel<PoemReadModel>(POEM_PROJECTION) },
   { fileName: 'synthetic.json', content, cause: { actor: SYSTEM_ACTOR } },
 );
 const appended = performance.now();

@@ -25,7 +25,7 @@ export async function openPoemTool(): Promise<PoemTool> {
   return {
     runtime,
     progress,
-    poemDb: async () => runtime.database.db.withSchema(await progress.schemaOf(POEM_PROJECTION)) as unknown as Kysely<PoemReadModel>,
+    poemDb: () => progress.readModel<PoemReadModel>(POEM_PROJECTION),
     close: () => runtime.shutdown.run(),
   };
 }

@@ -1,28 +1,21 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { roles, roleSchema, updateUsersBody, userStream } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
-import { HttpError } from '../plugins/error-handler.js';
 import { withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
-import { allows, permissions } from './permissions.js';
+import { requirePermission } from './security.js';
 
 /** Blogs users can be given; the blogs feature supplies them (none before it exists). */
 export type BlogDirectory = () => Promise<{ id: string; name: string }[]>;
 export const noBlogsYet: BlogDirectory = async () => [];
 
-/** Reads of user administration follow the same table entry as its writes. */
-function requireAdmin(request: FastifyRequest): void {
-  if (!request.actor) throw new HttpError(401, 'unauthorized', 'Please log in first.');
-  if (!allows(permissions['users.manage'], request.actor.role)) throw new HttpError(403, 'forbidden', 'You are not allowed to do this.');
-}
 
 /** The spec's user administration: list users, the roles and blogs to choose from, assign them. */
 export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory = noBlogsYet): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/postdata/getusers', { config: { reads: [USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Users with their roles, blogs and last login (admin)' } }, async (request, reply) => {
-      requireAdmin(request);
+      requirePermission(request, 'users.manage');
       const db = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
       const users = await db.selectFrom('users').selectAll().where('deleted', '=', false).orderBy('registered_at').execute();
       reply.header('cache-control', 'private, no-store');
@@ -39,7 +32,7 @@ export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory = noBlogsYet
     });
 
     app.get('/postdata/getDataInfo', { schema: { tags: ['accounts'], summary: 'The roles and blogs an admin can assign' } }, async (request, reply) => {
-      requireAdmin(request);
+      requirePermission(request, 'users.manage');
       reply.header('cache-control', 'private, no-store');
       return { Roles: roles, BlogsDetails: (await blogs()).map((b) => ({ Blogid: b.id, Blogname: b.name, isSubscribed: false })) };
     });

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountMessages, deleteAccountBody, noteBody, updateSubscriptionsBody, userStream } from '@epos/schemas';
 import type { BlogDirectory } from './admin-routes.js';
@@ -7,28 +7,24 @@ import { NOTES_PROJECTION, type NotesReadModel } from '@epos/projections/account
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { z } from 'zod';
 import type { ApiDeps } from '../deps.js';
-import { HttpError } from '../plugins/error-handler.js';
 import { withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
 import { Credentials } from './credentials.js';
+import { pleaseLogIn, signedInUser } from './security.js';
 import { verifyPassword } from './passwords.js';
 import type { Sessions } from './sessions.js';
 
-function signedIn(request: FastifyRequest): string {
-  if (!request.actor) throw new HttpError(401, 'unauthorized', 'Please log in first.');
-  return request.actor.id;
-}
 
 /** A reader's own data: notes on sentences, a download of everything, and deleting the account. */
 export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDirectory): FastifyPluginAsyncZod {
   const credentials = new Credentials(deps.database.db);
   return async (app) => {
     app.post('/postdata/myNotes', { config: { permission: 'notes.save' }, schema: { tags: ['accounts'], summary: 'Save a personal note on a sentence' } }, async (request, reply: FastifyReply) => {
-      const userId = signedIn(request);
+      const userId = signedInUser(request);
       const body = noteBody.safeParse(request.body ?? {});
       if (!body.success) return reply.code(400).send({ type: 0, error: body.error.issues[0]!.message });
       const key = await credentials.keyOf(userId);
-      if (!key) throw new HttpError(401, 'unauthorized', 'Please log in first.');
+      if (!key) throw pleaseLogIn();
       const { Content, Sentencenumber, Rtype } = body.data;
       const { position } = await deps.store.append(
         userStream(userId),
@@ -42,7 +38,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       '/postdata/getmynotes/:line',
       { config: { reads: [NOTES_PROJECTION] }, schema: { tags: ['accounts'], summary: "The signed-in reader's notes on a sentence", params: z.object({ line: z.coerce.number().int().positive().max(2_147_483_647) }) } },
       async (request, reply) => {
-        const userId = signedIn(request);
+        const userId = signedInUser(request);
         const db = await readModel<NotesReadModel>(deps, request, NOTES_PROJECTION);
         const notes = await db.selectFrom('notes').selectAll().where('user_id', '=', userId).where('sentence', '=', request.params.line).orderBy('rtype').execute();
         reply.header('cache-control', 'private, no-store');
@@ -51,7 +47,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
     );
 
     app.get('/postdata/mydata', { config: { reads: [NOTES_PROJECTION, USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Everything the site keeps about the signed-in reader, as JSON' } }, async (request, reply) => {
-      const userId = signedIn(request);
+      const userId = signedInUser(request);
       const [users, notes] = await Promise.all([readModel<UsersReadModel>(deps, request, USERS_PROJECTION), readModel<NotesReadModel>(deps, request, NOTES_PROJECTION)]);
       const user = await users.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
       const mine = await notes.selectFrom('notes').selectAll().where('user_id', '=', userId).orderBy('sentence').execute();
@@ -69,9 +65,9 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
     });
 
     app.get('/postdata/getSubscription', { config: { reads: [USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: "The blogs and which of them the signed-in reader follows" } }, async (request, reply) => {
-      if (!request.actor) throw new HttpError(401, 'unauthorized', 'Please log in first.');
+      const userId = signedInUser(request);
       const db = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
-      const subscribed = new Set((await db.selectFrom('users').select('subscriptions').where('user_id', '=', request.actor.id).executeTakeFirst())?.subscriptions ?? []);
+      const subscribed = new Set((await db.selectFrom('users').select('subscriptions').where('user_id', '=', userId).executeTakeFirst())?.subscriptions ?? []);
       reply.header('cache-control', 'private, no-store');
       return { BlogsDetails: (await blogs()).map((b) => ({ Blogid: b.id, Blogname: b.name, isSubscribed: subscribed.has(b.id) })), Csubscribed: [...subscribed] };
     });
@@ -91,7 +87,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
     });
 
     app.post('/postdata/deleteAccount', { config: { permission: 'accounts.delete' }, schema: { tags: ['accounts'], summary: 'Delete the account; its personal data becomes unreadable everywhere' } }, async (request, reply) => {
-      const userId = signedIn(request);
+      const userId = signedInUser(request);
       const body = deleteAccountBody.safeParse(request.body ?? {});
       if (!body.success) return reply.code(400).send({ type: 0, error: body.error.issues[0]!.message });
       const user = await credentials.byId(userId);

@@ -65,7 +65,7 @@ describe('account data and deletion', () => {
     expect((await me.client.get('/api/me')).json()).toEqual({ loggedIn: false });
     await api.deps.progress.waitFor(BigInt(String(deleted.headers['x-position'])), { timeoutMs: 5000 });
 
-    const users = api.deps.database.db.withSchema(await api.deps.progress.schemaOf('users')) as unknown as import('kysely').Kysely<UsersReadModel>;
+    const users = await api.deps.progress.readModel<UsersReadModel>('users');
     expect(await users.selectFrom('users').select(['user_name', 'email', 'name', 'deleted']).where('user_id', '=', me.userId!).executeTakeFirst()).toEqual({
       user_name: 'deleted user',
       email: null,

@@ -2,9 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@epos/schemas';
-import type { Kysely } from 'kysely';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
 import { FORM_EXPIRED, HttpError } from '../plugins/error-handler.js';
@@ -23,6 +22,21 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const pleaseLogIn = () => new HttpError(401, 'unauthorized', 'Please log in first.');
+export const notAllowed = () => new HttpError(403, 'forbidden', 'You are not allowed to do this.');
+
+/** The signed-in user's id, for reads private to them; 401 for anonymous visitors. */
+export function signedInUser(request: FastifyRequest): string {
+  if (!request.actor) throw pleaseLogIn();
+  return request.actor.id;
+}
+
+/** Reads follow the permission table too: 401 anonymous, 403 when the role is not allowed. */
+export function requirePermission(request: FastifyRequest, permission: Permission): void {
+  if (!request.actor) throw pleaseLogIn();
+  if (!allows(permissions[permission], request.actor.role)) throw notAllowed();
+}
 
 /**
  * Sessions, anti-forgery tokens, rate limits and the permission check, in one place. Every
@@ -66,7 +80,7 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
       if (!permission) return done(new HttpError(403, 'forbidden', 'Not allowed'));
       const audience = permissions[permission];
       if (allows(audience, request.actor?.role ?? null)) return done();
-      done(request.actor ? new HttpError(403, 'forbidden', 'You are not allowed to do this.') : new HttpError(401, 'unauthorized', 'Please log in first.'));
+      done(request.actor ? notAllowed() : pleaseLogIn());
     });
   });
 
@@ -79,7 +93,7 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
 
 async function roleOf(deps: ApiDeps, userId: string): Promise<Role> {
   try {
-    const users = deps.database.db.withSchema(await deps.progress.schemaOf(USERS_PROJECTION)) as unknown as Kysely<UsersReadModel>;
+    const users = await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
     return (await users.selectFrom('users').select('role').where('user_id', '=', userId).executeTakeFirst())?.role ?? 'user';
   } catch {
     // Before the users read model exists, a signed-in person is an ordinary user.

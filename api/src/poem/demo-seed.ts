@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ProjectionProgress } from '@epos/platform';
 import { SYSTEM_ACTOR } from '@epos/schemas';
-import type { Kysely } from 'kysely';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import type { DemoSeeder } from '../demo/seed.js';
 import { importPoem } from './import/import-poem.js';
@@ -21,7 +20,7 @@ export const poemDemoSeeder: DemoSeeder = {
         {
           store,
           progress,
-          readModel: async () => database.db.withSchema(await progress.schemaOf(POEM_PROJECTION)) as unknown as Kysely<PoemReadModel>,
+          readModel: () => progress.readModel<PoemReadModel>(POEM_PROJECTION),
         },
         { fileName: DEMO_POEM_FILE, content: await fs.readFile(DEMO_POEM_FILE, 'utf8'), cause: { actor: SYSTEM_ACTOR } },
       );

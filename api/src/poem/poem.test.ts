@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand } from '@epos/platform';
 import { sentenceStream, type PoemFile } from '@epos/schemas';
-import type { Kysely } from 'kysely';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { DEMO_POEM_FILE } from './demo-seed.js';
@@ -22,7 +21,7 @@ let importedAt: string;
 const context = () => ({
   store: api.deps.store,
   progress: api.deps.progress,
-  readModel: async () => api.deps.database.db.withSchema(await api.deps.progress.schemaOf(POEM_PROJECTION)) as unknown as Kysely<PoemReadModel>,
+  readModel: () => api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION),
 });
 const importFile = (fileName: string, content: string, extra: Partial<ImportInput> = {}) =>
   importPoem(context(), { fileName, content, cause: { actor: 'importer' }, ...extra });
@@ -190,7 +189,7 @@ describe('plain-text import', () => {
       const ctx = {
         store: fresh.deps.store,
         progress: fresh.deps.progress,
-        readModel: async () => fresh.deps.database.db.withSchema(await fresh.deps.progress.schemaOf(POEM_PROJECTION)) as unknown as Kysely<PoemReadModel>,
+        readModel: () => fresh.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION),
       };
       const first = await importPoem(ctx, { fileName: 'first.txt', content: asText('first'), cause: { actor: 'a' } });
       expect(first).toMatchObject({ format: 'text', edition: 'first', sentences: 69, warnings: [] });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Health, ProjectionHealth } from '@epos/schemas';
 import type { Database } from '../db/database.js';
 import { NotificationListener } from '../db/notifications.js';
@@ -96,6 +96,11 @@ export class ProjectionProgress {
     const active = this.active.get(name);
     if (!active) throw new ReadModelNotReadyError(name);
     return schemaName(name, active.version);
+  }
+
+  /** A query builder bound to a read model: the given schema, else the version active now. */
+  async readModel<DB>(name: string, schema?: string): Promise<Kysely<DB>> {
+    return this.database.db.withSchema(schema ?? (await this.schemaOf(name))) as unknown as Kysely<DB>;
   }
 
   private reachedSchemas(position: Position, names: readonly string[] | undefined): Map<string, string> | null {
