@@ -22,6 +22,8 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Reads whose answer depends on the signed-in user (the API, the spec's /postdata calls). */
+const ACTOR_READS = /^\/(api|postdata)\//;
 
 export const pleaseLogIn = () => new HttpError(401, 'unauthorized', 'Please log in first.');
 export const notAllowed = () => new HttpError(403, 'forbidden', 'You are not allowed to do this.');
@@ -68,6 +70,8 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
   });
 
   app.addHook('onRequest', async (request) => {
+    // Pages and their assets never need to know who asks: no session lookup for them.
+    if (SAFE_METHODS.has(request.method) && !ACTOR_READS.test(request.url)) return;
     const session = await sessions.userOf(request);
     if (session) request.actor = { id: session.userId, role: await roleOf(deps, session.userId), sessionHash: session.sessionHash };
   });
