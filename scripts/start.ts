@@ -5,14 +5,13 @@
 import { ProjectionRunner, runRole } from '@epos/platform';
 import { seedDemoIfEmpty, startApiServer } from '@epos/api';
 import { allProjections } from '@epos/projections';
-import { startWorkers, workerHandlers } from '@epos/workers';
+import { startWorkerRole } from '@epos/workers';
 
 await runRole('all', async (runtime) => {
   const projections = new ProjectionRunner({ ...runtime, projections: allProjections });
   runtime.shutdown.add('projections', () => projections.stop());
   await projections.start();
-  const workers = await startWorkers({ jobs: runtime.jobs, handlers: workerHandlers(runtime), logger: runtime.logger });
-  runtime.shutdown.add('workers', () => workers.stop());
+  await startWorkerRole(runtime);
   await seedDemoIfEmpty(runtime);
   await startApiServer(runtime);
   runtime.logger.info(`Epos is ready at http://${runtime.config.HOST}:${runtime.config.PORT}/`);

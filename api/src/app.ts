@@ -11,7 +11,8 @@ import { registerStaticUi } from './plugins/static-ui.js';
 import { featureRoutes } from './features.js';
 import { accountRoutes } from './accounts/routes.js';
 import { personalRoutes } from './accounts/personal-routes.js';
-import { adminUserRoutes, noBlogsYet, type BlogDirectory } from './accounts/admin-routes.js';
+import { adminUserRoutes, type BlogDirectory } from './accounts/admin-routes.js';
+import { blogDirectory } from './blogs/blog-directory.js';
 import { registerSecurity } from './accounts/security.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,7 +55,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
 
   await app.register(healthRoutes(deps));
   await app.register(accountRoutes(deps, sessions));
-  const blogs = options.blogs ?? noBlogsYet;
+  const blogs = options.blogs ?? blogDirectory(deps);
   await app.register(personalRoutes(deps, sessions, blogs));
   await app.register(adminUserRoutes(deps, blogs));
   for (const routes of [...featureRoutes, ...(options.extraRoutes ?? [])]) await app.register(routes(deps));

@@ -3,10 +3,15 @@ import type { ApiDeps } from './deps.js';
 import { devMailRoutes } from './dev-mail/routes.js';
 import { dictionaryRoutes } from './dictionary/routes.js';
 import { mediaRoutes } from './media/routes.js';
+import { mediaUploadRoutes } from './media/upload-routes.js';
+import { blogReadRoutes } from './blogs/read-routes.js';
+import { blogWriteRoutes } from './blogs/write-routes.js';
+import { commentRoutes } from './blogs/comment-routes.js';
+import { subscriptionRoutes } from './blogs/subscription-routes.js';
 import { poemRoutes } from './poem/routes.js';
 import { poemEditRoutes } from './poem/edit-routes.js';
 import { siteRoutes } from './site/routes.js';
 import { speechRoutes } from './speech/routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
-export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, devMailRoutes, dictionaryRoutes, speechRoutes];
+export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, mediaUploadRoutes, blogReadRoutes, blogWriteRoutes, commentRoutes, subscriptionRoutes, devMailRoutes, dictionaryRoutes, speechRoutes];

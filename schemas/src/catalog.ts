@@ -1,6 +1,7 @@
 import type { EventDefinition } from './events/define-event.js';
 import { accountEvents } from './accounts/events.js';
 import { poemEvents } from './poem/events.js';
+import { blogEvents } from './blogs/events.js';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents];
+export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents, ...blogEvents];

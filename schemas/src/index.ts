@@ -7,4 +7,5 @@ export * from './api/site.js';
 
 export * from './poem/index.js';
 export * from './accounts/index.js';
+export * from './blogs/index.js';
 export * from './catalog.js';

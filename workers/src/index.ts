@@ -1,2 +1,3 @@
 export { startWorkers, handle, type JobRegistration, type RunningWorkers, type StartWorkersOptions } from './runner.js';
 export { workerRegistry, workerHandlers, type WorkerContext, type WorkerRegistryEntry } from './registry.js';
+export { startWorkerRole } from './role.js';

@@ -1,9 +1,4 @@
 import { runRole } from '@epos/platform';
-import { startWorkers, workerHandlers } from './index.js';
+import { startWorkerRole } from './role.js';
 
-await runRole('workers', async (runtime) => {
-  const handlers = workerHandlers(runtime);
-  const workers = await startWorkers({ jobs: runtime.jobs, handlers, logger: runtime.logger });
-  runtime.shutdown.add('workers', () => workers.stop());
-  runtime.logger.info({ jobs: handlers.map((r) => r.job.name), backend: runtime.jobs.kind }, 'workers running');
-});
+await runRole('workers', startWorkerRole);

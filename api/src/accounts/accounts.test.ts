@@ -15,7 +15,7 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   api = await startTestApi({ env: { PUBLIC_URL: 'https://epos.test' } });
   const mail = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' });
-  const workers = await startWorkers({ jobs: api.deps.jobs, handlers: workerHandlers({ mail }), logger: api.deps.logger });
+  const workers = await startWorkers({ jobs: api.deps.jobs, handlers: workerHandlers({ mail, ...api.deps }), logger: api.deps.logger });
   stopWorkers = async () => {
     await workers.stop();
     await mail.close();

@@ -17,6 +17,11 @@ export const permissions = {
   'subscriptions.change': 'signed-in',
   'users.manage': ['admin'],
   'poem.edit': ['admin'],
+  'blogs.write': ['blogger', 'admin'],
+  'blogs.manage': ['admin'],
+  'comments.write': 'signed-in',
+  'subscriptions.unsubscribe': 'anyone',
+  'media.upload': ['blogger', 'admin'],
   /** The platform's sample feature, mounted only by tests and benchmarks. */
   'testkit.counters': 'anyone',
 } as const satisfies Record<string, Audience>;

@@ -101,6 +101,11 @@ describe('permission matrix', () => {
     'testkit.counters': (role) => ({ url: `/api/testkit/counters/matrix-${role}`, body: { name: 'm' }, valid: true }),
     'poem.edit': () => ({ url: '/postdata/utranslations/fr', body: { SentenceNumber: 1, Translated: 'x' } }),
     'users.manage': () => ({ url: '/postdata/updateusers', body: { UserId: target, UserRole: 'user' }, valid: true }),
+    'blogs.write': () => ({ url: '/postdata/generateurl', body: { title: 'Matrix' }, valid: true }),
+    'blogs.manage': (role) => ({ url: '/postdata/createblog', body: { slug: `matrix-${role}`, title: 'Matrix' }, valid: true }),
+    'comments.write': () => ({ url: '/postdata/comment/00000000-0000-4000-8000-000000000000', body: { cm: 'matrix' } }),
+    'subscriptions.unsubscribe': () => ({ url: '/api/unsubscribe', body: { token: 'not-a-signed-token' } }),
+    'media.upload': () => ({ url: '/postdata/media', body: {} }),
     // Last: it ends the session the others need.
     'accounts.logoff': () => ({ url: '/logoff', body: {}, valid: true }),
   });

@@ -1,12 +1,13 @@
 import type { Runtime } from '@epos/platform';
 import { poemDemoSeeder } from '../poem/demo-seed.js';
 import { demoUsersSeeder } from '../accounts/demo-users.js';
+import { blogsDemoSeeder } from '../blogs/demo-seed.js';
 
 export type SeedContext = Pick<Runtime, 'config' | 'store' | 'database' | 'logger'>;
 export type DemoSeeder = { name: string; seed(context: SeedContext): Promise<void> };
 
 /** Demo content, each feature adding its own; loaded only into an empty event store. */
-export const demoSeeders: DemoSeeder[] = [poemDemoSeeder, demoUsersSeeder];
+export const demoSeeders: DemoSeeder[] = [poemDemoSeeder, demoUsersSeeder, blogsDemoSeeder];
 
 export async function seedDemoIfEmpty(context: SeedContext, seeders: readonly DemoSeeder[] = demoSeeders): Promise<boolean> {
   if (!context.config.SEED_DEMO) return false;

@@ -24,6 +24,7 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly fields?: { field: string; message: string }[],
   ) {
     super(message);
   }
@@ -53,7 +54,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       reply.headers(error.headers);
-      return sendError(reply, request, { statusCode: error.statusCode, error: error.code, message: error.message });
+      return sendError(reply, request, { statusCode: error.statusCode, error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (error instanceof DomainError) {
       return sendError(reply, request, {

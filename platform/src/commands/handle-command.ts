@@ -8,6 +8,11 @@ export interface CommandResult<Event> {
   events: Event[];
 }
 
+/** A command's result with the stream's state after its events. */
+export interface CommandOutcome<Event, State> extends CommandResult<Event> {
+  state: State;
+}
+
 /** Folds the stream, decides, and appends with optimistic concurrency on the revision it read. */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
@@ -19,7 +24,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     /** The revision the client last saw (an edit form's version); a newer stream is a conflict. */
     expectedRevision?: bigint;
   },
-): Promise<CommandResult<Event>> {
+): Promise<CommandOutcome<Event, State>> {
   const { streamId, decider, command, cause } = request;
   const history = await store.readStream(streamId);
   const seen = history.at(-1)?.revision ?? -1n;
@@ -28,10 +33,10 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   }
   const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState);
   const events = decider.decide(command, state);
-  if (events.length === 0) return { position: null, events };
+  if (events.length === 0) return { position: null, events, state };
   const { position } = await store.append(streamId, events, {
     expectedRevision: seen < 0n ? 'no_stream' : seen,
     cause,
   });
-  return { position, events };
+  return { position, events, state: events.reduce(decider.evolve, state) };
 }

@@ -3,12 +3,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import * as eventStore from './migrations/0001-event-store.js';
 import * as projections from './migrations/0002-projections.js';
 import * as accounts from './migrations/0003-accounts.js';
+import * as siteSecrets from './migrations/0004-site-secrets.js';
 
 /** Every feature adds its migrations here, in order; names sort by their number. */
 const platformMigrations: Record<string, Migration> = {
   '0001-event-store': eventStore,
   '0002-projections': projections,
   '0003-accounts': accounts,
+  '0004-site-secrets': siteSecrets,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -93,7 +93,8 @@ export class ProjectionProgress {
   /** The schema a read model is served from now. */
   async schemaOf(name: string): Promise<string> {
     await this.latest.catch(() => undefined);
-    const active = this.active.get(name);
+    // A projection activated for the first time sends no takeover notice: look before refusing.
+    const active = this.active.get(name) ?? (await this.reload().then(() => this.active.get(name)));
     if (!active) throw new ReadModelNotReadyError(name);
     return schemaName(name, active.version);
   }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { CommentEvent } from '@epos/schemas';
+import { commentsDecider, type CommentCommand } from './comment-decider.js';
+
+const postId = '11111111-1111-4111-8111-111111111111';
+const decider = commentsDecider(postId);
+const ann = { userId: '22222222-2222-4222-8222-222222222222', role: 'user' as const };
+const ben = { userId: '33333333-3333-4333-8333-333333333333', role: 'user' as const };
+const admin = { userId: '44444444-4444-4444-8444-444444444444', role: 'admin' as const };
+const c1 = '55555555-5555-4555-8555-555555555555';
+const c2 = '66666666-6666-4666-8666-666666666666';
+const sealed = 'v1.a.b.c';
+const posted = (commentId: string, author: typeof ann, parentId: string | null = null): CommentEvent => ({ type: 'CommentPosted', data: { commentId, postId, parentId, authorId: author.userId, content: sealed, pings: [] } });
+const when = (events: CommentEvent[], command: CommentCommand) => decider.decide(command, events.reduce(decider.evolve, decider.initialState));
+
+describe('comments decider', () => {
+  it('replies only to existing comments', () => {
+    expect(when([posted(c1, ann)], { kind: 'post', actor: ben, commentId: c2, parentId: c1, content: sealed, pings: [] })).toEqual([posted(c2, ben, c1)]);
+    expect(() => when([], { kind: 'post', actor: ben, commentId: c2, parentId: c1, content: sealed, pings: [] })).toThrow(/no such comment/);
+  });
+
+  it('lets only the owner or an admin edit or delete, and never a comment with replies', () => {
+    expect(() => when([posted(c1, ann)], { kind: 'edit', actor: ben, commentId: c1, content: sealed, pings: [] })).toThrow(/author or an admin/);
+    expect(when([posted(c1, ann)], { kind: 'edit', actor: admin, commentId: c1, content: sealed, pings: [] })).toHaveLength(1);
+    expect(() => when([posted(c1, ann), posted(c2, ben, c1)], { kind: 'delete', actor: ann, commentId: c1 })).toThrow('A comment with replies cannot be deleted');
+    const replyGone: CommentEvent = { type: 'CommentDeleted', data: { commentId: c2, postId } };
+    expect(when([posted(c1, ann), posted(c2, ben, c1), replyGone], { kind: 'delete', actor: ann, commentId: c1 })).toEqual([{ type: 'CommentDeleted', data: { commentId: c1, postId } }]);
+  });
+
+  it('counts one upvote per reader and takes it back', () => {
+    const up = when([posted(c1, ann)], { kind: 'upvote', actor: ben, commentId: c1, upvote: true });
+    expect(up).toEqual([{ type: 'CommentUpvoted', data: { commentId: c1, postId, userId: ben.userId } }]);
+    expect(when([posted(c1, ann), ...up], { kind: 'upvote', actor: ben, commentId: c1, upvote: true })).toEqual([]);
+    expect(when([posted(c1, ann), ...up], { kind: 'upvote', actor: ben, commentId: c1, upvote: false })).toEqual([{ type: 'CommentUpvoteWithdrawn', data: { commentId: c1, postId, userId: ben.userId } }]);
+    expect(when([posted(c1, ann)], { kind: 'upvote', actor: ben, commentId: c1, upvote: false })).toEqual([]);
+  });
+});

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { handleCommand } from '@epos/platform';
+import { enqueueMail } from '@epos/platform/mail/index';
+import { blogMessages, commentBody, commentIdBody, commentsStream, editCommentBody, upvoteBody } from '@epos/schemas';
+import { seal } from '@epos/projections/accounts/sealing';
+import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
+import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
+import type { ApiDeps } from '../deps.js';
+import { causeOf, withPosition } from '../commands.js';
+import { readModel } from '../read-models.js';
+import { HttpError } from '../plugins/error-handler.js';
+import { Credentials } from '../accounts/credentials.js';
+import { pleaseLogIn } from '../accounts/security.js';
+import { canEditPost } from './access.js';
+import { blogActor } from './actor.js';
+import { commentsDecider, type CommentCommand } from './comment-decider.js';
+import { commentMail } from './mails.js';
+import type { BlogsDb } from './queries.js';
+import { parseOr400 } from './validation.js';
+
+const postParams = z.object({ post: z.uuid('post: expected a post id') });
+const MENTIONS = 5;
+
+/** Comments in the thread widget's model, for the viewer (their upvotes, their own comments). */
+async function widgetComments(db: BlogsDb, postId: string, viewerId: string | null, commentId?: string) {
+  let query = db
+    .selectFrom('comments')
+    .leftJoin('authors', 'authors.user_id', 'comments.author_id')
+    .selectAll('comments')
+    .select([sql<string>`coalesce(authors.name, 'unknown')`.as('fullname'), sql<boolean>`coalesce(authors.role = 'admin', false)`.as('is_admin')])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('comment_upvotes as u').select('u.user_id').whereRef('u.comment_id', '=', 'comments.comment_id').where('u.user_id', '=', viewerId ?? '00000000-0000-0000-0000-000000000000'))
+        .as('has_upvoted'),
+    )
+    .where('comments.post_id', '=', postId)
+    .orderBy('comments.created_at');
+  if (commentId) query = query.where('comments.comment_id', '=', commentId);
+  const rows = await query.execute();
+  const pinged = [...new Set(rows.flatMap((r) => r.pings))];
+  const names = new Map(pinged.length ? (await db.selectFrom('authors').select(['user_id', 'name']).where('user_id', 'in', pinged).execute()).map((a) => [a.user_id, a.name]) : []);
+  return rows.map((r) => ({
+    id: r.comment_id,
+    parent: r.parent_id,
+    created: new Date(r.created_at).toISOString(),
+    modified: new Date(r.modified_at).toISOString(),
+    content: r.content,
+    content_html: r.html,
+    file: null,
+    file_url: null,
+    file_mime_type: null,
+    pings: Object.fromEntries(r.pings.map((id) => [id, names.get(id) ?? 'unknown'])),
+    creator: r.author_id,
+    fullname: r.fullname,
+    profile_url: `/user/${r.author_id}`,
+    profile_picture_url: null,
+    created_by_admin: r.is_admin,
+    created_by_current_user: viewerId === r.author_id,
+    upvote_count: r.upvote_count,
+    user_has_upvoted: Boolean(r.has_upvoted),
+  }));
+}
+
+/** The site's comments: logged-in readers post, reply, upvote; owners and admins edit and delete. */
+export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  const credentials = new Credentials(deps.database.db);
+  const blogsDb = (request: FastifyRequest) => readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
+
+  /** The post, if the viewer may see it (published, or theirs to edit). */
+  const visiblePost = async (request: FastifyRequest, postId: string) => {
+    const db = await blogsDb(request);
+    const post = await db.selectFrom('posts').select(['post_id', 'blog_id', 'url', 'title', 'author_id', 'status']).where('post_id', '=', postId).executeTakeFirst();
+    if (!post) throw new HttpError(404, 'not_found', blogMessages.notFound);
+    if (post.status !== 'published' && !canEditPost(await blogActor(deps, request), { blogId: post.blog_id, authorId: post.author_id })) throw new HttpError(404, 'not_found', blogMessages.notFound);
+    return { db, post };
+  };
+
+  const signedIn = (request: FastifyRequest) => {
+    if (!request.actor) throw pleaseLogIn();
+    return { userId: request.actor.id, role: request.actor.role };
+  };
+
+  const run = (request: FastifyRequest, postId: string, command: CommentCommand) =>
+    handleCommand(deps.store, { streamId: commentsStream(postId), decider: commentsDecider(postId), command, cause: causeOf(request) });
+
+  const sealFor = async (userId: string, text: string) => {
+    const key = await credentials.keyOf(userId);
+    if (!key) throw pleaseLogIn();
+    return seal(key, text);
+  };
+
+  const widgetAfter = async (request: FastifyRequest, postId: string, commentId: string, position: bigint | null) => {
+    if (position !== null) await deps.progress.waitFor(position, { names: [BLOGS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+    const db = await deps.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
+    return (await widgetComments(db, postId, request.actor?.id ?? null, commentId))[0] ?? null;
+  };
+
+  return async (app) => {
+    app.get('/api/comments/:post', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['comments'], summary: "A post's comments in the thread widget's model", params: postParams } }, async (request, reply) => {
+      const { db } = await visiblePost(request, request.params.post);
+      reply.header('cache-control', 'private, no-store');
+      return widgetComments(db, request.params.post, request.actor?.id ?? null);
+    });
+
+    app.get('/api/comments/:post/mentions', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['comments'], summary: 'Up to 5 people to mention: the author and commenters of the post', params: postParams, querystring: z.object({ q: z.string().max(100).default('') }) } }, async (request, reply) => {
+      signedIn(request);
+      const { db, post } = await visiblePost(request, request.params.post);
+      const people = await db
+        .selectFrom('authors')
+        .select(['user_id', 'name'])
+        .where('deleted', '=', false)
+        .where((eb) => eb.or([eb('user_id', '=', post.author_id), eb('user_id', 'in', eb.selectFrom('comments').select('author_id').where('post_id', '=', post.post_id))]))
+        .where('name', 'ilike', `%${request.query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+        .orderBy('name')
+        .limit(MENTIONS)
+        .execute();
+      reply.header('cache-control', 'private, no-store');
+      return people.map((p) => ({ id: p.user_id, fullname: p.name, profile_picture_url: null }));
+    });
+
+    app.post('/postdata/comment/:post', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Post a comment or a reply', params: postParams } }, async (request, reply) => {
+      const actor = signedIn(request);
+      const body = parseOr400(commentBody, request.body);
+      const { post } = await visiblePost(request, request.params.post);
+      const commentId = randomUUID();
+      const result = await run(request, post.post_id, { kind: 'post', actor, commentId, parentId: body.parentof ?? null, content: await sealFor(actor.userId, body.cm), pings: body.pings });
+      if (post.author_id !== actor.userId) await mailAuthor(deps, post, actor.userId, body.cm, commentId);
+      return withPosition(reply, result).send({ type: 1, message: blogMessages.commentPosted, comment: await widgetAfter(request, post.post_id, commentId, result.position) });
+    });
+
+    app.post('/postdata/comment/:post/edit', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Edit a comment (its author or an admin)', params: postParams } }, async (request, reply) => {
+      const actor = signedIn(request);
+      const body = parseOr400(editCommentBody, request.body);
+      const { post } = await visiblePost(request, request.params.post);
+      const owner = (await (await blogsDb(request)).selectFrom('comments').select('author_id').where('comment_id', '=', body.id).executeTakeFirst())?.author_id ?? actor.userId;
+      const result = await run(request, post.post_id, { kind: 'edit', actor, commentId: body.id, content: await sealFor(owner, body.cm), pings: body.pings });
+      return withPosition(reply, result).send({ type: 1, comment: await widgetAfter(request, post.post_id, body.id, result.position) });
+    });
+
+    app.post('/postdata/comment/:post/delete', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Delete a comment without replies (its author or an admin)', params: postParams } }, async (request, reply) => {
+      const actor = signedIn(request);
+      const body = parseOr400(commentIdBody, request.body);
+      const { post } = await visiblePost(request, request.params.post);
+      const result = await run(request, post.post_id, { kind: 'delete', actor, commentId: body.id });
+      return withPosition(reply, result).send({ type: 1, message: blogMessages.commentDeleted });
+    });
+
+    app.post('/postdata/comment/:post/upvote', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Upvote a comment or take the upvote back (one per reader)', params: postParams } }, async (request, reply) => {
+      const actor = signedIn(request);
+      const body = parseOr400(upvoteBody, request.body);
+      const { post } = await visiblePost(request, request.params.post);
+      const result = await run(request, post.post_id, { kind: 'upvote', actor, commentId: body.id, upvote: body.upvote });
+      return withPosition(reply, result).send({ type: 1, comment: await widgetAfter(request, post.post_id, body.id, result.position) });
+    });
+  };
+}
+
+async function mailAuthor(deps: ApiDeps, post: { post_id: string; blog_id: string; url: string; title: string; author_id: string }, commenterId: string, text: string, commentId: string): Promise<void> {
+  const users = await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
+  const people = await users.selectFrom('users').select(['user_id', 'name', 'email']).where('user_id', 'in', [post.author_id, commenterId]).where('deleted', '=', false).execute();
+  const author = people.find((p) => p.user_id === post.author_id);
+  const commenter = people.find((p) => p.user_id === commenterId);
+  if (!author?.email) return;
+  try {
+    await enqueueMail(deps.jobs, commentMail(deps.config, { to: author.email, authorName: author.name, commenter: commenter?.name ?? 'A reader', post, text }), { jobId: `comment-${commentId}` });
+  } catch (error) {
+    deps.logger.error({ err: error, commentId }, 'could not queue the comment mail');
+  }
+}

@@ -1,0 +1,84 @@
+import { sql, type Kysely } from 'kysely';
+import type { BlogsReadModel } from '@epos/projections/blogs/read-model';
+
+export type BlogsDb = Kysely<BlogsReadModel>;
+
+/** Posts with their author's display name. */
+export function postsWithAuthor(db: BlogsDb) {
+  return db
+    .selectFrom('posts')
+    .leftJoin('authors', 'authors.user_id', 'posts.author_id')
+    .selectAll('posts')
+    .select(sql<string>`coalesce(authors.name, 'unknown')`.as('author'));
+}
+
+export function findBlog(db: BlogsDb, blogId: string) {
+  return db.selectFrom('blogs').selectAll().where('blog_id', '=', blogId).executeTakeFirst();
+}
+
+export function publishedPage(db: BlogsDb, blogId: string, offset: number, limit: number) {
+  return postsWithAuthor(db)
+    .where('posts.blog_id', '=', blogId)
+    .where('posts.status', '=', 'published')
+    .orderBy('posts.published_at', 'desc')
+    .orderBy('posts.post_id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** The published neighbours of a post in its blog: previous is older, next is newer. */
+export async function neighbours(db: BlogsDb, post: { blog_id: string; published_at: string | null; post_id: string }) {
+  if (!post.published_at) return { previous: undefined, next: undefined };
+  const base = () => db.selectFrom('posts').select(['url', 'title']).where('blog_id', '=', post.blog_id).where('status', '=', 'published');
+  const at = post.published_at;
+  const [previous, next] = await Promise.all([
+    base()
+      .where((eb) => eb.or([eb('published_at', '<', at), eb.and([eb('published_at', '=', at), eb('post_id', '<', post.post_id)])]))
+      .orderBy('published_at', 'desc')
+      .orderBy('post_id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    base()
+      .where((eb) => eb.or([eb('published_at', '>', at), eb.and([eb('published_at', '=', at), eb('post_id', '>', post.post_id)])]))
+      .orderBy('published_at', 'asc')
+      .orderBy('post_id', 'asc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return { previous, next };
+}
+
+/** Series of a blog with their post counts, latest dates and authors. */
+export function seriesOf(db: BlogsDb, blogIds: readonly string[], what = '') {
+  let query = db
+    .selectFrom('posts')
+    .leftJoin('authors', 'authors.user_id', 'posts.author_id')
+    .select([
+      'posts.blog_id',
+      'posts.series_slug',
+      sql<string>`max(posts.series_title)`.as('series_title'),
+      sql<number>`count(*)::int`.as('count'),
+      sql<Date>`max(posts.published_at)`.as('last'),
+      sql<string>`string_agg(distinct coalesce(authors.name, 'unknown'), ', ')`.as('authors'),
+    ])
+    .where('posts.status', '=', 'published')
+    .where('posts.blog_id', 'in', blogIds)
+    .groupBy(['posts.blog_id', 'posts.series_slug'])
+    .orderBy('series_title');
+  if (what) query = query.where('posts.series_title', 'ilike', `%${what.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return query.execute();
+}
+
+/** Published posts for an archive (a blog's or an author's), newest first. */
+export function archivePosts(db: BlogsDb, where: { blogId?: string; authorId?: string }) {
+  let query = db
+    .selectFrom('posts')
+    .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
+    .select(['posts.url', 'posts.title', 'posts.blog_id', 'blogs.title as blog_title', 'posts.published_at'])
+    .where('posts.status', '=', 'published')
+    .orderBy('posts.published_at', 'desc');
+  if (where.blogId) query = query.where('posts.blog_id', '=', where.blogId);
+  if (where.authorId) query = query.where('posts.author_id', '=', where.authorId);
+  return query.execute() as Promise<{ url: string; title: string; blog_id: string; blog_title: string; published_at: string }[]>;
+}

@@ -1,0 +1,183 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blogMessages } from '@epos/schemas';
+import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
+import type { ApiDeps } from '../deps.js';
+import { readModel } from '../read-models.js';
+import { HttpError } from '../plugins/error-handler.js';
+import { canEditPost } from './access.js';
+import { blogActor } from './actor.js';
+import { FEED_SIZE, renderFeed } from './feeds.js';
+import { archivePosts, findBlog, neighbours, postsWithAuthor, publishedPage, seriesOf, type BlogsDb } from './queries.js';
+import { archiveTimeline, PAGE_SIZE, paging, postSummary, STATUS_NUMBER, TOC_PAGE_SIZE } from './views.js';
+
+const notFound = (message: string = blogMessages.notFound) => new HttpError(404, 'not_found', message);
+const slug = z.string().min(1).max(100);
+const page = z.coerce.number({ message: 'page: expected a page number' }).int('page: expected a page number').min(1, 'page: expected a page number').max(100_000).default(1);
+const format = z.enum(['rss', 'atom'], { message: 'format: expected rss or atom' }).default('rss');
+const reads = { reads: [BLOGS_PROJECTION] };
+
+async function blogOr404(db: BlogsDb, blogId: string) {
+  const blog = await findBlog(db, blogId);
+  if (!blog) throw notFound(blogMessages.noBlogFound);
+  return blog;
+}
+
+/** The spec's blog reading calls (section 7, Blogs GET). */
+export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  const blogsDb = (request: Parameters<typeof readModel>[1]) => readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
+  return async (app) => {
+    app.get('/api/blogs', { config: reads, schema: { tags: ['blogs'], summary: 'Every blog' } }, async (request) => {
+      const db = await blogsDb(request);
+      const blogs = await db.selectFrom('blogs').selectAll().orderBy('title').execute();
+      if (blogs.length === 0) throw notFound(blogMessages.noBlogsYet);
+      return blogs.map((b) => ({ slug: b.blog_id, title: b.title, description: b.description, postCount: b.published_count, lastPublished: b.last_published && new Date(b.last_published).toISOString() }));
+    });
+
+    app.get('/api/blogs/recent', { config: reads, schema: { tags: ['blogs'], summary: 'The latest posts across blogs' } }, async (request) => {
+      const db = await blogsDb(request);
+      const posts = await db
+        .selectFrom('posts')
+        .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
+        .select(['posts.blog_id', 'posts.url', 'posts.title', 'blogs.title as blog_title'])
+        .where('posts.status', '=', 'published')
+        .orderBy('posts.published_at', 'desc')
+        .limit(10)
+        .execute();
+      return posts.map((p) => ({ bslug: p.blog_id, pslug: p.url, ptitle: p.title, bTitle: p.blog_title }));
+    });
+
+    app.get('/api/series', { config: reads, schema: { tags: ['blogs'], summary: 'Every series, by blog' } }, async (request) => {
+      const db = await blogsDb(request);
+      const blogs = await db.selectFrom('blogs').select(['blog_id', 'title']).orderBy('title').execute();
+      const series = blogs.length ? await seriesOf(db, blogs.map((b) => b.blog_id)) : [];
+      return blogs
+        .map((b) => ({ slug: b.blog_id, slugUrl: b.title, sd: series.filter((s) => s.blog_id === b.blog_id).map(seriesEntry) }))
+        .filter((b) => b.sd.length > 0);
+    });
+
+    app.get('/api/blogs/:blog', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts, newest first", params: z.object({ blog: slug }), querystring: z.object({ page }) } }, async (request) => {
+      const db = await blogsDb(request);
+      const blog = await blogOr404(db, request.params.blog);
+      const current = request.query.page;
+      const posts = await publishedPage(db, blog.blog_id, (current - 1) * PAGE_SIZE, PAGE_SIZE);
+      if (posts.length === 0) throw notFound(blogMessages.noBlogsToShow);
+      return { slug: blog.blog_id, title: blog.title, description: blog.description, bcontent: posts.map(postSummary), Paging: paging(current, blog.published_count) };
+    });
+
+    app.get('/api/blogs/:blog/:post', { config: reads, schema: { tags: ['blogs'], summary: 'One post with its neighbours', params: z.object({ blog: slug, post: slug }) } }, async (request, reply) => {
+      const db = await blogsDb(request);
+      const post = await postsWithAuthor(db).where('posts.blog_id', '=', request.params.blog).where('posts.url', '=', request.params.post).executeTakeFirst();
+      if (!post) throw notFound();
+      const actor = await blogActor(deps, request);
+      const canedit = canEditPost(actor, { blogId: post.blog_id, authorId: post.author_id });
+      if (post.status !== 'published' && !canedit) throw notFound();
+      const [blog, { previous, next }] = await Promise.all([findBlog(db, post.blog_id), neighbours(db, post)]);
+      if (actor) reply.header('cache-control', 'private, no-store');
+      return {
+        ...postSummary(post),
+        content: post.html,
+        canedit,
+        isAuth: actor !== null,
+        blogTitle: blog?.title ?? '',
+        status: STATUS_NUMBER[post.status],
+        previous_url: previous?.url ?? null,
+        previous_title: previous?.title ?? null,
+        next_url: next?.url ?? null,
+        next_title: next?.title ?? null,
+      };
+    });
+
+    app.get('/api/blogs/:blog/feed', { config: reads, schema: { tags: ['blogs'], summary: 'RSS 2.0 (or ?format=atom) of the latest posts, full content', params: z.object({ blog: slug }), querystring: z.object({ format }) } }, async (request, reply) => {
+      const db = await blogsDb(request);
+      const blog = await blogOr404(db, request.params.blog);
+      const posts = await publishedPage(db, blog.blog_id, 0, FEED_SIZE);
+      const path = `/blogs/${blog.blog_id}`;
+      const xml = renderFeed(deps.config, { title: blog.title, description: blog.description, path, feedPath: `/api${path}/feed` }, posts, request.query.format);
+      return reply.type(request.query.format === 'atom' ? 'application/atom+xml; charset=utf-8' : 'application/rss+xml; charset=utf-8').send(xml);
+    });
+
+    app.get('/api/blogs/:blog/series', { config: reads, schema: { tags: ['blogs'], summary: "A blog's series; `what` filters by title", params: z.object({ blog: slug }), querystring: z.object({ what: z.string().max(200).optional() }) } }, async (request) => {
+      const db = await blogsDb(request);
+      const blog = await blogOr404(db, request.params.blog);
+      const series = await seriesOf(db, [blog.blog_id], request.query.what?.trim());
+      return { slug: blog.blog_id, slugUrl: blog.title, sd: series.map(seriesEntry) };
+    });
+
+    const seriesParams = z.object({ blog: slug, series: slug });
+    const seriesPosts = (db: BlogsDb, blogId: string, seriesSlug: string) =>
+      postsWithAuthor(db).where('posts.blog_id', '=', blogId).where('posts.series_slug', '=', seriesSlug).where('posts.status', '=', 'published');
+
+    app.get('/api/blogs/:blog/series/:series', { config: reads, schema: { tags: ['blogs'], summary: 'The posts of a series, paged', params: seriesParams, querystring: z.object({ page, sort: z.enum(['oldest', 'newest'], { message: 'sort: expected oldest or newest' }).default('oldest') }) } }, async (request) => {
+      const db = await blogsDb(request);
+      const blog = await blogOr404(db, request.params.blog);
+      const { page: current, sort } = request.query;
+      const direction = sort === 'oldest' ? 'asc' : 'desc';
+      const [posts, total] = await Promise.all([
+        seriesPosts(db, blog.blog_id, request.params.series).orderBy('posts.published_at', direction).orderBy('posts.post_id', direction).offset((current - 1) * PAGE_SIZE).limit(PAGE_SIZE).execute(),
+        db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('blog_id', '=', blog.blog_id).where('series_slug', '=', request.params.series).where('status', '=', 'published').executeTakeFirstOrThrow(),
+      ]);
+      if (posts.length === 0) throw notFound();
+      return { slug: request.params.series, title: posts[0]!.series_title, blog: { slug: blog.blog_id, title: blog.title }, sort, bcontent: posts.map(postSummary), Paging: paging(current, Number(total.n)) };
+    });
+
+    app.get('/api/blogs/:blog/series/:series/feed', { config: reads, schema: { tags: ['blogs'], summary: 'RSS 2.0 (or ?format=atom) of a series', params: seriesParams, querystring: z.object({ format }) } }, async (request, reply) => {
+      const db = await blogsDb(request);
+      const blog = await blogOr404(db, request.params.blog);
+      const posts = await seriesPosts(db, blog.blog_id, request.params.series).orderBy('posts.published_at', 'desc').limit(FEED_SIZE).execute();
+      if (posts.length === 0) throw notFound();
+      const path = `/blogs/${blog.blog_id}/series/${request.params.series}`;
+      const xml = renderFeed(deps.config, { title: `${posts[0]!.series_title} — ${blog.title}`, description: blog.description, path, feedPath: `/api${path}/feed` }, posts, request.query.format);
+      return reply.type(request.query.format === 'atom' ? 'application/atom+xml; charset=utf-8' : 'application/rss+xml; charset=utf-8').send(xml);
+    });
+
+    app.get('/api/blogs/:blog/archive', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts by year, month and day", params: z.object({ blog: slug }) } }, async (request) => {
+      const db = await blogsDb(request);
+      const blog = await blogOr404(db, request.params.blog);
+      const posts = await archivePosts(db, { blogId: blog.blog_id });
+      return { title: blog.title, slug: blog.blog_id, countPost: posts.length, timeline: archiveTimeline(posts) };
+    });
+
+    app.get('/api/blogs/:blog/toc', { config: reads, schema: { tags: ['blogs'], summary: "A blog's table of contents, oldest first", params: z.object({ blog: slug }), querystring: z.object({ page }) } }, async (request) => {
+      const db = await blogsDb(request);
+      const blog = await blogOr404(db, request.params.blog);
+      const current = request.query.page;
+      const posts = await db
+        .selectFrom('posts')
+        .select(['url', 'title', 'number', 'published_at', 'series_title'])
+        .where('blog_id', '=', blog.blog_id)
+        .where('status', '=', 'published')
+        .orderBy('published_at', 'asc')
+        .orderBy('post_id', 'asc')
+        .offset((current - 1) * TOC_PAGE_SIZE)
+        .limit(TOC_PAGE_SIZE)
+        .execute();
+      if (posts.length === 0) throw notFound(blogMessages.noBlogsToShow);
+      return {
+        slug: blog.blog_id,
+        title: blog.title,
+        bcontent: posts.map((p) => ({ url: p.url, title: p.title, number: p.number, published_at: p.published_at && new Date(p.published_at).toISOString(), series_title: p.series_title })),
+        Paging: paging(current, blog.published_count, TOC_PAGE_SIZE),
+      };
+    });
+
+    app.get('/api/user/:authorId', { config: reads, schema: { tags: ['blogs'], summary: "An author's posts by year, month and day", params: z.object({ authorId: z.uuid('authorId: expected a user id') }) } }, async (request) => {
+      const db = await blogsDb(request);
+      const author = await db.selectFrom('authors').select('name').where('user_id', '=', request.params.authorId).executeTakeFirst();
+      const posts = author ? await archivePosts(db, { authorId: request.params.authorId }) : [];
+      if (!author || posts.length === 0) throw notFound();
+      return { title: author.name, slug: request.params.authorId, countPost: posts.length, timeline: archiveTimeline(posts) };
+    });
+  };
+}
+
+function seriesEntry(s: { blog_id: string; series_slug: string; series_title: string; count: number; last: Date; authors: string }) {
+  return {
+    slug: s.series_slug,
+    slugUrl: s.series_title,
+    count: s.count,
+    Letter: s.series_title.charAt(0).toUpperCase(),
+    LastDates: new Date(s.last).toISOString(),
+    Author: s.authors,
+  };
+}

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { ApiDeps } from '../deps.js';
+import { requirePermission } from '../accounts/security.js';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_FILES = 10;
+/** Images a post may show, known by their first bytes, never by their name or declared type. */
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/** Image uploads for posts (`POST /postdata/media`), stored by content hash and served at /media/uploads/. */
+export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsync {
+  const folder = path.join(deps.config.dataDir, 'media', 'uploads');
+  return async (app) => {
+    await mkdir(folder, { recursive: true });
+    await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILES, fields: 10 } });
+    await app.register(fastifyStatic, { root: folder, prefix: '/media/uploads/', decorateReply: false, index: false, maxAge: '365d', immutable: true });
+
+    app.post('/postdata/media', { config: { permission: 'media.upload' }, schema: { tags: ['media'], summary: 'Upload images for a post: PNG, JPEG, GIF or WebP up to 5 MB each' } }, async (request, reply) => {
+      requirePermission(request, 'media.upload');
+      if (!request.isMultipart()) return reply.code(400).send({ statusCode: 400, error: 'validation', message: 'Select File', requestId: request.id });
+      const results: { status: 0 | 1; fileName: string; fileUrl: string; message?: string }[] = [];
+      for await (const part of request.files()) {
+        const data = await part.toBuffer().catch(() => null);
+        const fileName = path.basename(part.filename || 'file');
+        if (!data || part.file.truncated) {
+          results.push({ status: 0, fileName, fileUrl: '', message: 'The file is larger than 5 MB' });
+          continue;
+        }
+        const type = await fileTypeFromBuffer(data);
+        if (!type || !IMAGE_TYPES.has(type.mime)) {
+          results.push({ status: 0, fileName, fileUrl: '', message: 'Only PNG, JPEG, GIF and WebP images can be uploaded' });
+          continue;
+        }
+        const stored = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.${type.ext}`;
+        await writeFile(path.join(folder, stored), data);
+        results.push({ status: 1, fileName, fileUrl: `/media/uploads/${stored}` });
+      }
+      if (results.length === 0) return reply.code(400).send({ statusCode: 400, error: 'validation', message: 'Select File', requestId: request.id });
+      return results;
+    });
+  };
+}

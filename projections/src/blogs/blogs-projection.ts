@@ -1,0 +1,158 @@
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { defineProjection } from '@epos/platform';
+import { excerptOf, renderMarkdown } from '@epos/platform/markdown/index';
+import { accountDeleted, blogEvents, roleAssigned, slugify, userRegistered, type PostContent } from '@epos/schemas';
+import { unseal } from '../accounts/sealing.js';
+import { DELETED_USER } from '../accounts/users-projection.js';
+import { BLOGS_PROJECTION, type BlogsReadModel } from './read-model.js';
+import { setupBlogsReadModel } from './setup.js';
+
+const REMOVED_COMMENT = 'This comment was removed with its author\'s account.';
+
+async function userKey(db: Kysely<BlogsReadModel>, userId: string): Promise<Buffer | undefined> {
+  return (await sql<{ key: Buffer }>`select key from public.user_keys where user_id = ${userId}`.execute(db)).rows[0]?.key;
+}
+
+function contentColumns(content: PostContent) {
+  return {
+    title: content.title,
+    subtitle: content.subtitle,
+    excerpt: content.excerpt.trim() || excerptOf(content.markdown),
+    series_title: content.seriesTitle,
+    series_slug: slugify(content.seriesTitle) || 'series',
+    markdown: content.markdown,
+    html: renderMarkdown(content.markdown),
+  };
+}
+
+async function leavePublished(db: Kysely<BlogsReadModel>, postId: string): Promise<void> {
+  const post = await db.selectFrom('posts').select(['blog_id', 'status']).where('post_id', '=', postId).executeTakeFirst();
+  if (post?.status !== 'published') return;
+  await db.updateTable('blogs').set((eb) => ({ published_count: eb('published_count', '-', 1) })).where('blog_id', '=', post.blog_id).execute();
+}
+
+/** Blogs as readers and writers see them: posts by status with their HTML, revisions, comments, author names. */
+export const blogsProjection = defineProjection({
+  name: BLOGS_PROJECTION,
+  version: 1,
+  events: [...blogEvents, userRegistered, roleAssigned, accountDeleted],
+  setup: setupBlogsReadModel,
+  handlers: {
+    async BlogCreated(event, db) {
+      await db
+        .insertInto('blogs')
+        .values({ blog_id: event.data.blogId, title: event.data.title, description: event.data.description, created_at: event.metadata.timestamp, published_count: 0, last_published: null, next_number: 1 })
+        .execute();
+    },
+    async PostCreated(event, db) {
+      const { postId, blogId, url, authorId, content } = event.data;
+      const at = event.metadata.timestamp;
+      await db
+        .insertInto('posts')
+        .values({ post_id: postId, blog_id: blogId, url, author_id: authorId, number: null, ...contentColumns(content), status: 'draft', publish_at: null, published_at: null, created_at: at, updated_at: at, revision: 1, comment_count: 0, autosave: null, autosaved_at: null })
+        .execute();
+      await db.insertInto('post_revisions').values({ post_id: postId, revision: 1, at, actor: event.metadata.actor, kind: 'created', content }).execute();
+    },
+    async PostRevised(event, db) {
+      const { postId, content, restoredFrom } = event.data;
+      const at = event.metadata.timestamp;
+      const post = await db
+        .updateTable('posts')
+        .set((eb) => ({ ...contentColumns(content), updated_at: at, revision: eb('revision', '+', 1), autosave: null, autosaved_at: null }))
+        .where('post_id', '=', postId)
+        .returning('revision')
+        .executeTakeFirst();
+      if (!post) return;
+      await db.insertInto('post_revisions').values({ post_id: postId, revision: post.revision, at, actor: event.metadata.actor, kind: restoredFrom === undefined ? 'revised' : 'restored', content }).execute();
+    },
+    async PostAutosaved(event, db) {
+      await db
+        .updateTable('posts')
+        .set({ autosave: sql`coalesce(autosave, '{}'::jsonb) || ${JSON.stringify(event.data.content)}::jsonb`, autosaved_at: event.metadata.timestamp })
+        .where('post_id', '=', event.data.postId)
+        .execute();
+    },
+    async PostPublished(event, db) {
+      const post = await db.selectFrom('posts').select(['blog_id', 'number', 'status']).where('post_id', '=', event.data.postId).executeTakeFirst();
+      if (!post || post.status === 'published') return;
+      const blog = await db
+        .updateTable('blogs')
+        .set((eb) => ({
+          published_count: eb('published_count', '+', 1),
+          last_published: sql`greatest(last_published, ${event.data.publishedAt}::timestamptz)`,
+          next_number: post.number === null ? eb('next_number', '+', 1) : eb.ref('next_number'),
+        }))
+        .where('blog_id', '=', post.blog_id)
+        .returning('next_number')
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('posts')
+        .set({ status: 'published', publish_at: null, published_at: event.data.publishedAt, number: post.number ?? blog.next_number - 1 })
+        .where('post_id', '=', event.data.postId)
+        .execute();
+    },
+    async PostScheduled(event, db) {
+      await db.updateTable('posts').set({ status: 'scheduled', publish_at: event.data.publishAt }).where('post_id', '=', event.data.postId).execute();
+    },
+    async PostUnscheduled(event, db) {
+      await db.updateTable('posts').set({ status: 'draft', publish_at: null }).where('post_id', '=', event.data.postId).execute();
+    },
+    async PostUnpublished(event, db) {
+      await leavePublished(db, event.data.postId);
+      await db.updateTable('posts').set({ status: 'draft', published_at: null }).where('post_id', '=', event.data.postId).execute();
+    },
+    async PostDeleted(event, db) {
+      await leavePublished(db, event.data.postId);
+      await db.deleteFrom('post_revisions').where('post_id', '=', event.data.postId).execute();
+      await db.deleteFrom('posts').where('post_id', '=', event.data.postId).execute();
+    },
+    async PostUrlReserved() {},
+    async CommentPosted(event, db) {
+      const { commentId, postId, parentId, authorId, pings } = event.data;
+      const content = z.string().safeParse(unseal(await userKey(db, authorId), event.data.content));
+      const text = content.success ? content.data : REMOVED_COMMENT;
+      const at = event.metadata.timestamp;
+      await db
+        .insertInto('comments')
+        .values({ comment_id: commentId, post_id: postId, parent_id: parentId, author_id: authorId, content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(pings) as unknown as string[], created_at: at, modified_at: at, upvote_count: 0 })
+        .execute();
+      await db.updateTable('posts').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('post_id', '=', postId).execute();
+    },
+    async CommentEdited(event, db) {
+      const comment = await db.selectFrom('comments').select('author_id').where('comment_id', '=', event.data.commentId).executeTakeFirst();
+      if (!comment) return;
+      const content = z.string().safeParse(unseal(await userKey(db, comment.author_id), event.data.content));
+      const text = content.success ? content.data : REMOVED_COMMENT;
+      await db
+        .updateTable('comments')
+        .set({ content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(event.data.pings) as unknown as string[], modified_at: event.metadata.timestamp })
+        .where('comment_id', '=', event.data.commentId)
+        .execute();
+    },
+    async CommentDeleted(event, db) {
+      const deleted = await db.deleteFrom('comments').where('comment_id', '=', event.data.commentId).executeTakeFirst();
+      await db.deleteFrom('comment_upvotes').where('comment_id', '=', event.data.commentId).execute();
+      if (deleted.numDeletedRows > 0n) await db.updateTable('posts').set((eb) => ({ comment_count: eb('comment_count', '-', 1) })).where('post_id', '=', event.data.postId).execute();
+    },
+    async CommentUpvoted(event, db) {
+      const added = await db.insertInto('comment_upvotes').values({ comment_id: event.data.commentId, user_id: event.data.userId }).onConflict((oc) => oc.doNothing()).returning('user_id').executeTakeFirst();
+      if (added) await db.updateTable('comments').set((eb) => ({ upvote_count: eb('upvote_count', '+', 1) })).where('comment_id', '=', event.data.commentId).execute();
+    },
+    async CommentUpvoteWithdrawn(event, db) {
+      const removed = await db.deleteFrom('comment_upvotes').where('comment_id', '=', event.data.commentId).where('user_id', '=', event.data.userId).executeTakeFirst();
+      if (removed.numDeletedRows > 0n) await db.updateTable('comments').set((eb) => ({ upvote_count: eb('upvote_count', '-', 1) })).where('comment_id', '=', event.data.commentId).execute();
+    },
+    async UserRegistered(event, db) {
+      const personal = z.object({ name: z.string() }).safeParse(unseal(await userKey(db, event.data.userId), event.data.personal));
+      await db.insertInto('authors').values({ user_id: event.data.userId, name: personal.success ? personal.data.name : DELETED_USER, role: 'user', deleted: false }).execute();
+    },
+    async RoleAssigned(event, db) {
+      await db.updateTable('authors').set({ role: event.data.role }).where('user_id', '=', event.data.userId).execute();
+    },
+    async AccountDeleted(event, db) {
+      await db.updateTable('authors').set({ name: DELETED_USER, deleted: true }).where('user_id', '=', event.data.userId).execute();
+      await db.updateTable('comments').set({ content: REMOVED_COMMENT, html: `<p>${REMOVED_COMMENT}</p>` }).where('author_id', '=', event.data.userId).execute();
+    },
+  },
+});

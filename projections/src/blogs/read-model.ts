@@ -1,0 +1,48 @@
+import type { PostContent } from '@epos/schemas';
+
+export const BLOGS_PROJECTION = 'blogs';
+
+export type PostStatusName = 'draft' | 'scheduled' | 'published';
+
+/** Blogs, their posts with rendered HTML, revisions, comments and the names they are shown with. */
+export interface BlogsReadModel {
+  blogs: { blog_id: string; title: string; description: string; created_at: string; published_count: number; last_published: string | null; next_number: number };
+  posts: {
+    post_id: string;
+    blog_id: string;
+    url: string;
+    author_id: string;
+    number: number | null;
+    title: string;
+    subtitle: string;
+    excerpt: string;
+    series_title: string;
+    series_slug: string;
+    markdown: string;
+    html: string;
+    status: PostStatusName;
+    publish_at: string | null;
+    published_at: string | null;
+    created_at: string;
+    updated_at: string;
+    revision: number;
+    comment_count: number;
+    autosave: Partial<PostContent> | null;
+    autosaved_at: string | null;
+  };
+  post_revisions: { post_id: string; revision: number; at: string; actor: string; kind: 'created' | 'revised' | 'restored'; content: PostContent };
+  authors: { user_id: string; name: string; role: string; deleted: boolean };
+  comments: {
+    comment_id: string;
+    post_id: string;
+    parent_id: string | null;
+    author_id: string;
+    content: string;
+    html: string;
+    pings: string[];
+    created_at: string;
+    modified_at: string;
+    upvote_count: number;
+  };
+  comment_upvotes: { comment_id: string; user_id: string };
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { SLUG } from './events.js';
+
+/** The spec's blog messages (sections 5 and 8), used by the forms and the server alike. */
+export const blogMessages = {
+  required: 'Fields marked with * are required',
+  posted: 'Posted Successfully',
+  updated: 'Updated Successfully',
+  deleteConfirm: 'Are you sure you wan to delete the post?',
+  deleted: 'Post deleted',
+  urlGenerated: 'url generated',
+  commentPosted: 'Comment posted successfully',
+  commentDeleted: 'Deleted Successfully',
+  commentWithReplies: 'A comment with replies cannot be deleted',
+  blogAdded: 'Added Successfully',
+  failed: 'An error Occured',
+  noBlogsYet: 'No Blogs yet',
+  noBlogFound: 'No blog found',
+  notFound: 'Not Found',
+  noBlogsToShow: 'No blogs to show',
+} as const;
+
+export const POST_STATUS = { published: 0, scheduled: 1, draft: 2 } as const;
+export type PostStatus = (typeof POST_STATUS)[keyof typeof POST_STATUS];
+
+const noNul = (v: string) => !v.includes('\u0000');
+const text = (max: number) => z.string().max(max, `at most ${max} characters`).refine(noNul, 'Text must not contain NUL characters');
+const required = (max: number) => z.string({ message: blogMessages.required }).trim().min(1, blogMessages.required).pipe(text(max));
+const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true').optional();
+
+/** The spec's post payload; `status` or the flags choose publish now, schedule or draft. */
+export const postPayload = z
+  .object({
+    blog_id: required(100),
+    title: required(300),
+    series_title: required(200),
+    md_content: z.string({ message: blogMessages.required }).refine((v) => v.trim().length > 0, blogMessages.required).pipe(text(500_000)),
+    status: z.coerce.number().int().min(0).max(2).optional(),
+    isScheduled: flag,
+    isPublished: flag,
+    draft: flag,
+    published_at: z.string().trim().max(40).optional().nullable(),
+    time_zone: z.string().trim().max(64).optional().nullable(),
+    excerpt: text(2000).optional().nullable(),
+    subtitle: text(300).optional().nullable(),
+    content: z.string().optional().nullable(),
+    created_at: z.string().optional().nullable(),
+  })
+  .transform((p, ctx) => {
+    const status = p.status ?? (p.isScheduled ? 1 : p.draft ? 2 : p.isPublished !== undefined || p.draft !== undefined || p.isScheduled !== undefined ? 0 : undefined);
+    if (status === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: blogMessages.required });
+      return z.NEVER;
+    }
+    if (status === 1 && !p.published_at) {
+      ctx.addIssue({ code: 'custom', path: ['published_at'], message: blogMessages.required });
+      return z.NEVER;
+    }
+    return { ...p, status: status as PostStatus, excerpt: p.excerpt ?? '', subtitle: p.subtitle ?? '' };
+  });
+export type PostPayload = z.output<typeof postPayload>;
+
+export const updatePostPayload = z.intersection(
+  postPayload,
+  z.object({ id: z.uuid('id: expected a post id'), revision: z.coerce.number().int().nonnegative().optional() }),
+);
+
+export const deletePostBody = z.object({ url: z.string({ message: 'url is required' }).trim().regex(SLUG, 'url: expected a post url') });
+export const generateUrlBody = z.object({ title: z.string({ message: 'title is required' }).trim().min(1, 'title is required').max(300) });
+export const autosaveBody = z.object({
+  id: z.uuid('id: expected a post id'),
+  title: text(300).optional(),
+  subtitle: text(300).optional(),
+  series_title: text(200).optional(),
+  excerpt: text(2000).optional(),
+  md_content: text(500_000).optional(),
+});
+export const restoreBody = z.object({ id: z.uuid('id: expected a post id'), revision: z.coerce.number().int().nonnegative() });
+export const createBlogBody = z.object({
+  slug: z.string({ message: 'slug is required' }).trim().regex(SLUG, 'slug: use lower-case letters, digits and single hyphens').max(100),
+  title: z.string({ message: 'title is required' }).trim().min(1, 'title is required').max(200),
+  description: text(2000).optional().default(''),
+});
+
+const commentText = z.string({ message: "Comment can't be blank" }).trim().min(1, "Comment can't be blank").max(10_000, 'A comment has at most 10000 characters').refine(noNul, 'Text must not contain NUL characters');
+const pings = z.union([z.array(z.uuid()), z.uuid().transform((v) => [v])]).optional().default([]).pipe(z.array(z.uuid()).max(20, 'at most 20 mentions'));
+export const commentBody = z.object({ cm: commentText, parentof: z.uuid('parentof: expected a comment id').optional().or(z.literal('').transform(() => undefined)), pings });
+export const editCommentBody = z.object({ id: z.uuid('id: expected a comment id'), cm: commentText, pings });
+export const commentIdBody = z.object({ id: z.uuid('id: expected a comment id') });
+export const upvoteBody = z.object({ id: z.uuid('id: expected a comment id'), upvote: z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true') });
+export const unsubscribeBody = z.object({ token: z.string({ message: 'token is required' }).min(10, 'token: not a valid link').max(500) });
+
+export const pageQuery = z.object({ page: z.coerce.number({ message: 'page: expected a page number' }).int('page: expected a page number').min(1, 'page: expected a page number').max(100_000).optional().default(1) });

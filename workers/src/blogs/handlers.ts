@@ -1,0 +1,51 @@
+import type { Config, Database, ProjectionProgress } from '@epos/platform';
+import { enqueueMail } from '@epos/platform/mail/index';
+import type { Kysely } from 'kysely';
+import { notifySubscribers, publishScheduledPost } from '@epos/api/blogs/jobs';
+import { newPostMail } from '@epos/api/blogs/mails';
+import { unsubscribeToken } from '@epos/api/blogs/unsubscribe-token';
+import { postsWithAuthor } from '@epos/api/blogs/queries';
+import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
+import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
+import { handle, type JobRegistration } from '../runner.js';
+import { publishIfDue, type PublishingContext } from './publish-post.js';
+
+export type BlogWorkerContext = PublishingContext & { progress: ProjectionProgress; config: Config; database: Database };
+
+export function publishScheduledPostHandler(context: BlogWorkerContext): JobRegistration {
+  return handle(
+    publishScheduledPost,
+    async ({ postId }) => {
+      await publishIfDue(context, postId);
+    },
+    { concurrency: 20 },
+  );
+}
+
+/** One mail to each subscriber of the blog (each mail's job id names post and reader, so a retry sends none twice). */
+export function notifySubscribersHandler(context: BlogWorkerContext): JobRegistration {
+  return handle(notifySubscribers, async ({ postId }) => {
+    await context.progress.waitFor(await context.store.headPosition(), { names: [BLOGS_PROJECTION, USERS_PROJECTION], timeoutMs: 10_000 });
+    const blogs = await context.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
+    const post = await postsWithAuthor(blogs).where('posts.post_id', '=', postId).where('posts.status', '=', 'published').executeTakeFirst();
+    if (!post) return;
+    const blog = await blogs.selectFrom('blogs').select('title').where('blog_id', '=', post.blog_id).executeTakeFirstOrThrow();
+    const users = await context.progress.readModel<UsersReadModel>(USERS_PROJECTION);
+    const subscribers = await users
+      .selectFrom('users')
+      .select(['user_id', 'name', 'email'])
+      .where('deleted', '=', false)
+      .where('email_confirmed', '=', true)
+      .where('subscriptions', '@>', JSON.stringify([post.blog_id]) as unknown as string[])
+      .execute();
+    for (const reader of subscribers) {
+      if (!reader.email || reader.user_id === post.author_id) continue;
+      const token = await unsubscribeToken(context.database.db as unknown as Kysely<unknown>, reader.user_id, post.blog_id);
+      await enqueueMail(
+        context.jobs,
+        newPostMail(context.config, { to: reader.email, name: reader.name, blogTitle: blog.title, post: { blog_id: post.blog_id, url: post.url, title: post.title, excerpt: post.excerpt, author: post.author }, unsubscribeToken: token }),
+        { jobId: `post-${postId}-${reader.user_id}` },
+      );
+    }
+  });
+}
