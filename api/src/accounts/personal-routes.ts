@@ -5,6 +5,7 @@ import type { BlogDirectory } from './admin-routes.js';
 import { seal } from '@epos/projections/accounts/sealing';
 import { NOTES_PROJECTION, type NotesReadModel } from '@epos/projections/accounts/notes-projection';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
+import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { z } from 'zod';
 import type { ApiDeps } from '../deps.js';
 import { withPosition } from '../commands.js';
@@ -46,9 +47,11 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       },
     );
 
-    app.get('/postdata/mydata', { config: { reads: [NOTES_PROJECTION, USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Everything the site keeps about the signed-in reader, as JSON' } }, async (request, reply) => {
+    app.get('/postdata/mydata', { config: { reads: [NOTES_PROJECTION, USERS_PROJECTION, BLOGS_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Everything the site keeps about the signed-in reader, as JSON' } }, async (request, reply) => {
       const userId = signedInUser(request);
-      const [users, notes] = await Promise.all([readModel<UsersReadModel>(deps, request, USERS_PROJECTION), readModel<NotesReadModel>(deps, request, NOTES_PROJECTION)]);
+      const [users, notes, blogs] = await Promise.all([readModel<UsersReadModel>(deps, request, USERS_PROJECTION), readModel<NotesReadModel>(deps, request, NOTES_PROJECTION), readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION)]);
+      const posts = await blogs.selectFrom('posts').select(['blog_id', 'url', 'title', 'status', 'markdown', 'created_at', 'published_at']).where('author_id', '=', userId).orderBy('created_at').execute();
+      const comments = await blogs.selectFrom('comments').select(['comment_id', 'post_id', 'parent_id', 'content', 'created_at']).where('author_id', '=', userId).orderBy('created_at').execute();
       const user = await users.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
       const mine = await notes.selectFrom('notes').selectAll().where('user_id', '=', userId).orderBy('sentence').execute();
       const logins = (await deps.store.readStream(userStream(userId))).filter((e) => e.type === 'LoginSucceeded' || e.type === 'LoginFailed');
@@ -59,8 +62,8 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
         subscriptions: user?.subscriptions ?? [],
         logins: logins.map((e) => ({ at: e.metadata.timestamp, succeeded: e.type === 'LoginSucceeded' })),
         notes: mine.map((n) => ({ sentence: n.sentence, type: n.rtype, content: n.content, savedAt: n.saved_at })),
-        comments: [],
-        posts: [],
+        comments: comments.map((c) => ({ id: c.comment_id, post: c.post_id, replyTo: c.parent_id, content: c.content, at: c.created_at })),
+        posts: posts.map((p) => ({ blog: p.blog_id, url: p.url, title: p.title, status: p.status, markdown: p.markdown, createdAt: p.created_at, publishedAt: p.published_at })),
       };
     });
 

@@ -88,6 +88,14 @@ describe('comments', () => {
   });
 });
 
+describe('account data', () => {
+  it("includes a reader's comments and an author's posts in their download", async () => {
+    const mine = (await ben.client.get('/postdata/mydata', after(await comment(ben, { cm: 'for the record' })))).json<{ comments: { content: string }[] }>();
+    expect(mine.comments.map((c) => c.content)).toContain('for the record');
+    expect((await author.client.get('/postdata/mydata')).json<{ posts: { title: string }[] }>().posts.map((p) => p.title)).toContain('Open thread');
+  });
+});
+
 describe('subscriptions', () => {
   it('queues one notification per first publication and unsubscribes with a signed link, no login needed', async () => {
     await ann.client.post('/postdata/updateSubscriptions', { UserBlogs: ['talk'], isSubscribed: true });

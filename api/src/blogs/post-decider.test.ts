@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@epos/platform';
 import type { PostEvent } from '@epos/schemas';
+import type { BlogActor } from './access.js';
 import { postDecider, type PostCommand } from './post-decider.js';
 
 const postId = '11111111-1111-4111-8111-111111111111';
 const decider = postDecider(postId);
-const blogger = { userId: '22222222-2222-4222-8222-222222222222', role: 'blogger' as const, blogs: ['poetry'] };
+const blogger: BlogActor = { userId: '22222222-2222-4222-8222-222222222222', role: 'blogger', blogs: ['poetry'] };
 const other = { userId: '33333333-3333-4333-8333-333333333333', role: 'blogger' as const, blogs: ['poetry'] };
 const admin = { userId: '44444444-4444-4444-8444-444444444444', role: 'admin' as const, blogs: [] };
 const content = { title: 'T', subtitle: '', seriesTitle: 'S', excerpt: '', markdown: 'M' };
@@ -17,7 +18,7 @@ const scheduled: PostEvent = { type: 'PostScheduled', data: { postId, publishAt:
 
 describe('post decider', () => {
   it('creates in assigned blogs only, with the status asked for', () => {
-    const create = (actor: typeof blogger, intent: Extract<PostCommand, { kind: 'create' }>['intent']) => when([], { kind: 'create', actor, postId, blogId: 'poetry', url: 't', content, intent, now });
+    const create = (actor: BlogActor, intent: Extract<PostCommand, { kind: 'create' }>['intent']) => when([], { kind: 'create', actor, postId, blogId: 'poetry', url: 't', content, intent, now });
     expect(create(blogger, { status: 'draft' }).map((e) => e.type)).toEqual(['PostCreated']);
     expect(create(blogger, { status: 'published' })[1]).toEqual({ type: 'PostPublished', data: { postId, publishedAt: now, scheduled: false, first: true } });
     expect(() => create({ ...blogger, blogs: ['prose'] }, { status: 'draft' })).toThrow(DomainError);
@@ -25,7 +26,7 @@ describe('post decider', () => {
   });
 
   it('revises only changed text, lets only the author or an admin edit, and refuses stale revisions', () => {
-    const update = (actor: typeof blogger, text: typeof content, expectedRevision?: number) => when([created], { kind: 'update', actor, blogId: 'poetry', content: text, intent: { status: 'draft' }, now, ...(expectedRevision ? { expectedRevision } : {}) });
+    const update = (actor: BlogActor, text: typeof content, expectedRevision?: number) => when([created], { kind: 'update', actor, blogId: 'poetry', content: text, intent: { status: 'draft' }, now, ...(expectedRevision ? { expectedRevision } : {}) });
     expect(update(blogger, content)).toEqual([]);
     expect(update(blogger, { ...content, markdown: 'N' })).toEqual([{ type: 'PostRevised', data: { postId, content: { ...content, markdown: 'N' } } }]);
     expect(() => update(other, content)).toThrow(/not allowed/);

@@ -1,0 +1,100 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeSource, launchBrowser, startSite, type RunningSite } from './server.js';
+
+let site: RunningSite;
+let browser: Browser;
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+  await page.goto(`${site.base}${path}`);
+  return page;
+}
+
+async function logIn(page: Page, userName: string, password: string): Promise<void> {
+  await page.goto(`${site.base}/login`);
+  await page.locator('input[name="username"]').fill(userName);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe.run();
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+  });
+}
+
+describe('blogs in a real browser', () => {
+  it('reads a blog: list, post with sentence links, neighbours and the demo thread; visitors get a login link', async () => {
+    const page = await open('/blogs');
+    await page.getByRole('link', { name: 'Reading Notes' }).first().click();
+    await page.waitForURL(/\/blogs\/reading-notes$/);
+    await expect.poll(() => page.getByTestId('post-item').count()).toBe(5);
+    await page.getByRole('link', { name: 'Beginning at the beginning' }).first().click();
+    await page.waitForURL(/\/blogs\/reading-notes\/beginning-at-the-beginning$/);
+    const content = page.getByTestId('post-content');
+    await content.getByText('What to listen for').waitFor();
+    await page.getByTestId('comment').first().waitFor();
+    expect(await page.getByTestId('comment').count()).toBe(2);
+    await page.getByRole('link', { name: /log in to comment/i }).waitFor();
+    await page.getByRole('link', { name: /The lamp and the threshold/ }).first().waitFor();
+    await content.locator('a.sentence-link', { hasText: '||2||' }).click();
+    await page.waitForURL(/\/2$/);
+    await page.close();
+  });
+
+  it('lets a signed-in reader comment, reply and upvote', async () => {
+    const page = await open('/');
+    await logIn(page, 'reader', 'demo-reader-password');
+    await page.goto(`${site.base}/blogs/evening-letters/a-letter-to-new-readers`);
+    const box = page.getByTestId('comment-textarea').first();
+    await box.waitFor();
+    const send = page.getByTestId('comment-send').first();
+    expect(await send.isDisabled()).toBe(true);
+    await box.fill('Thank you, this is **helpful** ||3||');
+    expect(await send.isDisabled()).toBe(false);
+    await send.click();
+    await page.getByText('Comment posted successfully').waitFor();
+    const mine = page.getByTestId('comment').filter({ hasText: 'Thank you' });
+    await mine.locator('strong', { hasText: 'helpful' }).waitFor();
+    const upvote = mine.getByTestId('upvote');
+    await upvote.click();
+    await expect.poll(() => upvote.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('comment').filter({ hasText: 'Thank you' }).getByTestId('upvote').getAttribute('aria-pressed')).toBe('true');
+    await page.close();
+  });
+
+  it('shows the archive by year and month, series, and the feed', async () => {
+    const page = await open('/blogs/reading-notes/archive');
+    await page.locator('details.archive-year').first().waitFor();
+    expect(await page.getByTestId('archive-item').count()).toBe(5);
+    await page.goto(`${site.base}/blogs/reading-notes/series`);
+    await page.getByTestId('series-item').first().waitFor();
+    await page.getByRole('link', { name: /Book One/ }).first().click();
+    await expect.poll(() => page.getByTestId('post-item').count()).toBe(3);
+    const feed = await fetch(`${site.base}/api/blogs/reading-notes/feed`);
+    expect(feed.headers.get('content-type')).toMatch(/rss/);
+    expect(await feed.text()).toContain('<title><![CDATA[Keeping a reading journal]]></title>');
+    await page.close();
+  });
+
+  it.each(['/blogs', '/blogs/reading-notes', '/blogs/reading-notes/beginning-at-the-beginning', '/blogs/reading-notes/archive', '/blogs/reading-notes/series/book-one'])('has no serious or critical accessibility violations on %s', async (path) => {
+    const page = await open(path);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(700);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
