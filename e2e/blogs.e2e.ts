@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeSource, launchBrowser, startSite, type RunningSite } from './server.js';
+import { launchBrowser, openPage, seriousViolations, startSite, type RunningSite } from './server.js';
 
 let site: RunningSite;
 let browser: Browser;
@@ -13,11 +13,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function open(path: string): Promise<Page> {
-  const page = await (await browser.newContext({ bypassCSP: true })).newPage();
-  await page.goto(`${site.base}${path}`);
-  return page;
-}
+const open = (pathname: string): Promise<Page> => openPage(browser, site, pathname);
 
 async function logIn(page: Page, userName: string, password: string): Promise<void> {
   await page.goto(`${site.base}/login`);
@@ -25,14 +21,6 @@ async function logIn(page: Page, userName: string, password: string): Promise<vo
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-  });
 }
 
 describe('blogs in a real browser', () => {

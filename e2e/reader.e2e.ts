@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeSource, launchBrowser, startSite, type RunningSite } from './server.js';
+import { launchBrowser, openPage, seriousViolations, startSite, type RunningSite } from './server.js';
 
 let site: RunningSite;
 let browser: Browser;
@@ -13,22 +13,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function open(path: string): Promise<Page> {
-  // CSP bypass only so axe-core can be injected; the app itself runs under the site's CSP.
-  const page = await (await browser.newContext({ bypassCSP: true })).newPage();
-  await page.goto(`${site.base}${path}`);
-  return page;
-}
-
-/** Serious and critical accessibility violations found by axe-core on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-  });
-  return violations;
-}
+const open = (pathname: string): Promise<Page> => openPage(browser, site, pathname);
 
 const sentenceIds = (page: Page) => page.locator('[id^="s"][id]').evaluateAll((nodes) => nodes.map((n) => n.id).filter((id) => /^s\d+$/.test(id)));
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '@epos/platform/testkit/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,3 +55,19 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export const axeSource = fs.readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** A fresh page on its own context. CSP bypass only so axe-core can be injected; the app itself runs under the site's CSP. */
+export async function openPage(browser: Browser, site: RunningSite, pathname: string): Promise<Page> {
+  const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+  await page.goto(`${site.base}${pathname}`);
+  return page;
+}
+
+/** Serious and critical accessibility violations found by axe-core on the page as it is. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe.run();
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+  });
+}
