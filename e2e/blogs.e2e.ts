@@ -78,6 +78,48 @@ describe('blogs in a real browser', () => {
     await page.close();
   });
 
+  it('lets a blogger write with the editor: publish, fullscreen and back, history, schedule', async () => {
+    const page = await open('/');
+    await logIn(page, 'blogger', 'demo-blogger-password');
+    await page.goto(`${site.base}/blogs/reading-notes/new`);
+    await page.getByTestId('post-title').fill('Written in the browser');
+    await page.getByTestId('post-series').fill('Practice');
+    const editor = page.getByTestId('post-editor-content');
+    await editor.click();
+    await page.keyboard.type('Listening to ||6|| at night.');
+    await expect.poll(async () => (await page.getByTestId('post-editor-status').textContent()) ?? '').toMatch(/5 words/i);
+    const fullscreen = page.getByTestId('post-editor-fullscreen');
+    await fullscreen.click();
+    await expect.poll(() => fullscreen.getAttribute('aria-pressed')).toBe('true');
+    await editor.click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => fullscreen.getAttribute('aria-pressed')).toBe('false');
+    await page.getByTestId('post-status-0').check();
+    await page.getByTestId('post-save').click();
+    await page.getByText('Posted Successfully').waitFor();
+    await page.waitForURL(/\/blogs\/reading-notes\/written-in-the-browser$/, { timeout: 10_000 });
+    const content = page.getByTestId('post-content');
+    await content.locator('a.sentence-link', { hasText: '||6||' }).waitFor();
+
+    await page.goto(`${site.base}/blogs/reading-notes/written-in-the-browser/editpost`);
+    await page.getByTestId('post-history-button').click();
+    await page.getByTestId('post-history').getByText(/created/i).first().waitFor();
+    await page.goto(`${site.base}/blogs/reading-notes/new`);
+    await page.getByTestId('post-title').fill('For later');
+    await page.getByTestId('post-series').fill('Practice');
+    await page.getByTestId('post-editor-content').click();
+    await page.keyboard.type('Soon.');
+    await page.getByTestId('post-status-1').check();
+    const local = new Date(Date.now() + 3 * 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await page.getByTestId('post-publish-at').fill(`${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}T09:30`);
+    await page.getByTestId('post-save').click();
+    await page.getByText('Posted Successfully').waitFor();
+    await page.waitForURL(/\/blogs\/reading-notes\/scheduled$/, { timeout: 10_000 });
+    await page.getByTestId('post-list-scheduled').getByText('For later').waitFor();
+    await page.close();
+  });
+
   it.each(['/blogs', '/blogs/reading-notes', '/blogs/reading-notes/beginning-at-the-beginning', '/blogs/reading-notes/archive', '/blogs/reading-notes/series/book-one'])('has no serious or critical accessibility violations on %s', async (path) => {
     const page = await open(path);
     await page.waitForLoadState('networkidle');

@@ -81,12 +81,17 @@ async function fetchCsrfToken(): Promise<string> {
 }
 
 /** The page's anti-forgery token, fetched once and shared; a failed fetch is retried next time. */
-function getCsrfToken(): Promise<string> {
+export function getCsrfToken(): Promise<string> {
   csrfToken ??= fetchCsrfToken().catch((error: unknown) => {
     csrfToken = null;
     throw error;
   });
   return csrfToken;
+}
+
+/** Forgets the token after the server refused it; the next POST fetches a fresh one. */
+export function forgetCsrfToken(): void {
+  csrfToken = null;
 }
 
 /** Forgets the token (after login or logout, or when the server refused it) and fetches a new one. */

@@ -8,6 +8,7 @@ export const navItems: readonly NavItem[] = [
   { href: '/', label: 'Home' },
   { href: '/1/1/1', label: 'Read' },
   { href: '/lookup', label: 'Look up' },
+  { href: '/blogs', label: 'Blogs' },
 ];
 
 /** Whether a nav entry is the current page: "/" only on the home page, others on their whole subtree. */

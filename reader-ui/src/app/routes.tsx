@@ -28,6 +28,18 @@ const COMPARE_ROUTE = /^\/compare\/\d+\/\d+\/\d+\/?$/;
 // Study pages load on demand, so the section page's first download stays small.
 const ComparePage = lazy(() => import('../scholarship/compare-page'));
 const LookupPage = lazy(() => import('../lookup/lookup-page'));
+const BlogRoutes = lazy(() => import('../blogs/blog-routes'));
+
+/** Blogs, their posts, series, archives, editor and lists, authors' archives, unsubscribing. */
+const BLOG_ROUTE = /^\/(?:blogs|user|schedule|draft|unsubscribe)(?:\/.*)?$/;
+
+function LazyBlogs() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <BlogRoutes />
+    </Suspense>
+  );
+}
 
 function LazyCompare() {
   return (
@@ -73,6 +85,7 @@ function Routes() {
       <Route path={SENTENCE_ROUTE} component={SentencePage} />
       <Route path={COMPARE_ROUTE} component={LazyCompare} />
       <Route path="/lookup" component={LazyLookup} />
+      <Route path={BLOG_ROUTE} component={LazyBlogs} />
       <Route component={NotFoundPage} />
     </Switch>
   );

@@ -1,0 +1,137 @@
+import { useRef } from 'react';
+import { Link, useParams } from 'wouter';
+import { usePageTitle } from '../app/use-page-title';
+import { Loading, Problem } from '../poem/loading';
+import { fetchBlogPage, fetchRecent, type BlogPage as BlogPageAnswer, type PostSummary } from './api';
+import { FOLLOW_UP_DELAY_MS, isEmptyBlog, useLoad, useMyBlogs, usePagedList } from './hooks';
+import { BlogProblem, Breadcrumbs, LoadMore, PostSummaryItem } from './parts';
+import { blogPaths, feedPaths } from './paths';
+
+/** `/blogs/{blog}`: the blog's posts, newest first, a page at a time; recent posts across blogs beside them. */
+export function BlogPage() {
+  const { blog = '' } = useParams<{ blog?: string }>();
+  const listRef = useRef<HTMLOListElement>(null);
+  const list = usePagedList<BlogPageAnswer, PostSummary>(blog, (page, signal) => fetchBlogPage(blog, page, signal), (p) => p.id, listRef);
+  const myBlogs = useMyBlogs();
+  const canWrite = myBlogs.some((b) => b.slug === blog);
+  const writerTitle = myBlogs.find((b) => b.slug === blog)?.title;
+
+  usePageTitle(list.status === 'ready' ? list.header.title : list.status === 'failed' ? list.failure.message : 'Loading');
+
+  if (list.status === 'loading') return <Loading />;
+  if (list.status === 'failed') {
+    // A blog without posts yet: its writers still need their links, to write the first.
+    if (canWrite && isEmptyBlog(list.failure.message))
+      return (
+        <section className="blog-page" aria-labelledby="blog-heading">
+          <Breadcrumbs items={[{ href: blogPaths.blogs, label: 'Blogs' }]} />
+          <h1 id="blog-heading">{writerTitle ?? blog}</h1>
+          <WriterLinks blog={blog} />
+          <BlogProblem message={list.failure.message} />
+        </section>
+      );
+    return <Problem message={list.failure.message} />;
+  }
+
+  const { header } = list;
+  return (
+    <div className="blog-layout">
+      <section className="blog-page" aria-labelledby="blog-heading">
+        <header className="blog-header">
+          <Breadcrumbs items={[{ href: blogPaths.blogs, label: 'Blogs' }]} />
+          <h1 id="blog-heading">{header.title}</h1>
+          {header.description ? <p className="blog-description">{header.description}</p> : null}
+          <BlogLinks blog={blog} />
+          {canWrite && <WriterLinks blog={blog} />}
+        </header>
+        <ol className="post-list" ref={listRef} aria-label={`Posts in ${header.title}`}>
+          {list.items.map((post) => (
+            <PostSummaryItem key={post.id} post={post} />
+          ))}
+        </ol>
+        <LoadMore more={list.more} busy={list.loadingMore} onLoad={list.loadMore} label="Load more posts" />
+      </section>
+      <RecentPosts />
+    </div>
+  );
+}
+
+/** Feed, Atom, Archives, Series and Contents of a blog. */
+export function BlogLinks({ blog }: { blog: string }) {
+  return (
+    <nav className="blog-links" aria-label="This blog">
+      <ul>
+        <li>
+          <a href={feedPaths.rss(blog)} type="application/rss+xml">
+            Feed
+          </a>
+        </li>
+        <li>
+          <a href={feedPaths.atom(blog)} type="application/atom+xml">
+            Atom
+          </a>
+        </li>
+        <li>
+          <Link href={blogPaths.archive(blog)}>Archives</Link>
+        </li>
+        <li>
+          <Link href={blogPaths.seriesList(blog)}>Series</Link>
+        </li>
+        <li>
+          <Link href={blogPaths.toc(blog)}>Contents</Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** New post, Scheduled and Drafts: for those who may write in the blog. */
+function WriterLinks({ blog }: { blog: string }) {
+  return (
+    <nav className="blog-links writer-links" aria-label="Writing">
+      <ul>
+        <li>
+          <Link href={blogPaths.newPost(blog)} className="button button-primary">
+            New post
+          </Link>
+        </li>
+        <li>
+          <Link href={blogPaths.scheduled(blog)} className="button">
+            Scheduled
+          </Link>
+        </li>
+        <li>
+          <Link href={blogPaths.drafts(blog)} className="button">
+            Drafts
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** The latest posts across blogs, read 500 ms after the blog's list (spec section 9). */
+function RecentPosts() {
+  const result = useLoad('recent', fetchRecent, FOLLOW_UP_DELAY_MS);
+  return (
+    <aside className="recent-posts" aria-labelledby="recent-heading">
+      <h2 id="recent-heading">Recent posts</h2>
+      {result === null ? (
+        <p className="muted">Loading…</p>
+      ) : !result.ok ? (
+        <p className="muted">{result.message}</p>
+      ) : result.data.length === 0 ? (
+        <p className="muted">No posts yet.</p>
+      ) : (
+        <ul>
+          {result.data.map((post) => (
+            <li key={`${post.bslug}/${post.pslug}`}>
+              <Link href={blogPaths.post(post.bslug, post.pslug)}>{post.ptitle}</Link>
+              <span className="recent-blog">{post.bTitle}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}

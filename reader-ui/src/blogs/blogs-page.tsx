@@ -1,0 +1,43 @@
+import { Link } from 'wouter';
+import { usePageTitle } from '../app/use-page-title';
+import { Loading } from '../poem/loading';
+import { fetchBlogs } from './api';
+import { countLabel } from './archive';
+import { useLoad } from './hooks';
+import { BlogProblem, PostDate } from './parts';
+import { blogPaths } from './paths';
+
+/** `/blogs`: every blog, with its description, number of posts and latest post's date. */
+export function BlogsPage() {
+  usePageTitle('Blogs');
+  const result = useLoad('blogs', fetchBlogs);
+  return (
+    <section className="blogs-page" aria-labelledby="blogs-heading">
+      <h1 id="blogs-heading">Blogs</h1>
+      {result === null ? (
+        <Loading />
+      ) : !result.ok ? (
+        <BlogProblem message={result.message} />
+      ) : (
+        <ul className="blog-cards">
+          {result.data.map((blog) => (
+            <li key={blog.slug} className="blog-card" data-testid="blog-item">
+              <h2 className="blog-card-title">
+                <Link href={blogPaths.blog(blog.slug)}>{blog.title}</Link>
+              </h2>
+              {blog.description ? <p className="blog-card-description">{blog.description}</p> : null}
+              <p className="post-meta">
+                <span className="post-meta-part">{countLabel(blog.postCount, 'post')}</span>
+                {blog.lastPublished ? (
+                  <span className="post-meta-part">
+                    <PostDate value={blog.lastPublished} prefix="Latest " />
+                  </span>
+                ) : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

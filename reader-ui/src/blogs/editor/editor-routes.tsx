@@ -1,0 +1,102 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { useMe } from '../../accounts/session';
+import { loginHref } from '../../accounts/urls';
+import { GENERIC_ERROR } from '../../app/messages';
+import { NotFoundPage } from '../../app/not-found-page';
+import { usePageTitle } from '../../app/use-page-title';
+import { Loading, Problem } from '../../poem/loading';
+import { blogPaths } from '../paths';
+import { fetchMyBlogs, type ListKind } from './api';
+import { editorTexts } from './messages';
+import { PostFormPage } from './post-form-page';
+import { PostListPage } from './post-list-page';
+
+/** Editor pages are for signed-in writers: others go to log in, and come back. */
+function SignedIn({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const [location] = useLocation();
+  const search = useSearch();
+  if (me === null) return <Loading />;
+  if (!me.loggedIn) return <Redirect to={loginHref(search === '' ? location : `${location}?${search}`)} replace />;
+  return <>{children}</>;
+}
+
+/** /schedule and /draft: the list of the writer's first blog. */
+function FirstBlogList({ kind }: { kind: ListKind }) {
+  usePageTitle(kind === 'scheduled' ? 'Scheduled posts' : 'Drafts');
+  const [target, setTarget] = useState<{ to: string } | { problem: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void fetchMyBlogs().then((answer) => {
+      if (!live) return;
+      const first = answer.ok ? answer.data[0] : undefined;
+      if (first !== undefined) setTarget({ to: kind === 'scheduled' ? blogPaths.scheduled(first.slug) : blogPaths.drafts(first.slug) });
+      else setTarget({ problem: answer.ok ? editorTexts.noBlogs : GENERIC_ERROR });
+    });
+    return () => {
+      live = false;
+    };
+  }, [kind]);
+  if (target === null) return <Loading />;
+  if ('problem' in target) return <Problem message={target.problem} />;
+  return <Redirect to={target.to} replace />;
+}
+
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * The post editor's pages, loaded on demand by blog-routes.tsx: new post, edit
+ * post, a blog's scheduled and draft lists, and /schedule and /draft.
+ */
+export default function EditorRoutes() {
+  return (
+    <Switch>
+      <Route path="/blogs/:blog/new">
+        {(p) => (
+          <SignedIn>
+            <PostFormPage key={`new:${p.blog}`} blog={decode(p.blog)} />
+          </SignedIn>
+        )}
+      </Route>
+      <Route path="/blogs/:blog/scheduled">
+        {(p) => (
+          <SignedIn>
+            <PostListPage key={`scheduled:${p.blog}`} blog={decode(p.blog)} kind="scheduled" />
+          </SignedIn>
+        )}
+      </Route>
+      <Route path="/blogs/:blog/draft">
+        {(p) => (
+          <SignedIn>
+            <PostListPage key={`draft:${p.blog}`} blog={decode(p.blog)} kind="draft" />
+          </SignedIn>
+        )}
+      </Route>
+      <Route path="/blogs/:blog/:postUrl/editpost">
+        {(p) => (
+          <SignedIn>
+            <PostFormPage key={`edit:${p.blog}/${p.postUrl}`} blog={decode(p.blog)} postUrl={decode(p.postUrl)} />
+          </SignedIn>
+        )}
+      </Route>
+      <Route path="/schedule">
+        <SignedIn>
+          <FirstBlogList kind="scheduled" />
+        </SignedIn>
+      </Route>
+      <Route path="/draft">
+        <SignedIn>
+          <FirstBlogList kind="draft" />
+        </SignedIn>
+      </Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

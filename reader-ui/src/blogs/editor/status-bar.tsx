@@ -1,0 +1,32 @@
+import { useDeferredValue, useMemo } from 'react';
+import { countLines, countWords } from './text-stats';
+
+/** Where the cursor is: line and column in the source; in the rich view only the line (of the block it is in). */
+export interface CursorInfo {
+  readonly line: number;
+  readonly column?: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The status bar under the editor (spec section 9): autosave, lines, words and cursor. */
+export function StatusBar({ autosave, markdown, cursor }: { autosave: string; markdown: string; cursor: CursorInfo | null }) {
+  const text = useDeferredValue(markdown);
+  const lines = useMemo(() => countLines(text), [text]);
+  const words = useMemo(() => countWords(text), [text]);
+  return (
+    <div className="post-editor-status" data-testid="post-editor-status">
+      <span className="post-editor-autosave" data-testid="post-editor-autosave">
+        {autosave}
+      </span>
+      <span>{plural(lines, 'line', 'lines')}</span>
+      <span>{plural(words, 'word', 'words')}</span>
+      {cursor !== null && (
+        <span title={cursor.column === undefined ? 'Source line of the block the cursor is in' : 'Line and column in the markdown source'}>
+          Ln {cursor.line}
+          {cursor.column !== undefined && `, Col ${cursor.column}`}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { usePageTitle } from '../app/use-page-title';
+import { Loading, Problem } from '../poem/loading';
+import { SpinnerButton } from '../ui/spinner-button';
+import { useToast } from '../ui/toast';
+import { deletePost, fetchPost, type Post } from './api';
+import { Comments } from './comments/comments';
+import { formatDateTime } from './dates';
+import { useLoad } from './hooks';
+import { blogMessages } from './messages';
+import { AuthorLink, Breadcrumbs, HtmlContent, PostDate } from './parts';
+import { blogPaths } from './paths';
+
+/** `/blogs/{blog}/{postUrl}`: a post, its neighbours, Edit and Delete for those who may, and its comments. */
+export function PostPage() {
+  const { blog = '', postUrl = '' } = useParams<{ blog?: string; postUrl?: string }>();
+  const result = useLoad(`${blog}/${postUrl}`, (signal) => fetchPost(blog, postUrl, signal));
+  usePageTitle(result === null ? 'Loading' : result.ok ? result.data.title : result.message);
+  if (result === null) return <Loading />;
+  if (!result.ok) return <Problem message={result.message} />;
+  return <PostView key={result.data.id} post={result.data} blog={blog} />;
+}
+
+function statusNote(post: Post): string | null {
+  if (post.status === 1) return `Scheduled for ${formatDateTime(post.publish_at ?? post.published_at)}`;
+  if (post.status === 2) return 'Draft: only its writers can see it';
+  return null;
+}
+
+function PostView({ post, blog }: { post: Post; blog: string }) {
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const [deleting, setDeleting] = useState(false);
+  const blogSlug = post.blog || blog;
+  const note = statusNote(post);
+
+  const onDelete = async () => {
+    if (deleting || !window.confirm(blogMessages.deleteConfirm)) return;
+    setDeleting(true);
+    const result = await deletePost(post.url);
+    setDeleting(false);
+    if (!result.ok) {
+      toast(blogMessages.failed, 'error');
+      return;
+    }
+    toast(`Deleted ${result.message ?? blogMessages.deleted}`, 'success');
+    navigate(blogPaths.blog(blogSlug));
+  };
+
+  return (
+    <>
+      <article className="post" aria-labelledby="post-heading">
+        <header className="post-header">
+          <Breadcrumbs
+            items={[
+              { href: blogPaths.blogs, label: 'Blogs' },
+              { href: blogPaths.blog(blogSlug), label: post.blogTitle || blogSlug },
+            ]}
+          />
+          <h1 id="post-heading">{post.title}</h1>
+          {post.subtitle ? <p className="post-subtitle">{post.subtitle}</p> : null}
+          <p className="post-meta">
+            {post.author ? (
+              <span className="post-meta-part">
+                By <AuthorLink authorId={post.authorId} name={post.author} />
+              </span>
+            ) : null}
+            {post.published_at ? (
+              <span className="post-meta-part">
+                <PostDate value={post.published_at} />
+              </span>
+            ) : null}
+            {post.series_title && post.seriesSlug ? (
+              <span className="post-meta-part">
+                Series: <Link href={blogPaths.series(blogSlug, post.seriesSlug)}>{post.series_title}</Link>
+              </span>
+            ) : null}
+          </p>
+          {note !== null && <p className="post-status">{note}</p>}
+          {post.canedit && (
+            <div className="post-actions">
+              <Link href={blogPaths.editPost(blogSlug, post.url)} className="button">
+                Edit
+              </Link>
+              <SpinnerButton type="button" busy={deleting} className="post-delete" onClick={() => void onDelete()}>
+                Delete
+              </SpinnerButton>
+            </div>
+          )}
+        </header>
+        <HtmlContent html={post.content} className="post-content prose" testId="post-content" />
+        {(post.previous_url || post.next_url) && (
+          <nav className="post-pager" aria-label="Previous and next post">
+            {post.previous_url ? (
+              <Link href={blogPaths.post(blogSlug, post.previous_url)} rel="prev" className="post-pager-previous">
+                <span className="post-pager-label">Previous</span>
+                <span>{post.previous_title ?? post.previous_url}</span>
+              </Link>
+            ) : (
+              <span />
+            )}
+            {post.next_url ? (
+              <Link href={blogPaths.post(blogSlug, post.next_url)} rel="next" className="post-pager-next">
+                <span className="post-pager-label">Next</span>
+                <span>{post.next_title ?? post.next_url}</span>
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        )}
+      </article>
+      <Comments postId={post.id} />
+    </>
+  );
+}

@@ -1,0 +1,227 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { queryParam } from '../accounts/urls';
+import { usePageTitle } from '../app/use-page-title';
+import { Loading, Problem } from '../poem/loading';
+import { fetchSeries, fetchSeriesList, type PostSummary, type SeriesPage as SeriesAnswer } from './api';
+import { countLabel, seriesByLetter } from './archive';
+import { useLoad, usePagedList } from './hooks';
+import { blogTexts } from './messages';
+import { BlogProblem, Breadcrumbs, LoadMore, PostDate, PostSummaryItem } from './parts';
+import { blogPaths, feedPaths, type SeriesSort } from './paths';
+
+/** How long typing in the filter pauses before the address (and the list) follows. */
+const FILTER_DEBOUNCE_MS = 300;
+
+/** `?sort=newest` or the default, oldest (reading order). */
+export function parseSort(search: string): SeriesSort {
+  return queryParam(search, 'sort')?.toLowerCase() === 'newest' ? 'newest' : 'oldest';
+}
+
+/** `/blogs/{blog}/series?what=…`: the blog's series by first letter, filtered by title. */
+export function SeriesListPage() {
+  const { blog = '' } = useParams<{ blog?: string }>();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const what = queryParam(search, 'what') ?? '';
+  const [filter, setFilter] = useState(what);
+  const inputId = useId();
+
+  // back and forward change the address: the box follows it (but keeps what is being typed)
+  useEffect(() => setFilter((typed) => (typed.trim() === what.trim() ? typed : what)), [what]);
+
+  // the box drives ?what= (replacing the entry, so typing does not fill the history)
+  useEffect(() => {
+    if (filter.trim() === what.trim()) return;
+    const timer = window.setTimeout(() => {
+      const query = filter.trim() === '' ? '' : `?${new URLSearchParams({ what: filter.trim() }).toString()}`;
+      navigate(`${location}${query}`, { replace: true });
+    }, FILTER_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [filter, what, location, navigate]);
+
+  const result = useLoad(`${blog}?${what.trim()}`, (signal) => fetchSeriesList(blog, what, signal));
+  const title = result?.ok ? result.data.slugUrl : null;
+  usePageTitle(title === null ? 'Series' : `Series · ${title}`);
+
+  if (result !== null && !result.ok && what.trim() === '') return <Problem message={result.message} />;
+  const groups = result?.ok ? seriesByLetter(result.data.sd ?? []) : [];
+
+  return (
+    <section className="series-list-page" aria-labelledby="series-heading">
+      <Breadcrumbs
+        items={[
+          { href: blogPaths.blogs, label: 'Blogs' },
+          { href: blogPaths.blog(blog), label: title ?? blog },
+        ]}
+      />
+      <h1 id="series-heading">Series{title !== null ? ` in ${title}` : ''}</h1>
+      <form className="series-filter" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor={inputId}>Filter series by title</label>
+        <input id={inputId} className="input" type="search" value={filter} autoComplete="off" onChange={(e) => setFilter(e.currentTarget.value)} />
+      </form>
+      <p className="visually-hidden" role="status">
+        {result?.ok ? countLabel(result.data.sd?.length ?? 0, 'series', 'series') : ''}
+      </p>
+      <div aria-busy={result === null}>
+        {result === null ? (
+          <Loading />
+        ) : !result.ok ? (
+          <BlogProblem message={result.message} />
+        ) : groups.length === 0 ? (
+          <p className="muted">{blogTexts.noSeries}</p>
+        ) : (
+          groups.map((group) => (
+            <section key={group.letter} className="series-group" aria-labelledby={`${inputId}-${group.letter}`}>
+              <h2 id={`${inputId}-${group.letter}`} className="series-letter">
+                {group.letter}
+              </h2>
+              <ul className="series-entries">
+                {group.series.map((entry) => (
+                  <li key={entry.slug} className="series-entry" data-testid="series-item">
+                    <Link href={blogPaths.series(blog, entry.slug)} className="series-entry-title">
+                      {entry.slugUrl}
+                    </Link>
+                    <p className="post-meta">
+                      <span className="post-meta-part">{countLabel(entry.count, 'post')}</span>
+                      {entry.Author ? <span className="post-meta-part">By {entry.Author}</span> : null}
+                      {entry.LastDates ? (
+                        <span className="post-meta-part">
+                          <PostDate value={entry.LastDates} prefix="Latest " />
+                        </span>
+                      ) : null}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** `/blogs/{blog}/series/{series}?sort=oldest|newest`: a series' posts, and its contents a page at a time. */
+export function SeriesPage() {
+  const { blog = '', series = '' } = useParams<{ blog?: string; series?: string }>();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const sort = parseSort(search);
+  const listRef = useRef<HTMLOListElement>(null);
+  const list = usePagedList<SeriesAnswer, PostSummary>(
+    `${blog}/${series}/${sort}`,
+    (page, signal) => fetchSeries(blog, series, page, sort, signal),
+    (p) => p.id,
+    listRef,
+  );
+  const sortId = useId();
+  // while another order loads, the page (and the focused radio button) stays
+  const seriesKey = `${blog}/${series}`;
+  const known = useRef<{ key: string; header: SeriesAnswer } | null>(null);
+  if (list.status === 'ready') known.current = { key: seriesKey, header: list.header };
+  const header = list.status === 'ready' ? list.header : known.current?.key === seriesKey ? known.current.header : null;
+
+  usePageTitle(header !== null ? header.title : list.status === 'failed' ? list.failure.message : 'Loading');
+  if (header === null) return list.status === 'failed' ? <Problem message={list.failure.message} /> : <Loading />;
+
+  const blogTitle = header.blog?.title || blog;
+  return (
+    <div className="blog-layout">
+      <section className="series-page" aria-labelledby="series-heading">
+        <header className="blog-header">
+          <Breadcrumbs
+            items={[
+              { href: blogPaths.blogs, label: 'Blogs' },
+              { href: blogPaths.blog(blog), label: blogTitle },
+              { href: blogPaths.seriesList(blog), label: 'Series' },
+            ]}
+          />
+          <h1 id="series-heading">{header.title}</h1>
+          <nav className="blog-links" aria-label="This series">
+            <ul>
+              <li>
+                <a href={feedPaths.seriesRss(blog, series)} type="application/rss+xml">
+                  Feed
+                </a>
+              </li>
+              <li>
+                <a href={feedPaths.seriesAtom(blog, series)} type="application/atom+xml">
+                  Atom
+                </a>
+              </li>
+            </ul>
+          </nav>
+          <fieldset className="series-sort">
+            <legend id={sortId}>Order</legend>
+            {(['oldest', 'newest'] as const).map((option) => (
+              <label key={option} className="comment-sort-option">
+                <input
+                  type="radio"
+                  name={`${sortId}-sort`}
+                  value={option}
+                  checked={sort === option}
+                  onChange={() => navigate(blogPaths.series(blog, series, option))}
+                />
+                {option === 'oldest' ? 'Oldest first' : 'Newest first'}
+              </label>
+            ))}
+          </fieldset>
+        </header>
+        {list.status === 'loading' ? (
+          <Loading />
+        ) : list.status === 'failed' ? (
+          <BlogProblem message={list.failure.message} />
+        ) : (
+          <>
+            <ol className="post-list" ref={listRef} aria-label={`Posts in ${header.title}`}>
+              {list.items.map((post) => (
+                <PostSummaryItem key={post.id} post={post} showSeries={false} />
+              ))}
+            </ol>
+            <LoadMore more={list.more} busy={list.loadingMore} onLoad={list.loadMore} label="Load more posts" />
+          </>
+        )}
+      </section>
+      <SeriesContents blog={blog} series={series} />
+    </div>
+  );
+}
+
+/** The series' contents in reading order, loaded page by page when opened (spec section 2). */
+function SeriesContents({ blog, series }: { blog: string; series: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <aside className="series-contents" aria-label="Contents of the series">
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>Contents</summary>
+        {open && <SeriesContentsList blog={blog} series={series} />}
+      </details>
+    </aside>
+  );
+}
+
+function SeriesContentsList({ blog, series }: { blog: string; series: string }) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const list = usePagedList<SeriesAnswer, PostSummary>(
+    `${blog}/${series}/contents`,
+    (page, signal) => fetchSeries(blog, series, page, 'oldest', signal),
+    (p) => p.id,
+    listRef,
+    { announce: false },
+  );
+  if (list.status === 'loading') return <Loading />;
+  if (list.status === 'failed') return <BlogProblem message={list.failure.message} />;
+  return (
+    <>
+      <ol className="contents-list" ref={listRef}>
+        {list.items.map((post) => (
+          <li key={post.id}>
+            <Link href={blogPaths.post(post.blog || blog, post.url)}>{post.title}</Link>
+          </li>
+        ))}
+      </ol>
+      <LoadMore more={list.more} busy={list.loadingMore} onLoad={list.loadMore} label="More of the contents" />
+    </>
+  );
+}
