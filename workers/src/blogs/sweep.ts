@@ -1,9 +1,18 @@
 import type { ProjectionProgress } from '@epos/platform';
+import type { JobInfo } from '@epos/platform/jobs/index';
 import { publishScheduledPost } from '@epos/api/blogs/jobs';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { publishIfDue, type PublishingContext } from './publish-post.js';
 
 export const SWEEP_INTERVAL_MS = 30_000;
+const SWEEP_CONCURRENCY = 8;
+
+/** A post scheduled for `publishAt` needs a new job unless a pending or running one is for that time. */
+function needsJob(job: JobInfo | null, publishAt: Date): boolean {
+  if (!job || job.state === 'completed' || job.state === 'failed') return true;
+  if (job.state === 'running') return false;
+  return (job.payload as { publishAt?: string }).publishAt !== publishAt.toISOString();
+}
 
 /**
  * The safety net under the delayed jobs: publishes every overdue scheduled post at once (workers
@@ -13,17 +22,21 @@ export async function sweepSchedule(context: PublishingContext & { progress: Pro
   await context.progress.waitFor(await context.store.headPosition(), { names: [BLOGS_PROJECTION], timeoutMs: 10_000 });
   const db = await context.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
   const scheduled = await db.selectFrom('posts').select(['post_id', 'publish_at']).where('status', '=', 'scheduled').orderBy('publish_at').execute();
+  const now = Date.now();
+  const overdue = scheduled.filter((p) => new Date(p.publish_at!).getTime() <= now);
   let published = 0;
   let requeued = 0;
-  const now = Date.now();
-  for (const post of scheduled) {
+  // Several at once: after an outage, many posts are due together and each waits on the database.
+  for (let i = 0; i < overdue.length; i += SWEEP_CONCURRENCY) {
+    const done = await Promise.all(overdue.slice(i, i + SWEEP_CONCURRENCY).map((p) => publishIfDue(context, p.post_id)));
+    published += done.filter(Boolean).length;
+  }
+  for (const post of scheduled.filter((p) => new Date(p.publish_at!).getTime() > now)) {
     const publishAt = new Date(post.publish_at!);
-    if (publishAt.getTime() <= now) {
-      if (await publishIfDue(context, post.post_id)) published += 1;
-    } else if (!(await context.jobs.inspect(publishScheduledPost, post.post_id))) {
-      await context.jobs.enqueue(publishScheduledPost, { postId: post.post_id, publishAt: publishAt.toISOString() }, { jobId: post.post_id, runAt: publishAt });
-      requeued += 1;
-    }
+    const job = await context.jobs.inspect(publishScheduledPost, post.post_id);
+    if (!needsJob(job, publishAt)) continue;
+    await context.jobs.enqueue(publishScheduledPost, { postId: post.post_id, publishAt: publishAt.toISOString() }, { jobId: post.post_id, runAt: publishAt });
+    requeued += 1;
   }
   if (published || requeued) context.logger.info({ published, requeued }, 'schedule sweep caught up');
   return { published, requeued };
