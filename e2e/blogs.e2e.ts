@@ -86,8 +86,9 @@ describe('blogs in a real browser', () => {
     await page.getByTestId('post-series').fill('Practice');
     const editor = page.getByTestId('post-editor-content');
     await editor.click();
-    await page.keyboard.type('Listening to ||6|| at night.');
+    await page.keyboard.type('Listening to ||6|| at nihgt.');
     await expect.poll(async () => (await page.getByTestId('post-editor-status').textContent()) ?? '').toMatch(/5 words/i);
+    await expect.poll(async () => (await page.getByTestId('post-editor-spelling').textContent()) ?? '', { timeout: 15_000 }).toContain('nihgt');
     const fullscreen = page.getByTestId('post-editor-fullscreen');
     await fullscreen.click();
     await expect.poll(() => fullscreen.getAttribute('aria-pressed')).toBe('true');

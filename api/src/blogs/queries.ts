@@ -16,15 +16,18 @@ export function findBlog(db: BlogsDb, blogId: string) {
   return db.selectFrom('blogs').selectAll().where('blog_id', '=', blogId).executeTakeFirst();
 }
 
+/** A page of a blog's published posts, newest first: the page's ids from the index, then their rows. */
 export function publishedPage(db: BlogsDb, blogId: string, offset: number, limit: number) {
-  return postsWithAuthor(db)
-    .where('posts.blog_id', '=', blogId)
-    .where('posts.status', '=', 'published')
-    .orderBy('posts.published_at', 'desc')
-    .orderBy('posts.post_id', 'desc')
+  const ids = db
+    .selectFrom('posts')
+    .select('post_id')
+    .where('blog_id', '=', blogId)
+    .where('status', '=', 'published')
+    .orderBy('published_at', 'desc')
+    .orderBy('post_id', 'desc')
     .offset(offset)
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  return postsWithAuthor(db).where('posts.post_id', 'in', ids).orderBy('posts.published_at', 'desc').orderBy('posts.post_id', 'desc').execute();
 }
 
 /** The published neighbours of a post in its blog: previous is older, next is newer. */
@@ -34,13 +37,13 @@ export async function neighbours(db: BlogsDb, post: { blog_id: string; published
   const at = post.published_at;
   const [previous, next] = await Promise.all([
     base()
-      .where((eb) => eb.or([eb('published_at', '<', at), eb.and([eb('published_at', '=', at), eb('post_id', '<', post.post_id)])]))
+      .where((eb) => eb(eb.refTuple('published_at', 'post_id'), '<', eb.tuple(at, post.post_id)))
       .orderBy('published_at', 'desc')
       .orderBy('post_id', 'desc')
       .limit(1)
       .executeTakeFirst(),
     base()
-      .where((eb) => eb.or([eb('published_at', '>', at), eb.and([eb('published_at', '=', at), eb('post_id', '>', post.post_id)])]))
+      .where((eb) => eb(eb.refTuple('published_at', 'post_id'), '>', eb.tuple(at, post.post_id)))
       .orderBy('published_at', 'asc')
       .orderBy('post_id', 'asc')
       .limit(1)

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blogMessages } from '@epos/schemas';
-import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
+import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ChangeCache } from '../plugins/change-cache.js';
+import { render, sendCacheable } from '../plugins/http-cache.js';
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
 import { HttpError } from '../plugins/error-handler.js';
-import { canEditPost } from './access.js';
+import { canEditPost, type BlogActor } from './access.js';
 import { blogActor } from './actor.js';
 import { FEED_SIZE, renderFeed } from './feeds.js';
 import { archivePosts, findBlog, neighbours, postsWithAuthor, publishedPage, seriesOf, type BlogsDb } from './queries.js';
@@ -26,54 +29,77 @@ async function blogOr404(db: BlogsDb, blogId: string) {
 /** The spec's blog reading calls (section 7, Blogs GET). */
 export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const blogsDb = (request: Parameters<typeof readModel>[1]) => readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
+  const cache = new ChangeCache(deps.database, BLOGS_CHANGED_CHANNEL);
+  /** Through the cache when it has seen every change the request must see, keyed by read-model version and url. */
+  const serve = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>) => {
+    if (!cache.covers(request.consistentAfter)) return sendCacheable(request, reply, render(await build()));
+    const schema = request.consistentSchemas?.get(BLOGS_PROJECTION) ?? (await deps.progress.schemaOf(BLOGS_PROJECTION));
+    return sendCacheable(request, reply, (await cache.body(`${schema}:${request.url}`, build))!);
+  };
   return async (app) => {
-    app.get('/api/blogs', { config: reads, schema: { tags: ['blogs'], summary: 'Every blog' } }, async (request) => {
-      const db = await blogsDb(request);
-      const blogs = await db.selectFrom('blogs').selectAll().orderBy('title').execute();
-      if (blogs.length === 0) throw notFound(blogMessages.noBlogsYet);
-      return blogs.map((b) => ({ slug: b.blog_id, title: b.title, description: b.description, postCount: b.published_count, lastPublished: b.last_published && new Date(b.last_published).toISOString() }));
-    });
+    await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'blogs cache listener not connected; serving uncached'));
+    app.addHook('onClose', async () => cache.close());
 
-    app.get('/api/blogs/recent', { config: reads, schema: { tags: ['blogs'], summary: 'The latest posts across blogs' } }, async (request) => {
-      const db = await blogsDb(request);
-      const posts = await db
-        .selectFrom('posts')
-        .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
-        .select(['posts.blog_id', 'posts.url', 'posts.title', 'blogs.title as blog_title'])
-        .where('posts.status', '=', 'published')
-        .orderBy('posts.published_at', 'desc')
-        .limit(10)
-        .execute();
-      return posts.map((p) => ({ bslug: p.blog_id, pslug: p.url, ptitle: p.title, bTitle: p.blog_title }));
-    });
+    app.get('/api/blogs', { config: reads, schema: { tags: ['blogs'], summary: 'Every blog' } }, async (request, reply) =>
+      serve(request, reply, async () => {
+        const db = await blogsDb(request);
+        const blogs = await db.selectFrom('blogs').selectAll().orderBy('title').execute();
+        if (blogs.length === 0) throw notFound(blogMessages.noBlogsYet);
+        return blogs.map((b) => ({ slug: b.blog_id, title: b.title, description: b.description, postCount: b.published_count, lastPublished: b.last_published && new Date(b.last_published).toISOString() }));
+      }),
+    );
 
-    app.get('/api/series', { config: reads, schema: { tags: ['blogs'], summary: 'Every series, by blog' } }, async (request) => {
-      const db = await blogsDb(request);
-      const blogs = await db.selectFrom('blogs').select(['blog_id', 'title']).orderBy('title').execute();
-      const series = blogs.length ? await seriesOf(db, blogs.map((b) => b.blog_id)) : [];
-      return blogs
-        .map((b) => ({ slug: b.blog_id, slugUrl: b.title, sd: series.filter((s) => s.blog_id === b.blog_id).map(seriesEntry) }))
-        .filter((b) => b.sd.length > 0);
-    });
+    app.get('/api/blogs/recent', { config: reads, schema: { tags: ['blogs'], summary: 'The latest posts across blogs' } }, async (request, reply) =>
+      serve(request, reply, async () => {
+        const db = await blogsDb(request);
+        const posts = await db
+          .selectFrom('posts')
+          .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
+          .select(['posts.blog_id', 'posts.url', 'posts.title', 'blogs.title as blog_title'])
+          .where('posts.status', '=', 'published')
+          .orderBy('posts.published_at', 'desc')
+          .limit(10)
+          .execute();
+        return posts.map((p) => ({ bslug: p.blog_id, pslug: p.url, ptitle: p.title, bTitle: p.blog_title }));
+      }),
+    );
 
-    app.get('/api/blogs/:blog', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts, newest first", params: z.object({ blog: slug }), querystring: z.object({ page }) } }, async (request) => {
-      const db = await blogsDb(request);
-      const blog = await blogOr404(db, request.params.blog);
-      const current = request.query.page;
-      const posts = await publishedPage(db, blog.blog_id, (current - 1) * PAGE_SIZE, PAGE_SIZE);
-      if (posts.length === 0) throw notFound(blogMessages.noBlogsToShow);
-      return { slug: blog.blog_id, title: blog.title, description: blog.description, bcontent: posts.map(postSummary), Paging: paging(current, blog.published_count) };
-    });
+    app.get('/api/series', { config: reads, schema: { tags: ['blogs'], summary: 'Every series, by blog' } }, async (request, reply) =>
+      serve(request, reply, async () => {
+        const db = await blogsDb(request);
+        const blogs = await db.selectFrom('blogs').select(['blog_id', 'title']).orderBy('title').execute();
+        const series = blogs.length ? await seriesOf(db, blogs.map((b) => b.blog_id)) : [];
+        return blogs
+          .map((b) => ({ slug: b.blog_id, slugUrl: b.title, sd: series.filter((s) => s.blog_id === b.blog_id).map(seriesEntry) }))
+          .filter((b) => b.sd.length > 0);
+      }),
+    );
+
+    app.get('/api/blogs/:blog', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts, newest first", params: z.object({ blog: slug }), querystring: z.object({ page }) } }, async (request, reply) =>
+      serve(request, reply, async () => {
+        const db = await blogsDb(request);
+        const blog = await blogOr404(db, request.params.blog);
+        const current = request.query.page;
+        const posts = await publishedPage(db, blog.blog_id, (current - 1) * PAGE_SIZE, PAGE_SIZE);
+        if (posts.length === 0) throw notFound(blogMessages.noBlogsToShow);
+        return { slug: blog.blog_id, title: blog.title, description: blog.description, bcontent: posts.map(postSummary), Paging: paging(current, blog.published_count) };
+      }),
+    );
 
     app.get('/api/blogs/:blog/:post', { config: reads, schema: { tags: ['blogs'], summary: 'One post with its neighbours', params: z.object({ blog: slug, post: slug }) } }, async (request, reply) => {
+      const actor = await blogActor(deps, request);
+      // Signed-in readers see their own edit rights and drafts: only visitors' answers are shared.
+      if (actor) return sendCacheable(request, reply, render(await postPage(request, actor)), { private: true });
+      return serve(request, reply, () => postPage(request, null));
+    });
+
+    const postPage = async (request: FastifyRequest<{ Params: { blog: string; post: string } }>, actor: BlogActor | null) => {
       const db = await blogsDb(request);
       const post = await postsWithAuthor(db).where('posts.blog_id', '=', request.params.blog).where('posts.url', '=', request.params.post).executeTakeFirst();
       if (!post) throw notFound();
-      const actor = await blogActor(deps, request);
       const canedit = canEditPost(actor, { blogId: post.blog_id, authorId: post.author_id });
       if (post.status !== 'published' && !canedit) throw notFound();
       const [blog, { previous, next }] = await Promise.all([findBlog(db, post.blog_id), neighbours(db, post)]);
-      if (actor) reply.header('cache-control', 'private, no-store');
       return {
         ...postSummary(post),
         content: post.html,
@@ -86,7 +112,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         next_url: next?.url ?? null,
         next_title: next?.title ?? null,
       };
-    });
+    };
 
     app.get('/api/blogs/:blog/feed', { config: reads, schema: { tags: ['blogs'], summary: 'RSS 2.0 (or ?format=atom) of the latest posts, full content', params: z.object({ blog: slug }), querystring: z.object({ format }) } }, async (request, reply) => {
       const db = await blogsDb(request);
@@ -97,29 +123,33 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return reply.type(request.query.format === 'atom' ? 'application/atom+xml; charset=utf-8' : 'application/rss+xml; charset=utf-8').send(xml);
     });
 
-    app.get('/api/blogs/:blog/series', { config: reads, schema: { tags: ['blogs'], summary: "A blog's series; `what` filters by title", params: z.object({ blog: slug }), querystring: z.object({ what: z.string().max(200).optional() }) } }, async (request) => {
-      const db = await blogsDb(request);
-      const blog = await blogOr404(db, request.params.blog);
-      const series = await seriesOf(db, [blog.blog_id], request.query.what?.trim());
-      return { slug: blog.blog_id, slugUrl: blog.title, sd: series.map(seriesEntry) };
-    });
+    app.get('/api/blogs/:blog/series', { config: reads, schema: { tags: ['blogs'], summary: "A blog's series; `what` filters by title", params: z.object({ blog: slug }), querystring: z.object({ what: z.string().max(200).optional() }) } }, async (request, reply) =>
+      serve(request, reply, async () => {
+        const db = await blogsDb(request);
+        const blog = await blogOr404(db, request.params.blog);
+        const series = await seriesOf(db, [blog.blog_id], request.query.what?.trim());
+        return { slug: blog.blog_id, slugUrl: blog.title, sd: series.map(seriesEntry) };
+      }),
+    );
 
     const seriesParams = z.object({ blog: slug, series: slug });
     const seriesPosts = (db: BlogsDb, blogId: string, seriesSlug: string) =>
       postsWithAuthor(db).where('posts.blog_id', '=', blogId).where('posts.series_slug', '=', seriesSlug).where('posts.status', '=', 'published');
 
-    app.get('/api/blogs/:blog/series/:series', { config: reads, schema: { tags: ['blogs'], summary: 'The posts of a series, paged', params: seriesParams, querystring: z.object({ page, sort: z.enum(['oldest', 'newest'], { message: 'sort: expected oldest or newest' }).default('oldest') }) } }, async (request) => {
-      const db = await blogsDb(request);
-      const blog = await blogOr404(db, request.params.blog);
-      const { page: current, sort } = request.query;
-      const direction = sort === 'oldest' ? 'asc' : 'desc';
-      const [posts, total] = await Promise.all([
-        seriesPosts(db, blog.blog_id, request.params.series).orderBy('posts.published_at', direction).orderBy('posts.post_id', direction).offset((current - 1) * PAGE_SIZE).limit(PAGE_SIZE).execute(),
-        db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('blog_id', '=', blog.blog_id).where('series_slug', '=', request.params.series).where('status', '=', 'published').executeTakeFirstOrThrow(),
-      ]);
-      if (posts.length === 0) throw notFound();
-      return { slug: request.params.series, title: posts[0]!.series_title, blog: { slug: blog.blog_id, title: blog.title }, sort, bcontent: posts.map(postSummary), Paging: paging(current, Number(total.n)) };
-    });
+    app.get('/api/blogs/:blog/series/:series', { config: reads, schema: { tags: ['blogs'], summary: 'The posts of a series, paged', params: seriesParams, querystring: z.object({ page, sort: z.enum(['oldest', 'newest'], { message: 'sort: expected oldest or newest' }).default('oldest') }) } }, async (request, reply) =>
+      serve(request, reply, async () => {
+        const db = await blogsDb(request);
+        const blog = await blogOr404(db, request.params.blog);
+        const { page: current, sort } = request.query;
+        const direction = sort === 'oldest' ? 'asc' : 'desc';
+        const [posts, total] = await Promise.all([
+          seriesPosts(db, blog.blog_id, request.params.series).orderBy('posts.published_at', direction).orderBy('posts.post_id', direction).offset((current - 1) * PAGE_SIZE).limit(PAGE_SIZE).execute(),
+          db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('blog_id', '=', blog.blog_id).where('series_slug', '=', request.params.series).where('status', '=', 'published').executeTakeFirstOrThrow(),
+        ]);
+        if (posts.length === 0) throw notFound();
+        return { slug: request.params.series, title: posts[0]!.series_title, blog: { slug: blog.blog_id, title: blog.title }, sort, bcontent: posts.map(postSummary), Paging: paging(current, Number(total.n)) };
+      }),
+    );
 
     app.get('/api/blogs/:blog/series/:series/feed', { config: reads, schema: { tags: ['blogs'], summary: 'RSS 2.0 (or ?format=atom) of a series', params: seriesParams, querystring: z.object({ format }) } }, async (request, reply) => {
       const db = await blogsDb(request);
@@ -131,43 +161,49 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return reply.type(request.query.format === 'atom' ? 'application/atom+xml; charset=utf-8' : 'application/rss+xml; charset=utf-8').send(xml);
     });
 
-    app.get('/api/blogs/:blog/archive', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts by year, month and day", params: z.object({ blog: slug }) } }, async (request) => {
-      const db = await blogsDb(request);
-      const blog = await blogOr404(db, request.params.blog);
-      const posts = await archivePosts(db, { blogId: blog.blog_id });
-      return { title: blog.title, slug: blog.blog_id, countPost: posts.length, timeline: archiveTimeline(posts) };
-    });
+    app.get('/api/blogs/:blog/archive', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts by year, month and day", params: z.object({ blog: slug }) } }, async (request, reply) =>
+      serve(request, reply, async () => {
+        const db = await blogsDb(request);
+        const blog = await blogOr404(db, request.params.blog);
+        const posts = await archivePosts(db, { blogId: blog.blog_id });
+        return { title: blog.title, slug: blog.blog_id, countPost: posts.length, timeline: archiveTimeline(posts) };
+      }),
+    );
 
-    app.get('/api/blogs/:blog/toc', { config: reads, schema: { tags: ['blogs'], summary: "A blog's table of contents, oldest first", params: z.object({ blog: slug }), querystring: z.object({ page }) } }, async (request) => {
-      const db = await blogsDb(request);
-      const blog = await blogOr404(db, request.params.blog);
-      const current = request.query.page;
-      const posts = await db
-        .selectFrom('posts')
-        .select(['url', 'title', 'number', 'published_at', 'series_title'])
-        .where('blog_id', '=', blog.blog_id)
-        .where('status', '=', 'published')
-        .orderBy('published_at', 'asc')
-        .orderBy('post_id', 'asc')
-        .offset((current - 1) * TOC_PAGE_SIZE)
-        .limit(TOC_PAGE_SIZE)
-        .execute();
-      if (posts.length === 0) throw notFound(blogMessages.noBlogsToShow);
-      return {
-        slug: blog.blog_id,
-        title: blog.title,
-        bcontent: posts.map((p) => ({ url: p.url, title: p.title, number: p.number, published_at: p.published_at && new Date(p.published_at).toISOString(), series_title: p.series_title })),
-        Paging: paging(current, blog.published_count, TOC_PAGE_SIZE),
-      };
-    });
+    app.get('/api/blogs/:blog/toc', { config: reads, schema: { tags: ['blogs'], summary: "A blog's table of contents, oldest first", params: z.object({ blog: slug }), querystring: z.object({ page }) } }, async (request, reply) =>
+      serve(request, reply, async () => {
+        const db = await blogsDb(request);
+        const blog = await blogOr404(db, request.params.blog);
+        const current = request.query.page;
+        const posts = await db
+          .selectFrom('posts')
+          .select(['url', 'title', 'number', 'published_at', 'series_title'])
+          .where('blog_id', '=', blog.blog_id)
+          .where('status', '=', 'published')
+          .orderBy('published_at', 'asc')
+          .orderBy('post_id', 'asc')
+          .offset((current - 1) * TOC_PAGE_SIZE)
+          .limit(TOC_PAGE_SIZE)
+          .execute();
+        if (posts.length === 0) throw notFound(blogMessages.noBlogsToShow);
+        return {
+          slug: blog.blog_id,
+          title: blog.title,
+          bcontent: posts.map((p) => ({ url: p.url, title: p.title, number: p.number, published_at: p.published_at && new Date(p.published_at).toISOString(), series_title: p.series_title })),
+          Paging: paging(current, blog.published_count, TOC_PAGE_SIZE),
+        };
+      }),
+    );
 
-    app.get('/api/user/:authorId', { config: reads, schema: { tags: ['blogs'], summary: "An author's posts by year, month and day", params: z.object({ authorId: z.uuid('authorId: expected a user id') }) } }, async (request) => {
-      const db = await blogsDb(request);
-      const author = await db.selectFrom('authors').select('name').where('user_id', '=', request.params.authorId).executeTakeFirst();
-      const posts = author ? await archivePosts(db, { authorId: request.params.authorId }) : [];
-      if (!author || posts.length === 0) throw notFound();
-      return { title: author.name, slug: request.params.authorId, countPost: posts.length, timeline: archiveTimeline(posts) };
-    });
+    app.get('/api/user/:authorId', { config: reads, schema: { tags: ['blogs'], summary: "An author's posts by year, month and day", params: z.object({ authorId: z.uuid('authorId: expected a user id') }) } }, async (request, reply) =>
+      serve(request, reply, async () => {
+        const db = await blogsDb(request);
+        const author = await db.selectFrom('authors').select('name').where('user_id', '=', request.params.authorId).executeTakeFirst();
+        const posts = author ? await archivePosts(db, { authorId: request.params.authorId }) : [];
+        if (!author || posts.length === 0) throw notFound();
+        return { title: author.name, slug: request.params.authorId, countPost: posts.length, timeline: archiveTimeline(posts) };
+      }),
+    );
   };
 }
 

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { defineProjection } from '@epos/platform';
+import { defineProjection, type Projection } from '@epos/platform';
 import { excerptOf, renderMarkdown } from '@epos/platform/markdown/index';
 import { accountDeleted, blogEvents, roleAssigned, slugify, userRegistered, type PostContent } from '@epos/schemas';
 import { unseal } from '../accounts/sealing.js';
 import { DELETED_USER } from '../accounts/users-projection.js';
-import { BLOGS_PROJECTION, type BlogsReadModel } from './read-model.js';
+import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from './read-model.js';
 import { setupBlogsReadModel } from './setup.js';
 
 const REMOVED_COMMENT = 'This comment was removed with its author\'s account.';
@@ -32,10 +32,9 @@ async function leavePublished(db: Kysely<BlogsReadModel>, postId: string): Promi
   await db.updateTable('blogs').set((eb) => ({ published_count: eb('published_count', '-', 1) })).where('blog_id', '=', post.blog_id).execute();
 }
 
-/** Blogs as readers and writers see them: posts by status with their HTML, revisions, comments, author names. */
-export const blogsProjection = defineProjection({
+const handlers = defineProjection({
   name: BLOGS_PROJECTION,
-  version: 1,
+  version: 2,
   events: [...blogEvents, userRegistered, roleAssigned, accountDeleted],
   setup: setupBlogsReadModel,
   handlers: {
@@ -156,3 +155,17 @@ export const blogsProjection = defineProjection({
     },
   },
 });
+
+/**
+ * Blogs as readers and writers see them: posts by status with their HTML, revisions, comments,
+ * author names. Each batch announces itself on BLOGS_CHANGED_CHANNEL (delivered on commit), so
+ * the API drops its cached answers.
+ */
+export const blogsProjection: Projection<BlogsReadModel> = {
+  ...handlers,
+  async apply(events, db) {
+    await handlers.apply(events, db);
+    const last = events.at(-1);
+    if (last) await sql`select pg_notify(${BLOGS_CHANGED_CHANNEL}, ${last.position.toString()})`.execute(db);
+  },
+};

@@ -1,6 +1,8 @@
 import type { PostContent } from '@epos/schemas';
 
 export const BLOGS_PROJECTION = 'blogs';
+/** Notified with a batch's position when a batch that changed the blogs read model commits. */
+export const BLOGS_CHANGED_CHANNEL = 'epos_blogs_changed';
 
 export type PostStatusName = 'draft' | 'scheduled' | 'published';
 
