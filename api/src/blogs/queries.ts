@@ -73,15 +73,12 @@ export function seriesOf(db: BlogsDb, blogIds: readonly string[], what = '') {
   return query.execute();
 }
 
-/** Published posts for an archive (a blog's or an author's), newest first. */
-export function archivePosts(db: BlogsDb, where: { blogId?: string; authorId?: string }) {
-  let query = db
-    .selectFrom('posts')
-    .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
-    .select(['posts.url', 'posts.title', 'posts.blog_id', 'blogs.title as blog_title', 'posts.published_at'])
-    .where('posts.status', '=', 'published')
-    .orderBy('posts.published_at', 'desc');
-  if (where.blogId) query = query.where('posts.blog_id', '=', where.blogId);
-  if (where.authorId) query = query.where('posts.author_id', '=', where.authorId);
-  return query.execute() as Promise<{ url: string; title: string; blog_id: string; blog_title: string; published_at: string }[]>;
+/** Published posts for an archive (a blog's or an author's), newest first, with only what the timeline shows. */
+export async function archivePosts(db: BlogsDb, where: { blogId?: string; authorId?: string }) {
+  let query = db.selectFrom('posts').select(['url', 'title', 'blog_id', 'published_at']).where('status', '=', 'published').orderBy('published_at', 'desc');
+  if (where.blogId) query = query.where('blog_id', '=', where.blogId);
+  if (where.authorId) query = query.where('author_id', '=', where.authorId);
+  const [posts, blogs] = await Promise.all([query.execute(), db.selectFrom('blogs').select(['blog_id', 'title']).execute()]);
+  const titles = new Map(blogs.map((b) => [b.blog_id, b.title]));
+  return posts.map((p) => ({ url: p.url, title: p.title, blog_id: p.blog_id, blog_title: titles.get(p.blog_id) ?? '', published_at: p.published_at! }));
 }

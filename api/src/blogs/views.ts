@@ -51,10 +51,9 @@ export function archiveTimeline(posts: readonly ArchivePost[]) {
   type Year = { year: number; totalposts: number; monthtimeline: Month[] };
   const years: Year[] = [];
   for (const post of posts) {
-    const at = new Date(post.published_at);
-    const date = at.toISOString().slice(0, 10);
-    const yearNumber = at.getUTCFullYear();
-    const monthname = MONTHS[at.getUTCMonth()]!;
+    const date = new Date(post.published_at).toISOString().slice(0, 10);
+    const yearNumber = Number(date.slice(0, 4));
+    const monthname = MONTHS[Number(date.slice(5, 7)) - 1]!;
     let year = years.at(-1);
     if (year?.year !== yearNumber) years.push((year = { year: yearNumber, totalposts: 0, monthtimeline: [] }));
     let month = year.monthtimeline.at(-1);

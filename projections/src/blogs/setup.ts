@@ -40,6 +40,7 @@ export async function setupBlogsReadModel(db: Kysely<BlogsReadModel>): Promise<v
   await sql`create index posts_published_by_blog on posts (blog_id, published_at desc, post_id desc) where status = 'published'`.execute(db);
   await sql`create index posts_by_series on posts (blog_id, series_slug, status, published_at)`.execute(db);
   await sql`create index posts_by_author on posts (author_id, status, published_at desc)`.execute(db);
+  await sql`create index posts_archive on posts (blog_id, published_at desc) include (url, title) where status = 'published'`.execute(db);
   await sql`create index posts_recent on posts (published_at desc) where status = 'published'`.execute(db);
   await db.schema
     .createTable('post_revisions')
