@@ -16,8 +16,8 @@ declare module 'fastify' {
     permission?: Permission;
   }
   interface FastifyRequest {
-    /** The signed-in user making the request; absent for anonymous visitors. */
-    actor?: { id: string; role: Role; sessionHash: string };
+    /** The signed-in user making the request, with the blogs assigned to them; absent for anonymous visitors. */
+    actor?: { id: string; role: Role; blogs: readonly string[]; sessionHash: string };
   }
 }
 
@@ -73,7 +73,7 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
     // Pages and their assets never need to know who asks: no session lookup for them.
     if (SAFE_METHODS.has(request.method) && !ACTOR_READS.test(request.url)) return;
     const session = await sessions.userOf(request);
-    if (session) request.actor = { id: session.userId, role: await roleOf(deps, session.userId), sessionHash: session.sessionHash };
+    if (session) request.actor = { id: session.userId, ...(await standingOf(deps, session.userId)), sessionHash: session.sessionHash };
   });
 
   app.addHook('preValidation', (request, reply, done) => {
@@ -95,12 +95,14 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
   return sessions;
 }
 
-async function roleOf(deps: ApiDeps, userId: string): Promise<Role> {
+/** A user's role and assigned blogs, read once per request. */
+async function standingOf(deps: ApiDeps, userId: string): Promise<{ role: Role; blogs: readonly string[] }> {
   try {
     const users = await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
-    return (await users.selectFrom('users').select('role').where('user_id', '=', userId).executeTakeFirst())?.role ?? 'user';
+    const row = await users.selectFrom('users').select(['role', 'blogs']).where('user_id', '=', userId).executeTakeFirst();
+    return { role: row?.role ?? 'user', blogs: row?.role === 'user' ? [] : (row?.blogs ?? []) };
   } catch {
     // Before the users read model exists, a signed-in person is an ordinary user.
-    return 'user';
+    return { role: 'user', blogs: [] };
   }
 }

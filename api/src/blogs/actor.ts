@@ -1,14 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
-import type { ApiDeps } from '../deps.js';
 import type { BlogActor } from './access.js';
 
-/** The signed-in user with the blogs assigned to them, or null for visitors. */
-export async function blogActor(deps: ApiDeps, request: FastifyRequest): Promise<BlogActor | null> {
+/** The signed-in user with the blogs assigned to them (read with the session), or null for visitors. */
+export function blogActor(request: FastifyRequest): BlogActor | null {
   if (!request.actor) return null;
-  const { id, role } = request.actor;
-  if (role === 'user') return { userId: id, role, blogs: [] };
-  const users = await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
-  const row = await users.selectFrom('users').select('blogs').where('user_id', '=', id).executeTakeFirst();
-  return { userId: id, role, blogs: row?.blogs ?? [] };
+  const { id, role, blogs } = request.actor;
+  return { userId: id, role, blogs };
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { handleCommand } from '@epos/platform';
 import { enqueueMail } from '@epos/platform/mail/index';
@@ -19,51 +18,10 @@ import { canEditPost } from './access.js';
 import { blogActor } from './actor.js';
 import { commentsDecider, type CommentCommand } from './comment-decider.js';
 import { commentMail } from './mails.js';
-import type { BlogsDb } from './queries.js';
+import { mentionCandidates, widgetComments } from './comment-queries.js';
 import { parseOr400 } from './validation.js';
 
 const postParams = z.object({ post: z.uuid('post: expected a post id') });
-const MENTIONS = 5;
-
-/** Comments in the thread widget's model, for the viewer (their upvotes, their own comments). */
-async function widgetComments(db: BlogsDb, postId: string, viewerId: string | null, commentId?: string) {
-  let query = db
-    .selectFrom('comments')
-    .leftJoin('authors', 'authors.user_id', 'comments.author_id')
-    .selectAll('comments')
-    .select([sql<string>`coalesce(authors.name, 'unknown')`.as('fullname'), sql<boolean>`coalesce(authors.role = 'admin', false)`.as('is_admin')])
-    .select((eb) =>
-      eb
-        .exists(eb.selectFrom('comment_upvotes as u').select('u.user_id').whereRef('u.comment_id', '=', 'comments.comment_id').where('u.user_id', '=', viewerId ?? '00000000-0000-0000-0000-000000000000'))
-        .as('has_upvoted'),
-    )
-    .where('comments.post_id', '=', postId)
-    .orderBy('comments.created_at');
-  if (commentId) query = query.where('comments.comment_id', '=', commentId);
-  const rows = await query.execute();
-  const pinged = [...new Set(rows.flatMap((r) => r.pings))];
-  const names = new Map(pinged.length ? (await db.selectFrom('authors').select(['user_id', 'name']).where('user_id', 'in', pinged).execute()).map((a) => [a.user_id, a.name]) : []);
-  return rows.map((r) => ({
-    id: r.comment_id,
-    parent: r.parent_id,
-    created: new Date(r.created_at).toISOString(),
-    modified: new Date(r.modified_at).toISOString(),
-    content: r.content,
-    content_html: r.html,
-    file: null,
-    file_url: null,
-    file_mime_type: null,
-    pings: Object.fromEntries(r.pings.map((id) => [id, names.get(id) ?? 'unknown'])),
-    creator: r.author_id,
-    fullname: r.fullname,
-    profile_url: `/user/${r.author_id}`,
-    profile_picture_url: null,
-    created_by_admin: r.is_admin,
-    created_by_current_user: viewerId === r.author_id,
-    upvote_count: r.upvote_count,
-    user_has_upvoted: Boolean(r.has_upvoted),
-  }));
-}
 
 /** The site's comments: logged-in readers post, reply, upvote; owners and admins edit and delete. */
 export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
@@ -75,7 +33,7 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     const db = await blogsDb(request);
     const post = await db.selectFrom('posts').select(['post_id', 'blog_id', 'url', 'title', 'author_id', 'status']).where('post_id', '=', postId).executeTakeFirst();
     if (!post) throw new HttpError(404, 'not_found', blogMessages.notFound);
-    if (post.status !== 'published' && !canEditPost(await blogActor(deps, request), { blogId: post.blog_id, authorId: post.author_id })) throw new HttpError(404, 'not_found', blogMessages.notFound);
+    if (post.status !== 'published' && !canEditPost(blogActor(request), { blogId: post.blog_id, authorId: post.author_id })) throw new HttpError(404, 'not_found', blogMessages.notFound);
     return { db, post };
   };
 
@@ -109,15 +67,7 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.get('/api/comments/:post/mentions', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['comments'], summary: 'Up to 5 people to mention: the author and commenters of the post', params: postParams, querystring: z.object({ q: z.string().max(100).default('') }) } }, async (request, reply) => {
       signedIn(request);
       const { db, post } = await visiblePost(request, request.params.post);
-      const people = await db
-        .selectFrom('authors')
-        .select(['user_id', 'name'])
-        .where('deleted', '=', false)
-        .where((eb) => eb.or([eb('user_id', '=', post.author_id), eb('user_id', 'in', eb.selectFrom('comments').select('author_id').where('post_id', '=', post.post_id))]))
-        .where('name', 'ilike', `%${request.query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-        .orderBy('name')
-        .limit(MENTIONS)
-        .execute();
+      const people = await mentionCandidates(db, post, request.query.q);
       reply.header('cache-control', 'private, no-store');
       return people.map((p) => ({ id: p.user_id, fullname: p.name, profile_picture_url: null }));
     });

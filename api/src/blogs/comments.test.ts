@@ -6,7 +6,6 @@ import { TestClient } from '../testkit/client.js';
 import { after, caughtUp, signIn, type Person } from '../testkit/people.js';
 import { notifySubscribers } from './jobs.js';
 import { unsubscribeToken } from './unsubscribe-token.js';
-import type { Kysely } from 'kysely';
 
 let api: TestApi;
 let admin: Person;
@@ -105,8 +104,7 @@ describe('subscriptions', () => {
     const draft = await author.client.post('/postdata/create', { blog_id: 'talk', title: 'Quiet', series_title: 'Threads', md_content: 'Shh', status: 2 });
     expect(await api.deps.jobs.inspect(notifySubscribers, `notify-${draft.json<{ id: string }>().id}`)).toBeNull();
 
-    const db = api.deps.database.db as unknown as Kysely<unknown>;
-    const token = await unsubscribeToken(db, ann.userId, 'talk');
+    const token = await unsubscribeToken(api.deps.database, ann.userId, 'talk');
     const stranger = new TestClient(api.app, '192.0.2.11');
     expect((await stranger.post('/api/unsubscribe', { token: `${token.slice(0, -2)}xx` })).statusCode).toBe(400);
     const done = await stranger.post('/api/unsubscribe', { token });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { blogStream, commentsStream, postStream, postUrlStream, slugify, SYSTEM_ACTOR, userStream, type PostContent } from '@epos/schemas';
+import { blogStream, commentsStream, slugify, SYSTEM_ACTOR, userStream, type PostContent } from '@epos/schemas';
 import { seal } from '@epos/projections/accounts/sealing';
 import type { DemoSeeder, SeedContext } from '../demo/seed.js';
 import { Credentials } from '../accounts/credentials.js';
+import { newPostAppends } from './post-streams.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -43,17 +44,10 @@ async function seedBlogs(context: SeedContext): Promise<void> {
     const url = slugify(post.content.title);
     created.push(postId);
     await context.store.appendMany(
-      [
-        { streamId: postUrlStream(url), events: [{ type: 'PostUrlReserved', data: { url, postId } }], expectedRevision: 'no_stream' },
-        {
-          streamId: postStream(postId),
-          events: [
-            { type: 'PostCreated', data: { postId, blogId: post.blog, url, authorId: ids[post.author], content: post.content } },
-            { type: 'PostPublished', data: { postId, publishedAt: new Date(now - post.daysAgo * DAY).toISOString(), scheduled: false, first: true } },
-          ],
-          expectedRevision: 'no_stream',
-        },
-      ],
+      newPostAppends(url, postId, [
+        { type: 'PostCreated', data: { postId, blogId: post.blog, url, authorId: ids[post.author], content: post.content } },
+        { type: 'PostPublished', data: { postId, publishedAt: new Date(now - post.daysAgo * DAY).toISOString(), scheduled: false, first: true } },
+      ]),
       { cause },
     );
   }
@@ -67,10 +61,7 @@ async function seedBlogs(context: SeedContext): Promise<void> {
     const content = { title: post.title, subtitle: '', seriesTitle: 'Book Two', excerpt: '', markdown: 'To be continued: ||20|| opens the second book.' };
     const status = post.status === 'scheduled' ? [{ type: 'PostScheduled', data: { postId, publishAt: new Date(now + 2 * DAY).toISOString() } }] : [];
     await context.store.appendMany(
-      [
-        { streamId: postUrlStream(url), events: [{ type: 'PostUrlReserved', data: { url, postId } }], expectedRevision: 'no_stream' },
-        { streamId: postStream(postId), events: [{ type: 'PostCreated', data: { postId, blogId: 'reading-notes', url, authorId: ids.blogger, content } }, ...status], expectedRevision: 'no_stream' },
-      ],
+      newPostAppends(url, postId, [{ type: 'PostCreated', data: { postId, blogId: 'reading-notes', url, authorId: ids.blogger, content } }, ...status]),
       { cause },
     );
   }

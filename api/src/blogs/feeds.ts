@@ -4,6 +4,7 @@ import { siteUrl } from '../accounts/mails.js';
 import type { PostRowWithAuthor } from './views.js';
 
 export const FEED_SIZE = 20;
+export const FEED_TYPES = { rss: 'application/rss+xml; charset=utf-8', atom: 'application/atom+xml; charset=utf-8' } as const;
 
 /** Absolute links: feed readers resolve nothing relative, so sentence links get the site's origin. */
 function absolutise(html: string, origin: string): string {

@@ -3,6 +3,9 @@ import type { BlogsReadModel } from '@epos/projections/blogs/read-model';
 
 export type BlogsDb = Kysely<BlogsReadModel>;
 
+/** An ILIKE pattern matching text that contains `text` literally (its % _ and \\ escaped). */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Posts with their author's display name. */
 export function postsWithAuthor(db: BlogsDb) {
   return db
@@ -69,7 +72,7 @@ export function seriesOf(db: BlogsDb, blogIds: readonly string[], what = '') {
     .where('posts.blog_id', 'in', blogIds)
     .groupBy(['posts.blog_id', 'posts.series_slug'])
     .orderBy('series_title');
-  if (what) query = query.where('posts.series_title', 'ilike', `%${what.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (what) query = query.where('posts.series_title', 'ilike', containing(what));
   return query.execute();
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blogMessages } from '@epos/schemas';
+import { blogMessages, pageQuery } from '@epos/schemas';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChangeCache } from '../plugins/change-cache.js';
@@ -10,13 +10,13 @@ import { readModel } from '../read-models.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { canEditPost, type BlogActor } from './access.js';
 import { blogActor } from './actor.js';
-import { FEED_SIZE, renderFeed } from './feeds.js';
+import { FEED_SIZE, FEED_TYPES, renderFeed } from './feeds.js';
 import { archivePosts, findBlog, neighbours, postsWithAuthor, publishedPage, seriesOf, type BlogsDb } from './queries.js';
 import { archiveTimeline, PAGE_SIZE, paging, postSummary, STATUS_NUMBER, TOC_PAGE_SIZE } from './views.js';
 
 const notFound = (message: string = blogMessages.notFound) => new HttpError(404, 'not_found', message);
 const slug = z.string().min(1).max(100);
-const page = z.coerce.number({ message: 'page: expected a page number' }).int('page: expected a page number').min(1, 'page: expected a page number').max(100_000).default(1);
+const page = pageQuery.shape.page;
 const format = z.enum(['rss', 'atom'], { message: 'format: expected rss or atom' }).default('rss');
 const reads = { reads: [BLOGS_PROJECTION] };
 
@@ -87,7 +87,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     );
 
     app.get('/api/blogs/:blog/:post', { config: reads, schema: { tags: ['blogs'], summary: 'One post with its neighbours', params: z.object({ blog: slug, post: slug }) } }, async (request, reply) => {
-      const actor = await blogActor(deps, request);
+      const actor = blogActor(request);
       // Signed-in readers see their own edit rights and drafts: only visitors' answers are shared.
       if (actor) return sendCacheable(request, reply, render(await postPage(request, actor)), { private: true });
       return serve(request, reply, () => postPage(request, null));
@@ -120,7 +120,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       const posts = await publishedPage(db, blog.blog_id, 0, FEED_SIZE);
       const path = `/blogs/${blog.blog_id}`;
       const xml = renderFeed(deps.config, { title: blog.title, description: blog.description, path, feedPath: `/api${path}/feed` }, posts, request.query.format);
-      return reply.type(request.query.format === 'atom' ? 'application/atom+xml; charset=utf-8' : 'application/rss+xml; charset=utf-8').send(xml);
+      return reply.type(FEED_TYPES[request.query.format]).send(xml);
     });
 
     app.get('/api/blogs/:blog/series', { config: reads, schema: { tags: ['blogs'], summary: "A blog's series; `what` filters by title", params: z.object({ blog: slug }), querystring: z.object({ what: z.string().max(200).optional() }) } }, async (request, reply) =>
@@ -158,7 +158,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       if (posts.length === 0) throw notFound();
       const path = `/blogs/${blog.blog_id}/series/${request.params.series}`;
       const xml = renderFeed(deps.config, { title: `${posts[0]!.series_title} — ${blog.title}`, description: blog.description, path, feedPath: `/api${path}/feed` }, posts, request.query.format);
-      return reply.type(request.query.format === 'atom' ? 'application/atom+xml; charset=utf-8' : 'application/rss+xml; charset=utf-8').send(xml);
+      return reply.type(FEED_TYPES[request.query.format]).send(xml);
     });
 
     app.get('/api/blogs/:blog/archive', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts by year, month and day", params: z.object({ blog: slug }) } }, async (request, reply) =>

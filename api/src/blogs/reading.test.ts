@@ -1,10 +1,11 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogMessages, postStream, postUrlStream } from '@epos/schemas';
+import { blogMessages } from '@epos/schemas';
 import { randomUUID } from 'node:crypto';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { TestClient } from '../testkit/client.js';
 import { caughtUp, signIn, type Person } from '../testkit/people.js';
+import { newPostAppends } from './post-streams.js';
 
 let api: TestApi;
 let writer: Person;
@@ -19,17 +20,10 @@ async function seedPosts(): Promise<void> {
     const postId = randomUUID();
     const url = `post-${i}`;
     await api.deps.store.appendMany(
-      [
-        { streamId: postUrlStream(url), events: [{ type: 'PostUrlReserved', data: { url, postId } }], expectedRevision: 'no_stream' },
-        {
-          streamId: postStream(postId),
-          events: [
-            { type: 'PostCreated', data: { postId, blogId: 'essays', url, authorId: writer.userId, content: { title: `Post ${i}`, subtitle: '', seriesTitle: i % 2 ? 'Odd' : 'Even', excerpt: '', markdown: `Body of post ${i} with **bold** and ||${i}||.` } } },
-            { type: 'PostPublished', data: { postId, publishedAt: new Date(start + i * DAY).toISOString(), scheduled: false, first: true } },
-          ],
-          expectedRevision: 'no_stream',
-        },
-      ],
+      newPostAppends(url, postId, [
+        { type: 'PostCreated', data: { postId, blogId: 'essays', url, authorId: writer.userId, content: { title: `Post ${i}`, subtitle: '', seriesTitle: i % 2 ? 'Odd' : 'Even', excerpt: '', markdown: `Body of post ${i} with **bold** and ||${i}||.` } } },
+        { type: 'PostPublished', data: { postId, publishedAt: new Date(start + i * DAY).toISOString(), scheduled: false, first: true } },
+      ]),
       { cause: { actor: 'test' } },
     );
   }

@@ -1,25 +1,35 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Database } from '@epos/platform';
 
-async function secret(db: Kysely<unknown>): Promise<Buffer> {
-  await sql`insert into site_secrets (name, secret) values ('unsubscribe', ${randomBytes(32)}) on conflict (name) do nothing`.execute(db);
-  const row = await sql<{ secret: Buffer }>`select secret from site_secrets where name = 'unsubscribe'`.execute(db);
-  return row.rows[0]!.secret;
+/** The signing secret, made on first use and then kept for the life of the process (it never changes). */
+const secrets = new WeakMap<Database, Promise<Buffer>>();
+
+function secret(database: Database): Promise<Buffer> {
+  let found = secrets.get(database);
+  if (!found) {
+    found = (async () => {
+      await database.db.insertInto('site_secrets').values({ name: 'unsubscribe', secret: randomBytes(32) }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      return (await database.db.selectFrom('site_secrets').select('secret').where('name', '=', 'unsubscribe').executeTakeFirstOrThrow()).secret;
+    })();
+    found.catch(() => secrets.delete(database));
+    secrets.set(database, found);
+  }
+  return found;
 }
 
 const sign = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');
 
 /** A link token naming a reader and a blog, signed so it works without logging in. */
-export async function unsubscribeToken(db: Kysely<unknown>, userId: string, blogId: string): Promise<string> {
+export async function unsubscribeToken(database: Database, userId: string, blogId: string): Promise<string> {
   const body = Buffer.from(JSON.stringify([userId, blogId])).toString('base64url');
-  return `${body}.${sign(await secret(db), body)}`;
+  return `${body}.${sign(await secret(database), body)}`;
 }
 
 /** The reader and blog a token names, or null when it was not signed by this site. */
-export async function readUnsubscribeToken(db: Kysely<unknown>, token: string): Promise<{ userId: string; blogId: string } | null> {
+export async function readUnsubscribeToken(database: Database, token: string): Promise<{ userId: string; blogId: string } | null> {
   const [body, signature] = token.split('.');
   if (!body || !signature) return null;
-  const expected = Buffer.from(sign(await secret(db), body));
+  const expected = Buffer.from(sign(await secret(database), body));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {

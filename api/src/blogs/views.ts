@@ -16,7 +16,8 @@ export function paging(page: number, total: number, size = PAGE_SIZE): Paging {
   return { CurrentPage: page, TotalPagesCount: Math.max(1, Math.ceil(total / size)), Skip: (page - 1) * size };
 }
 
-const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
+/** A timestamp as ISO text in UTC (null stays null). */
+export const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
 export const STATUS_NUMBER = { published: 0, scheduled: 1, draft: 2 } as const;
 
 /** The spec's post fields for lists. */

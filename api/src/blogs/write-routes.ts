@@ -10,6 +10,7 @@ import {
   createBlogBody,
   deletePostBody,
   generateUrlBody,
+  pageQuery,
   postPayload,
   postStream,
   postUrlStream,
@@ -30,8 +31,9 @@ import { afterPostEvents } from './post-effects.js';
 import { postDecider, type PostCommand, type PostState } from './post-decider.js';
 import { postsWithAuthor } from './queries.js';
 import { freeUrl } from './urls.js';
+import { newPostAppends } from './post-streams.js';
 import { parseOr400 } from './validation.js';
-import { PAGE_SIZE, paging, postSummary, STATUS_NUMBER } from './views.js';
+import { iso, PAGE_SIZE, paging, postSummary, STATUS_NUMBER } from './views.js';
 
 const notFound = () => new HttpError(404, 'not_found', blogMessages.notFound);
 
@@ -42,7 +44,7 @@ const redirectFor = (blog: string, url: string, scheduled: boolean) => (schedule
 export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const writer = async (request: FastifyRequest): Promise<BlogActor> => {
     requirePermission(request, 'blogs.write');
-    const actor = await blogActor(deps, request);
+    const actor = blogActor(request);
     if (!actor) throw pleaseLogIn();
     return actor;
   };
@@ -80,13 +82,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       for (let attempt = 0; ; attempt += 1) {
         const events = decider.decide({ kind: 'create', actor, postId, blogId: payload.blog_id, url, content: contentOf(payload), intent, now: new Date().toISOString() }, decider.initialState);
         try {
-          const { position } = await deps.store.appendMany(
-            [
-              { streamId: postUrlStream(url), events: [{ type: 'PostUrlReserved', data: { url, postId } }], expectedRevision: 'no_stream' },
-              { streamId: postStream(postId), events, expectedRevision: 'no_stream' },
-            ],
-            { cause: causeOf(request) },
-          );
+          const { position } = await deps.store.appendMany(newPostAppends(url, postId, events), { cause: causeOf(request) });
           await react(postId, events);
           return withPosition(reply, { position, events }).send({ id: postId, url, blog: payload.blog_id, revision: 1, message: blogMessages.posted, redirect: redirectFor(payload.blog_id, url, intent.status === 'scheduled') });
         } catch (error) {
@@ -206,7 +202,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/postdata/blogs/:blog/:list',
-      { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'Scheduled or draft posts of a blog (yours, or all for admins)', params: z.object({ blog: z.string().min(1).max(100), list: z.enum(['scheduled', 'draft'], { message: 'list: expected scheduled or draft' }) }), querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) } },
+      { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'Scheduled or draft posts of a blog (yours, or all for admins)', params: z.object({ blog: z.string().min(1).max(100), list: z.enum(['scheduled', 'draft'], { message: 'list: expected scheduled or draft' }) }), querystring: pageQuery } },
       async (request, reply) => {
         const actor = await writer(request);
         if (!canWriteIn(actor, request.params.blog)) throw notAllowed();
@@ -227,7 +223,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     );
 
     app.get('/postdata/myblogs', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'The blogs the signed-in user may write in' } }, async (request, reply) => {
-      const actor = await blogActor(deps, request);
+      const actor = blogActor(request);
       if (!actor) throw pleaseLogIn();
       const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
       const blogs = await db.selectFrom('blogs').select(['blog_id', 'title']).orderBy('title').execute();
@@ -248,5 +244,4 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   };
 }
 
-const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');

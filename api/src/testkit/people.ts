@@ -1,6 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { userStream, type Role } from '@epos/schemas';
-import { allProjections } from '@epos/projections';
 import { provisionUser } from '../accounts/provision.js';
 import { TestClient } from './client.js';
 import type { TestApi } from './test-api.js';
@@ -33,8 +32,7 @@ export async function signIn(api: TestApi, role: Role, options: { blogs?: string
 
 /** Waits until every projection has read everything appended so far. */
 export async function caughtUp(api: TestApi): Promise<void> {
-  // Named: without names, waitFor checks only the projections it has already heard of.
-  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: allProjections.map((p) => p.name), timeoutMs: 10_000 });
+  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { timeoutMs: 10_000 });
 }
 
 /** The header that makes a read wait for a command's events. */

@@ -58,6 +58,12 @@ export interface UserKeysTable {
   key: Buffer;
 }
 
+/** Secrets the site signs links with, one per purpose. */
+export interface SiteSecretsTable {
+  name: string;
+  secret: Buffer;
+}
+
 export interface PlatformDatabase {
   events: EventsTable;
   credentials: CredentialsTable;
@@ -66,4 +72,5 @@ export interface PlatformDatabase {
   user_keys: UserKeysTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   projection_active: ProjectionActiveTable;
+  site_secrets: SiteSecretsTable;
 }

@@ -121,7 +121,8 @@ export class ProjectionProgress {
    */
   async waitFor(position: Position, options: { names?: readonly string[]; timeoutMs: number }): Promise<ReadonlyMap<string, string> | null> {
     const deadline = Date.now() + options.timeoutMs;
-    if (this.listener.connected) await this.latest.catch(() => undefined);
+    // "All projections" must include any activated since the last reload (a first activation sends no notice).
+    if (this.listener.connected && options.names) await this.latest.catch(() => undefined);
     else await this.reload();
     for (;;) {
       const seen = this.listener.current;

@@ -1,7 +1,8 @@
 /** The bench:blogs data set: four blogs, three authors and a blogger, and published posts straight into the log. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database, EventStore, StreamAppend } from '@epos/platform';
-import { blogStream, postStream, postUrlStream, slugify, SYSTEM_ACTOR, userStream } from '@epos/schemas';
+import { blogStream, slugify, SYSTEM_ACTOR, userStream } from '@epos/schemas';
+import { newPostAppends } from '@epos/api/blogs/post-streams';
 import { provisionUser } from '@epos/api/accounts/provision';
 import { pick, postMarkdown, postTitle, seeded, seriesTitles } from './content.js';
 
@@ -67,15 +68,10 @@ export async function seedBlogs(deps: { store: EventStore; database: Database },
       posts.push({ blogId, url });
       const content = { title, subtitle: random() < 0.3 ? 'A note' : '', seriesTitle: pick(random, series.get(blogId)!), excerpt: '', markdown: postMarkdown(random) };
       appends.push(
-        { streamId: postUrlStream(url), events: [{ type: 'PostUrlReserved', data: { url, postId } }], expectedRevision: 'no_stream' },
-        {
-          streamId: postStream(postId),
-          events: [
-            { type: 'PostCreated', data: { postId, blogId, url, authorId: pick(random, authors), content } },
-            { type: 'PostPublished', data: { postId, publishedAt: new Date(times[i]!).toISOString(), scheduled: false, first: true } },
-          ],
-          expectedRevision: 'no_stream',
-        },
+        ...newPostAppends(url, postId, [
+          { type: 'PostCreated', data: { postId, blogId, url, authorId: pick(random, authors), content } },
+          { type: 'PostPublished', data: { postId, publishedAt: new Date(times[i]!).toISOString(), scheduled: false, first: true } },
+        ]),
       );
     }
     head = (await store.appendMany(appends, { cause })).position;

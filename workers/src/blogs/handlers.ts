@@ -1,6 +1,5 @@
 import type { Config, Database, ProjectionProgress } from '@epos/platform';
 import { enqueueMail } from '@epos/platform/mail/index';
-import type { Kysely } from 'kysely';
 import { notifySubscribers, publishScheduledPost } from '@epos/api/blogs/jobs';
 import { newPostMail } from '@epos/api/blogs/mails';
 import { unsubscribeToken } from '@epos/api/blogs/unsubscribe-token';
@@ -40,7 +39,7 @@ export function notifySubscribersHandler(context: BlogWorkerContext): JobRegistr
       .execute();
     for (const reader of subscribers) {
       if (!reader.email || reader.user_id === post.author_id) continue;
-      const token = await unsubscribeToken(context.database.db as unknown as Kysely<unknown>, reader.user_id, post.blog_id);
+      const token = await unsubscribeToken(context.database, reader.user_id, post.blog_id);
       await enqueueMail(
         context.jobs,
         newPostMail(context.config, { to: reader.email, name: reader.name, blogTitle: blog.title, post: { blog_id: post.blog_id, url: post.url, title: post.title, excerpt: post.excerpt, author: post.author }, unsubscribeToken: token }),
