@@ -9,6 +9,7 @@ export * from './projections/define-projection.js';
 export * from './projections/errors.js';
 export * from './projections/runner.js';
 export * from './projections/progress.js';
+export * from './projections/change-notice.js';
 export * from './commands/decider.js';
 export * from './commands/handle-command.js';
 export { InvalidEventDataError, UnknownEventTypeError } from '@epos/schemas';

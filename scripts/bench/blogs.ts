@@ -4,10 +4,13 @@
  * 2. a post published over HTTP visible in its blog's list, archive, series and feed within
  *    200 ms (p99) of the command, as a reader polling without X-Consistent-After sees it.
  * Also: how long seeding and the blogs projection take, and where the time of each call goes.
+ * The server (API, every projection, the job queue) runs in a child process (blogs/server.ts), as
+ * `npm start` runs it; this process is only the client: seeding, autocannon (in a worker thread)
+ * and the polling readers. Both share the same cores.
  * Env: DATABASE_URL (else an embedded PostgreSQL in a temporary folder on a free port),
  * BENCH_POSTS (20000), BENCH_DURATION (20 s per load run), BENCH_COMMANDS (100),
  * BENCH_DIAGNOSTIC_COMMANDS (30 more publications with nobody polling, to see what the polling costs),
- * BENCH_EXPLAIN=1 (print the query plans in full).
+ * BENCH_EXPLAIN=1 (print the query plans in full), BENCH_CPU_PROF=<folder> (a V8 CPU profile of the server).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,24 +18,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
-import { createLogger, loadConfig, PostgresEventStore, ProjectionProgress, ProjectionRunner } from '@epos/platform';
+import { PostgresEventStore, ProjectionProgress } from '@epos/platform';
 import { EventRegistry, eventCatalog, slugify } from '@epos/schemas';
-import { buildApi } from '@epos/api';
-import { archivePosts, findBlog, neighbours, postsWithAuthor, publishedPage, type BlogsDb } from '@epos/api/blogs/queries';
+import { archiveMonths, findBlog, postsWithAuthor, postWithNeighbours, publishedPage, type BlogsDb } from '@epos/api/blogs/queries';
 import { FEED_SIZE } from '@epos/api/blogs/feeds';
 import { PAGE_SIZE } from '@epos/api/blogs/views';
-import { createJobQueue } from '@epos/platform/jobs/index';
 import { NotificationListener } from '@epos/platform/db/notifications';
 import { EVENTS_CHANNEL } from '@epos/platform/event-store/postgres/postgres-event-store';
 import { parseProgress, PROJECTIONS_CHANNEL } from '@epos/platform/projections/notifications';
+import { freePort } from '@epos/platform/testkit/free-port';
 import { allProjections } from '@epos/projections';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { benchDatabase, percentile } from './bench-database.js';
 import { postMarkdown } from './blogs/content.js';
 import { BLOGS, seedBlogs } from './blogs/seed.js';
+import { cpuSince, spawnServer } from './blogs/server-process.js';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 20_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -48,22 +50,21 @@ const VISIBLE_TIMEOUT_MS = 10_000;
 const runStarted = performance.now();
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 console.log(`${os.cpus().length} cores, load average ${load()} at the start (other processes share these cores)`);
-const logger = createLogger('warn', 'bench');
 const bench = await benchDatabase();
 const store = new PostgresEventStore(bench.database, new EventRegistry(eventCatalog));
 const progress = new ProjectionProgress(bench.database, store);
 await progress.start();
-// All of the product's projections, live in this process, as `npm start` runs them.
-const runner = new ProjectionRunner({ database: bench.database, store, logger, projections: allProjections });
-await runner.start();
-const jobs = createJobQueue({ databaseUrl: bench.url, prefix: 'bench' });
+// Started before seeding: the projections' catch-up is timed from the first append.
+const server = spawnServer(bench.url, await freePort());
+const { base } = server;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-bench-blogs-'));
 const report = (name: string, value: string) => console.log(`${name.padEnd(60)} ${value}`);
 const ms = (value: number) => value.toFixed(1);
-let app: Awaited<ReturnType<typeof buildApi>> | null = null;
 
 try {
+  await server.ready;
   // 1. Seed 20,000 published posts straight into the log, oldest first, over six years.
+  const seedCpu = cpuSince(server);
   const { series, posts, counts, blogger, head, started: seedStarted, appendedMs, random } = await seedBlogs({ store, database: bench.database }, POSTS, BATCH);
   const measured = BLOGS[0]!;
   const appendedSeconds = appendedMs / 1000;
@@ -71,20 +72,16 @@ try {
   const projectedSeconds = (performance.now() - seedStarted) / 1000;
   if (!(await progress.waitFor(head, { names: allProjections.map((p) => p.name), timeoutMs: 900_000 }))) throw new Error('the projections did not catch up');
   const allSeconds = (performance.now() - seedStarted) / 1000;
+  const seedCpuUsed = seedCpu();
   const eventCount = Number(head);
   report(`seed: ${POSTS} posts (${eventCount} events) appended in batches of ${BATCH}`, `${appendedSeconds.toFixed(1)} s`);
   report('seed: blogs projection caught up (from the first append)', `${projectedSeconds.toFixed(1)} s (${(eventCount / projectedSeconds).toFixed(0)} events/s)`);
   report('seed: every projection caught up', `${allSeconds.toFixed(1)} s`);
+  report('seed: CPU used until then', seedCpuUsed);
   // A site that has grown to 20,000 posts has been vacuumed and analysed by autovacuum.
   await sql`vacuum analyze`.execute(bench.database.db);
 
   report('posts per blog', BLOGS.map((b) => `${b.blogId} ${counts.get(b.blogId)}`).join(', '));
-
-  // The API, as `npm start` serves it.
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
-  app = await buildApi({ config, database: bench.database, store, progress, logger, jobs }, { serveUi: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   // 2. Where the time goes: each call alone, one after another, on the biggest blog.
   const blogId = measured.blogId;
@@ -128,7 +125,7 @@ try {
     process.env.EPOS_BENCH_PATHS = file;
     return (await autocannon({ url: base, duration, connections: CONNECTIONS, workers: 1, overallRate: RATE, requests: [{ method: 'GET', setupRequest }] })) as unknown as autocannon.Result;
   };
-  const loads: { name: string; result: autocannon.Result }[] = [];
+  const loads: { name: string; result: autocannon.Result; cpu: string }[] = [];
   for (const [name, paths] of [
     [`GET /api/blogs/{blog}?page=n (n over all ${listPaths.length} pages)`, listPaths],
     [`GET /api/blogs/{blog}/{post} (random among ${postPaths.length})`, postPaths],
@@ -136,14 +133,18 @@ try {
     ['GET /api/blogs/{blog}?page=n (n in 1-5 only: cheap queries)', firstPaths],
   ] as const) {
     await fire(paths, 3);
-    loads.push({ name, result: await fire(paths, DURATION) });
+    const cpu = cpuSince(server);
+    const result = await fire(paths, DURATION);
+    loads.push({ name, result, cpu: cpu() });
   }
-  console.log(`\nreads at ${RATE} req/s for ${DURATION} s each (${CONNECTIONS} connections; autocannon in a worker thread of this process, on the same cores: latency is client-side)`);
-  for (const { name, result } of loads) {
+  console.log(`\nreads at ${RATE} req/s for ${DURATION} s each (${CONNECTIONS} connections; autocannon in a worker thread of this process,`);
+  console.log(`the server in a child process as \`npm start\` runs it, both on the same ${os.cpus().length} cores: latency is client-side)`);
+  for (const { name, result, cpu } of loads) {
     const l = result.latency;
     report(`  ${name}`, '');
     report('    p50 / p90 / p99 / max', `${l.p50} / ${l.p90} / ${l.p99} / ${l.max} ms`);
     report('    requests, achieved rate, errors / timeouts / non-2xx', `${result.requests.total}, ${result.requests.average.toFixed(0)} req/s, ${result.errors} / ${result.timeouts} / ${result.non2xx}`);
+    report('    CPU used', cpu);
   }
 
   // 4. Publish over HTTP as a signed-in blogger; poll as readers do (no X-Consistent-After).
@@ -182,15 +183,19 @@ try {
 
   type View = 'list' | 'archive' | 'series' | 'feed';
   const blogSeries = series.get(blogId)!;
+  // The last ETag each view path answered, kept across publications as a browser's cache keeps it.
+  const etags = new Map<string, string>();
   /**
    * Publishes `count` posts one at a time, `PAUSE_MS` apart. From sending each command, polls the
-   * `polled` views (each every POLL_MS after its previous answer, as a reader would, without
-   * X-Consistent-After) until all show the post. With none polled, waits for the blogs projection
-   * and then reads the four views once.
+   * `polled` views (each every POLL_MS after its previous answer, as a reader's browser would: with
+   * If-None-Match, without X-Consistent-After) until all show the post. With none polled, waits for
+   * the blogs projection and then reads the four views once.
    */
   const publish = async (count: number, polled: readonly View[], first: number) => {
+    const cpu = cpuSince(server);
     const times: Record<View | 'all' | 'command' | 'appended' | 'projected', number[]> = { list: [], archive: [], series: [], feed: [], all: [], command: [], appended: [], projected: [] };
     const polls: Record<View, number> = { list: 0, archive: 0, series: 0, feed: 0 };
+    const unchanged: Record<View, number> = { list: 0, archive: 0, series: 0, feed: 0 };
     for (let i = first; i < first + count; i++) {
       const title = `Bench publication ${i + 1} ${randomBytes(3).toString('hex')}`;
       const url = slugify(title);
@@ -205,11 +210,17 @@ try {
       const until = async (view: View) => {
         const [path, seen] = views[view];
         for (;;) {
-          const response = await fetch(`${base}${path}`);
+          const etag = etags.get(path);
+          const response = await fetch(`${base}${path}`, etag ? { headers: { 'if-none-match': etag } } : {});
           const body = await response.text();
           polls[view] += 1;
           const at = performance.now() - sent;
-          if (response.ok && seen(body)) return at;
+          if (response.status === 304) unchanged[view] += 1;
+          else {
+            const answered = response.headers.get('etag');
+            if (answered) etags.set(path, answered);
+            if (response.ok && seen(body)) return at;
+          }
           if (at > VISIBLE_TIMEOUT_MS) throw new Error(`not visible in ${path} after ${VISIBLE_TIMEOUT_MS} ms`);
           await sleep(POLL_MS);
         }
@@ -245,23 +256,24 @@ try {
       await sleep(PAUSE_MS);
     }
     for (const values of Object.values(times)) values.sort((a, b) => a - b);
-    return { times, polls };
+    return { times, polls, unchanged, cpu: cpu() };
   };
   const figures = (values: number[]) => `${ms(percentile(values, 50))} / ${ms(percentile(values, 99))} / ${ms(values.at(-1)!)} ms`;
-  const print = ({ times, polls }: Awaited<ReturnType<typeof publish>>, polled: readonly View[]) => {
+  const print = ({ times, polls, unchanged, cpu }: Awaited<ReturnType<typeof publish>>, polled: readonly View[]) => {
     report('  command answered: p50 / p99 / max', figures(times.command));
     report('  events in the log (NOTIFY seen): p50 / p99 / max', figures(times.appended));
     report('  blogs projection applied them (NOTIFY seen): p50 / p99 / max', figures(times.projected));
-    for (const view of polled) report(`  visible in ${view}: p50 / p99 / max (${polls[view]} polls)`, figures(times[view]));
+    for (const view of polled) report(`  visible in ${view}: p50 / p99 / max (${polls[view]} polls, ${unchanged[view]} answered 304)`, figures(times[view]));
     report(polled.length > 0 ? '  visible in all four: p50 / p99 / max' : '  applied, then read once from all four: p50 / p99 / max', figures(times.all));
+    report('  CPU used', cpu);
   };
   const allViews = ['list', 'archive', 'series', 'feed'] as const;
   const published = await publish(COMMANDS, allViews, 0);
   console.log(`\n${COMMANDS} posts published over HTTP (POST /postdata/create, status 0) in ${blogId}, one at a time, ${PAUSE_MS} ms apart;`);
-  console.log(`times from sending the command; each view polled every ${POLL_MS} ms after its previous answer, without X-Consistent-After`);
+  console.log(`times from sending the command; each view polled every ${POLL_MS} ms after its previous answer, with If-None-Match, without X-Consistent-After`);
   print(published, allViews);
   if (DIAGNOSTIC_COMMANDS > 0) {
-    // What the pipeline takes when no reader polls: the polls above load the same event loop.
+    // What the pipeline takes when no reader polls: the polls above load the server and share its cores.
     const quiet = await publish(DIAGNOSTIC_COMMANDS, [], COMMANDS);
     console.log(`\ndiagnostic: ${DIAGNOSTIC_COMMANDS} more with no polling: wait for the blogs projection, then read the four views once`);
     print(quiet, []);
@@ -283,9 +295,7 @@ try {
   console.log(`  visible in list, archive, series and feed p99 < 200 ms: ${allP99 < 200 ? 'met' : 'MISSED'} (${ms(allP99)} ms)`);
   console.log(`\nrun time ${((performance.now() - runStarted) / 1000).toFixed(0)} s; load average ${load()} at the end`);
 } finally {
-  await app?.close();
-  await jobs.close();
-  await runner.stop();
+  await server.stop();
   await progress.close();
   await store.close();
   await bench.close();
@@ -297,12 +307,17 @@ process.exit(0);
 async function captured(run: (db: BlogsDb) => Promise<unknown>): Promise<CompiledQuery[]> {
   const db = await progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
   const sent: CompiledQuery[] = [];
+  // Subqueries pass through transformQuery too; only the statements that ran come back as results.
+  const compiled = new Map<unknown, CompiledQuery>();
   const spy: KyselyPlugin = {
     transformQuery: ({ node, queryId }) => {
-      sent.push(db.getExecutor().compileQuery(node, queryId));
+      compiled.set(queryId, db.getExecutor().compileQuery(node, queryId));
       return node;
     },
-    transformResult: async ({ result }) => result,
+    transformResult: async ({ result, queryId }) => {
+      sent.push(compiled.get(queryId)!);
+      return result;
+    },
   };
   await run(db.withPlugin(spy));
   return sent;
@@ -310,26 +325,23 @@ async function captured(run: (db: BlogsDb) => Promise<unknown>): Promise<Compile
 
 /**
  * Server-side time of each query behind the calls (EXPLAIN ANALYZE, warm cache); plans in full with
- * BENCH_EXPLAIN=1. The query functions of api/src/blogs/queries.ts run as they are; the two queries
- * written inline in read-routes.ts (post by url, series page) are repeated here.
+ * BENCH_EXPLAIN=1. The query functions of api/src/blogs/queries.ts run as they are; the one query
+ * written inline in read-routes.ts (the series page) is repeated here.
  */
 async function explainQueries(blogId: string, lastPage: number, postUrl: string, seriesSlug: string): Promise<void> {
-  const db = await progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
-  const post = await db.selectFrom('posts').select(['blog_id', 'post_id', 'published_at']).where('url', '=', postUrl).executeTakeFirstOrThrow();
   const queries: [string, CompiledQuery[]][] = [
     ['blog by id (findBlog)', await captured((d) => findBlog(d, blogId))],
-    ['list page 1 (publishedPage, offset 0)', await captured((d) => publishedPage(d, blogId, 0, PAGE_SIZE))],
-    [`list last page (publishedPage, offset ${(lastPage - 1) * PAGE_SIZE})`, await captured((d) => publishedPage(d, blogId, (lastPage - 1) * PAGE_SIZE, PAGE_SIZE))],
-    ['post by url (as read-routes.ts)', await captured((d) => postsWithAuthor(d).where('posts.blog_id', '=', blogId).where('posts.url', '=', postUrl).executeTakeFirst())],
-    ['post: neighbours (older, newer) of a middle post', await captured((d) => neighbours(d, post))],
-    ['archive (archivePosts)', await captured((d) => archivePosts(d, { blogId }))],
+    ['list page 1 (publishedPage, offset 0)', await captured((d) => publishedPage(d, blogId, 0, PAGE_SIZE).execute())],
+    [`list last page (publishedPage, offset ${(lastPage - 1) * PAGE_SIZE})`, await captured((d) => publishedPage(d, blogId, (lastPage - 1) * PAGE_SIZE, PAGE_SIZE).execute())],
+    ['a middle post by url with its neighbours (postWithNeighbours)', await captured((d) => postWithNeighbours(d, blogId, postUrl))],
+    ['archive (archiveMonths: the months as rendered by the projection)', await captured((d) => archiveMonths(d, blogId))],
     [
       'series page 1, newest first (as read-routes.ts)',
       await captured((d) =>
         postsWithAuthor(d).where('posts.blog_id', '=', blogId).where('posts.series_slug', '=', seriesSlug).where('posts.status', '=', 'published').orderBy('posts.published_at', 'desc').orderBy('posts.post_id', 'desc').offset(0).limit(PAGE_SIZE).execute(),
       ),
     ],
-    ['feed (publishedPage, latest 20)', await captured((d) => publishedPage(d, blogId, 0, FEED_SIZE))],
+    ['feed (publishedPage, latest 20)', await captured((d) => publishedPage(d, blogId, 0, FEED_SIZE).select('posts.html').execute())],
   ];
   console.log('\nserver-side query time (EXPLAIN ANALYZE, warm cache): execution time, top plan node');
   for (const [name, compiled] of queries) {

@@ -1,7 +1,7 @@
 import { Feed } from 'feed';
 import type { Config } from '@epos/platform';
 import { siteUrl } from '../accounts/mails.js';
-import type { PostRowWithAuthor } from './views.js';
+import type { PostSummaryRow } from './views.js';
 
 export const FEED_SIZE = 20;
 export const FEED_TYPES = { rss: 'application/rss+xml; charset=utf-8', atom: 'application/atom+xml; charset=utf-8' } as const;
@@ -12,7 +12,7 @@ function absolutise(html: string, origin: string): string {
 }
 
 /** RSS 2.0 or Atom 1.0 of posts (newest first), full content included. */
-export function renderFeed(config: Config, feed: { title: string; description: string; path: string; feedPath: string }, posts: readonly PostRowWithAuthor[], format: 'rss' | 'atom'): string {
+export function renderFeed(config: Config, feed: { title: string; description: string; path: string; feedPath: string }, posts: readonly (PostSummaryRow & { html: string })[], format: 'rss' | 'atom'): string {
   const origin = siteUrl(config);
   const document = new Feed({
     id: `${origin}${feed.path}`,

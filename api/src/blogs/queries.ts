@@ -6,53 +6,77 @@ export type BlogsDb = Kysely<BlogsReadModel>;
 /** An ILIKE pattern matching text that contains `text` literally (its % _ and \\ escaped). */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+const authorName = sql<string>`coalesce(authors.name, 'unknown')`.as('author');
+
 /** Posts with their author's display name. */
 export function postsWithAuthor(db: BlogsDb) {
-  return db
-    .selectFrom('posts')
-    .leftJoin('authors', 'authors.user_id', 'posts.author_id')
-    .selectAll('posts')
-    .select(sql<string>`coalesce(authors.name, 'unknown')`.as('author'));
+  return db.selectFrom('posts').leftJoin('authors', 'authors.user_id', 'posts.author_id').selectAll('posts').select(authorName);
+}
+
+/** What lists show of a post (no markdown, HTML or working copy): see `postSummary`. */
+const SUMMARY_COLUMNS = [
+  'posts.post_id',
+  'posts.url',
+  'posts.title',
+  'posts.subtitle',
+  'posts.number',
+  'posts.author_id',
+  'posts.published_at',
+  'posts.updated_at',
+  'posts.excerpt',
+  'posts.series_title',
+  'posts.series_slug',
+  'posts.comment_count',
+  'posts.blog_id',
+  'posts.status',
+  'posts.publish_at',
+] as const;
+
+/** Posts with what lists show of them and their author's display name. */
+export function postSummaries(db: BlogsDb) {
+  return db.selectFrom('posts').leftJoin('authors', 'authors.user_id', 'posts.author_id').select(SUMMARY_COLUMNS).select(authorName);
 }
 
 export function findBlog(db: BlogsDb, blogId: string) {
   return db.selectFrom('blogs').selectAll().where('blog_id', '=', blogId).executeTakeFirst();
 }
 
-/** A page of a blog's published posts, newest first: the page's ids from the index, then their rows. */
-export function publishedPage(db: BlogsDb, blogId: string, offset: number, limit: number) {
-  const ids = db
-    .selectFrom('posts')
-    .select('post_id')
-    .where('blog_id', '=', blogId)
-    .where('status', '=', 'published')
-    .orderBy('published_at', 'desc')
-    .orderBy('post_id', 'desc')
-    .offset(offset)
-    .limit(limit);
-  return postsWithAuthor(db).where('posts.post_id', 'in', ids).orderBy('posts.published_at', 'desc').orderBy('posts.post_id', 'desc').execute();
+/**
+ * A page of a blog's published posts by rank (1 is the oldest), newest or oldest first, with the
+ * blog's title, description and count. One statement: the page is of one committed state, and no
+ * row means the blog has no such page or does not exist.
+ */
+export function publishedPage(db: BlogsDb, blogId: string, offset: number, limit: number, order: 'newest' | 'oldest' = 'newest') {
+  return postSummaries(db)
+    .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
+    .select(['blogs.title as blog_title', 'blogs.description as blog_description', 'blogs.published_count'])
+    .where('posts.blog_id', '=', blogId)
+    .where('posts.status', '=', 'published')
+    .where((eb) => {
+      const count = eb.selectFrom('blogs').select('published_count').where('blog_id', '=', blogId);
+      return order === 'newest'
+        ? eb.between('posts.rank', eb(count, '-', offset + limit - 1), eb(count, '-', offset))
+        : eb.between('posts.rank', offset + 1, offset + limit);
+    })
+    .orderBy('posts.rank', order === 'newest' ? 'desc' : 'asc');
 }
 
-/** The published neighbours of a post in its blog: previous is older, next is newer. */
-export async function neighbours(db: BlogsDb, post: { blog_id: string; published_at: string | null; post_id: string }) {
-  if (!post.published_at) return { previous: undefined, next: undefined };
-  const base = () => db.selectFrom('posts').select(['url', 'title']).where('blog_id', '=', post.blog_id).where('status', '=', 'published');
-  const at = post.published_at;
-  const [previous, next] = await Promise.all([
-    base()
-      .where((eb) => eb(eb.refTuple('published_at', 'post_id'), '<', eb.tuple(at, post.post_id)))
-      .orderBy('published_at', 'desc')
-      .orderBy('post_id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    base()
-      .where((eb) => eb(eb.refTuple('published_at', 'post_id'), '>', eb.tuple(at, post.post_id)))
-      .orderBy('published_at', 'asc')
-      .orderBy('post_id', 'asc')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  return { previous, next };
+/** A post of a blog by url with its HTML, its blog's title and its published neighbours (ranks either side: previous is older, next is newer), in one statement. */
+export function postWithNeighbours(db: BlogsDb, blogId: string, url: string) {
+  const neighbour = (step: -1 | 1, column: 'url' | 'title') =>
+    db
+      .selectFrom('posts as other')
+      .select(`other.${column}`)
+      .where('other.blog_id', '=', blogId)
+      .where('other.status', '=', 'published')
+      .where('other.rank', '=', sql<number>`posts.rank + ${step}`);
+  return postSummaries(db)
+    .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
+    .select(['posts.html', 'blogs.title as blog_title'])
+    .select([neighbour(-1, 'url').as('previous_url'), neighbour(-1, 'title').as('previous_title'), neighbour(1, 'url').as('next_url'), neighbour(1, 'title').as('next_title')])
+    .where('posts.blog_id', '=', blogId)
+    .where('posts.url', '=', url)
+    .executeTakeFirst();
 }
 
 /** Series of a blog with their post counts, latest dates and authors. */
@@ -76,12 +100,21 @@ export function seriesOf(db: BlogsDb, blogIds: readonly string[], what = '') {
   return query.execute();
 }
 
-/** Published posts for an archive (a blog's or an author's), newest first, with only what the timeline shows. */
-export async function archivePosts(db: BlogsDb, where: { blogId?: string; authorId?: string }) {
-  let query = db.selectFrom('posts').select(['url', 'title', 'blog_id', 'published_at']).where('status', '=', 'published').orderBy('published_at', 'desc');
-  if (where.blogId) query = query.where('blog_id', '=', where.blogId);
-  if (where.authorId) query = query.where('author_id', '=', where.authorId);
-  const [posts, blogs] = await Promise.all([query.execute(), db.selectFrom('blogs').select(['blog_id', 'title']).execute()]);
-  const titles = new Map(blogs.map((b) => [b.blog_id, b.title]));
-  return posts.map((p) => ({ url: p.url, title: p.title, blog_id: p.blog_id, blog_title: titles.get(p.blog_id) ?? '', published_at: p.published_at! }));
+/** A blog's archive months, newest first, each with its timeline entry as JSON text (kept by the projection). */
+export function archiveMonths(db: BlogsDb, blogId: string) {
+  return db.selectFrom('archive_months').select(['year', 'month', 'total', 'entry']).where('blog_id', '=', blogId).orderBy('year', 'desc').orderBy('month', 'desc').execute();
+}
+
+/** An author's published posts for their archive, newest first, with only what the timeline shows. */
+export async function authorArchivePosts(db: BlogsDb, authorId: string) {
+  const posts = await db
+    .selectFrom('posts')
+    .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
+    .select(['posts.url', 'posts.title', 'posts.blog_id', 'blogs.title as blog_title', 'posts.published_at'])
+    .where('posts.status', '=', 'published')
+    .where('posts.author_id', '=', authorId)
+    .orderBy('posts.published_at', 'desc')
+    .orderBy('posts.post_id', 'desc')
+    .execute();
+  return posts.map((p) => ({ ...p, published_at: p.published_at! }));
 }

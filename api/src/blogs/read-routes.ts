@@ -4,15 +4,16 @@ import { blogMessages, pageQuery } from '@epos/schemas';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChangeCache } from '../plugins/change-cache.js';
-import { render, sendCacheable } from '../plugins/http-cache.js';
+import { isRendered, render, renderJson, renderText, sendCacheable } from '../plugins/http-cache.js';
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { canEditPost, type BlogActor } from './access.js';
 import { blogActor } from './actor.js';
 import { FEED_SIZE, FEED_TYPES, renderFeed } from './feeds.js';
-import { archivePosts, findBlog, neighbours, postsWithAuthor, publishedPage, seriesOf, type BlogsDb } from './queries.js';
-import { archiveTimeline, PAGE_SIZE, paging, postSummary, STATUS_NUMBER, TOC_PAGE_SIZE } from './views.js';
+import { archiveTimeline } from '@epos/projections/blogs/archive';
+import { archiveMonths, authorArchivePosts, findBlog, postsWithAuthor, postWithNeighbours, publishedPage, seriesOf, type BlogsDb } from './queries.js';
+import { archiveJson, PAGE_SIZE, paging, postSummary, STATUS_NUMBER, TOC_PAGE_SIZE } from './views.js';
 
 const notFound = (message: string = blogMessages.notFound) => new HttpError(404, 'not_found', message);
 const slug = z.string().min(1).max(100);
@@ -26,15 +27,28 @@ async function blogOr404(db: BlogsDb, blogId: string) {
   return blog;
 }
 
+/** Why a page of a blog's posts is empty: no such blog, or no posts on that page. */
+async function noPage(db: BlogsDb, blogId: string): Promise<never> {
+  await blogOr404(db, blogId);
+  throw notFound(blogMessages.noBlogsToShow);
+}
+
 /** The spec's blog reading calls (section 7, Blogs GET). */
 export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const blogsDb = (request: Parameters<typeof readModel>[1]) => readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
   const cache = new ChangeCache(deps.database, BLOGS_CHANGED_CHANNEL);
-  /** Through the cache when it has seen every change the request must see, keyed by read-model version and url. */
-  const serve = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>) => {
-    if (!cache.covers(request.consistentAfter)) return sendCacheable(request, reply, render(await build()));
+  /**
+   * Through the cache when it has seen every change the request must see, keyed by read-model
+   * version and url. `blog`: the one blog the answer shows (kept until that blog changes); without
+   * it, the answer is dropped at any change. `build` answers a value to send as JSON, or a rendered body.
+   */
+  const serve = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>, blog?: string) => {
+    if (!cache.covers(request.consistentAfter)) {
+      const value = await build();
+      return sendCacheable(request, reply, isRendered(value) ? value : render(value));
+    }
     const schema = request.consistentSchemas?.get(BLOGS_PROJECTION) ?? (await deps.progress.schemaOf(BLOGS_PROJECTION));
-    return sendCacheable(request, reply, (await cache.body(`${schema}:${request.url}`, build))!);
+    return sendCacheable(request, reply, (await cache.body(`${schema}:${request.url}`, build, blog))!);
   };
   return async (app) => {
     await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'blogs cache listener not connected; serving uncached'));
@@ -78,50 +92,50 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.get('/api/blogs/:blog', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts, newest first", params: z.object({ blog: slug }), querystring: z.object({ page }) } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
-        const blog = await blogOr404(db, request.params.blog);
         const current = request.query.page;
-        const posts = await publishedPage(db, blog.blog_id, (current - 1) * PAGE_SIZE, PAGE_SIZE);
-        if (posts.length === 0) throw notFound(blogMessages.noBlogsToShow);
-        return { slug: blog.blog_id, title: blog.title, description: blog.description, bcontent: posts.map(postSummary), Paging: paging(current, blog.published_count) };
-      }),
+        const posts = await publishedPage(db, request.params.blog, (current - 1) * PAGE_SIZE, PAGE_SIZE).execute();
+        const blog = posts[0] ?? (await noPage(db, request.params.blog));
+        return { slug: blog.blog_id, title: blog.blog_title, description: blog.blog_description, bcontent: posts.map(postSummary), Paging: paging(current, blog.published_count) };
+      }, request.params.blog),
     );
 
     app.get('/api/blogs/:blog/:post', { config: reads, schema: { tags: ['blogs'], summary: 'One post with its neighbours', params: z.object({ blog: slug, post: slug }) } }, async (request, reply) => {
       const actor = blogActor(request);
       // Signed-in readers see their own edit rights and drafts: only visitors' answers are shared.
       if (actor) return sendCacheable(request, reply, render(await postPage(request, actor)), { private: true });
-      return serve(request, reply, () => postPage(request, null));
+      return serve(request, reply, () => postPage(request, null), request.params.blog);
     });
 
     const postPage = async (request: FastifyRequest<{ Params: { blog: string; post: string } }>, actor: BlogActor | null) => {
       const db = await blogsDb(request);
-      const post = await postsWithAuthor(db).where('posts.blog_id', '=', request.params.blog).where('posts.url', '=', request.params.post).executeTakeFirst();
+      const post = await postWithNeighbours(db, request.params.blog, request.params.post);
       if (!post) throw notFound();
       const canedit = canEditPost(actor, { blogId: post.blog_id, authorId: post.author_id });
       if (post.status !== 'published' && !canedit) throw notFound();
-      const [blog, { previous, next }] = await Promise.all([findBlog(db, post.blog_id), neighbours(db, post)]);
       return {
         ...postSummary(post),
         content: post.html,
         canedit,
         isAuth: actor !== null,
-        blogTitle: blog?.title ?? '',
+        blogTitle: post.blog_title,
         status: STATUS_NUMBER[post.status],
-        previous_url: previous?.url ?? null,
-        previous_title: previous?.title ?? null,
-        next_url: next?.url ?? null,
-        next_title: next?.title ?? null,
+        previous_url: post.previous_url,
+        previous_title: post.previous_title,
+        next_url: post.next_url,
+        next_title: post.next_title,
       };
     };
 
-    app.get('/api/blogs/:blog/feed', { config: reads, schema: { tags: ['blogs'], summary: 'RSS 2.0 (or ?format=atom) of the latest posts, full content', params: z.object({ blog: slug }), querystring: z.object({ format }) } }, async (request, reply) => {
-      const db = await blogsDb(request);
-      const blog = await blogOr404(db, request.params.blog);
-      const posts = await publishedPage(db, blog.blog_id, 0, FEED_SIZE);
-      const path = `/blogs/${blog.blog_id}`;
-      const xml = renderFeed(deps.config, { title: blog.title, description: blog.description, path, feedPath: `/api${path}/feed` }, posts, request.query.format);
-      return reply.type(FEED_TYPES[request.query.format]).send(xml);
-    });
+    app.get('/api/blogs/:blog/feed', { config: reads, schema: { tags: ['blogs'], summary: 'RSS 2.0 (or ?format=atom) of the latest posts, full content', params: z.object({ blog: slug }), querystring: z.object({ format }) } }, async (request, reply) =>
+      serve(request, reply, async () => {
+        const db = await blogsDb(request);
+        const posts = await publishedPage(db, request.params.blog, 0, FEED_SIZE).select('posts.html').execute();
+        const blog = posts[0] ? { blog_id: posts[0].blog_id, title: posts[0].blog_title, description: posts[0].blog_description } : await blogOr404(db, request.params.blog);
+        const path = `/blogs/${blog.blog_id}`;
+        const xml = renderFeed(deps.config, { title: blog.title, description: blog.description, path, feedPath: `/api${path}/feed` }, posts, request.query.format);
+        return renderText(xml, FEED_TYPES[request.query.format]);
+      }, request.params.blog),
+    );
 
     app.get('/api/blogs/:blog/series', { config: reads, schema: { tags: ['blogs'], summary: "A blog's series; `what` filters by title", params: z.object({ blog: slug }), querystring: z.object({ what: z.string().max(200).optional() }) } }, async (request, reply) =>
       serve(request, reply, async () => {
@@ -129,7 +143,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const blog = await blogOr404(db, request.params.blog);
         const series = await seriesOf(db, [blog.blog_id], request.query.what?.trim());
         return { slug: blog.blog_id, slugUrl: blog.title, sd: series.map(seriesEntry) };
-      }),
+      }, request.params.blog),
     );
 
     const seriesParams = z.object({ blog: slug, series: slug });
@@ -148,26 +162,27 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         ]);
         if (posts.length === 0) throw notFound();
         return { slug: request.params.series, title: posts[0]!.series_title, blog: { slug: blog.blog_id, title: blog.title }, sort, bcontent: posts.map(postSummary), Paging: paging(current, Number(total.n)) };
-      }),
+      }, request.params.blog),
     );
 
-    app.get('/api/blogs/:blog/series/:series/feed', { config: reads, schema: { tags: ['blogs'], summary: 'RSS 2.0 (or ?format=atom) of a series', params: seriesParams, querystring: z.object({ format }) } }, async (request, reply) => {
-      const db = await blogsDb(request);
-      const blog = await blogOr404(db, request.params.blog);
-      const posts = await seriesPosts(db, blog.blog_id, request.params.series).orderBy('posts.published_at', 'desc').limit(FEED_SIZE).execute();
-      if (posts.length === 0) throw notFound();
-      const path = `/blogs/${blog.blog_id}/series/${request.params.series}`;
-      const xml = renderFeed(deps.config, { title: `${posts[0]!.series_title} — ${blog.title}`, description: blog.description, path, feedPath: `/api${path}/feed` }, posts, request.query.format);
-      return reply.type(FEED_TYPES[request.query.format]).send(xml);
-    });
+    app.get('/api/blogs/:blog/series/:series/feed', { config: reads, schema: { tags: ['blogs'], summary: 'RSS 2.0 (or ?format=atom) of a series', params: seriesParams, querystring: z.object({ format }) } }, async (request, reply) =>
+      serve(request, reply, async () => {
+        const db = await blogsDb(request);
+        const blog = await blogOr404(db, request.params.blog);
+        const posts = await seriesPosts(db, blog.blog_id, request.params.series).orderBy('posts.published_at', 'desc').limit(FEED_SIZE).execute();
+        if (posts.length === 0) throw notFound();
+        const path = `/blogs/${blog.blog_id}/series/${request.params.series}`;
+        const xml = renderFeed(deps.config, { title: `${posts[0]!.series_title} — ${blog.title}`, description: blog.description, path, feedPath: `/api${path}/feed` }, posts, request.query.format);
+        return renderText(xml, FEED_TYPES[request.query.format]);
+      }, request.params.blog),
+    );
 
     app.get('/api/blogs/:blog/archive', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts by year, month and day", params: z.object({ blog: slug }) } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const blog = await blogOr404(db, request.params.blog);
-        const posts = await archivePosts(db, { blogId: blog.blog_id });
-        return { title: blog.title, slug: blog.blog_id, countPost: posts.length, timeline: archiveTimeline(posts) };
-      }),
+        return renderJson(archiveJson({ title: blog.title, slug: blog.blog_id }, await archiveMonths(db, blog.blog_id)));
+      }, request.params.blog),
     );
 
     app.get('/api/blogs/:blog/toc', { config: reads, schema: { tags: ['blogs'], summary: "A blog's table of contents, oldest first", params: z.object({ blog: slug }), querystring: z.object({ page }) } }, async (request, reply) =>
@@ -175,16 +190,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const db = await blogsDb(request);
         const blog = await blogOr404(db, request.params.blog);
         const current = request.query.page;
-        const posts = await db
-          .selectFrom('posts')
-          .select(['url', 'title', 'number', 'published_at', 'series_title'])
-          .where('blog_id', '=', blog.blog_id)
-          .where('status', '=', 'published')
-          .orderBy('published_at', 'asc')
-          .orderBy('post_id', 'asc')
-          .offset((current - 1) * TOC_PAGE_SIZE)
-          .limit(TOC_PAGE_SIZE)
-          .execute();
+        const posts = await publishedPage(db, blog.blog_id, (current - 1) * TOC_PAGE_SIZE, TOC_PAGE_SIZE, 'oldest').execute();
         if (posts.length === 0) throw notFound(blogMessages.noBlogsToShow);
         return {
           slug: blog.blog_id,
@@ -192,14 +198,14 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           bcontent: posts.map((p) => ({ url: p.url, title: p.title, number: p.number, published_at: p.published_at && new Date(p.published_at).toISOString(), series_title: p.series_title })),
           Paging: paging(current, blog.published_count, TOC_PAGE_SIZE),
         };
-      }),
+      }, request.params.blog),
     );
 
     app.get('/api/user/:authorId', { config: reads, schema: { tags: ['blogs'], summary: "An author's posts by year, month and day", params: z.object({ authorId: z.uuid('authorId: expected a user id') }) } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const author = await db.selectFrom('authors').select('name').where('user_id', '=', request.params.authorId).executeTakeFirst();
-        const posts = author ? await archivePosts(db, { authorId: request.params.authorId }) : [];
+        const posts = author ? await authorArchivePosts(db, request.params.authorId) : [];
         if (!author || posts.length === 0) throw notFound();
         return { title: author.name, slug: request.params.authorId, countPost: posts.length, timeline: archiveTimeline(posts) };
       }),

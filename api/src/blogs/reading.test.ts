@@ -123,5 +123,11 @@ describe('blog reading calls', () => {
     expect(series.item).toHaveLength(11);
     expect(series.title).toBe('Even — Essays');
     expect((await reader().get('/api/blogs/essays/feed?format=json')).statusCode).toBe(400);
+    // Feed readers revalidate with the ETag: an unchanged feed answers 304 without a body.
+    expect(rss.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(atom.headers.etag).not.toBe(rss.headers.etag);
+    const again = await api.app.inject({ url: '/api/blogs/essays/feed', headers: { 'if-none-match': String(rss.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 });

@@ -4,7 +4,7 @@ export const PAGE_SIZE = 10;
 export const TOC_PAGE_SIZE = 50;
 
 type PostRow = BlogsReadModel['posts'];
-export type PostRowWithAuthor = PostRow & { author: string };
+export type PostSummaryRow = Pick<PostRow, 'post_id' | 'url' | 'title' | 'subtitle' | 'number' | 'author_id' | 'published_at' | 'updated_at' | 'excerpt' | 'series_title' | 'series_slug' | 'comment_count' | 'blog_id' | 'status' | 'publish_at'> & { author: string };
 
 export interface Paging {
   CurrentPage: number;
@@ -21,7 +21,7 @@ export const iso = (value: string | Date | null): string | null => (value === nu
 export const STATUS_NUMBER = { published: 0, scheduled: 1, draft: 2 } as const;
 
 /** The spec's post fields for lists. */
-export function postSummary(row: PostRowWithAuthor) {
+export function postSummary(row: PostSummaryRow) {
   return {
     id: row.post_id,
     url: row.url,
@@ -42,28 +42,19 @@ export function postSummary(row: PostRowWithAuthor) {
   };
 }
 
-type ArchivePost = { url: string; title: string; blog_id: string; blog_title: string; published_at: string | Date };
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** The spec's Archive timeline: years, then months, then days, newest first (posts arrive newest first). */
-export function archiveTimeline(posts: readonly ArchivePost[]) {
-  type Day = { date: string; postdetails: { postslug: string; posttitle: string; postBlogSlug: string; postBlog: string }[] };
-  type Month = { monthname: string; totalposts: number; postdate: Day[] };
-  type Year = { year: number; totalposts: number; monthtimeline: Month[] };
-  const years: Year[] = [];
-  for (const post of posts) {
-    const date = new Date(post.published_at).toISOString().slice(0, 10);
-    const yearNumber = Number(date.slice(0, 4));
-    const monthname = MONTHS[Number(date.slice(5, 7)) - 1]!;
+/**
+ * The spec's Archive: the months' timeline entries arrive rendered (newest first) and are joined
+ * into years as text, so an archive of thousands of posts is not parsed and serialised again.
+ */
+export function archiveJson(head: { title: string; slug: string }, months: readonly { year: number; total: number; entry: string }[]): string {
+  const years: { year: number; total: number; entries: string[] }[] = [];
+  for (const month of months) {
     let year = years.at(-1);
-    if (year?.year !== yearNumber) years.push((year = { year: yearNumber, totalposts: 0, monthtimeline: [] }));
-    let month = year.monthtimeline.at(-1);
-    if (month?.monthname !== monthname) year.monthtimeline.push((month = { monthname, totalposts: 0, postdate: [] }));
-    let day = month.postdate.at(-1);
-    if (day?.date !== date) month.postdate.push((day = { date, postdetails: [] }));
-    day.postdetails.push({ postslug: post.url, posttitle: post.title, postBlogSlug: post.blog_id, postBlog: post.blog_title });
-    year.totalposts += 1;
-    month.totalposts += 1;
+    if (year?.year !== month.year) years.push((year = { year: month.year, total: 0, entries: [] }));
+    year.total += month.total;
+    year.entries.push(month.entry);
   }
-  return years;
+  const countPost = years.reduce((sum, year) => sum + year.total, 0);
+  const timeline = years.map((y) => `{"year":${y.year},"totalposts":${y.total},"monthtimeline":[${y.entries.join(',')}]}`).join(',');
+  return `{"title":${JSON.stringify(head.title)},"slug":${JSON.stringify(head.slug)},"countPost":${countPost},"timeline":[${timeline}]}`;
 }

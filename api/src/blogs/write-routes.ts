@@ -29,7 +29,7 @@ import { blogActor } from './actor.js';
 import { contentOf, intentOf } from './intent.js';
 import { afterPostEvents } from './post-effects.js';
 import { postDecider, type PostCommand, type PostState } from './post-decider.js';
-import { postsWithAuthor } from './queries.js';
+import { postSummaries, postsWithAuthor } from './queries.js';
 import { freeUrl } from './urls.js';
 import { newPostAppends } from './post-streams.js';
 import { parseOr400 } from './validation.js';
@@ -209,7 +209,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
         const blog = await db.selectFrom('blogs').select(['blog_id', 'title']).where('blog_id', '=', request.params.blog).executeTakeFirst();
         if (!blog) throw new HttpError(404, 'not_found', blogMessages.noBlogFound);
-        let base = postsWithAuthor(db).where('posts.blog_id', '=', blog.blog_id).where('posts.status', '=', request.params.list);
+        let base = postSummaries(db).where('posts.blog_id', '=', blog.blog_id).where('posts.status', '=', request.params.list);
         if (actor.role !== 'admin') base = base.where('posts.author_id', '=', actor.userId);
         const page = request.query.page;
         const order = request.params.list === 'scheduled' ? 'posts.publish_at' : 'posts.updated_at';

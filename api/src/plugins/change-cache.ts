@@ -1,37 +1,46 @@
-import { NotificationListener, type Database } from '@epos/platform';
-import { render, type CacheableBody } from './http-cache.js';
+import { NotificationListener, parseChangeNotice, type Database } from '@epos/platform';
+import { isRendered, render, type CacheableBody } from './http-cache.js';
 
 const MAX_ENTRIES = 5_000;
 
 /**
- * Rendered responses of one read model, kept in memory until it changes: its projection notifies
- * `channel` with its batch's position when a batch that changed it commits, and every entry is
- * dropped. Notifications on one channel arrive in commit order, so having seen position P means
- * every change up to P has been seen.
+ * Rendered responses of one read model, kept in memory until it changes: its projection announces
+ * on `channel` each batch that changed it when the batch commits (see `announceChange`), with the
+ * scopes it touched when it can tell. Entries kept with one of those scopes, and entries kept
+ * without a scope, are dropped; a notice without scopes drops everything. Notifications on one
+ * channel arrive in commit order, so having seen position P means every change up to P has been seen.
  */
 export class ChangeCache {
   private readonly listener: NotificationListener;
   protected version = 0;
   private seen = -1n;
-  private entries = new Map<string, CacheableBody>();
+  private entries = new Map<string, { body: CacheableBody; scope: string | undefined }>();
   private building = new Map<string, Promise<CacheableBody | null>>();
 
   constructor(database: Database, channel: string) {
     this.listener = new NotificationListener(database.url, channel);
-    this.listener.onPayload((payload) => this.invalidate(BigInt(payload)));
+    this.listener.onPayload((payload) => {
+      const notice = parseChangeNotice(payload);
+      this.invalidate(notice.position, notice.scopes);
+    });
     // Changes made while disconnected were not announced.
-    this.listener.onReconnect(() => this.invalidate(-1n));
+    this.listener.onReconnect(() => this.invalidate(-1n, null));
   }
 
   async start(): Promise<void> {
     await this.listener.start();
   }
 
-  protected invalidate(position: bigint): void {
+  protected invalidate(position: bigint, scopes: ReadonlySet<string> | null): void {
+    // Answers being built may have read the old state, whatever their scope: none of them is kept.
     this.version++;
     if (position > this.seen) this.seen = position;
-    this.entries = new Map();
     this.building = new Map();
+    if (!scopes) {
+      this.entries = new Map();
+      return;
+    }
+    for (const [key, entry] of this.entries) if (entry.scope === undefined || scopes.has(entry.scope)) this.entries.delete(key);
   }
 
   /** Whether cached bodies reflect every change up to `position` (without it: the latest seen). */
@@ -39,20 +48,24 @@ export class ChangeCache {
     return this.listener.connected && (position === undefined || this.seen >= position);
   }
 
-  /** A body through the cache; `null` (nothing found) is answered but not kept. */
-  async body(key: string, build: () => Promise<unknown>): Promise<CacheableBody | null> {
+  /**
+   * A body through the cache; `null` (nothing found) is answered but not kept. `scope` names what
+   * the answer depends on (kept until a change in that scope); without it, any change drops it.
+   * `build` answers a value to send as JSON, or an already rendered body.
+   */
+  async body(key: string, build: () => Promise<unknown>, scope?: string): Promise<CacheableBody | null> {
     const hit = this.entries.get(key);
-    if (hit) return hit;
+    if (hit) return hit.body;
     const pending = this.building.get(key);
     if (pending) return pending;
     const version = this.version;
-    const made = build().then((value) => (value === null ? null : render(value)));
+    const made = build().then((value) => (value === null ? null : isRendered(value) ? value : render(value)));
     this.building.set(key, made);
     try {
       const body = await made;
       if (body && version === this.version) {
         if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-        this.entries.set(key, body);
+        this.entries.set(key, { body, scope });
       }
       return body;
     } finally {

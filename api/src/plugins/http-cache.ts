@@ -1,16 +1,29 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export interface CacheableBody {
   /** Encoded once, so a cached body is sent without re-encoding the text. */
   body: Buffer;
   etag: string;
+  type: string;
 }
 
-/** A JSON body with its strong ETag. */
-export function render(value: unknown): CacheableBody {
-  const body = Buffer.from(JSON.stringify(value));
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+/** A body of the given content type with its strong ETag. */
+export function renderText(text: string, type: string): CacheableBody {
+  const body = Buffer.from(text);
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, type };
+}
+
+/** JSON text as a body with its strong ETag. */
+export const renderJson = (json: string): CacheableBody => renderText(json, JSON_TYPE);
+
+/** A value as a JSON body with its strong ETag. */
+export const render = (value: unknown): CacheableBody => renderJson(JSON.stringify(value));
+
+export function isRendered(value: unknown): value is CacheableBody {
+  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as Partial<CacheableBody>).body) && typeof (value as Partial<CacheableBody>).etag === 'string';
 }
 
 /**
@@ -23,5 +36,5 @@ export function sendCacheable(request: FastifyRequest, reply: FastifyReply, cach
   reply.header('vary', 'Cookie');
   const match = request.headers['if-none-match'];
   if (match && (match.trim() === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cached.etag))) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  return reply.type(cached.type).send(cached.body);
 }

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { defineProjection, type Projection } from '@epos/platform';
+import { announceChange, defineProjection, type Projection, type RecordedEvent } from '@epos/platform';
 import { excerptOf, renderMarkdown } from '@epos/platform/markdown/index';
 import { accountDeleted, blogEvents, roleAssigned, slugify, userRegistered, type PostContent } from '@epos/schemas';
 import { unseal } from '../accounts/sealing.js';
 import { DELETED_USER } from '../accounts/users-projection.js';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from './read-model.js';
 import { setupBlogsReadModel } from './setup.js';
+import { monthOf, placesOf, refreshArchiveMonths } from './archive.js';
 
 const REMOVED_COMMENT = 'This comment was removed with its author\'s account.';
 
@@ -26,15 +27,23 @@ function contentColumns(content: PostContent) {
   };
 }
 
+/** Takes a post out of its blog's published posts: the count drops and the newer posts move down a rank. */
 async function leavePublished(db: Kysely<BlogsReadModel>, postId: string): Promise<void> {
-  const post = await db.selectFrom('posts').select(['blog_id', 'status']).where('post_id', '=', postId).executeTakeFirst();
+  const post = await db.selectFrom('posts').select(['blog_id', 'status', 'rank']).where('post_id', '=', postId).executeTakeFirst();
   if (post?.status !== 'published') return;
   await db.updateTable('blogs').set((eb) => ({ published_count: eb('published_count', '-', 1) })).where('blog_id', '=', post.blog_id).execute();
+  await db
+    .updateTable('posts')
+    .set((eb) => ({ rank: eb('rank', '-', 1) }))
+    .where('blog_id', '=', post.blog_id)
+    .where('status', '=', 'published')
+    .where('rank', '>', post.rank!)
+    .execute();
 }
 
 const handlers = defineProjection({
   name: BLOGS_PROJECTION,
-  version: 2,
+  version: 3,
   events: [...blogEvents, userRegistered, roleAssigned, accountDeleted],
   setup: setupBlogsReadModel,
   handlers: {
@@ -83,11 +92,19 @@ const handlers = defineProjection({
           next_number: post.number === null ? eb('next_number', '+', 1) : eb.ref('next_number'),
         }))
         .where('blog_id', '=', post.blog_id)
-        .returning('next_number')
+        .returning(['next_number', 'published_count'])
         .executeTakeFirstOrThrow();
+      // Usually the newest, so nothing moves; a post published with an earlier date moves the newer ones up.
+      const newer = await db
+        .updateTable('posts')
+        .set((eb) => ({ rank: eb('rank', '+', 1) }))
+        .where('blog_id', '=', post.blog_id)
+        .where('status', '=', 'published')
+        .where((eb) => eb(eb.refTuple('published_at', 'post_id'), '>', eb.tuple(event.data.publishedAt, event.data.postId)))
+        .executeTakeFirst();
       await db
         .updateTable('posts')
-        .set({ status: 'published', publish_at: null, published_at: event.data.publishedAt, number: post.number ?? blog.next_number - 1 })
+        .set({ status: 'published', publish_at: null, published_at: event.data.publishedAt, number: post.number ?? blog.next_number - 1, rank: blog.published_count - Number(newer.numUpdatedRows) })
         .where('post_id', '=', event.data.postId)
         .execute();
     },
@@ -99,7 +116,7 @@ const handlers = defineProjection({
     },
     async PostUnpublished(event, db) {
       await leavePublished(db, event.data.postId);
-      await db.updateTable('posts').set({ status: 'draft', published_at: null }).where('post_id', '=', event.data.postId).execute();
+      await db.updateTable('posts').set({ status: 'draft', published_at: null, rank: null }).where('post_id', '=', event.data.postId).execute();
     },
     async PostDeleted(event, db) {
       await leavePublished(db, event.data.postId);
@@ -156,16 +173,33 @@ const handlers = defineProjection({
   },
 });
 
+/** Events that can change a blog's archive: what is published, when, and under which title. */
+const ARCHIVE_EVENTS = new Set(['PostPublished', 'PostUnpublished', 'PostDeleted', 'PostRevised']);
+const BLOG_EVENTS = new Set<string>(blogEvents.map((e) => e.type));
+
+const field = (event: RecordedEvent, name: 'postId' | 'blogId') => {
+  const value = (event.data as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
 /**
  * Blogs as readers and writers see them: posts by status with their HTML, revisions, comments,
- * author names. Each batch announces itself on BLOGS_CHANGED_CHANNEL (delivered on commit), so
- * the API drops its cached answers.
+ * author names, and each blog's archive by month. Each batch renders again the archive months it
+ * touched and announces itself on BLOGS_CHANGED_CHANNEL (delivered on commit) with the blogs it
+ * changed, so the API drops those blogs' cached answers; events about users change every blog.
  */
 export const blogsProjection: Projection<BlogsReadModel> = {
   ...handlers,
   async apply(events, db) {
+    const postIds = [...new Set(events.flatMap((e) => field(e, 'postId') ?? []))];
+    const before = await placesOf(db, postIds);
     await handlers.apply(events, db);
-    const last = events.at(-1);
-    if (last) await sql`select pg_notify(${BLOGS_CHANGED_CHANNEL}, ${last.position.toString()})`.execute(db);
+    const after = await placesOf(db, postIds);
+    const places = [...before, ...after];
+    const archived = new Set(events.filter((e) => ARCHIVE_EVENTS.has(e.type)).flatMap((e) => field(e, 'postId') ?? []));
+    await refreshArchiveMonths(db, places.flatMap((p) => (p.published_at && archived.has(p.post_id) ? [monthOf(p.blog_id, p.published_at)] : [])));
+    const everything = events.some((e) => !BLOG_EVENTS.has(e.type));
+    const blogs = places.map((p) => p.blog_id).concat(events.flatMap((e) => field(e, 'blogId') ?? []));
+    await announceChange(db, BLOGS_CHANGED_CHANNEL, events.at(-1)!.position, everything ? null : blogs);
   },
 };

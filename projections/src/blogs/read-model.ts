@@ -15,6 +15,8 @@ export interface BlogsReadModel {
     url: string;
     author_id: string;
     number: number | null;
+    /** Place among the blog's published posts, oldest first (1..published_count); null unless published. */
+    rank: number | null;
     title: string;
     subtitle: string;
     excerpt: string;
@@ -32,6 +34,8 @@ export interface BlogsReadModel {
     autosave: Partial<PostContent> | null;
     autosaved_at: string | null;
   };
+  /** Each month of a blog's archive that has posts: its timeline entry, rendered as JSON text. */
+  archive_months: { blog_id: string; year: number; month: number; total: number; entry: string };
   post_revisions: { post_id: string; revision: number; at: string; actor: string; kind: 'created' | 'revised' | 'restored'; content: PostContent };
   authors: { user_id: string; name: string; role: string; deleted: boolean };
   comments: {

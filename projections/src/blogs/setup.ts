@@ -19,6 +19,7 @@ export async function setupBlogsReadModel(db: Kysely<BlogsReadModel>): Promise<v
     .addColumn('url', 'text', (c) => c.notNull().unique())
     .addColumn('author_id', 'uuid', (c) => c.notNull())
     .addColumn('number', 'integer')
+    .addColumn('rank', 'integer')
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('subtitle', 'text', (c) => c.notNull())
     .addColumn('excerpt', 'text', (c) => c.notNull())
@@ -37,11 +38,19 @@ export async function setupBlogsReadModel(db: Kysely<BlogsReadModel>): Promise<v
     .addColumn('autosaved_at', 'timestamptz')
     .execute();
   await sql`create index posts_by_blog on posts (blog_id, status, published_at desc, post_id)`.execute(db);
-  await sql`create index posts_published_by_blog on posts (blog_id, published_at desc, post_id desc) where status = 'published'`.execute(db);
+  await sql`create index posts_by_rank on posts (blog_id, rank) where status = 'published'`.execute(db);
   await sql`create index posts_by_series on posts (blog_id, series_slug, status, published_at)`.execute(db);
   await sql`create index posts_by_author on posts (author_id, status, published_at desc)`.execute(db);
-  await sql`create index posts_archive on posts (blog_id, published_at desc) include (url, title) where status = 'published'`.execute(db);
   await sql`create index posts_recent on posts (published_at desc) where status = 'published'`.execute(db);
+  await db.schema
+    .createTable('archive_months')
+    .addColumn('blog_id', 'text', (c) => c.notNull())
+    .addColumn('year', 'integer', (c) => c.notNull())
+    .addColumn('month', 'integer', (c) => c.notNull())
+    .addColumn('total', 'integer', (c) => c.notNull())
+    .addColumn('entry', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('archive_months_pk', ['blog_id', 'year', 'month'])
+    .execute();
   await db.schema
     .createTable('post_revisions')
     .addColumn('post_id', 'uuid', (c) => c.notNull())

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import { defineBatchProjection, type RecordedEvent } from '@epos/platform';
+import type { Kysely } from 'kysely';
+import { announceChange, defineBatchProjection, type RecordedEvent } from '@epos/platform';
 import { derivableFields, POEM_STREAM, poemEvents } from '@epos/schemas';
 import { derive } from './analysis/derive-sentence.js';
 import { POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel } from './read-model.js';
@@ -54,7 +54,7 @@ export const poemProjection = defineBatchProjection<PoemReadModel>({
     if (structure.length > 0) await applyStructure(structure, db);
     if (sentences.length > 0) await applySentences(sentences, db);
     // Tells query-side caches the poem changed; delivered when the batch commits.
-    await sql`select pg_notify(${POEM_CHANGED_CHANNEL}, ${events.at(-1)!.position.toString()})`.execute(db);
+    await announceChange(db, POEM_CHANGED_CHANNEL, events.at(-1)!.position);
   },
 });
 

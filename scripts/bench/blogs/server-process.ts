@@ -1,0 +1,66 @@
+/** bench:blogs' server (./server.ts) in a child process, and the CPU it and the bench process use. */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+export interface ServerProcess {
+  base: string;
+  /** Settles once the server listens; rejects if it exits before. */
+  ready: Promise<void>;
+  /** CPU seconds (user + system) the server has used so far; NaN without /proc. */
+  cpuSeconds(): number;
+  /** SIGTERM, then waits for the server to exit. */
+  stop(): Promise<void>;
+}
+
+export function spawnServer(databaseUrl: string, port: number): ServerProcess {
+  const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
+  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '--import', 'tsx', serverFile], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`));
+    child.once('error', (error) => resolve(error.message));
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    // Every other line (the server's log) is passed on; an unread pipe would block the server.
+    createInterface({ input: child.stdout }).on('line', (line) => (line === 'ready' ? resolve() : console.log(line)));
+    void exited.then((how) => reject(new Error(`the bench server exited (${how}) before it was ready`)));
+  });
+  ready.catch(() => undefined); // awaited by the caller
+  return {
+    base: `http://127.0.0.1:${port}`,
+    ready,
+    cpuSeconds() {
+      try {
+        const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+        // After "pid (name) ", the fields from the 3rd: utime is the 14th, stime the 15th (proc(5)).
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+      } catch {
+        return NaN;
+      }
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      const how = await exited;
+      if (how !== 'code 0') console.error(`the bench server exited (${how})`);
+    },
+  };
+}
+
+/** Returns a function that tells the CPU used since by the server and by this process (autocannon's worker thread included). */
+export function cpuSince(server: ServerProcess): () => string {
+  const serverStart = server.cpuSeconds();
+  const benchStart = process.cpuUsage();
+  const started = performance.now();
+  return () => {
+    const seconds = (performance.now() - started) / 1000;
+    const serverUsed = server.cpuSeconds() - serverStart;
+    const { user, system } = process.cpuUsage(benchStart);
+    const benchUsed = (user + system) / 1e6;
+    const cores = (used: number) => `${used.toFixed(1)} s (${(used / seconds).toFixed(2)} cores)`;
+    return `server ${cores(serverUsed)}, bench ${cores(benchUsed)} in ${seconds.toFixed(1)} s`;
+  };
+}

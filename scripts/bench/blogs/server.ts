@@ -1,0 +1,35 @@
+/**
+ * The server side of bench:blogs, in its own process as `npm start` runs it: the API, every
+ * projection and the job queue, on DATABASE_URL (already migrated), listening on 127.0.0.1:PORT.
+ * Prints `ready` once listening; SIGTERM closes everything and exits 0.
+ */
+import { connectDatabase, createLogger, loadConfig, PostgresEventStore, ProjectionProgress, ProjectionRunner, Shutdown } from '@epos/platform';
+import { EventRegistry, eventCatalog } from '@epos/schemas';
+import { buildApi } from '@epos/api';
+import { createJobQueue } from '@epos/platform/jobs/index';
+import { allProjections } from '@epos/projections';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('DATABASE_URL: required');
+const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: process.env.PORT, LOG_LEVEL: 'warn' });
+const logger = createLogger(config.LOG_LEVEL, 'bench-server');
+// Steps run in reverse order: the HTTP server first, the pool last.
+const shutdown = new Shutdown(logger);
+shutdown.listen();
+
+const database = connectDatabase(databaseUrl, { applicationName: 'epos-bench-server', max: 20 });
+shutdown.add('database pool', () => database.close());
+const store = new PostgresEventStore(database, new EventRegistry(eventCatalog));
+shutdown.add('event store', () => store.close());
+const progress = new ProjectionProgress(database, store);
+shutdown.add('projection progress', () => progress.close());
+await progress.start();
+const runner = new ProjectionRunner({ database, store, logger, projections: allProjections });
+shutdown.add('projections', () => runner.stop());
+await runner.start();
+const jobs = createJobQueue({ databaseUrl, prefix: 'bench' });
+shutdown.add('job queue', () => jobs.close());
+const app = await buildApi({ config, database, store, progress, logger, jobs }, { serveUi: false });
+shutdown.add('http', () => app.close());
+await app.listen({ host: '127.0.0.1', port: config.PORT });
+console.log('ready');
