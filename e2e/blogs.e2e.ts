@@ -1,19 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, seriousViolations, startSite, type RunningSite } from './server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations, useSiteInBrowser } from './server.js';
 
-let site: RunningSite;
-let browser: Browser;
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-const open = (pathname: string): Promise<Page> => openPage(browser, site, pathname);
+const site = useSiteInBrowser();
+const { open } = site;
 
 async function logIn(page: Page, userName: string, password: string): Promise<void> {
   await page.goto(`${site.base}/login`);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '@epos/platform/testkit/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,6 +62,29 @@ export async function openPage(browser: Browser, site: RunningSite, pathname: st
   const page = await (await browser.newContext({ bypassCSP: true })).newPage();
   await page.goto(`${site.base}${pathname}`);
   return page;
+}
+
+/**
+ * The site and a browser for the calling test file: started before its tests, stopped after.
+ * `open` gives a fresh page at a path.
+ */
+export function useSiteInBrowser(): { readonly base: string; open(pathname: string): Promise<Page> } {
+  let site: RunningSite | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+  return {
+    get base() {
+      return site!.base;
+    },
+    open: (pathname) => openPage(browser!, site!, pathname),
+  };
 }
 
 /** Serious and critical accessibility violations found by axe-core on the page as it is. */

@@ -14,22 +14,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { PNG } from 'pngjs';
+import { seededRandom } from '@epos/platform/testkit/seeded-random';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.join(root, 'content/demo/media');
 
 type RGB = [number, number, number];
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const clamp = (v: number, lo = 0, hi = 1) => Math.min(hi, Math.max(lo, v));
 const mix = (a: RGB, b: RGB, t: number): RGB => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
@@ -37,7 +27,7 @@ const smooth = (t: number) => t * t * (3 - 2 * t);
 
 /** Smooth 1-D value noise and its fractal sum, from a seeded table. */
 function noise1d(seed: number): (x: number) => number {
-  const rand = mulberry32(seed);
+  const rand = seededRandom(seed);
   const table = Array.from({ length: 512 }, rand);
   const at = (i: number) => table[((i % 512) + 512) % 512]!;
   const value = (x: number) => {
@@ -49,7 +39,7 @@ function noise1d(seed: number): (x: number) => number {
 
 /** Smooth 2-D value noise in [0, 1]. */
 function noise2d(seed: number): (x: number, y: number) => number {
-  const rand = mulberry32(seed);
+  const rand = seededRandom(seed);
   const table = Array.from({ length: 256 * 256 }, rand);
   const at = (i: number, j: number) => table[(((j % 256) + 256) % 256) * 256 + (((i % 256) + 256) % 256)]!;
   return (x, y) => {
@@ -146,7 +136,7 @@ function paintLamp(): Canvas {
   const W = 800;
   const H = 600;
   const c = new Canvas(W, H);
-  const rand = mulberry32(1729);
+  const rand = seededRandom(1729);
   const sun = { x: 548, y: 368, r: 26 };
   const sky: [number, RGB][] = [
     [0, [12, 14, 42]],
@@ -292,9 +282,9 @@ function sketchDawn(): Canvas {
   const W = 800;
   const H = 600;
   const c = new Canvas(W, H);
-  const rand = mulberry32(4242);
+  const rand = seededRandom(4242);
   const paperNoise = noise2d(5);
-  const grainRand = mulberry32(99);
+  const grainRand = seededRandom(99);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const m = paperNoise(x / 90, y / 90) * 8 + paperNoise(x / 14, y / 14) * 3 + (grainRand() - 0.5) * 3;

@@ -4,7 +4,7 @@ import { blogMessages, pageQuery } from '@epos/schemas';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChangeCache } from '../plugins/change-cache.js';
-import { isRendered, render, renderJson, renderText, sendCacheable } from '../plugins/http-cache.js';
+import { asBody, render, renderJson, renderText, sendCacheable } from '../plugins/http-cache.js';
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
 import { HttpError } from '../plugins/error-handler.js';
@@ -12,8 +12,8 @@ import { canEditPost, type BlogActor } from './access.js';
 import { blogActor } from './actor.js';
 import { FEED_SIZE, FEED_TYPES, renderFeed } from './feeds.js';
 import { archiveTimeline } from '@epos/projections/blogs/archive';
-import { archiveMonths, authorArchivePosts, findBlog, postsWithAuthor, postWithNeighbours, publishedPage, seriesOf, type BlogsDb } from './queries.js';
-import { archiveJson, PAGE_SIZE, paging, postSummary, STATUS_NUMBER, TOC_PAGE_SIZE } from './views.js';
+import { archiveMonths, authorArchivePosts, findBlog, postSummaries, postWithNeighbours, publishedPage, seriesOf, type BlogsDb } from './queries.js';
+import { archiveJson, iso, PAGE_SIZE, paging, postSummary, STATUS_NUMBER, TOC_PAGE_SIZE } from './views.js';
 
 const notFound = (message: string = blogMessages.notFound) => new HttpError(404, 'not_found', message);
 const slug = z.string().min(1).max(100);
@@ -43,10 +43,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
    * it, the answer is dropped at any change. `build` answers a value to send as JSON, or a rendered body.
    */
   const serve = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>, blog?: string) => {
-    if (!cache.covers(request.consistentAfter)) {
-      const value = await build();
-      return sendCacheable(request, reply, isRendered(value) ? value : render(value));
-    }
+    if (!cache.covers(request.consistentAfter)) return sendCacheable(request, reply, asBody(await build()));
     const schema = request.consistentSchemas?.get(BLOGS_PROJECTION) ?? (await deps.progress.schemaOf(BLOGS_PROJECTION));
     return sendCacheable(request, reply, (await cache.body(`${schema}:${request.url}`, build, blog))!);
   };
@@ -148,7 +145,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     const seriesParams = z.object({ blog: slug, series: slug });
     const seriesPosts = (db: BlogsDb, blogId: string, seriesSlug: string) =>
-      postsWithAuthor(db).where('posts.blog_id', '=', blogId).where('posts.series_slug', '=', seriesSlug).where('posts.status', '=', 'published');
+      postSummaries(db).where('posts.blog_id', '=', blogId).where('posts.series_slug', '=', seriesSlug).where('posts.status', '=', 'published');
 
     app.get('/api/blogs/:blog/series/:series', { config: reads, schema: { tags: ['blogs'], summary: 'The posts of a series, paged', params: seriesParams, querystring: z.object({ page, sort: z.enum(['oldest', 'newest'], { message: 'sort: expected oldest or newest' }).default('oldest') }) } }, async (request, reply) =>
       serve(request, reply, async () => {
@@ -169,7 +166,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const blog = await blogOr404(db, request.params.blog);
-        const posts = await seriesPosts(db, blog.blog_id, request.params.series).orderBy('posts.published_at', 'desc').limit(FEED_SIZE).execute();
+        const posts = await seriesPosts(db, blog.blog_id, request.params.series).select('posts.html').orderBy('posts.published_at', 'desc').limit(FEED_SIZE).execute();
         if (posts.length === 0) throw notFound();
         const path = `/blogs/${blog.blog_id}/series/${request.params.series}`;
         const xml = renderFeed(deps.config, { title: `${posts[0]!.series_title} — ${blog.title}`, description: blog.description, path, feedPath: `/api${path}/feed` }, posts, request.query.format);
@@ -188,14 +185,13 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.get('/api/blogs/:blog/toc', { config: reads, schema: { tags: ['blogs'], summary: "A blog's table of contents, oldest first", params: z.object({ blog: slug }), querystring: z.object({ page }) } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
-        const blog = await blogOr404(db, request.params.blog);
         const current = request.query.page;
-        const posts = await publishedPage(db, blog.blog_id, (current - 1) * TOC_PAGE_SIZE, TOC_PAGE_SIZE, 'oldest').execute();
-        if (posts.length === 0) throw notFound(blogMessages.noBlogsToShow);
+        const posts = await publishedPage(db, request.params.blog, (current - 1) * TOC_PAGE_SIZE, TOC_PAGE_SIZE, 'oldest').execute();
+        const blog = posts[0] ?? (await noPage(db, request.params.blog));
         return {
           slug: blog.blog_id,
-          title: blog.title,
-          bcontent: posts.map((p) => ({ url: p.url, title: p.title, number: p.number, published_at: p.published_at && new Date(p.published_at).toISOString(), series_title: p.series_title })),
+          title: blog.blog_title,
+          bcontent: posts.map((p) => ({ url: p.url, title: p.title, number: p.number, published_at: iso(p.published_at), series_title: p.series_title })),
           Paging: paging(current, blog.published_count, TOC_PAGE_SIZE),
         };
       }, request.params.blog),

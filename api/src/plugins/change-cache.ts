@@ -1,5 +1,5 @@
 import { NotificationListener, parseChangeNotice, type Database } from '@epos/platform';
-import { isRendered, render, type CacheableBody } from './http-cache.js';
+import { asBody, type CacheableBody } from './http-cache.js';
 
 const MAX_ENTRIES = 5_000;
 
@@ -59,7 +59,7 @@ export class ChangeCache {
     const pending = this.building.get(key);
     if (pending) return pending;
     const version = this.version;
-    const made = build().then((value) => (value === null ? null : isRendered(value) ? value : render(value)));
+    const made = build().then((value) => (value === null ? null : asBody(value)));
     this.building.set(key, made);
     try {
       const body = await made;

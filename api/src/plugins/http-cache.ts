@@ -22,9 +22,12 @@ export const renderJson = (json: string): CacheableBody => renderText(json, JSON
 /** A value as a JSON body with its strong ETag. */
 export const render = (value: unknown): CacheableBody => renderJson(JSON.stringify(value));
 
-export function isRendered(value: unknown): value is CacheableBody {
+function isRendered(value: unknown): value is CacheableBody {
   return typeof value === 'object' && value !== null && Buffer.isBuffer((value as Partial<CacheableBody>).body) && typeof (value as Partial<CacheableBody>).etag === 'string';
 }
+
+/** A body to send: as it is when already rendered, else the value as JSON. */
+export const asBody = (value: unknown): CacheableBody => (isRendered(value) ? value : render(value));
 
 /**
  * Sends a JSON body with its ETag, answering 304 to a matching If-None-Match. Shared caches may

@@ -32,7 +32,7 @@ export interface TestApi {
 export async function startTestApi(options: { env?: Record<string, string>; projections?: Projection[]; blogs?: BlogDirectory } = {}): Promise<TestApi> {
   const testDb = await newTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url, CONSISTENCY_TIMEOUT_MS: '1500', ...options.env });
-  const logger = createLogger((process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent', 'test-api');
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test-api');
   const store = new PostgresEventStore(testDb.database, new EventRegistry([...eventCatalog, ...sampleEvents]), { pollIntervalMs: 100 });
   const progress = new ProjectionProgress(testDb.database, store);
   await progress.start();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, NotificationListener, parseChangeNotice, PostgresEventStore, ProjectionProgress, ProjectionRunner, type ChangeNotice, type NewEvent } from '@epos/platform';
+import { seededRandom } from '@epos/platform/testkit/seeded-random';
 import { useTestDatabase } from '@epos/platform/testkit/vitest';
 import { blogStream, EventRegistry, eventCatalog, userStream } from '@epos/schemas';
 import { archiveTimeline } from './archive.js';
@@ -39,14 +40,6 @@ const BLOGS = ['alpha', 'beta'];
 const DAY = 86_400_000;
 const content = (title: string) => ({ title, subtitle: '', seriesTitle: 'Series', excerpt: '', markdown: `Text of ${title}.` });
 
-/** A seeded generator, so a failure can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
-}
-
 async function append(streamId: string, events: NewEvent[]) {
   return (await store.append(streamId, events, { expectedRevision: 'any', cause: { actor: 'test' } })).position;
 }
@@ -58,7 +51,7 @@ async function caughtUp(position: bigint) {
 
 describe('blogs projection: ranks and archive months', () => {
   it('keeps each blog\'s published posts ranked 1..n by date and its archive months equal to the archive built afresh, through publishing, backdating, unpublishing, revising and deleting', async () => {
-    const next = random(20261121);
+    const next = seededRandom(20261121);
     for (const blogId of BLOGS) await append(blogStream(blogId), [{ type: 'BlogCreated', data: { blogId, title: `Blog ${blogId}`, description: '' } }]);
     const posts: { postId: string; blogId: string; status: 'draft' | 'published' | 'deleted' }[] = [];
     const start = Date.UTC(2024, 10, 25);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
-import { FormField } from '../ui/form-field';
+import { FormField, RequiredMark } from '../ui/form-field';
 import { FormIssues } from '../ui/form-issues-list';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
@@ -96,10 +96,7 @@ export function MyAccountPage() {
             />
             <span>
               I understand this cannot be undone
-              <span className="required-mark" aria-hidden="true">
-                {' '}
-                *
-              </span>
+              <RequiredMark />
             </span>
           </label>
           <div className="form-actions">

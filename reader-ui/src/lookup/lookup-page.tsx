@@ -6,6 +6,7 @@ import { Loading } from '../poem/loading';
 import '../poem/poem.css';
 import { sentencePath } from '../poem/reading';
 import { getJson } from '../scholarship/api';
+import { RequiredMark } from '../ui/form-field';
 import { SpinnerButton } from '../ui/spinner-button';
 import { contextPath, lookupApiUrl, lookupPath, parseLookupSearch, validateLookup, type LineNumberResult, type LookupBy } from './lookup';
 import './lookup.css';
@@ -71,10 +72,7 @@ export default function LookupPage() {
         <div className="field">
           <label htmlFor={inputId}>
             {by === 'sentence' ? 'Sentence number' : 'Verse line number'}
-            <span className="required-mark" aria-hidden="true">
-              {' '}
-              *
-            </span>
+            <RequiredMark />
           </label>
           <input
             ref={inputRef}

@@ -12,6 +12,16 @@ export type FormFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
   readonly describedBy?: string;
 };
 
+/** The "*" after a required field's label (the spec's messages refer to it); screen readers hear `required` instead. */
+export function RequiredMark() {
+  return (
+    <span className="required-mark" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  );
+}
+
 /**
  * A labelled text input. Required fields show "*" (the spec's messages refer to
  * it) and are announced as required; validation is the form's own (noValidate),
@@ -22,12 +32,7 @@ export function FormField({ id, label, value, onValueChange, invalid, describedB
     <div className="field">
       <label htmlFor={id}>
         {label}
-        {required && (
-          <span className="required-mark" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </label>
       <input
         type="text"

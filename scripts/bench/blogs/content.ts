@@ -1,17 +1,5 @@
 /** Synthetic blog content for bench:blogs: deterministic (seeded), shaped like real posts. */
 
-/** A small seeded generator (mulberry32), so every run writes the same posts. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = (
   'the poem opens before dawn and the reader waits at the threshold where a lamp burns low beside the sleeping house ' +
   'every line carries a pause in its middle like a breath held between two worlds the canto turns from description ' +

@@ -4,7 +4,8 @@ import type { Database, EventStore, StreamAppend } from '@epos/platform';
 import { blogStream, slugify, SYSTEM_ACTOR, userStream } from '@epos/schemas';
 import { newPostAppends } from '@epos/api/blogs/post-streams';
 import { provisionUser } from '@epos/api/accounts/provision';
-import { pick, postMarkdown, postTitle, seeded, seriesTitles } from './content.js';
+import { seededRandom } from '@epos/platform/testkit/seeded-random';
+import { pick, postMarkdown, postTitle, seriesTitles } from './content.js';
 
 export const BLOGS = [
   { blogId: 'reading-notes', title: 'Reading Notes', description: 'Notes from a slow reading of the poem.', share: 0.4 },
@@ -46,7 +47,7 @@ export async function seedBlogs(deps: { store: EventStore; database: Database },
   for (const blog of BLOGS) await store.append(blogStream(blog.blogId), [{ type: 'BlogCreated', data: { blogId: blog.blogId, title: blog.title, description: blog.description } }], { expectedRevision: 'no_stream', cause });
   await store.append(userStream(bloggerId), [{ type: 'BlogsAssigned', data: { userId: bloggerId, blogs: [BLOGS[0]!.blogId] } }], { expectedRevision: 'stream_exists', cause });
 
-  const random = seeded(20_000);
+  const random = seededRandom(20_000);
   const series = new Map(BLOGS.map((b) => [b.blogId, seriesTitles(random, SERIES_PER_BLOG)]));
   const now = Date.now();
   const times = Array.from({ length: total }, () => now - 3_600_000 - random() * YEARS * 365 * 86_400_000).sort((a, b) => a - b);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { Link, useLocation } from 'wouter';
 import { safeReturnUrl } from '../../accounts/urls';
 import { GENERIC_ERROR } from '../../app/messages';
-import { FormField } from '../../ui/form-field';
+import { FormField, RequiredMark } from '../../ui/form-field';
 import { firstInvalidField, issueIndexesFor, stillFailing, type Issue } from '../../ui/form-issues';
 import { FormIssues } from '../../ui/form-issues-list';
 import { SpinnerButton } from '../../ui/spinner-button';
@@ -268,10 +268,7 @@ export function PostForm({ routeBlog, blogs, post, latestRevisionAt }: PostFormP
       <div className="field">
         <label htmlFor={fieldId('blog_id')}>
           Blog
-          <span className="required-mark" aria-hidden="true">
-            {' '}
-            *
-          </span>
+          <RequiredMark />
         </label>
         <select
           id={fieldId('blog_id')}
@@ -361,10 +358,7 @@ export function PostForm({ routeBlog, blogs, post, latestRevisionAt }: PostFormP
       <div className="field post-form-content">
         <span className="post-form-label" id={contentLabel}>
           Content
-          <span className="required-mark" aria-hidden="true">
-            {' '}
-            *
-          </span>
+          <RequiredMark />
         </span>
         <Suspense
           fallback={
@@ -388,10 +382,7 @@ export function PostForm({ routeBlog, blogs, post, latestRevisionAt }: PostFormP
       <fieldset className="post-form-status" aria-invalid={statusValid.invalid || undefined} aria-describedby={statusValid.describedBy}>
         <legend>
           Status
-          <span className="required-mark" aria-hidden="true">
-            {' '}
-            *
-          </span>
+          <RequiredMark />
         </legend>
         {options.map((o) => (
           <label key={o.value} className="checkbox-field">
@@ -410,10 +401,7 @@ export function PostForm({ routeBlog, blogs, post, latestRevisionAt }: PostFormP
           <div className="field post-form-schedule">
             <label htmlFor={fieldId('publish_at')}>
               Publish at
-              <span className="required-mark" aria-hidden="true">
-                {' '}
-                *
-              </span>
+              <RequiredMark />
             </label>
             <input
               id={fieldId('publish_at')}
