@@ -5,20 +5,17 @@
  *    200 ms (p99) of the command, as a reader polling without X-Consistent-After sees it.
  * Also: how long seeding and the blogs projection take, and where the time of each call goes.
  * The server (API, every projection, the job queue) runs in a child process (blogs/server.ts), as
- * `npm start` runs it; this process is only the client: seeding, autocannon (in a worker thread)
+ * `npm start` runs it; this process is only the client: seeding, the open-loop reads (./open-loop.ts)
  * and the polling readers. Both share the same cores.
  * Env: DATABASE_URL (else an embedded PostgreSQL in a temporary folder on a free port),
  * BENCH_POSTS (20000), BENCH_DURATION (20 s per load run), BENCH_COMMANDS (100),
  * BENCH_DIAGNOSTIC_COMMANDS (30 more publications with nobody polling, to see what the polling costs),
- * BENCH_EXPLAIN=1 (print the query plans in full), BENCH_CPU_PROF=<folder> (a V8 CPU profile of the server).
+ * BENCH_EXPLAIN=1 (print the query plans in full), BENCH_CPU_PROF=<folder> (a V8 CPU profile of the server),
+ * BENCH_SERVER_FLAGS (more node flags for the server, e.g. --trace-gc).
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import autocannon from 'autocannon';
 import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { PostgresEventStore, ProjectionProgress } from '@epos/platform';
 import { EventRegistry, eventCatalog, slugify } from '@epos/schemas';
@@ -35,13 +32,14 @@ import { benchDatabase, percentile } from './bench-database.js';
 import { postMarkdown } from './blogs/content.js';
 import { BLOGS, seedBlogs } from './blogs/seed.js';
 import { cpuSince, spawnServer } from './blogs/server-process.js';
+import type { ServerTimes } from './blogs/server-timing.js';
+import { openLoop, type Latencies, type OpenLoopResult } from './open-loop.js';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 20_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 100);
 const DIAGNOSTIC_COMMANDS = Number(process.env.BENCH_DIAGNOSTIC_COMMANDS ?? 30);
 const RATE = 200;
-const CONNECTIONS = 4;
 const BATCH = 250;
 const POLL_MS = 5;
 const PAUSE_MS = 100;
@@ -57,7 +55,6 @@ await progress.start();
 // Started before seeding: the projections' catch-up is timed from the first append.
 const server = spawnServer(bench.url, await freePort());
 const { base } = server;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-bench-blogs-'));
 const report = (name: string, value: string) => console.log(`${name.padEnd(60)} ${value}`);
 const ms = (value: number) => value.toFixed(1);
 
@@ -118,32 +115,32 @@ try {
   const listPaths = BLOGS.flatMap((b) => Array.from({ length: Math.ceil(counts.get(b.blogId)! / PAGE_SIZE) }, (_, i) => `/api/blogs/${b.blogId}?page=${i + 1}`));
   const firstPaths = BLOGS.flatMap((b) => Array.from({ length: 5 }, (_, i) => `/api/blogs/${b.blogId}?page=${i + 1}`));
   const postPaths = posts.map((p) => `/api/blogs/${p.blogId}/${p.url}`);
-  const setupRequest = fileURLToPath(new URL('./blogs/random-path.cjs', import.meta.url));
-  const fire = async (paths: string[], duration: number) => {
-    const file = path.join(tmp, `paths-${randomBytes(4).toString('hex')}.json`);
-    fs.writeFileSync(file, JSON.stringify(paths));
-    process.env.EPOS_BENCH_PATHS = file;
-    return (await autocannon({ url: base, duration, connections: CONNECTIONS, workers: 1, overallRate: RATE, requests: [{ method: 'GET', setupRequest }] })) as unknown as autocannon.Result;
-  };
-  const loads: { name: string; result: autocannon.Result; cpu: string }[] = [];
+  const loads: { name: string; result: OpenLoopResult; server: ServerTimes; cpu: string }[] = [];
   for (const [name, paths] of [
     [`GET /api/blogs/{blog}?page=n (n over all ${listPaths.length} pages)`, listPaths],
     [`GET /api/blogs/{blog}/{post} (random among ${postPaths.length})`, postPaths],
     // Not a budget: pages 1-5 only, whose queries are cheap, to tell query depth from the cost of a request.
     ['GET /api/blogs/{blog}?page=n (n in 1-5 only: cheap queries)', firstPaths],
   ] as const) {
-    await fire(paths, 3);
+    const nextPath = () => paths[Math.floor(random() * paths.length)]!;
+    await openLoop({ base, nextPath, rate: RATE, seconds: 3 });
+    await server.serverTimes();
     const cpu = cpuSince(server);
-    const result = await fire(paths, DURATION);
-    loads.push({ name, result, cpu: cpu() });
+    const result = await openLoop({ base, nextPath, rate: RATE, seconds: DURATION });
+    loads.push({ name, result, server: await server.serverTimes(), cpu: cpu() });
   }
-  console.log(`\nreads at ${RATE} req/s for ${DURATION} s each (${CONNECTIONS} connections; autocannon in a worker thread of this process,`);
-  console.log(`the server in a child process as \`npm start\` runs it, both on the same ${os.cpus().length} cores: latency is client-side)`);
-  for (const { name, result, cpu } of loads) {
-    const l = result.latency;
+  console.log(`\nreads at a constant ${RATE} req/s for ${DURATION} s each: one request every ${1000 / RATE} ms, sent when due whatever is still`);
+  console.log(`in flight (an open loop, scripts/bench/open-loop.ts), from this process; the server in a child process as \`npm start\``);
+  console.log(`runs it, both on the same ${os.cpus().length} cores. Latency to the last byte, from when the request was due (the budget) and`);
+  console.log(`from when it was sent; server-side: from its headers parsed to its last byte written`);
+  const times = ({ p50, p90, p99, max }: Latencies) => `${ms(p50)} / ${ms(p90)} / ${ms(p99)} / ${ms(max)} ms`;
+  for (const { name, result, server: side, cpu } of loads) {
     report(`  ${name}`, '');
-    report('    p50 / p90 / p99 / max', `${l.p50} / ${l.p90} / ${l.p99} / ${l.max} ms`);
-    report('    requests, achieved rate, errors / timeouts / non-2xx', `${result.requests.total}, ${result.requests.average.toFixed(0)} req/s, ${result.errors} / ${result.timeouts} / ${result.non2xx}`);
+    report('    from due: p50 / p90 / p99 / max', times(result.fromDue));
+    report('    from sent: p50 / p90 / p99 / max', times(result.fromSent));
+    report('    server-side: p50 / p90 / p99 / max', times(side.handling));
+    report('    server event loop delay: p99 / max', `${ms(side.loopDelay.p99)} / ${ms(side.loopDelay.max)} ms`);
+    report('    requests, achieved rate, errors / non-2xx', `${result.sent}, ${result.achievedRate.toFixed(0)} req/s, ${result.errors} / ${result.non2xx}`);
     report('    CPU used', cpu);
   }
 
@@ -283,10 +280,9 @@ try {
 
   const allP99 = percentile(published.times.all, 99);
   const clean = loads.every(({ result }) => result.errors === 0 && result.non2xx === 0);
-  // At the rate asked for: with every connection busy, autocannon sends fewer requests than asked.
   const budget = ({ result }: (typeof loads)[number]) => {
-    const rate = result.requests.average;
-    return `${result.latency.p99 < 15 && rate >= RATE * 0.95 ? 'met' : 'MISSED'} (${result.latency.p99} ms at ${rate.toFixed(0)} req/s achieved)`;
+    const p99 = result.fromDue.p99;
+    return `${p99 < 15 && result.achievedRate >= RATE * 0.95 ? 'met' : 'MISSED'} (${ms(p99)} ms from due at ${result.achievedRate.toFixed(0)} req/s achieved)`;
   };
   console.log('\nbudgets:');
   console.log(`  blog list p99 < 15 ms at ${RATE} req/s:       ${budget(loads[0]!)}`);
@@ -299,7 +295,6 @@ try {
   await progress.close();
   await store.close();
   await bench.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
 }
 process.exit(0);
 

@@ -19,6 +19,7 @@ import { allProjections } from '@epos/projections';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { generatePoem } from '../poem/generate.js';
 import { benchDatabase } from './bench-database.js';
+import { openLoop } from './open-loop.js';
 
 const SENTENCES = Number(process.env.BENCH_SENTENCES ?? 25_000);
 const logger = createLogger('warn', 'bench');
@@ -29,6 +30,7 @@ await progress.start();
 const runner = new ProjectionRunner({ database: bench.database, store, logger, projections: allProjections, batchSize: 1000 });
 await runner.start();
 const report = (name: string, value: string) => console.log(`${name.padEnd(52)} ${value}`);
+const ms = (value: number) => value.toFixed(1);
 
 // 1. Import end to end.
 const content = `${JSON.stringify(generatePoem(SENTENCES), null, 2)}\n`;
@@ -74,12 +76,14 @@ report('time travel (?asOf=) of the section', `${(performance.now() - past).toFi
 const load = (url: string, options: Partial<autocannon.Options>) =>
   autocannon({ url, duration: 10, connections: 10, workers: 1, ...options }) as unknown as Promise<autocannon.Result>;
 await load(apiUrl, { duration: 3 });
-const paced = await load(apiUrl, { overallRate: 200, connections: 4 });
-report('GET /api/sbook at 200 req/s: p50 / p99 / max', `${paced.latency.p50} / ${paced.latency.p99} / ${paced.latency.max} ms (${paced.non2xx} non-2xx)`);
+// Paced reads as an open loop (see open-loop.ts); autocannon's overallRate sends each second's requests in one burst.
+const pacedAt = (url: string) => openLoop({ base: new URL(url).origin, nextPath: () => new URL(url).pathname, rate: 200, seconds: 10 });
+const paced = await pacedAt(apiUrl);
+report('GET /api/sbook at 200 req/s: p50 / p99 / max', `${ms(paced.fromDue.p50)} / ${ms(paced.fromDue.p99)} / ${ms(paced.fromDue.max)} ms (${paced.non2xx} non-2xx)`);
 const apiMax = await load(apiUrl, { connections: 32 });
 await load(staticUrl, { duration: 3 });
-const staticPaced = await load(staticUrl, { overallRate: 200, connections: 4 });
-report('static file server at 200 req/s: p50 / p99 / max', `${staticPaced.latency.p50} / ${staticPaced.latency.p99} / ${staticPaced.latency.max} ms`);
+const staticPaced = await pacedAt(staticUrl);
+report('static file server at 200 req/s: p50 / p99 / max', `${ms(staticPaced.fromDue.p50)} / ${ms(staticPaced.fromDue.p99)} / ${ms(staticPaced.fromDue.max)} ms`);
 const staticMax = await load(staticUrl, { connections: 32 });
 const ratio = apiMax.requests.average / staticMax.requests.average;
 report('throughput GET /api/sbook (32 connections)', `${apiMax.requests.average.toFixed(0)} req/s, p99 ${apiMax.latency.p99} ms`);
@@ -88,7 +92,7 @@ report('API / static', `${(ratio * 100).toFixed(0)}%`);
 
 console.log('\nbudgets:');
 console.log(`  import < 20 s end to end:          ${importSeconds < 20 ? 'met' : 'MISSED'} (${importSeconds.toFixed(1)} s)`);
-console.log(`  sbook p99 < 10 ms at 200 req/s:    ${paced.latency.p99 < 10 ? 'met' : 'MISSED'} (${paced.latency.p99} ms)`);
+console.log(`  sbook p99 < 10 ms at 200 req/s:    ${paced.fromDue.p99 < 10 && paced.achievedRate >= 190 ? 'met' : 'MISSED'} (${ms(paced.fromDue.p99)} ms)`);
 console.log(`  sbook >= 50% of static throughput: ${ratio >= 0.5 ? 'met' : 'MISSED'} (${(ratio * 100).toFixed(0)}%)`);
 
 await app.close();

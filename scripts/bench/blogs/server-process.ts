@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { TIMING_PREFIX, type ServerTimes } from './server-timing.js';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -12,20 +13,27 @@ export interface ServerProcess {
   ready: Promise<void>;
   /** CPU seconds (user + system) the server has used so far; NaN without /proc. */
   cpuSeconds(): number;
+  /** The server-side times since the previous call (or since it started). */
+  serverTimes(): Promise<ServerTimes>;
   /** SIGTERM, then waits for the server to exit. */
   stop(): Promise<void>;
 }
 
 export function spawnServer(databaseUrl: string, port: number): ServerProcess {
   const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
-  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '--import', 'tsx', serverFile], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', serverFile], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`));
     child.once('error', (error) => resolve(error.message));
   });
+  const timingWaiters: ((times: ServerTimes) => void)[] = [];
   const ready = new Promise<void>((resolve, reject) => {
     // Every other line (the server's log) is passed on; an unread pipe would block the server.
-    createInterface({ input: child.stdout }).on('line', (line) => (line === 'ready' ? resolve() : console.log(line)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line === 'ready') resolve();
+      else if (line.startsWith(TIMING_PREFIX)) timingWaiters.shift()?.(JSON.parse(line.slice(TIMING_PREFIX.length)) as ServerTimes);
+      else console.log(line);
+    });
     void exited.then((how) => reject(new Error(`the bench server exited (${how}) before it was ready`)));
   });
   ready.catch(() => undefined); // awaited by the caller
@@ -42,6 +50,11 @@ export function spawnServer(databaseUrl: string, port: number): ServerProcess {
         return NaN;
       }
     },
+    serverTimes() {
+      const answered = new Promise<ServerTimes>((resolve) => timingWaiters.push(resolve));
+      child.kill('SIGUSR2');
+      return answered;
+    },
     async stop() {
       child.kill('SIGTERM');
       const how = await exited;
@@ -50,7 +63,7 @@ export function spawnServer(databaseUrl: string, port: number): ServerProcess {
   };
 }
 
-/** Returns a function that tells the CPU used since by the server and by this process (autocannon's worker thread included). */
+/** Returns a function that tells the CPU used since by the server and by this process. */
 export function cpuSince(server: ServerProcess): () => string {
   const serverStart = server.cpuSeconds();
   const benchStart = process.cpuUsage();

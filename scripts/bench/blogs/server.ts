@@ -1,17 +1,20 @@
 /**
  * The server side of bench:blogs, in its own process as `npm start` runs it: the API, every
  * projection and the job queue, on DATABASE_URL (already migrated), listening on 127.0.0.1:PORT.
- * Prints `ready` once listening; SIGTERM closes everything and exits 0.
+ * Prints `ready` once listening; SIGTERM closes everything and exits 0; SIGUSR2 prints the
+ * server-side times since the previous SIGUSR2 (./server-timing.ts).
  */
 import { connectDatabase, createLogger, loadConfig, PostgresEventStore, ProjectionProgress, ProjectionRunner, Shutdown } from '@epos/platform';
 import { EventRegistry, eventCatalog } from '@epos/schemas';
 import { buildApi } from '@epos/api';
 import { createJobQueue } from '@epos/platform/jobs/index';
 import { allProjections } from '@epos/projections';
+import { recordServerTimes } from './server-timing.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL: required');
 const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: process.env.PORT, LOG_LEVEL: 'warn' });
+recordServerTimes();
 const logger = createLogger(config.LOG_LEVEL, 'bench-server');
 // Steps run in reverse order: the HTTP server first, the pool last.
 const shutdown = new Shutdown(logger);
