@@ -13,6 +13,16 @@ async function logIn(page: Page, userName: string, password: string): Promise<vo
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+/** The demo reader, signed in, on a post with an empty comment box. */
+async function commentBoxOfReader() {
+  const page = await open('/');
+  await logIn(page, 'reader', 'demo-reader-password');
+  await page.goto(`${site.base}/blogs/evening-letters/a-letter-to-new-readers`);
+  const box = page.getByTestId('comment-textarea').first();
+  await box.waitFor();
+  return { page, box };
+}
+
 describe('blogs in a real browser', () => {
   it('reads a blog: list, post with sentence links, neighbours and the demo thread; visitors get a login link', async () => {
     const page = await open('/blogs');
@@ -33,11 +43,7 @@ describe('blogs in a real browser', () => {
   });
 
   it('lets a signed-in reader comment, reply and upvote', async () => {
-    const page = await open('/');
-    await logIn(page, 'reader', 'demo-reader-password');
-    await page.goto(`${site.base}/blogs/evening-letters/a-letter-to-new-readers`);
-    const box = page.getByTestId('comment-textarea').first();
-    await box.waitFor();
+    const { page, box } = await commentBoxOfReader();
     const send = page.getByTestId('comment-send').first();
     expect(await send.isDisabled()).toBe(true);
     await box.fill('Thank you, this is **helpful** ||3||');
@@ -51,6 +57,19 @@ describe('blogs in a real browser', () => {
     await expect.poll(() => upvote.getAttribute('aria-pressed')).toBe('true');
     await page.reload();
     await expect.poll(() => page.getByTestId('comment').filter({ hasText: 'Thank you' }).getByTestId('upvote').getAttribute('aria-pressed')).toBe('true');
+    await page.close();
+  });
+
+  it('suggests people to mention as a reader types @ and a name, and inserts the chosen one', async () => {
+    const { page, box } = await commentBoxOfReader();
+    await box.click();
+    await box.pressSequentially('Thanks @Dem');
+    const option = page.getByRole('option', { name: 'Demo admin' });
+    await option.waitFor();
+    expect(await option.getAttribute('aria-selected')).toBe('true');
+    await box.press('Enter');
+    await expect.poll(() => box.inputValue()).toBe('Thanks @Demo admin ');
+    expect(await page.getByRole('listbox', { name: 'People to mention' }).count()).toBe(0);
     await page.close();
   });
 

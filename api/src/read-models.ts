@@ -9,3 +9,8 @@ import type { ApiDeps } from './deps.js';
 export function readModel<DB>(deps: ApiDeps, request: FastifyRequest, name: string): Promise<Kysely<DB>> {
   return deps.progress.readModel<DB>(name, request.consistentSchemas?.get(name));
 }
+
+/** The schema of the read model `readModel` binds `request` to. */
+export async function readModelSchema(deps: ApiDeps, request: FastifyRequest, name: string): Promise<string> {
+  return request.consistentSchemas?.get(name) ?? deps.progress.schemaOf(name);
+}

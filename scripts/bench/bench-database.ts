@@ -36,11 +36,6 @@ export async function benchDatabase(): Promise<{ database: Database; url: string
   };
 }
 
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 export async function runConcurrently(total: number, concurrency: number, task: (i: number) => Promise<unknown>): Promise<void> {
   let next = 0;
   await Promise.all(

@@ -28,12 +28,13 @@ import { parseProgress, PROJECTIONS_CHANNEL } from '@epos/platform/projections/n
 import { freePort } from '@epos/platform/testkit/free-port';
 import { allProjections } from '@epos/projections';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
-import { benchDatabase, percentile } from './bench-database.js';
+import { benchDatabase } from './bench-database.js';
 import { postMarkdown } from './blogs/content.js';
 import { BLOGS, seedBlogs } from './blogs/seed.js';
 import { cpuSince, spawnServer } from './blogs/server-process.js';
 import type { ServerTimes } from './blogs/server-timing.js';
-import { openLoop, type Latencies, type OpenLoopResult } from './open-loop.js';
+import { openLoop, type OpenLoopResult } from './open-loop.js';
+import { latencies, type Latencies } from './stats.js';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 20_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -106,8 +107,8 @@ try {
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
       if (i >= 2) took.push(performance.now() - t);
     }
-    took.sort((a, b) => a - b);
-    report(`  GET ${name}`, `${ms(percentile(took, 50))} / ${ms(took.at(-1)!)} ms, ${(size / 1024).toFixed(1)} KiB`);
+    const { p50, max } = latencies(took);
+    report(`  GET ${name}`, `${ms(p50)} / ${ms(max)} ms, ${(size / 1024).toFixed(1)} KiB`);
   }
   await explainQueries(blogId, lastPage, middle.url, seriesSlug);
 
@@ -252,10 +253,12 @@ try {
       times.projected.push(reached(projectedAt, position)! - sent);
       await sleep(PAUSE_MS);
     }
-    for (const values of Object.values(times)) values.sort((a, b) => a - b);
     return { times, polls, unchanged, cpu: cpu() };
   };
-  const figures = (values: number[]) => `${ms(percentile(values, 50))} / ${ms(percentile(values, 99))} / ${ms(values.at(-1)!)} ms`;
+  const figures = (values: number[]) => {
+    const { p50, p99, max } = latencies(values);
+    return `${ms(p50)} / ${ms(p99)} / ${ms(max)} ms`;
+  };
   const print = ({ times, polls, unchanged, cpu }: Awaited<ReturnType<typeof publish>>, polled: readonly View[]) => {
     report('  command answered: p50 / p99 / max', figures(times.command));
     report('  events in the log (NOTIFY seen): p50 / p99 / max', figures(times.appended));
@@ -278,7 +281,7 @@ try {
   await events.close();
   await checkpoints.close();
 
-  const allP99 = percentile(published.times.all, 99);
+  const allP99 = latencies(published.times.all).p99;
   const clean = loads.every(({ result }) => result.errors === 0 && result.non2xx === 0);
   const budget = ({ result }: (typeof loads)[number]) => {
     const p99 = result.fromDue.p99;

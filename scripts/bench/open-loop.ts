@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
-import { percentile } from './bench-database.js';
+import { latencies, type Latencies } from './stats.js';
 
 export interface OpenLoopOptions {
   base: string;
@@ -16,13 +16,6 @@ export interface OpenLoopOptions {
   seconds: number;
   /** At most this many requests in flight (each on its own keep-alive connection). */
   connections?: number;
-}
-
-export interface Latencies {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
 }
 
 export interface OpenLoopResult {
@@ -75,10 +68,4 @@ export async function openLoop({ base, nextPath, rate, seconds, connections = 32
   const elapsed = (performance.now() - start) / 1000;
   await pool.close();
   return { sent: total, achievedRate: fromDue.length / elapsed, errors, non2xx, fromDue: latencies(fromDue), fromSent: latencies(fromSent) };
-}
-
-/** Sorts `values` in place. */
-export function latencies(values: number[]): Latencies {
-  values.sort((a, b) => a - b);
-  return { p50: percentile(values, 50), p90: percentile(values, 90), p99: percentile(values, 99), max: values.at(-1) ?? NaN };
 }

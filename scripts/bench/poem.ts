@@ -77,7 +77,10 @@ const load = (url: string, options: Partial<autocannon.Options>) =>
   autocannon({ url, duration: 10, connections: 10, workers: 1, ...options }) as unknown as Promise<autocannon.Result>;
 await load(apiUrl, { duration: 3 });
 // Paced reads as an open loop (see open-loop.ts); autocannon's overallRate sends each second's requests in one burst.
-const pacedAt = (url: string) => openLoop({ base: new URL(url).origin, nextPath: () => new URL(url).pathname, rate: 200, seconds: 10 });
+const pacedAt = (url: string) => {
+  const { origin, pathname } = new URL(url);
+  return openLoop({ base: origin, nextPath: () => pathname, rate: 200, seconds: 10 });
+};
 const paced = await pacedAt(apiUrl);
 report('GET /api/sbook at 200 req/s: p50 / p99 / max', `${ms(paced.fromDue.p50)} / ${ms(paced.fromDue.p99)} / ${ms(paced.fromDue.max)} ms (${paced.non2xx} non-2xx)`);
 const apiMax = await load(apiUrl, { connections: 32 });

@@ -17,7 +17,8 @@ import { buildApi } from '@epos/api';
 import { createJobQueue } from '@epos/platform/jobs/index';
 import { counterRoutes } from '@epos/api/testkit/counter-routes';
 import { changeLogProjection } from '@epos/projections';
-import { benchDatabase, percentile, runConcurrently } from './bench-database.js';
+import { benchDatabase, runConcurrently } from './bench-database.js';
+import { percentile } from './stats.js';
 
 const SINGLE_APPENDS = 20_000;
 const SINGLE_CONCURRENCY = 64;

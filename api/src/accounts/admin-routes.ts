@@ -6,13 +6,12 @@ import { withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
 import { requirePermission } from './security.js';
 
-/** Blogs users can be given; the blogs feature supplies them (none before it exists). */
+/** Blogs users can be given; the blogs feature supplies them. */
 export type BlogDirectory = () => Promise<{ id: string; name: string }[]>;
-export const noBlogsYet: BlogDirectory = async () => [];
 
 
 /** The spec's user administration: list users, the roles and blogs to choose from, assign them. */
-export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory = noBlogsYet): FastifyPluginAsyncZod {
+export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/postdata/getusers', { config: { reads: [USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Users with their roles, blogs and last login (admin)' } }, async (request, reply) => {
       requirePermission(request, 'users.manage');

@@ -5,7 +5,8 @@ export function siteUrl(config: Config): string {
   return (config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`).replace(/\/$/, '');
 }
 
-function link(config: Config, path: string, params: Record<string, string>): string {
+/** An absolute link into the site with `params` as its query. */
+export function link(config: Config, path: string, params: Record<string, string>): string {
   return `${siteUrl(config)}${path}?${new URLSearchParams(params).toString()}`;
 }
 

@@ -1,5 +1,5 @@
 import { DomainError, type Decider } from '@epos/platform';
-import type { CommentEvent, Role } from '@epos/schemas';
+import { blogMessages, type CommentEvent, type Role } from '@epos/schemas';
 import { canChangeComment } from './access.js';
 
 interface CommentFacts {
@@ -60,7 +60,7 @@ function decide(command: CommentCommand, state: CommentsState, postId: string): 
     case 'delete': {
       if (!canChangeComment(command.actor, existing(state, commentId))) throw new DomainError('forbidden', 'Only the comment\'s author or an admin may delete it.');
       const hasReplies = [...state.values()].some((c) => c.parentId === commentId && !c.deleted);
-      if (hasReplies) throw new DomainError('conflict', 'A comment with replies cannot be deleted');
+      if (hasReplies) throw new DomainError('conflict', blogMessages.commentWithReplies);
       return [{ type: 'CommentDeleted', data: { commentId, postId } }];
     }
     case 'upvote': {

@@ -15,7 +15,7 @@ import { HttpError } from '../plugins/error-handler.js';
 import { Credentials } from '../accounts/credentials.js';
 import { pleaseLogIn } from '../accounts/security.js';
 import { canEditPost } from './access.js';
-import { blogActor } from './actor.js';
+import { blogActor, signedInBlogActor } from './actor.js';
 import { commentsDecider, type CommentCommand } from './comment-decider.js';
 import { commentMail } from './mails.js';
 import { mentionCandidates, widgetComments } from './comment-queries.js';
@@ -35,11 +35,6 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     if (!post) throw new HttpError(404, 'not_found', blogMessages.notFound);
     if (post.status !== 'published' && !canEditPost(blogActor(request), { blogId: post.blog_id, authorId: post.author_id })) throw new HttpError(404, 'not_found', blogMessages.notFound);
     return { db, post };
-  };
-
-  const signedIn = (request: FastifyRequest) => {
-    if (!request.actor) throw pleaseLogIn();
-    return { userId: request.actor.id, role: request.actor.role };
   };
 
   const run = (request: FastifyRequest, postId: string, command: CommentCommand) =>
@@ -65,7 +60,7 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     });
 
     app.get('/api/comments/:post/mentions', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['comments'], summary: 'Up to 5 people to mention: the author and commenters of the post', params: postParams, querystring: z.object({ q: z.string().max(100).default('') }) } }, async (request, reply) => {
-      signedIn(request);
+      signedInBlogActor(request);
       const { db, post } = await visiblePost(request, request.params.post);
       const people = await mentionCandidates(db, post, request.query.q);
       reply.header('cache-control', 'private, no-store');
@@ -73,7 +68,7 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/postdata/comment/:post', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Post a comment or a reply', params: postParams } }, async (request, reply) => {
-      const actor = signedIn(request);
+      const actor = signedInBlogActor(request);
       const body = parseOr400(commentBody, request.body);
       const { post } = await visiblePost(request, request.params.post);
       const commentId = randomUUID();
@@ -83,7 +78,7 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/postdata/comment/:post/edit', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Edit a comment (its author or an admin)', params: postParams } }, async (request, reply) => {
-      const actor = signedIn(request);
+      const actor = signedInBlogActor(request);
       const body = parseOr400(editCommentBody, request.body);
       const { post } = await visiblePost(request, request.params.post);
       const owner = (await (await blogsDb(request)).selectFrom('comments').select('author_id').where('comment_id', '=', body.id).executeTakeFirst())?.author_id ?? actor.userId;
@@ -92,7 +87,7 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/postdata/comment/:post/delete', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Delete a comment without replies (its author or an admin)', params: postParams } }, async (request, reply) => {
-      const actor = signedIn(request);
+      const actor = signedInBlogActor(request);
       const body = parseOr400(commentIdBody, request.body);
       const { post } = await visiblePost(request, request.params.post);
       const result = await run(request, post.post_id, { kind: 'delete', actor, commentId: body.id });
@@ -100,7 +95,7 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/postdata/comment/:post/upvote', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Upvote a comment or take the upvote back (one per reader)', params: postParams } }, async (request, reply) => {
-      const actor = signedIn(request);
+      const actor = signedInBlogActor(request);
       const body = parseOr400(upvoteBody, request.body);
       const { post } = await visiblePost(request, request.params.post);
       const result = await run(request, post.post_id, { kind: 'upvote', actor, commentId: body.id, upvote: body.upvote });

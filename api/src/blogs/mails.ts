@@ -1,6 +1,6 @@
 import type { Config } from '@epos/platform';
 import type { MailMessage } from '@epos/platform/mail/index';
-import { siteUrl } from '../accounts/mails.js';
+import { link, siteUrl } from '../accounts/mails.js';
 
 const postLink = (config: Config, post: { blog_id: string; url: string }) => `${siteUrl(config)}/blogs/${post.blog_id}/${post.url}`;
 
@@ -14,7 +14,7 @@ export function commentMail(config: Config, m: { to: string; authorName: string;
 }
 
 export function newPostMail(config: Config, m: { to: string; name: string; blogTitle: string; post: { blog_id: string; url: string; title: string; excerpt: string; author: string }; unsubscribeToken: string }): MailMessage {
-  const unsubscribe = `${siteUrl(config)}/unsubscribe?${new URLSearchParams({ token: m.unsubscribeToken }).toString()}`;
+  const unsubscribe = link(config, '/unsubscribe', { token: m.unsubscribeToken });
   return {
     to: m.to,
     subject: `${m.blogTitle}: ${m.post.title}`,

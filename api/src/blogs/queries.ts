@@ -104,17 +104,3 @@ export function seriesOf(db: BlogsDb, blogIds: readonly string[], what = '') {
 export function archiveMonths(db: BlogsDb, blogId: string) {
   return db.selectFrom('archive_months').select(['year', 'month', 'total', 'entry']).where('blog_id', '=', blogId).orderBy('year', 'desc').orderBy('month', 'desc').execute();
 }
-
-/** An author's published posts for their archive, newest first, with only what the timeline shows. */
-export async function authorArchivePosts(db: BlogsDb, authorId: string) {
-  const posts = await db
-    .selectFrom('posts')
-    .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
-    .select(['posts.url', 'posts.title', 'posts.blog_id', 'blogs.title as blog_title', 'posts.published_at'])
-    .where('posts.status', '=', 'published')
-    .where('posts.author_id', '=', authorId)
-    .orderBy('posts.published_at', 'desc')
-    .orderBy('posts.post_id', 'desc')
-    .execute();
-  return posts.map((p) => ({ ...p, published_at: p.published_at! }));
-}

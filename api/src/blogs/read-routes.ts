@@ -1,19 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blogMessages, pageQuery } from '@epos/schemas';
+import { blogMessages, pageQuery, POST_STATUS } from '@epos/schemas';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChangeCache } from '../plugins/change-cache.js';
-import { asBody, render, renderJson, renderText, sendCacheable } from '../plugins/http-cache.js';
+import { render, renderJson, renderText, sendCacheable } from '../plugins/http-cache.js';
 import type { ApiDeps } from '../deps.js';
-import { readModel } from '../read-models.js';
+import { readModel, readModelSchema } from '../read-models.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { canEditPost, type BlogActor } from './access.js';
 import { blogActor } from './actor.js';
 import { FEED_SIZE, FEED_TYPES, renderFeed } from './feeds.js';
-import { archiveTimeline } from '@epos/projections/blogs/archive';
-import { archiveMonths, authorArchivePosts, findBlog, postSummaries, postWithNeighbours, publishedPage, seriesOf, type BlogsDb } from './queries.js';
-import { archiveJson, iso, PAGE_SIZE, paging, postSummary, STATUS_NUMBER, TOC_PAGE_SIZE } from './views.js';
+import { archivePosts, archiveTimeline } from '@epos/projections/blogs/archive';
+import { archiveMonths, findBlog, postSummaries, postWithNeighbours, publishedPage, seriesOf, type BlogsDb } from './queries.js';
+import { archiveJson, iso, PAGE_SIZE, paging, postSummary, TOC_PAGE_SIZE } from './views.js';
 
 const notFound = (message: string = blogMessages.notFound) => new HttpError(404, 'not_found', message);
 const slug = z.string().min(1).max(100);
@@ -38,15 +38,12 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const blogsDb = (request: Parameters<typeof readModel>[1]) => readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
   const cache = new ChangeCache(deps.database, BLOGS_CHANGED_CHANNEL);
   /**
-   * Through the cache when it has seen every change the request must see, keyed by read-model
-   * version and url. `blog`: the one blog the answer shows (kept until that blog changes); without
-   * it, the answer is dropped at any change. `build` answers a value to send as JSON, or a rendered body.
+   * Through the cache (see `ChangeCache.answer`), keyed by url. `blog`: the one blog the answer
+   * shows (kept until that blog changes); without it, the answer is dropped at any change. `build`
+   * answers a value to send as JSON, or a rendered body; the blogs' builds throw rather than answer null.
    */
-  const serve = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>, blog?: string) => {
-    if (!cache.covers(request.consistentAfter)) return sendCacheable(request, reply, asBody(await build()));
-    const schema = request.consistentSchemas?.get(BLOGS_PROJECTION) ?? (await deps.progress.schemaOf(BLOGS_PROJECTION));
-    return sendCacheable(request, reply, (await cache.body(`${schema}:${request.url}`, build, blog))!);
-  };
+  const serve = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>, blog?: string) =>
+    sendCacheable(request, reply, (await cache.answer(request.consistentAfter, () => readModelSchema(deps, request, BLOGS_PROJECTION), request.url, build, blog))!);
   return async (app) => {
     await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'blogs cache listener not connected; serving uncached'));
     app.addHook('onClose', async () => cache.close());
@@ -56,7 +53,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const db = await blogsDb(request);
         const blogs = await db.selectFrom('blogs').selectAll().orderBy('title').execute();
         if (blogs.length === 0) throw notFound(blogMessages.noBlogsYet);
-        return blogs.map((b) => ({ slug: b.blog_id, title: b.title, description: b.description, postCount: b.published_count, lastPublished: b.last_published && new Date(b.last_published).toISOString() }));
+        return blogs.map((b) => ({ slug: b.blog_id, title: b.title, description: b.description, postCount: b.published_count, lastPublished: iso(b.last_published) }));
       }),
     );
 
@@ -115,7 +112,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         canedit,
         isAuth: actor !== null,
         blogTitle: post.blog_title,
-        status: STATUS_NUMBER[post.status],
+        status: POST_STATUS[post.status],
         previous_url: post.previous_url,
         previous_title: post.previous_title,
         next_url: post.next_url,
@@ -201,7 +198,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const author = await db.selectFrom('authors').select('name').where('user_id', '=', request.params.authorId).executeTakeFirst();
-        const posts = author ? await authorArchivePosts(db, request.params.authorId) : [];
+        const posts = author ? await archivePosts(db, { authorId: request.params.authorId }) : [];
         if (!author || posts.length === 0) throw notFound();
         return { title: author.name, slug: request.params.authorId, countPost: posts.length, timeline: archiveTimeline(posts) };
       }),

@@ -1,3 +1,4 @@
+import { POST_STATUS } from '@epos/schemas';
 import type { BlogsReadModel } from '@epos/projections/blogs/read-model';
 
 export const PAGE_SIZE = 10;
@@ -18,7 +19,6 @@ export function paging(page: number, total: number, size = PAGE_SIZE): Paging {
 
 /** A timestamp as ISO text in UTC (null stays null). */
 export const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
-export const STATUS_NUMBER = { published: 0, scheduled: 1, draft: 2 } as const;
 
 /** The spec's post fields for lists. */
 export function postSummary(row: PostSummaryRow) {
@@ -37,7 +37,7 @@ export function postSummary(row: PostSummaryRow) {
     seriesSlug: row.series_slug,
     ccounts: row.comment_count,
     blog: row.blog_id,
-    status: STATUS_NUMBER[row.status],
+    status: POST_STATUS[row.status],
     publish_at: iso(row.publish_at),
   };
 }

@@ -12,6 +12,7 @@ import {
   generateUrlBody,
   pageQuery,
   postPayload,
+  POST_STATUS,
   postStream,
   postUrlStream,
   restoreBody,
@@ -23,9 +24,9 @@ import type { ApiDeps } from '../deps.js';
 import { causeOf, withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
 import { HttpError } from '../plugins/error-handler.js';
-import { notAllowed, pleaseLogIn, requirePermission } from '../accounts/security.js';
+import { notAllowed, requirePermission } from '../accounts/security.js';
 import { canEditPost, canWriteIn, type BlogActor } from './access.js';
-import { blogActor } from './actor.js';
+import { signedInBlogActor } from './actor.js';
 import { contentOf, intentOf } from './intent.js';
 import { afterPostEvents } from './post-effects.js';
 import { postDecider, type PostCommand, type PostState } from './post-decider.js';
@@ -33,7 +34,7 @@ import { postSummaries, postsWithAuthor } from './queries.js';
 import { freeUrl } from './urls.js';
 import { newPostAppends } from './post-streams.js';
 import { parseOr400 } from './validation.js';
-import { iso, PAGE_SIZE, paging, postSummary, STATUS_NUMBER } from './views.js';
+import { iso, PAGE_SIZE, paging, postSummary } from './views.js';
 
 const notFound = () => new HttpError(404, 'not_found', blogMessages.notFound);
 
@@ -44,9 +45,7 @@ const redirectFor = (blog: string, url: string, scheduled: boolean) => (schedule
 export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const writer = async (request: FastifyRequest): Promise<BlogActor> => {
     requirePermission(request, 'blogs.write');
-    const actor = blogActor(request);
-    if (!actor) throw pleaseLogIn();
-    return actor;
+    return signedInBlogActor(request);
   };
 
   const react = async (postId: string, events: readonly PostEvent[]) => {
@@ -159,7 +158,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         excerpt: post.excerpt,
         md_content: post.markdown,
         content: post.html,
-        status: STATUS_NUMBER[post.status],
+        status: POST_STATUS[post.status],
         isPublished: post.status === 'published',
         isScheduled: post.status === 'scheduled',
         draft: post.status === 'draft',
@@ -223,8 +222,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     );
 
     app.get('/postdata/myblogs', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'The blogs the signed-in user may write in' } }, async (request, reply) => {
-      const actor = blogActor(request);
-      if (!actor) throw pleaseLogIn();
+      const actor = signedInBlogActor(request);
       const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
       const blogs = await db.selectFrom('blogs').select(['blog_id', 'title']).orderBy('title').execute();
       noStore(reply);

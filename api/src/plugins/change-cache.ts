@@ -31,7 +31,7 @@ export class ChangeCache {
     await this.listener.start();
   }
 
-  protected invalidate(position: bigint, scopes: ReadonlySet<string> | null): void {
+  private invalidate(position: bigint, scopes: ReadonlySet<string> | null): void {
     // Answers being built may have read the old state, whatever their scope: none of them is kept.
     this.version++;
     if (position > this.seen) this.seen = position;
@@ -59,7 +59,7 @@ export class ChangeCache {
     const pending = this.building.get(key);
     if (pending) return pending;
     const version = this.version;
-    const made = build().then((value) => (value === null ? null : asBody(value)));
+    const made = bodyOf(build);
     this.building.set(key, made);
     try {
       const body = await made;
@@ -73,7 +73,22 @@ export class ChangeCache {
     }
   }
 
+  /**
+   * `build`'s answer to a request that must see every change up to `consistentAfter`: through the
+   * cache when it has seen them, keyed by `schema` (the read model's version, so a rebuilt one never
+   * serves the old one's bodies) and `key`; else built afresh.
+   */
+  async answer(consistentAfter: bigint | undefined, schema: () => Promise<string>, key: string, build: () => Promise<unknown>, scope?: string): Promise<CacheableBody | null> {
+    if (!this.covers(consistentAfter)) return bodyOf(build);
+    return this.body(`${await schema()}:${key}`, build, scope);
+  }
+
   async close(): Promise<void> {
     await this.listener.close();
   }
+}
+
+async function bodyOf(build: () => Promise<unknown>): Promise<CacheableBody | null> {
+  const value = await build();
+  return value === null ? null : asBody(value);
 }

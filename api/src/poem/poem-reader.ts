@@ -6,9 +6,9 @@ import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { textIn } from '@epos/projections/poem/sentence-state';
 import { bookKey, cantoKey, sectionKey } from '@epos/projections/poem/structure-state';
 import type { ApiDeps } from '../deps.js';
-import { readModel } from '../read-models.js';
+import { readModel, readModelSchema } from '../read-models.js';
 import { findPoemLine, type LineIndex } from './line-index.js';
-import { render, type CacheableBody } from '../plugins/http-cache.js';
+import type { CacheableBody } from '../plugins/http-cache.js';
 import type { PoemCache } from './poem-cache.js';
 import { PoemQueries } from './poem-queries.js';
 import { lineView, type LineView } from './views/line.js';
@@ -23,24 +23,16 @@ export class PoemReader {
     readonly cache: PoemCache,
   ) {}
 
-  private async schema(request: FastifyRequest): Promise<string> {
-    return request.consistentSchemas?.get(POEM_PROJECTION) ?? this.deps.progress.schemaOf(POEM_PROJECTION);
+  private schema(request: FastifyRequest): Promise<string> {
+    return readModelSchema(this.deps, request, POEM_PROJECTION);
   }
 
   async queries(request: FastifyRequest): Promise<PoemQueries> {
     return new PoemQueries(await readModel<PoemReadModel>(this.deps, request, POEM_PROJECTION));
   }
 
-  /**
-   * Through the cache when it has seen every change the request must see; keyed by the read
-   * model's schema too, so a rebuilt version never serves the old one's bodies.
-   */
-  private async cached(request: FastifyRequest, key: string, build: () => Promise<unknown>): Promise<CacheableBody | null> {
-    if (!this.cache.covers(request.consistentAfter)) {
-      const value = await build();
-      return value === null ? null : render(value);
-    }
-    return this.cache.body(`${await this.schema(request)}:${key}`, build);
+  private cached(request: FastifyRequest, key: string, build: () => Promise<unknown>): Promise<CacheableBody | null> {
+    return this.cache.answer(request.consistentAfter, () => this.schema(request), key, build);
   }
 
   async lineIndex(request: FastifyRequest): Promise<LineIndex> {

@@ -1,2 +1,2 @@
-export { renderMarkdown, type MarkdownProfile, type RenderOptions } from './render.js';
-export { excerptOf, plainText, wordCount } from './text.js';
+export { renderMarkdown } from './render.js';
+export { excerptOfHtml, wordCount } from './text.js';

@@ -76,18 +76,10 @@ const PROFILES: Record<MarkdownProfile, { md: MarkdownParser; sanitize: IOptions
   },
 };
 
-// Callers often render a post and then take its excerpt or word count, which renders it again.
-const lastRendered: Partial<Record<MarkdownProfile, { markdown: string; html: string }>> = {};
-
 /** User-written markdown to HTML that is safe to embed in a page. */
 export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
-  const profile = options.profile ?? 'post';
-  const last = lastRendered[profile];
-  if (last?.markdown === markdown) return last.html;
-  const { md, sanitize } = PROFILES[profile];
-  const html = sanitizeHtml(md.render(markdown), sanitize);
-  lastRendered[profile] = { markdown, html };
-  return html;
+  const { md, sanitize } = PROFILES[options.profile ?? 'post'];
+  return sanitizeHtml(md.render(markdown), sanitize);
 }
 
 /** markdown-it writes column alignment as a style attribute, which the sanitizer drops. */

@@ -9,28 +9,38 @@ const ENTITY = /&(amp|lt|gt|quot);/g;
 const DECODED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
 const WORDLIKE = /[\p{L}\p{N}]/u;
 
-/** The rendered text of `markdown`: no tags, entities decoded (so not safe as HTML), whitespace collapsed. */
-export function plainText(markdown: string): string {
-  const html = renderMarkdown(markdown).replace(BLOCK_TAG, ' $&');
-  return sanitizeHtml(html, STRIP_ALL)
+/** The text of HTML that `renderMarkdown` answered: no tags, entities decoded (so not safe as HTML), whitespace collapsed. */
+function textOfHtml(html: string): string {
+  return sanitizeHtml(html.replace(BLOCK_TAG, ' $&'), STRIP_ALL)
     .replace(ENTITY, (_, name: string) => DECODED[name] ?? '')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
-function tokensOf(markdown: string): string[] {
-  const text = plainText(markdown);
-  return text === '' ? [] : text.split(' ');
+/** The rendered text of `markdown` (see `textOfHtml`). */
+export function plainText(markdown: string): string {
+  return textOfHtml(renderMarkdown(markdown));
 }
+
+const tokensOf = (text: string): string[] => (text === '' ? [] : text.split(' '));
 
 /** Words of the rendered text; lone punctuation such as a dash does not count. */
 export function wordCount(markdown: string): number {
-  return tokensOf(markdown).filter((token) => WORDLIKE.test(token)).length;
+  return tokensOf(plainText(markdown)).filter((token) => WORDLIKE.test(token)).length;
 }
 
 /** The first `words` words of the rendered text, ending in "…" when cut. */
 export function excerptOf(markdown: string, words = 40): string {
-  const tokens = tokensOf(markdown);
+  return excerptOfText(plainText(markdown), words);
+}
+
+/** As `excerptOf`, from the HTML `renderMarkdown` answered for it (so it is not rendered twice). */
+export function excerptOfHtml(html: string, words = 40): string {
+  return excerptOfText(textOfHtml(html), words);
+}
+
+function excerptOfText(text: string, words: number): string {
+  const tokens = tokensOf(text);
   let counted = 0;
   let end = 0;
   while (end < tokens.length && counted < words) {

@@ -13,7 +13,7 @@ export interface ChangeNotice {
   scopes: ReadonlySet<string> | null;
 }
 
-export function formatChangeNotice(position: Position, scopes?: Iterable<string> | null): string {
+function formatChangeNotice(position: Position, scopes?: Iterable<string> | null): string {
   const named = scopes ? [...new Set(scopes)] : null;
   if (!named || named.length > MAX_SCOPES) return position.toString();
   return JSON.stringify({ position: position.toString(), scopes: named });

@@ -46,6 +46,25 @@ export function monthOf(blogId: string, at: string | Date): MonthOfBlog {
   return { blogId, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
 }
 
+/** Published posts with what the archive timeline shows, newest first: of one blog or author, in one month. */
+export async function archivePosts(db: Kysely<BlogsReadModel>, only: { blogId?: string; authorId?: string; month?: { year: number; month: number } }) {
+  const { blogId, authorId, month } = only;
+  const posts = await db
+    .selectFrom('posts')
+    .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
+    .select(['posts.url', 'posts.title', 'posts.blog_id', 'blogs.title as blog_title', 'posts.published_at'])
+    .where('posts.status', '=', 'published')
+    .$if(blogId !== undefined, (q) => q.where('posts.blog_id', '=', blogId!))
+    .$if(authorId !== undefined, (q) => q.where('posts.author_id', '=', authorId!))
+    .$if(month !== undefined, (q) =>
+      q.where('posts.published_at', '>=', new Date(Date.UTC(month!.year, month!.month - 1, 1)).toISOString()).where('posts.published_at', '<', new Date(Date.UTC(month!.year, month!.month, 1)).toISOString()),
+    )
+    .orderBy('posts.published_at', 'desc')
+    .orderBy('posts.post_id', 'desc')
+    .execute();
+  return posts.map((p) => ({ ...p, published_at: p.published_at! }));
+}
+
 /**
  * Renders again the given months of blogs' archives (`archive_months`, one row per month with
  * posts, its timeline entry as JSON text), so the archive is read without rebuilding all of it.
@@ -53,18 +72,7 @@ export function monthOf(blogId: string, at: string | Date): MonthOfBlog {
 export async function refreshArchiveMonths(db: Kysely<BlogsReadModel>, months: Iterable<MonthOfBlog>): Promise<void> {
   const distinct = new Map([...months].map((m) => [`${m.blogId}/${m.year}/${m.month}`, m]));
   for (const { blogId, year, month } of distinct.values()) {
-    const posts = await db
-      .selectFrom('posts')
-      .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
-      .select(['posts.url', 'posts.title', 'posts.blog_id', 'blogs.title as blog_title', 'posts.published_at'])
-      .where('posts.blog_id', '=', blogId)
-      .where('posts.status', '=', 'published')
-      .where('posts.published_at', '>=', new Date(Date.UTC(year, month - 1, 1)).toISOString())
-      .where('posts.published_at', '<', new Date(Date.UTC(year, month, 1)).toISOString())
-      .orderBy('posts.published_at', 'desc')
-      .orderBy('posts.post_id', 'desc')
-      .execute();
-    const entry = archiveTimeline(posts.map((p) => ({ ...p, published_at: p.published_at! })))[0]?.monthtimeline[0];
+    const entry = archiveTimeline(await archivePosts(db, { blogId, month: { year, month } }))[0]?.monthtimeline[0];
     if (!entry) {
       await db.deleteFrom('archive_months').where('blog_id', '=', blogId).where('year', '=', year).where('month', '=', month).execute();
       continue;

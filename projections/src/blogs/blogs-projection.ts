@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { announceChange, defineProjection, type Projection, type RecordedEvent } from '@epos/platform';
-import { excerptOf, renderMarkdown } from '@epos/platform/markdown/index';
+import { excerptOfHtml, renderMarkdown } from '@epos/platform/markdown/index';
 import { accountDeleted, blogEvents, roleAssigned, slugify, userRegistered, type PostContent } from '@epos/schemas';
 import { unseal } from '../accounts/sealing.js';
 import { DELETED_USER } from '../accounts/users-projection.js';
@@ -16,14 +16,15 @@ async function userKey(db: Kysely<BlogsReadModel>, userId: string): Promise<Buff
 }
 
 function contentColumns(content: PostContent) {
+  const html = renderMarkdown(content.markdown);
   return {
     title: content.title,
     subtitle: content.subtitle,
-    excerpt: content.excerpt.trim() || excerptOf(content.markdown),
+    excerpt: content.excerpt.trim() || excerptOfHtml(html),
     series_title: content.seriesTitle,
     series_slug: slugify(content.seriesTitle) || 'series',
     markdown: content.markdown,
-    html: renderMarkdown(content.markdown),
+    html,
   };
 }
 

@@ -4,7 +4,7 @@ export const BLOGS_PROJECTION = 'blogs';
 /** Notified with a batch's position when a batch that changed the blogs read model commits. */
 export const BLOGS_CHANGED_CHANNEL = 'epos_blogs_changed';
 
-export type PostStatusName = 'draft' | 'scheduled' | 'published';
+type PostStatusName = 'draft' | 'scheduled' | 'published';
 
 /** Blogs, their posts with rendered HTML, revisions, comments and the names they are shown with. */
 export interface BlogsReadModel {

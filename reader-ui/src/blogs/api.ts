@@ -3,14 +3,13 @@ import { GENERIC_ERROR } from '../app/messages';
 import type { Loaded } from '../poem/api';
 import { blogMessages } from './messages';
 import type { PagedAnswer } from './paging';
-import type { SeriesSort } from './paths';
+import { seg, type SeriesSort } from './paths';
 
 /**
  * The blogs API (docs/blogs-api.md). Field names are the server's. Reads answer
  * `Loaded<T>`: the data, or the spec's message for the failure (section 8).
  */
 
-const seg = (value: string) => encodeURIComponent(value);
 
 export interface BlogListEntry {
   readonly slug: string;
@@ -180,6 +179,17 @@ export interface MyBlog {
   readonly title: string;
 }
 
+/** The blogs in a /postdata/myblogs answer: those with a slug, titled by their slug when untitled. */
+export function toMyBlogs(body: unknown): MyBlog[] {
+  if (!Array.isArray(body)) return [];
+  const nonEmpty = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+  return body.flatMap((b) => {
+    if (!isRecord(b)) return [];
+    const slug = nonEmpty(b.slug);
+    return slug === undefined ? [] : [{ slug, title: nonEmpty(b.title) ?? slug }];
+  });
+}
+
 // ---------------------------------------------------------------- reading
 
 export const blogApi = {
@@ -302,8 +312,7 @@ export function fetchMentions(postId: string, q: string, signal?: AbortSignal): 
 /** The blogs the signed-in user may write in; none when signed out or on any failure. */
 export async function fetchMyBlogs(signal?: AbortSignal): Promise<readonly MyBlog[]> {
   const result = await getJson<unknown>(blogApi.myBlogs, [notFound], signal);
-  if (!result.ok || !Array.isArray(result.data)) return [];
-  return result.data.filter((b): b is MyBlog => isRecord(b) && typeof b.slug === 'string' && typeof b.title === 'string');
+  return result.ok ? toMyBlogs(result.data) : [];
 }
 
 // ---------------------------------------------------------------- writing

@@ -1,6 +1,7 @@
 /** Addresses of the blog pages, the routes that read them, and the API calls behind them. */
 
-const seg = (value: string) => encodeURIComponent(value);
+/** A value as one path segment. */
+export const seg = (value: string) => encodeURIComponent(value);
 
 export type SeriesSort = 'oldest' | 'newest';
 

@@ -4,6 +4,8 @@ import './ui.css';
 type SpinnerButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled'> & {
   /** A request is running: the button shows a spinner and does nothing when pressed. */
   readonly busy: boolean;
+  /** Nothing to send yet (e.g. an empty comment): disabled outright, unless busy. */
+  readonly disabled?: boolean;
 };
 
 /**
@@ -12,7 +14,7 @@ type SpinnerButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disable
  * so keyboard focus stays on it instead of falling back to the page; presses
  * while busy are ignored here and forms also guard their submit.
  */
-export function SpinnerButton({ busy, children, className, onClick, ...rest }: SpinnerButtonProps) {
+export function SpinnerButton({ busy, disabled, children, className, onClick, ...rest }: SpinnerButtonProps) {
   const guarded = (event: MouseEvent<HTMLButtonElement>) => {
     if (busy) {
       event.preventDefault();
@@ -25,6 +27,7 @@ export function SpinnerButton({ busy, children, className, onClick, ...rest }: S
       type="submit"
       {...rest}
       className={['button', 'spinner-button', className].filter(Boolean).join(' ')}
+      disabled={(disabled && !busy) || undefined}
       aria-disabled={busy || undefined}
       onClick={guarded}
     >

@@ -5,7 +5,7 @@
  */
 import diagnostics from 'node:diagnostics_channel';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { latencies, type Latencies } from '../open-loop.js';
+import { latencies, type Latencies } from '../stats.js';
 
 export const TIMING_PREFIX = 'timing ';
 

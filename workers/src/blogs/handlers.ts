@@ -26,9 +26,8 @@ export function notifySubscribersHandler(context: BlogWorkerContext): JobRegistr
   return handle(notifySubscribers, async ({ postId }) => {
     await context.progress.waitFor(await context.store.headPosition(), { names: [BLOGS_PROJECTION, USERS_PROJECTION], timeoutMs: 10_000 });
     const blogs = await context.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
-    const post = await postsWithAuthor(blogs).where('posts.post_id', '=', postId).where('posts.status', '=', 'published').executeTakeFirst();
+    const post = await postsWithAuthor(blogs).innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id').select('blogs.title as blog_title').where('posts.post_id', '=', postId).where('posts.status', '=', 'published').executeTakeFirst();
     if (!post) return;
-    const blog = await blogs.selectFrom('blogs').select('title').where('blog_id', '=', post.blog_id).executeTakeFirstOrThrow();
     const users = await context.progress.readModel<UsersReadModel>(USERS_PROJECTION);
     const subscribers = await users
       .selectFrom('users')
@@ -42,7 +41,7 @@ export function notifySubscribersHandler(context: BlogWorkerContext): JobRegistr
       const token = await unsubscribeToken(context.database, reader.user_id, post.blog_id);
       await enqueueMail(
         context.jobs,
-        newPostMail(context.config, { to: reader.email, name: reader.name, blogTitle: blog.title, post: { blog_id: post.blog_id, url: post.url, title: post.title, excerpt: post.excerpt, author: post.author }, unsubscribeToken: token }),
+        newPostMail(context.config, { to: reader.email, name: reader.name, blogTitle: post.blog_title, post: { blog_id: post.blog_id, url: post.url, title: post.title, excerpt: post.excerpt, author: post.author }, unsubscribeToken: token }),
         { jobId: `post-${postId}-${reader.user_id}` },
       );
     }

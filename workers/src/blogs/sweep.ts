@@ -4,7 +4,7 @@ import { publishScheduledPost } from '@epos/api/blogs/jobs';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { publishIfDue, type PublishingContext } from './publish-post.js';
 
-export const SWEEP_INTERVAL_MS = 30_000;
+const SWEEP_INTERVAL_MS = 30_000;
 const SWEEP_CONCURRENCY = 8;
 
 /** A post scheduled for `publishAt` needs a new job unless a pending or running one is for that time. */

@@ -1,5 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { SpinnerButton } from '../../ui/spinner-button';
 import { fetchMentions, type MentionUser } from '../api';
+import { countLabel } from '../archive';
+import { useLoad } from '../hooks';
 import { insertMention, limitSuggestions, mentionQuery, pingsInText, type MentionMatch } from './mentions';
 import { canSend, textareaRows } from './thread';
 
@@ -39,7 +42,6 @@ export function CommentForm({
   const [people, setPeople] = useState<Readonly<Record<string, string>>>(initialPings);
   const [busy, setBusy] = useState(false);
   const [match, setMatch] = useState<MentionMatch | null>(null);
-  const [suggestions, setSuggestions] = useState<{ query: string; people: readonly MentionUser[] } | null>(null);
   const [active, setActive] = useState(0);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const caretAfter = useRef<number | null>(null);
@@ -49,7 +51,9 @@ export function CommentForm({
   const hintId = `${id}-hint`;
 
   const sendable = canSend(content, mode === 'edit' ? initial : null);
-  const shown = match !== null && suggestions?.query === match.query ? suggestions.people : [];
+  const query = match?.query ?? null;
+  const found = useLoad(query, (signal) => fetchMentions(postId, query!, signal), MENTION_DEBOUNCE_MS);
+  const shown = found?.ok && Array.isArray(found.data) ? limitSuggestions(found.data) : [];
   const open = shown.length > 0;
 
   useEffect(() => {
@@ -65,28 +69,11 @@ export function CommentForm({
     textarea.current.setSelectionRange(at, at);
   }, [content]);
 
-  const query = match?.query ?? null;
-  useEffect(() => {
-    if (query === null) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      fetchMentions(postId, query, controller.signal).then(
-        (result) => {
-          setSuggestions({ query, people: result.ok && Array.isArray(result.data) ? limitSuggestions(result.data) : [] });
-          setActive(0);
-        },
-        () => undefined,
-      );
-    }, MENTION_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [postId, query]);
-
   const updateMatch = (el: HTMLTextAreaElement) => {
     const next = el.selectionStart === el.selectionEnd ? mentionQuery(el.value, el.selectionStart) : null;
     setMatch((before) => (before?.start === next?.start && before?.query === next?.query ? before : next));
+    // New suggestions start from the first.
+    if (next?.query !== query) setActive(0);
   };
 
   const choose = (person: MentionUser) => {
@@ -203,20 +190,12 @@ export function CommentForm({
         Type @ and a name to mention someone. Ctrl+Enter sends.
       </p>
       <p className="visually-hidden" aria-live="polite">
-        {open ? `${shown.length} ${shown.length === 1 ? 'person' : 'people'} to mention: arrow keys to choose, Enter to insert.` : ''}
+        {open ? `${countLabel(shown.length, 'person', 'people')} to mention: arrow keys to choose, Enter to insert.` : ''}
       </p>
       <div className="comment-form-actions">
-        <button
-          type="submit"
-          className="button button-primary spinner-button"
-          data-testid="comment-send"
-          disabled={!sendable && !busy}
-          aria-disabled={busy || undefined}
-        >
-          {busy && <span className="spinner" aria-hidden="true" />}
+        <SpinnerButton busy={busy} disabled={!sendable} className="button-primary" data-testid="comment-send">
           {mode === 'edit' ? 'Save' : 'Send'}
-          {busy && <span className="visually-hidden"> (please wait)</span>}
-        </button>
+        </SpinnerButton>
         {onCancel !== undefined && (
           <button type="button" className="button" onClick={onCancel}>
             Cancel

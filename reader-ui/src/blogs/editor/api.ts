@@ -6,7 +6,6 @@ import {
   toGeneratedUrl,
   toListPage,
   toMediaResults,
-  toMyBlogs,
   toPostId,
   toRestoreAnswer,
   toRevisions,
@@ -15,21 +14,19 @@ import {
   toSeriesTitles,
   type ListPage,
   type MediaResult,
-  type MyBlog,
   type RevisionInfo,
   type RevisionText,
   type SaveAnswer,
 } from './responses';
 import type { EditablePost } from './post-form-model';
+import { blogApi, toMyBlogs, type MyBlog } from '../api';
+import { seg } from '../paths';
 
 /** The editor's calls (docs/blogs-api.md, "Writing posts"). */
-
-const seg = encodeURIComponent;
 
 export type ListKind = 'scheduled' | 'draft';
 
 export const editorUrls = {
-  myBlogs: '/postdata/myblogs',
   create: '/postdata/create',
   update: '/postdata/update',
   generateUrl: '/postdata/generateurl',
@@ -40,8 +37,6 @@ export const editorUrls = {
   revisions: (id: string) => `/postdata/revisions/${seg(id)}`,
   revision: (id: string, revision: number) => `/postdata/revisions/${seg(id)}/${revision}`,
   list: (blog: string, kind: ListKind, page: number) => `/postdata/blogs/${seg(blog)}/${kind}?page=${page}`,
-  post: (blog: string, url: string) => `/api/blogs/${seg(blog)}/${seg(url)}`,
-  series: (blog: string) => `/api/blogs/${seg(blog)}/series`,
 } as const;
 
 function mapAnswer<A, B>(answer: Answer<A>, read: (data: A) => B): Answer<B> {
@@ -50,12 +45,12 @@ function mapAnswer<A, B>(answer: Answer<A>, read: (data: A) => B): Answer<B> {
 
 /** The blogs the signed-in user may write in (asked afresh on each page: the user may have changed). */
 export async function fetchMyBlogs(): Promise<Answer<MyBlog[]>> {
-  return mapAnswer(await getJson(editorUrls.myBlogs), toMyBlogs);
+  return mapAnswer(await getJson(blogApi.myBlogs), toMyBlogs);
 }
 
 /** The id of the post at /blogs/{blog}/{url} (drafts and scheduled posts answer to their editors). */
 export async function fetchPostId(blog: string, url: string, signal?: AbortSignal): Promise<Answer<string | null>> {
-  return mapAnswer(await getJson(editorUrls.post(blog, url), { signal }), toPostId);
+  return mapAnswer(await getJson(blogApi.post(blog, url), { signal }), toPostId);
 }
 
 export async function fetchEditablePost(id: string, signal?: AbortSignal): Promise<Answer<EditablePost | null>> {
@@ -99,6 +94,6 @@ export async function uploadImages(files: readonly File[]): Promise<Answer<Media
 }
 
 export async function fetchSeriesTitles(blog: string, signal?: AbortSignal): Promise<string[]> {
-  const answer = await getJson(editorUrls.series(blog), { signal });
+  const answer = await getJson(blogApi.seriesList(blog, ''), { signal });
   return answer.ok ? toSeriesTitles(answer.data) : [];
 }

@@ -11,6 +11,7 @@ import { fetchMyBlogs, type ListKind } from './api';
 import { editorTexts } from './messages';
 import { PostFormPage } from './post-form-page';
 import { PostListPage } from './post-list-page';
+import './editor.css';
 
 /** Editor pages are for signed-in writers: others go to log in, and come back. */
 function SignedIn({ children }: { children: ReactNode }) {
@@ -53,50 +54,25 @@ const decode = (segment: string) => {
 
 /**
  * The post editor's pages, loaded on demand by blog-routes.tsx: new post, edit
- * post, a blog's scheduled and draft lists, and /schedule and /draft.
+ * post, a blog's scheduled and draft lists, and /schedule and /draft. All of them
+ * are for signed-in writers (blog-routes.tsx mounts this only for those paths).
  */
 export default function EditorRoutes() {
   return (
-    <Switch>
-      <Route path="/blogs/:blog/new">
-        {(p) => (
-          <SignedIn>
-            <PostFormPage key={`new:${p.blog}`} blog={decode(p.blog)} />
-          </SignedIn>
-        )}
-      </Route>
-      <Route path="/blogs/:blog/scheduled">
-        {(p) => (
-          <SignedIn>
-            <PostListPage key={`scheduled:${p.blog}`} blog={decode(p.blog)} kind="scheduled" />
-          </SignedIn>
-        )}
-      </Route>
-      <Route path="/blogs/:blog/draft">
-        {(p) => (
-          <SignedIn>
-            <PostListPage key={`draft:${p.blog}`} blog={decode(p.blog)} kind="draft" />
-          </SignedIn>
-        )}
-      </Route>
-      <Route path="/blogs/:blog/:postUrl/editpost">
-        {(p) => (
-          <SignedIn>
-            <PostFormPage key={`edit:${p.blog}/${p.postUrl}`} blog={decode(p.blog)} postUrl={decode(p.postUrl)} />
-          </SignedIn>
-        )}
-      </Route>
-      <Route path="/schedule">
-        <SignedIn>
+    <SignedIn>
+      <Switch>
+        <Route path="/blogs/:blog/new">{(p) => <PostFormPage key={`new:${p.blog}`} blog={decode(p.blog)} />}</Route>
+        <Route path="/blogs/:blog/scheduled">{(p) => <PostListPage key={`scheduled:${p.blog}`} blog={decode(p.blog)} kind="scheduled" />}</Route>
+        <Route path="/blogs/:blog/draft">{(p) => <PostListPage key={`draft:${p.blog}`} blog={decode(p.blog)} kind="draft" />}</Route>
+        <Route path="/blogs/:blog/:postUrl/editpost">{(p) => <PostFormPage key={`edit:${p.blog}/${p.postUrl}`} blog={decode(p.blog)} postUrl={decode(p.postUrl)} />}</Route>
+        <Route path="/schedule">
           <FirstBlogList kind="scheduled" />
-        </SignedIn>
-      </Route>
-      <Route path="/draft">
-        <SignedIn>
+        </Route>
+        <Route path="/draft">
           <FirstBlogList kind="draft" />
-        </SignedIn>
-      </Route>
-      <Route component={NotFoundPage} />
-    </Switch>
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </SignedIn>
   );
 }

@@ -4,7 +4,7 @@ import { SpinnerButton } from '../../ui/spinner-button';
 import { useToast } from '../../ui/toast';
 import { fetchRevision, fetchRevisions, restoreRevision } from './api';
 import { formatDateTime } from '../dates';
-import { blogMessages, editorTexts } from './messages';
+import { blogMessages, editorTexts, readFailure } from './messages';
 import { saveFailureMessage, textOf, type PostText } from './post-form-model';
 import type { RevisionInfo, RevisionText } from './responses';
 
@@ -38,7 +38,7 @@ export function HistoryPanel({
     const controller = new AbortController();
     setList({ state: 'loading' });
     fetchRevisions(postId, { signal: controller.signal, after })
-      .then((answer) => setList(answer.ok ? { state: 'ready', data: answer.data } : { state: 'failed', message: answer.status === 404 ? blogMessages.notFound : GENERIC_ERROR }))
+      .then((answer) => setList(answer.ok ? { state: 'ready', data: answer.data } : { state: 'failed', message: readFailure(answer.status) }))
       .catch(() => undefined); // aborted
     return () => controller.abort();
   }, [postId, after]);
@@ -49,7 +49,7 @@ export function HistoryPanel({
     setShown({ state: 'loading' });
     fetchRevision(postId, selected, controller.signal)
       .then((answer) =>
-        setShown(answer.ok && answer.data !== null ? { state: 'ready', data: answer.data } : { state: 'failed', message: !answer.ok && answer.status === 404 ? blogMessages.notFound : GENERIC_ERROR }),
+        setShown(answer.ok && answer.data !== null ? { state: 'ready', data: answer.data } : { state: 'failed', message: answer.ok ? GENERIC_ERROR : readFailure(answer.status) }),
       )
       .catch(() => undefined);
     return () => controller.abort();

@@ -24,7 +24,6 @@ import { SpellingPanel } from './spelling-panel';
 import { replaceWord } from './spelling';
 import { StatusBar, type CursorInfo } from './status-bar';
 import { lineOfBlock } from './text-stats';
-import './editor.css';
 
 export interface MarkdownEditorProps {
   /** The markdown; the editor reports every change through onChange. */
@@ -39,7 +38,7 @@ export interface MarkdownEditorProps {
   readonly uploadImage: (file: File) => Promise<string | null>;
 }
 
-export const EDITOR_CONTENT_TEST_ID = 'post-editor-content';
+const EDITOR_CONTENT_TEST_ID = 'post-editor-content';
 
 /** Hands the rich editor's content-editable root to the component (test id, labels, cursor tracking). */
 const rootElementPlugin = realmPlugin<{ onRoot: (root: HTMLElement | null) => void }>({
@@ -49,15 +48,17 @@ const rootElementPlugin = realmPlugin<{ onRoot: (root: HTMLElement | null) => vo
   },
 });
 
+const darkQuery = () => (typeof window === 'undefined' || typeof window.matchMedia !== 'function' ? null : window.matchMedia('(prefers-color-scheme: dark)'));
+
 function usePrefersDark(): boolean {
-  const query = typeof window === 'undefined' || typeof window.matchMedia !== 'function' ? null : window.matchMedia('(prefers-color-scheme: dark)');
-  const [dark, setDark] = useState(query?.matches ?? false);
+  const [dark, setDark] = useState(() => darkQuery()?.matches ?? false);
   useEffect(() => {
+    const query = darkQuery();
     if (query === null) return;
     const onChange = () => setDark(query.matches);
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
-  }, [query]);
+  }, []);
   return dark;
 }
 

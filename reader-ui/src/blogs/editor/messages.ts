@@ -1,4 +1,10 @@
-export { blogMessages } from '../messages';
+import { GENERIC_ERROR } from '../../app/messages';
+import { blogMessages } from '../messages';
+
+export { blogMessages };
+
+/** What a failed editor read says: "Not Found" for a 404, else the generic error. */
+export const readFailure = (status: number): string => (status === 404 ? blogMessages.notFound : GENERIC_ERROR);
 
 /** Texts of the editor screens that are not the spec's own messages. */
 export const editorTexts = {

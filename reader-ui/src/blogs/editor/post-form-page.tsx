@@ -3,17 +3,15 @@ import { GENERIC_ERROR } from '../../app/messages';
 import { usePageTitle } from '../../app/use-page-title';
 import { Loading, Problem } from '../../poem/loading';
 import { fetchEditablePost, fetchMyBlogs, fetchPostId, fetchRevisions } from './api';
-import { blogMessages, editorTexts } from './messages';
+import { blogMessages, editorTexts, readFailure } from './messages';
 import type { EditablePost } from './post-form-model';
 import { PostForm } from './post-form';
-import type { MyBlog } from './responses';
+import type { MyBlog } from '../api';
 
 type PageState =
   | { readonly state: 'loading' }
   | { readonly state: 'failed'; readonly message: string }
   | { readonly state: 'ready'; readonly blogs: readonly MyBlog[]; readonly post: EditablePost | null; readonly latestRevisionAt: string | null };
-
-const failure = (status: number) => (status === 404 ? blogMessages.notFound : GENERIC_ERROR);
 
 async function load(blog: string, postUrl: string | undefined, signal: AbortSignal): Promise<PageState> {
   const blogs = await fetchMyBlogs();
@@ -22,9 +20,9 @@ async function load(blog: string, postUrl: string | undefined, signal: AbortSign
   if (postUrl === undefined) return { state: 'ready', blogs: blogs.data, post: null, latestRevisionAt: null };
 
   const id = await fetchPostId(blog, postUrl, signal);
-  if (!id.ok || id.data === null) return { state: 'failed', message: id.ok ? blogMessages.notFound : failure(id.status) };
+  if (!id.ok || id.data === null) return { state: 'failed', message: id.ok ? blogMessages.notFound : readFailure(id.status) };
   const post = await fetchEditablePost(id.data, signal);
-  if (!post.ok || post.data === null) return { state: 'failed', message: post.ok ? GENERIC_ERROR : failure(post.status) };
+  if (!post.ok || post.data === null) return { state: 'failed', message: post.ok ? GENERIC_ERROR : readFailure(post.status) };
   // Only a kept autosave needs the latest revision's time (to tell which is newer).
   let latestRevisionAt: string | null = null;
   if (post.data.autosave !== null) {

@@ -7,6 +7,7 @@ import { firstInvalidField, issueIndexesFor, stillFailing, type Issue } from '..
 import { FormIssues } from '../../ui/form-issues-list';
 import { SpinnerButton } from '../../ui/spinner-button';
 import { useToast } from '../../ui/toast';
+import { countLabel } from '../archive';
 import { formatDateTime } from '../dates';
 import { blogPaths } from '../paths';
 import { createPost, fetchSeriesTitles, generateUrl, updatePost, uploadImages } from './api';
@@ -35,7 +36,7 @@ import {
   type PostStatus,
   type PostText,
 } from './post-form-model';
-import type { MyBlog } from './responses';
+import type { MyBlog } from '../api';
 import { countWords } from './text-stats';
 import { useAutosave } from './use-autosave';
 
@@ -351,7 +352,7 @@ export function PostForm({ routeBlog, blogs, post, latestRevisionAt }: PostFormP
           data-testid="post-excerpt"
         />
         <p id={`${FORM_ID}-excerpt-count`} className="post-editor-hint" data-testid="post-excerpt-words">
-          {excerptWords} {excerptWords === 1 ? 'word' : 'words'}
+          {countLabel(excerptWords, 'word')}
         </p>
       </div>
 

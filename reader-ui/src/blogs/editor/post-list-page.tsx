@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { GENERIC_ERROR } from '../../app/messages';
 import { usePageTitle } from '../../app/use-page-title';
 import { Loading, Problem } from '../../poem/loading';
-import { SpinnerButton } from '../../ui/spinner-button';
+import { appendPage } from '../paging';
+import { LoadMore } from '../parts';
 import { formatDateTime, machineDate } from '../dates';
 import { blogPaths } from '../paths';
 import { fetchPostList, type ListKind } from './api';
@@ -49,7 +50,7 @@ export function PostListPage({ blog, kind }: { blog: string; kind: ListKind }) {
     const answer = await fetchPostList(blog, kind, list.page + 1);
     setMore(false);
     if (!answer.ok) return;
-    setList((l) => (l.state === 'ready' ? { ...l, items: [...l.items, ...answer.data.items.filter((i) => !l.items.some((o) => o.id === i.id))], page: answer.data.page, pages: answer.data.pages } : l));
+    setList((l) => (l.state === 'ready' ? { ...l, items: appendPage(l.items, answer.data.items, (i) => i.id), page: answer.data.page, pages: answer.data.pages } : l));
   }, [blog, kind, list, more]);
 
   if (list.state === 'loading') return <Loading />;
@@ -92,13 +93,7 @@ export function PostListPage({ blog, kind }: { blog: string; kind: ListKind }) {
           ))}
         </ol>
       )}
-      {list.page < list.pages && (
-        <p>
-          <SpinnerButton type="button" busy={more} onClick={() => void loadMore()} data-testid="post-list-more">
-            Load more
-          </SpinnerButton>
-        </p>
-      )}
+      <LoadMore more={list.page < list.pages} busy={more} onLoad={() => void loadMore()} />
     </section>
   );
 }

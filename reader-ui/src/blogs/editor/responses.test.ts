@@ -5,12 +5,12 @@ import {
   toEditablePost,
   toListPage,
   toMediaResults,
-  toMyBlogs,
   toRevisions,
   toRevisionText,
   toSaveAnswer,
   toSeriesTitles,
 } from './responses';
+import { toMyBlogs } from '../api';
 
 describe('responses', () => {
   it('reads the error shape', () => {

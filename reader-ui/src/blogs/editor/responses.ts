@@ -20,20 +20,6 @@ export function readError(body: unknown): { message: string | undefined; fields:
   return { message: nonEmpty(body.message) ?? nonEmpty(body.error), fields };
 }
 
-export interface MyBlog {
-  readonly slug: string;
-  readonly title: string;
-}
-
-export function toMyBlogs(body: unknown): MyBlog[] {
-  if (!Array.isArray(body)) return [];
-  return body.flatMap((b) => {
-    if (!isRecord(b)) return [];
-    const slug = nonEmpty(b.slug);
-    return slug === undefined ? [] : [{ slug, title: nonEmpty(b.title) ?? slug }];
-  });
-}
-
 function toText(r: Rec): PostText {
   return {
     title: str(r.title) ?? '',

@@ -1,3 +1,4 @@
+import { countLabel } from '../archive';
 import { useSpelling } from './use-spelling';
 
 /**
@@ -7,7 +8,7 @@ import { useSpelling } from './use-spelling';
  */
 export function SpellingPanel({ markdown, onReplace }: { markdown: string; onReplace: (word: string, replacement: string) => void }) {
   const { status, words, ignore, suggest } = useSpelling(markdown);
-  const summary = status === 'unavailable' ? 'unavailable' : status === 'loading' ? 'checking…' : `${words.length} ${words.length === 1 ? 'word' : 'words'}`;
+  const summary = status === 'unavailable' ? 'unavailable' : status === 'loading' ? 'checking…' : countLabel(words.length, 'word');
   return (
     <details className="post-editor-spelling" data-testid="post-editor-spelling">
       <summary>Spelling: {summary}</summary>

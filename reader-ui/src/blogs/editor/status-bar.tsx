@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo } from 'react';
+import { countLabel } from '../archive';
 import { countLines, countWords } from './text-stats';
 
 /** Where the cursor is: line and column in the source; in the rich view only the line (of the block it is in). */
@@ -6,8 +7,6 @@ export interface CursorInfo {
   readonly line: number;
   readonly column?: number;
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The status bar under the editor (spec section 9): autosave, lines, words and cursor. */
 export function StatusBar({ autosave, markdown, cursor }: { autosave: string; markdown: string; cursor: CursorInfo | null }) {
@@ -19,8 +18,8 @@ export function StatusBar({ autosave, markdown, cursor }: { autosave: string; ma
       <span className="post-editor-autosave" data-testid="post-editor-autosave">
         {autosave}
       </span>
-      <span>{plural(lines, 'line', 'lines')}</span>
-      <span>{plural(words, 'word', 'words')}</span>
+      <span>{countLabel(lines, 'line')}</span>
+      <span>{countLabel(words, 'word')}</span>
       {cursor !== null && (
         <span title={cursor.column === undefined ? 'Source line of the block the cursor is in' : 'Line and column in the markdown source'}>
           Ln {cursor.line}

@@ -1,0 +1,19 @@
+/** Percentiles of the benchmarks' samples. */
+
+export interface Latencies {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Sorts `values` in place. */
+export function latencies(values: number[]): Latencies {
+  values.sort((a, b) => a - b);
+  return { p50: percentile(values, 50), p90: percentile(values, 90), p99: percentile(values, 99), max: values.at(-1) ?? NaN };
+}
