@@ -42,7 +42,7 @@ const result = await importPoem(
 const appended = performance.now();
 if (!(await progress.waitFor(result.position!, { names: [POEM_PROJECTION], timeoutMs: 600_000 }))) throw new Error('projection did not catch up');
 const importSeconds = (performance.now() - started) / 1000;
-report(`import ${SENTENCES} sentences (${result.events} events), appended`, `${((appended - started) / 1000).toFixed(1)} s`);
+report(`import ${SENTENCES} sentences (${result.plan.counts.events} events), appended`, `${((appended - started) / 1000).toFixed(1)} s`);
 report('import end to end (appended and projected)', `${importSeconds.toFixed(1)} s`);
 
 // 2. Reads: the API and a static file server with the same body, one after the other, each alone.

@@ -1,52 +1,74 @@
 /**
- * npm run import -- <file> [--edition first|centenary|revised]
+ * npm run import -- <file> [--edition first|centenary|revised] [--dry-run] [--yes]
  * Imports a poem in the JSON format or one edition in the plain-text format (docs/poem-format.md).
+ * The plan is printed first; --dry-run stops there; an import that withdraws more than a small
+ * share of the poem or any annotated sentence needs --yes.
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { editionSchema, SYSTEM_ACTOR } from '@epos/schemas';
 import { importPoem } from '@epos/api/poem/import/import-poem';
-import { PoemFormatError } from '@epos/api/poem/import/errors';
+import { describePlan } from '@epos/api/poem/import/describe-plan';
+import { decodePoemFile, MAX_POEM_FILE_BYTES } from '@epos/api/poem/import/text/decode-text';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { openPoemTool } from './tool-runtime.js';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { edition: { type: 'string' } } });
+const USAGE = 'usage: npm run import -- <file> [--edition first|centenary|revised] [--dry-run] [--yes]';
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { edition: { type: 'string' }, 'dry-run': { type: 'boolean' }, yes: { type: 'boolean' } },
+});
 const file = positionals[0];
-if (!file) fail('usage: npm run import -- <file> [--edition first|centenary|revised]');
+if (!file) fail(USAGE);
 const edition = values.edition === undefined ? undefined : editionSchema.safeParse(values.edition.toLowerCase());
 if (edition && !edition.success) fail(`--edition: expected first, centenary or revised (got "${values.edition}")`);
-let content: string;
+let bytes: Uint8Array;
 try {
-  content = fs.readFileSync(file, 'utf8');
+  if (fs.statSync(file).size > MAX_POEM_FILE_BYTES) fail(`${file}: the file is ${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MB; the limit is ${MAX_POEM_FILE_BYTES / 2 ** 20} MB`);
+  bytes = fs.readFileSync(file);
 } catch {
   fail(`${file}: cannot read the file`);
 }
 
 const started = performance.now();
+let content: string;
+try {
+  const decoded = decodePoemFile(bytes, file);
+  for (const notice of decoded.notices) console.warn(`note: ${notice}`);
+  content = decoded.text;
+} catch (error) {
+  fail((error as Error).message);
+}
 const tool = await openPoemTool();
 try {
   const report = await importPoem(
     { store: tool.runtime.store, progress: tool.progress, readModel: tool.poemDb },
-    { fileName: file, content, cause: { actor: SYSTEM_ACTOR }, ...(edition?.success ? { edition: edition.data } : {}) },
+    { fileName: file, content, cause: { actor: SYSTEM_ACTOR }, dryRun: values['dry-run'] === true, confirmed: values.yes === true, ...(edition?.success ? { edition: edition.data } : {}) },
   );
+  for (const warning of report.warnings) console.warn(`warning: ${warning}`);
+  for (const m of report.misaligned) console.warn(`not aligned: ${m.message}`);
+  for (const line of describePlan(report)) console.log(line);
+  if (!report.applied) {
+    await tool.close();
+    if (values['dry-run']) {
+      console.log('dry run: nothing stored');
+      process.exit(0);
+    }
+    fail(`not imported: ${report.plan.needsConfirmation}. Check the plan, then run again with --yes to go ahead.`, 3);
+  }
   if (report.position !== null && !(await tool.progress.waitFor(report.position, { names: [POEM_PROJECTION], timeoutMs: 300_000 }))) {
     throw new Error('the poem read model did not apply the import within 5 minutes');
   }
-  for (const warning of report.warnings) console.warn(`warning: ${warning}`);
-  for (const m of report.misaligned) console.warn(`not aligned: ${m.message}`);
-  console.log(
-    `${file}: ${report.format}, edition ${report.edition}: ${report.sentences} sentences read, ${report.changedSentences} changed, ` +
-      `${report.events} events appended${report.position === null ? ' (nothing changed)' : ` up to position ${report.position}`}, ` +
-      `${report.misaligned.length} not aligned, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`${file}: ${report.plan.counts.events} events appended${report.position === null ? ' (nothing changed)' : ` up to position ${report.position}`}, ${report.misaligned.length} not aligned, in ${seconds} s`);
   await tool.close();
 } catch (error) {
   await tool.close();
-  if (error instanceof PoemFormatError || error instanceof Error) fail(error.message);
+  if (error instanceof Error) fail(error.message);
   throw error;
 }
 
-function fail(message: string): never {
+function fail(message: string, code = 1): never {
   console.error(message);
-  process.exit(1);
+  process.exit(code);
 }

@@ -24,7 +24,7 @@ export const poemDemoSeeder: DemoSeeder = {
         },
         { fileName: DEMO_POEM_FILE, content: await fs.readFile(DEMO_POEM_FILE, 'utf8'), cause: { actor: SYSTEM_ACTOR } },
       );
-      logger.info({ sentences: report.sentences, events: report.events }, 'demo poem imported');
+      logger.info({ sentences: report.plan.counts.sentences, events: report.plan.counts.events }, 'demo poem imported');
     } finally {
       await progress.close();
     }

@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleCommand } from '@epos/platform';
 import { editions, languageSchema, sentenceFields, sentenceStream, wordRelationSchema, type Edition, type Language, type SentenceField } from '@epos/schemas';
+import type { FastifyRequest } from 'fastify';
+import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
+import { HttpError } from '../plugins/error-handler.js';
+import { readModel } from '../read-models.js';
+import { PoemQueries } from './poem-queries.js';
 import { causeOf, withPosition } from '../commands.js';
 import { EDITABLE_KEYS, type EditableKey } from './edit-fields.js';
 import { sentenceDecider, type SentenceCommand } from './sentence-decider.js';
@@ -26,8 +31,12 @@ function commandFor(key: EditableKey, content: string): SentenceCommand | string
 
 /** The spec's line-data writes (admins): text, notes and fields, translations, word relations. */
 export function poemEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
-  const run = (n: number, command: SentenceCommand, cause: ReturnType<typeof causeOf>) =>
-    handleCommand(deps.store, { streamId: sentenceStream(n), decider: sentenceDecider(n), command, cause });
+  /** Edits name a sentence by its running number; its stream is its permanent id. */
+  const run = async (request: FastifyRequest, n: number, command: SentenceCommand) => {
+    const id = await new PoemQueries(await readModel<PoemReadModel>(deps, request, POEM_PROJECTION)).idOf(n);
+    if (id === null) throw new HttpError(404, 'not_found', 'Not Found');
+    return handleCommand(deps.store, { streamId: sentenceStream(id), decider: sentenceDecider(id), command, cause: causeOf(request) });
+  };
 
   return async (app) => {
     app.post(
@@ -43,7 +52,7 @@ export function poemEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const command = commandFor(request.body.Key, request.body.Content);
         if (typeof command === 'string') return reply.code(400).send({ type: 0, error: command });
-        const result = await run(request.body.id, command, causeOf(request));
+        const result = await run(request, request.body.id, command);
         return withPosition(reply, result).send({ type: 1, message: UPDATED });
       },
     );
@@ -62,7 +71,7 @@ export function poemEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const command = commandFor(`tr-${request.params.lang}`, request.body.Translated);
         if (typeof command === 'string') return reply.code(400).send({ type: 0, error: command });
-        const result = await run(request.body.SentenceNumber, command, causeOf(request));
+        const result = await run(request, request.body.SentenceNumber, command);
         return withPosition(reply, result).send({ type: 1, message: UPDATED });
       },
     );
@@ -74,7 +83,7 @@ export function poemEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         schema: { tags: ['poem edits'], summary: 'Replace the word relations of a sentence', params: z.object({ line: sentence }), body: z.array(wordRelationSchema).max(200) },
       },
       async (request, reply) => {
-        const result = await run(request.params.line, { kind: 'setRelations', relations: request.body }, causeOf(request));
+        const result = await run(request, request.params.line, { kind: 'setRelations', relations: request.body });
         return withPosition(reply, result).send({ type: 1, message: UPDATED });
       },
     );

@@ -6,7 +6,7 @@ import { HttpError } from '../plugins/error-handler.js';
 import { render, sendCacheable } from '../plugins/http-cache.js';
 import { compareEditions, type PoemHistory } from './history.js';
 import type { PoemReader } from './poem-reader.js';
-import { sectionParams, sentenceParams } from './schemas.js';
+import { asOfQuery, sectionParams, sentenceIdParams, sentenceParams } from './schemas.js';
 
 const tags = ['poem history'];
 const edition = z.string().toLowerCase().pipe(editionSchema);
@@ -16,11 +16,36 @@ export function historyRoutes(history: PoemHistory, reader: PoemReader): Fastify
   return async (app) => {
     app.get(
       '/api/history/sentence/:n',
-      { schema: { tags, summary: 'Every change to a sentence, newest first, with actor, time and a word diff', params: sentenceParams } },
+      {
+        config: { reads: [POEM_PROJECTION] },
+        schema: {
+          tags,
+          summary: 'Every change to sentence n (or, when none has n now, the one that last had it), newest first, with actor, time, a word diff and its renumberings; with asOf, of the sentence that had number n then',
+          params: sentenceParams,
+          querystring: asOfQuery,
+        },
+      },
       async (request, reply) => {
-        const entries = await history.sentence(request.params.n);
-        if (!entries) throw new HttpError(404, 'not_found', 'Not Found');
-        return sendCacheable(request, reply, render({ sentence: request.params.n, entries }));
+        const queries = await reader.queries(request);
+        const { asOf } = request.query;
+        const id = asOf ? await queries.idNumberedAt(request.params.n, asOf) : ((await queries.idOf(request.params.n)) ?? (await queries.lastNumbered(request.params.n)));
+        const identity = id === null ? null : await queries.identity(id);
+        const entries = identity ? await history.sentence(identity.id, await queries.numberings(identity.id)) : null;
+        if (!identity || !entries) throw new HttpError(404, 'not_found', 'Not Found');
+        return sendCacheable(request, reply, render({ sentence: identity.sentence, id: identity.id, entries }));
+      },
+    );
+
+    app.get(
+      '/api/s/:id',
+      {
+        config: { reads: [POEM_PROJECTION] },
+        schema: { tags, summary: "A sentence's permanent id: its running number and section now (sentence null once withdrawn)", params: sentenceIdParams },
+      },
+      async (request, reply) => {
+        const identity = await (await reader.queries(request)).identity(request.params.id);
+        if (!identity) throw new HttpError(404, 'not_found', 'Not Found');
+        return sendCacheable(request, reply, render({ ...identity, withdrawn: identity.book === null }));
       },
     );
 

@@ -7,6 +7,12 @@ import { emptyStructure, evolveStructure, type StructureEvent } from '@epos/proj
 import type { PoemReader } from './poem-reader.js';
 import { sectionView, type SectionRef, type SectionView } from './views/section.js';
 
+export interface Numbering {
+  number: number | null;
+  position: string;
+  at: string;
+}
+
 export interface WordChange {
   op: 'equal' | 'insert' | 'delete';
   text: string;
@@ -18,7 +24,7 @@ export interface HistoryEntry {
   at: string;
   actor: string;
   type: string;
-  /** What changed: `text:first`, `field:motherNote`, `translation:sa`, `media:painting`, `relations`, `commentary:<layer>`, `placement`. */
+  /** What changed: `number` (renumbered; before/after are the numbers), `split`, `merge`, `text:first`, `field:motherNote`, `translation:sa`, `media:painting`, `relations`, `commentary:<layer>`, `placement`. */
   part: string;
   before: string | null;
   after: string | null;
@@ -38,6 +44,10 @@ function partOf(event: SentenceEvent): { part: string; value: (s: SentenceState)
     case 'SentencePlaced':
     case 'SentenceWithdrawn':
       return { part: 'placement', textual: false, value: placement };
+    case 'SentenceSplit':
+      return { part: 'split', textual: false, value: () => `part of its text became sentence${event.data.into.length > 1 ? 's' : ''} #${event.data.into.join(', #')}` };
+    case 'SentencesMerged':
+      return { part: 'merge', textual: false, value: () => `sentence${event.data.from.length > 1 ? 's' : ''} #${event.data.from.join(', #')} joined to it` };
     case 'SentenceTextSet':
       return { part: `text:${event.data.edition}`, textual: true, value: (s) => lines(s.text[event.data.edition]) };
     case 'SentenceFieldSet':
@@ -60,12 +70,15 @@ export class PoemHistory {
     private readonly reader: PoemReader,
   ) {}
 
-  /** Every change to a sentence, newest first; null when there is no such sentence. */
-  async sentence(n: number): Promise<HistoryEntry[] | null> {
-    const events = await this.store.readStream(sentenceStream(n));
+  /**
+   * Every change to a sentence (by permanent id), newest first, with its renumberings as
+   * `number` entries ("numbered 776 until …"); null when there is no such sentence.
+   */
+  async sentence(id: number, numberings: readonly Numbering[]): Promise<HistoryEntry[] | null> {
+    const events = await this.store.readStream(sentenceStream(id));
     if (events.length === 0) return null;
     const entries: HistoryEntry[] = [];
-    let state = emptySentence(n);
+    let state = emptySentence(id);
     for (const recorded of events) {
       const event = recorded as unknown as SentenceEvent & RecordedEvent;
       const { part, value, textual } = partOf(event);
@@ -84,7 +97,16 @@ export class PoemHistory {
         diff: textual ? wordDiff(before ?? '', after ?? '') : null,
       });
     }
-    return entries.reverse();
+    let previous: number | null = null;
+    // A withdrawal shows as its event; the numbers it had before and after are what history adds.
+    for (const n of numberings) {
+      if (n.number !== null) {
+        const before = previous === null ? null : String(previous);
+        entries.push({ position: n.position, revision: '', at: n.at, actor: 'system', type: 'SentenceNumbered', part: 'number', before, after: String(n.number), diff: null });
+      }
+      previous = n.number;
+    }
+    return entries.sort((a, b) => (BigInt(a.position) < BigInt(b.position) ? 1 : BigInt(a.position) > BigInt(b.position) ? -1 : a.type === 'SentenceNumbered' ? -1 : 1));
   }
 
   /** The section as it stood at `asOf`: the sentences placed in it then, each folded up to then. */
@@ -93,10 +115,13 @@ export class PoemHistory {
     const queries = await this.reader.queries(request);
     const [index, structureEvents] = await Promise.all([queries.lineIndexAsOf(asOf), this.store.readStream(POEM_STREAM)]);
     const structure = structureEvents.filter(until).reduce((s, e) => evolveStructure(s, e as unknown as StructureEvent), emptyStructure());
-    const members = index.places.filter((p) => p.book === ref.book && p.canto === ref.canto && p.section === ref.section).map((p) => p.sentence);
+    const members = index.places.filter((p) => p.book === ref.book && p.canto === ref.canto && p.section === ref.section);
     if (members.length === 0) return null;
     const states = await Promise.all(
-      members.map(async (n) => (await this.store.readStream(sentenceStream(n))).filter(until).reduce((s, e) => evolveSentence(s, e as unknown as SentenceEvent), emptySentence(n))),
+      members.map(async (p) => ({
+        ...(await this.store.readStream(sentenceStream(p.id))).filter(until).reduce((s, e) => evolveSentence(s, e as unknown as SentenceEvent), emptySentence(p.id)),
+        sentence: p.sentence,
+      })),
     );
     // The pronouncing dictionary is large: loaded only when time travel first needs it.
     const { derive } = await import('@epos/projections/poem/analysis/derive-sentence');

@@ -5,10 +5,10 @@ import { roman } from './views/section.js';
 
 describe('line index', () => {
   const index = buildLineIndex([
-    { sentence: 1, book: 1, canto: 1, section: 1, stanza: 1, lines: 2 },
-    { sentence: 2, book: 1, canto: 1, section: 2, stanza: 2, lines: 3 },
-    { sentence: 3, book: 1, canto: 2, section: 1, stanza: 3, lines: 1 },
-    { sentence: 4, book: 2, canto: 1, section: 1, stanza: 4, lines: 4 },
+    { id: 1, sentence: 1, book: 1, canto: 1, section: 1, stanza: 1, lines: 2 },
+    { id: 2, sentence: 2, book: 1, canto: 1, section: 2, stanza: 2, lines: 3 },
+    { id: 3, sentence: 3, book: 1, canto: 2, section: 1, stanza: 3, lines: 1 },
+    { id: 4, sentence: 4, book: 2, canto: 1, section: 1, stanza: 4, lines: 4 },
   ]);
 
   it('numbers verse lines through poem, book and canto', () => {

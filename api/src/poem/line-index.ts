@@ -1,5 +1,8 @@
 /** Where each sentence's verse lines fall in the running line numbers of poem, book and canto. */
 export interface SentencePlace {
+  /** Permanent id. */
+  id: number;
+  /** Running number. */
   sentence: number;
   book: number;
   canto: number;

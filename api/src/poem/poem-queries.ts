@@ -9,6 +9,15 @@ export interface SentenceDoc {
   derived: DerivedFields;
 }
 
+/** Where a permanent id stands now: its running number and section, or null numbers once withdrawn. */
+export interface SentenceIdentity {
+  id: number;
+  sentence: number | null;
+  book: number | null;
+  canto: number | null;
+  section: number | null;
+}
+
 /** The reading API's queries on the poem read model. */
 export class PoemQueries {
   constructor(private readonly db: Kysely<PoemReadModel>) {}
@@ -38,34 +47,73 @@ export class PoemQueries {
     return (await this.sentences([n]))[0] ?? null;
   }
 
+  /** The permanent id of the sentence numbered `n` now, or null. */
+  async idOf(n: number): Promise<number | null> {
+    const row = await this.db.selectFrom('sentences').select('id').where('sentence', '=', n).where('book', 'is not', null).executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  async identity(id: number): Promise<SentenceIdentity | null> {
+    return (await this.db.selectFrom('sentences').select(['id', 'sentence', 'book', 'canto', 'section']).where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  /** The permanent id of the sentence that was numbered `n` at `at`, or null. */
+  async idNumberedAt(n: number, at: Date): Promise<number | null> {
+    const row = await this.db
+      .with('latest', (db) =>
+        db
+          .selectFrom('numberings')
+          .select(['id', 'number'])
+          .distinctOn('id')
+          .where('at', '<=', at.toISOString())
+          .where('id', 'in', (sub) => sub.selectFrom('numberings').select('id').where('number', '=', n))
+          .orderBy('id')
+          .orderBy('position', 'desc'),
+      )
+      .selectFrom('latest')
+      .select('id')
+      .where('number', '=', n)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** The permanent id of the sentence that last had number `n` (withdrawn since, or renumbered), or null. */
+  async lastNumbered(n: number): Promise<number | null> {
+    const row = await this.db.selectFrom('numberings').select('id').where('number', '=', n).orderBy('position', 'desc').executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** The running numbers a sentence has had, oldest first (number null: withdrawn). */
+  async numberings(id: number) {
+    return this.db.selectFrom('numberings').select(['number', 'position', 'at']).where('id', '=', id).orderBy('position').execute();
+  }
+
   async lineIndex(): Promise<LineIndex> {
     const rows = await this.db
       .selectFrom('sentences')
-      .select(['sentence', 'book', 'canto', 'section', 'stanza', 'line_count as lines'])
+      .select(['id', 'sentence', 'book', 'canto', 'section', 'stanza', 'line_count as lines'])
       .where('book', 'is not', null)
       .orderBy('sentence')
       .execute();
-    return buildLineIndex(rows.map((r) => ({ ...r, book: r.book!, canto: r.canto!, section: r.section!, stanza: r.stanza! })));
+    return buildLineIndex(rows.map((r) => ({ ...r, sentence: r.sentence!, book: r.book!, canto: r.canto!, section: r.section!, stanza: r.stanza! })));
   }
 
-  /** The index as sentences were placed at `at` (line counts and stanzas as they are now). */
+  /** The index as sentences were placed and numbered at `at` (line counts and stanzas as they are now). */
   async lineIndexAsOf(at: Date): Promise<LineIndex> {
+    const when = at.toISOString();
     const rows = await this.db
-      .with('then', (db) =>
-        db
-          .selectFrom('placements')
-          .select(['sentence', 'book', 'canto', 'section'])
-          .distinctOn('sentence')
-          .where('at', '<=', at.toISOString())
-          .orderBy('sentence')
-          .orderBy('position', 'desc'),
+      .with('placed', (db) =>
+        db.selectFrom('placements').select(['id', 'book', 'canto', 'section']).distinctOn('id').where('at', '<=', when).orderBy('id').orderBy('position', 'desc'),
       )
-      .selectFrom('then')
-      .innerJoin('sentences', 'sentences.sentence', 'then.sentence')
-      .select(['then.sentence', 'then.book', 'then.canto', 'then.section', 'sentences.stanza', 'sentences.line_count as lines'])
-      .where('then.book', 'is not', null)
-      .orderBy('then.sentence')
+      .with('numbered', (db) => db.selectFrom('numberings').select(['id', 'number']).distinctOn('id').where('at', '<=', when).orderBy('id').orderBy('position', 'desc'))
+      .selectFrom('placed')
+      .innerJoin('numbered', 'numbered.id', 'placed.id')
+      .innerJoin('sentences', 'sentences.id', 'placed.id')
+      .select(['placed.id', 'numbered.number', 'placed.book', 'placed.canto', 'placed.section', 'sentences.stanza', 'sentences.line_count as lines'])
+      .where('placed.book', 'is not', null)
+      .where('numbered.number', 'is not', null)
+      .orderBy('numbered.number')
       .execute();
-    return buildLineIndex(rows.map((r) => ({ ...r, book: r.book!, canto: r.canto!, section: r.section!, stanza: r.stanza ?? 0 })));
+    return buildLineIndex(rows.map((r) => ({ ...r, sentence: r.number!, book: r.book!, canto: r.canto!, section: r.section!, stanza: r.stanza ?? 0 })));
   }
 }

@@ -31,7 +31,7 @@ const get = (url: string, headers: Record<string, string> = {}) => api.app.injec
 beforeAll(async () => {
   api = await startTestApi();
   const report = await importFile('poem.json', demo);
-  expect(report).toMatchObject({ format: 'json', sentences: 69, changedSentences: 69 });
+  expect(report).toMatchObject({ format: 'json', applied: true, plan: { counts: { sentences: 69, new: 69, withdrawn: 0 } } });
   importedAt = new Date().toISOString();
   await settled();
 });
@@ -41,14 +41,14 @@ describe('poem import and export', () => {
   it('appends nothing when the same file is imported again', async () => {
     const head = await api.deps.store.headPosition();
     const again = await importFile('poem.json', demo);
-    expect(again).toMatchObject({ events: 0, changedSentences: 0, position: null });
+    expect(again).toMatchObject({ plan: { counts: { events: 0, unchanged: 69, new: 0 } }, position: null });
     expect(await api.deps.store.headPosition()).toBe(head);
   });
 
   it('exports the demo byte for byte, and export → import → export is identical', async () => {
     const exported = exportPoem(await loadCurrentPoem(await context().readModel()));
     expect(exported).toBe(demo);
-    expect((await importFile('export.json', exported)).events).toBe(0);
+    expect((await importFile('export.json', exported)).plan.counts.events).toBe(0);
     expect(exportPoem(await loadCurrentPoem(await context().readModel()))).toBe(exported);
   });
 
@@ -192,7 +192,7 @@ describe('plain-text import', () => {
         readModel: () => fresh.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION),
       };
       const first = await importPoem(ctx, { fileName: 'first.txt', content: asText('first'), cause: { actor: 'a' } });
-      expect(first).toMatchObject({ format: 'text', edition: 'first', sentences: 69, warnings: [] });
+      expect(first).toMatchObject({ format: 'text', edition: 'first', plan: { counts: { sentences: 69 } }, warnings: [] });
       await fresh.deps.progress.waitFor(first.position!, { names: [POEM_PROJECTION], timeoutMs: 10_000 });
 
       // Move the first sentence of book 2 into book 1's last section: those two sections no longer align.
@@ -208,12 +208,12 @@ describe('plain-text import', () => {
       ]);
       const aligned = demoPoem.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.filter((x) => !((b.book === 1 && c.canto === 2 && x.section === 2) || (b.book === 2 && c.canto === 1 && x.section === 1))).flatMap((x) => x.sentences)));
       const differing = aligned.filter((x) => x.text.centenary && JSON.stringify(x.text.centenary) !== JSON.stringify(x.text.first));
-      expect(report.changedSentences).toBe(differing.length);
+      expect(report.plan.counts.changed).toBe(differing.length);
       const stored = (await fresh.app.inject({ method: 'GET', url: `/api/lineinfo/${differing[0]!.sentence}?edition=centenary`, headers: { 'x-consistent-after': String(report.position) } })).json();
       expect(stored.lines).toBe(differing[0]!.text.centenary!.join('\n'));
 
-      const midLine = await importPoem(ctx, { fileName: 'mid.txt', content: 'Book 1: A\nCanto 1: B\nSection 1\nIt ends here. And this\ngoes on.', cause: { actor: 'a' } }).catch((e: unknown) => e);
-      expect(midLine).toMatchObject({ warnings: ['mid.txt:4: a sentence ends mid-line; the rest of the line stays with sentence 1'] });
+      const midLine = await importPoem(ctx, { fileName: 'mid.txt', content: 'Book 1: A\nCanto 1: B\nSection 1\nIt ends here. And this\ngoes on.', cause: { actor: 'a' }, dryRun: true });
+      expect(midLine).toMatchObject({ applied: false, warnings: [], plan: { counts: { sentences: 2 } } });
     } finally {
       await fresh.close();
     }
@@ -261,10 +261,11 @@ describe('study calls', () => {
   it('reads a section as it stood: sentences that moved away since are still in it', async () => {
     const before = new Date().toISOString();
     await new Promise((r) => setTimeout(r, 20));
+    const current = (await loadCurrentPoem(await context().readModel())).sentences.get(9)!.state.placement!;
     const moved = await handleCommand(api.deps.store, {
       streamId: sentenceStream(9),
       decider: sentenceDecider(9),
-      command: { kind: 'place', placement: { book: 1, canto: 1, section: 2, stanza: 4 } },
+      command: { kind: 'place', placement: { ...current, section: 2, stanza: 4 } },
       cause: { actor: 'editor-9' },
     });
     const after = { 'x-consistent-after': String(moved.position) };
@@ -281,8 +282,10 @@ describe('study calls', () => {
     const shorter = structuredClone(demoPoem);
     const last = shorter.books.at(-1)!.cantos.at(-1)!.sections.at(-1)!;
     const dropped = last.sentences.pop()!;
-    const report = await importFile('shorter.json', `${JSON.stringify(shorter, null, 2)}\n`);
-    expect(report.events).toBeGreaterThanOrEqual(1);
+    const file = `${JSON.stringify(shorter, null, 2)}\n`;
+    const report = await importFile('shorter.json', file, { confirmed: true });
+    expect(report.plan.counts).toMatchObject({ withdrawn: 1, new: 0 });
+    expect(report.applied).toBe(true);
     await settled();
     expect((await get(`/api/lineinfo/${dropped.sentence}`)).statusCode).toBe(404);
     expect(exportPoem(await loadCurrentPoem(await context().readModel()))).not.toContain(`"sentence": ${dropped.sentence},`);

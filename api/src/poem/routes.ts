@@ -11,7 +11,7 @@ import { historyRoutes } from './history-routes.js';
 import { render } from '../plugins/http-cache.js';
 import { PoemCache } from './poem-cache.js';
 import { MAX_RANGE, PoemReader } from './poem-reader.js';
-import { editionQuery, langQuery, parseRange, sectionParams, sentenceParams } from './schemas.js';
+import { asOfQuery, editionQuery, langQuery, parseRange, sectionParams, sentenceParams } from './schemas.js';
 
 const NO_BOOK = 'No book found';
 const NOT_FOUND = 'Not Found';
@@ -36,15 +36,14 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'A section of the poem in an edition (the book/canto view response)',
           params: sectionParams,
-          querystring: editionQuery.extend({ asOf: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('ISO date: the section as it stood then') }),
+          querystring: editionQuery.extend(asOfQuery.shape),
         },
       },
       async (request, reply) => {
         const { edition = 'first', asOf } = request.query;
         const loggedIn = request.actor !== undefined;
         if (asOf) {
-          const until = new Date(asOf.length === 10 ? `${asOf}T23:59:59.999Z` : asOf);
-          const view = await history.sectionAsOf(request, request.params, edition, until, loggedIn);
+          const view = await history.sectionAsOf(request, request.params, edition, asOf, loggedIn);
           if (!view) throw notFound(NO_BOOK);
           return sendCacheable(request, reply, render(view), { private: loggedIn });
         }
@@ -99,9 +98,18 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/lineinfo/:n',
-      { config: reads, schema: { tags, summary: 'One sentence (the Line entity) with where it stands', params: sentenceParams, querystring: editionQuery } },
+      {
+        config: reads,
+        schema: {
+          tags,
+          summary: 'One sentence (the Line entity) with where it stands; with asOf, the sentence that had number n then (as it is now, with its current number)',
+          params: sentenceParams,
+          querystring: editionQuery.extend(asOfQuery.shape),
+        },
+      },
       async (request, reply) => {
-        const found = await reader.lineInfo(request, request.params.n, request.query.edition ?? 'first');
+        const n = request.query.asOf ? await reader.numberAsOf(request, request.params.n, request.query.asOf) : request.params.n;
+        const found = n === null ? null : await reader.lineInfo(request, n, request.query.edition ?? 'first');
         if (!found) throw notFound(NOT_FOUND);
         return sendCacheable(request, reply, render(found));
       },

@@ -10,6 +10,16 @@ const number = (what: string) =>
 
 export const sectionParams = z.object({ book: number('book'), canto: number('canto'), section: number('section') });
 export const sentenceParams = z.object({ n: number('line number') });
+export const sentenceIdParams = z.object({ id: number('sentence id') });
+/** `2026-01-31` (the end of that day, UTC) or an ISO date-time. */
+export const asOfQuery = z.object({
+  asOf: z.iso
+    .datetime({ offset: true })
+    .or(z.iso.date())
+    .optional()
+    .transform((v) => (v === undefined ? undefined : new Date(v.length === 10 ? `${v}T23:59:59.999Z` : v)))
+    .describe('ISO date: as it stood then'),
+});
 export const editionQuery = z.object({
   edition: z
     .string()

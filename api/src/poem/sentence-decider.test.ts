@@ -5,7 +5,7 @@ import { sentenceDecider } from './sentence-decider.js';
 
 const decider = sentenceDecider(7);
 const given = (events: SentenceEvent[]): SentenceState => events.reduce(evolveSentence, decider.initialState);
-const placed: SentenceEvent = { type: 'SentencePlaced', data: { sentence: 7, book: 1, canto: 2, section: 1, stanza: 3 } };
+const placed: SentenceEvent = { type: 'SentencePlaced', data: { sentence: 7, book: 1, canto: 2, section: 1, stanza: 3, order: 'a', joinsPrevious: false, stanzaBreaks: [] } };
 const text: SentenceEvent = { type: 'SentenceTextSet', data: { sentence: 7, edition: 'first', lines: ['The lamp was low.'] } };
 
 describe('sentence decider', () => {
@@ -29,7 +29,7 @@ describe('sentence decider', () => {
     const current = given([placed, text, { type: 'CommentarySet', data: { sentence: 7, layer: 'sage', text: 'old' } }]);
     const target: SentenceState = {
       ...emptySentence(7),
-      placement: { book: 1, canto: 2, section: 1, stanza: 3 },
+      placement: { book: 1, canto: 2, section: 1, stanza: 3, order: 'a', joinsPrevious: false, stanzaBreaks: [] },
       text: { first: ['The lamp was low.'], centenary: ['The lamp was low!'] },
       fields: { reason: 'because' },
       translations: { fr: ['La lampe était basse.'] },

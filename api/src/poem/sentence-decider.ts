@@ -72,7 +72,7 @@ export function sentenceDecider(sentence: number): Decider<SentenceCommand, Sent
 }
 
 function replace(state: SentenceState, target: SentenceState): SentenceEvent[] {
-  const decider = sentenceDecider(state.sentence);
+  const decider = sentenceDecider(state.id);
   const commands: SentenceCommand[] = [];
   if (target.placement) commands.push({ kind: 'place', placement: target.placement });
   for (const edition of editions) commands.push({ kind: 'setText', edition, lines: target.text[edition] ?? null });

@@ -21,6 +21,11 @@ export const structureDecider: Decider<StructureCommand, StructureEvent, PoemStr
   decide(command, state) {
     const { target } = command;
     const events: StructureEvent[] = [];
+    const title = target.title ?? null;
+    const author = target.author ?? null;
+    if ((title !== null || author !== null) && (title !== (state.title ?? null) || author !== (state.author ?? null))) {
+      events.push({ type: 'PoemTitled', data: { title, author } });
+    }
     for (const [key, layer] of Object.entries(target.layers)) {
       if (!isDeepStrictEqual(state.layers[key], layer)) events.push({ type: 'CommentaryLayerDefined', data: { key, ...layer } });
     }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { announceChange, defineBatchProjection, type RecordedEvent } from '@epos/platform';
 import { derivableFields, POEM_STREAM, poemEvents } from '@epos/schemas';
 import { derive } from './analysis/derive-sentence.js';
@@ -9,18 +9,21 @@ import { emptySentence, evolveSentence, type SentenceEvent, type SentenceState }
 import { emptyStructure, evolveStructure, type PoemStructure, type StructureEvent } from './structure-state.js';
 
 /**
- * The poem as documents: one row per sentence holding the fold of its stream, and one row for
- * the structure. Each batch loads the documents it touches, folds the events in memory with
- * the same evolve functions the deciders use, and writes them back in one statement.
+ * The poem as documents: one row per sentence (by permanent id) holding the fold of its stream,
+ * and one row for the structure. Each batch loads the documents it touches, folds the events in
+ * memory with the same evolve functions the deciders use, and writes them back in one statement.
+ * Running numbers are ranks by order key, renumbered from the first key a batch moved.
  */
 export const poemProjection = defineBatchProjection<PoemReadModel>({
   name: POEM_PROJECTION,
-  version: 1,
+  version: 2,
   handles: poemEvents.map((e) => e.type),
   async setup(db: Kysely<PoemReadModel>) {
     await db.schema
       .createTable('sentences')
-      .addColumn('sentence', 'integer', (c) => c.primaryKey())
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('sentence', 'integer')
+      .addColumn('ord', sql`text collate "C"`)
       .addColumn('book', 'integer')
       .addColumn('canto', 'integer')
       .addColumn('section', 'integer')
@@ -31,16 +34,27 @@ export const poemProjection = defineBatchProjection<PoemReadModel>({
       .addColumn('derived', 'jsonb', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('sentences_by_section').on('sentences').columns(['book', 'canto', 'section', 'sentence']).execute();
+    await db.schema.createIndex('sentences_by_number').on('sentences').column('sentence').execute();
+    await db.schema.createIndex('sentences_by_order').on('sentences').column('ord').where(sql.ref('book'), 'is not', null).execute();
     await db.schema
       .createTable('placements')
-      .addColumn('sentence', 'integer', (c) => c.notNull())
+      .addColumn('id', 'integer', (c) => c.notNull())
       .addColumn('position', 'bigint', (c) => c.notNull())
       .addColumn('at', 'timestamptz', (c) => c.notNull())
       .addColumn('book', 'integer')
       .addColumn('canto', 'integer')
       .addColumn('section', 'integer')
-      .addPrimaryKeyConstraint('placements_pk', ['sentence', 'position'])
+      .addPrimaryKeyConstraint('placements_pk', ['id', 'position'])
       .execute();
+    await db.schema
+      .createTable('numberings')
+      .addColumn('id', 'integer', (c) => c.notNull())
+      .addColumn('number', 'integer')
+      .addColumn('position', 'bigint', (c) => c.notNull())
+      .addColumn('at', 'timestamptz', (c) => c.notNull())
+      .addPrimaryKeyConstraint('numberings_pk', ['id', 'position'])
+      .execute();
+    await db.schema.createIndex('numberings_by_number').on('numberings').columns(['number', 'at']).execute();
     await db.schema
       .createTable('structure')
       .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -69,47 +83,79 @@ async function applyStructure(events: readonly RecordedEvent[], db: Kysely<PoemR
     .execute();
 }
 
+const isMove = (e: RecordedEvent) => e.type === 'SentencePlaced' || e.type === 'SentenceWithdrawn';
+
+interface SentenceDoc {
+  state: SentenceState;
+  derived: DerivedFields;
+  revision: string;
+  textChanged: boolean;
+  /** Order key before this batch: renumbering starts from the lowest key the batch moved. */
+  oldOrder: string | null;
+}
+
 async function applySentences(events: readonly RecordedEvent[], db: Kysely<PoemReadModel>): Promise<void> {
-  const moves = events.filter((e) => e.type === 'SentencePlaced' || e.type === 'SentenceWithdrawn');
+  const moves = events.filter(isMove);
   if (moves.length > 0) {
     await db
       .insertInto('placements')
       .values(
         moves.map((e) => {
           const data = e.data as { sentence: number; book?: number; canto?: number; section?: number };
-          return { sentence: data.sentence, position: e.position.toString(), at: e.metadata.timestamp, book: data.book ?? null, canto: data.canto ?? null, section: data.section ?? null };
+          return { id: data.sentence, position: e.position.toString(), at: e.metadata.timestamp, book: data.book ?? null, canto: data.canto ?? null, section: data.section ?? null };
         }),
       )
       .execute();
   }
-  const numbers = [...new Set(events.map((e) => (e.data as { sentence: number }).sentence))];
-  const rows = await db.selectFrom('sentences').select(['sentence', 'state', 'derived']).where('sentence', 'in', numbers).execute();
-  const docs = new Map(rows.map((r) => [r.sentence, { state: r.state, derived: r.derived, revision: '0', textChanged: false }]));
+  const ids = [...new Set(events.map((e) => (e.data as { sentence: number }).sentence))];
+  const rows = await db.selectFrom('sentences').select(['id', 'state', 'derived', 'ord']).where('id', 'in', ids).execute();
+  const docs = new Map<number, SentenceDoc>(rows.map((r) => [r.id, { state: r.state, derived: r.derived, revision: '0', textChanged: false, oldOrder: r.ord }]));
   for (const event of events) {
     const sentenceEvent = event as unknown as SentenceEvent & RecordedEvent;
-    const n = sentenceEvent.data.sentence;
-    const doc = docs.get(n) ?? { state: emptySentence(n), derived: {}, revision: '0', textChanged: true };
+    const id = sentenceEvent.data.sentence;
+    const doc = docs.get(id) ?? { state: emptySentence(id), derived: {}, revision: '0', textChanged: true, oldOrder: null };
     doc.state = evolveSentence(doc.state, sentenceEvent);
     doc.revision = event.revision.toString();
     if (touchesDerivation(sentenceEvent)) doc.textChanged = true;
-    docs.set(n, doc);
+    docs.set(id, doc);
   }
-  const values = [...docs.entries()].map(([sentence, doc]) => ({
-      sentence,
-      book: doc.state.placement?.book ?? null,
-      canto: doc.state.placement?.canto ?? null,
-      section: doc.state.placement?.section ?? null,
-      stanza: doc.state.placement?.stanza ?? null,
-      line_count: doc.state.text.first?.length ?? 0,
+  const values = [...docs.entries()].map(([id, doc]) => {
+    const placement = doc.state.placement;
+    const lines = doc.state.text.first?.length ?? 0;
+    return {
+      id,
+      // A newly placed sentence gets its number (and a numbering record) from renumberFrom.
+      sentence: placement && doc.oldOrder !== null ? doc.state.sentence : null,
+      ord: placement?.order ?? null,
+      book: placement?.book ?? null,
+      canto: placement?.canto ?? null,
+      section: placement?.section ?? null,
+      stanza: placement?.stanza ?? null,
+      line_count: Math.max(0, lines - (placement?.joinsPrevious ? 1 : 0)),
       revision: doc.revision,
       state: JSON.stringify(doc.state) as unknown as SentenceState,
       derived: JSON.stringify(doc.textChanged ? derive(doc.state) : doc.derived) as unknown as DerivedFields,
-    }));
+    };
+  });
+  const last = events.at(-1)!;
+  const stamp = { position: last.position.toString(), at: last.metadata.timestamp };
+  const withdrawn = [...docs].filter(([, d]) => !d.state.placement && d.oldOrder !== null).map(([id]) => id);
+  if (withdrawn.length > 0) await db.insertInto('numberings').values(withdrawn.map((id) => ({ id, number: null, ...stamp }))).execute();
+  await upsertSentences(db, values);
+  if (moves.length > 0) {
+    const keys = [...docs.values()].flatMap((d) => [d.oldOrder, d.state.placement?.order ?? null]).filter((k): k is string => k !== null);
+    if (keys.length > 0) await renumberFrom(db, keys.reduce((a, b) => (a < b ? a : b)), stamp);
+  }
+}
+
+async function upsertSentences(db: Kysely<PoemReadModel>, values: PoemReadModel['sentences'][]): Promise<void> {
   await db
     .insertInto('sentences')
     .values(values)
     .onConflict((oc) =>
-      oc.column('sentence').doUpdateSet((eb) => ({
+      oc.column('id').doUpdateSet((eb) => ({
+        sentence: eb.ref('excluded.sentence'),
+        ord: eb.ref('excluded.ord'),
         book: eb.ref('excluded.book'),
         canto: eb.ref('excluded.canto'),
         section: eb.ref('excluded.section'),
@@ -121,6 +167,27 @@ async function applySentences(events: readonly RecordedEvent[], db: Kysely<PoemR
       })),
     )
     .execute();
+}
+
+/**
+ * Gives every placed sentence from order key `from` on its rank as running number (in its row
+ * and its document), and records the new numbers of those whose number changed.
+ */
+async function renumberFrom(db: Kysely<PoemReadModel>, from: string, stamp: { position: string; at: string }): Promise<void> {
+  await sql`
+    with before as (select count(*) as n from sentences where book is not null and ord < ${from}),
+    ranked as (
+      select id, (select n from before) + row_number() over (order by ord) as n
+      from sentences where book is not null and ord >= ${from}
+    ),
+    changed as (
+      update sentences s set sentence = r.n, state = jsonb_set(s.state, '{sentence}', to_jsonb(r.n))
+      from ranked r where s.id = r.id and s.sentence is distinct from r.n
+      returning s.id, s.sentence
+    )
+    insert into numberings (id, number, position, at)
+    select id, sentence, ${stamp.position}, ${stamp.at} from changed
+  `.execute(db);
 }
 
 function touchesDerivation(event: SentenceEvent): boolean {

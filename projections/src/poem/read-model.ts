@@ -11,12 +11,16 @@ export type DerivedFields = Partial<Record<DerivableField, string>>;
 /** The poem read model's tables (in the projection's schema). */
 export interface PoemReadModel {
   sentences: {
-    sentence: number;
+    /** Permanent id: the sentence's stream. */
+    id: number;
+    /** Running number: the rank of `ord` among placed sentences; null once withdrawn. */
+    sentence: number | null;
+    ord: string | null;
     book: number | null;
     canto: number | null;
     section: number | null;
     stanza: number | null;
-    /** Verse lines in the first edition. */
+    /** Verse lines the sentence starts in the first edition (a first fragment joining the previous sentence's line starts none). */
     line_count: number;
     /** Revision of the sentence's stream: imports append with it as the expected revision. */
     revision: string;
@@ -25,6 +29,8 @@ export interface PoemReadModel {
     derived: DerivedFields;
   };
   /** Where each sentence was placed, and when: time travel picks a section's sentences from it. */
-  placements: { sentence: number; position: string; at: string; book: number | null; canto: number | null; section: number | null };
+  placements: { id: number; position: string; at: string; book: number | null; canto: number | null; section: number | null };
+  /** Each sentence's running number from a position on (null: withdrawn): its history and old numbers read as of a date. */
+  numberings: { id: number; number: number | null; position: string; at: string };
   structure: { id: number; revision: string; state: PoemStructure };
 }

@@ -15,11 +15,23 @@ export interface Placement {
   book: number;
   canto: number;
   section: number;
+  /** Names the sentence's stanza: consecutive sentences with the same value share a stanza. */
   stanza: number;
+  /** Ranks the sentence in the poem: its running number is its rank by this key. */
+  order: string;
+  /** Its first fragment continues the verse line on which the previous sentence ended. */
+  joinsPrevious: boolean;
+  /** Indices of its fragments before which a stanza break falls (it runs across stanzas). */
+  stanzaBreaks: number[];
 }
 
-/** Everything known about one sentence: the fold of its stream. */
+/**
+ * Everything known about one sentence: the fold of its stream. `id` is its permanent identity
+ * (its stream); `sentence` is its running number, which the read model keeps current (a fold of
+ * the stream alone cannot know it, and leaves the id there).
+ */
 export interface SentenceState {
+  id: number;
   sentence: number;
   placement: Placement | null;
   text: Partial<Record<Edition, string[]>>;
@@ -30,8 +42,8 @@ export interface SentenceState {
   commentary: Record<string, string>;
 }
 
-export function emptySentence(sentence: number): SentenceState {
-  return { sentence, placement: null, text: {}, fields: {}, translations: {}, media: {}, relations: [], commentary: {} };
+export function emptySentence(id: number): SentenceState {
+  return { id, sentence: id, placement: null, text: {}, fields: {}, translations: {}, media: {}, relations: [], commentary: {} };
 }
 
 function withEntry<K extends string, V>(record: Partial<Record<K, V>>, key: K, value: V | null | undefined): Partial<Record<K, V>> {
@@ -44,11 +56,14 @@ function withEntry<K extends string, V>(record: Partial<Record<K, V>>, key: K, v
 export function evolveSentence(state: SentenceState, event: SentenceEvent): SentenceState {
   switch (event.type) {
     case 'SentencePlaced': {
-      const { book, canto, section, stanza } = event.data;
-      return { ...state, placement: { book, canto, section, stanza } };
+      const { book, canto, section, stanza, order, joinsPrevious, stanzaBreaks } = event.data;
+      return { ...state, placement: { book, canto, section, stanza, order, joinsPrevious, stanzaBreaks } };
     }
     case 'SentenceWithdrawn':
       return { ...state, placement: null };
+    case 'SentenceSplit':
+    case 'SentencesMerged':
+      return state;
     case 'SentenceTextSet':
       return { ...state, text: withEntry(state.text, event.data.edition, event.data.lines) };
     case 'SentenceFieldSet':

@@ -9,6 +9,9 @@ export interface PartMedia {
 
 /** Names of books, cantos and sections; commentary layers; book and canto media and notes. */
 export interface PoemStructure {
+  /** The poem's own title and author, when its file gives them. */
+  title?: string | null;
+  author?: string | null;
   books: Record<string, { name: string } & PartMedia>;
   cantos: Record<string, { name: string; notes: Record<string, string> } & PartMedia>;
   sections: Record<string, { name: string }>;
@@ -27,6 +30,8 @@ const noMedia = (): PartMedia => ({ pdf: null, images: [] });
 
 export function evolveStructure(state: PoemStructure, event: StructureEvent): PoemStructure {
   switch (event.type) {
+    case 'PoemTitled':
+      return { ...state, title: event.data.title, author: event.data.author };
     case 'PoemBookNamed': {
       const key = bookKey(event.data.book);
       return { ...state, books: { ...state.books, [key]: { ...(state.books[key] ?? noMedia()), name: event.data.name } } };

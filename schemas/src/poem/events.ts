@@ -12,18 +12,26 @@ import {
   verseLinesSchema,
   wordRelationSchema,
 } from './vocabulary.js';
+import { orderKeyOfNumber, orderKeyPattern } from './order-key.js';
 
 /** Stream of the poem's structure: names of books, cantos, sections; commentary layers; part media. */
 export const POEM_STREAM = 'poem';
-/** One stream per sentence: its history is the sentence's revision history. */
-export const sentenceStream = (sentence: number) => `sentence-${sentence}`;
+/**
+ * One stream per sentence: its history is the sentence's revision history. A sentence's stream is
+ * named by its permanent id, which never changes; its running number is its placement, derived
+ * from its order key (events stored before ids existed have id = the number they were placed at).
+ */
+export const sentenceStream = (id: number) => `sentence-${id}`;
 
 const book = positiveInt('book');
 const canto = positiveInt('canto');
 const section = positiveInt('section');
+/** The sentence's permanent id (its stream), not its running number. */
 const sentence = positiveInt('sentence');
 const name = partNameSchema;
 
+/** The poem's own title and author (served in preference to configuration). */
+export const poemTitled = defineEvent('PoemTitled', z.object({ title: name.nullable(), author: name.nullable() }));
 export const poemBookNamed = defineEvent('PoemBookNamed', z.object({ book, name }));
 export const poemCantoNamed = defineEvent('PoemCantoNamed', z.object({ book, canto, name }));
 export const poemSectionNamed = defineEvent('PoemSectionNamed', z.object({ book, canto, section, name: z.string().trim().max(300) }));
@@ -45,9 +53,35 @@ export const poemPartMediaSet = defineEvent(
 export const commentaryLayerRemoved = defineEvent('CommentaryLayerRemoved', z.object({ key: layerKeySchema }));
 export const cantoNoteSet = defineEvent('CantoNoteSet', z.object({ layer: layerKeySchema, book, canto, text: z.string().max(100_000).nullable() }));
 
-export const sentencePlaced = defineEvent('SentencePlaced', z.object({ sentence, book, canto, section, stanza: positiveInt('stanza') }));
-/** The sentence leaves the poem (an import no longer has it); its history stays. */
-export const sentenceWithdrawn = defineEvent('SentenceWithdrawn', z.object({ sentence }));
+/**
+ * Where a sentence stands. `order` ranks it in the poem (its running number is derived from it);
+ * `stanza` names its stanza (sentences of one stanza share it; numbers are derived); the layout
+ * says whether its first fragment continues the previous sentence's verse line and before which
+ * of its fragments a stanza break falls.
+ */
+export const sentencePlaced = defineEvent(
+  'SentencePlaced',
+  z.object({
+    sentence,
+    book,
+    canto,
+    section,
+    stanza: positiveInt('stanza'),
+    order: z.string().regex(orderKeyPattern).max(64),
+    joinsPrevious: z.boolean(),
+    stanzaBreaks: z.array(z.number().int().positive()).max(400),
+  }),
+  {
+    version: 2,
+    upcasters: [{ from: 1, up: (data) => ({ ...(data as { sentence: number }), order: orderKeyOfNumber((data as { sentence: number }).sentence), joinsPrevious: false, stanzaBreaks: [] }) }],
+  },
+);
+/** The sentence leaves the poem (an import no longer has it, or it was merged `into` another); its history stays. */
+export const sentenceWithdrawn = defineEvent('SentenceWithdrawn', z.object({ sentence, into: sentence.optional() }));
+/** Part of the sentence's text became the sentences `into` (an import found it divided); it keeps its annotations. */
+export const sentenceSplit = defineEvent('SentenceSplit', z.object({ sentence, into: z.array(sentence).min(1).max(50) }));
+/** The sentences `from` were joined to this one (an import found them one sentence); they are withdrawn. */
+export const sentencesMerged = defineEvent('SentencesMerged', z.object({ sentence, from: z.array(sentence).min(1).max(50) }));
 export const sentenceTextSet = defineEvent('SentenceTextSet', z.object({ sentence, edition: editionSchema, lines: verseLinesSchema.nullable() }));
 export const sentenceFieldSet = defineEvent('SentenceFieldSet', z.object({ sentence, field: sentenceFieldSchema, value: z.string().max(100_000).nullable() }));
 export const translationSet = defineEvent('TranslationSet', z.object({ sentence, lang: languageSchema, lines: verseLinesSchema.nullable() }));
@@ -55,6 +89,6 @@ export const sentenceMediaSet = defineEvent('SentenceMediaSet', z.object({ sente
 export const wordRelationsSet = defineEvent('WordRelationsSet', z.object({ sentence, relations: z.array(wordRelationSchema).max(200) }));
 export const commentarySet = defineEvent('CommentarySet', z.object({ sentence, layer: layerKeySchema, text: z.string().max(100_000).nullable() }));
 
-export const poemStructureEvents = [poemBookNamed, poemCantoNamed, poemSectionNamed, commentaryLayerDefined, commentaryLayerRemoved, poemPartMediaSet, cantoNoteSet] as const;
-export const sentenceEvents = [sentencePlaced, sentenceWithdrawn, sentenceTextSet, sentenceFieldSet, translationSet, sentenceMediaSet, wordRelationsSet, commentarySet] as const;
+export const poemStructureEvents = [poemTitled, poemBookNamed, poemCantoNamed, poemSectionNamed, commentaryLayerDefined, commentaryLayerRemoved, poemPartMediaSet, cantoNoteSet] as const;
+export const sentenceEvents = [sentencePlaced, sentenceWithdrawn, sentenceSplit, sentencesMerged, sentenceTextSet, sentenceFieldSet, translationSet, sentenceMediaSet, wordRelationsSet, commentarySet] as const;
 export const poemEvents = [...poemStructureEvents, ...sentenceEvents] as const;

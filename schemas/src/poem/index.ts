@@ -1,3 +1,4 @@
 export * from './vocabulary.js';
 export * from './events.js';
 export * from './poem-file.js';
+export * from './order-key.js';

@@ -25,6 +25,10 @@ const partMedia = {
 export const poemFileSentenceSchema = z.strictObject({
   sentence: positiveInt('sentence'),
   stanza: positiveInt('stanza'),
+  /** The sentence begins inside the verse line on which the previous sentence ended. */
+  joinsPrevious: z.literal(true, 'joinsPrevious is true or left out').optional(),
+  /** Indices of its verse-line fragments before which a stanza break falls. */
+  stanzaBreaks: z.array(z.number().int().positive()).min(1).max(400).optional(),
   text: z.partialRecord(editionSchema, verseLinesSchema).refine((t) => t.first !== undefined, 'every sentence needs its first-edition text'),
   fields: z.partialRecord(sentenceFieldSchema, noteTextSchema).optional(),
   translations: z.partialRecord(languageSchema, verseLinesSchema).optional(),
@@ -57,6 +61,8 @@ export const poemFileBookSchema = z.strictObject({
 export const poemFileSchema = z.strictObject({
   format: z.literal('epos-poem', 'expected "format": "epos-poem"'),
   version: z.literal(1, 'expected "version": 1'),
+  title: partNameSchema.optional(),
+  author: partNameSchema.optional(),
   layers: z.array(z.strictObject({ key: layerKeySchema, label: partNameSchema, author: partNameSchema })).optional(),
   books: z.array(poemFileBookSchema).min(1, 'a poem needs at least one book'),
 });

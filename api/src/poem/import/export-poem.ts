@@ -1,7 +1,7 @@
 import { editions, languages, mediaKinds, sentenceFields, type MediaItem, type PoemFile, type WordRelation } from '@epos/schemas';
 import type { SentenceState } from '@epos/projections/poem/sentence-state';
 import { bookKey, cantoKey, sectionKey, type PoemStructure } from '@epos/projections/poem/structure-state';
-import type { CurrentPoem } from './current-poem.js';
+import { placedInOrder, type CurrentPoem } from './current-poem.js';
 
 /**
  * The poem in its JSON exchange format, canonical: keys in the schema's order, empty parts
@@ -13,12 +13,19 @@ export function exportPoem(current: CurrentPoem): string {
   const file: PoemFile = {
     format: 'epos-poem',
     version: 1,
+    ...(structure.title ? { title: structure.title } : {}),
+    ...(structure.author ? { author: structure.author } : {}),
     ...(layerOrder.length > 0 ? { layers: layerOrder.map(([key, l]) => ({ key, label: l.label, author: l.author })) } : {}),
     books: [],
   };
   const layerRank = new Map(layerOrder.map(([key], i) => [key, i]));
-  const sorted = [...current.sentences.values()].map((s) => s.state).filter((s) => s.placement).sort((a, b) => a.sentence - b.sentence);
+  const sorted = placedInOrder(current).map((s) => s.state);
+  // Stanzas are stored by name; the file numbers them through the poem.
+  let stanza = 0;
+  let stanzaName: number | null = null;
   for (const s of sorted) {
+    if (s.placement!.stanza !== stanzaName) stanza++;
+    stanzaName = s.placement!.stanza;
     const { book, canto, section } = s.placement!;
     let b = file.books.at(-1);
     if (!b || b.book !== book) file.books.push((b = { book, name: structure.books[bookKey(book)]?.name ?? '', ...partMedia(structure, bookKey(book), 'books'), cantos: [] }));
@@ -33,7 +40,8 @@ export function exportPoem(current: CurrentPoem): string {
       const name = structure.sections[sectionKey(book, canto, section)]?.name;
       c.sections.push((sec = { section, ...(name ? { name } : {}), sentences: [] }));
     }
-    sec.sentences.push(sentenceEntry(s, layerRank));
+    sec.sentences.push(sentenceEntry(s, stanza, layerRank));
+    stanza += s.placement!.stanzaBreaks.length;
   }
   return `${JSON.stringify(file, null, 2)}\n`;
 }
@@ -60,14 +68,16 @@ function ordered(record: Record<string, string>, rank: Map<string, number>): Rec
   return keys.length > 0 ? Object.fromEntries(keys.map((k) => [k, record[k]!])) : undefined;
 }
 
-function sentenceEntry(s: SentenceState, layerRank: Map<string, number>): PoemFile['books'][number]['cantos'][number]['sections'][number]['sentences'][number] {
+function sentenceEntry(s: SentenceState, stanza: number, layerRank: Map<string, number>): PoemFile['books'][number]['cantos'][number]['sections'][number]['sentences'][number] {
   const fields = pick(s.fields, sentenceFields);
   const translations = pick(s.translations, languages);
   const media = pick(Object.fromEntries(Object.entries(s.media).map(([k, items]) => [k, items.map(mediaItem)])), mediaKinds);
   const commentary = ordered(s.commentary, layerRank);
   return {
     sentence: s.sentence,
-    stanza: s.placement!.stanza,
+    stanza,
+    ...(s.placement!.joinsPrevious ? { joinsPrevious: true as const } : {}),
+    ...(s.placement!.stanzaBreaks.length > 0 ? { stanzaBreaks: s.placement!.stanzaBreaks } : {}),
     text: pick(s.text, editions) ?? {},
     ...(fields ? { fields } : {}),
     ...(translations ? { translations } : {}),

@@ -1,13 +1,20 @@
 import { POEM_STREAM, type Cause, type Edition } from '@epos/schemas';
-import type { EventStore, Position, ProjectionProgress } from '@epos/platform';
+import type { EventStore, Position, ProjectionProgress, StreamAppend } from '@epos/platform';
 import type { Kysely } from 'kysely';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
-import { loadCurrentPoem } from './current-poem.js';
+import { sentenceDecider } from '../sentence-decider.js';
+import { loadCurrentPoem, type CurrentPoem } from './current-poem.js';
 import { readPoemJson } from './json-file.js';
-import { planImport } from './plan.js';
-import { targetsFromJson, targetsFromText, type Misalignment, type PoemTargets } from './targets.js';
+import { planImport, type ImportPlan } from './plan.js';
+import { editionTargets, targetsFromFirstEdition, targetsFromJson, type Misalignment } from './targets.js';
 import { checkParsedText } from './text/check-text.js';
 import { parsePoemText } from './text/parse-text.js';
+import { sentenceStream } from '@epos/schemas';
+
+/** The most sentences a poem may have: several times the longest epics (the Mahabharata has about 100,000 couplets). */
+export const MAX_SENTENCES = 500_000;
+/** Streams per atomic append: bounds the memory of one transaction on a huge import. */
+const APPEND_BATCH = 2_000;
 
 export interface ImportInput {
   fileName: string;
@@ -15,15 +22,19 @@ export interface ImportInput {
   /** For plain text: the edition the file carries when it does not say (default first). */
   edition?: Edition;
   cause: Cause;
+  /** Plan only: report what would change and store nothing. */
+  dryRun?: boolean;
+  /** Go ahead with an import that withdraws much of the poem or annotated sentences. */
+  confirmed?: boolean;
 }
 
 export interface ImportReport {
   format: 'json' | 'text';
   edition: Edition | 'all';
-  sentences: number;
-  changedSentences: number;
-  events: number;
-  /** Position of the last event appended; null when nothing changed. */
+  plan: Omit<ImportPlan, 'appends'>;
+  /** Whether the plan was carried out (not a dry run, and confirmed where it had to be). */
+  applied: boolean;
+  /** Position of the last event appended; null when nothing was appended. */
   position: Position | null;
   warnings: string[];
   misaligned: Misalignment[];
@@ -36,9 +47,13 @@ export interface ImportContext {
 }
 
 /**
- * Imports a poem file all or nothing: a malformed file is refused with `file:line: what was
- * expected` before anything is stored; the changes are appended in one atomic append with the
- * revisions they were computed from; an unchanged file appends nothing.
+ * Imports a poem file. A malformed file is refused with `file:line: what was expected` before
+ * anything is stored. The file is matched to the stored poem by content (see plan.ts) and the
+ * plan is reported first; a dry run stops there, and so does an import that would withdraw much
+ * of the poem or any annotated sentence unless confirmed. The changes are appended with the
+ * revisions they were computed from, in atomic batches of {@link APPEND_BATCH} streams (structure
+ * first), so memory stays bounded; an import interrupted between batches is completed by running
+ * it again. An unchanged file appends nothing.
  */
 export async function importPoem(context: ImportContext, input: ImportInput): Promise<ImportReport> {
   const isJson = input.fileName.endsWith('.json') || input.content.trimStart().startsWith('{');
@@ -48,33 +63,70 @@ export async function importPoem(context: ImportContext, input: ImportInput): Pr
   if (parsedText?.edition && input.edition && parsedText.edition !== input.edition) {
     throw new Error(`${input.fileName}:1: the file says it carries the ${parsedText.edition} edition, but ${input.edition} was asked for`);
   }
+  const sentenceCount = parsedText?.sentenceCount ?? json!.books.reduce((n, b) => n + b.cantos.reduce((m, c) => m + c.sections.reduce((k, s) => k + s.sentences.length, 0), 0), 0);
+  if (sentenceCount > MAX_SENTENCES) {
+    throw new Error(`${input.fileName}: the poem has ${sentenceCount.toLocaleString('en')} sentences; the limit is ${MAX_SENTENCES.toLocaleString('en')}`);
+  }
 
+  const current = await currentPoem(context);
+  const edition: Edition | 'all' = json ? 'all' : (parsedText!.edition ?? input.edition ?? 'first');
+  let plan: ImportPlan;
+  let misaligned: Misalignment[] = [];
+  if (json) plan = planImport(current, targetsFromJson(json));
+  else if (edition === 'first') plan = planImport(current, targetsFromFirstEdition(parsedText!, current));
+  else {
+    if (current.sentences.size === 0) throw new Error(`${input.fileName}:1: import the first edition before the ${edition} edition`);
+    const targets = editionTargets(parsedText!, edition as Exclude<Edition, 'first'>, current);
+    misaligned = targets.misaligned;
+    plan = editionPlan(current, targets.sentences);
+  }
+
+  const applied = !input.dryRun && (plan.needsConfirmation === null || input.confirmed === true);
+  const position = applied ? await appendInBatches(context.store, plan.appends, input.cause) : null;
+  const { appends: _appends, ...summary } = plan;
+  return {
+    format: json ? 'json' : 'text',
+    edition,
+    plan: summary,
+    applied,
+    position,
+    warnings: (parsedText?.warnings ?? []).map((w) => `${input.fileName}:${w.line}: ${w.message}`),
+    misaligned,
+  };
+}
+
+async function currentPoem(context: ImportContext): Promise<CurrentPoem> {
   const head = await context.store.headPosition();
   if (!(await context.progress.waitFor(head, { names: [POEM_PROJECTION], timeoutMs: 120_000 }))) {
     throw new Error('The poem read model did not catch up with the event log; is the projections process running?');
   }
-  const current = await loadCurrentPoem(await context.readModel());
+  return loadCurrentPoem(await context.readModel());
+}
 
-  let targets: PoemTargets;
-  let misaligned: Misalignment[] = [];
-  const edition: Edition | 'all' = json ? 'all' : (parsedText!.edition ?? input.edition ?? 'first');
-  if (json) targets = targetsFromJson(json);
-  else {
-    if (edition !== 'first' && current.sentences.size === 0) throw new Error(`${input.fileName}:1: import the first edition before the ${edition} edition`);
-    ({ targets, misaligned } = targetsFromText(parsedText!, edition as Edition, current));
+async function appendInBatches(store: EventStore, appends: StreamAppend[], cause: Cause): Promise<Position | null> {
+  let position: Position | null = null;
+  const structure = appends.filter((a) => a.streamId === POEM_STREAM);
+  const sentences = appends.filter((a) => a.streamId !== POEM_STREAM);
+  for (let i = 0; i < sentences.length || (i === 0 && structure.length > 0); i += APPEND_BATCH) {
+    const batch = [...(i === 0 ? structure : []), ...sentences.slice(i, i + APPEND_BATCH)];
+    if (batch.length > 0) position = (await store.appendMany(batch, { cause })).position;
   }
+  return position;
+}
 
-  const appends = planImport(current, targets, { complete: json !== null || edition === 'first' });
+/** Another edition's text: set on the sentences it aligns with; nothing moves. */
+function editionPlan(current: CurrentPoem, targets: ReturnType<typeof editionTargets>['sentences']): ImportPlan {
+  const appends: StreamAppend[] = [];
+  for (const target of targets) {
+    const stored = current.sentences.get(target.id)!;
+    const events = sentenceDecider(target.id).decide({ kind: 'replace', target }, stored.state);
+    if (events.length > 0) appends.push({ streamId: sentenceStream(target.id), events, expectedRevision: stored.revision });
+  }
   const events = appends.reduce((n, a) => n + a.events.length, 0);
-  const position = appends.length > 0 ? (await context.store.appendMany(appends, { cause: input.cause })).position : null;
   return {
-    format: json ? 'json' : 'text',
-    edition,
-    sentences: targets.sentences.length,
-    changedSentences: appends.filter((a) => a.streamId !== POEM_STREAM).length,
-    events,
-    position,
-    warnings: (parsedText?.warnings ?? []).map((w) => `${input.fileName}:${w.line}: ${w.message}`),
-    misaligned,
+    appends,
+    counts: { sentences: targets.length, unchanged: targets.length - appends.length, new: 0, changed: appends.length, split: 0, merged: 0, moved: 0, renumbered: 0, withdrawn: 0, events },
+    review: [],
+    needsConfirmation: null,
   };
 }

@@ -48,8 +48,13 @@ function checkNumbering(file: PoemFile): { path: (string | number)[]; message: s
           if (sentence.stanza < lastStanza || sentence.stanza > lastStanza + 1) {
             problems.push({ path: [...at, 'sentences', i, 'stanza'], message: `expected stanza ${lastStanza} or ${lastStanza + 1}` });
           }
+          const breaks = sentence.stanzaBreaks ?? [];
+          if (breaks.some((b, k) => b >= (sentence.text.first ?? []).length || (k > 0 && b <= breaks[k - 1]!))) {
+            problems.push({ path: [...at, 'sentences', i, 'stanzaBreaks'], message: `expected rising indices of its verse lines, below ${(sentence.text.first ?? []).length}` });
+          }
+          if (sentence.joinsPrevious && i === 0) problems.push({ path: [...at, 'sentences', i, 'joinsPrevious'], message: 'the first sentence of a section cannot join the previous one' });
           nextSentence = sentence.sentence + 1;
-          lastStanza = sentence.stanza;
+          lastStanza = sentence.stanza + breaks.length;
         });
       });
     });

@@ -1,19 +1,34 @@
 import type { Edition, PoemFile } from '@epos/schemas';
-import { emptySentence, type SentenceState } from '@epos/projections/poem/sentence-state';
+import { type Placement, type SentenceState } from '@epos/projections/poem/sentence-state';
 import { bookKey, cantoKey, emptyStructure, sectionKey, type PoemStructure } from '@epos/projections/poem/structure-state';
 import type { CurrentPoem } from './current-poem.js';
 import type { ParsedPoemText } from './text/parse-text.js';
 
-/** What the poem should hold after an import. */
+/** Where a sentence of an import file stands; `stanza` is the file's stanza number. */
+export type TargetPlacement = Omit<Placement, 'order'>;
+
+/** What a sentence should hold after an import, before it is matched to a stored sentence. */
+export interface TargetSentence {
+  placement: TargetPlacement;
+  /** First-edition fragments: what the file's sentence is matched by. */
+  first: string[];
+  /**
+   * Its content: `replace` (a JSON file: the file is the whole truth) or `firstText` (a
+   * first-edition text file: every other part of the matched sentence is kept).
+   */
+  content: { kind: 'replace'; state: Omit<SentenceState, 'id' | 'sentence' | 'placement'> } | { kind: 'firstText' };
+}
+
+/** What the poem should hold after an import of the first edition or a JSON file. */
 export interface PoemTargets {
   structure: PoemStructure;
-  sentences: SentenceState[];
+  sentences: TargetSentence[];
 }
 
 export function targetsFromJson(file: PoemFile): PoemTargets {
-  const structure = emptyStructure();
+  const structure: PoemStructure = { ...emptyStructure(), title: file.title ?? null, author: file.author ?? null };
   (file.layers ?? []).forEach((layer, order) => (structure.layers[layer.key] = { label: layer.label, author: layer.author, order }));
-  const sentences: SentenceState[] = [];
+  const sentences: TargetSentence[] = [];
   for (const book of file.books) {
     structure.books[bookKey(book.book)] = { name: book.name, pdf: book.pdf ?? null, images: book.images ?? [] };
     for (const canto of book.cantos) {
@@ -22,14 +37,43 @@ export function targetsFromJson(file: PoemFile): PoemTargets {
         structure.sections[sectionKey(book.book, canto.canto, section.section)] = { name: section.name ?? '' };
         for (const s of section.sentences) {
           sentences.push({
-            sentence: s.sentence,
-            placement: { book: book.book, canto: canto.canto, section: section.section, stanza: s.stanza },
-            text: s.text,
-            fields: s.fields ?? {},
-            translations: s.translations ?? {},
-            media: s.media ?? {},
-            relations: s.relations ?? [],
-            commentary: s.commentary ?? {},
+            placement: { book: book.book, canto: canto.canto, section: section.section, stanza: s.stanza, joinsPrevious: s.joinsPrevious ?? false, stanzaBreaks: s.stanzaBreaks ?? [] },
+            first: s.text.first ?? [],
+            content: {
+              kind: 'replace',
+              state: {
+                text: s.text,
+                fields: s.fields ?? {},
+                translations: s.translations ?? {},
+                media: s.media ?? {},
+                relations: s.relations ?? [],
+                commentary: s.commentary ?? {},
+              },
+            },
+          });
+        }
+      }
+    }
+  }
+  return { structure, sentences };
+}
+
+/** A first-edition text file: it places the sentences, names the parts and sets the first-edition text. */
+export function targetsFromFirstEdition(parsed: ParsedPoemText, current: CurrentPoem): PoemTargets {
+  const structure: PoemStructure = { ...emptyStructure(), title: parsed.title, author: parsed.author };
+  const sentences: TargetSentence[] = [];
+  for (const book of parsed.books) {
+    structure.books[bookKey(book.book)] = { ...(current.structure.books[bookKey(book.book)] ?? { pdf: null, images: [] }), name: book.name };
+    for (const canto of book.cantos) {
+      const key = cantoKey(book.book, canto.canto);
+      structure.cantos[key] = { ...(current.structure.cantos[key] ?? { pdf: null, images: [], notes: {} }), name: canto.name };
+      for (const section of canto.sections) {
+        structure.sections[sectionKey(book.book, canto.canto, section.section)] = { name: section.name };
+        for (const s of section.sentences) {
+          sentences.push({
+            placement: { book: book.book, canto: canto.canto, section: section.section, stanza: s.stanza, joinsPrevious: s.joinsPrevious, stanzaBreaks: s.stanzaBreaks },
+            first: s.lines,
+            content: { kind: 'firstText' },
           });
         }
       }
@@ -44,46 +88,31 @@ export interface Misalignment {
 }
 
 /**
- * A plain-text file carries one edition. The first edition places sentences and names the
- * parts. Another edition aligns with the first section by section: the k-th sentence of a
- * section is the first edition's k-th sentence of that section. A section whose sentence count
+ * Another edition in a text file aligns with the first section by section: the k-th sentence of
+ * a section is the first edition's k-th sentence of that section. A section whose sentence count
  * differs, or that the first edition lacks, is reported and not imported; so is a first-edition
  * section the file lacks. A text equal to the first edition's is stored as "same as the first".
  */
-export function targetsFromText(parsed: ParsedPoemText, edition: Edition, current: CurrentPoem): { targets: PoemTargets; misaligned: Misalignment[] } {
-  const structure = emptyStructure();
+export function editionTargets(parsed: ParsedPoemText, edition: Exclude<Edition, 'first'>, current: CurrentPoem): { sentences: SentenceState[]; misaligned: Misalignment[] } {
   const sentences: SentenceState[] = [];
   const misaligned: Misalignment[] = [];
-  const firstSections = new Map<string, number[]>();
-  for (const [n, { state }] of [...current.sentences].sort(([a], [b]) => a - b)) {
+  const firstSections = new Map<string, SentenceState[]>();
+  for (const { state } of [...current.sentences.values()].sort((a, b) => a.state.sentence - b.state.sentence)) {
     if (!state.placement) continue;
     const key = sectionKey(state.placement.book, state.placement.canto, state.placement.section);
-    firstSections.set(key, [...(firstSections.get(key) ?? []), n]);
+    firstSections.set(key, [...(firstSections.get(key) ?? []), state]);
   }
   const seen = new Set<string>();
-  let n = 0;
   for (const book of parsed.books) {
-    if (edition === 'first') structure.books[bookKey(book.book)] = { ...(current.structure.books[bookKey(book.book)] ?? { pdf: null, images: [] }), name: book.name };
     for (const canto of book.cantos) {
-      const cKey = cantoKey(book.book, canto.canto);
-      if (edition === 'first') structure.cantos[cKey] = { ...(current.structure.cantos[cKey] ?? { pdf: null, images: [], notes: {} }), name: canto.name };
       for (const section of canto.sections) {
         const key = sectionKey(book.book, canto.canto, section.section);
         const where = `book ${book.book}, canto ${canto.canto}, section ${section.section}`;
         seen.add(key);
-        if (edition === 'first') {
-          structure.sections[key] = { name: section.name };
-          for (const s of section.sentences) {
-            const existing = current.sentences.get(++n)?.state;
-            const placement = { book: book.book, canto: canto.canto, section: section.section, stanza: s.stanza };
-            sentences.push({ ...(existing ?? emptySentence(n)), placement, text: { ...existing?.text, first: s.lines } });
-          }
-          continue;
-        }
         const expected = firstSections.get(key) ?? [];
         if (expected.length !== section.sentences.length) {
           misaligned.push({
-            sentence: expected[0] ?? 0,
+            sentence: expected[0]?.sentence ?? 0,
             message:
               expected.length === 0
                 ? `line ${section.line}: ${where} is not in the first edition; its sentences were not imported`
@@ -92,7 +121,7 @@ export function targetsFromText(parsed: ParsedPoemText, edition: Edition, curren
           continue;
         }
         section.sentences.forEach((s, k) => {
-          const existing = current.sentences.get(expected[k]!)!.state;
+          const existing = expected[k]!;
           const text = { ...existing.text };
           if (JSON.stringify(s.lines) === JSON.stringify(existing.text.first)) delete text[edition];
           else text[edition] = s.lines;
@@ -101,12 +130,10 @@ export function targetsFromText(parsed: ParsedPoemText, edition: Edition, curren
       }
     }
   }
-  if (edition !== 'first') {
-    for (const [key, numbers] of firstSections) {
-      if (seen.has(key)) continue;
-      const [book, canto, section] = key.split('.');
-      misaligned.push({ sentence: numbers[0]!, message: `book ${book}, canto ${canto}, section ${section} of the first edition is not in this file` });
-    }
+  for (const [key, states] of firstSections) {
+    if (seen.has(key)) continue;
+    const [book, canto, section] = key.split('.');
+    misaligned.push({ sentence: states[0]!.sentence, message: `book ${book}, canto ${canto}, section ${section} of the first edition is not in this file` });
   }
-  return { targets: { structure, sentences }, misaligned };
+  return { sentences, misaligned };
 }
