@@ -11,6 +11,11 @@ import { useAsOf, withAsOfParam } from '../scholarship/as-of';
  * Book → canto → section menu. Books and cantos are those known so far (see
  * contents.ts); choosing one goes to its first section. Sections are links, so
  * choosing one changes the address without a reload.
+ *
+ * Names can be long (some editions name a canto in ~200 characters): the selects
+ * shrink to the reading column and cut their text (poem.css), so each select and
+ * option carries its full label as a title, and the book line above shows the
+ * current book and canto in full.
  */
 export function SectionMenu({ address, data }: { address: SectionAddress; data: SectionBook }) {
   const contents = useAtomValue(contentsAtom);
@@ -19,6 +24,11 @@ export function SectionMenu({ address, data }: { address: SectionAddress; data: 
   const cantoId = useId();
   const book = contents[address.book];
   const asOf = useAsOf();
+  const bookLabel = (n: number) => (contents[n]?.name ? `Book ${n}: ${contents[n]?.name}` : `Book ${n}`);
+  const cantoLabel = (n: number) => {
+    const name = book?.cantos[n]?.name;
+    return name ? `Canto ${n}: ${name}` : `Canto ${n}`;
+  };
   const go = (b: number, c: number) => navigate(withAsOfParam(sectionPath({ book: b, canto: c, section: 1, edition: address.edition }), asOf));
 
   return (
@@ -29,29 +39,33 @@ export function SectionMenu({ address, data }: { address: SectionAddress; data: 
           id={bookId}
           className="input select"
           value={address.book}
+          title={bookLabel(address.book)}
           onChange={(e) => {
             const b = Number(e.target.value);
             go(b, numbers(contents[b]?.cantos ?? {})[0] ?? 1);
           }}
         >
           {numbers(contents).map((n) => (
-            <option key={n} value={n}>
-              {contents[n]?.name ? `Book ${n}: ${contents[n]?.name}` : `Book ${n}`}
+            <option key={n} value={n} title={bookLabel(n)}>
+              {bookLabel(n)}
             </option>
           ))}
         </select>
       </div>
       <div className="control">
         <label htmlFor={cantoId}>Canto</label>
-        <select id={cantoId} className="input select" value={address.canto} onChange={(e) => go(address.book, Number(e.target.value))}>
-          {numbers(book?.cantos ?? {}).map((n) => {
-            const name = book?.cantos[n]?.name;
-            return (
-              <option key={n} value={n}>
-                {name ? `Canto ${n}: ${name}` : `Canto ${n}`}
-              </option>
-            );
-          })}
+        <select
+          id={cantoId}
+          className="input select"
+          value={address.canto}
+          title={cantoLabel(address.canto)}
+          onChange={(e) => go(address.book, Number(e.target.value))}
+        >
+          {numbers(book?.cantos ?? {}).map((n) => (
+            <option key={n} value={n} title={cantoLabel(n)}>
+              {cantoLabel(n)}
+            </option>
+          ))}
         </select>
       </div>
       <ol className="section-list" aria-label="Sections">

@@ -1,0 +1,173 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@epos/platform/testkit/free-port';
+import { launchBrowser, seriousViolations } from './server.js';
+
+/**
+ * Long book, canto and section names (some editions name Dante's cantos in ~200 characters)
+ * must never make the reader wider than the screen: the menus shrink, the full names stay
+ * available (the select's title, and the book line above the menus).
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const BOOK_NAME =
+  'The Book of the Descent through the Dark Wood and the Gate of Sorrow, with the Vestibule of the Neutrals and the Crossing of the Joyless River Acheron';
+const CANTO_NAME =
+  'Canto the First, wherein the Poet, having strayed from the straight way into a dark wood at the midpoint of our life, meets a leopard, a lion and a she-wolf, and is rescued by the shade of wise Virgil';
+const CANTO_2_NAME =
+  'Canto the Second, wherein the Poet, doubting whether he is worthy of so great a journey, is comforted by Virgil, who tells him how three blessed ladies in Heaven have taken thought for his salvation';
+const SECTION_NAME =
+  'The dark wood, the hill lit by the rising sun, and the three beasts that drive the wanderer back down into the low place where the sun is silent';
+
+const sentence = (n: number, stanza: number, line: string) => ({ sentence: n, stanza, text: { first: [line] } });
+
+const poem = {
+  format: 'epos-poem',
+  version: 1,
+  books: [
+    {
+      book: 1,
+      name: BOOK_NAME,
+      cantos: [
+        {
+          canto: 1,
+          name: CANTO_NAME,
+          sections: [
+            {
+              section: 1,
+              name: SECTION_NAME,
+              sentences: [sentence(1, 1, 'Midway upon the journey of our life I found myself within a forest dark.'), sentence(2, 1, 'The straightforward pathway had been lost.')],
+            },
+            { section: 2, name: 'The beasts', sentences: [sentence(3, 2, 'And lo, almost where the ascent began, a leopard light and swift exceedingly.')] },
+          ],
+        },
+        { canto: 2, name: CANTO_2_NAME, sections: [{ section: 1, sentences: [sentence(4, 3, 'Day was departing, and the embrowned air released the animals on earth.')] }] },
+      ],
+    },
+    { book: 2, name: 'Purgatory', cantos: [{ canto: 1, name: 'The Shore', sections: [{ section: 1, sentences: [sentence(5, 4, 'To run over better waters hoists its sail the little vessel of my genius now.')] }] }] },
+  ],
+};
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+let browser: Browser | undefined;
+let base = '';
+let stopSite: (() => Promise<void>) | undefined;
+
+/** The site as `npm start` runs it, on a throw-away data folder holding only the poem above (imported with `npm run import`). */
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-e2e-long-names-'));
+  fs.chmodSync(dataDir, 0o777);
+  const port = await freePort();
+  const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn' };
+  const poemFile = path.join(dataDir, 'long-names.json');
+  fs.writeFileSync(poemFile, JSON.stringify(poem, null, 2));
+  await run([path.join(root, 'scripts/poem/import.ts'), poemFile], env);
+
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/start.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise((r) => child.once('exit', r));
+  stopSite = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the site did not start');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stopSite?.();
+});
+
+/** A fresh page at a viewport size (CSP bypass only so axe-core can be injected, as in server.ts). */
+async function openAt(width: number, height: number, pathname: string): Promise<Page> {
+  const page = await (await browser!.newContext({ viewport: { width, height }, bypassCSP: true })).newPage();
+  await page.goto(`${base}${pathname}`);
+  await page.getByRole('heading', { level: 1, name: SECTION_NAME }).waitFor();
+  // the menus fill in from /api/contents after the section: wait for the second canto's option
+  await page.locator('option', { hasText: 'Canto 2:' }).waitFor({ state: 'attached' });
+  return page;
+}
+
+/** How wide the page is, and every element of the reader's header that reaches past the viewport. */
+function measure(page: Page) {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const outside = [...document.querySelectorAll<HTMLElement>('.reader-head, .reader-head *')]
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.left < -0.5 || box.right > viewport + 0.5))
+      .map(({ element, box }) => `${element.tagName.toLowerCase()}.${element.className} ${Math.round(box.left)}–${Math.round(box.right)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, viewport, outside };
+  });
+}
+
+describe('long book, canto and section names', () => {
+  it.each([
+    [360, 740],
+    [1280, 800],
+  ])('never widen the reader at %i×%i px, and stay readable in full', async (width, height) => {
+    expect(BOOK_NAME.length).toBe(150);
+    expect(CANTO_NAME.length).toBe(200);
+    const page = await openAt(width, height, '/1/1/1');
+
+    const size = await measure(page);
+    expect(size.outside).toEqual([]);
+    expect(size.scrollWidth).toBeLessThanOrEqual(size.innerWidth);
+
+    for (const name of ['Book', 'Canto', 'Edition']) {
+      const box = await page.getByLabel(name, { exact: true }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x, name).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(size.viewport);
+    }
+
+    // the full names: on the selects and their options (tooltips), and in the visible book line
+    const canto = page.getByLabel('Canto', { exact: true });
+    expect(await canto.getAttribute('title')).toBe(`Canto 1: ${CANTO_NAME}`);
+    expect(await canto.locator('option[value="2"]').getAttribute('title')).toBe(`Canto 2: ${CANTO_2_NAME}`);
+    expect(await page.getByLabel('Book', { exact: true }).getAttribute('title')).toBe(`Book 1: ${BOOK_NAME}`);
+    const bookLine = page.locator('.book-line');
+    expect(await bookLine.isVisible()).toBe(true);
+    expect(await bookLine.innerText()).toContain(CANTO_NAME);
+    expect(await bookLine.innerText()).toContain(BOOK_NAME);
+
+    const folder = process.env.E2E_SCREENSHOTS;
+    if (folder) await page.screenshot({ path: path.join(folder, `long-names-${width}.png`), fullPage: true });
+
+    // choosing the other canto keeps the page within the screen, and its select's title follows
+    await canto.selectOption('2');
+    await page.waitForURL(`${base}/1/2/1`);
+    await page.getByText(CANTO_2_NAME).first().waitFor();
+    expect(await canto.getAttribute('title')).toBe(`Canto 2: ${CANTO_2_NAME}`);
+    const after = await measure(page);
+    expect(after.outside).toEqual([]);
+    expect(after.scrollWidth).toBeLessThanOrEqual(after.innerWidth);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
