@@ -62,22 +62,30 @@ export class PoemReader {
     });
   }
 
-  /** Books → cantos → sections with their names: the reading menu. */
-  async contents(request: FastifyRequest): Promise<CacheableBody | null> {
-    return this.cached(request, 'contents', async () => {
+  /**
+   * The reading menu, per book so that a huge poem's contents is never one answer: without
+   * `book`, the books with their names and canto counts; with it, that book's cantos and sections.
+   */
+  async contents(request: FastifyRequest, book?: number): Promise<CacheableBody | null> {
+    return this.cached(request, `contents:${book ?? 'books'}`, async () => {
       const [structure, index] = await Promise.all([(await this.queries(request)).structure(), this.lineIndex(request)]);
-      const books = new Map<number, { book: number; name: string; cantos: { canto: number; name: string; sections: { SectionNumber: number; srn: string; SectionName: string }[] }[] }>();
+      const books = new Map<number, { book: number; name: string; cantoCount: number; cantos: { canto: number; name: string; sections: { SectionNumber: number; srn: string; SectionName: string }[] }[] }>();
       for (const [key, sections] of index.sectionsOf) {
-        const [book, canto] = key.split('.').map(Number) as [number, number];
-        const entry = books.get(book) ?? { book, name: structure.books[bookKey(book)]?.name ?? '', cantos: [] };
-        entry.cantos.push({
-          canto,
-          name: structure.cantos[cantoKey(book, canto)]?.name ?? '',
-          sections: sections.map((s) => ({ SectionNumber: s, srn: roman(s), SectionName: structure.sections[sectionKey(book, canto, s)]?.name ?? '' })),
-        });
-        books.set(book, entry);
+        const [b, canto] = key.split('.').map(Number) as [number, number];
+        const entry = books.get(b) ?? { book: b, name: structure.books[bookKey(b)]?.name ?? '', cantoCount: 0, cantos: [] };
+        entry.cantoCount++;
+        if (b === book) {
+          entry.cantos.push({
+            canto,
+            name: structure.cantos[cantoKey(b, canto)]?.name ?? '',
+            sections: sections.map((s) => ({ SectionNumber: s, srn: roman(s), SectionName: structure.sections[sectionKey(b, canto, s)]?.name ?? '' })),
+          });
+        }
+        books.set(b, entry);
       }
-      return { books: [...books.values()] };
+      if (book === undefined) return { books: [...books.values()] };
+      const found = books.get(book);
+      return found ? { books: [found] } : null;
     });
   }
 

@@ -115,7 +115,12 @@ describe('reading API', () => {
   it('answers the contents for the reading menu', async () => {
     const contents = (await get('/api/contents')).json();
     expect(contents.books.map((b: { book: number; name: string }) => [b.book, b.name])).toEqual(demoPoem.books.map((b) => [b.book, b.name]));
-    expect(contents.books[0].cantos[0].sections[0]).toEqual({ SectionNumber: 1, srn: 'I', SectionName: demoPoem.books[0]!.cantos[0]!.sections[0]!.name ?? '' });
+    expect(contents.books[0]).toMatchObject({ cantoCount: demoPoem.books[0]!.cantos.length, cantos: [] });
+    const book = (await get('/api/contents/1')).json();
+    expect(book.books).toHaveLength(1);
+    expect(book.books[0].cantos.map((c: { name: string }) => c.name)).toEqual(demoPoem.books[0]!.cantos.map((c) => c.name));
+    expect(book.books[0].cantos[0].sections[0]).toEqual({ SectionNumber: 1, srn: 'I', SectionName: demoPoem.books[0]!.cantos[0]!.sections[0]!.name ?? '' });
+    expect((await get('/api/contents/99')).statusCode).toBe(404);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

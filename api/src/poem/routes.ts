@@ -53,10 +53,20 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/contents', { config: reads, schema: { tags, summary: 'Books, cantos and sections with their names (the reading menu)' } }, async (request, reply) => {
+    app.get('/api/contents', { config: reads, schema: { tags, summary: 'The books with their names and canto counts (the reading menu; cantos come per book)' } }, async (request, reply) => {
       const found = await reader.contents(request);
       return sendCacheable(request, reply, found ?? render({ books: [] }));
     });
+
+    app.get(
+      '/api/contents/:book',
+      { config: reads, schema: { tags, summary: "One book's cantos and sections with their names, in the shape of /api/contents", params: sectionParams.pick({ book: true }) } },
+      async (request, reply) => {
+        const found = await reader.contents(request, request.params.book);
+        if (!found) throw notFound(NO_BOOK);
+        return sendCacheable(request, reply, found);
+      },
+    );
 
     app.get(
       '/api/translation/:book/:canto/:section',

@@ -13,6 +13,7 @@ import { SectionPage } from '../poem/section-page';
 import { SearchHighlighter } from '../lookup/search-highlight';
 import { Loading } from '../poem/loading';
 import { SentencePage } from '../poem/sentence-page';
+import { PermanentLinkPage, PERMANENT_LINK_ROUTE } from '../poem/permanent-link-page';
 import { AsOfSync } from '../scholarship/as-of-control';
 import { HomePage } from './home-page';
 import { NotFoundPage } from './not-found-page';
@@ -83,6 +84,7 @@ function Routes() {
       <Route path={accountPaths.confirmEmail} component={ConfirmEmailPage} />
       <Route path={SECTION_ROUTE} component={SectionPage} />
       <Route path={SENTENCE_ROUTE} component={SentencePage} />
+      <Route path={PERMANENT_LINK_ROUTE} component={PermanentLinkPage} />
       <Route path={COMPARE_ROUTE} component={LazyCompare} />
       <Route path="/lookup" component={LazyLookup} />
       <Route path={BLOG_ROUTE} component={LazyBlogs} />

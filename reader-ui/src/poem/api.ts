@@ -30,6 +30,10 @@ export interface Line {
   readonly ChineseLines?: string | null;
   readonly verseLines?: readonly VerseLine[];
   readonly commentary?: Readonly<Record<string, string>> | null;
+  /** The permanent id: /s/{sentenceId} always finds the sentence. */
+  readonly sentenceId?: number;
+  readonly joinsPrevious?: boolean;
+  readonly stanzaBreaks?: readonly number[];
   /** On /api/lineinfo only. */
   readonly bookNumber?: number;
   readonly cantoNumber?: number;
@@ -158,6 +162,17 @@ export function fetchLineInfo(n: number, signal?: AbortSignal): Promise<Loaded<L
   return getJson<Line>(lineInfoUrl(n), 'Not Found', signal);
 }
 
+/** Where a permanent id stands now (`sentence` null once withdrawn). */
+export interface SentenceIdentity {
+  readonly id: number;
+  readonly sentence: number | null;
+  readonly withdrawn: boolean;
+}
+
+export function fetchSentenceIdentity(id: number, signal?: AbortSignal): Promise<Loaded<SentenceIdentity>> {
+  return getJson<SentenceIdentity>(`/api/s/${id}`, 'No sentence has this permanent link', signal);
+}
+
 let siteInfo: Promise<Loaded<SiteInfo>> | null = null;
 
 /** GET /api/site, once per page load (a failure is retried next time). */
@@ -173,13 +188,21 @@ export interface ContentsResponse {
   readonly books: readonly { readonly book: number; readonly name: string; readonly cantos: readonly { readonly canto: number; readonly name: string; readonly sections: readonly SectionInfo[] }[] }[];
 }
 
-let contents: Promise<Loaded<ContentsResponse>> | null = null;
+const contents = new Map<string, Promise<Loaded<ContentsResponse>>>();
 
-/** GET /api/contents, once per page load (a failure is retried next time). */
-export function fetchContents(): Promise<Loaded<ContentsResponse>> {
-  contents ??= getJson<ContentsResponse>('/api/contents', 'Not Found').then((result) => {
-    if (!result.ok) contents = null;
-    return result;
-  });
-  return contents;
+/**
+ * GET /api/contents (the books) or /api/contents/{book} (a book's cantos and sections), each
+ * once per page load (a failure is retried next time).
+ */
+export function fetchContents(book?: number): Promise<Loaded<ContentsResponse>> {
+  const url = book === undefined ? '/api/contents' : `/api/contents/${book}`;
+  let loading = contents.get(url);
+  if (!loading) {
+    loading = getJson<ContentsResponse>(url, 'Not Found').then((result) => {
+      if (!result.ok) contents.delete(url);
+      return result;
+    });
+    contents.set(url, loading);
+  }
+  return loading;
 }

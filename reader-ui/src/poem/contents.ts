@@ -58,6 +58,7 @@ export function numbers(record: Readonly<Record<number, unknown>>): number[] {
 export function contentsFromServer(contents: Contents, response: ContentsResponse): Contents {
   let next = contents;
   for (const book of response.books) {
+    if (book.cantos.length === 0) next = { ...next, [book.book]: { ...(next[book.book] ?? { cantos: {} }), name: book.name } };
     for (const canto of book.cantos) next = withCanto(next, book.book, canto.canto, { bookName: book.name, cantoName: canto.name, sections: canto.sections });
   }
   return next;

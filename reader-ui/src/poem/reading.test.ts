@@ -218,4 +218,13 @@ describe('contents from the server', () => {
     expect(numbers(contents[1]!.cantos)).toEqual([1, 2]);
     expect(contents[2]).toMatchObject({ name: 'Two', cantos: { 1: { name: 'C' } } });
   });
+
+  it('takes the book list without cantos, keeping the cantos a book answer told', async () => {
+    const { contentsFromServer, numbers } = await import('./contents');
+    const book = contentsFromServer({}, { books: [{ book: 2, name: 'Two', cantos: [{ canto: 1, name: 'C', sections: [] }] }] });
+    const both = contentsFromServer(book, { books: [{ book: 1, name: 'One', cantos: [] }, { book: 2, name: 'Two', cantos: [] }] });
+    expect(numbers(both)).toEqual([1, 2]);
+    expect(both[1]).toEqual({ name: 'One', cantos: {} });
+    expect(both[2]).toMatchObject({ name: 'Two', cantos: { 1: { name: 'C' } } });
+  });
 });

@@ -23,7 +23,8 @@ import {
   type SectionAddress,
 } from './reading';
 import { SectionMenu, SectionPager } from './section-menu';
-import { SentenceView, type ShownTranslation } from './sentence-view';
+import { SentenceView, verseOf, type ShownTranslation } from './sentence-view';
+import { layOutVerse } from './verse-layout';
 import { StudyHost } from '../study/study-host';
 import { worksOptions } from './works';
 
@@ -47,11 +48,14 @@ function SectionReader({ address }: { address: SectionAddress }) {
   const [loaded, setLoaded] = useState<{ key: string; result: Loaded<SectionBook> } | null>(null);
   const setContents = useSetAtom(contentsAtom);
 
+  // The books, then the cantos of the book being read: a huge poem's menu loads a book at a time.
   useEffect(() => {
-    void fetchContents().then((result) => {
-      if (result.ok) setContents((contents) => contentsFromServer(contents, result.data));
-    });
-  }, [setContents]);
+    for (const book of [undefined, address.book]) {
+      void fetchContents(book).then((result) => {
+        if (result.ok) setContents((contents) => contentsFromServer(contents, result.data));
+      });
+    }
+  }, [address.book, setContents]);
 
   const asOf = useAsOf();
   const loadKey = `${key}@${asOf ?? ''}`;
@@ -190,6 +194,10 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
   const highlighted = useHashHighlight(true);
 
   const options = useMemo(() => worksOptions(data.layers), [data.layers]);
+  const layouts = useMemo(
+    () => data.customSection.map((section) => layOutVerse(section.customSection.map((line) => ({ sentence: line, n: line.lineNumber, fragments: verseOf(line) })))),
+    [data],
+  );
   const shownWorks = options.filter((o) => worksOn.includes(o.key));
   const translationsOf = (n: number): ShownTranslation[] =>
     languages.flatMap((lang) => {
@@ -217,6 +225,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
                 <SentenceView
                   key={line.lineNumber}
                   line={line}
+                  rows={layouts[i]?.[section.customSection.indexOf(line)]}
                   highlighted={highlighted === line.lineNumber}
                   translations={translationsOf(line.lineNumber)}
                   works={shownWorks}

@@ -11,6 +11,7 @@ import { langFields, langLabels, LANGS, parseSentencePath, sectionPath, sentence
 import { HistoryPanel } from '../scholarship/history-panel';
 import { StudyHost } from '../study/study-host';
 import { Verse, verseOf } from './sentence-view';
+import { permanentLink } from './permanent-link-page';
 
 /** `/{lineNumber}`: one sentence with its notes and translations. */
 export function SentencePage() {
@@ -60,6 +61,12 @@ function SentenceDetails({ n }: { n: number }) {
         <p className="book-line">
           Book {line.bookNumber}, canto {line.cantoNumber}, section {line.sectionNumber} ·{' '}
           <Link href={context}>Read in context</Link>
+        </p>
+      )}
+      {line.sentenceId !== undefined && (
+        <p className="book-line permanent-link">
+          Permanent link (for citing; it keeps finding this sentence if the poem is renumbered):{' '}
+          <a href={permanentLink(line.sentenceId)}>{`${window.location.origin}${permanentLink(line.sentenceId)}`}</a>
         </p>
       )}
       <div className="sentence-body solo">

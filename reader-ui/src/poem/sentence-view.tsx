@@ -8,6 +8,7 @@ import { StudyPanel, StudyToggle } from '../study/study-toolbar';
 import type { Line, SectionRef } from './api';
 import { langLabels, sentenceAnchor, sentencePath, splitLines, type Lang } from './reading';
 import { countSentence, countsText, memoriseLine, worksText, type WorksEntry } from './works';
+import type { VerseRow } from './verse-layout';
 
 /**
  * Verse lines, each a block with a hanging indent so a wrapped line stays recognisable.
@@ -19,6 +20,31 @@ export function Verse({ lines, lang, lookup }: { lines: readonly string[]; lang?
       {lines.map((text, i) => (
         <span key={i} className="verse-line">
           {text}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** Verse lines laid out whole (verse-layout.ts): a part that begins another sentence carries its number. */
+function VerseRows({ rows }: { rows: readonly VerseRow[] }) {
+  return (
+    <p className="verse" data-lookup="">
+      {rows.map((row, i) => (
+        <span key={i} className={row.stanzaBreakBefore ? 'verse-line stanza-break' : 'verse-line'}>
+          {row.segments.map((segment, k) =>
+            segment.begins === null ? (
+              <span key={k}>{k > 0 ? ` ${segment.text}` : segment.text}</span>
+            ) : (
+              <span key={k} className="joined">
+                {' '}
+                <a href={`#${sentenceAnchor(segment.begins)}`} className="joined-number" aria-label={`Sentence ${segment.begins} begins here`}>
+                  {segment.begins}
+                </a>
+                {segment.text}
+              </span>
+            ),
+          )}
         </span>
       ))}
     </p>
@@ -98,8 +124,11 @@ export function SentenceView({
   translations,
   works,
   section = null,
+  rows,
 }: {
   line: Line;
+  /** The verse as laid out in its section; without it, the sentence's own lines. */
+  rows?: readonly VerseRow[];
   highlighted: boolean;
   translations: readonly ShownTranslation[];
   works: readonly WorksEntry[];
@@ -118,7 +147,7 @@ export function SentenceView({
         <StudyToggle n={n} open={studyOpen} controls={studyId} onToggle={() => setStudyOpen((v) => !v)} />
       </div>
       <div className="sentence-body">
-        <Verse lines={verseOf(line)} lookup />
+        {rows === undefined ? <Verse lines={verseOf(line)} lookup /> : rows.length > 0 && <VerseRows rows={rows} />}
         {studyOpen && <StudyPanel line={line} id={studyId} />}
         {translations.map((t) => (
           <div key={t.lang} className="translation">

@@ -63,10 +63,15 @@ function HistoryList({ n, labelledBy }: { n: number; labelledBy: string }) {
               <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
               {' · '}
               {actorLabel(entry.actor)}
-              {' · '}revision {entry.revision}
+              {entry.revision !== '' && ` · revision ${entry.revision}`}
             </span>
           </p>
-          {entry.diff !== null ? (
+          {entry.part === 'number' ? (
+            <p className="diff-text">
+              Numbered {entry.after}
+              {entry.before !== null && ` (was ${entry.before})`}
+            </p>
+          ) : entry.diff !== null ? (
             <DiffText diff={entry.diff} />
           ) : entry.after !== null && entry.after !== '' ? (
             <p className="diff-text">{shortened(entry.after)}</p>

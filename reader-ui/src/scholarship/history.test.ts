@@ -10,6 +10,8 @@ describe('partLabel', () => {
     expect(partLabel('translation:zh')).toBe('Chinese translation');
     expect(partLabel('commentary:sage')).toBe('Commentary (sage)');
     expect(partLabel('placement')).toBe('Place in the poem');
+    expect(partLabel('number')).toBe('Number');
+    expect(partLabel('split')).toBe('Split');
     expect(partLabel('relations')).toBe('Word relations');
     expect(partLabel('field:reason')).toBe('Reason');
     expect(partLabel('field:sanskritTransliteration')).toBe('Sanskrit transliteration');

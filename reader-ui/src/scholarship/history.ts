@@ -67,7 +67,7 @@ function humanised(name: string): string {
 /**
  * What a change touched, for a reader: `text:first` → "First edition text",
  * `translation:fr` → "French translation", `commentary:sage` → "Commentary (sage)",
- * `placement` → "Place in the poem". Unknown parts read as themselves, humanised.
+ * `placement` → "Place in the poem", `number` → "Number" (renumbered). Unknown parts read as themselves, humanised.
  */
 export function partLabel(part: string): string {
   const colon = part.indexOf(':');
@@ -84,6 +84,12 @@ export function partLabel(part: string): string {
       return detail === '' ? 'Commentary' : `Commentary (${detail})`;
     case 'placement':
       return 'Place in the poem';
+    case 'number':
+      return 'Number';
+    case 'split':
+      return 'Split';
+    case 'merge':
+      return 'Merged';
     case 'relations':
       return 'Word relations';
     case 'field':

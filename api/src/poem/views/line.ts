@@ -34,6 +34,12 @@ export interface LineView {
   sanskrit_translation: string | null;
   lines_first: string;
   id: number;
+  /** Beyond the spec: the sentence's permanent id (`/s/{sentenceId}` always finds it, whatever its number becomes). */
+  sentenceId: number;
+  /** Beyond the spec: its first fragment continues the verse line on which the previous sentence ended. */
+  joinsPrevious: boolean;
+  /** Beyond the spec: indices of its verse-line fragments before which a stanza break falls. */
+  stanzaBreaks: number[];
   /** Beyond the spec: each verse line with its running numbers in poem, book and canto. */
   verseLines: { text: string; inPoemNumber: number | null; inBookNumber: number | null; inCantoNumber: number | null }[];
   /** Beyond the spec: entries of the commentary layers, by layer key. */
@@ -86,13 +92,21 @@ export function lineView(state: SentenceState, derived: DerivedFields, edition: 
     sanskrit_translation: state.fields.sanskritTransliteration ?? null,
     lines_first: (state.text.first ?? []).join('\n'),
     id: state.sentence,
-    verseLines: text.map((t, i) => ({
-      text: t,
-      // Running numbers follow the first edition; another edition's extra lines have none.
-      inPoemNumber: place && i < place.lines ? place.poemStart + i : null,
-      inBookNumber: place && i < place.lines ? place.bookStart + i : null,
-      inCantoNumber: place && i < place.lines ? place.cantoStart + i : null,
-    })),
+    sentenceId: state.id,
+    joinsPrevious: state.placement?.joinsPrevious ?? false,
+    stanzaBreaks: state.placement?.stanzaBreaks ?? [],
+    verseLines: text.map((t, i) => {
+      // Running numbers follow the first edition (another edition's extra lines have none); a
+      // first fragment that joins the previous sentence's verse line has that line's number.
+      const line = i - (state.placement?.joinsPrevious ? 1 : 0);
+      const numbered = place && line < place.lines;
+      return {
+        text: t,
+        inPoemNumber: numbered ? place.poemStart + line : null,
+        inBookNumber: numbered ? place.bookStart + line : null,
+        inCantoNumber: numbered ? place.cantoStart + line : null,
+      };
+    }),
     commentary: state.commentary,
     sources: { lineScantion: scansionSource, ipa_first: ipaSource, Hyphenated: hyphenSource, pronouns: pronounSource },
   };

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_PROBLEMS, PoemFormatError } from '../errors.js';
-import { parsePoemText, type ParsedPoemText, type ParsedSentence } from './parse-text.js';
+import { DEFAULT_ABBREVIATIONS, parsePoemText, splitVerseLine, type ParsedPoemText, type ParsedSentence } from './parse-text.js';
+
+// The verse below is public domain: Longfellow's Dante (1867), Milton's Paradise Lost (1674),
+// Wordsworth, Keats, Pope, Byron, Shakespeare, the Bhagavad Gita, Li Bai, Meng Haoran, Yue Fei.
 
 const parse = (...lines: string[]) => parsePoemText(lines.join('\n'), 'poem.txt');
 
@@ -21,9 +24,23 @@ const allSentences = (poem: ParsedPoemText): ParsedSentence[] =>
   poem.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences)));
 const sentenceLines = (poem: ParsedPoemText) => allSentences(poem).map((s) => s.lines);
 
+/** A sentence as the parser returns it, with the usual defaults. */
+const sentence = (stanza: number, line: number, lines: string[], more: Partial<ParsedSentence> = {}): ParsedSentence => ({
+  stanza,
+  line,
+  lines,
+  joinsPrevious: false,
+  stanzaBreaks: [],
+  ...more,
+});
+
 /** A single-section poem around the given verse lines; the verse starts on source line 4. */
-const HEAD = ['Book 1: B', 'Canto 1: C', 'Section 1'];
+const HEAD = ['Book 1: Inferno', 'Canto I: The Dark Forest', 'Section 1'];
 const verse = (...lines: string[]) => parse(...HEAD, ...lines);
+
+/** Inferno I.3 and I.6: one closed sentence each, for filling sections in structure tests. */
+const V = 'For the straightforward pathway had been lost.';
+const W = 'Which in the very thought renews the fear.';
 
 function roman(n: number): string {
   const table: [number, string][] = [
@@ -48,66 +65,123 @@ describe('parsePoemText: the README example', () => {
     const poem = parsePoemText(example as string, 'example.txt');
     expect(poem).toEqual({
       edition: 'revised',
+      title: 'The Divine Comedy',
+      author: 'Dante Alighieri, translated by Henry Wadsworth Longfellow',
       books: [
         {
           book: 1,
-          name: 'The Book of Dawn',
-          line: 4,
+          name: 'Inferno',
+          line: 6,
           cantos: [
             {
               canto: 1,
-              name: 'The Waking',
-              line: 6,
+              name: 'The Dark Forest',
+              line: 8,
               sections: [
                 {
                   section: 1,
                   name: '',
-                  line: 8,
+                  line: 10,
                   sentences: [
-                    { stanza: 1, line: 9, lines: ['The night lay folded on the sleeping hills', 'and no bird sang. A wind came up the vale'] },
-                    { stanza: 1, line: 11, lines: ['and stirred the grass.'] },
-                    { stanza: 2, line: 13, lines: ['"Who walks there?"'] },
-                    { stanza: 2, line: 14, lines: ['The watchman called... and no one answered him,', 'for all the road was empty.'] },
+                    sentence(1, 11, [
+                      'Midway upon the journey of our life',
+                      'I found myself within a forest dark,',
+                      'For the straightforward pathway had been lost.',
+                    ]),
+                    sentence(2, 15, [
+                      'Ah me! how hard a thing it is to say',
+                      'What was this forest savage, rough, and stern,',
+                      'Which in the very thought renews the fear.',
+                    ]),
                   ],
                 },
                 {
                   section: 2,
-                  name: 'The Answer',
-                  line: 17,
+                  name: 'The Hill',
+                  line: 19,
                   sentences: [
-                    { stanza: 3, line: 18, lines: ['She rose! And all the valley rose with her.'] },
-                    { stanza: 4, line: 21, lines: ['The morning kept its promise…'] },
-                    { stanza: 4, line: 22, lines: ['and the day was long'] },
-                    { stanza: 5, line: 24, lines: ['and the night was short.'] },
+                    sentence(
+                      3,
+                      20,
+                      [
+                        "But after I had reached a mountain's foot,",
+                        'At that point where the valley terminated,',
+                        'Which had with consternation pierced my heart,',
+                        'Upward I looked, and I beheld its shoulders,',
+                        "Vested already with that planet's rays",
+                        'Which leadeth others right by every road.',
+                      ],
+                      { stanzaBreaks: [3] },
+                    ),
+                    sentence(5, 28, [
+                      'Then was the fear a little quieted',
+                      "That in my heart's lake had endured throughout",
+                      'The night, which I had passed so piteously.',
+                    ]),
+                    sentence(6, 32, [
+                      'And even as he, who, with distressful breath,',
+                      'Forth issued from the sea upon the shore,',
+                      'Turns to the water perilous and gazes;',
+                    ]),
                   ],
                 },
               ],
             },
             {
               canto: 2,
-              name: 'The Journey',
-              line: 26,
-              sections: [{ section: 1, name: '', line: 28, sentences: [{ stanza: 6, line: 29, lines: ['They went out by the eastern road'] }] }],
+              name: 'The Descent',
+              line: 36,
+              sections: [
+                {
+                  section: 1,
+                  name: '',
+                  line: 38,
+                  sentences: [
+                    sentence(7, 39, [
+                      'And unto thee I came, as she desired;',
+                      'I have delivered thee from that wild beast,',
+                      "Which barred the beautiful mountain's short ascent.",
+                    ]),
+                    sentence(8, 43, ['What is it, then?']),
+                    sentence(8, 43, ['Why, why dost thou delay?'], { joinsPrevious: true }),
+                    sentence(8, 44, ['Why is such baseness bedded in thy heart?']),
+                    sentence(
+                      8,
+                      45,
+                      [
+                        'Daring and hardihood why hast thou not,',
+                        'Seeing that three such Ladies benedight',
+                        'Are caring for thee in the court of Heaven,',
+                        'And so much good my speech doth promise thee?”',
+                      ],
+                      { stanzaBreaks: [1] },
+                    ),
+                  ],
+                },
+              ],
             },
           ],
         },
         {
           book: 2,
-          name: 'The Book of Return',
-          line: 31,
+          name: 'Paradiso',
+          line: 51,
           cantos: [
             {
               canto: 1,
-              name: 'The Road Home',
-              line: 33,
+              name: 'The Ascent to the First Heaven',
+              line: 53,
               sections: [
                 {
                   section: 1,
                   name: '',
-                  line: 35,
+                  line: 55,
                   sentences: [
-                    { stanza: 7, line: 36, lines: ['“Home at last,” she said; “the circle closes.”'] },
-                    { stanza: 7, line: 37, lines: ['Will it hold?'] },
+                    sentence(10, 56, [
+                      'The glory of Him who moveth everything',
+                      'Doth penetrate the universe, and shine',
+                      'In one part more and in another less.',
+                    ]),
                   ],
                 },
               ],
@@ -115,12 +189,7 @@ describe('parsePoemText: the README example', () => {
           ],
         },
       ],
-      warnings: [
-        { line: 10, message: 'a sentence ends mid-line; the rest of the line stays with sentence 1' },
-        { line: 18, message: 'a sentence ends mid-line; the rest of the line stays with sentence 5' },
-        { line: 22, message: 'stanza ends without closing its sentence' },
-        { line: 29, message: 'section ends without closing its sentence' },
-      ],
+      warnings: [{ line: 34, message: 'section ends without closing its sentence' }],
       sentenceCount: 11,
     });
   });
@@ -132,18 +201,18 @@ describe('parsePoemText: headings', () => {
       'BOOK I: One',
       'canto 1: First',
       'SECTION i',
-      'a.',
+      V,
       'Section II: Two',
-      'b.',
+      W,
       'section 3',
-      'c.',
+      V,
       'Canto ii:   Second  ',
       'Section 1:',
-      'd.',
+      W,
       'book 2: Two: with a colon',
       'Canto I: Again',
       'Section 1: Titled',
-      'e.',
+      V,
     );
     expect(poem.books.map((b) => [b.book, b.name, b.line])).toEqual([
       [1, 'One', 1],
@@ -163,10 +232,10 @@ describe('parsePoemText: headings', () => {
   });
 
   it('reads Roman numerals up to C (and beyond), upper and lower case', () => {
-    const lines = ['Book 1: B'];
+    const lines = ['Book 1: Inferno'];
     for (let n = 1; n <= 120; n++) {
       const numeral = n % 2 === 0 ? roman(n) : roman(n).toLowerCase();
-      lines.push(`Canto ${numeral}: Canto ${n}`, 'Section 1', `Verse of canto ${n}.`);
+      lines.push(`Canto ${numeral}: Canto ${n}`, 'Section 1', V);
     }
     const poem = parse(...lines);
     const cantos = poem.books[0]?.cantos ?? [];
@@ -185,28 +254,52 @@ describe('parsePoemText: headings', () => {
   });
 });
 
-describe('parsePoemText: edition line', () => {
+describe('parsePoemText: header lines', () => {
   it.each([
     ['Edition: First', 'first'],
     ['edition:centenary', 'centenary'],
     ['  EDITION :  Revised  ', 'revised'],
   ] as const)('%j names the edition %s', (line, edition) => {
-    expect(parse(line, ...HEAD, 'x.').edition).toBe(edition);
+    expect(parse(line, ...HEAD, V).edition).toBe(edition);
   });
 
-  it('is null without an edition line', () => {
-    expect(verse('x.').edition).toBeNull();
+  it('reads the title and author, in any order with the edition', () => {
+    const poem = parse(
+      '# Longfellow, 1867',
+      'Author: Dante Alighieri',
+      '',
+      '  edition : first',
+      'TITLE :  The Divine Comedy: Inferno  ',
+      ...HEAD,
+      V,
+    );
+    expect([poem.title, poem.author, poem.edition]).toEqual(['The Divine Comedy: Inferno', 'Dante Alighieri', 'first']);
+  });
+
+  it('is null without the lines', () => {
+    const poem = verse(V);
+    expect([poem.edition, poem.title, poem.author]).toEqual([null, null, null]);
   });
 
   it('may follow blank lines and comments', () => {
-    expect(parse('', '# header comment', '', 'Edition: Centenary', '', ...HEAD, 'x.').edition).toBe('centenary');
+    expect(parse('', '# header comment', '', 'Edition: Centenary', '', ...HEAD, V).edition).toBe('centenary');
   });
 
-  it('refuses an unknown edition, a late edition line and a second one', () => {
-    expect(errorsOf('Edition: Second', ...HEAD, 'x.')).toEqual(['poem.txt:1: expected "Edition: First", "Edition: Centenary" or "Edition: Revised"']);
-    expect(errorsOf(...HEAD, 'Edition: First', 'x.')).toEqual(['poem.txt:4: expected the "Edition:" line only once, before the first heading']);
-    expect(errorsOf('Edition: First', 'Edition: Revised', ...HEAD, 'x.')).toEqual([
-      'poem.txt:2: expected the "Edition:" line only once, before the first heading',
+  it('refuses an unknown edition, a late header line and a second one', () => {
+    expect(errorsOf('Edition: Second', ...HEAD, V)).toEqual([
+      'poem.txt:1: unknown edition "Second" (expected "Edition: First", "Edition: Centenary" or "Edition: Revised")',
+    ]);
+    expect(errorsOf(...HEAD, 'Edition: First', V)).toEqual([
+      'poem.txt:4: "Edition:" line after the first heading (the "Edition:", "Title:" and "Author:" lines go before it)',
+    ]);
+    expect(errorsOf('Edition: First', 'Edition: Revised', ...HEAD, V)).toEqual(['poem.txt:2: a second "Edition:" line (the first is on line 1)']);
+    expect(errorsOf('Title: Inferno', 'Author: Dante', 'title: Hell', ...HEAD, V)).toEqual(['poem.txt:3: a second "Title:" line (the first is on line 1)']);
+    expect(errorsOf(...HEAD, V, 'Author: Dante Alighieri')).toEqual([
+      'poem.txt:5: "Author:" line after the first heading (the "Edition:", "Title:" and "Author:" lines go before it)',
+    ]);
+    expect(errorsOf('Title:', 'Author:   ', ...HEAD, V)).toEqual([
+      'poem.txt:1: "Title:" line without text (expected "Title: <text>")',
+      'poem.txt:2: "Author:" line without text (expected "Author: <text>")',
     ]);
   });
 });
@@ -215,32 +308,33 @@ describe('parsePoemText: lines, comments and stanzas', () => {
   it('ignores comment lines anywhere, without breaking or joining stanzas', () => {
     const poem = parse(
       '# opening comment',
-      'Book 1: B',
+      'Book 1: Inferno',
       '# between headings',
-      'Canto 1: C',
+      'Canto 1: The Dark Forest',
       'Section 1',
-      'First line,',
+      'Midway upon the journey of our life',
       '   # an indented comment inside a sentence',
-      'second line.',
+      'I found myself within a forest dark,',
+      'For the straightforward pathway had been lost.',
       '',
       '# a comment among blank lines',
       '',
-      'Next stanza # with a hash kept as text.',
+      'Ah me! how hard a thing # with a hash kept as text.',
     );
     expect(allSentences(poem)).toEqual([
-      { stanza: 1, line: 6, lines: ['First line,', 'second line.'] },
-      { stanza: 2, line: 12, lines: ['Next stanza # with a hash kept as text.'] },
+      sentence(1, 6, ['Midway upon the journey of our life', 'I found myself within a forest dark,', 'For the straightforward pathway had been lost.']),
+      sentence(2, 13, ['Ah me! how hard a thing # with a hash kept as text.']),
     ]);
     expect(poem.warnings).toEqual([]);
   });
 
   it('strips indentation and trailing whitespace', () => {
-    const poem = verse('\t\tIndented with tabs,   ', '        and with spaces\t ', 'and none.');
-    expect(sentenceLines(poem)).toEqual([['Indented with tabs,', 'and with spaces', 'and none.']]);
+    const poem = verse('\t\tMidway upon the journey of our life   ', '        I found myself within a forest dark,\t ', V);
+    expect(sentenceLines(poem)).toEqual([['Midway upon the journey of our life', 'I found myself within a forest dark,', V]]);
   });
 
   it('treats several blank (or whitespace-only) lines as one stanza break', () => {
-    const poem = verse('One.', '', '   ', '\t', '', 'Two.', 'Three.', '', 'Four.');
+    const poem = verse(V, '', '   ', '\t', '', W, V, '', W);
     expect(allSentences(poem).map((s) => [s.stanza, s.line])).toEqual([
       [1, 4],
       [2, 9],
@@ -251,91 +345,364 @@ describe('parsePoemText: lines, comments and stanzas', () => {
 
   it('numbers stanzas across sections, cantos and books; a heading starts a new stanza', () => {
     const poem = parse(
-      'Book 1: B',
-      'Canto 1: C',
+      'Book 1: Inferno',
+      'Canto 1: The Dark Forest',
       'Section 1',
-      'a.',
+      V,
       'Section 2',
-      'b.',
+      W,
       '',
-      'c.',
-      'Canto 2: D',
+      V,
+      'Canto 2: The Descent',
       'Section 1',
-      'd.',
-      'Book 2: E',
-      'Canto 1: F',
+      W,
+      'Book 2: Purgatorio',
+      'Canto 1: The Shore',
       'Section 1',
-      'e.',
+      V,
     );
     expect(allSentences(poem).map((s) => s.stanza)).toEqual([1, 2, 3, 4, 5]);
     expect(poem.sentenceCount).toBe(5);
   });
 });
 
-describe('parsePoemText: sentences', () => {
-  it('finds a sentence across three lines', () => {
-    const poem = verse('The first line runs on', 'into a second line', 'and ends on the third.', 'Another begins.');
+describe('parsePoemText: sentences across stanzas', () => {
+  it('reads the opening tercets of the Inferno, one sentence each', () => {
+    const poem = verse(
+      'Midway upon the journey of our life',
+      'I found myself within a forest dark,',
+      'For the straightforward pathway had been lost.',
+      '',
+      'Ah me! how hard a thing it is to say',
+      'What was this forest savage, rough, and stern,',
+      'Which in the very thought renews the fear.',
+      '',
+      'So bitter is it, death is little more;',
+      'But of the good to treat, which there I found,',
+      'Speak will I of the other things I saw there.',
+    );
     expect(allSentences(poem)).toEqual([
-      { stanza: 1, line: 4, lines: ['The first line runs on', 'into a second line', 'and ends on the third.'] },
-      { stanza: 1, line: 7, lines: ['Another begins.'] },
+      sentence(1, 4, ['Midway upon the journey of our life', 'I found myself within a forest dark,', 'For the straightforward pathway had been lost.']),
+      sentence(2, 8, ['Ah me! how hard a thing it is to say', 'What was this forest savage, rough, and stern,', 'Which in the very thought renews the fear.']),
+      sentence(3, 12, ['So bitter is it, death is little more;', 'But of the good to treat, which there I found,', 'Speak will I of the other things I saw there.']),
     ]);
     expect(poem.warnings).toEqual([]);
   });
 
-  it('keeps two sentences on one line together as one sentence, with a warning', () => {
-    const poem = verse('Before.', 'He came. He saw.', 'After.');
-    expect(sentenceLines(poem)).toEqual([['Before.'], ['He came. He saw.'], ['After.']]);
-    expect(poem.warnings).toEqual([{ line: 5, message: 'a sentence ends mid-line; the rest of the line stays with sentence 2' }]);
-    expect(poem.sentenceCount).toBe(3);
-  });
-
-  it('ends a sentence with the line it ends in and starts the next on the next line', () => {
-    const poem = verse('It was the hour', 'before the dawn. And then', 'the gods awoke.');
-    expect(sentenceLines(poem)).toEqual([['It was the hour', 'before the dawn. And then'], ['the gods awoke.']]);
-    expect(poem.warnings).toEqual([{ line: 5, message: 'a sentence ends mid-line; the rest of the line stays with sentence 1' }]);
-  });
-
-  it('reports one warning for a line with several mid-line ends', () => {
-    const poem = verse('One. Two. Three. And', 'four.');
-    expect(sentenceLines(poem)).toEqual([['One. Two. Three. And'], ['four.']]);
-    expect(poem.warnings).toHaveLength(1);
-  });
-
-  it('ends a sentence at a stop followed by closing quotes or brackets', () => {
+  it('runs a sentence on from a tercet that ends with a comma into the next tercet', () => {
     const poem = verse(
-      '“Go now,” she said.”',
-      '(All this was long ago.)',
-      "'Tis done.'",
-      '[Here the page is torn.]',
-      '« Adieu. »',
-      '«Adieu.»',
-      '« Adieu. »  « Au revoir ! »',
-      'He wept.’',
-      '"Come!" she cried, and he',
-      'came.',
+      'I cannot well repeat how there I entered,',
+      'So full was I of slumber at the moment',
+      'In which I had abandoned the true way.',
+      '',
+      "But after I had reached a mountain's foot,",
+      'At that point where the valley terminated,',
+      'Which had with consternation pierced my heart,',
+      '',
+      'Upward I looked, and I beheld its shoulders,',
+      "Vested already with that planet's rays",
+      'Which leadeth others right by every road.',
+      '',
+      'Then was the fear a little quieted',
+      "That in my heart's lake had endured throughout",
+      'The night, which I had passed so piteously.',
     );
-    expect(sentenceLines(poem)).toEqual([
-      ['“Go now,” she said.”'],
-      ['(All this was long ago.)'],
-      ["'Tis done.'"],
-      ['[Here the page is torn.]'],
-      ['« Adieu. »'],
-      ['«Adieu.»'],
-      ['« Adieu. »  « Au revoir ! »'],
-      ['He wept.’'],
-      ['"Come!" she cried, and he'],
-      ['came.'],
+    expect(allSentences(poem)).toEqual([
+      sentence(1, 4, ['I cannot well repeat how there I entered,', 'So full was I of slumber at the moment', 'In which I had abandoned the true way.']),
+      sentence(
+        2,
+        8,
+        [
+          "But after I had reached a mountain's foot,",
+          'At that point where the valley terminated,',
+          'Which had with consternation pierced my heart,',
+          'Upward I looked, and I beheld its shoulders,',
+          "Vested already with that planet's rays",
+          'Which leadeth others right by every road.',
+        ],
+        { stanzaBreaks: [3] },
+      ),
+      // Stanza 3 is inside sentence 2; the next sentence starts stanza 4.
+      sentence(4, 16, ['Then was the fear a little quieted', "That in my heart's lake had endured throughout", 'The night, which I had passed so piteously.']),
+    ]);
+    expect(poem.warnings).toEqual([]);
+  });
+
+  it('runs a sentence across stanzas of a stanza poem, and over several breaks', () => {
+    const poem = verse(
+      'Continuous as the stars that shine',
+      'And twinkle on the milky way,',
+      'They stretched in never-ending line',
+      'Along the margin of a bay:',
+      'Ten thousand saw I at a glance,',
+      'Tossing their heads in sprightly dance.',
+      '',
+      'The waves beside them danced; but they',
+      'Out-did the sparkling waves in glee:',
+      'A poet could not but be gay,',
+      'In such a jocund company:',
+      'I gazed—and gazed—but little thought',
+      'What wealth the show to me had brought:',
+      '',
+      'For oft, when on my couch I lie',
+      'In vacant or in pensive mood,',
+      'They flash upon that inward eye',
+      'Which is the bliss of solitude;',
+      'And then my heart with pleasure fills,',
+      'And dances with the daffodils.',
+    );
+    const [first, second] = allSentences(poem);
+    expect(first).toMatchObject({ stanza: 1, line: 4, stanzaBreaks: [] });
+    expect(second).toMatchObject({ stanza: 2, line: 11, joinsPrevious: false, stanzaBreaks: [6] });
+    expect(second?.lines).toHaveLength(12);
+    expect(second?.lines[6]).toBe('For oft, when on my couch I lie');
+    expect(poem.sentenceCount).toBe(2);
+
+    const across = verse("Even as the Romans, for the mighty host,", '', 'The year of Jubilee,', '', '', 'upon the bridge.');
+    expect(allSentences(across)).toEqual([
+      sentence(1, 4, ['Even as the Romans, for the mighty host,', 'The year of Jubilee,', 'upon the bridge.'], { stanzaBreaks: [1, 2] }),
+    ]);
+  });
+
+  it('closes an unfinished sentence at a heading or the end of the file, with a warning', () => {
+    const poem = verse(
+      'And even as he, who, with distressful breath,',
+      'Forth issued from the sea upon the shore,',
+      'Turns to the water perilous and gazes;',
+      '',
+      'Section 2',
+      'So did my soul, that still was fleeing onward,',
+    );
+    expect(allSentences(poem)).toEqual([
+      sentence(1, 4, ['And even as he, who, with distressful breath,', 'Forth issued from the sea upon the shore,', 'Turns to the water perilous and gazes;']),
+      sentence(2, 9, ['So did my soul, that still was fleeing onward,']),
     ]);
     expect(poem.warnings).toEqual([
-      { line: 10, message: 'a sentence ends mid-line; the rest of the line stays with sentence 7' },
-      { line: 12, message: 'a sentence ends mid-line; the rest of the line stays with sentence 9' },
+      { line: 6, message: 'section ends without closing its sentence' },
+      { line: 9, message: 'section ends without closing its sentence' },
     ]);
   });
 
-  it('ends sentences at question and exclamation marks', () => {
-    const poem = verse('Who calls?', 'Awake!', 'What now?!', 'Is it you? Yes', 'it is.');
-    expect(sentenceLines(poem)).toEqual([['Who calls?'], ['Awake!'], ['What now?!'], ['Is it you? Yes'], ['it is.']]);
-    expect(poem.warnings).toEqual([{ line: 7, message: 'a sentence ends mid-line; the rest of the line stays with sentence 4' }]);
+  it('returns warnings in line order', () => {
+    const poem = verse('Turns to the water perilous and gazes;', '', 'Canto 5 the lookalike');
+    expect(poem.warnings).toEqual([
+      { line: 6, message: 'this line looks like a heading but has no ":" after "Canto 5"; it is read as verse' },
+      { line: 6, message: 'section ends without closing its sentence' },
+    ]);
+  });
+});
+
+describe('parsePoemText: sentences ending mid-line', () => {
+  it('cuts Milton’s verse line at "With vain attempt." and joins the next sentence to it', () => {
+    const source = [
+      'Raised impious war in Heaven and battle proud,',
+      'With vain attempt. Him the Almighty Power',
+      "Hurled headlong flaming from th' ethereal sky,",
+      'With hideous ruin and combustion, down',
+      'To bottomless perdition, there to dwell',
+      'In adamantine chains and penal fire,',
+      "Who durst defy th' Omnipotent to arms.",
+      'Nine times the space that measures day and night',
+      'To mortal men, he, with his horrid crew,',
+      'Lay vanquished, rolling in the fiery gulf,',
+      'Confounded, though immortal. But his doom',
+      'Reserved him to more wrath; for now the thought',
+      'Both of lost happiness and lasting pain',
+      'Torments him: round he throws his baleful eyes,',
+    ];
+    const poem = verse(...source);
+    const sentences = allSentences(poem);
+    expect(sentences).toEqual([
+      sentence(1, 4, ['Raised impious war in Heaven and battle proud,', 'With vain attempt.']),
+      sentence(
+        1,
+        5,
+        [
+          'Him the Almighty Power',
+          "Hurled headlong flaming from th' ethereal sky,",
+          'With hideous ruin and combustion, down',
+          'To bottomless perdition, there to dwell',
+          'In adamantine chains and penal fire,',
+          "Who durst defy th' Omnipotent to arms.",
+        ],
+        { joinsPrevious: true },
+      ),
+      sentence(1, 11, [
+        'Nine times the space that measures day and night',
+        'To mortal men, he, with his horrid crew,',
+        'Lay vanquished, rolling in the fiery gulf,',
+        'Confounded, though immortal.',
+      ]),
+      sentence(
+        1,
+        14,
+        ['But his doom', 'Reserved him to more wrath; for now the thought', 'Both of lost happiness and lasting pain', 'Torments him: round he throws his baleful eyes,'],
+        { joinsPrevious: true },
+      ),
+    ]);
+    expect(poem.warnings).toEqual([{ line: 17, message: 'section ends without closing its sentence' }]);
+
+    // Joining each sentence's fragments, and a joining sentence's first fragment to the line before, gives the verse back.
+    const rebuilt: string[] = [];
+    for (const s of sentences) {
+      const [head, ...rest] = s.lines;
+      if (s.joinsPrevious) rebuilt.push(`${rebuilt.pop()} ${head}`);
+      else rebuilt.push(head as string);
+      rebuilt.push(...rest);
+    }
+    expect(rebuilt).toEqual(source);
+  });
+
+  it('ends a sentence at a mid-line question mark followed by a capital', () => {
+    const poem = verse(
+      'His utmost power with adverse power opposed',
+      'In dubious battle on the plains of Heaven,',
+      'And shook his throne. What though the field be lost?',
+      'All is not lost—the unconquerable will,',
+      'And study of revenge, immortal hate,',
+      'And courage never to submit or yield:',
+    );
+    expect(allSentences(poem).map((s) => [s.line, s.joinsPrevious, s.lines])).toEqual([
+      [4, false, ['His utmost power with adverse power opposed', 'In dubious battle on the plains of Heaven,', 'And shook his throne.']],
+      [6, true, ['What though the field be lost?']],
+      [7, false, ['All is not lost—the unconquerable will,', 'And study of revenge, immortal hate,', 'And courage never to submit or yield:']],
+    ]);
+  });
+
+  it('ends a sentence at a mid-line exclamation mark followed by a capital', () => {
+    const poem = verse('Bob Southey! You’re a poet—Poet-laureate,', 'And representative of all the race;');
+    expect(allSentences(poem)).toEqual([
+      sentence(1, 4, ['Bob Southey!']),
+      sentence(1, 4, ['You’re a poet—Poet-laureate,', 'And representative of all the race;'], { joinsPrevious: true }),
+    ]);
+  });
+
+  it('gives several sentences for a line with several sentence ends, normalising the spaces between them', () => {
+    const poem = verse('She rose! And all fell.   Then night.', 'What is it, then?  Why, why dost thou delay?');
+    expect(allSentences(poem)).toEqual([
+      sentence(1, 4, ['She rose!']),
+      sentence(1, 4, ['And all fell.'], { joinsPrevious: true }),
+      sentence(1, 4, ['Then night.'], { joinsPrevious: true }),
+      sentence(1, 5, ['What is it, then?']),
+      sentence(1, 5, ['Why, why dost thou delay?'], { joinsPrevious: true }),
+    ]);
+    expect(poem.sentenceCount).toBe(5);
+    expect(poem.warnings).toEqual([]);
+  });
+
+  it('never joins the first sentence of a section to the one before', () => {
+    const poem = verse('Confounded, though immortal. But his doom', 'Section 2', 'Reserved him to more wrath.');
+    const sections = poem.books[0]?.cantos[0]?.sections ?? [];
+    expect(sections.map((s) => s.sentences.map((t) => t.joinsPrevious))).toEqual([[false, true], [false]]);
+  });
+
+  it('cuts after closing quotes and brackets, and after a spaced guillemet', () => {
+    const poem = verse(
+      '“Stop, thou; for by thy garb to us thou seemest',
+      'To be some one of our depraved city.” Ah me! what wounds',
+      '« Adieu. »  « Au revoir ! »',
+      '(All this was long ago.) Then',
+      'came the dawn.',
+    );
+    expect(sentenceLines(poem)).toEqual([
+      ['“Stop, thou; for by thy garb to us thou seemest', 'To be some one of our depraved city.”'],
+      ['Ah me! what wounds', '« Adieu. »'],
+      ['« Au revoir ! »'],
+      ['(All this was long ago.)'],
+      ['Then', 'came the dawn.'],
+    ]);
+    expect(allSentences(poem).map((s) => s.joinsPrevious)).toEqual([false, true, true, false, true]);
+  });
+});
+
+describe('parsePoemText: marks that do not end a sentence', () => {
+  it('goes on after ! or ? followed by a lower-case word on the same line', () => {
+    const poem = verse(
+      'Ah me! how hard a thing it is to say',
+      'What was this forest savage, rough, and stern,',
+      'Which in the very thought renews the fear.',
+      'Blow, winds, and crack your cheeks! rage! blow!',
+      'You cataracts and hurricanoes, spout',
+      "Till you have drench'd our steeples, drown'd the cocks!",
+      '"Come!" she cried; and "Who?" — he',
+      'answered not.',
+    );
+    expect(sentenceLines(poem)).toEqual([
+      ['Ah me! how hard a thing it is to say', 'What was this forest savage, rough, and stern,', 'Which in the very thought renews the fear.'],
+      ['Blow, winds, and crack your cheeks! rage! blow!'],
+      ['You cataracts and hurricanoes, spout', "Till you have drench'd our steeples, drown'd the cocks!"],
+      ['"Come!" she cried; and "Who?" — he', 'answered not.'],
+    ]);
+  });
+
+  it('ends a sentence at ! or ? at the end of a line, whatever the next line begins with', () => {
+    const poem = verse('St. Agnes’ Eve—Ah, bitter chill it was!', 'The owl, for all his feathers, was a-cold;', 'Who calls?', 'and none replied.');
+    expect(sentenceLines(poem)).toEqual([
+      ['St. Agnes’ Eve—Ah, bitter chill it was!'],
+      ['The owl, for all his feathers, was a-cold;', 'Who calls?'],
+      ['and none replied.'],
+    ]);
+  });
+
+  it('does not end a sentence at the dot of an abbreviation such as St.', () => {
+    const poem = verse(
+      'Even as the Romans, for the mighty host,',
+      'The year of Jubilee, upon the bridge,',
+      'Have chosen a mode to pass the people over;',
+      '',
+      'For all upon one side towards the Castle',
+      "Their faces have, and go unto St. Peter's;",
+      'On the other side they go towards the Mountain.',
+      '',
+      'Awake, my St. John! leave all meaner things',
+      'To low ambition, and the pride of kings.',
+    );
+    expect(allSentences(poem)).toEqual([
+      sentence(
+        1,
+        4,
+        [
+          'Even as the Romans, for the mighty host,',
+          'The year of Jubilee, upon the bridge,',
+          'Have chosen a mode to pass the people over;',
+          'For all upon one side towards the Castle',
+          "Their faces have, and go unto St. Peter's;",
+          'On the other side they go towards the Mountain.',
+        ],
+        { stanzaBreaks: [3] },
+      ),
+      sentence(3, 12, ['Awake, my St. John! leave all meaner things', 'To low ambition, and the pride of kings.']),
+    ]);
+  });
+
+  it('knows the default abbreviations, case-insensitively, and ends at etc. unless a lower-case word follows', () => {
+    expect(DEFAULT_ABBREVIATIONS).toEqual(['St.', 'Mr.', 'Mrs.', 'Dr.', 'Ms.', 'Jr.', 'Sr.', 'vs.', 'etc.', 'i.e.', 'e.g.', 'cf.', 'viz.']);
+    const one = (text: string) => expect(splitVerseLine(text).fragments).toEqual([text]);
+    one('How pleasant to know Mr. Lear!');
+    one('Where MRS. Grundy and DR. Johnson, ST. Paul');
+    one('(cf. Inferno) the sea, i.e. the deep, e.g. the gulf, viz. Hell');
+    one('David vs. Goliath, Smith Jr. and Smith Sr. Were there');
+    one('Lances, swords, etc. and all the pomp of war');
+    expect(splitVerseLine('Lances, swords, etc. Then war.')).toEqual({ fragments: ['Lances, swords, etc.', 'Then war.'], ends: true });
+    expect(splitVerseLine('Lances, swords, etc.')).toEqual({ fragments: ['Lances, swords, etc.'], ends: true });
+    // A word that only ends in an abbreviation is no abbreviation; nor is an initial.
+    expect(splitVerseLine('It is the first. Then the last').fragments).toEqual(['It is the first.', 'Then the last']);
+    // Outside abbreviations, a dot ends a sentence even before a lower-case word.
+    expect(splitVerseLine('Which leadeth others right by every road. then').fragments).toEqual(['Which leadeth others right by every road.', 'then']);
+    expect(splitVerseLine('So did I. J. Smith came').fragments).toEqual(['So did I.', 'J.', 'Smith came']);
+    // An abbreviation at the end of a line does not end the sentence (except etc.).
+    expect(splitVerseLine('And go unto St.')).toEqual({ fragments: ['And go unto St.'], ends: false });
+  });
+
+  it('takes more abbreviations from the options', () => {
+    const dateline = 'Composed upon Westminster Bridge, Sept. 3, 1802';
+    expect(splitVerseLine(dateline).fragments).toEqual(['Composed upon Westminster Bridge, Sept.', '3, 1802']);
+    expect(splitVerseLine(dateline, ['sept']).fragments).toEqual([dateline]);
+    const lines = [...HEAD, dateline, 'Earth has not anything to show more fair:', 'Dull would he be of soul who could pass by', 'A sight so touching in its majesty.'];
+    const poem = parsePoemText(lines.join('\n'), 'poem.txt', { abbreviations: ['Sept.'] });
+    expect(sentenceLines(poem)).toEqual([lines.slice(3)]);
+    // The defaults still apply alongside.
+    expect(sentenceLines(parsePoemText([...HEAD, 'Awake, my St. John! leave all meaner things.'].join('\n'), 'poem.txt', { abbreviations: ['Sept.'] }))).toHaveLength(1);
   });
 
   it('does not end a sentence at an ellipsis mid-line, but does at the end of a line', () => {
@@ -360,124 +727,203 @@ describe('parsePoemText: sentences', () => {
     expect(sentenceLines(poem)).toEqual([['Pi is 3.14 and more,', 'see the notes (etc.), then', 'the Word.—spoken', 'at last.']]);
     expect(poem.warnings).toEqual([]);
   });
+});
 
-  it('ends an unclosed sentence at a stanza break, a heading or the end of the file, with a warning', () => {
-    const poem = verse('No stop here', '', 'nor here', 'Section 2', 'nor at the end');
+describe('parsePoemText: other scripts', () => {
+  it('ends sentences at the Devanagari danda । and double danda ॥', () => {
+    const poem = verse(
+      'धृतराष्ट्र उवाच ।',
+      'धर्मक्षेत्रे कुरुक्षेत्रे समवेता युयुत्सवः ।',
+      'मामकाः पाण्डवाश्चैव किमकुर्वत सञ्जय ॥१॥',
+      '',
+      'सञ्जय उवाच । दृष्ट्वा तु पाण्डवानीकं व्यूढं दुर्योधनस्तदा ।',
+    );
     expect(allSentences(poem)).toEqual([
-      { stanza: 1, line: 4, lines: ['No stop here'] },
-      { stanza: 2, line: 6, lines: ['nor here'] },
-      { stanza: 3, line: 8, lines: ['nor at the end'] },
+      sentence(1, 4, ['धृतराष्ट्र उवाच ।']),
+      sentence(1, 5, ['धर्मक्षेत्रे कुरुक्षेत्रे समवेता युयुत्सवः ।']),
+      // The verse number ॥१॥ does not end the sentence after its first ॥.
+      sentence(1, 6, ['मामकाः पाण्डवाश्चैव किमकुर्वत सञ्जय ॥१॥']),
+      sentence(2, 8, ['सञ्जय उवाच ।']),
+      sentence(2, 8, ['दृष्ट्वा तु पाण्डवानीकं व्यूढं दुर्योधनस्तदा ।'], { joinsPrevious: true }),
     ]);
-    expect(poem.warnings).toEqual([
-      { line: 4, message: 'stanza ends without closing its sentence' },
-      { line: 6, message: 'section ends without closing its sentence' },
-      { line: 8, message: 'section ends without closing its sentence' },
-    ]);
+    expect(poem.warnings).toEqual([]);
   });
 
-  it('returns warnings in line order', () => {
-    const poem = verse('open', '', 'Canto 5 the lookalike');
-    expect(poem.warnings).toEqual([
-      { line: 4, message: 'stanza ends without closing its sentence' },
-      { line: 6, message: 'this line looks like a heading but has no ":" after "Canto 5"; it is read as verse' },
-      { line: 6, message: 'section ends without closing its sentence' },
+  it('ends sentences at the full-width 。！？, mid-line only before a space', () => {
+    const poem = verse(
+      '床前明月光，',
+      '疑是地上霜。',
+      '举头望明月，',
+      '低头思故乡。',
+      '',
+      '夜来风雨声，',
+      '花落知多少？',
+      '莫等闲、白了少年头，空悲切！',
+      '',
+      '床前明月光，疑是地上霜。举头望明月，低头思故乡。',
+      '床前明月光，疑是地上霜。 举头望明月，低头思故乡。',
+    );
+    expect(sentenceLines(poem)).toEqual([
+      ['床前明月光，', '疑是地上霜。'],
+      ['举头望明月，', '低头思故乡。'],
+      ['夜来风雨声，', '花落知多少？'],
+      ['莫等闲、白了少年头，空悲切！'],
+      ['床前明月光，疑是地上霜。举头望明月，低头思故乡。'],
+      ['床前明月光，疑是地上霜。'],
+      ['举头望明月，低头思故乡。'],
     ]);
   });
 });
 
 describe('parsePoemText: errors', () => {
+  /** Canto `n` of Book 1 with `sections` sections, or only its sections when `heading` is false. */
+  const cantoLines = (n: number, sections: number, heading = true) => [
+    ...(heading ? [`Canto ${n}: Canto ${n}`] : []),
+    ...Array.from({ length: sections }, (_, i) => [`Section ${i + 1}`, i % 2 === 0 ? V : W]).flat(),
+  ];
+  const lineOf = (lines: string[], text: string) => lines.indexOf(text) + 1;
+
   it('names the file and line in the message and lists the problems', () => {
-    const error = failure('Book 1: B\nCanto 2: C\nSection 1\nx.', 'savitri.txt');
+    const error = failure(`Book 1: Inferno\nCanto 2: The Descent\nSection 1\n${V}`, 'savitri.txt');
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('PoemFormatError');
-    expect(error.problems).toEqual([
-      { file: 'savitri.txt', line: 2, message: 'expected Canto 1 (cantos are numbered from 1 in each book), found Canto 2' },
+    expect(error.problems).toEqual([{ file: 'savitri.txt', line: 2, message: 'Canto 1 has no heading (found Canto 2 first in Book 1)' }]);
+    expect(error.message).toBe('savitri.txt:2: Canto 1 has no heading (found Canto 2 first in Book 1)');
+  });
+
+  it('reports a missing canto heading once, at the next canto heading, and numbers on from there', () => {
+    // Canto 5's sections follow Canto 4's last section; Cantos 6 and 7 are in order.
+    const lines = ['Book 1: Inferno', ...cantoLines(1, 1), ...cantoLines(2, 1), ...cantoLines(3, 2), ...cantoLines(4, 3), ...cantoLines(5, 2, false), ...cantoLines(6, 2), ...cantoLines(7, 1)];
+    expect(errorsOf(...lines)).toEqual([`poem.txt:${lineOf(lines, 'Canto 6: Canto 6')}: Canto 5 has no heading (found Canto 6 after Canto 4)`]);
+    // Canto 5 without any section heading of its own: its verse runs on in Canto 4.
+    const plain = ['Book 1: Inferno', ...cantoLines(1, 1), ...cantoLines(2, 1), ...cantoLines(3, 1), ...cantoLines(4, 1), V, W, ...cantoLines(6, 1), ...cantoLines(7, 1)];
+    expect(errorsOf(...plain)).toEqual([`poem.txt:${lineOf(plain, 'Canto 6: Canto 6')}: Canto 5 has no heading (found Canto 6 after Canto 4)`]);
+    // Two cantos missing.
+    const two = ['Book 1: Inferno', ...cantoLines(1, 2), ...cantoLines(2, 2, false), ...cantoLines(3, 2, false), ...cantoLines(4, 1)];
+    expect(errorsOf(...two)).toEqual([`poem.txt:${lineOf(two, 'Canto 4: Canto 4')}: Cantos 2 and 3 have no heading (found Canto 4 after Canto 1)`]);
+  });
+
+  it('reports a missing last canto heading once, where its sections restart', () => {
+    const lines = ['Book 1: Inferno', ...cantoLines(1, 1), ...cantoLines(2, 3), ...cantoLines(3, 2, false), 'Book 2: Purgatorio', ...cantoLines(1, 1)];
+    const restart = lines.indexOf('Section 1', lines.indexOf('Section 3')) + 1;
+    expect(errorsOf(...lines)).toEqual([
+      `poem.txt:${restart}: expected Section 4 after Section 3, found Section 1; is the heading "Canto 3: <title>" missing before it?`,
     ]);
-    expect(error.message).toBe('savitri.txt:2: expected Canto 1 (cantos are numbered from 1 in each book), found Canto 2');
+  });
+
+  it('reports a section restart on its own line, without a hint, when the next canto comes in order', () => {
+    const lines = ['Book 1: Inferno', ...cantoLines(1, 3), 'Section 1', V, 'Section 2', W, ...cantoLines(2, 1)];
+    expect(errorsOf(...lines)).toEqual(['poem.txt:9: expected Section 4 after Section 3, found Section 1']);
+  });
+
+  it('reports a missing book heading once', () => {
+    const lines = ['Book 1: Inferno', ...cantoLines(1, 1), ...cantoLines(2, 2), ...cantoLines(1, 1), ...cantoLines(2, 1), 'Book 3: Paradiso', ...cantoLines(1, 1), 'Book 4: Epilogue', ...cantoLines(1, 1)];
+    expect(errorsOf(...lines)).toEqual([`poem.txt:${lineOf(lines, 'Book 3: Paradiso')}: Book 2 has no heading (found Book 3 after Book 1)`]);
+  });
+
+  it('reports a missing section heading once', () => {
+    const lines = [...HEAD, V, 'Section 2', W, 'Section 4', V, 'Section 5', W];
+    expect(errorsOf(...lines)).toEqual(['poem.txt:7: Section 3 has no heading (found Section 4 after Section 2)']);
+  });
+
+  it('reports a duplicated section number once, whether the next is numbered on from it or from the one expected', () => {
+    expect(errorsOf(...HEAD, V, 'Section 2', W, 'Section 2', V, 'Section 3', W)).toEqual([
+      'poem.txt:7: Section 2 appears twice (expected Section 3 after Section 2)',
+    ]);
+    expect(errorsOf(...HEAD, V, 'Section 2', W, 'Section 2', V, 'Section 4', W)).toEqual([
+      'poem.txt:7: Section 2 appears twice (expected Section 3 after Section 2)',
+    ]);
+    // A skipped number that was a typo: Section 4 written for 3, then 4 again.
+    expect(errorsOf(...HEAD, V, 'Section 2', W, 'Section 4', V, 'Section 4', W, 'Section 5', V)).toEqual([
+      'poem.txt:7: Section 3 has no heading (found Section 4 after Section 2)',
+    ]);
+  });
+
+  it('reports a missing book title once', () => {
+    const lines = [...HEAD, V, 'Book 2', 'Canto 1: The Shore', 'Section 1', W, 'Book 3: Paradiso', 'Canto 1: The Ascent', 'Section 1', V];
+    expect(errorsOf(...lines)).toEqual(['poem.txt:5: Book 2 has no title (expected "Book 2: <title>")']);
+    expect(errorsOf(...HEAD, V, 'Book 2:  ', 'Canto 1: The Shore', 'Section 1', W)).toEqual(['poem.txt:5: Book 2 has no title (expected "Book 2: <title>")']);
+    // A title without its colon makes the heading a line of verse: one error where the cantos restart.
+    const noColon = [...HEAD, V, 'Canto 2: The Descent', 'Section 1', W, 'Book 2 Purgatorio', 'Canto 1: The Shore', 'Section 1', V];
+    const poemError = failure(noColon.join('\n'));
+    expect(poemError.message.split('\n')).toEqual([
+      'poem.txt:9: expected Canto 3 after Canto 2, found Canto 1; is the heading "Book 2: <title>" missing before it?',
+    ]);
   });
 
   it.each([
-    ['an empty file', [''], ['poem.txt:1: expected a heading "Book <number>: <title>"']],
-    ['only blank lines', ['', '  ', ''], ['poem.txt:1: expected a heading "Book <number>: <title>"']],
-    ['only an edition line and a comment', ['Edition: First', '# nothing else'], ['poem.txt:3: expected a heading "Book <number>: <title>"']],
-    ['verse before any book', ['Once upon a time.', ...HEAD, 'x.'], ['poem.txt:1: expected a heading "Book <number>: <title>" before verse']],
-    ['verse before any canto', ['Book 1: B', 'Once.', 'Twice.', 'Canto 1: C', 'Section 1', 'x.'], ['poem.txt:2: expected a heading "Canto <number>: <title>" before verse']],
-    ['verse before any section', ['Book 1: B', 'Canto 1: C', 'Once.', 'Section 1', 'x.'], ['poem.txt:3: expected a heading "Section <number>" before verse']],
-    ['a canto before any book', ['Canto 1: C', 'Section 1', 'x.'], ['poem.txt:1: expected a heading "Book <number>: <title>" before a canto']],
-    ['a section before any canto', ['Book 1: B', 'Section 1', 'x.', 'Canto 1: C', 'Section 1', 'y.'], ['poem.txt:2: expected a heading "Canto <number>: <title>" before a section']],
-    ['a book without a title', ['Book 1', 'Canto 1: C', 'Section 1', 'x.'], ['poem.txt:1: expected a title: "Book <number>: <title>"']],
-    ['a canto with an empty title', ['Book 1: B', 'Canto 1:   ', 'Section 1', 'x.'], ['poem.txt:2: expected a title: "Canto <number>: <title>"']],
-    ['a first book numbered 2', ['Book 2: B', 'Canto 1: C', 'Section 1', 'x.'], ['poem.txt:1: expected Book 1 (books are numbered from 1), found Book 2']],
-    ['a book number skipped', [...HEAD, 'x.', 'Book III: B', 'Canto 1: C', 'Section 1', 'y.'], ['poem.txt:5: expected Book 2 (books are numbered from 1), found Book 3']],
-    ['a canto number repeated', [...HEAD, 'x.', 'Canto 1: D', 'Section 1', 'y.'], ['poem.txt:5: expected Canto 2 (cantos are numbered from 1 in each book), found Canto 1']],
-    ['a section numbered 0', ['Book 1: B', 'Canto 1: C', 'Section 0', 'x.'], ['poem.txt:3: expected Section 1 (sections are numbered from 1 in each canto), found Section 0']],
-    ['a section number skipped', [...HEAD, 'x.', 'Section 3', 'y.'], ['poem.txt:5: expected Section 2 (sections are numbered from 1 in each canto), found Section 3']],
-    ['a malformed Roman numeral', ['Book 1: B', 'Canto IIII: C', 'Section 1', 'x.'], ['poem.txt:2: expected a number after "Canto" (1, 2, 3… or I, II, III…), found "IIII"']],
-    ['a section without verse', [...HEAD, 'Section 2', 'x.'], ['poem.txt:3: expected verse in Section 1 (a section needs at least one verse line)']],
-    ['a last section without verse', [...HEAD, 'x.', '', 'Section 2: Empty', '# only a comment', ''], ['poem.txt:6: expected verse in Section 2 (a section needs at least one verse line)']],
-    ['a canto without sections', ['Book 1: B', 'Canto 1: C', 'Canto 2: D', 'Section 1', 'x.'], ['poem.txt:2: expected a heading "Section <number>" and verse in Canto 1 (a canto needs at least one section)']],
-    ['a book without cantos', [...HEAD, 'x.', 'Book 2: Empty'], ['poem.txt:5: expected a heading "Canto <number>: <title>" in Book 2 (a book needs at least one canto)']],
+    ['an empty file', [''], ['poem.txt:1: no heading "Book <number>: <title>" in the file']],
+    ['only blank lines', ['', '  ', ''], ['poem.txt:1: no heading "Book <number>: <title>" in the file']],
+    ['only header lines and a comment', ['Title: Inferno', 'Edition: First', '# nothing else'], ['poem.txt:4: no heading "Book <number>: <title>" in the file']],
+    ['verse before any book', ['Midway upon the journey of our life', ...HEAD, V], ['poem.txt:1: no heading "Book <number>: <title>" before this verse']],
+    ['verse before any canto', ['Book 1: Inferno', 'Midway upon the journey of our life', V, 'Canto 1: C', 'Section 1', W], ['poem.txt:2: no heading "Canto <number>: <title>" before this verse']],
+    ['verse before any section', ['Book 1: Inferno', 'Canto 1: C', V, 'Section 1', W], ['poem.txt:3: no heading "Section <number>" before this verse']],
+    ['a canto before any book', ['Canto 1: C', 'Section 1', V], ['poem.txt:1: no heading "Book <number>: <title>" before Canto 1']],
+    ['a section before any canto', ['Book 1: Inferno', 'Section 1', V, 'Canto 1: C', 'Section 1', W], ['poem.txt:2: no heading "Canto <number>: <title>" before Section 1']],
+    ['a book without a title', ['Book 1', 'Canto 1: C', 'Section 1', V], ['poem.txt:1: Book 1 has no title (expected "Book 1: <title>")']],
+    ['a canto with an empty title', ['Book 1: Inferno', 'Canto 1:   ', 'Section 1', V], ['poem.txt:2: Canto 1 has no title (expected "Canto 1: <title>")']],
+    ['a first book numbered 2', ['Book 2: Purgatorio', 'Canto 1: C', 'Section 1', V], ['poem.txt:1: Book 1 has no heading (found Book 2 first in the file)']],
+    ['a book number skipped', [...HEAD, V, 'Book III: Paradiso', 'Canto 1: C', 'Section 1', W], ['poem.txt:5: Book 2 has no heading (found Book 3 after Book 1)']],
+    ['a book number repeated', [...HEAD, V, 'Book 1: Again', 'Canto 1: C', 'Section 1', W], ['poem.txt:5: Book 1 appears twice (expected Book 2 after Book 1)']],
+    ['a canto number repeated', [...HEAD, V, 'Canto 1: D', 'Section 1', W], ['poem.txt:5: Canto 1 appears twice (expected Canto 2 after Canto 1); is the heading "Book 2: <title>" missing before it?']],
+    ['a canto number going back', [...HEAD, V, ...['Canto 2: D', 'Section 1', W, 'Canto 3: E', 'Section 1', V, 'Canto 2: F', 'Section 1', W]], ['poem.txt:11: expected Canto 4 after Canto 3, found Canto 2']],
+    ['a section numbered 0', ['Book 1: Inferno', 'Canto 1: C', 'Section 0', V], ['poem.txt:3: expected Section 1 first in Canto 1, found Section 0']],
+    ['a section number skipped', [...HEAD, V, 'Section 3', W], ['poem.txt:5: Section 2 has no heading (found Section 3 after Section 1)']],
+    ['section numbers skipped', [...HEAD, V, 'Section 5', W], ['poem.txt:5: Sections 2 to 4 have no heading (found Section 5 after Section 1)']],
+    ['a malformed Roman numeral', ['Book 1: Inferno', 'Canto IIII: C', 'Section 1', V], ['poem.txt:2: expected a number after "Canto" (1, 2, 3… or I, II, III…), found "IIII"']],
+    ['a section without verse', [...HEAD, 'Section 2', V], ['poem.txt:3: Section 1 has no verse (a section needs at least one verse line)']],
+    ['a last section without verse', [...HEAD, V, '', 'Section 2: Empty', '# only a comment', ''], ['poem.txt:6: Section 2 has no verse (a section needs at least one verse line)']],
+    ['a canto without sections', ['Book 1: Inferno', 'Canto 1: C', 'Canto 2: D', 'Section 1', V], ['poem.txt:2: Canto 1 has no section (expected a heading "Section <number>" and verse after it)']],
+    ['a book without cantos', [...HEAD, V, 'Book 2: Empty'], ['poem.txt:5: Book 2 has no canto (expected a heading "Canto <number>: <title>" after it)']],
   ] as const)('refuses %s', (_what, lines, expected) => {
     expect(errorsOf(...lines)).toEqual(expected);
   });
 
   it('reports a misplaced run of verse once, not once per line', () => {
-    expect(errorsOf('Book 1: B', 'Canto 1: C', 'a', 'b', 'c', '', 'd', 'Section 1', 'x.')).toEqual([
-      'poem.txt:3: expected a heading "Section <number>" before verse',
-    ]);
+    expect(errorsOf('Book 1: Inferno', 'Canto 1: C', V, W, V, '', W, 'Section 1', V)).toEqual(['poem.txt:3: no heading "Section <number>" before this verse']);
   });
 
   it('collects all problems in line order', () => {
-    expect(
-      errorsOf(
-        'Edition: Fourth',
-        'Book 1',
-        'Canto 2: C',
-        'Section 1',
-        'x.',
-        'Section 2',
-        'Section 4',
-        'y.',
-        'Book 3: B',
-      ),
-    ).toEqual([
-      'poem.txt:1: expected "Edition: First", "Edition: Centenary" or "Edition: Revised"',
-      'poem.txt:2: expected a title: "Book <number>: <title>"',
-      'poem.txt:3: expected Canto 1 (cantos are numbered from 1 in each book), found Canto 2',
-      'poem.txt:6: expected verse in Section 2 (a section needs at least one verse line)',
-      'poem.txt:7: expected Section 3 (sections are numbered from 1 in each canto), found Section 4',
-      'poem.txt:9: expected Book 2 (books are numbered from 1), found Book 3',
-      'poem.txt:9: expected a heading "Canto <number>: <title>" in Book 3 (a book needs at least one canto)',
+    expect(errorsOf('Edition: Fourth', 'Book 1', 'Canto 2: C', 'Section 1', V, 'Section 2', 'Section 4', W, 'Book 3: B')).toEqual([
+      'poem.txt:1: unknown edition "Fourth" (expected "Edition: First", "Edition: Centenary" or "Edition: Revised")',
+      'poem.txt:2: Book 1 has no title (expected "Book 1: <title>")',
+      'poem.txt:3: Canto 1 has no heading (found Canto 2 first in Book 1)',
+      'poem.txt:6: Section 2 has no verse (a section needs at least one verse line)',
+      'poem.txt:7: Section 3 has no heading (found Section 4 after Section 2)',
+      'poem.txt:9: Book 2 has no heading (found Book 3 after Book 1)',
+      'poem.txt:9: Book 3 has no canto (expected a heading "Canto <number>: <title>" after it)',
     ]);
   });
 
   it('reports at most 50 problems', () => {
-    const lines = [...HEAD, 'x.'];
-    for (let n = 1; n <= 80; n++) lines.push('Section 5', 'y.');
+    const lines = [...HEAD, V];
+    for (let n = 1; n <= 80; n++) lines.push('Section 5', W);
     const error = failure(lines.join('\n'));
     expect(error.problems).toHaveLength(MAX_PROBLEMS);
-    expect(error.problems[0]).toEqual({ file: 'poem.txt', line: 5, message: 'expected Section 2 (sections are numbered from 1 in each canto), found Section 5' });
+    expect(error.problems[0]).toEqual({ file: 'poem.txt', line: 5, message: 'Sections 2 to 4 have no heading (found Section 5 after Section 1)' });
+    expect(error.problems[1]).toEqual({ file: 'poem.txt', line: 7, message: 'Section 5 appears twice (expected Section 6 after Section 5)' });
     expect(error.message.split('\n')).toHaveLength(50);
   });
 });
 
 describe('parsePoemText: encodings', () => {
   it('reads CRLF (and bare CR) line endings with the same line numbers', () => {
-    const lf = ['Edition: first', ...HEAD, '  Across two', 'lines.  ', '', 'Next.'].join('\n');
+    const lf = ['Edition: first', ...HEAD, '  Midway upon the journey of our life', 'I found myself within a forest dark.  ', '', 'What is it, then?  Why, why dost thou delay?'].join('\n');
     const crlf = parsePoemText(lf.replaceAll('\n', '\r\n'), 'poem.txt');
     expect(crlf).toEqual(parsePoemText(lf, 'poem.txt'));
-    expect(sentenceLines(crlf)).toEqual([['Across two', 'lines.'], ['Next.']]);
-    expect(allSentences(crlf).map((s) => s.line)).toEqual([5, 8]);
+    expect(sentenceLines(crlf)).toEqual([['Midway upon the journey of our life', 'I found myself within a forest dark.'], ['What is it, then?'], ['Why, why dost thou delay?']]);
+    expect(allSentences(crlf).map((s) => s.line)).toEqual([5, 8, 8]);
     expect(parsePoemText(lf.replaceAll('\n', '\r'), 'poem.txt')).toEqual(crlf);
-    expect(failure('Book 1: B\r\nCanto 1: C\r\nOops.\r\n').message).toBe('poem.txt:3: expected a heading "Section <number>" before verse');
+    expect(failure(`Book 1: Inferno\r\nCanto 1: C\r\n${V}\r\n`).message).toBe('poem.txt:3: no heading "Section <number>" before this verse');
   });
 
   it('ignores a UTF-8 byte-order mark', () => {
-    const poem = parsePoemText('\uFEFFEdition: Revised\nBook 1: B\nCanto 1: C\nSection 1\nx.', 'poem.txt');
+    const poem = parsePoemText(`\uFEFFEdition: Revised\nBook 1: Inferno\nCanto 1: C\nSection 1\n${V}`, 'poem.txt');
     expect(poem.edition).toBe('revised');
     expect(poem.books[0]?.line).toBe(2);
-    expect(parsePoemText('\uFEFFBook 1: B\r\nCanto 1: C\r\nSection 1\r\nx.', 'poem.txt').books[0]?.name).toBe('B');
-    expect(failure('\uFEFF').message).toBe('poem.txt:1: expected a heading "Book <number>: <title>"');
+    expect(parsePoemText(`\uFEFFBook 1: Inferno\r\nCanto 1: C\r\nSection 1\r\n${V}`, 'poem.txt').books[0]?.name).toBe('Inferno');
+    expect(parsePoemText(`\uFEFFTitle: Inferno\nBook 1: Inferno\nCanto 1: C\nSection 1\n${V}`, 'poem.txt').title).toBe('Inferno');
+    expect(failure('\uFEFF').message).toBe('poem.txt:1: no heading "Book <number>: <title>" in the file');
   });
 });
 
@@ -493,8 +939,8 @@ describe('parsePoemText: performance', () => {
           lines.push(`Section ${s}`);
           for (let k = 1; k <= 50; k++) {
             sentences++;
-            if (k % 2 === 0) lines.push(`    The ${sentences}th sentence, "spoken" softly,`, 'ends here!');
-            else lines.push(`A line of sentence ${sentences}, which runs on`, `and on... and ends here.`);
+            if (k % 2 === 0) lines.push(`    The ${sentences}th sentence, "spoken" softly, Ah me! how`, 'it ends at St. Peter’s here!');
+            else lines.push(`A line of sentence ${sentences}, which runs on`, `and on... and ends here. Then ${sentences}.5 begins`);
             if (k % 4 === 0) lines.push('');
           }
           lines.push('');
@@ -506,8 +952,10 @@ describe('parsePoemText: performance', () => {
     const started = performance.now();
     const poem = parsePoemText(source, 'big.txt');
     const elapsed = performance.now() - started;
+    // Every odd sentence ends mid-line, where the even one after it begins.
     expect(poem.sentenceCount).toBe(25_000);
     expect(allSentences(poem)).toHaveLength(25_000);
+    expect(allSentences(poem).filter((s) => s.joinsPrevious)).toHaveLength(12_500);
     expect(poem.warnings).toEqual([]);
     expect(elapsed).toBeLessThan(2000);
   });

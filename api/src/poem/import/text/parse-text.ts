@@ -8,12 +8,19 @@ import { MAX_PROBLEMS, PoemFormatError } from '../errors.js';
  */
 
 export interface ParsedSentence {
-  /** Stanza number, counted across the whole poem from 1. */
+  /** Stanza number of its first fragment, counted across the whole poem from 1. */
   stanza: number;
-  /** Its verse lines, indentation and trailing whitespace stripped. */
+  /**
+   * Its fragments: whole verse lines, except a first one that begins mid-line (joinsPrevious)
+   * and a last one that ends mid-line. Trimmed.
+   */
   lines: string[];
-  /** Source line (1-based) of its first verse line. */
+  /** Source line (1-based) of its first fragment. */
   line: number;
+  /** The first fragment continues the verse line on which the previous sentence ended. */
+  joinsPrevious: boolean;
+  /** Indices into `lines` before which a stanza break falls (the sentence runs across stanzas); [] mostly. */
+  stanzaBreaks: number[];
 }
 
 export interface ParsedSection {
@@ -46,32 +53,56 @@ export interface ParseWarning {
 export interface ParsedPoemText {
   /** The edition named by an `Edition:` line, or null when the file has none. */
   edition: Edition | null;
+  /** The text of a `Title:` line, or null when the file has none. */
+  title: string | null;
+  /** The text of an `Author:` line, or null when the file has none. */
+  author: string | null;
   books: ParsedBook[];
   warnings: ParseWarning[];
   sentenceCount: number;
 }
 
-type Level = 'Book' | 'Canto' | 'Section';
+export interface ParseTextOptions {
+  /** More abbreviations whose dot does not end a sentence (added to {@link DEFAULT_ABBREVIATIONS}). */
+  abbreviations?: readonly string[];
+}
 
-const EXPECT_BOOK = 'expected a heading "Book <number>: <title>"';
-const EXPECT_CANTO = 'expected a heading "Canto <number>: <title>"';
-const EXPECT_SECTION = 'expected a heading "Section <number>"';
+/**
+ * Words whose final dot does not end a sentence, matched case-insensitively against the word
+ * (letters and inner dots) that ends at the dot. `etc.` is the exception among them: it still
+ * ends a sentence unless a lower-case word follows it on the same line.
+ */
+export const DEFAULT_ABBREVIATIONS: readonly string[] = [
+  'St.', 'Mr.', 'Mrs.', 'Dr.', 'Ms.', 'Jr.', 'Sr.', 'vs.', 'etc.', 'i.e.', 'e.g.', 'cf.', 'viz.',
+];
+/** Abbreviations that may also close a sentence: they end one unless a lower-case word follows on the line. */
+const ENDING_ABBREVIATIONS = new Set(['etc']);
 
-export const WARN_STANZA_UNCLOSED = 'stanza ends without closing its sentence';
 export const WARN_SECTION_UNCLOSED = 'section ends without closing its sentence';
-export const warnMidLine = (sentence: number) => `a sentence ends mid-line; the rest of the line stays with sentence ${sentence}`;
+
+type Level = 'Book' | 'Canto' | 'Section';
+type HeaderKey = 'Edition' | 'Title' | 'Author';
+
+const BOOK_HEADING = 'heading "Book <number>: <title>"';
+const CANTO_HEADING = 'heading "Canto <number>: <title>"';
+const SECTION_HEADING = 'heading "Section <number>"';
 
 /** Keyword, whitespace, a numeral (digits or Roman letters) as a whole word, and the rest of the line. */
 const HEADING = /^(book|canto|section)\s+([0-9]+|[ivxlcdm]+)\b(.*)$/i;
 const ROMAN = /^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/i;
-const EDITION_LINE = /^edition\s*:(.*)$/i;
+const HEADER_LINE = /^(edition|title|author)\s*:(.*)$/i;
 const LINE_BREAK = /\r\n|\r|\n/;
-/** Runs of sentence-ending marks. */
-const TERMINAL_RUN = /[.!?…]+/g;
-const CLOSERS = new Set(['’', '”', '"', "'", ')', ']', '»']);
+/** Runs of sentence-ending marks: Latin, Devanagari danda and double danda, CJK full-width. */
+const TERMINAL_RUN = /[.!?…।॥。！？]+/g;
+const QUESTION_OR_EXCLAMATION = /[!?！？]/;
+const CLOSERS = new Set(['’', '”', '"', "'", ')', ']', '»', '」', '』', '）', '》', '〉', '】']);
 const WHITESPACE = /\s/;
 /** French typography spaces a closing guillemet: `« Adieu. »`. */
 const SPACED_GUILLEMET = /^\s+»/;
+/** What may stand between a mark and the next word: spaces, opening quotes and brackets, dashes. */
+const BEFORE_WORD = /[\s\p{Ps}\p{Pi}\p{Pd}"'¿¡]/u;
+const LOWER_CASE = /\p{Ll}/u;
+const WORD_CHAR = /[\p{L}\p{M}.]/u;
 
 const ROMAN_VALUES: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
 
@@ -91,16 +122,53 @@ function numeralValue(numeral: string): number | null {
   return /^[0-9]+$/.test(numeral) ? Number(numeral) : romanValue(numeral);
 }
 
+const normaliseAbbreviation = (word: string) => word.trim().toLowerCase().replace(/\.+$/, '');
+
+function abbreviationSet(extra: readonly string[] = []): ReadonlySet<string> {
+  return new Set([...DEFAULT_ABBREVIATIONS, ...extra].map(normaliseAbbreviation).filter((word) => word !== ''));
+}
+
+const DEFAULT_ABBREVIATION_SET = abbreviationSet();
+
+/** The word (letters, marks and inner dots) that ends just before `end`, lower-cased, without leading dots. */
+function wordBefore(text: string, end: number): string {
+  let start = end;
+  while (start > 0 && WORD_CHAR.test(text[start - 1] as string)) start--;
+  return text.slice(start, end).replace(/^\.+/, '').toLowerCase();
+}
+
+/** Whether the next word from `from` on (after spaces, opening quotes, brackets or dashes) begins with a lower-case letter. */
+function lowerCaseFollows(text: string, from: number): boolean {
+  let i = from;
+  while (i < text.length && BEFORE_WORD.test(text[i] as string)) i++;
+  const code = text.codePointAt(i);
+  return code !== undefined && LOWER_CASE.test(String.fromCodePoint(code));
+}
+
+/** A verse line cut at its sentence ends. */
+export interface VerseLineSplit {
+  /** The line's fragments, trimmed; every one but the last ends a sentence. Joined with single spaces they give the line back. */
+  fragments: string[];
+  /** Whether the last fragment (the end of the line) ends a sentence too. */
+  ends: boolean;
+}
+
 /**
- * Where the sentence-ending marks of one (trimmed) verse line fall: `atEnd` when the line ends
- * with one, `midLine` when one is followed by more text on the line. A run of marks ends a
- * sentence only when followed (after optional closing quotes/brackets, `»` possibly after a
- * space) by whitespace or the end of the line; an ellipsis (`…`, two or more dots in a row, or
- * a dot standing after a space as in `. . .`) ends one only at the end of the line.
+ * Cuts one trimmed verse line at its sentence ends (README, "Sentences"). A run of marks
+ * (`. ! ? …`, the dandas `। ॥`, the full-width `。 ！ ？`), with any closing quotes or brackets
+ * after it, ends a sentence when whitespace or the end of the line follows, except:
+ * an ellipsis ends one only at the end of the line; a dot ending an abbreviation does not
+ * (`etc.` only when a lower-case word follows); and a run with `!` or `?` does not when a
+ * lower-case word follows on the line. `abbreviations` are added to {@link DEFAULT_ABBREVIATIONS}.
  */
-export function sentenceEnds(text: string): { atEnd: boolean; midLine: boolean } {
-  let atEnd = false;
-  let midLine = false;
+export function splitVerseLine(text: string, abbreviations?: readonly string[]): VerseLineSplit {
+  return split(text, abbreviations === undefined ? DEFAULT_ABBREVIATION_SET : abbreviationSet(abbreviations));
+}
+
+function split(text: string, abbreviations: ReadonlySet<string>): VerseLineSplit {
+  const fragments: string[] = [];
+  let ends = false;
+  let from = 0;
   TERMINAL_RUN.lastIndex = 0;
   for (let match = TERMINAL_RUN.exec(text); match !== null; match = TERMINAL_RUN.exec(text)) {
     const run = match[0];
@@ -110,26 +178,66 @@ export function sentenceEnds(text: string): { atEnd: boolean; midLine: boolean }
       else if (SPACED_GUILLEMET.test(text.slice(next, next + 8))) next = text.indexOf('»', next) + 1;
       else break;
     }
-    if (next >= text.length) {
-      atEnd = true;
-      continue;
-    }
-    if (!WHITESPACE.test(text[next] as string)) continue;
+    const atEnd = next >= text.length;
+    if (!atEnd && !WHITESPACE.test(text[next] as string)) continue;
     const ellipsis = run.includes('…') || run.includes('..') || (run[0] === '.' && match.index > 0 && WHITESPACE.test(text[match.index - 1] as string));
-    if (!ellipsis) midLine = true;
+    if (ellipsis && !atEnd) continue;
+    if (run === '.') {
+      const word = wordBefore(text, match.index);
+      if (abbreviations.has(word)) {
+        if (!ENDING_ABBREVIATIONS.has(word)) continue;
+        if (!atEnd && lowerCaseFollows(text, next)) continue;
+      }
+    }
+    if (!atEnd && QUESTION_OR_EXCLAMATION.test(run) && lowerCaseFollows(text, next)) continue;
+    if (atEnd) {
+      ends = true;
+      break;
+    }
+    fragments.push(text.slice(from, next).trim());
+    from = next;
   }
-  return { atEnd, midLine };
+  fragments.push(text.slice(from).trim());
+  return { fragments, ends };
 }
 
-export function parsePoemText(source: string, fileName: string): ParsedPoemText {
+interface Numbering {
+  /** The number of the last heading of this level in the current parent (0 before the first). */
+  last: number;
+  /** After a slip, the number the slipped heading should have had: the next heading may follow either. */
+  alt: number | null;
+}
+
+/** A heading numbered lower than expected, which a missing parent heading would explain. */
+interface Restart {
+  line: number;
+  level: Level;
+  found: number;
+  last: number;
+  /** The parent that was open, whose successor's heading may be missing. */
+  parent: number;
+}
+
+const PARENT: Record<Level, Level | null> = { Book: null, Canto: 'Book', Section: 'Canto' };
+
+function plural(level: Level): string {
+  return `${level}s`;
+}
+
+export function parsePoemText(source: string, fileName: string, options: ParseTextOptions = {}): ParsedPoemText {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const sourceLines = text.split(LINE_BREAK);
+  const abbreviations = options.abbreviations === undefined ? DEFAULT_ABBREVIATION_SET : abbreviationSet(options.abbreviations);
 
   const problems: { line: number; message: string }[] = [];
   const warnings: ParseWarning[] = [];
   const books: ParsedBook[] = [];
+  const header: Record<HeaderKey, { value: string | null; line: number }> = {
+    Edition: { value: null, line: 0 },
+    Title: { value: null, line: 0 },
+    Author: { value: null, line: 0 },
+  };
   let edition: Edition | null = null;
-  let editionLineSeen = false;
   let lastNonBlank = 0;
 
   // Open containers. A canto or section whose parent is missing (an error) is kept detached so
@@ -139,11 +247,17 @@ export function parsePoemText(source: string, fileName: string): ParsedPoemText 
   let section: ParsedSection | null = null;
   let bookHadVerse = false;
   let cantoHadVerse = false;
-  let lastBook = 0;
-  let lastCanto = 0;
-  let lastSection = 0;
   let contentSeen = false;
   let misplacedVerseReported = false;
+
+  const numbering: Record<Level, Numbering> = {
+    Book: { last: 0, alt: null },
+    Canto: { last: 0, alt: null },
+    Section: { last: 0, alt: null },
+  };
+  // Restarts wait for the parent's next heading: if it skips a number, the restart was the
+  // first heading under the missing parent heading and only the skip is reported.
+  const restarts: Record<'Canto' | 'Section', Restart[]> = { Canto: [], Section: [] };
 
   // Verse state.
   let sentence: ParsedSentence | null = null;
@@ -155,21 +269,21 @@ export function parsePoemText(source: string, fileName: string): ParsedPoemText 
 
   const problem = (line: number, message: string) => problems.push({ line, message });
 
-  const closeSentence = (message: string) => {
-    if (sentence !== null) warnings.push({ line: sentenceLastLine, message });
+  const closeSentence = () => {
+    if (sentence !== null) warnings.push({ line: sentenceLastLine, message: WARN_SECTION_UNCLOSED });
     sentence = null;
   };
 
   const closeSection = () => {
     if (section !== null && section.sentences.length === 0) {
-      problem(section.line, `expected verse in Section ${section.section} (a section needs at least one verse line)`);
+      problem(section.line, `Section ${section.section} has no verse (a section needs at least one verse line)`);
     }
     section = null;
   };
   const closeCanto = () => {
     closeSection();
     if (canto !== null && canto.sections.length === 0 && !cantoHadVerse) {
-      problem(canto.line, `${EXPECT_SECTION} and verse in Canto ${canto.canto} (a canto needs at least one section)`);
+      problem(canto.line, `Canto ${canto.canto} has no section (expected a ${SECTION_HEADING} and verse after it)`);
     }
     canto = null;
     cantoHadVerse = false;
@@ -177,50 +291,108 @@ export function parsePoemText(source: string, fileName: string): ParsedPoemText 
   const closeBook = () => {
     closeCanto();
     if (book !== null && book.cantos.length === 0 && !bookHadVerse) {
-      problem(book.line, `${EXPECT_CANTO} in Book ${book.book} (a book needs at least one canto)`);
+      problem(book.line, `Book ${book.book} has no canto (expected a ${CANTO_HEADING} after it)`);
     }
     book = null;
     bookHadVerse = false;
   };
 
-  const checkNumber = (level: Level, found: number, last: number, line: number, scope: string) => {
-    if (found !== last + 1) problem(line, `expected ${level} ${last + 1} (${scope}), found ${level} ${found}`);
+  /** Where a heading numbered `found` stands: after the previous one, or first in its parent. */
+  const where = (level: Level, last: number) => {
+    if (last > 0) return `after ${level} ${last}`;
+    if (level === 'Book') return 'first in the file';
+    return level === 'Canto' ? `first in Book ${book?.book ?? '?'}` : `first in Canto ${canto?.canto ?? '?'}`;
+  };
+
+  /** The message for a heading numbered lower than expected; `hint` names the parent heading that may be missing. */
+  const lowerMessage = (restart: Restart, hint: boolean) => {
+    const { level, found, last } = restart;
+    const message = found === last
+      ? `${level} ${found} appears twice (expected ${level} ${last + 1} after ${level} ${last})`
+      : `expected ${level} ${last + 1} after ${level} ${last}, found ${level} ${found}`;
+    const parent = PARENT[level];
+    if (!hint || parent === null || found !== 1) return message;
+    return `${message}; is the heading "${parent} ${restart.parent + 1}: <title>" missing before it?`;
+  };
+
+  const reportRestarts = (level: 'Canto' | 'Section', hint: boolean) => {
+    for (const restart of restarts[level]) problem(restart.line, lowerMessage(restart, hint));
+    restarts[level] = [];
+  };
+
+  /**
+   * Checks a heading's number against the one expected and moves the numbering on to it (one
+   * slip gives one error). Returns 'gap' when numbers were skipped, 'lower' when it is lower than
+   * expected, or 'ok'.
+   */
+  const checkNumber = (level: Level, found: number, line: number, parent: number): 'ok' | 'gap' | 'lower' => {
+    const state = numbering[level];
+    const expected = state.last + 1;
+    if (found === expected || (state.alt !== null && found === state.alt + 1)) {
+      state.last = found;
+      state.alt = null;
+      return 'ok';
+    }
+    const last = state.last;
+    state.last = found;
+    state.alt = expected;
+    if (found > expected) {
+      const missing = found - expected;
+      const numbers = missing === 1 ? `${level} ${expected} has` : `${plural(level)} ${expected} ${missing === 2 ? 'and' : 'to'} ${found - 1} have`;
+      problem(line, `${numbers} no heading (found ${level} ${found} ${where(level, last)})`);
+      return 'gap';
+    }
+    if (last === 0) {
+      problem(line, `expected ${level} 1 ${where(level, 0)}, found ${level} ${found}`);
+      return 'ok';
+    }
+    const restart: Restart = { line, level, found, last, parent };
+    if (level === 'Book') problem(line, lowerMessage(restart, false));
+    else restarts[level].push(restart);
+    return 'lower';
   };
 
   const heading = (level: Level, number: number, name: string, line: number) => {
-    closeSentence(WARN_SECTION_UNCLOSED);
+    closeSentence();
     inStanza = false;
     blankSinceVerse = false;
     contentSeen = true;
     misplacedVerseReported = false;
     if (level === 'Book') {
       closeBook();
-      checkNumber('Book', number, lastBook, line, 'books are numbered from 1');
+      reportRestarts('Section', true);
+      if (checkNumber('Book', number, line, 0) === 'gap') restarts.Canto = [];
+      else reportRestarts('Canto', true);
       book = { book: number, name, line, cantos: [] };
       books.push(book);
-      lastBook = number;
-      lastCanto = 0;
+      numbering.Canto = { last: 0, alt: null };
+      numbering.Section = { last: 0, alt: null };
     } else if (level === 'Canto') {
+      const openBook: ParsedBook | null = book;
       closeCanto();
       canto = { canto: number, name, line, sections: [] };
-      if (book === null) {
-        problem(line, `${EXPECT_BOOK} before a canto`);
+      if (openBook === null) {
+        problem(line, `no ${BOOK_HEADING} before Canto ${number}`);
+        reportRestarts('Section', true);
+        numbering.Canto.last = number;
       } else {
-        checkNumber('Canto', number, lastCanto, line, 'cantos are numbered from 1 in each book');
-        book.cantos.push(canto);
+        const result = checkNumber('Canto', number, line, openBook.book);
+        if (result === 'gap') restarts.Section = [];
+        else reportRestarts('Section', result !== 'ok');
+        openBook.cantos.push(canto);
       }
-      lastCanto = number;
-      lastSection = 0;
+      numbering.Section = { last: 0, alt: null };
     } else {
+      const openCanto: ParsedCanto | null = canto;
       closeSection();
       section = { section: number, name, line, sentences: [] };
-      if (canto === null) {
-        problem(line, `${EXPECT_CANTO} before a section`);
+      if (openCanto === null) {
+        problem(line, `no ${CANTO_HEADING} before Section ${number}`);
+        numbering.Section.last = number;
       } else {
-        checkNumber('Section', number, lastSection, line, 'sections are numbered from 1 in each canto');
-        canto.sections.push(section);
+        checkNumber('Section', number, line, openCanto.canto);
+        openCanto.sections.push(section);
       }
-      lastSection = number;
     }
   };
 
@@ -230,31 +402,55 @@ export function parsePoemText(source: string, fileName: string): ParsedPoemText 
     cantoHadVerse = true;
     if (section === null) {
       if (!misplacedVerseReported) {
-        const wanted = canto !== null ? EXPECT_SECTION : book !== null ? EXPECT_CANTO : EXPECT_BOOK;
-        problem(line, `${wanted} before verse`);
+        const wanted = canto !== null ? SECTION_HEADING : book !== null ? CANTO_HEADING : BOOK_HEADING;
+        problem(line, `no ${wanted} before this verse`);
         misplacedVerseReported = true;
       }
       return;
     }
-    if (blankSinceVerse) {
-      closeSentence(WARN_STANZA_UNCLOSED);
-      inStanza = false;
-      blankSinceVerse = false;
-    }
     if (!inStanza) {
       stanza++;
       inStanza = true;
+    } else if (blankSinceVerse) {
+      stanza++;
+      const open = sentence as ParsedSentence | null;
+      if (open !== null) open.stanzaBreaks.push(open.lines.length);
     }
-    if (sentence === null) {
-      sentenceCount++;
-      sentence = { stanza, lines: [], line };
-      section.sentences.push(sentence);
+    blankSinceVerse = false;
+    const { fragments, ends } = split(content, abbreviations);
+    for (let i = 0; i < fragments.length; i++) {
+      let current = sentence as ParsedSentence | null;
+      if (current === null) {
+        sentenceCount++;
+        current = { stanza, lines: [], line, joinsPrevious: i > 0, stanzaBreaks: [] };
+        section.sentences.push(current);
+      }
+      current.lines.push(fragments[i] as string);
+      sentenceLastLine = line;
+      sentence = i < fragments.length - 1 || ends ? null : current;
     }
-    sentence.lines.push(content);
-    sentenceLastLine = line;
-    const ends = sentenceEnds(content);
-    if (ends.midLine) warnings.push({ line, message: warnMidLine(sentenceCount) });
-    if (ends.atEnd || ends.midLine) sentence = null;
+  };
+
+  const headerLine = (key: HeaderKey, value: string, line: number) => {
+    const seen = header[key];
+    if (seen.line > 0) {
+      problem(line, `a second "${key}:" line (the first is on line ${seen.line})`);
+      return;
+    }
+    if (contentSeen) {
+      problem(line, `"${key}:" line after the first heading (the "Edition:", "Title:" and "Author:" lines go before it)`);
+      return;
+    }
+    seen.line = line;
+    if (key === 'Edition') {
+      const lower = value.toLowerCase();
+      if (lower === 'first' || lower === 'centenary' || lower === 'revised') edition = lower;
+      else problem(line, `unknown edition "${value}" (expected "Edition: First", "Edition: Centenary" or "Edition: Revised")`);
+    } else if (value === '') {
+      problem(line, `"${key}:" line without text (expected "${key}: <text>")`);
+    } else {
+      seen.value = value;
+    }
   };
 
   for (let index = 0; index < sourceLines.length; index++) {
@@ -267,16 +463,11 @@ export function parsePoemText(source: string, fileName: string): ParsedPoemText 
     lastNonBlank = line;
     if (content.startsWith('#')) continue;
 
-    const editionMatch = EDITION_LINE.exec(content);
-    if (editionMatch !== null) {
-      if (editionLineSeen || contentSeen) {
-        problem(line, 'expected the "Edition:" line only once, before the first heading');
-        continue;
-      }
-      editionLineSeen = true;
-      const value = (editionMatch[1] as string).trim().toLowerCase();
-      if (value === 'first' || value === 'centenary' || value === 'revised') edition = value;
-      else problem(line, 'expected "Edition: First", "Edition: Centenary" or "Edition: Revised"');
+    const headerMatch = HEADER_LINE.exec(content);
+    if (headerMatch !== null) {
+      const keyword = (headerMatch[1] as string).toLowerCase();
+      const key: HeaderKey = keyword === 'edition' ? 'Edition' : keyword === 'title' ? 'Title' : 'Author';
+      headerLine(key, (headerMatch[2] as string).trim(), line);
       continue;
     }
 
@@ -291,13 +482,13 @@ export function parsePoemText(source: string, fileName: string): ParsedPoemText 
         if (number === null) {
           problem(line, `expected a number after "${level}" (1, 2, 3… or I, II, III…), found "${numeral}"`);
         }
+        // A bad numeral still opens the heading (as the number expected) so what follows is checked.
+        const shown = number ?? numbering[level].last + 1;
         const name = rest.slice(1).trim();
         if (name === '' && level !== 'Section') {
-          problem(line, `expected a title: "${level} <number>: <title>"`);
+          problem(line, `${level} ${shown} has no title (expected "${level} ${shown}: <title>")`);
         }
-        // A bad numeral still opens the heading (as the number expected) so what follows is checked.
-        const expected = (level === 'Book' ? lastBook : level === 'Canto' ? lastCanto : lastSection) + 1;
-        heading(level, number ?? expected, name, line);
+        heading(level, shown, name, line);
         continue;
       }
       if (number !== null) {
@@ -308,14 +499,16 @@ export function parsePoemText(source: string, fileName: string): ParsedPoemText 
     verse(content, line);
   }
 
-  closeSentence(WARN_SECTION_UNCLOSED);
+  closeSentence();
   closeBook();
-  if (books.length === 0 && problems.length === 0) problem(lastNonBlank + 1, EXPECT_BOOK);
+  reportRestarts('Section', true);
+  reportRestarts('Canto', true);
+  if (books.length === 0 && problems.length === 0) problem(lastNonBlank + 1, `no ${BOOK_HEADING} in the file`);
 
   if (problems.length > 0) {
     problems.sort((a, b) => a.line - b.line);
     throw new PoemFormatError(problems.slice(0, MAX_PROBLEMS).map((p) => ({ file: fileName, ...p })));
   }
   warnings.sort((a, b) => a.line - b.line);
-  return { edition, books, warnings, sentenceCount };
+  return { edition, title: header.Title.value, author: header.Author.value, books, warnings, sentenceCount };
 }

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { NotFoundPage } from '../app/not-found-page';
+import { usePageTitle } from '../app/use-page-title';
+import { fetchSentenceIdentity, type Loaded, type SentenceIdentity } from './api';
+import { Loading, Problem } from './loading';
+import { sentencePath } from './reading';
+
+export const PERMANENT_LINK_ROUTE = '/s/:id';
+export const permanentLink = (id: number) => `/s/${id}`;
+
+/** `/s/{id}`: a sentence's permanent link, which finds it under whatever number it has now. */
+export function PermanentLinkPage({ params }: { params: { id: string } }) {
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  if (id === null || id < 1) return <NotFoundPage />;
+  return <PermanentLink id={id} />;
+}
+
+function PermanentLink({ id }: { id: number }) {
+  const [, navigate] = useLocation();
+  const [result, setResult] = useState<Loaded<SentenceIdentity> | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchSentenceIdentity(id, controller.signal).then(setResult, () => undefined);
+    return () => controller.abort();
+  }, [id]);
+  const found = result?.ok ? result.data.sentence : null;
+  useEffect(() => {
+    if (found !== null) navigate(sentencePath(found), { replace: true });
+  }, [found, navigate]);
+  usePageTitle(result === null || found !== null ? 'Loading' : 'Sentence withdrawn');
+  if (result === null || found !== null) return <Loading />;
+  if (!result.ok) return <Problem message={result.message} />;
+  return <Problem message={`Sentence #${id} has been withdrawn from the poem (an edition no longer has it).`} />;
+}
