@@ -10,9 +10,9 @@ import { diffArrays } from 'diff';
 export interface Alignment {
   /** For each sentence of `after`, the index in `before` whose identity it takes, or null (new). */
   source: (number | null)[];
-  /** A `before` sentence divided into several `after` sentences; `keeper` takes its identity. */
+  /** A `before` sentence divided into several `after` sentences; the first part (`keeper`) takes its identity. */
   splits: { before: number; parts: number[]; keeper: number }[];
-  /** Several `before` sentences joined into one `after` sentence, which takes `keeper`'s identity. */
+  /** Several `before` sentences joined into one `after` sentence, which takes the first one's (`keeper`) identity. */
   merges: { parts: number[]; keeper: number; after: number }[];
   /** `before` sentences found unchanged elsewhere. */
   moves: { before: number; after: number }[];
@@ -165,21 +165,19 @@ function applyHunk(result: Alignment, before: readonly string[], after: readonly
     if (step.kind === 'remove') result.removed.push(i0 + step.i);
     else if (step.kind === 'edit') result.source[j0 + step.j] = i0 + step.i;
     else if (step.kind === 'split') {
+      // The part that begins where the sentence began keeps it: its number and links stay put.
       const parts = Array.from({ length: step.k }, (_, p) => j0 + step.j + p);
-      const keeper = mostSimilar(parts, (j) => similarity(before[i0 + step.i]!, after[j]!));
+      const keeper = parts[0]!;
       result.source[keeper] = i0 + step.i;
       result.splits.push({ before: i0 + step.i, parts, keeper });
     } else if (step.kind === 'merge') {
       const parts = Array.from({ length: step.k }, (_, p) => i0 + step.i + p);
-      const keeper = mostSimilar(parts, (i) => similarity(before[i]!, after[j0 + step.j]!));
+      const keeper = parts[0]!;
       result.source[j0 + step.j] = keeper;
       result.merges.push({ parts, keeper, after: j0 + step.j });
     }
   }
 }
-
-const mostSimilar = (candidates: number[], score: (c: number) => number) =>
-  candidates.reduce((best, c) => (score(c) > score(best) ? c : best), candidates[0]!);
 
 /** A removed sentence whose exact text was inserted elsewhere has moved there. */
 function findMoves(result: Alignment, before: readonly string[], after: readonly string[]): void {

@@ -109,12 +109,14 @@ export function planImport(current: CurrentPoem, targets: PoemTargets): ImportPl
 
   const kept = new Set(alignment.source.filter((s): s is number => s !== null));
   let annotatedWithdrawn = 0;
+  let dropped = 0;
   before.forEach((stored, i) => {
     if (kept.has(i)) return;
     const into = mergedAway.get(stored.state.id);
     const events: SentenceEvent[] = [{ type: 'SentenceWithdrawn', data: { sentence: stored.state.id, ...(into ? { into } : {}) } }];
     appends.push({ streamId: sentenceStream(stored.state.id), events, expectedRevision: stored.revision });
     counts.withdrawn++;
+    if (into === undefined) dropped++;
     const annotations = annotationsOf(stored.state);
     if (annotations.length > 0) {
       annotatedWithdrawn++;
@@ -122,12 +124,13 @@ export function planImport(current: CurrentPoem, targets: PoemTargets): ImportPl
     }
   });
   counts.events = appends.reduce((n, a) => n + a.events.length, 0);
-  return { appends, counts, review, needsConfirmation: confirmationReason(counts.withdrawn, before.length, annotatedWithdrawn) };
+  return { appends, counts, review, needsConfirmation: confirmationReason(dropped, before.length, annotatedWithdrawn) };
 }
 
-function confirmationReason(withdrawn: number, placed: number, annotated: number): string | null {
+/** `dropped`: sentences withdrawn outright (a merge keeps its sentences' text in the poem). */
+function confirmationReason(dropped: number, placed: number, annotated: number): string | null {
   const reasons: string[] = [];
-  if (withdrawn > 0 && withdrawn > placed * WITHDRAW_SHARE) reasons.push(`it withdraws ${withdrawn} of the poem's ${placed} sentences (more than ${WITHDRAW_SHARE * 100}%)`);
+  if (dropped > Math.max(1, placed * WITHDRAW_SHARE)) reasons.push(`it withdraws ${dropped} of the poem's ${placed} sentences (more than ${WITHDRAW_SHARE * 100}%)`);
   if (annotated > 0) reasons.push(`it withdraws or merges away ${annotated} annotated sentence${annotated === 1 ? '' : 's'}`);
   return reasons.length > 0 ? reasons.join(' and ') : null;
 }

@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Runs `npm run import` on bytes; these refusals come before any database is opened. */
+async function importBytes(name: string, bytes: Uint8Array): Promise<{ code: number; stderr: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-import-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, bytes);
+  try {
+    await run(process.execPath, ['--import', 'tsx', 'scripts/poem/import.ts', file], { cwd: root, env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
+    return { code: 0, stderr: '' };
+  } catch (error) {
+    const failed = error as { code: number; stderr: string };
+    return { code: failed.code, stderr: failed.stderr.replaceAll(`${dir}${path.sep}`, '') };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const head = 'Book 1: Inferno\nCanto 1: The Dark Forest\nSection 1\n';
+
+describe('npm run import refuses dishonest text before touching the poem', () => {
+  it('a Windows-1252 file, with where and how to convert it', async () => {
+    const text = Buffer.concat([Buffer.from(`${head}Dante`), Buffer.from([0x92]), Buffer.from('s way was lost.\n')]);
+    const result = await importBytes('inferno-1252.txt', text);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('inferno-1252.txt:4:6: not UTF-8 (it looks like Windows-1252; convert it with iconv)');
+  });
+
+  it('a control character and a bidi override, each with its line and column', async () => {
+    const result = await importBytes('tricks.txt', Buffer.from(`${head}Midway upon the \u0007journey of our life\nI found myself \u202Ewithin a forest dark.\n`));
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'tricks.txt:4:17: control character U+0007 is not allowed in a poem file',
+      'tricks.txt:5:16: bidirectional override U+202E is not allowed (it makes text display in a different order than it is stored)',
+    ]);
+  });
+
+  it('a binary file', async () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const result = await importBytes('cover.txt', png);
+    expect(result).toEqual({ code: 1, stderr: 'cover.txt: not a text file\n' });
+  });
+});
