@@ -3,12 +3,21 @@ import { buildLineIndex, findPoemLine } from './line-index.js';
 import { parseRange } from './schemas.js';
 import { roman } from './views/section.js';
 
+describe('stanza numbers', () => {
+  it('count stanzas by name through the poem, with the breaks inside sentences', () => {
+    const row = (id: number, stanza: number, stanzaBreaks = 0) => ({ id, sentence: id, book: 1, canto: 1, section: 1, stanza, stanzaBreaks, lines: 3 });
+    // Names need not be consecutive: an inserted stanza takes a fresh one.
+    const index = buildLineIndex([row(1, 7), row(2, 7), row(3, 40), row(4, 8, 1), row(5, 9), row(6, 9)]);
+    expect(index.places.map((p) => p.stanzaNumber)).toEqual([1, 1, 2, 3, 5, 5]);
+  });
+});
+
 describe('line index', () => {
   const index = buildLineIndex([
-    { id: 1, sentence: 1, book: 1, canto: 1, section: 1, stanza: 1, lines: 2 },
-    { id: 2, sentence: 2, book: 1, canto: 1, section: 2, stanza: 2, lines: 3 },
-    { id: 3, sentence: 3, book: 1, canto: 2, section: 1, stanza: 3, lines: 1 },
-    { id: 4, sentence: 4, book: 2, canto: 1, section: 1, stanza: 4, lines: 4 },
+    { id: 1, sentence: 1, book: 1, canto: 1, section: 1, stanza: 1, stanzaBreaks: 0, lines: 2 },
+    { id: 2, sentence: 2, book: 1, canto: 1, section: 2, stanza: 2, stanzaBreaks: 0, lines: 3 },
+    { id: 3, sentence: 3, book: 1, canto: 2, section: 1, stanza: 3, stanzaBreaks: 0, lines: 1 },
+    { id: 4, sentence: 4, book: 2, canto: 1, section: 1, stanza: 4, stanzaBreaks: 0, lines: 4 },
   ]);
 
   it('numbers verse lines through poem, book and canto', () => {

@@ -7,7 +7,12 @@ export interface SentencePlace {
   book: number;
   canto: number;
   section: number;
+  /** Names the sentence's stanza. */
   stanza: number;
+  /** Stanza breaks inside the sentence. */
+  stanzaBreaks: number;
+  /** The running number of its (first) stanza in the poem. */
+  stanzaNumber: number;
   /** Verse lines in the first edition. */
   lines: number;
   poemStart: number;
@@ -26,7 +31,7 @@ export interface LineIndex {
   totalLines: number;
 }
 
-export function buildLineIndex(rows: readonly Omit<SentencePlace, 'poemStart' | 'bookStart' | 'cantoStart' | 'inBook' | 'inCanto'>[]): LineIndex {
+export function buildLineIndex(rows: readonly Omit<SentencePlace, 'poemStart' | 'bookStart' | 'cantoStart' | 'inBook' | 'inCanto' | 'stanzaNumber'>[]): LineIndex {
   const places: SentencePlace[] = [];
   const sectionsOf = new Map<string, number[]>();
   let poemLine = 1;
@@ -34,11 +39,14 @@ export function buildLineIndex(rows: readonly Omit<SentencePlace, 'poemStart' | 
   let cantoLine = 1;
   let inBook = 0;
   let inCanto = 0;
+  let stanzaNumber = 0;
   let previous: (typeof rows)[number] | undefined;
   for (const row of rows) {
+    stanzaNumber += previous === undefined || previous.stanza !== row.stanza ? 1 : 0;
     if (previous && previous.book !== row.book) [bookLine, inBook] = [1, 0];
     if (previous && (previous.book !== row.book || previous.canto !== row.canto)) [cantoLine, inCanto] = [1, 0];
-    places.push({ ...row, poemStart: poemLine, bookStart: bookLine, cantoStart: cantoLine, inBook: ++inBook, inCanto: ++inCanto });
+    places.push({ ...row, stanzaNumber, poemStart: poemLine, bookStart: bookLine, cantoStart: cantoLine, inBook: ++inBook, inCanto: ++inCanto });
+    stanzaNumber += row.stanzaBreaks;
     const key = `${row.book}.${row.canto}`;
     const sections = sectionsOf.get(key) ?? [];
     if (sections.at(-1) !== row.section) sections.push(row.section);

@@ -91,7 +91,7 @@ export class PoemQueries {
   async lineIndex(): Promise<LineIndex> {
     const rows = await this.db
       .selectFrom('sentences')
-      .select(['id', 'sentence', 'book', 'canto', 'section', 'stanza', 'line_count as lines'])
+      .select(['id', 'sentence', 'book', 'canto', 'section', 'stanza', 'stanza_breaks as stanzaBreaks', 'line_count as lines'])
       .where('book', 'is not', null)
       .orderBy('sentence')
       .execute();
@@ -109,7 +109,7 @@ export class PoemQueries {
       .selectFrom('placed')
       .innerJoin('numbered', 'numbered.id', 'placed.id')
       .innerJoin('sentences', 'sentences.id', 'placed.id')
-      .select(['placed.id', 'numbered.number', 'placed.book', 'placed.canto', 'placed.section', 'sentences.stanza', 'sentences.line_count as lines'])
+      .select(['placed.id', 'numbered.number', 'placed.book', 'placed.canto', 'placed.section', 'sentences.stanza', 'sentences.stanza_breaks as stanzaBreaks', 'sentences.line_count as lines'])
       .where('placed.book', 'is not', null)
       .where('numbered.number', 'is not', null)
       .orderBy('numbered.number')

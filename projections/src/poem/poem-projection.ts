@@ -28,6 +28,7 @@ export const poemProjection = defineBatchProjection<PoemReadModel>({
       .addColumn('canto', 'integer')
       .addColumn('section', 'integer')
       .addColumn('stanza', 'integer')
+      .addColumn('stanza_breaks', 'integer', (c) => c.notNull())
       .addColumn('line_count', 'integer', (c) => c.notNull())
       .addColumn('revision', 'bigint', (c) => c.notNull())
       .addColumn('state', 'jsonb', (c) => c.notNull())
@@ -131,6 +132,7 @@ async function applySentences(events: readonly RecordedEvent[], db: Kysely<PoemR
       canto: placement?.canto ?? null,
       section: placement?.section ?? null,
       stanza: placement?.stanza ?? null,
+      stanza_breaks: placement?.stanzaBreaks.length ?? 0,
       line_count: Math.max(0, lines - (placement?.joinsPrevious ? 1 : 0)),
       revision: doc.revision,
       state: JSON.stringify(doc.state) as unknown as SentenceState,
@@ -160,6 +162,7 @@ async function upsertSentences(db: Kysely<PoemReadModel>, values: PoemReadModel[
         canto: eb.ref('excluded.canto'),
         section: eb.ref('excluded.section'),
         stanza: eb.ref('excluded.stanza'),
+        stanza_breaks: eb.ref('excluded.stanza_breaks'),
         line_count: eb.ref('excluded.line_count'),
         revision: eb.ref('excluded.revision'),
         state: eb.ref('excluded.state'),

@@ -19,7 +19,10 @@ export interface PoemReadModel {
     book: number | null;
     canto: number | null;
     section: number | null;
+    /** Names the stanza (see Placement.stanza); running stanza numbers are counted by the line index. */
     stanza: number | null;
+    /** Stanza breaks inside the sentence. */
+    stanza_breaks: number;
     /** Verse lines the sentence starts in the first edition (a first fragment joining the previous sentence's line starts none). */
     line_count: number;
     /** Revision of the sentence's stream: imports append with it as the expected revision. */

@@ -69,7 +69,7 @@ export function lineView(state: SentenceState, derived: DerivedFields, edition: 
   const revised = state.text.revised;
   return {
     lineNumber: state.sentence,
-    stanzaNumber: state.placement?.stanza ?? null,
+    stanzaNumber: place?.stanzaNumber ?? null,
     lines: text.join('\n'),
     motherNote: state.fields.motherNote ?? null,
     aurobindoNote: state.fields.aurobindoNote ?? null,
