@@ -50,7 +50,32 @@ const poem = {
         { canto: 2, name: CANTO_2_NAME, sections: [{ section: 1, sentences: [sentence(4, 3, 'Day was departing, and the embrowned air released the animals on earth.')] }] },
       ],
     },
-    { book: 2, name: 'Purgatory', cantos: [{ canto: 1, name: 'The Shore', sections: [{ section: 1, sentences: [sentence(5, 4, 'To run over better waters hoists its sail the little vessel of my genius now.')] }] }] },
+    // Paradise Lost I.44–49: a sentence ends inside a verse line, and the next runs across a stanza break.
+    {
+      book: 2,
+      name: 'Paradise Lost',
+      cantos: [
+        {
+          canto: 1,
+          name: 'The First Book',
+          sections: [
+            {
+              section: 1,
+              sentences: [
+                { sentence: 5, stanza: 4, text: { first: ['Raised impious war in Heaven and battle proud,', 'With vain attempt.'] } },
+                {
+                  sentence: 6,
+                  stanza: 4,
+                  joinsPrevious: true,
+                  stanzaBreaks: [2],
+                  text: { first: ['Him the Almighty Power', "Hurled headlong flaming from th' ethereal sky,", 'With hideous ruin and combustion, down'] },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
   ],
 };
 
@@ -125,6 +150,25 @@ function measure(page: Page) {
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, viewport, outside };
   });
 }
+
+describe('a verse line shared by two sentences', () => {
+  it('is shown whole, once, with the number of the sentence that begins inside it', async () => {
+    const page = await (await browser!.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })).newPage();
+    await page.goto(`${base}/2/1/1`);
+    await page.getByText('Raised impious war', { exact: false }).waitFor();
+    const lines = await page.locator('.poem-section .verse-line').allInnerTexts();
+    expect(lines).toEqual([
+      'Raised impious war in Heaven and battle proud,',
+      'With vain attempt. 6Him the Almighty Power',
+      "Hurled headlong flaming from th' ethereal sky,",
+      'With hideous ruin and combustion, down',
+    ]);
+    const gap = await page.locator('.poem-section .verse-line.stanza-break').count();
+    expect(gap).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
 
 describe('long book, canto and section names', () => {
   it.each([

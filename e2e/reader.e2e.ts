@@ -58,6 +58,20 @@ describe('reading the poem', () => {
     await page.close();
   });
 
+  it('shows a permanent link on a sentence page, and /s/{id} finds the sentence', async () => {
+    const page = await open('/5');
+    const link = page.getByRole('link', { name: /\/s\/\d+$/ });
+    await link.waitFor();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/s\/\d+$/);
+    await page.goto(`${site.base}${href}`);
+    await page.waitForURL(`${site.base}/5`);
+    await page.getByRole('heading', { name: 'Sentence 5' }).waitFor();
+    await page.goto(`${site.base}/s/999999`);
+    await page.getByText('No sentence has this permanent link').waitFor();
+    await page.close();
+  });
+
   it('opens the dictionary for a word typed in the lookup field', async () => {
     const page = await open('/1/1/1');
     await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
