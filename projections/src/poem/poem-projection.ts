@@ -172,25 +172,29 @@ async function upsertSentences(db: Kysely<PoemReadModel>, values: PoemReadModel[
     .execute();
 }
 
+/** Rows per statement when renumbering: bounds the size of one statement's parameters. */
+const RENUMBER_CHUNK = 10_000;
+
 /**
  * Gives every placed sentence from order key `from` on its rank as running number (in its row
- * and its document), and records the new numbers of those whose number changed.
+ * and its document), and records the new numbers of those whose number changed. Ranks continue
+ * from the number of the sentence just before `from` (one index probe), so a batch that appends
+ * at the end of the poem reads and writes only its own sentences.
  */
 async function renumberFrom(db: Kysely<PoemReadModel>, from: string, stamp: { position: string; at: string }): Promise<void> {
-  await sql`
-    with before as (select count(*) as n from sentences where book is not null and ord < ${from}),
-    ranked as (
-      select id, (select n from before) + row_number() over (order by ord) as n
-      from sentences where book is not null and ord >= ${from}
-    ),
-    changed as (
-      update sentences s set sentence = r.n, state = jsonb_set(s.state, '{sentence}', to_jsonb(r.n))
-      from ranked r where s.id = r.id and s.sentence is distinct from r.n
-      returning s.id, s.sentence
-    )
-    insert into numberings (id, number, position, at)
-    select id, sentence, ${stamp.position}, ${stamp.at} from changed
-  `.execute(db);
+  const previous = await db.selectFrom('sentences').select('sentence').where('book', 'is not', null).where('ord', '<', from).orderBy('ord', 'desc').limit(1).executeTakeFirst();
+  const rows = await db.selectFrom('sentences').select(['id', 'sentence']).where('book', 'is not', null).where('ord', '>=', from).orderBy('ord').execute();
+  const first = (previous?.sentence ?? 0) + 1;
+  const changed = rows.flatMap((row, i) => (row.sentence === first + i ? [] : [{ id: row.id, number: first + i }]));
+  for (let i = 0; i < changed.length; i += RENUMBER_CHUNK) {
+    const chunk = changed.slice(i, i + RENUMBER_CHUNK);
+    const ids = chunk.map((c) => c.id);
+    const numbers = chunk.map((c) => c.number);
+    await sql`
+      update sentences s set sentence = c.number, state = jsonb_set(s.state, '{sentence}', to_jsonb(c.number))
+      from unnest(${ids}::int[], ${numbers}::int[]) as c(id, number) where s.id = c.id`.execute(db);
+    await db.insertInto('numberings').values(chunk.map((c) => ({ id: c.id, number: c.number, ...stamp }))).execute();
+  }
 }
 
 function touchesDerivation(event: SentenceEvent): boolean {

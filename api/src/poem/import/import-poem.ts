@@ -56,6 +56,15 @@ export interface ImportContext {
  * it again. An unchanged file appends nothing.
  */
 export async function importPoem(context: ImportContext, input: ImportInput): Promise<ImportReport> {
+  // The file, its parse and the stored poem are dropped once planned: only the plan is kept while appending.
+  const { plan, ...report } = await planFile(context, input);
+  const applied = !input.dryRun && (plan.needsConfirmation === null || input.confirmed === true);
+  const { appends, ...summary } = plan;
+  const position = applied ? await appendInBatches(context.store, appends, input.cause) : null;
+  return { ...report, plan: summary, applied, position };
+}
+
+async function planFile(context: ImportContext, input: ImportInput): Promise<Pick<ImportReport, 'format' | 'edition' | 'warnings' | 'misaligned'> & { plan: ImportPlan }> {
   const isJson = input.fileName.endsWith('.json') || input.content.trimStart().startsWith('{');
   const parsedText = isJson ? null : parsePoemText(input.content, input.fileName);
   if (parsedText) checkParsedText(parsedText, input.fileName);
@@ -70,29 +79,13 @@ export async function importPoem(context: ImportContext, input: ImportInput): Pr
 
   const current = await currentPoem(context);
   const edition: Edition | 'all' = json ? 'all' : (parsedText!.edition ?? input.edition ?? 'first');
-  let plan: ImportPlan;
-  let misaligned: Misalignment[] = [];
-  if (json) plan = planImport(current, targetsFromJson(json));
-  else if (edition === 'first') plan = planImport(current, targetsFromFirstEdition(parsedText!, current));
-  else {
-    if (current.sentences.size === 0) throw new Error(`${input.fileName}:1: import the first edition before the ${edition} edition`);
-    const targets = editionTargets(parsedText!, edition as Exclude<Edition, 'first'>, current);
-    misaligned = targets.misaligned;
-    plan = editionPlan(current, targets.sentences);
-  }
-
-  const applied = !input.dryRun && (plan.needsConfirmation === null || input.confirmed === true);
-  const position = applied ? await appendInBatches(context.store, plan.appends, input.cause) : null;
-  const { appends: _appends, ...summary } = plan;
-  return {
-    format: json ? 'json' : 'text',
-    edition,
-    plan: summary,
-    applied,
-    position,
-    warnings: (parsedText?.warnings ?? []).map((w) => `${input.fileName}:${w.line}: ${w.message}`),
-    misaligned,
-  };
+  const warnings = (parsedText?.warnings ?? []).map((w) => `${input.fileName}:${w.line}: ${w.message}`);
+  const format = json ? 'json' : 'text';
+  if (json) return { format, edition, warnings, misaligned: [], plan: planImport(current, targetsFromJson(json)) };
+  if (edition === 'first') return { format, edition, warnings, misaligned: [], plan: planImport(current, targetsFromFirstEdition(parsedText!, current)) };
+  if (current.sentences.size === 0) throw new Error(`${input.fileName}:1: import the first edition before the ${edition} edition`);
+  const targets = editionTargets(parsedText!, edition as Exclude<Edition, 'first'>, current);
+  return { format, edition, warnings, misaligned: targets.misaligned, plan: editionPlan(current, targets.sentences) };
 }
 
 async function currentPoem(context: ImportContext): Promise<CurrentPoem> {
@@ -103,14 +96,12 @@ async function currentPoem(context: ImportContext): Promise<CurrentPoem> {
   return loadCurrentPoem(await context.readModel());
 }
 
+/** Appends the structure first, then the sentences a batch at a time, letting go of each batch once stored. */
 async function appendInBatches(store: EventStore, appends: StreamAppend[], cause: Cause): Promise<Position | null> {
   let position: Position | null = null;
-  const structure = appends.filter((a) => a.streamId === POEM_STREAM);
-  const sentences = appends.filter((a) => a.streamId !== POEM_STREAM);
-  for (let i = 0; i < sentences.length || (i === 0 && structure.length > 0); i += APPEND_BATCH) {
-    const batch = [...(i === 0 ? structure : []), ...sentences.slice(i, i + APPEND_BATCH)];
-    if (batch.length > 0) position = (await store.appendMany(batch, { cause })).position;
-  }
+  const pending = [...appends.filter((a) => a.streamId === POEM_STREAM), ...appends.filter((a) => a.streamId !== POEM_STREAM)];
+  appends.length = 0;
+  while (pending.length > 0) position = (await store.appendMany(pending.splice(0, APPEND_BATCH), { cause })).position;
   return position;
 }
 
