@@ -1,6 +1,7 @@
 import { GENERIC_ERROR } from '../app/messages';
 import type { Edition, Lang, SectionAddress } from './reading';
 import { sectionKey } from './reading';
+import { withAsOfParam } from '../scholarship/as-of';
 
 /** The reading API (docs/poem-api.md). Field names are the server's. */
 
@@ -158,8 +159,9 @@ export async function refreshTranslation(ref: SectionRef, lang: Lang, position: 
   return result;
 }
 
-export function fetchLineInfo(n: number, signal?: AbortSignal): Promise<Loaded<Line>> {
-  return getJson<Line>(lineInfoUrl(n), 'Not Found', signal);
+/** One sentence; with `asOf`, the sentence that had number `n` on that day, as it is now. */
+export function fetchLineInfo(n: number, signal?: AbortSignal, asOf?: string | null): Promise<Loaded<Line>> {
+  return getJson<Line>(withAsOfParam(lineInfoUrl(n), asOf ?? null), 'Not Found', signal);
 }
 
 /** Where a permanent id stands now (`sentence` null once withdrawn). */

@@ -11,6 +11,7 @@ import { langFields, langLabels, LANGS, parseSentencePath, sectionPath, sentence
 import { HistoryPanel } from '../scholarship/history-panel';
 import { StudyHost } from '../study/study-host';
 import { Verse, verseOf } from './sentence-view';
+import { useAsOf } from '../scholarship/as-of';
 import { permanentLink } from './permanent-link-page';
 
 /** `/{lineNumber}`: one sentence with its notes and translations. */
@@ -22,24 +23,28 @@ export function SentencePage() {
 }
 
 function SentenceDetails({ n }: { n: number }) {
-  const [loaded, setLoaded] = useState<{ n: number; result: Loaded<Line> } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; result: Loaded<Line> } | null>(null);
   const site = useSiteInfo();
+  // `/776?asOf=2026-05-01`: the sentence that was number 776 then, under its number now.
+  const asOf = useAsOf();
+  const key = `${n}@${asOf ?? ''}`;
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchLineInfo(n, controller.signal).then(
-      (result) => setLoaded({ n, result }),
+    fetchLineInfo(n, controller.signal, asOf).then(
+      (result) => setLoaded({ key, result }),
       () => undefined,
     );
     return () => controller.abort();
-  }, [n]);
+  }, [key]);
 
-  const result = loaded?.n === n ? loaded.result : null;
+  const result = loaded?.key === key ? loaded.result : null;
   usePageTitle(result === null ? 'Loading' : result.ok ? `Sentence ${n}` : result.message);
   if (result === null) return <Loading />;
   if (!result.ok) return <Problem message={result.message} />;
 
   const line = result.data;
+  const current = line.lineNumber;
   const notes = [
     { label: site?.labels.motherNote ?? 'Note', text: line.motherNote },
     { label: site?.labels.aurobindoNote ?? "The author's note", text: line.aurobindoNote },
@@ -51,12 +56,17 @@ function SentenceDetails({ n }: { n: number }) {
   });
   const context =
     line.bookNumber !== undefined && line.cantoNumber !== undefined && line.sectionNumber !== undefined
-      ? sectionPath({ book: line.bookNumber, canto: line.cantoNumber, section: line.sectionNumber, edition: 'first' }, n)
+      ? sectionPath({ book: line.bookNumber, canto: line.cantoNumber, section: line.sectionNumber, edition: 'first' }, current)
       : null;
 
   return (
     <article className="reader sentence-page" aria-labelledby="sentence-heading">
-      <h1 id="sentence-heading">Sentence {n}</h1>
+      <h1 id="sentence-heading">Sentence {current}</h1>
+      {current !== n && (
+        <p className="book-line">
+          Sentence {n} on {asOf} is numbered {current} now.
+        </p>
+      )}
       {context !== null && (
         <p className="book-line">
           Book {line.bookNumber}, canto {line.cantoNumber}, section {line.sectionNumber} ·{' '}
@@ -94,10 +104,10 @@ function SentenceDetails({ n }: { n: number }) {
           ))}
         </section>
       )}
-      <HistoryPanel key={n} n={n} />
+      <HistoryPanel key={current} n={current} />
       <nav className="section-pager" aria-label="Previous and next sentence">
-        {n > 1 ? <Link href={sentencePath(n - 1)}>← Sentence {n - 1}</Link> : <span />}
-        <Link href={sentencePath(n + 1)}>Sentence {n + 1} →</Link>
+        {current > 1 ? <Link href={sentencePath(current - 1)}>← Sentence {current - 1}</Link> : <span />}
+        <Link href={sentencePath(current + 1)}>Sentence {current + 1} →</Link>
       </nav>
     </article>
   );
