@@ -1,4 +1,7 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
+import { HttpError } from '../plugins/error-handler.js';
+import { PoemQueries } from '../poem/poem-queries.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountMessages, deleteAccountBody, noteBody, updateSubscriptionsBody, userStream } from '@epos/schemas';
 import type { BlogDirectory } from './admin-routes.js';
@@ -19,6 +22,7 @@ import type { Sessions } from './sessions.js';
 /** A reader's own data: notes on sentences, a download of everything, and deleting the account. */
 export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDirectory): FastifyPluginAsyncZod {
   const credentials = new Credentials(deps.database.db);
+  const poemQueries = async (request: FastifyRequest) => new PoemQueries(await readModel<PoemReadModel>(deps, request, POEM_PROJECTION));
   return async (app) => {
     app.post('/postdata/myNotes', { config: { permission: 'notes.save' }, schema: { tags: ['accounts'], summary: 'Save a personal note on a sentence' } }, async (request, reply: FastifyReply) => {
       const userId = signedInUser(request);
@@ -27,9 +31,11 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       const key = await credentials.keyOf(userId);
       if (!key) throw pleaseLogIn();
       const { Content, Sentencenumber, Rtype } = body.data;
+      const sentence = await poemQueries(request).then((poem) => poem.idOf(Sentencenumber));
+      if (sentence === null) throw new HttpError(404, 'not_found', 'Not Found');
       const { position } = await deps.store.append(
         userStream(userId),
-        [{ type: 'NoteSaved', data: { userId, sentence: Sentencenumber, rtype: Rtype, content: seal(key, Content) } }],
+        [{ type: 'NoteSaved', data: { userId, sentence, rtype: Rtype, content: seal(key, Content) } }],
         { expectedRevision: 'stream_exists', cause: { actor: userId, correlationId: String(request.id) } },
       );
       return withPosition(reply, { position, events: [] }).send({ type: 1, message: accountMessages.noteSaved });
@@ -37,23 +43,25 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
 
     app.get(
       '/postdata/getmynotes/:line',
-      { config: { reads: [NOTES_PROJECTION] }, schema: { tags: ['accounts'], summary: "The signed-in reader's notes on a sentence", params: z.object({ line: z.coerce.number().int().positive().max(2_147_483_647) }) } },
+      { config: { reads: [NOTES_PROJECTION, POEM_PROJECTION] }, schema: { tags: ['accounts'], summary: "The signed-in reader's notes on a sentence", params: z.object({ line: z.coerce.number().int().positive().max(2_147_483_647) }) } },
       async (request, reply) => {
         const userId = signedInUser(request);
+        const sentence = await (await poemQueries(request)).idOf(request.params.line);
         const db = await readModel<NotesReadModel>(deps, request, NOTES_PROJECTION);
-        const notes = await db.selectFrom('notes').selectAll().where('user_id', '=', userId).where('sentence', '=', request.params.line).orderBy('rtype').execute();
+        const notes = sentence === null ? [] : await db.selectFrom('notes').selectAll().where('user_id', '=', userId).where('sentence_id', '=', sentence).orderBy('rtype').execute();
         reply.header('cache-control', 'private, no-store');
-        return notes.map((n) => ({ Content: n.content, Sentencenumber: n.sentence, Rtype: n.rtype, savedAt: n.saved_at }));
+        return notes.map((n) => ({ Content: n.content, Sentencenumber: request.params.line, Rtype: n.rtype, savedAt: n.saved_at }));
       },
     );
 
-    app.get('/postdata/mydata', { config: { reads: [NOTES_PROJECTION, USERS_PROJECTION, BLOGS_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Everything the site keeps about the signed-in reader, as JSON' } }, async (request, reply) => {
+    app.get('/postdata/mydata', { config: { reads: [NOTES_PROJECTION, USERS_PROJECTION, BLOGS_PROJECTION, POEM_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Everything the site keeps about the signed-in reader, as JSON' } }, async (request, reply) => {
       const userId = signedInUser(request);
       const [users, notes, blogs] = await Promise.all([readModel<UsersReadModel>(deps, request, USERS_PROJECTION), readModel<NotesReadModel>(deps, request, NOTES_PROJECTION), readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION)]);
       const posts = await blogs.selectFrom('posts').select(['blog_id', 'url', 'title', 'status', 'markdown', 'created_at', 'published_at']).where('author_id', '=', userId).orderBy('created_at').execute();
       const comments = await blogs.selectFrom('comments').select(['comment_id', 'post_id', 'parent_id', 'content', 'created_at']).where('author_id', '=', userId).orderBy('created_at').execute();
       const user = await users.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
-      const mine = await notes.selectFrom('notes').selectAll().where('user_id', '=', userId).orderBy('sentence').execute();
+      const mine = await notes.selectFrom('notes').selectAll().where('user_id', '=', userId).orderBy('sentence_id').execute();
+      const numbers = await (await poemQueries(request)).numbersOf(mine.map((n) => n.sentence_id));
       const logins = (await deps.store.readStream(userStream(userId))).filter((e) => e.type === 'LoginSucceeded' || e.type === 'LoginFailed');
       reply.header('cache-control', 'private, no-store').header('content-disposition', 'attachment; filename="my-epos-data.json"');
       return {
@@ -61,7 +69,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
         blogs: user?.blogs ?? [],
         subscriptions: user?.subscriptions ?? [],
         logins: logins.map((e) => ({ at: e.metadata.timestamp, succeeded: e.type === 'LoginSucceeded' })),
-        notes: mine.map((n) => ({ sentence: n.sentence, type: n.rtype, content: n.content, savedAt: n.saved_at })),
+        notes: mine.map((n) => ({ sentence: numbers.get(n.sentence_id) ?? null, sentenceId: n.sentence_id, type: n.rtype, content: n.content, savedAt: n.saved_at })),
         comments: comments.map((c) => ({ id: c.comment_id, post: c.post_id, replyTo: c.parent_id, content: c.content, at: c.created_at })),
         posts: posts.map((p) => ({ blog: p.blog_id, url: p.url, title: p.title, status: p.status, markdown: p.markdown, createdAt: p.created_at, publishedAt: p.published_at })),
       };

@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectionRunner, createLogger, type Projection } from '@epos/platform';
 import { usersProjection, type UsersReadModel } from '@epos/projections/accounts/users-projection';
-import type { Role } from '@epos/schemas';
+import fs from 'node:fs';
+import type { PoemFile, Role } from '@epos/schemas';
+import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
+import { DEMO_POEM_FILE } from '../poem/demo-seed.js';
+import { importPoem } from '../poem/import/import-poem.js';
 import { TestClient } from '../testkit/client.js';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { permissions, type Permission } from './permissions.js';
@@ -13,8 +17,19 @@ import { provisionUser } from './provision.js';
 
 let api: TestApi;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const demo = JSON.parse(fs.readFileSync(DEMO_POEM_FILE, 'utf8')) as PoemFile;
+const importDemo = async (poem: PoemFile, confirmed = false) => {
+  const report = await importPoem(
+    { store: api.deps.store, progress: api.deps.progress, readModel: () => api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) },
+    { fileName: 'poem.json', content: JSON.stringify(poem), cause: { actor: 'test' }, confirmed },
+  );
+  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 10_000 });
+  return report;
+};
+
 beforeAll(async () => {
   api = await startTestApi({ blogs: async () => [{ id: 'news', name: 'News' }, { id: 'letters', name: 'Letters' }] });
+  await importDemo(demo);
 });
 afterAll(async () => api.close());
 
@@ -43,6 +58,24 @@ describe('personal notes', () => {
     expect((await ada.client.get('/postdata/getmynotes/3', after)).json()).toEqual([expect.objectContaining({ Content: 'The lamp is memory.', Sentencenumber: 3, Rtype: 'note' })]);
     expect((await bo.client.get('/postdata/getmynotes/3', after)).json()).toEqual([]);
     expect((await new TestClient(api.app).get('/postdata/getmynotes/3')).statusCode).toBe(401);
+    expect((await ada.client.post('/postdata/myNotes', { Content: 'Nowhere.', Sentencenumber: 99999, Rtype: 'note' })).statusCode).toBe(404);
+  });
+
+  it('follows its sentence when an edition inserts one before it', async () => {
+    const ada = await signedIn('user');
+    const saved = await ada.client.post('/postdata/myNotes', { Content: 'Where the lamp is first named.', Sentencenumber: 3, Rtype: 'note' });
+    await api.deps.progress.waitFor(BigInt(String(saved.headers['x-position'])), { names: ['notes'], timeoutMs: 5000 });
+    const longer = structuredClone(demo);
+    const first = longer.books[0]!.cantos[0]!.sections[0]!.sentences;
+    first.unshift({ sentence: 1, stanza: 1, text: { first: ['Before the lamp, the dark was all the vale.'] } });
+    let n = 0;
+    for (const s of longer.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((x) => x.sentences)))) s.sentence = ++n;
+    expect((await importDemo(longer)).plan.counts).toMatchObject({ new: 1, withdrawn: 0 });
+    const head = { 'x-consistent-after': String(await api.deps.store.headPosition()) };
+    expect((await ada.client.get('/postdata/getmynotes/4', head)).json()).toEqual([expect.objectContaining({ Content: 'Where the lamp is first named.', Sentencenumber: 4 })]);
+    expect((await ada.client.get('/postdata/getmynotes/3', head)).json()).toEqual([]);
+    expect((await ada.client.get('/postdata/mydata', head)).json().notes).toEqual([expect.objectContaining({ sentence: 4, content: 'Where the lamp is first named.' })]);
+    await importDemo(demo, true);
   });
 });
 

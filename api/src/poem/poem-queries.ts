@@ -53,6 +53,13 @@ export class PoemQueries {
     return row?.id ?? null;
   }
 
+  /** The running numbers now of the given permanent ids (withdrawn ones are left out). */
+  async numbersOf(ids: readonly number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('sentences').select(['id', 'sentence']).where('id', 'in', ids).where('book', 'is not', null).execute();
+    return new Map(rows.map((r) => [r.id, r.sentence!]));
+  }
+
   async identity(id: number): Promise<SentenceIdentity | null> {
     return (await this.db.selectFrom('sentences').select(['id', 'sentence', 'book', 'canto', 'section']).where('id', '=', id).executeTakeFirst()) ?? null;
   }

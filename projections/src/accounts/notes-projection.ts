@@ -7,23 +7,24 @@ import { unseal } from './sealing.js';
 export const NOTES_PROJECTION = 'notes';
 
 export interface NotesReadModel {
-  notes: { user_id: string; sentence: number; rtype: string; content: string; saved_at: string };
+  /** `sentence_id`: the sentence's permanent id (its running number may change). */
+  notes: { user_id: string; sentence_id: number; rtype: string; content: string; saved_at: string };
 }
 
 /** Each reader's latest note per sentence and kind; private to its author, gone with the account. */
 export const notesProjection = defineProjection({
   name: NOTES_PROJECTION,
-  version: 1,
+  version: 2,
   events: [noteSaved, accountDeleted],
   async setup(db: Kysely<NotesReadModel>) {
     await db.schema
       .createTable('notes')
       .addColumn('user_id', 'uuid', (c) => c.notNull())
-      .addColumn('sentence', 'integer', (c) => c.notNull())
+      .addColumn('sentence_id', 'integer', (c) => c.notNull())
       .addColumn('rtype', 'text', (c) => c.notNull())
       .addColumn('content', 'text', (c) => c.notNull())
       .addColumn('saved_at', 'timestamptz', (c) => c.notNull())
-      .addPrimaryKeyConstraint('notes_pk', ['user_id', 'sentence', 'rtype'])
+      .addPrimaryKeyConstraint('notes_pk', ['user_id', 'sentence_id', 'rtype'])
       .execute();
   },
   handlers: {
@@ -31,11 +32,11 @@ export const notesProjection = defineProjection({
       const key = await sql<{ key: Buffer }>`select key from public.user_keys where user_id = ${event.data.userId}`.execute(db);
       const content = z.string().safeParse(unseal(key.rows[0]?.key, event.data.content));
       if (!content.success) return;
-      const row = { user_id: event.data.userId, sentence: event.data.sentence, rtype: event.data.rtype, content: content.data, saved_at: event.metadata.timestamp };
+      const row = { user_id: event.data.userId, sentence_id: event.data.sentence, rtype: event.data.rtype, content: content.data, saved_at: event.metadata.timestamp };
       await db
         .insertInto('notes')
         .values(row)
-        .onConflict((oc) => oc.columns(['user_id', 'sentence', 'rtype']).doUpdateSet({ content: row.content, saved_at: row.saved_at }))
+        .onConflict((oc) => oc.columns(['user_id', 'sentence_id', 'rtype']).doUpdateSet({ content: row.content, saved_at: row.saved_at }))
         .execute();
     },
     async AccountDeleted(event, db) {

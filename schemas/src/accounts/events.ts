@@ -22,7 +22,11 @@ export const roleAssigned = defineEvent('RoleAssigned', z.object({ userId, role:
 export const blogsAssigned = defineEvent('BlogsAssigned', z.object({ userId, blogs: z.array(z.string().min(1).max(100)).max(100) }));
 export const subscriptionsChanged = defineEvent('SubscriptionsChanged', z.object({ userId, blogs: z.array(z.string().min(1).max(100)).max(100), subscribed: z.boolean() }));
 export const accountDeleted = defineEvent('AccountDeleted', z.object({ userId }));
-/** A reader's own note on a sentence; its text is sealed like other personal data. */
+/**
+ * A reader's own note on a sentence (`sentence`: its permanent id, so the note stays with its
+ * verse when the poem is renumbered; notes saved before ids existed carry the number, which was
+ * the id then); its text is sealed like other personal data.
+ */
 export const noteSaved = defineEvent('NoteSaved', z.object({ userId, sentence: z.number().int().positive(), rtype: z.string().min(1).max(50), content: sealed }));
 
 export const accountEvents = [
