@@ -95,7 +95,22 @@ interface SentenceDoc {
   oldOrder: string | null;
 }
 
+/**
+ * Applies sentence events one run of a single command at a time (one correlation id: an import
+ * batch, an edit), so that the numbers a run gives are recorded with its own position and time,
+ * whichever batches the projection happens to read.
+ */
 async function applySentences(events: readonly RecordedEvent[], db: Kysely<PoemReadModel>): Promise<void> {
+  let start = 0;
+  for (let i = 1; i <= events.length; i++) {
+    if (i === events.length || events[i]!.metadata.correlationId !== events[start]!.metadata.correlationId) {
+      await applySentenceRun(events.slice(start, i), db);
+      start = i;
+    }
+  }
+}
+
+async function applySentenceRun(events: readonly RecordedEvent[], db: Kysely<PoemReadModel>): Promise<void> {
   const moves = events.filter(isMove);
   if (moves.length > 0) {
     await db

@@ -160,6 +160,16 @@ describe('verse helpers', () => {
     expect(groupByStanza([])).toEqual([]);
   });
 
+  it('keeps the sentences after one that runs across a stanza break in the stanza it ends in', () => {
+    // Sentence 0 begins in stanza 1 and ends in stanza 2, where sentence 1 follows; 2 begins stanza 3.
+    const lines = [
+      { stanzaNumber: 1, stanzaBreaks: [3], n: 0 },
+      { stanzaNumber: 2, n: 1 },
+      { stanzaNumber: 3, n: 2 },
+    ];
+    expect(groupByStanza(lines).map((g) => g.map((l) => l.n))).toEqual([[0, 1], [2]]);
+  });
+
   it('splits multi-line text', () => {
     expect(splitLines('a\nb')).toEqual(['a', 'b']);
     expect(splitLines(null)).toEqual([]);

@@ -208,15 +208,19 @@ export function toggleKey(on: readonly string[], key: string, value: boolean): s
   return value ? [...rest, key] : rest;
 }
 
-/** Groups consecutive items by their stanza number, keeping their order. */
-export function groupByStanza<T extends { readonly stanzaNumber: number }>(items: readonly T[]): T[][] {
+/**
+ * Groups consecutive items by stanza, keeping their order. An item that runs across stanza
+ * breaks (`stanzaBreaks`) ends in a later stanza than it began in: the items after it in that
+ * stanza join its group (the breaks inside it are drawn within it).
+ */
+export function groupByStanza<T extends { readonly stanzaNumber: number; readonly stanzaBreaks?: readonly number[] }>(items: readonly T[]): T[][] {
   const groups: T[][] = [];
   let last: number | undefined;
   for (const item of items) {
     const current = groups.at(-1);
     if (current === undefined || item.stanzaNumber !== last) groups.push([item]);
     else current.push(item);
-    last = item.stanzaNumber;
+    last = item.stanzaNumber + (item.stanzaBreaks?.length ?? 0);
   }
   return groups;
 }

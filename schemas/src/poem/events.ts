@@ -67,7 +67,7 @@ export const sentencePlaced = defineEvent(
     canto,
     section,
     stanza: positiveInt('stanza'),
-    order: z.string().regex(orderKeyPattern).max(64),
+    order: z.string().regex(orderKeyPattern).max(1000),
     joinsPrevious: z.boolean(),
     stanzaBreaks: z.array(z.number().int().positive()).max(400),
   }),

@@ -32,6 +32,19 @@ describe('aligning two versions of a poem by their sentences', () => {
     expect(back.removed).toEqual([]);
   });
 
+  it('an edited sentence with a new one after it is an edit and an insertion, not a split', () => {
+    const edited = [tercets[0]!, tercets[1]!.replace('savage, rough', 'savage and rough'), 'It renews the fear.', tercets[2]!, tercets[3]!];
+    expect(alignSentences(tercets, edited)).toMatchObject({ source: [0, 1, null, 2, 3], splits: [] });
+  });
+
+  it('never takes a sentence for a move and a split part at once', () => {
+    const after = [tercets[0]!, tercets[1]!.replace('savage, rough', 'savage and rough'), 'Which in the very thought renews the fear.', tercets[2]!];
+    const result = alignSentences([...tercets.slice(0, 3), 'Which in the very thought renews the fear.'], after);
+    const claimed = [...result.source.filter((s) => s !== null), ...result.removed, ...result.merges.flatMap((m) => m.parts.filter((p) => p !== m.keeper))];
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect(result.splits).toEqual([]);
+  });
+
   it('tells insertions and removals from edits, and finds a moved sentence', () => {
     const inserted = [tercets[0]!, 'And even as he, who, with distressful breath, Forth issued from the sea upon the shore.', ...tercets.slice(1)];
     expect(alignSentences(tercets, inserted).source).toEqual([0, null, 1, 2, 3]);

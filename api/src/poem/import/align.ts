@@ -27,6 +27,11 @@ const MAX_HUNK_CELLS = 40_000;
 const EDIT_SIMILARITY = 0.5;
 const SPLIT_SIMILARITY = 0.7;
 const MAX_PARTS = 4;
+/**
+ * A split (or merge) must explain the text clearly better than its first part alone would: an
+ * edited sentence next to an inserted one is an edit and an insertion, not a split.
+ */
+const DIVISION_GAIN = 0.15;
 
 export const normaliseText = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
 
@@ -89,11 +94,11 @@ function alignHunk(before: readonly string[], after: readonly string[]): Step[] 
       for (let k = 2; k <= MAX_PARTS; k++) {
         if (i < m && j + k <= n) {
           const sim = similarity(before[i]!, after.slice(j, j + k).join(' '));
-          if (sim >= SPLIT_SIMILARITY) relax(i + 1, j + k, here + (1 - sim) + 0.01 * k, { kind: 'split', i, j, k });
+          if (sim >= SPLIT_SIMILARITY && sim >= similarity(before[i]!, after[j]!) + DIVISION_GAIN) relax(i + 1, j + k, here + (1 - sim) + 0.01 * k, { kind: 'split', i, j, k });
         }
         if (j < n && i + k <= m) {
           const sim = similarity(before.slice(i, i + k).join(' '), after[j]!);
-          if (sim >= SPLIT_SIMILARITY) relax(i + k, j + 1, here + (1 - sim) + 0.01 * k, { kind: 'merge', i, j, k });
+          if (sim >= SPLIT_SIMILARITY && sim >= similarity(before[i]!, after[j]!) + DIVISION_GAIN) relax(i + k, j + 1, here + (1 - sim) + 0.01 * k, { kind: 'merge', i, j, k });
         }
       }
     }
@@ -181,9 +186,10 @@ function applyHunk(result: Alignment, before: readonly string[], after: readonly
 
 /** A removed sentence whose exact text was inserted elsewhere has moved there. */
 function findMoves(result: Alignment, before: readonly string[], after: readonly string[]): void {
+  const splitOff = new Set(result.splits.flatMap((s) => s.parts.filter((p) => p !== s.keeper)));
   const inserted = new Map<string, number[]>();
   result.source.forEach((s, j) => {
-    if (s === null) inserted.set(after[j]!, [...(inserted.get(after[j]!) ?? []), j]);
+    if (s === null && !splitOff.has(j)) inserted.set(after[j]!, [...(inserted.get(after[j]!) ?? []), j]);
   });
   result.removed = result.removed.filter((i) => {
     const candidates = inserted.get(before[i]!);

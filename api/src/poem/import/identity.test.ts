@@ -6,6 +6,8 @@ import { startTestApi, type TestApi } from '../../testkit/test-api.js';
 import { sentenceDecider, type SentenceCommand } from '../sentence-decider.js';
 import { INFERNO_I, PARADISE_LOST_I } from './fixtures/real-verse.js';
 import { importPoem, type ImportInput } from './import-poem.js';
+import { exportPoem } from './export-poem.js';
+import { loadCurrentPoem } from './current-poem.js';
 
 /** A sentence's identity must survive every ordinary editorial change to the file it came from. */
 let api: TestApi;
@@ -166,6 +168,42 @@ describe('blank verse: a sentence ending inside a line', () => {
       const byVerse = (await own.app.inject({ method: 'GET', url: '/api/linenumber/16?by=verse' })).json();
       expect(byVerse.inPoemNumber).toBe(2);
       expect((await own.app.inject({ method: 'GET', url: '/api/linenumber/17?by=verse' })).statusCode).toBe(404);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('a sentence running over a tercet break into the middle of the next', () => {
+  it('numbers the stanzas as the file does, and the export imports again without a change', async () => {
+    const own = await startTestApi();
+    try {
+      const context = { store: own.deps.store, progress: own.deps.progress, readModel: () => own.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) };
+      const text = [
+        'Book 1: Inferno',
+        'Canto 1: The Dark Forest',
+        'Section 1',
+        'Midway upon the journey of our life',
+        '  I found myself within a forest dark,',
+        '  For the straightforward pathway had been lost,',
+        '',
+        'Ah me! how hard a thing it is to say.',
+        '  What was this forest savage, rough, and stern,',
+        '  Which in the very thought renews the fear.',
+        '',
+        'So bitter is it, death is little more.',
+      ].join('\n');
+      const first = await importPoem(context, { fileName: 'inferno.txt', content: text, cause: { actor: 'importer' } });
+      await own.deps.progress.waitFor(first.position!, { names: [POEM_PROJECTION], timeoutMs: 10_000 });
+      const section = (await own.app.inject({ method: 'GET', url: '/api/sbook/1/1/1' })).json().customSection[0].customSection;
+      expect(section.map((l: { stanzaNumber: number; stanzaBreaks: number[] }) => [l.stanzaNumber, l.stanzaBreaks])).toEqual([
+        [1, [3]],
+        [2, []],
+        [3, []],
+      ]);
+      const exported = exportPoem(await loadCurrentPoem(await context.readModel()));
+      const again = await importPoem(context, { fileName: 'export.json', content: exported, cause: { actor: 'importer' } });
+      expect(again.plan.counts).toMatchObject({ events: 0, unchanged: 3 });
     } finally {
       await own.close();
     }

@@ -66,6 +66,7 @@ export function planImport(current: CurrentPoem, targets: PoemTargets): ImportPl
   const structureEvents = structureDecider.decide({ kind: 'merge', target: targets.structure, removeLayers: true }, current.structure);
   if (structureEvents.length > 0) appends.push({ streamId: POEM_STREAM, events: structureEvents, expectedRevision: current.structureRevision ?? 'no_stream' });
 
+  const moved = new Set(alignment.moves.map((m) => m.after));
   const extra = new Map<number, SentenceEvent[]>();
   const addExtra = (id: number, event: SentenceEvent) => extra.set(id, [...(extra.get(id) ?? []), event]);
   for (const split of alignment.splits) {
@@ -101,7 +102,7 @@ export function planImport(current: CurrentPoem, targets: PoemTargets): ImportPl
     if (source === null || source === undefined) counts.new++;
     else {
       if (textOf(before[source]!.state.text.first) !== textOf(target.first)) counts.changed++;
-      else if (events.length === 0) counts.unchanged++;
+      else if (events.length === 0 && !moved.has(j)) counts.unchanged++;
       if (before[source]!.state.sentence !== j + 1) counts.renumbered++;
     }
     if (events.length > 0) appends.push({ streamId: sentenceStream(id), events, expectedRevision: stored ? stored.revision : 'no_stream' });
@@ -142,7 +143,8 @@ function targetState(existing: SentenceState, target: TargetSentence, placement:
 
 /** Matched sentences keep their id; new ones (and split-off parts) get ids never used before. */
 function assignIds(current: CurrentPoem, before: StoredSentence[], alignment: Alignment): number[] {
-  let next = Math.max(0, ...current.sentences.keys()) + 1;
+  let next = 1;
+  for (const id of current.sentences.keys()) if (id >= next) next = id + 1;
   return alignment.source.map((s) => (s === null ? next++ : before[s]!.state.id));
 }
 
@@ -152,6 +154,7 @@ function assignIds(current: CurrentPoem, before: StoredSentence[], alignment: Al
  */
 function assignOrders(before: StoredSentence[], alignment: Alignment): string[] {
   const orders: (string | null)[] = alignment.source.map((s) => (s === null ? null : before[s]!.state.placement!.order));
+  for (const move of alignment.moves) orders[move.after] = null;
   let last: string | null = null;
   orders.forEach((key, j) => {
     if (key === null) return;
@@ -176,26 +179,32 @@ function assignOrders(before: StoredSentence[], alignment: Alignment): string[] 
 /**
  * Stanza names: the file numbers its stanzas 1, 2, 3…; each stanza takes the stored name of its
  * first matched sentence when no earlier stanza took it, else a fresh one, so an inserted stanza
- * renames nothing after it.
+ * renames nothing after it. A sentence running across stanza breaks carries one name: the stanza
+ * it ends in shares it with the sentences that follow there (the file numbers that stanza
+ * `stanza + breaks`), so they are read as one stanza.
  */
 function assignStanzas(current: CurrentPoem, before: StoredSentence[], targets: TargetSentence[], alignment: Alignment): number[] {
-  let fresh = Math.max(0, ...[...current.sentences.values()].map((s) => s.state.placement?.stanza ?? 0)) + 1;
+  let fresh = 1;
+  for (const { state } of current.sentences.values()) if (state.placement && state.placement.stanza >= fresh) fresh = state.placement.stanza + 1;
   const names = new Map<number, number>();
   const used = new Set<number>();
   targets.forEach((t, j) => {
-    if (names.has(t.placement.stanza)) return;
-    let name: number | undefined;
-    for (let k = j; k < targets.length && targets[k]!.placement.stanza === t.placement.stanza; k++) {
-      const source = alignment.source[k];
-      const stored = source === null || source === undefined ? undefined : before[source]!.state.placement!.stanza;
-      if (stored !== undefined && !used.has(stored)) {
-        name = stored;
-        break;
+    const first = t.placement.stanza;
+    if (!names.has(first)) {
+      let name: number | undefined;
+      for (let k = j; k < targets.length && targets[k]!.placement.stanza === first; k++) {
+        const source = alignment.source[k];
+        const stored = source === null || source === undefined ? undefined : before[source]!.state.placement!.stanza;
+        if (stored !== undefined && !used.has(stored)) {
+          name = stored;
+          break;
+        }
       }
+      name ??= fresh++;
+      used.add(name);
+      names.set(first, name);
     }
-    name ??= fresh++;
-    used.add(name);
-    names.set(t.placement.stanza, name);
+    for (let b = 1; b <= t.placement.stanzaBreaks.length; b++) names.set(first + b, names.get(first)!);
   });
   return targets.map((t) => names.get(t.placement.stanza)!);
 }
