@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { editionSchema, SYSTEM_ACTOR } from '@epos/schemas';
 import { importPoem } from '@epos/api/poem/import/import-poem';
 import { describePlan } from '@epos/api/poem/import/describe-plan';
-import { decodePoemFile, MAX_POEM_FILE_BYTES } from '@epos/api/poem/import/text/decode-text';
+import { checkPoemFileSize, decodePoemFile } from '@epos/api/poem/import/text/decode-text';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { openPoemTool } from './tool-runtime.js';
 
@@ -22,10 +22,9 @@ const file = positionals[0];
 if (!file) fail(USAGE);
 const edition = values.edition === undefined ? undefined : editionSchema.safeParse(values.edition.toLowerCase());
 if (edition && !edition.success) fail(`--edition: expected first, centenary or revised (got "${values.edition}")`);
-let bytes: Uint8Array;
+let size: number;
 try {
-  if (fs.statSync(file).size > MAX_POEM_FILE_BYTES) fail(`${file}: the file is ${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MB; the limit is ${MAX_POEM_FILE_BYTES / 2 ** 20} MB`);
-  bytes = fs.readFileSync(file);
+  size = fs.statSync(file).size;
 } catch {
   fail(`${file}: cannot read the file`);
 }
@@ -33,7 +32,9 @@ try {
 const started = performance.now();
 let content: string;
 try {
-  const decoded = decodePoemFile(bytes, file);
+  // The size first, so that a huge file is refused before it is read.
+  checkPoemFileSize(size, file);
+  const decoded = decodePoemFile(fs.readFileSync(file), file);
   for (const notice of decoded.notices) console.warn(`note: ${notice}`);
   content = decoded.text;
 } catch (error) {

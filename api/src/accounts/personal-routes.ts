@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
+import type { FastifyReply } from 'fastify';
+import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { HttpError } from '../plugins/error-handler.js';
-import { PoemQueries } from '../poem/poem-queries.js';
+import { poemQueries } from '../poem/poem-queries.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountMessages, deleteAccountBody, noteBody, updateSubscriptionsBody, userStream } from '@epos/schemas';
 import type { BlogDirectory } from './admin-routes.js';
@@ -22,7 +22,6 @@ import type { Sessions } from './sessions.js';
 /** A reader's own data: notes on sentences, a download of everything, and deleting the account. */
 export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDirectory): FastifyPluginAsyncZod {
   const credentials = new Credentials(deps.database.db);
-  const poemQueries = async (request: FastifyRequest) => new PoemQueries(await readModel<PoemReadModel>(deps, request, POEM_PROJECTION));
   return async (app) => {
     app.post('/postdata/myNotes', { config: { permission: 'notes.save' }, schema: { tags: ['accounts'], summary: 'Save a personal note on a sentence' } }, async (request, reply: FastifyReply) => {
       const userId = signedInUser(request);
@@ -31,7 +30,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       const key = await credentials.keyOf(userId);
       if (!key) throw pleaseLogIn();
       const { Content, Sentencenumber, Rtype } = body.data;
-      const sentence = await poemQueries(request).then((poem) => poem.idOf(Sentencenumber));
+      const sentence = await (await poemQueries(deps, request)).idOf(Sentencenumber);
       if (sentence === null) throw new HttpError(404, 'not_found', 'Not Found');
       const { position } = await deps.store.append(
         userStream(userId),
@@ -46,7 +45,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       { config: { reads: [NOTES_PROJECTION, POEM_PROJECTION] }, schema: { tags: ['accounts'], summary: "The signed-in reader's notes on a sentence", params: z.object({ line: z.coerce.number().int().positive().max(2_147_483_647) }) } },
       async (request, reply) => {
         const userId = signedInUser(request);
-        const sentence = await (await poemQueries(request)).idOf(request.params.line);
+        const sentence = await (await poemQueries(deps, request)).idOf(request.params.line);
         const db = await readModel<NotesReadModel>(deps, request, NOTES_PROJECTION);
         const notes = sentence === null ? [] : await db.selectFrom('notes').selectAll().where('user_id', '=', userId).where('sentence_id', '=', sentence).orderBy('rtype').execute();
         reply.header('cache-control', 'private, no-store');
@@ -61,7 +60,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       const comments = await blogs.selectFrom('comments').select(['comment_id', 'post_id', 'parent_id', 'content', 'created_at']).where('author_id', '=', userId).orderBy('created_at').execute();
       const user = await users.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
       const mine = await notes.selectFrom('notes').selectAll().where('user_id', '=', userId).orderBy('sentence_id').execute();
-      const numbers = await (await poemQueries(request)).numbersOf(mine.map((n) => n.sentence_id));
+      const numbers = await (await poemQueries(deps, request)).numbersOf(mine.map((n) => n.sentence_id));
       const logins = (await deps.store.readStream(userStream(userId))).filter((e) => e.type === 'LoginSucceeded' || e.type === 'LoginFailed');
       reply.header('cache-control', 'private, no-store').header('content-disposition', 'attachment; filename="my-epos-data.json"');
       return {

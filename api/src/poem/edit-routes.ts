@@ -3,11 +3,9 @@ import { z } from 'zod';
 import { handleCommand } from '@epos/platform';
 import { editions, languageSchema, sentenceFields, sentenceStream, wordRelationSchema, type Edition, type Language, type SentenceField } from '@epos/schemas';
 import type { FastifyRequest } from 'fastify';
-import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
-import { readModel } from '../read-models.js';
-import { PoemQueries } from './poem-queries.js';
+import { poemQueries } from './poem-queries.js';
 import { causeOf, withPosition } from '../commands.js';
 import { EDITABLE_KEYS, type EditableKey } from './edit-fields.js';
 import { sentenceDecider, type SentenceCommand } from './sentence-decider.js';
@@ -33,7 +31,7 @@ function commandFor(key: EditableKey, content: string): SentenceCommand | string
 export function poemEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   /** Edits name a sentence by its running number; its stream is its permanent id. */
   const run = async (request: FastifyRequest, n: number, command: SentenceCommand) => {
-    const id = await new PoemQueries(await readModel<PoemReadModel>(deps, request, POEM_PROJECTION)).idOf(n);
+    const id = await (await poemQueries(deps, request)).idOf(n);
     if (id === null) throw new HttpError(404, 'not_found', 'Not Found');
     return handleCommand(deps.store, { streamId: sentenceStream(id), decider: sentenceDecider(id), command, cause: causeOf(request) });
   };

@@ -106,7 +106,9 @@ export class PoemHistory {
       }
       previous = n.number;
     }
-    return entries.sort((a, b) => (BigInt(a.position) < BigInt(b.position) ? 1 : BigInt(a.position) > BigInt(b.position) ? -1 : a.type === 'SentenceNumbered' ? -1 : 1));
+    // Newest first; a renumbering follows from the event at its position, so it comes before it.
+    const order = (e: HistoryEntry) => BigInt(e.position) * 2n + (e.type === 'SentenceNumbered' ? 1n : 0n);
+    return entries.sort((a, b) => (order(a) < order(b) ? 1 : order(a) > order(b) ? -1 : 0));
   }
 
   /** The section as it stood at `asOf`: the sentences placed in it then, each folded up to then. */

@@ -1,4 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
+import type { ApiDeps } from '../deps.js';
+import { readModel } from '../read-models.js';
 import type { DerivedFields, PoemReadModel } from '@epos/projections/poem/read-model';
 import type { SentenceState } from '@epos/projections/poem/sentence-state';
 import { emptyStructure, type PoemStructure } from '@epos/projections/poem/structure-state';
@@ -18,6 +22,11 @@ export interface SentenceIdentity {
   section: number | null;
 }
 
+/** The poem queries on the read model `request` reads (its consistency wait included). */
+export async function poemQueries(deps: ApiDeps, request: FastifyRequest): Promise<PoemQueries> {
+  return new PoemQueries(await readModel<PoemReadModel>(deps, request, POEM_PROJECTION));
+}
+
 /** The reading API's queries on the poem read model. */
 export class PoemQueries {
   constructor(private readonly db: Kysely<PoemReadModel>) {}
@@ -25,6 +34,16 @@ export class PoemQueries {
   async structure(): Promise<PoemStructure> {
     const row = await this.db.selectFrom('structure').select('state').where('id', '=', 1).executeTakeFirst();
     return row?.state ?? emptyStructure();
+  }
+
+  /** The poem's own title and author, without reading the rest of the structure. */
+  async titleAndAuthor(): Promise<{ title: string | null; author: string | null }> {
+    const row = await this.db
+      .selectFrom('structure')
+      .select([sql<string | null>`state->>'title'`.as('title'), sql<string | null>`state->>'author'`.as('author')])
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return { title: row?.title ?? null, author: row?.author ?? null };
   }
 
   async section(book: number, canto: number, section: number): Promise<SentenceDoc[]> {

@@ -1,16 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { Edition, Language } from '@epos/schemas';
 import { translationEdition } from '@epos/schemas';
-import type { PoemReadModel } from '@epos/projections/poem/read-model';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { textIn } from '@epos/projections/poem/sentence-state';
 import { bookKey, cantoKey, sectionKey } from '@epos/projections/poem/structure-state';
 import type { ApiDeps } from '../deps.js';
-import { readModel, readModelSchema } from '../read-models.js';
+import { readModelSchema } from '../read-models.js';
 import { findPoemLine, type LineIndex } from './line-index.js';
 import type { CacheableBody } from '../plugins/http-cache.js';
 import type { PoemCache } from './poem-cache.js';
-import { PoemQueries } from './poem-queries.js';
+import { poemQueries, type PoemQueries } from './poem-queries.js';
 import { lineView, type LineView } from './views/line.js';
 import { roman, sectionView, type SectionRef } from './views/section.js';
 
@@ -28,7 +27,7 @@ export class PoemReader {
   }
 
   async queries(request: FastifyRequest): Promise<PoemQueries> {
-    return new PoemQueries(await readModel<PoemReadModel>(this.deps, request, POEM_PROJECTION));
+    return poemQueries(this.deps, request);
   }
 
   private cached(request: FastifyRequest, key: string, build: () => Promise<unknown>): Promise<CacheableBody | null> {

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteSchema } from '@epos/schemas';
-import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
+import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
 import { render, sendCacheable } from '../plugins/http-cache.js';
-import { PoemQueries } from '../poem/poem-queries.js';
-import { readModel } from '../read-models.js';
+import { poemQueries } from '../poem/poem-queries.js';
 
 /**
  * What a reader sees named: site, poem, author, artist and note labels. The poem's title and
@@ -28,9 +27,9 @@ export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/api/site',
       { config: { reads: [POEM_PROJECTION] }, schema: { tags: ['site'], summary: "Names and labels the reader shows: the poem's own title and author, else configuration", response: { 200: siteSchema } } },
       async (request, reply) => {
-        const structure = await new PoemQueries(await readModel<PoemReadModel>(deps, request, POEM_PROJECTION)).structure();
-        const title = structure.title ?? config.POEM_TITLE;
-        const author = structure.author ?? config.POEM_AUTHOR;
+        const own = await (await poemQueries(deps, request)).titleAndAuthor();
+        const title = own.title ?? config.POEM_TITLE;
+        const author = own.author ?? config.POEM_AUTHOR;
         const key = `${title}\n${author}`;
         if (last?.key !== key) last = { key, body: answer(title, author) };
         return sendCacheable(request, reply, last.body);

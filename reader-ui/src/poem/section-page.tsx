@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { NotFoundPage } from '../app/not-found-page';
 import { usePageTitle } from '../app/use-page-title';
 import { useToast } from '../ui/toast';
-import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTranslation, type Loaded, type SectionBook, type SectionRef } from './api';
+import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTranslation, type Line, type Loaded, type SectionBook, type SectionRef } from './api';
 import { contentsAtom, languagesAtom, scrollPositions, translationsVersionAtom, useSiteInfo, worksOnAtom } from './atoms';
 import { contentsFromServer, mergeContents } from './contents';
 import { useAsOf } from '../scholarship/as-of';
@@ -24,7 +24,7 @@ import {
 } from './reading';
 import { SectionMenu, SectionPager } from './section-menu';
 import { SentenceView, verseOf, type ShownTranslation } from './sentence-view';
-import { layOutVerse } from './verse-layout';
+import { layOutVerse, type VerseRow } from './verse-layout';
 import { StudyHost } from '../study/study-host';
 import { worksOptions } from './works';
 
@@ -194,10 +194,15 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
   const highlighted = useHashHighlight(true);
 
   const options = useMemo(() => worksOptions(data.layers), [data.layers]);
-  const layouts = useMemo(
-    () => data.customSection.map((section) => layOutVerse(section.customSection.map((line) => ({ sentence: line, n: line.lineNumber, fragments: verseOf(line) })))),
-    [data],
-  );
+  // Each sentence's verse rows as laid out in its section (verse-layout.ts).
+  const rowsOf = useMemo(() => {
+    const rows = new Map<Line, VerseRow[]>();
+    for (const section of data.customSection) {
+      const blocks = layOutVerse(section.customSection.map((line) => ({ sentence: line, n: line.lineNumber, fragments: verseOf(line) })));
+      section.customSection.forEach((line, i) => rows.set(line, blocks[i]!));
+    }
+    return rows;
+  }, [data]);
   const shownWorks = options.filter((o) => worksOn.includes(o.key));
   const translationsOf = (n: number): ShownTranslation[] =>
     languages.flatMap((lang) => {
@@ -225,7 +230,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
                 <SentenceView
                   key={line.lineNumber}
                   line={line}
-                  rows={layouts[i]?.[section.customSection.indexOf(line)]}
+                  rows={rowsOf.get(line)}
                   highlighted={highlighted === line.lineNumber}
                   translations={translationsOf(line.lineNumber)}
                   works={shownWorks}

@@ -137,29 +137,29 @@ export function alignSentences(beforeTexts: readonly string[], afterTexts: reado
     { value: before, removed: true, added: false, count: before.length },
     { value: after, removed: false, added: true, count: after.length },
   ];
+  // (i, j): where the pending changed stretch starts in before and after.
   let i = 0;
   let j = 0;
-  let hunk = { i, j, removed: 0, added: 0 };
-  const closeHunk = () => {
-    if (hunk.removed + hunk.added === 0) return;
-    applyHunk(result, before, after, hunk.i, hunk.j, hunk.removed, hunk.added);
-    hunk = { i, j, removed: 0, added: 0 };
+  let removed = 0;
+  let added = 0;
+  const flush = () => {
+    if (removed + added > 0) applyHunk(result, before, after, i, j, removed, added);
+    i += removed;
+    j += added;
+    removed = added = 0;
   };
   for (const change of changes) {
     const count = change.value.length;
-    if (change.removed) hunk.removed += count;
-    else if (change.added) hunk.added += count;
+    if (change.removed) removed += count;
+    else if (change.added) added += count;
     else {
-      i += hunk.removed;
-      j += hunk.added;
-      closeHunk();
+      flush();
       for (let k = 0; k < count; k++) result.source[j + k] = i + k;
       i += count;
       j += count;
-      hunk = { i, j, removed: 0, added: 0 };
     }
   }
-  closeHunk();
+  flush();
   findMoves(result, before, after);
   return result;
 }

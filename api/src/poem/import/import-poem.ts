@@ -2,14 +2,12 @@ import { POEM_STREAM, type Cause, type Edition } from '@epos/schemas';
 import type { EventStore, Position, ProjectionProgress, StreamAppend } from '@epos/platform';
 import type { Kysely } from 'kysely';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
-import { sentenceDecider } from '../sentence-decider.js';
 import { loadCurrentPoem, type CurrentPoem } from './current-poem.js';
 import { readPoemJson } from './json-file.js';
-import { planImport, type ImportPlan } from './plan.js';
+import { editionPlan, planImport, type ImportPlan } from './plan.js';
 import { editionTargets, targetsFromFirstEdition, targetsFromJson, type Misalignment } from './targets.js';
 import { checkParsedText } from './text/check-text.js';
 import { parsePoemText } from './text/parse-text.js';
-import { sentenceStream } from '@epos/schemas';
 
 /** The most sentences a poem may have: several times the longest epics (the Mahabharata has about 100,000 couplets). */
 export const MAX_SENTENCES = 500_000;
@@ -72,7 +70,7 @@ async function planFile(context: ImportContext, input: ImportInput): Promise<Pic
   if (parsedText?.edition && input.edition && parsedText.edition !== input.edition) {
     throw new Error(`${input.fileName}:1: the file says it carries the ${parsedText.edition} edition, but ${input.edition} was asked for`);
   }
-  const sentenceCount = parsedText?.sentenceCount ?? json!.books.reduce((n, b) => n + b.cantos.reduce((m, c) => m + c.sections.reduce((k, s) => k + s.sentences.length, 0), 0), 0);
+  const sentenceCount = parsedText?.sentenceCount ?? json!.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences))).length;
   if (sentenceCount > MAX_SENTENCES) {
     throw new Error(`${input.fileName}: the poem has ${sentenceCount.toLocaleString('en')} sentences; the limit is ${MAX_SENTENCES.toLocaleString('en')}`);
   }
@@ -103,21 +101,4 @@ async function appendInBatches(store: EventStore, appends: StreamAppend[], cause
   appends.length = 0;
   while (pending.length > 0) position = (await store.appendMany(pending.splice(0, APPEND_BATCH), { cause })).position;
   return position;
-}
-
-/** Another edition's text: set on the sentences it aligns with; nothing moves. */
-function editionPlan(current: CurrentPoem, targets: ReturnType<typeof editionTargets>['sentences']): ImportPlan {
-  const appends: StreamAppend[] = [];
-  for (const target of targets) {
-    const stored = current.sentences.get(target.id)!;
-    const events = sentenceDecider(target.id).decide({ kind: 'replace', target }, stored.state);
-    if (events.length > 0) appends.push({ streamId: sentenceStream(target.id), events, expectedRevision: stored.revision });
-  }
-  const events = appends.reduce((n, a) => n + a.events.length, 0);
-  return {
-    appends,
-    counts: { sentences: targets.length, unchanged: targets.length - appends.length, new: 0, changed: appends.length, split: 0, merged: 0, moved: 0, renumbered: 0, withdrawn: 0, events },
-    review: [],
-    needsConfirmation: null,
-  };
 }

@@ -129,6 +129,23 @@ export function planImport(current: CurrentPoem, targets: PoemTargets): ImportPl
 }
 
 /** `dropped`: sentences withdrawn outright (a merge keeps its sentences' text in the poem). */
+/** Another edition's text (targets from `editionTargets`): set on the sentences it aligns with; nothing moves. */
+export function editionPlan(current: CurrentPoem, targets: readonly SentenceState[]): ImportPlan {
+  const appends: StreamAppend[] = [];
+  for (const target of targets) {
+    const stored = current.sentences.get(target.id)!;
+    const events = sentenceDecider(target.id).decide({ kind: 'replace', target }, stored.state);
+    if (events.length > 0) appends.push({ streamId: sentenceStream(target.id), events, expectedRevision: stored.revision });
+  }
+  const events = appends.reduce((n, a) => n + a.events.length, 0);
+  return {
+    appends,
+    counts: { sentences: targets.length, unchanged: targets.length - appends.length, new: 0, changed: appends.length, split: 0, merged: 0, moved: 0, renumbered: 0, withdrawn: 0, events },
+    review: [],
+    needsConfirmation: null,
+  };
+}
+
 function confirmationReason(dropped: number, placed: number, annotated: number): string | null {
   const reasons: string[] = [];
   if (dropped > Math.max(1, placed * WITHDRAW_SHARE)) reasons.push(`it withdraws ${dropped} of the poem's ${placed} sentences (more than ${WITHDRAW_SHARE * 100}%)`);

@@ -1,7 +1,7 @@
 import type { Edition, PoemFile } from '@epos/schemas';
 import { type Placement, type SentenceState } from '@epos/projections/poem/sentence-state';
 import { bookKey, cantoKey, emptyStructure, sectionKey, type PoemStructure } from '@epos/projections/poem/structure-state';
-import type { CurrentPoem } from './current-poem.js';
+import { placedInOrder, type CurrentPoem } from './current-poem.js';
 import type { ParsedPoemText } from './text/parse-text.js';
 
 /** Where a sentence of an import file stands; `stanza` is the file's stanza number. */
@@ -97,9 +97,9 @@ export function editionTargets(parsed: ParsedPoemText, edition: Exclude<Edition,
   const sentences: SentenceState[] = [];
   const misaligned: Misalignment[] = [];
   const firstSections = new Map<string, SentenceState[]>();
-  for (const { state } of [...current.sentences.values()].sort((a, b) => a.state.sentence - b.state.sentence)) {
-    if (!state.placement) continue;
-    const key = sectionKey(state.placement.book, state.placement.canto, state.placement.section);
+  for (const { state } of placedInOrder(current)) {
+    const { book, canto, section } = state.placement!;
+    const key = sectionKey(book, canto, section);
     firstSections.set(key, [...(firstSections.get(key) ?? []), state]);
   }
   const seen = new Set<string>();

@@ -41,15 +41,20 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 /** Drops a leading BOM (ignoreBOM: false, the default); throws on the first ill-formed byte. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Refuses a poem file of `size` bytes over the limit; a caller may check before reading the file. */
+export function checkPoemFileSize(size: number, fileName: string): void {
+  if (size > MAX_POEM_FILE_BYTES) {
+    throw new PoemFormatError([{ file: fileName, line: 0, message: `the file is ${megabytes(size)} MB; the limit is ${megabytes(MAX_POEM_FILE_BYTES)} MB` }]);
+  }
+}
+
 /** Reads a poem file's bytes as text, or throws a PoemFormatError saying why it cannot (see above). */
 export function decodePoemFile(bytes: Uint8Array, fileName: string): DecodedPoemFile {
   const refuse = (message: string, at?: BytePosition): never => {
     const where = at ? { line: at.line, column: at.column } : { line: 0 };
     throw new PoemFormatError([{ file: fileName, ...where, message }]);
   };
-  if (bytes.length > MAX_POEM_FILE_BYTES) {
-    refuse(`the file is ${megabytes(bytes.length)} MB; the limit is ${megabytes(MAX_POEM_FILE_BYTES)} MB`);
-  }
+  checkPoemFileSize(bytes.length, fileName);
   if (looksBinary(bytes)) refuse('not a text file');
 
   let text: string;
