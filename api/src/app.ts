@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiDeps } from './deps.js';
 import { healthRoutes } from './health/routes.js';
 import { registerConsistency } from './plugins/consistency.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputBoundary } from './plugins/input-boundary.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticUi } from './plugins/static-ui.js';
 import { featureRoutes } from './features.js';
@@ -14,6 +14,7 @@ import { personalRoutes } from './accounts/personal-routes.js';
 import { adminUserRoutes, type BlogDirectory } from './accounts/admin-routes.js';
 import { blogDirectory } from './blogs/blog-directory.js';
 import { registerSecurity } from './accounts/security.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,12 +45,10 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] } },
-    strictTransportSecurity: deps.config.NODE_ENV === 'production',
-  });
+  await registerSecurityHeaders(app, deps.config);
   registerErrorHandler(app);
   const sessions = await registerSecurity(app, deps);
+  registerInputBoundary(app);
   registerConsistency(app, deps);
   await registerOpenApi(app);
 

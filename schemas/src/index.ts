@@ -2,6 +2,7 @@ export * from './events/metadata.js';
 export * from './events/define-event.js';
 export * from './events/registry.js';
 export * from './api/errors.js';
+export * from './api/input.js';
 export * from './api/health.js';
 export * from './api/site.js';
 

@@ -1,31 +1,20 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailTransport, extractLinks } from '@epos/platform/mail/index';
-import { startTestSmtpServer, type TestSmtpServer } from '@epos/platform/mail/test-smtp-server';
-import { startWorkers } from '@epos/workers';
-import { workerHandlers } from '@epos/workers/registry';
+import { extractLinks } from '@epos/platform/mail/index';
+import type { TestSmtpServer } from '@epos/platform/mail/test-smtp-server';
 import { TestClient } from '../testkit/client.js';
+import { startTestApiWithMail, type MailTestApi } from '../testkit/mail-api.js';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 
+let site: MailTestApi;
 let api: TestApi;
 let smtp: TestSmtpServer;
-let stopWorkers: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  api = await startTestApi({ env: { PUBLIC_URL: 'https://epos.test' } });
-  const mail = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' });
-  const workers = await startWorkers({ jobs: api.deps.jobs, handlers: workerHandlers({ mail, ...api.deps }), logger: api.deps.logger });
-  stopWorkers = async () => {
-    await workers.stop();
-    await mail.close();
-  };
+  site = await startTestApiWithMail();
+  ({ api, smtp } = site);
 });
-afterAll(async () => {
-  await stopWorkers();
-  await api.close();
-  await smtp.stop();
-});
+afterAll(async () => site?.close());
 
 /** The link in the next mail to `to` after the first `seen` mails, as path and query. */
 async function linkOfMail(to: string, seen: number): Promise<{ userId: string; code: string; path: string }> {
@@ -51,10 +40,11 @@ describe('accounts', () => {
     expect(registered.statusCode).toBe(201);
     expect(registered.json()).toMatchObject({ type: 1 });
 
+    // The account is made just after the answer; its activation mail says it is there.
+    const link = await linkOfMail('ada@example.org', 0);
     const before = await browser.post('/login', { UserName: 'ada', Password: 'pw-ada-1234' });
     expect(before.json()).toEqual({ type: 0, error: 'Your email address is not confirmed yet. Use "Resend the activation email" below the form to get a new link.' });
 
-    const link = await linkOfMail('ada@example.org', 0);
     expect(link.path).toBe('/confirm-email');
     expect((await browser.post('/confirmemail', { userId: link.userId, Code: link.code })).json()).toMatchObject({ type: 1 });
     expect((await browser.post('/confirmemail', { userId: link.userId, Code: link.code })).json()).toMatchObject({ type: 0 });
@@ -149,6 +139,7 @@ describe('accounts', () => {
     const seen = smtp.received.length;
     const again = await register(new TestClient(api.app, '192.0.2.50'), 'ada-again');
     expect(again.statusCode).toBe(201);
+    await linkOfMail('ada-again@example.org', seen);
     const taken = await new TestClient(api.app, '192.0.2.51').post('/register', { Email: 'ada-again@example.org', Password: 'x', UserName: 'someone-else', Name: 'S' });
     expect(taken.json()).toEqual(again.json());
     const notice = await linkOfMail('ada-again@example.org', seen + 1);

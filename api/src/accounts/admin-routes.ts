@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { roles, roleSchema, updateUsersBody, userStream } from '@epos/schemas';
+import { issueMessage, roles, roleSchema, updateUsersBody, userStream } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
 import { withPosition } from '../commands.js';
@@ -38,7 +38,7 @@ export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory): FastifyPlu
 
     app.post('/postdata/updateusers', { config: { permission: 'users.manage' }, schema: { tags: ['accounts'], summary: 'Assign a role and blogs to a user (admin)' } }, async (request, reply) => {
       const body = updateUsersBody.safeParse(request.body ?? {});
-      if (!body.success) return reply.code(400).send({ type: 0, error: body.error.issues[0]!.message });
+      if (!body.success) return reply.code(400).send({ type: 0, error: issueMessage(body.error.issues[0]!) });
       const role = roleSchema.safeParse(body.data.UserRole);
       if (!role.success) return reply.code(400).send({ type: 0, error: 'Select user role' });
       const wanted = [...new Set(body.data.UserBlogs)];

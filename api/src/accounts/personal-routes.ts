@@ -3,7 +3,7 @@ import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { HttpError } from '../plugins/error-handler.js';
 import { poemQueries } from '../poem/poem-queries.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountMessages, deleteAccountBody, noteBody, updateSubscriptionsBody, userStream } from '@epos/schemas';
+import { accountMessages, deleteAccountBody, issueMessage, noteBody, updateSubscriptionsBody, userStream, wholeNumber } from '@epos/schemas';
 import type { BlogDirectory } from './admin-routes.js';
 import { seal } from '@epos/projections/accounts/sealing';
 import { NOTES_PROJECTION, type NotesReadModel } from '@epos/projections/accounts/notes-projection';
@@ -15,7 +15,6 @@ import { withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
 import { Credentials } from './credentials.js';
 import { pleaseLogIn, signedInUser } from './security.js';
-import { verifyPassword } from './passwords.js';
 import type { Sessions } from './sessions.js';
 
 
@@ -26,7 +25,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
     app.post('/postdata/myNotes', { config: { permission: 'notes.save' }, schema: { tags: ['accounts'], summary: 'Save a personal note on a sentence' } }, async (request, reply: FastifyReply) => {
       const userId = signedInUser(request);
       const body = noteBody.safeParse(request.body ?? {});
-      if (!body.success) return reply.code(400).send({ type: 0, error: body.error.issues[0]!.message });
+      if (!body.success) return reply.code(400).send({ type: 0, error: issueMessage(body.error.issues[0]!) });
       const key = await credentials.keyOf(userId);
       if (!key) throw pleaseLogIn();
       const { Content, Sentencenumber, Rtype } = body.data;
@@ -42,7 +41,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
 
     app.get(
       '/postdata/getmynotes/:line',
-      { config: { reads: [NOTES_PROJECTION, POEM_PROJECTION] }, schema: { tags: ['accounts'], summary: "The signed-in reader's notes on a sentence", params: z.object({ line: z.coerce.number().int().positive().max(2_147_483_647) }) } },
+      { config: { reads: [NOTES_PROJECTION, POEM_PROJECTION] }, schema: { tags: ['accounts'], summary: "The signed-in reader's notes on a sentence", params: z.object({ line: wholeNumber('line') }) } },
       async (request, reply) => {
         const userId = signedInUser(request);
         const sentence = await (await poemQueries(deps, request)).idOf(request.params.line);
@@ -84,7 +83,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
 
     app.post('/postdata/updateSubscriptions', { config: { permission: 'subscriptions.change' }, schema: { tags: ['accounts'], summary: 'Follow or stop following blogs (mail on each new post)' } }, async (request, reply) => {
       const body = updateSubscriptionsBody.safeParse(request.body ?? {});
-      if (!body.success) return reply.code(400).send({ type: 0, error: body.error.issues[0]!.message });
+      if (!body.success) return reply.code(400).send({ type: 0, error: issueMessage(body.error.issues[0]!) });
       const known = new Set((await blogs()).map((b) => b.id));
       const unknown = body.data.UserBlogs.find((b) => !known.has(b));
       if (unknown) return reply.code(400).send({ type: 0, error: `There is no blog ${unknown}` });
@@ -99,9 +98,9 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
     app.post('/postdata/deleteAccount', { config: { permission: 'accounts.delete' }, schema: { tags: ['accounts'], summary: 'Delete the account; its personal data becomes unreadable everywhere' } }, async (request, reply) => {
       const userId = signedInUser(request);
       const body = deleteAccountBody.safeParse(request.body ?? {});
-      if (!body.success) return reply.code(400).send({ type: 0, error: body.error.issues[0]!.message });
+      if (!body.success) return reply.code(400).send({ type: 0, error: issueMessage(body.error.issues[0]!) });
       const user = await credentials.byId(userId);
-      if (!user || !(await verifyPassword(user.password_hash, body.data.Password))) return reply.code(400).send({ type: 0, error: 'The password is not right' });
+      if (!user || !(await app.passwordChecks.verify(request, user.user_name, user.password_hash, body.data.Password))) return reply.code(400).send({ type: 0, error: 'The password is not right' });
       // Destroying the key first shreds the sealed personal data in every event, whatever happens
       // next; credentials and sessions go with it. Then the log records the deletion.
       await credentials.remove(userId);

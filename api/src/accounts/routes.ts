@@ -6,6 +6,7 @@ import {
   accountMessages,
   activationRequestBody,
   changePasswordBody,
+  issueMessage,
   loginBody,
   registerBody,
   resetBody,
@@ -17,10 +18,9 @@ import { newUserKey, seal } from '@epos/projections/accounts/sealing';
 import type { ApiDeps } from '../deps.js';
 import { Credentials } from './credentials.js';
 import { activationMail, alreadyRegisteredMail, resetMail } from './mails.js';
-import { hashPassword, verifyNothing, verifyPassword } from './passwords.js';
+import { hashPassword } from './passwords.js';
 import type { Sessions } from './sessions.js';
 
-const strict = { max: 10, timeWindow: '1 minute' };
 const CHECK_YOUR_MAIL = 'If that account exists, we have sent a link to its email address.';
 const BAD_LOGIN = 'Invalid User Name or Password';
 const REGISTERED = 'Registered. We have sent an activation link to your email address.';
@@ -37,41 +37,52 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
   const later = (work: () => Promise<unknown>) => void work().catch((error: unknown) => deps.logger.error({ err: error }, 'account work after answering failed'));
   const parse = <S extends z.ZodType>(schema: S, body: unknown): { ok: true; data: z.output<S> } | { ok: false; error: string } => {
     const result = schema.safeParse(body ?? {});
-    return result.success ? { ok: true, data: result.data } : { ok: false, error: result.error.issues[0]!.message };
+    return result.success ? { ok: true, data: result.data } : { ok: false, error: issueMessage(result.error.issues[0]!) };
+  };
+
+  /** Someone tried to register with an email that has an account: its owner hears of it. */
+  const tellOwner = (owner: { email: string; user_name: string }) => enqueueMail(deps.jobs, alreadyRegisteredMail(deps.config, owner.email, owner.user_name));
+
+  /** A new account, its registration in the log and its activation mail. */
+  const createAccount = async (input: { UserName: string; Email: string; Name: string; passwordHash: string; correlationId: string }): Promise<void> => {
+    const { UserName, Email, Name } = input;
+    const userId = randomUUID();
+    const key = newUserKey();
+    if (!(await credentials.create({ userId, userName: UserName, email: Email, passwordHash: input.passwordHash, key }))) {
+      // The name or email was taken since the checks before answering.
+      const owner = await credentials.byEmail(Email);
+      if (owner) await tellOwner(owner);
+      return;
+    }
+    try {
+      await deps.store.append(userStream(userId), [{ type: 'UserRegistered', data: { userId, personal: seal(key, { userName: UserName, email: Email, name: Name }) } }], {
+        expectedRevision: 'no_stream',
+        cause: { actor: userId, correlationId: input.correlationId },
+      });
+    } catch (error) {
+      await credentials.remove(userId);
+      throw error;
+    }
+    const code = await credentials.issueCode(userId, 'activation');
+    if (code) await enqueueMail(deps.jobs, activationMail(deps.config, Email, Name, userId, code));
   };
 
   return async (app) => {
-    app.post('/register', { config: { permission: 'accounts.register', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Register; sends an activation mail' } }, async (request, reply) => {
+    app.post('/register', { config: { permission: 'accounts.register' }, schema: { tags: ['accounts'], summary: 'Register; sends an activation mail' } }, async (request, reply) => {
       const body = parse(registerBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       const { UserName, Email, Password, Name } = body.data;
       if (await credentials.byUserName(UserName)) return answer(reply, 409, { type: 0, error: 'That User Name is taken; choose another' });
       const owner = await credentials.byEmail(Email);
-      if (owner) {
-        // Whether an email has an account is the owner's business: answer as usual, tell the owner.
-        await enqueueMail(deps.jobs, alreadyRegisteredMail(deps.config, owner.email, owner.user_name));
-        return answer(reply, 201, { type: 1, message: REGISTERED });
-      }
-      const userId = randomUUID();
-      const key = newUserKey();
-      if (!(await credentials.create({ userId, userName: UserName, email: Email, passwordHash: await hashPassword(Password), key }))) {
-        return answer(reply, 409, { type: 0, error: 'That User Name is taken; choose another' });
-      }
-      try {
-        await deps.store.append(userStream(userId), [{ type: 'UserRegistered', data: { userId, personal: seal(key, { userName: UserName, email: Email, name: Name }) } }], {
-          expectedRevision: 'no_stream',
-          cause: { actor: userId, correlationId: String(request.id) },
-        });
-      } catch (error) {
-        await credentials.remove(userId);
-        throw error;
-      }
-      const code = await credentials.issueCode(userId, 'activation');
-      if (code) await enqueueMail(deps.jobs, activationMail(deps.config, Email, Name, userId, code));
+      // The same work on both paths before answering (argon2 included), the rest after it: whether
+      // an email has an account is the owner's business, so the answer must not tell by its timing.
+      const passwordHash = await hashPassword(Password);
+      const correlationId = String(request.id);
+      later(() => (owner ? tellOwner(owner) : createAccount({ UserName, Email, Name, passwordHash, correlationId })));
       return answer(reply, 201, { type: 1, message: REGISTERED });
     });
 
-    app.post('/confirmemail', { config: { permission: 'accounts.confirmEmail', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Confirm an email address with the code from the activation mail' } }, async (request, reply) => {
+    app.post('/confirmemail', { config: { permission: 'accounts.confirmEmail' }, schema: { tags: ['accounts'], summary: 'Confirm an email address with the code from the activation mail' } }, async (request, reply) => {
       const body = parse(resetBody.pick({ userId: true, Code: true }), request.body);
       if (!body.ok || !(await credentials.consumeCode(body.data.userId, 'activation', body.data.Code))) {
         return answer(reply, 400, { type: 0, error: 'This activation link is invalid or has expired. Ask for a new one.' });
@@ -81,16 +92,14 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       return answer(reply, 200, { type: 1, message: 'Your email is confirmed. You can log in now.' });
     });
 
-    app.post('/login', { config: { permission: 'accounts.login', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Log in; RememberMe keeps the session for 30 days' } }, async (request, reply) => {
+    app.post('/login', { config: { permission: 'accounts.login' }, schema: { tags: ['accounts'], summary: 'Log in; RememberMe keeps the session for 30 days' } }, async (request, reply) => {
       const body = parse(loginBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       const user = await credentials.byUserName(body.data.UserName);
-      if (!user) {
-        await verifyNothing(body.data.Password);
-        return answer(reply, 401, { type: 0, error: BAD_LOGIN });
-      }
+      const matches = await app.passwordChecks.verify(request, body.data.UserName, user?.password_hash, body.data.Password);
+      if (!user) return answer(reply, 401, { type: 0, error: BAD_LOGIN });
       // Failures are recorded after answering, so an answer takes as long for a real user as for none.
-      if (!(await verifyPassword(user.password_hash, body.data.Password))) {
+      if (!matches) {
         later(() => record(user.user_id, 'LoginFailed', { reason: 'password' }));
         return answer(reply, 401, { type: 0, error: BAD_LOGIN });
       }
@@ -110,19 +119,19 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       return answer(reply, 200, { type: 1 });
     });
 
-    app.post('/upassword', { config: { permission: 'accounts.changePassword', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Change password; ends the other sessions' } }, async (request, reply) => {
+    app.post('/upassword', { config: { permission: 'accounts.changePassword' }, schema: { tags: ['accounts'], summary: 'Change password; ends the other sessions' } }, async (request, reply) => {
       const body = parse(changePasswordBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       const actor = request.actor!;
       const user = await credentials.byId(actor.id);
-      if (!user || !(await verifyPassword(user.password_hash, body.data.OldPassword))) return answer(reply, 400, { type: 0, error: 'The current password is not right' });
+      if (!user || !(await app.passwordChecks.verify(request, user.user_name, user.password_hash, body.data.OldPassword))) return answer(reply, 400, { type: 0, error: 'The current password is not right' });
       await credentials.setPassword(actor.id, await hashPassword(body.data.NewPassword));
       await sessions.endAll(actor.id, actor.sessionHash);
       await record(actor.id, 'PasswordChanged', {});
       return answer(reply, 200, { type: 1, message: accountMessages.passwordChanged });
     });
 
-    app.post('/rpassword', { config: { permission: 'accounts.requestReset', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Send a password reset link' } }, async (request, reply) => {
+    app.post('/rpassword', { config: { permission: 'accounts.requestReset' }, schema: { tags: ['accounts'], summary: 'Send a password reset link' } }, async (request, reply) => {
       const body = parse(resetRequestBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       // The work happens after answering: the answer is the same, and as quick, for anyone.
@@ -137,7 +146,7 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       return answer(reply, 200, { type: 1, message: CHECK_YOUR_MAIL });
     });
 
-    app.post('/ractivation', { config: { permission: 'accounts.requestActivation', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Send a new activation link' } }, async (request, reply) => {
+    app.post('/ractivation', { config: { permission: 'accounts.requestActivation' }, schema: { tags: ['accounts'], summary: 'Send a new activation link' } }, async (request, reply) => {
       const body = parse(activationRequestBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       later(async () => {
@@ -151,7 +160,7 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       return answer(reply, 200, { type: 1, message: CHECK_YOUR_MAIL });
     });
 
-    app.post('/resetp', { config: { permission: 'accounts.resetPassword', rateLimit: strict }, schema: { tags: ['accounts'], summary: 'Choose a new password with the code from the reset mail' } }, async (request, reply) => {
+    app.post('/resetp', { config: { permission: 'accounts.resetPassword' }, schema: { tags: ['accounts'], summary: 'Choose a new password with the code from the reset mail' } }, async (request, reply) => {
       const body = parse(resetBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       if (!(await credentials.consumeCode(body.data.userId, 'reset', body.data.Code))) {

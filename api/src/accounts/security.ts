@@ -3,12 +3,20 @@ import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '@epos/platform';
 import type { Role } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
 import { FORM_EXPIRED, HttpError } from '../plugins/error-handler.js';
+import { PasswordChecks } from './passwords.js';
 import { allows, permissions, type Permission } from './permissions.js';
-import { Sessions } from './sessions.js';
+import { PostgresHitCounter } from './postgres-hit-counter.js';
+import { rateLimitStoreOver, type HitCounter } from './rate-limit-store.js';
+import { clientAddress, limitFactorFrom, RateLimits } from './rate-limits.js';
+import { RedisHitCounter } from './redis-hit-counter.js';
+import { siteKey } from './secrets.js';
+import { csrfBinding, Sessions } from './sessions.js';
+import { writeLimits } from './write-limits.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,6 +26,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user making the request, with the blogs assigned to them; absent for anonymous visitors. */
     actor?: { id: string; role: Role; blogs: readonly string[]; sessionHash: string };
+    /** Why the session could not be looked up (the database is down): reads go on as anonymous, from the cache. */
+    sessionUnknown?: unknown;
+  }
+  interface FastifyInstance {
+    /** Password checks, each counted against the account's and the address's limits. */
+    passwordChecks: PasswordChecks;
   }
 }
 
@@ -30,20 +44,29 @@ export const notAllowed = () => new HttpError(403, 'forbidden', 'You are not all
 
 /** The signed-in user's id, for reads private to them; 401 for anonymous visitors. */
 export function signedInUser(request: FastifyRequest): string {
+  if (request.sessionUnknown) throw request.sessionUnknown;
   if (!request.actor) throw pleaseLogIn();
   return request.actor.id;
 }
 
 /** Reads follow the permission table too: 401 anonymous, 403 when the role is not allowed. */
 export function requirePermission(request: FastifyRequest, permission: Permission): void {
+  if (request.sessionUnknown) throw request.sessionUnknown;
   if (!request.actor) throw pleaseLogIn();
   if (!allows(permissions[permission], request.actor.role)) throw notAllowed();
+}
+
+/** Rate-limit counters every API process shares: Redis when REDIS_URL is set, else PostgreSQL. */
+function sharedCounter(deps: ApiDeps): HitCounter {
+  if (deps.config.REDIS_URL) return new RedisHitCounter(deps.config.REDIS_URL, (error) => deps.logger.warn({ err: error }, 'rate-limit counters: Redis connection failed'));
+  return new PostgresHitCounter(deps.database.db, (error) => deps.logger.warn({ err: error }, 'deleting ended rate-limit windows failed'));
 }
 
 /**
  * Sessions, anti-forgery tokens, rate limits and the permission check, in one place. Every
  * state-changing request must carry the CSRF token (`X-CSRF-Token` header or `_csrf` field) from
- * `GET /api/csrf`, and pass its route's entry in the permission table.
+ * `GET /api/csrf`, fetched in the same session, pass its route's entry in the permission table,
+ * and stay within its entry in the write-limit table.
  */
 export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Promise<Sessions> {
   const sessions = new Sessions(deps.database.db, deps.config);
@@ -59,8 +82,16 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
       const body = request.body as { _csrf?: unknown } | undefined;
       return typeof body?._csrf === 'string' ? body._csrf : undefined;
     },
+    getUserInfo: csrfBinding,
+    // Shared by every process, so a token from one is good at another.
+    csrfOpts: { hmacKey: await siteKey(deps.database.db, 'csrf') },
   });
-  await app.register(fastifyRateLimit, { global: false });
+
+  const counter = sharedCounter(deps);
+  app.addHook('onClose', () => counter.close());
+  await app.register(fastifyRateLimit, { global: false, store: rateLimitStoreOver(counter) });
+  const limits = new RateLimits(counter, limitFactorFrom(process.env));
+  app.decorate('passwordChecks', new PasswordChecks(limits));
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -72,25 +103,33 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
   app.addHook('onRequest', async (request) => {
     // Pages and their assets never need to know who asks: no session lookup for them.
     if (SAFE_METHODS.has(request.method) && !ACTOR_READS.test(request.url)) return;
-    const session = await sessions.userOf(request);
+    const session = await sessions.userOf(request).catch((error: unknown) => {
+      // While PostgreSQL is down a signed-in reader still gets the cached public answers; what needs them answers 503.
+      if (!SAFE_METHODS.has(request.method) || !isDatabaseUnavailable(error)) throw error;
+      request.sessionUnknown = error;
+      return null;
+    });
     if (session) request.actor = { id: session.userId, ...(await standingOf(deps, session.userId)), sessionHash: session.sessionHash };
   });
 
   app.addHook('preValidation', (request, reply, done) => {
-    if (SAFE_METHODS.has(request.method)) return done();
+    // A path no route serves is left to the not-found handler (404), whatever the method.
+    if (SAFE_METHODS.has(request.method) || request.is404) return done();
     app.csrfProtection(request, reply, (error?: Error) => {
       if (error) return done(new HttpError(403, 'forbidden', FORM_EXPIRED));
       const permission = request.routeOptions.config.permission;
       if (!permission) return done(new HttpError(403, 'forbidden', 'Not allowed'));
-      const audience = permissions[permission];
-      if (allows(audience, request.actor?.role ?? null)) return done();
-      done(request.actor ? notAllowed() : pleaseLogIn());
+      if (!allows(permissions[permission], request.actor?.role ?? null)) return done(request.actor ? notAllowed() : pleaseLogIn());
+      const limit = writeLimits[permission];
+      if (!limit) return done();
+      const writer = request.actor ? `user:${request.actor.id}` : `address:${clientAddress(request)}`;
+      limits.take([limit, `write:${permission}:${writer}`]).then(() => done(), done);
     });
   });
 
-  app.get('/api/csrf', { schema: { tags: ['accounts'], summary: 'An anti-forgery token for the next state-changing requests' } }, async (_request, reply) => {
+  app.get('/api/csrf', { schema: { tags: ['accounts'], summary: 'An anti-forgery token for the next state-changing requests in this session' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { token: reply.generateCsrf() };
+    return { token: reply.generateCsrf({ userInfo: csrfBinding(request) }) };
   });
   return sessions;
 }

@@ -7,6 +7,15 @@ export const SESSION_COOKIE = 'epos_session';
 const SESSION_MS = 12 * 3600_000;
 const REMEMBER_MS = 30 * 24 * 3600_000;
 
+/**
+ * What anti-forgery tokens are bound to: the session cookie (hashed), or "anonymous" without one.
+ * A token fetched before logging in, or in another session, does not work in this one.
+ */
+export function csrfBinding(request: FastifyRequest): string {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? secretHash(token) : 'anonymous';
+}
+
 /** Server-side sessions: the cookie holds a random token, the database only its hash. */
 export class Sessions {
   constructor(

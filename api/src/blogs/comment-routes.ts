@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleCommand } from '@epos/platform';
 import { enqueueMail } from '@epos/platform/mail/index';
-import { blogMessages, commentBody, commentIdBody, commentsStream, editCommentBody, upvoteBody } from '@epos/schemas';
+import { blogMessages, commentBody, commentIdBody, commentsStream, editCommentBody, lineText, upvoteBody } from '@epos/schemas';
 import { seal } from '@epos/projections/accounts/sealing';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
@@ -59,7 +59,7 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return widgetComments(db, request.params.post, request.actor?.id ?? null);
     });
 
-    app.get('/api/comments/:post/mentions', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['comments'], summary: 'Up to 5 people to mention: the author and commenters of the post', params: postParams, querystring: z.object({ q: z.string().max(100).default('') }) } }, async (request, reply) => {
+    app.get('/api/comments/:post/mentions', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['comments'], summary: 'Up to 5 people to mention: the author and commenters of the post', params: postParams, querystring: z.object({ q: lineText(100).default('') }) } }, async (request, reply) => {
       signedInBlogActor(request);
       const { db, post } = await visiblePost(request, request.params.post);
       const people = await mentionCandidates(db, post, request.query.q);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blogMessages, pageQuery, POST_STATUS } from '@epos/schemas';
+import { blogMessages, lineText, pageQuery, POST_STATUS } from '@epos/schemas';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChangeCache } from '../plugins/change-cache.js';
@@ -16,7 +16,7 @@ import { archiveMonths, findBlog, postSummaries, postWithNeighbours, publishedPa
 import { archiveJson, iso, PAGE_SIZE, paging, postSummary, TOC_PAGE_SIZE } from './views.js';
 
 const notFound = (message: string = blogMessages.notFound) => new HttpError(404, 'not_found', message);
-const slug = z.string().min(1).max(100);
+const slug = lineText(100).pipe(z.string().min(1));
 const page = pageQuery.shape.page;
 const format = z.enum(['rss', 'atom'], { message: 'format: expected rss or atom' }).default('rss');
 const reads = { reads: [BLOGS_PROJECTION] };
@@ -131,7 +131,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       }, request.params.blog),
     );
 
-    app.get('/api/blogs/:blog/series', { config: reads, schema: { tags: ['blogs'], summary: "A blog's series; `what` filters by title", params: z.object({ blog: slug }), querystring: z.object({ what: z.string().max(200).optional() }) } }, async (request, reply) =>
+    app.get('/api/blogs/:blog/series', { config: reads, schema: { tags: ['blogs'], summary: "A blog's series; `what` filters by title", params: z.object({ blog: slug }), querystring: z.object({ what: lineText(200).optional() }) } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const blog = await blogOr404(db, request.params.blog);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unsubscribeBody, userStream } from '@epos/schemas';
+import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
+import { readModel } from '../read-models.js';
 import { withPosition } from '../commands.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { Credentials } from '../accounts/credentials.js';
@@ -11,18 +13,23 @@ import { readUnsubscribeToken } from './unsubscribe-token.js';
 export function subscriptionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const credentials = new Credentials(deps.database.db);
   return async (app) => {
-    app.post('/api/unsubscribe', { config: { permission: 'subscriptions.unsubscribe' }, schema: { tags: ['blogs'], summary: 'Stop mails about a blog, with the signed token from a mail' } }, async (request, reply) => {
+    app.post('/api/unsubscribe', { config: { permission: 'subscriptions.unsubscribe', reads: [USERS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'Stop mails about a blog, with the signed token from a mail' } }, async (request, reply) => {
       const { token } = parseOr400(unsubscribeBody, request.body);
       const target = await readUnsubscribeToken(deps.database, token);
       if (!target) throw new HttpError(400, 'validation', 'This unsubscribe link is not valid. Open the link from the mail again.');
       // A deleted account has no credentials left (its stream stays).
       if (!(await credentials.byId(target.userId))) throw new HttpError(404, 'not_found', 'This account no longer exists.');
+      const done = { type: 1, message: `You will no longer get mails about ${target.blogId}.`, blog: target.blogId };
+      // Opening the link again changes nothing, and records nothing.
+      const users = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
+      const reader = await users.selectFrom('users').select('subscriptions').where('user_id', '=', target.userId).executeTakeFirst();
+      if (reader && !reader.subscriptions.includes(target.blogId)) return reply.send(done);
       const { position } = await deps.store.append(
         userStream(target.userId),
         [{ type: 'SubscriptionsChanged', data: { userId: target.userId, blogs: [target.blogId], subscribed: false } }],
         { expectedRevision: 'stream_exists', cause: { actor: target.userId, correlationId: String(request.id) } },
       );
-      return withPosition(reply, { position, events: [] }).send({ type: 1, message: `You will no longer get mails about ${target.blogId}.`, blog: target.blogId });
+      return withPosition(reply, { position, events: [] }).send(done);
     });
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lineText, wholeNumber } from '@epos/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -190,7 +191,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return revisions.map((r) => ({ revision: r.revision, at: iso(r.at), kind: r.kind, author: r.name ?? 'unknown', title: r.content.title, words: r.content.markdown.split(/\s+/).filter(Boolean).length }));
     });
 
-    app.get('/postdata/revisions/:id/:revision', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'One revision of a post', params: idParams.extend({ revision: z.coerce.number().int().min(1) }) } }, async (request, reply) => {
+    app.get('/postdata/revisions/:id/:revision', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'One revision of a post', params: idParams.extend({ revision: wholeNumber('revision') }) } }, async (request, reply) => {
       await editable(request, request.params.id);
       const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
       const r = await db.selectFrom('post_revisions').selectAll().where('post_id', '=', request.params.id).where('revision', '=', request.params.revision).executeTakeFirst();
@@ -201,7 +202,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/postdata/blogs/:blog/:list',
-      { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'Scheduled or draft posts of a blog (yours, or all for admins)', params: z.object({ blog: z.string().min(1).max(100), list: z.enum(['scheduled', 'draft'], { message: 'list: expected scheduled or draft' }) }), querystring: pageQuery } },
+      { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'Scheduled or draft posts of a blog (yours, or all for admins)', params: z.object({ blog: lineText(100).pipe(z.string().min(1)), list: z.enum(['scheduled', 'draft'], { message: 'list: expected scheduled or draft' }) }), querystring: pageQuery } },
       async (request, reply) => {
         const actor = await writer(request);
         if (!canWriteIn(actor, request.params.blog)) throw notAllowed();

@@ -14,7 +14,7 @@ let mail: MailTransport;
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'epos-dev-mail-'));
-  api = await startTestApi({ env: { DATA_DIR: dataDir } });
+  api = await startTestApi({ env: { DATA_DIR: dataDir, NODE_ENV: 'development' } });
   mail = createOutboxTransport({ dir: outboxDir(dataDir) });
 });
 afterAll(async () => {
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** The real API over the same deps, with other settings (and the UI fallback on, as in production). */
-async function apiWith(env: { NODE_ENV?: 'production'; SMTP_URL?: string }): Promise<FastifyInstance> {
+async function apiWith(env: { NODE_ENV?: 'production' | 'test'; SMTP_URL?: string; TRUST_PROXY?: boolean }): Promise<FastifyInstance> {
   const app = await buildApi({ ...api.deps, config: { ...api.deps.config, ...env } });
   await app.ready();
   return app;
@@ -85,16 +85,16 @@ describe('dev mailbox /dev/mail', () => {
     }
   });
 
-  it('is off (404) in production and when SMTP_URL is set', async () => {
-    const local = { HOST: '127.0.0.1' };
-    expect(devMailEnabled({ ...local, NODE_ENV: 'development', SMTP_URL: undefined })).toBe(true);
-    expect(devMailEnabled({ ...local, NODE_ENV: 'test', SMTP_URL: undefined })).toBe(true);
-    expect(devMailEnabled({ HOST: '0.0.0.0', NODE_ENV: 'development', SMTP_URL: undefined })).toBe(false);
-    expect(devMailEnabled({ ...local, NODE_ENV: 'production', SMTP_URL: undefined })).toBe(false);
-    expect(devMailEnabled({ ...local, NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:2525' })).toBe(false);
+  it('is on only in development, with the outbox, not behind a proxy', async () => {
+    const dev = { NODE_ENV: 'development' as const, SMTP_URL: undefined, TRUST_PROXY: false };
+    expect(devMailEnabled(dev)).toBe(true);
+    expect(devMailEnabled({ ...dev, NODE_ENV: 'test' })).toBe(false);
+    expect(devMailEnabled({ ...dev, NODE_ENV: 'production' })).toBe(false);
+    expect(devMailEnabled({ ...dev, SMTP_URL: 'smtp://127.0.0.1:2525' })).toBe(false);
+    expect(devMailEnabled({ ...dev, TRUST_PROXY: true })).toBe(false);
 
     const { id } = await mail.send({ to: 'p@example.org', subject: 'Private', text: 'secret link https://epos.example/s' });
-    for (const env of [{ NODE_ENV: 'production' as const }, { SMTP_URL: 'smtp://127.0.0.1:2525' }]) {
+    for (const env of [{ NODE_ENV: 'production' as const }, { NODE_ENV: 'test' as const }, { SMTP_URL: 'smtp://127.0.0.1:2525' }, { TRUST_PROXY: true }]) {
       const app = await apiWith(env);
       try {
         for (const url of ['/dev/mail', `/dev/mail/${id}`, `/dev/mail/${id}/raw`]) {
@@ -106,5 +106,31 @@ describe('dev mailbox /dev/mail', () => {
         await app.close();
       }
     }
+  });
+
+  it('answers only callers on this machine: not another address, not a request a local proxy passed on', async () => {
+    const { id } = await mail.send({ to: 'q@example.org', subject: 'Only here', text: 'https://epos.example/q' });
+    expect((await api.app.inject({ method: 'GET', url: '/dev/mail', remoteAddress: '::1' })).body).toContain('Only here');
+    const refused = [
+      { remoteAddress: '192.0.2.10' },
+      { remoteAddress: '10.0.0.7', headers: { 'x-forwarded-for': '127.0.0.1' } },
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } },
+      { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.9' } },
+      { remoteAddress: '127.0.0.1', headers: { 'x-real-ip': '203.0.113.9' } },
+    ];
+    for (const caller of refused) {
+      for (const url of ['/dev/mail', `/dev/mail/${id}`, `/dev/mail/${id}/raw`]) {
+        const response = await api.app.inject({ method: 'GET', url, ...caller });
+        expect(response.statusCode, `${JSON.stringify(caller)} ${url}`).toBe(404);
+        expect(response.body).not.toContain('Only here');
+      }
+    }
+  });
+
+  it('keeps scripts out but lets the page and previewed mails style themselves inline', async () => {
+    const policy = String((await api.app.inject({ method: 'GET', url: '/dev/mail' })).headers['content-security-policy']);
+    expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(policy).toContain("script-src 'self'");
+    expect(String((await api.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'])).toContain("style-src 'self';");
   });
 });

@@ -3,19 +3,36 @@ import { listOutbox, mailTransportKind, outboxDir, readOutboxEml, readOutboxMess
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../deps.js';
 import { sendError } from '../plugins/error-handler.js';
+import { allowInlineStyles } from '../security-headers.js';
 import { messagePage, notFoundPage, outboxPage } from './page.js';
 
-/** The dev mailbox is served outside production, and only while mail goes to the outbox (no SMTP_URL). */
-/** Development only: not in production, not with real mail, and only on a loopback address. */
-export function devMailEnabled(config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'HOST'>): boolean {
-  const loopback = config.HOST === 'localhost' || config.HOST === '::1' || config.HOST.startsWith('127.');
-  return config.NODE_ENV !== 'production' && loopback && mailTransportKind({ smtpUrl: config.SMTP_URL }) === 'outbox';
+/**
+ * The dev mailbox holds every reset and activation link, so it is on only in development
+ * (NODE_ENV=development), while mail goes to the outbox (no SMTP_URL), and not behind a proxy
+ * (TRUST_PROXY off); each request must then come from this machine (see `fromThisMachine`).
+ */
+export function devMailEnabled(config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'TRUST_PROXY'>): boolean {
+  return config.NODE_ENV === 'development' && !config.TRUST_PROXY && mailTransportKind({ smtpUrl: config.SMTP_URL }) === 'outbox';
+}
+
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'via'];
+
+/**
+ * Whether the caller is on this machine: the connection's own address is loopback (never a
+ * forwarded one), and no proxy on this machine passed the request on for someone else.
+ */
+export function fromThisMachine(request: Pick<FastifyRequest, 'socket' | 'headers'>): boolean {
+  const address = request.socket.remoteAddress ?? '';
+  const loopback = address === '::1' || /^(::ffff:)?127\./.test(address);
+  return loopback && !PROXY_HEADERS.some((name) => request.headers[name] !== undefined);
 }
 
 type Params = { id: string };
 const hidden = { schema: { hide: true } };
 
+/** A page of the mailbox; styles may be inline, the page's own and those of the mails it previews. */
 function html(reply: FastifyReply, body: string, status = 200): FastifyReply {
+  allowInlineStyles(reply);
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 }
 
@@ -26,13 +43,16 @@ function html(reply: FastifyReply, body: string, status = 200): FastifyReply {
  */
 export function devMailRoutes(deps: ApiDeps): FastifyPluginAsync {
   return async (app) => {
+    const notFound = async (request: FastifyRequest, reply: FastifyReply) =>
+      sendError(reply, request, { statusCode: 404, error: 'not_found', message: 'Not Found' });
     if (!devMailEnabled(deps.config)) {
-      const notFound = async (request: FastifyRequest, reply: FastifyReply) =>
-        sendError(reply, request, { statusCode: 404, error: 'not_found', message: 'Not Found' });
       app.get('/dev/mail', hidden, notFound);
       app.get('/dev/mail/*', hidden, notFound);
       return;
     }
+    app.addHook('onRequest', async (request, reply) => {
+      if (!fromThisMachine(request)) return notFound(request, reply);
+    });
     const dir = outboxDir(deps.config.dataDir);
 
     app.get('/dev/mail', hidden, async (_request, reply) => html(reply, outboxPage(await listOutbox(dir), dir)));

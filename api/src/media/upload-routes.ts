@@ -3,9 +3,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { ApiDeps } from '../deps.js';
+import { HttpError } from '../plugins/error-handler.js';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_FILES = 10;
@@ -23,10 +24,8 @@ export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsync {
     app.post('/postdata/media', { config: { permission: 'media.upload' }, schema: { tags: ['media'], summary: 'Upload images for a post: PNG, JPEG, GIF or WebP up to 5 MB each' } }, async (request, reply) => {
       if (!request.isMultipart()) return reply.code(400).send({ statusCode: 400, error: 'validation', message: 'Select File', requestId: request.id });
       const results: { status: 0 | 1; fileName: string; fileUrl: string; message?: string }[] = [];
-      for await (const part of request.files()) {
-        const data = await part.toBuffer().catch(() => null);
-        const fileName = path.basename(part.filename || 'file');
-        if (!data || part.file.truncated) {
+      for (const { fileName, data } of await receivedFiles(request)) {
+        if (!data) {
           results.push({ status: 0, fileName, fileUrl: '', message: 'The file is larger than 5 MB' });
           continue;
         }
@@ -43,4 +42,26 @@ export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsync {
       return results;
     });
   };
+}
+
+/**
+ * The uploaded files (data null when over the size limit). A body cut short or without its
+ * boundary is the client's fault: 400, not the parser's error.
+ */
+async function receivedFiles(request: FastifyRequest): Promise<{ fileName: string; data: Buffer | null }[]> {
+  const files: { fileName: string; data: Buffer | null }[] = [];
+  try {
+    for await (const part of request.files()) {
+      const data = await part.toBuffer().catch((error: unknown) => {
+        if (part.file.truncated) return null;
+        throw error;
+      });
+      files.push({ fileName: path.basename(part.filename || 'file'), data: part.file.truncated ? null : data });
+    }
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status < 500) throw error;
+    throw new HttpError(400, 'validation', 'The upload was cut short or is not a well-formed multipart form; please send it again.');
+  }
+  return files;
 }

@@ -1,4 +1,4 @@
-import { NotificationListener, parseChangeNotice, type Database } from '@epos/platform';
+import { isDatabaseUnavailable, NotificationListener, parseChangeNotice, type Database } from '@epos/platform';
 import { asBody, type CacheableBody } from './http-cache.js';
 
 const MAX_ENTRIES = 5_000;
@@ -9,6 +9,10 @@ const MAX_ENTRIES = 5_000;
  * scopes it touched when it can tell. Entries kept with one of those scopes, and entries kept
  * without a scope, are dropped; a notice without scopes drops everything. Notifications on one
  * channel arrive in commit order, so having seen position P means every change up to P has been seen.
+ *
+ * While the database is down, entries are kept and served (marked stale) to requests that could
+ * not be answered afresh: nothing can change while nothing can be written. They are dropped when
+ * the listener reconnects, since changes may have been missed meanwhile.
  */
 export class ChangeCache {
   private readonly listener: NotificationListener;
@@ -18,7 +22,7 @@ export class ChangeCache {
   private building = new Map<string, Promise<CacheableBody | null>>();
 
   constructor(database: Database, channel: string) {
-    this.listener = new NotificationListener(database.url, channel);
+    this.listener = new NotificationListener(database.url, channel, database.logger);
     this.listener.onPayload((payload) => {
       const notice = parseChangeNotice(payload);
       this.invalidate(notice.position, notice.scopes);
@@ -79,8 +83,21 @@ export class ChangeCache {
    * serves the old one's bodies) and `key`; else built afresh.
    */
   async answer(consistentAfter: bigint | undefined, schema: () => Promise<string>, key: string, build: () => Promise<unknown>, scope?: string): Promise<CacheableBody | null> {
-    if (!this.covers(consistentAfter)) return bodyOf(build);
-    return this.body(`${await schema()}:${key}`, build, scope);
+    if (this.covers(consistentAfter)) return this.body(`${await schema()}:${key}`, build, scope);
+    try {
+      return await bodyOf(build);
+    } catch (error) {
+      const kept = isDatabaseUnavailable(error) ? await this.keptDuringOutage(consistentAfter, schema, key) : null;
+      if (kept) return kept;
+      throw error;
+    }
+  }
+
+  /** The kept answer, marked stale, when it has seen every change up to `consistentAfter`. */
+  private async keptDuringOutage(consistentAfter: bigint | undefined, schema: () => Promise<string>, key: string): Promise<CacheableBody | null> {
+    if (consistentAfter !== undefined && this.seen < consistentAfter) return null;
+    const kept = this.entries.get(`${await schema().catch(() => '')}:${key}`);
+    return kept ? { ...kept.body, stale: true } : null;
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,8 @@ import { HttpError } from './error-handler.js';
 
 export const CONSISTENT_AFTER_HEADER = 'x-consistent-after';
 export const POSITION_HEADER = 'x-position';
+/** Positions are PostgreSQL bigints. */
+const MAX_POSITION = 2n ** 63n - 1n;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,10 +29,10 @@ export function registerConsistency(app: FastifyInstance, deps: ApiDeps): void {
     const raw = request.headers[CONSISTENT_AFTER_HEADER];
     if (raw === undefined) return;
     const value = Array.isArray(raw) ? raw[0] : raw;
-    if (!value || !/^\d{1,19}$/.test(value.trim())) {
+    const position = value && /^\d{1,19}$/.test(value.trim()) ? BigInt(value.trim()) : -1n;
+    if (position < 0n || position > MAX_POSITION) {
       throw new HttpError(400, 'validation', 'X-Consistent-After must be a position: a whole number from a command response');
     }
-    const position = BigInt(value.trim());
     const timeoutMs = deps.config.CONSISTENCY_TIMEOUT_MS;
     const reads = request.routeOptions.config.reads;
     const reached = await deps.progress.waitFor(position, { timeoutMs, ...(reads ? { names: reads } : {}) });

@@ -1,9 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, DuplicateEventError, ReadModelNotReadyError, WrongExpectedRevisionError } from '@epos/platform';
+import { DomainError, DuplicateEventError, invalidInputMessage, isDatabaseUnavailable, ReadModelNotReadyError, WrongExpectedRevisionError } from '@epos/platform';
 import type { ApiError } from '@epos/schemas';
 
 export const FORM_EXPIRED = 'This form has expired or did not come from this site. Reload the page and try again.';
+export const DATABASE_UNAVAILABLE = 'The database is unavailable right now (it may be restarting). Please try again in a few seconds.';
+/** Seconds a client should wait before retrying while the database is down. */
+export const DATABASE_RETRY_AFTER_S = 5;
 const domainStatus = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
 const clientErrorCodes: Record<number, string> = {
   400: 'bad_request',
@@ -30,8 +33,9 @@ export class HttpError extends Error {
   }
 }
 
+/** Serialised here, so a route's own response schema for the status (health's 503) never applies to an error. */
 export function sendError(reply: FastifyReply, request: FastifyRequest, body: Omit<ApiError, 'requestId'>): FastifyReply {
-  return reply.code(body.statusCode).type('application/json').send({ ...body, requestId: String(request.id) });
+  return reply.code(body.statusCode).type('application/json; charset=utf-8').send(JSON.stringify({ ...body, requestId: String(request.id) }));
 }
 
 /**
@@ -80,6 +84,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.code?.startsWith('FST_CSRF')) {
       return sendError(reply, request, { statusCode: 403, error: 'forbidden', message: FORM_EXPIRED });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage is logged once where the connection was lost, not once per request.
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+      return sendError(reply, request, { statusCode: 503, error: 'unavailable', message: DATABASE_UNAVAILABLE });
+    }
+    const refused = invalidInputMessage(error);
+    if (refused) {
+      // The safety net behind the request schemas: worth knowing which input slipped through them.
+      request.log.warn({ sqlState: error.code, route: request.routeOptions.url }, 'the database refused a value from the request');
+      return sendError(reply, request, { statusCode: 400, error: 'bad_request', message: refused });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

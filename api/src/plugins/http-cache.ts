@@ -8,6 +8,8 @@ export interface CacheableBody {
   body: Buffer;
   etag: string;
   type: string;
+  /** Kept from before the database became unavailable, served because it could not be built afresh. */
+  stale?: boolean;
 }
 
 /** A body of the given content type with its strong ETag. */
@@ -37,6 +39,8 @@ export function sendCacheable(request: FastifyRequest, reply: FastifyReply, cach
   reply.header('etag', cached.etag);
   reply.header('cache-control', `${options.private ? 'private' : 'public'}, max-age=0, must-revalidate`);
   reply.header('vary', 'Cookie');
+  // The kept answer while the database is down: as it was when last seen, not checked just now.
+  if (cached.stale) reply.header('x-cache', 'stale');
   const match = request.headers['if-none-match'];
   if (match && (match.trim() === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cached.etag))) return reply.code(304).send();
   return reply.type(cached.type).send(cached.body);

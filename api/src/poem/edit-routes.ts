@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleCommand } from '@epos/platform';
-import { editions, languageSchema, sentenceFields, sentenceStream, wordRelationSchema, type Edition, type Language, type SentenceField } from '@epos/schemas';
+import { type Edition, editions, type Language, languageSchema, multilineText, type SentenceField, sentenceFields, sentenceStream, verseLinesSchema, wholeNumber, wordRelationSchema } from '@epos/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
@@ -11,7 +11,7 @@ import { EDITABLE_KEYS, type EditableKey } from './edit-fields.js';
 import { sentenceDecider, type SentenceCommand } from './sentence-decider.js';
 
 const UPDATED = 'Book Updated Successfully';
-const sentence = z.coerce.number({ message: 'Sentence Number Required' }).int('Sentence Number Required').positive('Sentence Number Required').max(2_147_483_647);
+const sentence = wholeNumber('id', { message: 'Sentence Number Required' });
 const linesOf = (text: string) => text.replace(/\r\n?/g, '\n').split('\n');
 
 /** The command an editable key names, for the content typed into the editor. */
@@ -20,6 +20,8 @@ function commandFor(key: EditableKey, content: string): SentenceCommand | string
     const lines = linesOf(content);
     if (content.trim() !== '' && lines.some((l) => l.trim() === '')) return 'TextBox cant be Empty';
     const value = content.trim() === '' ? null : lines.map((l) => l.trim());
+    const checked = value === null ? null : verseLinesSchema.safeParse(value);
+    if (checked && !checked.success) return checked.error.issues[0]!.message;
     return key.startsWith('text-')
       ? { kind: 'setText', edition: key.slice(5) as Edition, lines: value }
       : { kind: 'setTranslation', lang: key.slice(3) as Language, lines: value };
@@ -44,7 +46,7 @@ export function poemEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['poem edits'],
           summary: `Set one editable part of a sentence (${[...sentenceFields, ...editions.map((e) => `text-${e}`), 'tr-<lang>'].join(', ')})`,
-          body: z.object({ Key: z.enum(EDITABLE_KEYS), Content: z.string().max(100_000), id: sentence }),
+          body: z.object({ Key: z.enum(EDITABLE_KEYS), Content: multilineText(100_000), id: sentence }),
         },
       },
       async (request, reply) => {
@@ -63,7 +65,7 @@ export function poemEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           tags: ['poem edits'],
           summary: 'Save a translation of a sentence (lines joined by newline)',
           params: z.object({ lang: z.string().toLowerCase().pipe(languageSchema) }),
-          body: z.object({ SentenceNumber: sentence, Translated: z.string().max(100_000) }),
+          body: z.object({ SentenceNumber: sentence, Translated: multilineText(100_000) }),
         },
       },
       async (request, reply) => {

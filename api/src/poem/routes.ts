@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { layerKeySchema, MAX_RELATION_COLOURS } from '@epos/schemas';
+import { layerKeySchema, lineText, MAX_RELATION_COLOURS, wholeNumber } from '@epos/schemas';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
@@ -129,7 +129,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/api/srange/:range',
       {
         config: reads,
-        schema: { tags, summary: `Sentences by range, e.g. 10-20 or 3,5,7-9 (at most ${MAX_RANGE})`, params: z.object({ range: z.string().max(200) }), querystring: editionQuery },
+        schema: { tags, summary: `Sentences by range, e.g. 10-20 or 3,5,7-9 (at most ${MAX_RANGE})`, params: z.object({ range: lineText(200) }), querystring: editionQuery },
       },
       async (request, reply) => {
         const numbers = parseRange(request.params.range, MAX_RANGE);
@@ -149,7 +149,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           tags,
           summary: "A commentary layer's reading of one sentence, with the previous and next sentences it comments on in the section",
           params: sectionParams,
-          querystring: z.object({ forWhom: layerKeySchema.describe('commentary layer key'), id: z.coerce.number().int().positive().optional().describe('sentence number') }),
+          querystring: z.object({ forWhom: layerKeySchema.describe('commentary layer key'), id: wholeNumber('id').optional().describe('sentence number') }),
         },
       },
       async (request, reply) => {

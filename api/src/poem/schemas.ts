@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { editionSchema, languageSchema } from '@epos/schemas';
+import { editionSchema, languageSchema, wholeNumber } from '@epos/schemas';
 
-const number = (what: string) =>
-  z.coerce
-    .number({ message: `${what} must be a number` })
-    .int(`${what} must be a whole number`)
-    .positive(`${what} must be positive`)
-    .max(2_147_483_647, `${what} is too large`);
+const number = (what: string) => wholeNumber(what);
 
 export const sectionParams = z.object({ book: number('book'), canto: number('canto'), section: number('section') });
 export const sentenceParams = z.object({ n: number('line number') });

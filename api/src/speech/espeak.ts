@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
+import { DiskCache } from './disk-cache.js';
 import { Limiter } from './limiter.js';
 
 const run = promisify(execFile);
@@ -24,6 +23,8 @@ export interface EspeakOptions {
   maxQueued?: number;
   /** A synthesis taking longer is killed (default 20 s). */
   timeoutMs?: number;
+  /** The cache's cap on disk (default 256 MB); the least recently heard audio is removed first. */
+  cacheBytes?: number;
 }
 
 /**
@@ -69,18 +70,21 @@ export function fixWavSizes(wav: Buffer): Buffer {
 }
 
 /**
- * Text to British English speech with espeak-ng, kept on disk per text under `cacheDir` so each
- * text is synthesised once. The text goes to espeak-ng as an argument (execFile, no shell).
+ * Text to British English speech with espeak-ng, kept on disk per text under `cacheDir` (up to its
+ * cap) so a text heard again is not synthesised again. The text goes to espeak-ng as an argument
+ * (execFile, no shell).
  */
 export class EspeakSpeech {
   private readonly limiter: Limiter;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
+  readonly cache: DiskCache;
 
   constructor(
     readonly cacheDir: string,
     private readonly options: EspeakOptions = {},
   ) {
     this.limiter = new Limiter(options.concurrency ?? 2, options.maxQueued ?? 16);
+    this.cache = new DiskCache(cacheDir, options.cacheBytes ?? 256 * 1024 * 1024, EXTENSION);
   }
 
   /** The most syntheses that ran at once. */
@@ -88,28 +92,20 @@ export class EspeakSpeech {
     return this.limiter.peak;
   }
 
-  cacheFile(key: string): string {
-    return path.join(this.cacheDir, `${key}.${EXTENSION}`);
-  }
-
   /** The audio of `text` (already normalised), from the cache or synthesised; BusyError when the queue is full. */
   async audio(text: string): Promise<{ key: string; audio: Buffer; cached: boolean }> {
     const key = speechKey(text);
-    const file = this.cacheFile(key);
-    const cached = await readFile(file).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
+    const cached = await this.cache.read(key);
     if (cached) return { key, audio: cached, cached: true };
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.limiter.run(() => this.synthesise(text, file)).finally(() => this.inFlight.delete(key));
+      pending = this.limiter.run(() => this.synthesise(text, key)).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     return { key, audio: await pending, cached: false };
   }
 
-  private async synthesise(text: string, file: string): Promise<Buffer> {
+  private async synthesise(text: string, key: string): Promise<Buffer> {
     const { stdout } = await run(this.options.program ?? 'espeak-ng', ['-v', VOICE, '--stdout', '--', text], {
       encoding: 'buffer',
       maxBuffer: MAX_AUDIO_BYTES,
@@ -117,14 +113,7 @@ export class EspeakSpeech {
       env: environment(this.options.searchPath),
     });
     const audio = fixWavSizes(stdout);
-    await mkdir(this.cacheDir, { recursive: true });
-    const partial = `${file}.${randomBytes(6).toString('hex')}.part`;
-    try {
-      await writeFile(partial, audio);
-      await rename(partial, file);
-    } finally {
-      await rm(partial, { force: true });
-    }
+    await this.cache.write(key, audio);
     return audio;
   }
 }

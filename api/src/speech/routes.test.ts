@@ -66,7 +66,10 @@ describe.skipIf(!installed)('GET /api/tts with espeak-ng', () => {
     expect(second.headers['x-tts-cache']).toBe('hit');
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.rawPayload.equals(audio)).toBe(true);
-    expect((await fs.stat(cacheFile)).mtimeMs).toBe(stored.mtimeMs);
+    // Heard again: the same file (not synthesised anew), marked as recently used.
+    const after = await fs.stat(cacheFile);
+    expect(after.ino).toBe(stored.ino);
+    expect(after.mtimeMs).toBeGreaterThanOrEqual(stored.mtimeMs);
     expect((await fs.readdir(speechCacheDir(dataDir))).filter((f) => f.endsWith('.part'))).toEqual([]);
   });
 
@@ -85,8 +88,8 @@ describe.skipIf(!installed)('GET /api/tts with espeak-ng', () => {
     expectWellFormedWav(response.rawPayload);
   });
 
-  it('answers 400 naming the text when it is missing, blank or over 600 characters', async () => {
-    for (const url of ['/api/tts', '/api/tts?text=', '/api/tts?text=%20%20', `/api/tts?text=${'a'.repeat(601)}`]) {
+  it('answers 400 naming the text when it is missing, blank, over 600 characters or carries NUL, controls or broken encoding', async () => {
+    for (const url of ['/api/tts', '/api/tts?text=', '/api/tts?text=%20%20', `/api/tts?text=${'a'.repeat(601)}`, '/api/tts?text=a%00b', '/api/tts?text=a%08b', '/api/tts?text=a%C2%9Bb']) {
       const response = await api.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().message).toMatch(/^Invalid text: /);
@@ -101,6 +104,34 @@ describe.skipIf(!installed)('GET /api/tts with espeak-ng', () => {
     expect(speech.peakConcurrency).toBe(2);
     expect(results[5]!.audio.equals(results[0]!.audio)).toBe(true);
     expect(await fs.readdir(speech.cacheDir)).toHaveLength(5);
+  });
+});
+
+describe.skipIf(!installed)('the speech cache on disk', () => {
+  it('stays under its cap, removing the least recently heard audio first, also after a restart', async () => {
+    const folder = path.join(dataDir, 'capped');
+    // About 69, 65, 89, 63 and 46 kB of audio.
+    const first = new EspeakSpeech(folder, { cacheBytes: 200_000 });
+    const texts = ['Arms and the man I sing.', 'Of wrath the goddess sing.', 'Midway upon the journey of our life.', 'Sing in me, Muse.', 'In the beginning.'];
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 15));
+    for (const text of texts) {
+      await first.audio(text);
+      await pause();
+      expect((await first.audio(texts[0]!)).cached).toBe(true);
+      await pause();
+    }
+    const files = await fs.readdir(folder);
+    const sizes = await Promise.all(files.map(async (f) => (await fs.stat(path.join(folder, f))).size));
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(200_000);
+    expect(files.length).toBeLessThan(texts.length);
+    expect(files).toContain(`${speechKey(texts[0]!)}.wav`);
+    expect(files).toContain(`${speechKey(texts[4]!)}.wav`);
+    expect(files).not.toContain(`${speechKey(texts[1]!)}.wav`);
+
+    const restarted = new EspeakSpeech(folder, { cacheBytes: 80_000 });
+    expect((await restarted.audio(texts[0]!)).cached).toBe(true);
+    expect(restarted.cache.size).toBeLessThanOrEqual(80_000);
+    expect(await fs.readdir(folder)).toEqual([`${speechKey(texts[0]!)}.wav`]);
   });
 });
 

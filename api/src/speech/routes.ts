@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { multilineText } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { AUDIO_TYPE, EspeakSpeech, espeakAvailable, normaliseSpeechText, speechKey, type EspeakOptions } from './espeak.js';
@@ -12,7 +13,7 @@ export const SPEECH_UNAVAILABLE =
 const SPEECH_BUSY = 'Speech is busy right now; please try again in a moment.';
 
 export const speechQuery = z.object({
-  text: z.string().trim().min(1, 'expected some text').max(MAX_SPEECH_TEXT, `expected at most ${MAX_SPEECH_TEXT} characters`).describe('the text to read aloud'),
+  text: z.string().trim().min(1, 'expected some text').pipe(multilineText(MAX_SPEECH_TEXT, `expected at most ${MAX_SPEECH_TEXT} characters`)).describe('the text to read aloud'),
 });
 
 /** Where synthesised audio is kept: `<DATA_DIR>/tts-cache/<sha256>.wav`. */
@@ -28,7 +29,7 @@ export function speechCacheDir(dataDir: string): string {
 export function speechRoutes(deps: Pick<ApiDeps, 'config' | 'logger'>, options: EspeakOptions = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const available = await espeakAvailable(options);
-    const speech = available ? new EspeakSpeech(speechCacheDir(deps.config.dataDir), options) : undefined;
+    const speech = available ? new EspeakSpeech(speechCacheDir(deps.config.dataDir), { cacheBytes: deps.config.TTS_CACHE_MB * 1024 * 1024, ...options }) : undefined;
     if (speech) deps.logger.info({ cacheDir: speech.cacheDir }, 'speech: espeak-ng found; /api/tts serves en-GB WAV');
     else deps.logger.warn('speech: espeak-ng not found; /api/tts answers 503 (Debian: apt-get install espeak-ng)');
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { SESSION_COOKIE } from '../accounts/sessions.js';
 
 /**
  * A browser-like client over `app.inject`: keeps cookies, and sends the anti-forgery token on
@@ -20,6 +21,8 @@ export class TestClient {
 
   private remember(response: LightMyRequestResponse): LightMyRequestResponse {
     for (const cookie of response.cookies) {
+      // A token belongs to its session: after logging in or out, the app fetches a new one.
+      if (cookie.name === SESSION_COOKIE) this.token = null;
       if (cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now())) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }

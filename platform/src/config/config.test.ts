@@ -21,6 +21,7 @@ describe('config', () => {
     [{ PORT: '70000' }, 'PORT: expected a port from 1 to 65535'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: expected one of fatal'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO: expected true or false'],
+    [{ SEED_DEMO: 'true', NODE_ENV: 'production' }, 'SEED_DEMO: the demo comes with accounts whose passwords are published'],
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL: expected a URL like redis://127.0.0.1:6379'],
   ])('stops on %o naming the variable and what it expects', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

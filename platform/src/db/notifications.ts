@@ -1,11 +1,14 @@
 import pg from 'pg';
-
-const MAX_RECONNECT_DELAY_MS = 10_000;
+import type { Logger } from '../logging/logger.js';
+import { CONNECT_TIMEOUT_MS } from './database.js';
+import { OutageLog, reconnectDelay } from './outage.js';
 
 /**
- * One LISTEN connection that wakes waiters when a channel is notified, reconnecting with
- * backoff when it is lost. A generation counter closes the race between "read found nothing"
- * and "start waiting".
+ * One LISTEN connection that wakes waiters when a channel is notified, reconnecting with capped
+ * exponential backoff (100 ms to 5 s) when it is lost; a lost connection is logged once, as a
+ * warning. Waiters are woken when it is lost and again when it is back, and the reconnect
+ * handlers run then: notifications sent meanwhile are gone, so whoever listens catches up by
+ * reading once. A generation counter closes the race between "read found nothing" and "start waiting".
  */
 export class NotificationListener {
   private client: pg.Client | null = null;
@@ -16,12 +19,15 @@ export class NotificationListener {
   private readonly payloadHandlers = new Set<(payload: string) => void>();
   private readonly reconnectHandlers = new Set<() => void>();
   private closed = false;
+  private readonly outage: OutageLog;
 
   constructor(
     private readonly url: string,
     private readonly channel: string,
-    private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
+    logger?: Logger,
+  ) {
+    this.outage = new OutageLog(logger?.child({ channel }), `LISTEN connection on ${channel}`);
+  }
 
   get current(): number {
     return this.generation;
@@ -48,11 +54,16 @@ export class NotificationListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, application_name: `epos-listen-${this.channel}` });
+    const client = new pg.Client({
+      connectionString: this.url,
+      application_name: `epos-listen-${this.channel}`,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     const lost = (error?: unknown) => {
       if (this.client !== client) return;
       this.client = null;
-      if (error) this.onError(error);
+      this.outage.lost(error ?? new Error('Connection terminated'));
       this.wakeAll();
       this.retryLater();
     };
@@ -67,20 +78,25 @@ export class NotificationListener {
       await client.query(`listen ${pg.escapeIdentifier(this.channel)}`);
     } catch (error) {
       await client.end().catch(() => undefined);
-      this.onError(error);
+      this.outage.lost(error);
       this.retryLater();
       throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
     }
     const wasReconnect = this.failures > 0;
     this.failures = 0;
     this.client = client;
+    this.outage.back();
     this.wakeAll();
     if (wasReconnect) for (const h of this.reconnectHandlers) h();
   }
 
   private retryLater(): void {
     if (this.closed) return;
-    const delay = Math.min(MAX_RECONNECT_DELAY_MS, 250 * 2 ** this.failures++);
+    const delay = reconnectDelay(this.failures++);
     setTimeout(() => void this.start().catch(() => undefined), delay).unref();
   }
 

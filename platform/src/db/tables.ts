@@ -64,6 +64,13 @@ export interface SiteSecretsTable {
   secret: Buffer;
 }
 
+/** Request counters of the rate limits, one row per key and time window. */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_ends_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface PlatformDatabase {
   events: EventsTable;
   credentials: CredentialsTable;
@@ -73,4 +80,5 @@ export interface PlatformDatabase {
   projection_checkpoints: ProjectionCheckpointsTable;
   projection_active: ProjectionActiveTable;
   site_secrets: SiteSecretsTable;
+  rate_limits: RateLimitsTable;
 }

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
+import { QuietErrorLog } from './quiet-error-log.js';
 import { InvalidJobPayloadError, parseJobPayload, serializeJobPayload, type JobDefinition } from './define-job.js';
 import {
   JobQueueClosedError,
@@ -85,8 +86,16 @@ interface WorkerEvents {
 interface Backend {
   queue(name: string, onError: (error: Error) => void): QueueHandle;
   worker(name: string, processor: Processor, concurrency: number, events: WorkerEvents): WorkerHandle;
+  /** Whether the backend answers now (false after `timeoutMs`). */
+  reachable(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/**
+ * How long a worker waits before fetching again after its connection failed (BullMQ's default
+ * is 15 s): jobs resume within 5 s of the server being back.
+ */
+const RUN_RETRY_DELAY_MS = 5_000;
 
 /**
  * PostgreSQL: every Queue/Worker gets `{ connectionString, migrate: true }` and
@@ -108,11 +117,18 @@ function postgresBackend(databaseUrl: string): Backend {
       return queue;
     },
     worker(name, processor, concurrency, events) {
-      const worker = new Worker(name, processor, { connection: connection(concurrency + 2), concurrency }, createPostgresBackend);
+      const worker = new Worker(
+        name,
+        processor,
+        { connection: connection(concurrency + 2), concurrency, runRetryDelay: RUN_RETRY_DELAY_MS },
+        createPostgresBackend,
+      );
       worker.on('error', events.onError);
       worker.on('failed', events.onFailed);
       return worker;
     },
+    // The site's own database check covers this server.
+    reachable: async () => true,
     async close() {},
   };
 }
@@ -123,11 +139,12 @@ function postgresBackend(databaseUrl: string): Backend {
  * workers); BullMQ duplicates the worker connection for each blocking read.
  * Both are ours, so BullMQ leaves them open and close() quits them last.
  */
-function redisBackend(redisUrl: string, prefix: string, logger: Logger): Backend {
+function redisBackend(redisUrl: string, prefix: string, errors: QuietErrorLog): Backend {
   const producer = new Redis(redisUrl, { connectionName: `${prefix}-producer` });
   const consumer = new Redis(redisUrl, { connectionName: `${prefix}-worker`, maxRetriesPerRequest: null });
   for (const client of [producer, consumer]) {
-    client.on('error', (error: Error) => logger.warn({ err: error }, 'redis connection error'));
+    // ioredis reconnects by itself; one warning per outage, not one per attempt.
+    client.on('error', (error: Error) => errors.report(error, 'redis connection error'));
   }
   return {
     queue(name, onError) {
@@ -136,10 +153,15 @@ function redisBackend(redisUrl: string, prefix: string, logger: Logger): Backend
       return queue;
     },
     worker(name, processor, concurrency, events) {
-      const worker = new Worker(name, processor, { connection: consumer, concurrency });
+      const worker = new Worker(name, processor, { connection: consumer, concurrency, runRetryDelay: RUN_RETRY_DELAY_MS });
       worker.on('error', events.onError);
       worker.on('failed', events.onFailed);
       return worker;
+    },
+    async reachable(timeoutMs) {
+      if (producer.status !== 'ready') return false;
+      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref());
+      return Promise.race([producer.ping().then(() => true, () => false), timeout]);
     },
     async close() {
       await Promise.all(
@@ -214,6 +236,7 @@ export class BullmqJobQueue implements JobQueue {
   readonly kind: 'postgres' | 'redis';
   readonly prefix: string;
   private readonly logger: Logger;
+  private readonly errors: QuietErrorLog;
   private readonly backend: Backend;
   private readonly queues = new Map<string, Promise<QueueHandle>>();
   private readonly workers = new Set<JobWorker>();
@@ -226,10 +249,11 @@ export class BullmqJobQueue implements JobQueue {
     this.kind = options.kind;
     this.prefix = options.prefix;
     this.logger = (options.logger ?? pino({ level: 'silent' })).child({ component: 'jobs', backend: options.kind });
+    this.errors = new QuietErrorLog(this.logger);
     this.backend =
       options.kind === 'postgres'
         ? postgresBackend(options.databaseUrl)
-        : redisBackend(options.redisUrl, options.prefix, this.logger);
+        : redisBackend(options.redisUrl, options.prefix, this.errors);
   }
 
   /** The BullMQ queue name of a job type. */
@@ -342,7 +366,7 @@ export class BullmqJobQueue implements JobQueue {
     };
 
     const worker = this.backend.worker(this.queueName(job), processor, concurrency, {
-      onError: (error) => logger.error({ err: error }, 'job worker error'),
+      onError: (error) => this.errors.report(error, 'job worker error', { job: job.name }),
       onFailed: (stored, error) => {
         if (!stored) return logger.error({ err: error }, 'job failed');
         const final = stored.attemptsMade >= (stored.opts.attempts ?? 1) || error instanceof UnrecoverableError;
@@ -372,6 +396,10 @@ export class BullmqJobQueue implements JobQueue {
     return handle;
   }
 
+  reachable(timeoutMs = 1_000): Promise<boolean> {
+    return this.backend.reachable(timeoutMs);
+  }
+
   close(): Promise<void> {
     this.closing ??= this.closeAll();
     return this.closing;
@@ -394,9 +422,7 @@ export class BullmqJobQueue implements JobQueue {
     const name = this.queueName(job);
     let queue = this.queues.get(name);
     if (!queue) {
-      const created = this.backend.queue(name, (error) =>
-        this.logger.error({ err: error, queue: name }, 'job queue error'),
-      );
+      const created = this.backend.queue(name, (error) => this.errors.report(error, 'job queue error', { queue: name }));
       queue = created.waitUntilReady().then(
         () => created,
         async (error: unknown) => {

@@ -90,6 +90,11 @@ export interface JobQueue {
     handler: JobHandler<z.output<Schema>>,
     options?: ProcessOptions,
   ): Promise<JobWorker>;
+  /**
+   * Whether the job backend answers now (false when it does not within `timeoutMs`, default 1 s).
+   * A queue on PostgreSQL answers true: the site's database check covers that server.
+   */
+  reachable(timeoutMs?: number): Promise<boolean>;
   /** Closes workers (letting in-progress jobs finish), then queues and connections. Idempotent. */
   close(): Promise<void>;
 }

@@ -25,6 +25,7 @@ export {
   type OutboxTransportOptions,
 } from './outbox-transport.js';
 export { extractLinks, isWebUrl, TEXT_URL, trimUrl } from './links.js';
+export { oneLine } from './one-line.js';
 export { sendMailJob, enqueueMail, type EnqueueMailOptions, type EnqueuedMail } from './send-mail-job.js';
 
 export interface MailTransportOptions {

@@ -55,10 +55,20 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }
 
+/** Messages carry reset and activation links: only the site's own user may read them. */
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
 async function writeAtomically(file: string, data: string | Buffer): Promise<void> {
   const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  await fs.writeFile(temporary, data);
+  await fs.writeFile(temporary, data, { mode: FILE_MODE });
   await fs.rename(temporary, file);
+}
+
+/** The outbox folder, made private; one made by an older version is closed up too. */
+async function privateDir(dir: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true, mode: DIR_MODE });
+  await fs.chmod(dir, DIR_MODE);
 }
 
 async function outboxIds(dir: string): Promise<string[]> {
@@ -115,7 +125,7 @@ export function createOutboxTransport(options: OutboxTransportOptions): OutboxTr
         ...(message.html !== undefined ? { html: message.html } : {}),
         links: extractLinks(message),
       };
-      await fs.mkdir(dir, { recursive: true });
+      await privateDir(dir);
       await writeAtomically(path.join(dir, `${id}.eml`), info.message);
       await writeAtomically(path.join(dir, `${id}.json`), `${JSON.stringify(stored, null, 2)}\n`);
       return { id };

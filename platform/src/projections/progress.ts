@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Health, ProjectionHealth } from '@epos/schemas';
 import type { Database } from '../db/database.js';
 import { NotificationListener } from '../db/notifications.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { EventStore, Position } from '../event-store/port.js';
 import { schemaName } from './define-projection.js';
 import { parseProgress, PROJECTIONS_CHANNEL } from './notifications.js';
@@ -22,6 +23,7 @@ export class ReadModelNotReadyError extends Error {
 const UNKNOWN: Position = -1n;
 /** A projection behind the head whose checkpoint has not moved for this long is reported stalled. */
 const STALL_MS = 60_000;
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable (restarting or unreachable). The site recovers by itself when it is back.';
 
 /**
  * The query side's view of the projections: which schema each read model is served from,
@@ -34,12 +36,13 @@ export class ProjectionProgress {
   private active = new Map<string, ActiveCheckpoint>();
   private reloads = 0;
   private latest: Promise<void> = Promise.resolve();
+  private lastHealth: Health | null = null;
 
   constructor(
     private readonly database: Database,
     private readonly store: EventStore,
   ) {
-    this.listener = new NotificationListener(database.url, PROJECTIONS_CHANNEL);
+    this.listener = new NotificationListener(database.url, PROJECTIONS_CHANNEL, database.logger);
     this.listener.onPayload((payload) => this.apply(payload));
     this.listener.onReconnect(() => this.reloadInBackground());
   }
@@ -114,28 +117,70 @@ export class ProjectionProgress {
     return schemas;
   }
 
+  /** Reloads; a database that cannot be reached is answered (not thrown), other errors are thrown. */
+  private async reloadUnlessUnavailable(): Promise<unknown> {
+    try {
+      await this.reload();
+      return null;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return error;
+      throw error;
+    }
+  }
+
   /**
    * Waits until the named projections (all when omitted) have applied `position`. Answers the
    * schemas that were checked, so a query reads exactly the versions that reached it; null when
-   * `timeoutMs` passes first.
+   * `timeoutMs` passes first. While the database is down, a position already known to be reached
+   * is still answered (positions never move back), else the database error is thrown at once.
    */
   async waitFor(position: Position, options: { names?: readonly string[]; timeoutMs: number }): Promise<ReadonlyMap<string, string> | null> {
     const deadline = Date.now() + options.timeoutMs;
     // "All projections" must include any activated since the last reload (a first activation sends no notice).
+    let unavailable: unknown = null;
     if (this.listener.connected && options.names) await this.latest.catch(() => undefined);
-    else await this.reload();
+    else unavailable = await this.reloadUnlessUnavailable();
     for (;;) {
       const seen = this.listener.current;
       const reached = this.reachedSchemas(position, options.names);
       if (reached) return reached;
+      if (unavailable) throw unavailable;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return null;
       await this.listener.wait(seen, Math.min(remaining, 250));
-      if (this.listener.current === seen || !this.listener.connected) await this.reload();
+      if (this.listener.current === seen || !this.listener.connected) unavailable = await this.reloadUnlessUnavailable();
     }
   }
 
+  /**
+   * Head, projections and dependencies. While the database cannot be reached: status
+   * `unavailable`, the database `down`, and the head and projections as last seen.
+   */
   async health(): Promise<Health> {
+    try {
+      this.lastHealth = await this.readHealth();
+      return this.lastHealth;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return {
+        status: 'unavailable',
+        head: this.lastKnownHead().toString(),
+        eventStore: this.store.kind,
+        projections: this.lastHealth?.projections ?? [],
+        dependencies: { database: 'down' },
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+      };
+    }
+  }
+
+  /** The head as far as is known: the last one read, or the furthest position a read model reached since. */
+  private lastKnownHead(): Position {
+    let furthest = this.lastHealth ? BigInt(this.lastHealth.head) : 0n;
+    for (const { position } of this.active.values()) if (position > furthest) furthest = position;
+    return furthest;
+  }
+
+  private async readHealth(): Promise<Health> {
     const head = await this.store.headPosition();
     const rows = await this.database.db
       .selectFrom('projection_checkpoints as c')
@@ -162,6 +207,7 @@ export class ProjectionProgress {
       head: head.toString(),
       eventStore: this.store.kind,
       projections,
+      dependencies: { database: 'up' },
     };
   }
 

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { reconnectDelay } from '../db/outage.js';
 import type { PlatformDatabase } from '../db/tables.js';
+import { describeDatabaseError } from '../db/unavailable.js';
 import { UndecodableEventError, type EventStore, type Position, type RecordedEvent } from '../event-store/port.js';
 import type { Logger } from '../logging/logger.js';
 import { schemaName, type Projection } from './define-projection.js';
@@ -18,7 +20,6 @@ export interface ProjectionRunnerOptions {
 }
 
 type Role = 'active' | 'rebuilding' | 'superseded';
-const MAX_RETRY_DELAY_MS = 30_000;
 
 /**
  * Keeps every projection's read model up to date. Each batch of read-model writes commits
@@ -26,7 +27,8 @@ const MAX_RETRY_DELAY_MS = 30_000;
  * twice nor loses one. A version newer than the active one rebuilds from position 0 into its
  * own schema while the active one keeps serving and updating, then takes over.
  * Faults of the event (unknown type, failing handler) stop a projection; faults of the
- * infrastructure (lost connection) are retried from the checkpoint.
+ * infrastructure (lost connection, PostgreSQL restarting) are retried from the checkpoint with
+ * capped exponential backoff (100 ms to 5 s), logged once per interruption.
  */
 export class ProjectionRunner {
   private readonly stopping = new AbortController();
@@ -111,13 +113,21 @@ export class ProjectionRunner {
     const log = this.options.logger.child({ projection: projection.name, version: projection.version });
     let checkpoint = from;
     let role = initialRole;
+    let interruptedAt: number | null = null;
     for (let attempt = 0; !signal.aborted; attempt++) {
       try {
+        // After an interruption, resume from the checkpoint as stored: a batch committed with
+        // synchronous_commit off may have been lost with a crashed server, and must be applied again.
+        if (interruptedAt !== null) checkpoint = await this.storedCheckpoint(projection);
         for await (const batch of this.options.store.subscribeToAll({ after: checkpoint, batchSize: this.options.batchSize ?? 500, signal })) {
           if (batch.length > 0) checkpoint = await this.applyBatch(projection, batch);
           else role = await this.markIfCaughtUp(projection, checkpoint, role);
           if (role === 'superseded') return;
           attempt = 0;
+          if (interruptedAt !== null) {
+            log.info({ checkpoint: checkpoint.toString(), interruptedMs: Date.now() - interruptedAt }, 'projection resumed');
+            interruptedAt = null;
+          }
         }
       } catch (error) {
         if (signal.aborted) return;
@@ -126,11 +136,26 @@ export class ProjectionRunner {
           await this.recordFailure(projection, stopped, log);
           return;
         }
-        const delay = Math.min(MAX_RETRY_DELAY_MS, 250 * 2 ** attempt);
-        log.warn({ err: error, retryInMs: delay }, 'projection interrupted; resuming from its checkpoint');
+        const delay = reconnectDelay(attempt);
+        if (interruptedAt === null) {
+          interruptedAt = Date.now();
+          log.warn({ reason: describeDatabaseError(error), checkpoint: checkpoint.toString() }, 'projection interrupted; resuming from its checkpoint');
+        } else {
+          log.debug({ reason: describeDatabaseError(error), retryInMs: delay }, 'projection still interrupted');
+        }
         await sleep(delay, undefined, { signal }).catch(() => undefined);
       }
     }
+  }
+
+  private async storedCheckpoint(projection: Projection): Promise<Position> {
+    const row = await this.db
+      .selectFrom('projection_checkpoints')
+      .select('position')
+      .where('name', '=', projection.name)
+      .where('version', '=', projection.version)
+      .executeTakeFirstOrThrow();
+    return BigInt(row.position);
   }
 
   /** Faults of the events themselves stop the projection; anything else is worth retrying. */

@@ -37,7 +37,8 @@ export async function boot(role: Role, env: NodeJS.ProcessEnv = process.env): Pr
   shutdown.listen();
   const server = await openDatabaseServer(config, logger);
   shutdown.add('database server', () => server.stop());
-  const database = connectDatabase(server.url, { applicationName: `epos-${role}`, max: 20 });
+  // Outages of PostgreSQL (a restart, a failover) are logged once each and survived: see connectDatabase.
+  const database = connectDatabase(server.url, { applicationName: `epos-${role}`, max: 20, logger });
   shutdown.add('database pool', () => database.close());
   try {
     await migrateToLatest(database.db);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multilineText, wholeNumber } from '../api/input.js';
 
 /** The spec's messages (section 5), used by the forms and the server alike. */
 export const accountMessages = {
@@ -15,35 +16,33 @@ export const accountMessages = {
   noteSaved: 'Note Saved Successfully',
 } as const;
 
-const noNul = (v: string) => !v.includes('\u0000');
-const required = (message: string) => z.string({ message }).trim().min(1, message).refine(noNul, 'Text must not contain NUL characters');
+const required = (message: string, max: number, tooLong?: string) => z.string({ message }).trim().min(1, message).pipe(lineText(max, tooLong));
+const password = (message: string) => z.string({ message }).min(1, message).pipe(lineText(200, 'Password is too long'));
 
 export const registerBody = z.object({
-  Email: required(accountMessages.registerRequired).pipe(z.email('Enter a valid email address').max(254)),
-  Password: z.string({ message: accountMessages.registerRequired }).min(1, accountMessages.registerRequired).max(200, 'Password is too long').refine(noNul, 'Text must not contain NUL characters'),
-  UserName: required(accountMessages.registerRequired)
-    .max(50, 'User Name has at most 50 characters')
-    .refine((v) => !/\s/.test(v), accountMessages.userNameSpaces),
-  Name: required(accountMessages.registerRequired).max(100, 'Name has at most 100 characters'),
+  Email: required(accountMessages.registerRequired, 254).pipe(z.email('Enter a valid email address')),
+  Password: password(accountMessages.registerRequired),
+  UserName: required(accountMessages.registerRequired, 50, 'User Name has at most 50 characters').refine((v) => !/\s/.test(v), accountMessages.userNameSpaces),
+  Name: required(accountMessages.registerRequired, 100, 'Name has at most 100 characters'),
 });
 
 export const loginBody = z.object({
-  UserName: required(accountMessages.loginRequired).max(254),
-  Password: z.string({ message: accountMessages.loginRequired }).min(1, accountMessages.loginRequired).max(200).refine(noNul, 'Text must not contain NUL characters'),
+  UserName: required(accountMessages.loginRequired, 254),
+  Password: password(accountMessages.loginRequired),
   RememberMe: z.union([z.boolean(), z.enum(['true', 'false', 'on'])]).optional().transform((v) => v === true || v === 'true' || v === 'on'),
 });
 
 export const changePasswordBody = z.object({
-  OldPassword: z.string({ message: accountMessages.passwordFieldsEmpty }).min(1, accountMessages.passwordFieldsEmpty).max(200),
-  NewPassword: z.string({ message: accountMessages.passwordFieldsEmpty }).min(1, accountMessages.passwordFieldsEmpty).max(200),
+  OldPassword: password(accountMessages.passwordFieldsEmpty),
+  NewPassword: password(accountMessages.passwordFieldsEmpty),
 });
 
-export const resetRequestBody = z.object({ UserName: required(accountMessages.resetUserName).max(254) });
-export const activationRequestBody = z.object({ UserName: required(accountMessages.activationUserName).max(254) });
+export const resetRequestBody = z.object({ UserName: required(accountMessages.resetUserName, 254) });
+export const activationRequestBody = z.object({ UserName: required(accountMessages.activationUserName, 254) });
 export const resetBody = z.object({
   userId: z.uuid('The reset link is not valid'),
-  Code: required('The reset link is not valid').max(200),
-  Password: z.string({ message: accountMessages.passwordFieldsEmpty }).min(1, accountMessages.passwordFieldsEmpty).max(200),
+  Code: required('The reset link is not valid', 200),
+  Password: password(accountMessages.passwordFieldsEmpty),
 });
 
 /** Every account call answers `{ type: 1 }` on success or `{ type: 0, error }`. */
@@ -51,15 +50,15 @@ export const accountResponse = z.object({ type: z.union([z.literal(0), z.literal
 export type AccountResponse = z.infer<typeof accountResponse>;
 
 export const noteBody = z.object({
-  Content: z.string({ message: accountMessages.noteBlank }).trim().min(1, accountMessages.noteBlank).max(20_000, 'A note has at most 20,000 characters').refine(noNul, 'Text must not contain NUL characters'),
-  Sentencenumber: z.coerce.number({ message: 'Sentence Number Required' }).int('Sentence Number Required').positive('Sentence Number Required').max(2_147_483_647, 'Sentence Number Required'),
-  Rtype: z.string().trim().min(1).max(50).default('note'),
+  Content: z.string({ message: accountMessages.noteBlank }).trim().min(1, accountMessages.noteBlank).pipe(multilineText(20_000, 'A note has at most 20,000 characters')),
+  Sentencenumber: wholeNumber('Sentencenumber', { message: 'Sentence Number Required' }),
+  Rtype: z.string().trim().min(1, 'Rtype: expected a note type').pipe(lineText(50)).default('note'),
 });
 
-export const deleteAccountBody = z.object({ Password: z.string({ message: 'Enter your password to delete your account' }).min(1, 'Enter your password to delete your account').max(200) });
+export const deleteAccountBody = z.object({ Password: password('Enter your password to delete your account') });
 
 const blogList = z
-  .union([z.array(z.string().max(100)), z.string().max(2000)])
+  .union([z.array(lineText(100)), lineText(2000)])
   .optional()
   .transform((v) => (typeof v === 'string' ? v.split(',') : (v ?? [])).map((b) => b.trim()).filter(Boolean));
 
@@ -70,6 +69,6 @@ export const updateSubscriptionsBody = z.object({
 
 export const updateUsersBody = z.object({
   UserId: z.uuid('Select a user'),
-  UserRole: z.string({ message: 'Select user role' }).min(1, 'Select user role'),
+  UserRole: z.string({ message: 'Select user role' }).min(1, 'Select user role').pipe(lineText(50)),
   UserBlogs: blogList,
 });

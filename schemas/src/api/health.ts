@@ -10,11 +10,23 @@ export const projectionHealthSchema = z.object({
   error: z.string().nullable(),
 });
 
+export const dependencyStatusSchema = z.enum(['up', 'down']);
+
+export const dependenciesSchema = z.object({
+  database: dependencyStatusSchema.describe('PostgreSQL: the event store, read models and sessions'),
+  redis: dependencyStatusSchema.optional().describe('Present when background jobs run on Redis (REDIS_URL)'),
+});
+
 export const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  head: z.string().describe('Position of the newest event'),
+  status: z
+    .enum(['ok', 'degraded', 'unavailable'])
+    .describe('unavailable: a dependency is down (answered with 503 and Retry-After); degraded: a projection failed or stalled'),
+  head: z.string().describe('Position of the newest event (while the database is down: the last one seen)'),
   eventStore: z.string(),
-  projections: z.array(projectionHealthSchema),
+  projections: z.array(projectionHealthSchema).describe('While the database is down: as last seen'),
+  dependencies: dependenciesSchema,
+  message: z.string().optional().describe('What is wrong, when something is'),
 });
 export type Health = z.infer<typeof healthSchema>;
+export type Dependencies = z.infer<typeof dependenciesSchema>;
 export type ProjectionHealth = z.infer<typeof projectionHealthSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multilineText, wholeNumber } from '../api/input.js';
 import { SLUG } from './events.js';
 
 /** The spec's blog messages (sections 5 and 8), used by the forms and the server alike. */
@@ -23,9 +24,7 @@ export const blogMessages = {
 export const POST_STATUS = { published: 0, scheduled: 1, draft: 2 } as const;
 export type PostStatus = (typeof POST_STATUS)[keyof typeof POST_STATUS];
 
-const noNul = (v: string) => !v.includes('\u0000');
-const text = (max: number) => z.string().max(max, `at most ${max} characters`).refine(noNul, 'Text must not contain NUL characters');
-const required = (max: number) => z.string({ message: blogMessages.required }).trim().min(1, blogMessages.required).pipe(text(max));
+const required = (max: number) => z.string({ message: blogMessages.required }).trim().min(1, blogMessages.required).pipe(lineText(max));
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true').optional();
 
 /** The spec's post payload; `status` or the flags choose publish now, schedule or draft. */
@@ -34,17 +33,17 @@ export const postPayload = z
     blog_id: required(100),
     title: required(300),
     series_title: required(200),
-    md_content: z.string({ message: blogMessages.required }).refine((v) => v.trim().length > 0, blogMessages.required).pipe(text(500_000)),
-    status: z.coerce.number().int().min(0).max(2).optional(),
+    md_content: z.string({ message: blogMessages.required }).refine((v) => v.trim().length > 0, blogMessages.required).pipe(multilineText(500_000)),
+    status: wholeNumber('status', { min: 0, max: 2 }).optional(),
     isScheduled: flag,
     isPublished: flag,
     draft: flag,
-    published_at: z.string().trim().max(40).optional().nullable(),
-    time_zone: z.string().trim().max(64).optional().nullable(),
-    excerpt: text(2000).optional().nullable(),
-    subtitle: text(300).optional().nullable(),
-    content: z.string().optional().nullable(),
-    created_at: z.string().optional().nullable(),
+    published_at: z.string().trim().pipe(lineText(40)).optional().nullable(),
+    time_zone: z.string().trim().pipe(lineText(64)).optional().nullable(),
+    excerpt: multilineText(2000).optional().nullable(),
+    subtitle: lineText(300).optional().nullable(),
+    content: multilineText(500_000).optional().nullable(),
+    created_at: lineText(40).optional().nullable(),
   })
   .transform((p, ctx) => {
     const status = p.status ?? (p.isScheduled ? 1 : p.draft ? 2 : p.isPublished !== undefined || p.draft !== undefined || p.isScheduled !== undefined ? 0 : undefined);
@@ -62,32 +61,32 @@ export type PostPayload = z.output<typeof postPayload>;
 
 export const updatePostPayload = z.intersection(
   postPayload,
-  z.object({ id: z.uuid('id: expected a post id'), revision: z.coerce.number().int().nonnegative().optional() }),
+  z.object({ id: z.uuid('id: expected a post id'), revision: wholeNumber('revision', { min: 0 }).optional() }),
 );
 
 export const deletePostBody = z.object({ url: z.string({ message: 'url is required' }).trim().regex(SLUG, 'url: expected a post url') });
-export const generateUrlBody = z.object({ title: z.string({ message: 'title is required' }).trim().min(1, 'title is required').max(300) });
+export const generateUrlBody = z.object({ title: z.string({ message: 'title is required' }).trim().min(1, 'title is required').pipe(lineText(300)) });
 export const autosaveBody = z.object({
   id: z.uuid('id: expected a post id'),
-  title: text(300).optional(),
-  subtitle: text(300).optional(),
-  series_title: text(200).optional(),
-  excerpt: text(2000).optional(),
-  md_content: text(500_000).optional(),
+  title: lineText(300).optional(),
+  subtitle: lineText(300).optional(),
+  series_title: lineText(200).optional(),
+  excerpt: multilineText(2000).optional(),
+  md_content: multilineText(500_000).optional(),
 });
-export const restoreBody = z.object({ id: z.uuid('id: expected a post id'), revision: z.coerce.number().int().nonnegative() });
+export const restoreBody = z.object({ id: z.uuid('id: expected a post id'), revision: wholeNumber('revision', { min: 0 }) });
 export const createBlogBody = z.object({
   slug: z.string({ message: 'slug is required' }).trim().regex(SLUG, 'slug: use lower-case letters, digits and single hyphens').max(100),
-  title: z.string({ message: 'title is required' }).trim().min(1, 'title is required').max(200),
-  description: text(2000).optional().default(''),
+  title: z.string({ message: 'title is required' }).trim().min(1, 'title is required').pipe(lineText(200)),
+  description: multilineText(2000).optional().default(''),
 });
 
-const commentText = z.string({ message: "Comment can't be blank" }).trim().min(1, "Comment can't be blank").max(10_000, 'A comment has at most 10000 characters').refine(noNul, 'Text must not contain NUL characters');
+const commentText = z.string({ message: "Comment can't be blank" }).trim().min(1, "Comment can't be blank").pipe(multilineText(10_000, 'A comment has at most 10000 characters'));
 const pings = z.union([z.array(z.uuid()), z.uuid().transform((v) => [v])]).optional().default([]).pipe(z.array(z.uuid()).max(20, 'at most 20 mentions'));
 export const commentBody = z.object({ cm: commentText, parentof: z.uuid('parentof: expected a comment id').optional().or(z.literal('').transform(() => undefined)), pings });
 export const editCommentBody = z.object({ id: z.uuid('id: expected a comment id'), cm: commentText, pings });
 export const commentIdBody = z.object({ id: z.uuid('id: expected a comment id') });
 export const upvoteBody = z.object({ id: z.uuid('id: expected a comment id'), upvote: z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true') });
-export const unsubscribeBody = z.object({ token: z.string({ message: 'token is required' }).min(10, 'token: not a valid link').max(500) });
+export const unsubscribeBody = z.object({ token: z.string({ message: 'token is required' }).min(10, 'token: not a valid link').pipe(lineText(500)) });
 
-export const pageQuery = z.object({ page: z.coerce.number({ message: 'page: expected a page number' }).int('page: expected a page number').min(1, 'page: expected a page number').max(100_000).optional().default(1) });
+export const pageQuery = z.object({ page: wholeNumber('page', { min: 1, max: 100_000, message: 'page: expected a page number' }).optional().default(1) });

@@ -50,9 +50,9 @@ export const noteTextSchema = z.string().trim().min(1).max(100_000, 'a note has 
 
 /** Verse lines of one sentence: at least one, none blank. */
 export const verseLinesSchema = z
-  .array(z.string().trim().min(1, 'a verse line must not be blank').max(2000))
+  .array(z.string().trim().min(1, 'a verse line must not be blank').max(2000, 'a verse line has at most 2,000 characters'))
   .min(1, 'a sentence needs at least one verse line')
-  .max(400);
+  .max(400, 'a sentence has at most 400 verse lines');
 
 export const layerKeySchema = z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, 'a layer key is lower-case letters, digits, - or _');
 

@@ -1,4 +1,4 @@
-import type { ProjectionProgress } from '@epos/platform';
+import { describeDatabaseError, isDatabaseUnavailable, type ProjectionProgress } from '@epos/platform';
 import type { JobInfo } from '@epos/platform/jobs/index';
 import { publishScheduledPost } from '@epos/api/blogs/jobs';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
@@ -46,7 +46,11 @@ export async function sweepSchedule(context: PublishingContext & { progress: Pro
 export function startScheduleSweep(context: PublishingContext & { progress: ProjectionProgress }, intervalMs = SWEEP_INTERVAL_MS): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    running = sweepSchedule(context).catch((error: unknown) => context.logger.error({ err: error }, 'schedule sweep failed; it runs again shortly'));
+    running = sweepSchedule(context).catch((error: unknown) => {
+      // A database outage is expected and reported where connections are lost; no stack every 30 s.
+      if (isDatabaseUnavailable(error)) context.logger.warn({ reason: describeDatabaseError(error) }, 'schedule sweep skipped: the database is unavailable');
+      else context.logger.error({ err: error }, 'schedule sweep failed; it runs again shortly');
+    });
   };
   sweep();
   const timer = setInterval(sweep, intervalMs);

@@ -55,7 +55,7 @@ export class PostgresEventStore implements EventStore {
     private readonly options: { pollIntervalMs?: number } = {},
   ) {
     this.db = database.db;
-    this.listener = new NotificationListener(database.url, EVENTS_CHANNEL);
+    this.listener = new NotificationListener(database.url, EVENTS_CHANNEL, database.logger);
   }
 
   append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {

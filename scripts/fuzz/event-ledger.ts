@@ -1,0 +1,31 @@
+/**
+ * Which events a request appended, told by its correlation id: the API keeps a client's uuid
+ * X-Request-Id as the correlation id of the events the request appends, so a refused request
+ * (4xx) must have none. Workers appending meanwhile do not confuse it, as a head position would.
+ */
+import pg from 'pg';
+
+export interface EventLedger {
+  /** How many events carry each of these correlation ids (ids with none are left out). */
+  countsFor(correlationIds: readonly string[]): Promise<Map<string, number>>;
+  close(): Promise<void>;
+}
+
+export function postgresLedger(databaseUrl: string): EventLedger {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  return {
+    async countsFor(correlationIds) {
+      const counts = new Map<string, number>();
+      for (let i = 0; i < correlationIds.length; i += 5000) {
+        const batch = correlationIds.slice(i, i + 5000);
+        const result = await pool.query<{ id: string; n: string }>(
+          `select metadata->>'correlationId' as id, count(*) as n from events where metadata->>'correlationId' = any($1::text[]) group by 1`,
+          [batch],
+        );
+        for (const row of result.rows) counts.set(row.id, Number(row.n));
+      }
+      return counts;
+    },
+    close: () => pool.end(),
+  };
+}

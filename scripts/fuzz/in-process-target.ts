@@ -1,0 +1,90 @@
+/**
+ * The API as the fuzzer attacks it by default: built in this process over a fresh database (its
+ * own, migrated), every projection running, the demo content seeded, listening on 127.0.0.1.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createJobQueue } from '@epos/platform/jobs/index';
+import { freePort } from '@epos/platform/testkit/free-port';
+import { createLogger, loadConfig, PostgresEventStore, ProjectionProgress, ProjectionRunner, type Database } from '@epos/platform';
+import { EventRegistry, eventCatalog, userStream, type Role } from '@epos/schemas';
+import { allProjections } from '@epos/projections';
+import { buildApi, seedDemoIfEmpty, type ApiDeps } from '@epos/api';
+import { provisionUser } from '@epos/api/accounts/provision';
+import { blogDirectory } from '@epos/api/blogs/blog-directory';
+import type { Credentials } from './identities.js';
+
+/** A migrated database of the fuzzer's own, dropped by `close`. */
+export interface FuzzDatabase {
+  database: Database;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface InProcessTarget {
+  base: string;
+  app: FastifyInstance;
+  deps: ApiDeps;
+  /** Waits until every projection has read everything appended so far. */
+  caughtUp(): Promise<void>;
+  /** A new confirmed account of a role (bloggers get every blog), for the fuzzer's identities. */
+  provision(role: Role): Promise<Credentials>;
+  close(): Promise<void>;
+}
+
+export async function startInProcessTarget(fuzzDatabase: FuzzDatabase, options: { logLevel?: string } = {}): Promise<InProcessTarget> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'epos-fuzz-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: fuzzDatabase.url, DATA_DIR: dataDir, SEED_DEMO: 'true', CONSISTENCY_TIMEOUT_MS: '1500', TRUST_PROXY: 'true' });
+  const logger = createLogger(options.logLevel ?? 'silent', 'fuzz-api');
+  const database = fuzzDatabase.database;
+  const store = new PostgresEventStore(database, new EventRegistry(eventCatalog), { pollIntervalMs: 100 });
+  const progress = new ProjectionProgress(database, store);
+  await progress.start();
+  const runner = new ProjectionRunner({ database, store, logger, projections: allProjections });
+  await runner.start();
+  const jobs = createJobQueue({ databaseUrl: fuzzDatabase.url, prefix: 'fuzz' });
+  const deps: ApiDeps = { config, database, store, progress, logger, jobs };
+  await seedDemoIfEmpty({ config, store, database, logger });
+  // Per-user write limits would turn most requests into 429s: raised, as benchmarks raise them.
+  process.env.RATE_LIMIT_FACTOR ??= '1000';
+  const app = await buildApi(deps, { serveUi: false });
+  const port = await freePort();
+  await app.listen({ host: '127.0.0.1', port });
+  const caughtUp = async () => {
+    await progress.waitFor(await store.headPosition(), { timeoutMs: 20_000 });
+  };
+  await caughtUp();
+  let serial = 0;
+  const provision = async (role: Role): Promise<Credentials> => {
+    serial += 1;
+    const userName = `fuzz-${role}-${serial}-${process.pid}`;
+    const password = `fuzz-${role}-password-${serial}`;
+    const userId = await provisionUser(deps, { userName, email: `${userName}@example.org`, name: `Fuzz ${role} ${serial}`, password, role, confirmed: true, actor: 'fuzz' });
+    if (role === 'blogger') {
+      const blogs = (await blogDirectory(deps)()).map((b) => b.id);
+      await store.append(userStream(userId), [{ type: 'BlogsAssigned', data: { userId, blogs } }], { expectedRevision: 'stream_exists', cause: { actor: 'fuzz' } });
+    }
+    await caughtUp();
+    return { userName, password };
+  };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    app,
+    deps,
+    caughtUp,
+    provision,
+    async close() {
+      // Every step, whatever the one before did: the database server must not outlive the run.
+      const steps = [() => app.close(), () => runner.stop(), () => progress.close(), () => store.close(), () => jobs.close(), () => fuzzDatabase.close(), () => fs.rm(dataDir, { recursive: true, force: true })];
+      for (const step of steps) {
+        try {
+          await step();
+        } catch (error) {
+          console.warn(`closing the in-process API: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    },
+  };
+}
