@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@epos/platform/testkit/free-port';
+import { logLinesAtLeast } from './testkit/site-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-sigint-'));
@@ -23,18 +24,6 @@ afterAll(async () => {
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
-
-/** Pino lines of the output at `level` or above (40 warn, 50 error, 60 fatal). */
-function linesAtLeast(level: number, output: string): string[] {
-  return output.split('\n').filter((line) => {
-    if (!line.startsWith('{')) return false;
-    try {
-      return (JSON.parse(line) as { level?: number }).level! >= level;
-    } catch {
-      return false;
-    }
-  });
-}
 
 describe('npm start and Ctrl-C', () => {
   it('closes workers, projections and connections before the embedded PostgreSQL, with no error line, and exits 0', async () => {
@@ -58,10 +47,10 @@ describe('npm start and Ctrl-C', () => {
 
       process.kill(-child.pid!, 'SIGINT');
       expect(await exited).toBe(0);
-      expect(linesAtLeast(50, output)).toEqual([]);
+      expect(logLinesAtLeast(50, output)).toEqual([]);
       // PostgreSQL stops last: nothing noticed a lost connection while the rest shut down.
       expect(output).toContain('shutting down');
-      expect(linesAtLeast(40, output.slice(output.indexOf('shutting down')))).toEqual([]);
+      expect(logLinesAtLeast(40, output.slice(output.indexOf('shutting down')))).toEqual([]);
       expect(fs.existsSync(path.join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');

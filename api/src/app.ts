@@ -14,7 +14,7 @@ import { personalRoutes } from './accounts/personal-routes.js';
 import { adminUserRoutes, type BlogDirectory } from './accounts/admin-routes.js';
 import { blogDirectory } from './blogs/blog-directory.js';
 import { registerSecurity } from './accounts/security.js';
-import { registerSecurityHeaders } from './security-headers.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

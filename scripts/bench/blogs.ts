@@ -35,6 +35,7 @@ import { cpuSince, spawnServer } from './blogs/server-process.js';
 import type { ServerTimes } from './blogs/server-timing.js';
 import { openLoop, type OpenLoopResult } from './open-loop.js';
 import { latencies, type Latencies } from './stats.js';
+import { SiteClient } from '../testkit/site-client.js';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 20_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -146,25 +147,9 @@ try {
   }
 
   // 4. Publish over HTTP as a signed-in blogger; poll as readers do (no X-Consistent-After).
-  const cookies = new Map<string, string>();
-  const remember = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const pair = cookie.split(';')[0]!;
-      const eq = pair.indexOf('=');
-      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  };
-  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrfResponse = await fetch(`${base}/api/csrf`);
-  remember(csrfResponse);
-  const { token } = (await csrfResponse.json()) as { token: string };
-  const post = async (url: string, body: unknown) => {
-    const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookieHeader() }, body: JSON.stringify(body) });
-    remember(response);
-    return response;
-  };
-  const login = await post('/login', { UserName: blogger.userName, Password: blogger.password });
-  if (login.status !== 200) throw new Error(`could not log in: ${login.status} ${await login.text()}`);
+  const publisher = new SiteClient(base);
+  await publisher.login(blogger.userName, blogger.password);
+  const post = (url: string, body: unknown) => publisher.request('POST', url, { body });
 
   // When the log's head and the blogs checkpoint moved, as their notifications arrive here.
   const appendedAt: [number, bigint][] = [];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SiteClient } from './http-client.js';
+import type { SiteClient } from '../testkit/site-client.js';
 
 /** One answer the site gave (status 0: none: refused, reset or timed out). */
 export interface Answer {
@@ -24,8 +24,8 @@ const READS = ['/api/contents', '/api/contents/1', '/api/blogs', '/api/sbook/1/1
 const PAUSE_MS = 20;
 
 /**
- * Closed loops of reads (the cached reading and blog answers: the last loop as the signed-in
- * reader, the others anonymous) and acknowledged writes (the reader saving notes, each with a
+ * Closed loops of reads (the cached reading and blog answers: one loop as an anonymous visitor,
+ * one as the signed-in reader) and acknowledged writes (the reader saving notes, each with a
  * request id of its own, never retried).
  */
 export class Load {
@@ -38,13 +38,11 @@ export class Load {
     private readonly visitor: SiteClient,
     private readonly reader: SiteClient,
     private readonly now: () => number,
-    private readonly readers = 2,
   ) {}
 
   start(): void {
     this.running = true;
-    for (let i = 0; i < this.readers; i++) this.loops.push(this.readLoop(i));
-    this.loops.push(this.writeLoop());
+    this.loops.push(this.readLoop(this.visitor, 0, false), this.readLoop(this.reader, 1, true), this.writeLoop());
   }
 
   async stop(): Promise<void> {
@@ -52,9 +50,8 @@ export class Load {
     await Promise.all(this.loops);
   }
 
-  private async readLoop(offset: number): Promise<void> {
-    const signedIn = offset === this.readers - 1 && this.readers > 1;
-    const client = signedIn ? this.reader : this.visitor;
+  /** `offset`: where in the list of reads the loop starts, so the two loops ask for different answers. */
+  private async readLoop(client: SiteClient, offset: number, signedIn: boolean): Promise<void> {
     for (let i = offset; this.running; i++) {
       const path = READS[i % READS.length]!;
       this.answers.push({ ...(await this.ask('read', path, () => client.request('GET', path))), signedIn });

@@ -1,12 +1,12 @@
-import pg from 'pg';
 import { createKillablePostgres, type KillablePostgres } from '@epos/platform/testkit/killable-postgres';
-import { SiteClient } from './http-client.js';
+import { postgresLedger } from '../testkit/event-ledger.js';
+import { SiteClient } from '../testkit/site-client.js';
+import { logLinesAtLeast, startSite, type SiteProcess } from '../testkit/site-process.js';
 import { Load, type Answer } from './load.js';
-import { logLinesAtLeast, startSite, type SiteProcess } from './site-process.js';
 
-export type Outage = 'fast' | 'kill';
+type Outage = 'fast' | 'kill';
 
-export interface ChaosOptions {
+interface ChaosOptions {
   /** One PostgreSQL outage each: `fast` shutdown (restart, upgrade, failover) or `kill` (SIGKILL of the postmaster). */
   outages: Outage[];
   /** How long PostgreSQL stays down, under load. */
@@ -15,11 +15,9 @@ export interface ChaosOptions {
   settleMs: number;
   /** The longest a recovery may take: from the restart to a fresh read and an acknowledged write. */
   recoveryBoundMs: number;
-  /** Progress lines as they happen. */
-  log?: (line: string) => void;
 }
 
-export interface ChaosReport {
+interface ChaosReport {
   timeline: string[];
   failures: string[];
   recoveriesMs: number[];
@@ -38,7 +36,6 @@ export async function runPgChaos(options: ChaosOptions): Promise<ChaosReport> {
     // In time order: an outage's first 503 is found (and marked) after the restart.
     const before = timeline.findIndex((l) => l > line);
     timeline.splice(before === -1 ? timeline.length : before, 0, line);
-    options.log?.(line);
   };
 
   const postgres = await createKillablePostgres();
@@ -121,7 +118,15 @@ async function breakUnderLoad(site: SiteProcess, postgres: KillablePostgres, dat
   return { timeline, failures, recoveriesMs, counts: countAnswers(load.answers) };
 }
 
-/** Timeline points of one outage, from the answers the load and the health check got; answers what was wrong. */
+/** How long the site may take to notice that PostgreSQL is gone (answers already under way). */
+const NOTICE_MS = 500;
+
+/**
+ * Timeline points of one outage, from the answers the load and the health check got, and what
+ * was wrong from NOTICE_MS after the stop until the restart: a read neither served from the cache
+ * nor a 503 with Retry-After, a write not answered 503, /api/health not a 503 with Retry-After
+ * naming the database; and (over the whole outage) a cached read refused to the signed-in reader.
+ */
 function describeOutage(answers: readonly Answer[], health: readonly HealthSeen[], from: number, to: number, mark: (event: string, at?: number) => void): string[] {
   const during = answers.filter((a) => a.t >= from && a.t <= to);
   const first503 = during.find((a) => a.status === 503);
@@ -137,13 +142,22 @@ function describeOutage(answers: readonly Answer[], health: readonly HealthSeen[
       `${writes.length} writes (${writes.filter((a) => a.status === 503).length} × 503)`,
     to,
   );
-  const wrongHealth = health.filter((h) => h.t >= from + 500 && h.t <= to && !(h.status === 503 && h.retryAfter && h.databaseDown));
-  const problems = wrongHealth.length > 0 ? [`/api/health answered ${wrongHealth[0]!.status} ${wrongHealth[0]!.body} while PostgreSQL was down`] : [];
+
+  const noticed = (t: number) => t > from + NOTICE_MS && t <= to;
+  const problems: string[] = [];
+  const wrongHealth = health.filter((h) => noticed(h.t) && !(h.status === 503 && h.retryAfter && h.databaseDown));
+  if (wrongHealth.length > 0) problems.push(`/api/health answered ${wrongHealth[0]!.status} ${wrongHealth[0]!.body} while PostgreSQL was down`);
+  const wrongReads = reads.filter((a) => noticed(a.t) && !a.stale && !(a.status === 503 && a.retryAfter));
+  if (wrongReads.length > 0) problems.push(`${wrongReads.length} read(s) neither from the cache nor 503 with Retry-After while PostgreSQL was down (e.g. ${describeAnswer(wrongReads[0]!)})`);
+  const wrongWrites = writes.filter((a) => noticed(a.t) && a.status !== 503);
+  if (wrongWrites.length > 0) problems.push(`${wrongWrites.length} write(s) not answered 503 while PostgreSQL was down (e.g. ${describeAnswer(wrongWrites[0]!)})`);
   // Every read path was answered before the outage, so the signed-in reader's reads come from the cache too.
   const signedInRefused = reads.filter((a) => a.signedIn && a.status === 503);
   if (signedInRefused.length > 0) problems.push(`${signedInRefused.length} cached read(s) by the signed-in reader answered 503 while PostgreSQL was down (e.g. ${signedInRefused[0]!.path})`);
   return problems;
 }
+
+const describeAnswer = (a: Answer) => `${a.status === 0 ? `no answer (${a.error})` : a.status} ${a.kind} ${a.path} at t=${a.t} ms`;
 
 async function waitForRecovery(load: Load, restartedAt: number, boundMs: number, now: () => number): Promise<number | null> {
   const deadline = restartedAt + boundMs;
@@ -157,32 +171,28 @@ async function waitForRecovery(load: Load, restartedAt: number, boundMs: number,
   return null;
 }
 
-/** Every answer is a success, a 503 with Retry-After, or (for a write) a refusal of the request; never a 500 nor silence. */
+/** Over the whole run: no request left without an answer, and no status ≥ 500 but a 503 with Retry-After. */
 function checkAnswers(answers: readonly Answer[]): string[] {
   const failures: string[] = [];
-  const bad = answers.filter((a) => a.status === 0 || a.status >= 500 ? !(a.status === 503 && a.retryAfter) : false);
+  const bad = answers.filter((a) => (a.status === 0 || a.status >= 500) && !(a.status === 503 && a.retryAfter));
   if (bad.length > 0) {
     const kinds = [...new Set(bad.map((a) => `${a.status}${a.error ? ` (${a.error})` : ''} ${a.kind} ${a.path}`))];
-    failures.push(`${bad.length} answer(s) neither a success nor a 503 with Retry-After: ${kinds.slice(0, 5).join('; ')}`);
+    failures.push(`${bad.length} request(s) without an answer or answered ≥ 500 (other than 503 with Retry-After): ${kinds.slice(0, 5).join('; ')}`);
   }
   return failures;
 }
 
-/** Every acknowledged note is in the event store exactly once and in the reader's read model. */
+/** Every acknowledged note appended exactly one event (by its request id) and is in the reader's notes. */
 async function checkWrites(answers: readonly Answer[], databaseUrl: string, reader: SiteClient): Promise<string[]> {
   const failures: string[] = [];
   const acknowledged = answers.filter((a) => a.kind === 'write' && a.status >= 200 && a.status < 300);
   if (acknowledged.length === 0) return ['no write was acknowledged'];
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const ledger = postgresLedger(databaseUrl);
   let stored: Map<string, number>;
   try {
-    const { rows } = await client.query<{ id: string; n: number }>(
-      `select metadata->>'correlationId' as id, count(*)::int as n from events where type = 'NoteSaved' group by 1`,
-    );
-    stored = new Map(rows.map((r) => [r.id, r.n]));
+    stored = await ledger.countsFor(acknowledged.map((a) => a.requestId!));
   } finally {
-    await client.end();
+    await ledger.close();
   }
   const lost = acknowledged.filter((a) => !stored.has(a.requestId!));
   const twice = acknowledged.filter((a) => (stored.get(a.requestId!) ?? 0) > 1);

@@ -2,7 +2,7 @@
 import type { IdentityName } from './fuzz-request.js';
 import type { Credentials } from './identities.js';
 
-export interface CliOptions {
+interface CliOptions {
   seconds: number | undefined;
   requests: number | undefined;
   seed: number;

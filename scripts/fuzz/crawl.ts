@@ -7,7 +7,7 @@ import type { IdentityName } from './fuzz-request.js';
 import type { Transport } from './http-transport.js';
 import type { Identities } from './identities.js';
 import type { Operation } from './openapi-operations.js';
-import { variantsOf } from './request-variants.js';
+import { baselineOf } from './request-variants.js';
 import type { ValuePool } from './value-pool.js';
 
 const CRAWLERS: readonly IdentityName[] = ['admin', 'blogger', 'reader'];
@@ -31,7 +31,7 @@ export async function crawl(options: { operations: readonly Operation[]; transpo
     for (const [index, operation] of plan.operations.entries()) {
       for (let attempt = 0; attempt < plan.tries; attempt++) {
         const random = seededRandom(options.seed + round * 7919 + index * 31 + attempt);
-        const valid = variantsOf(operation, { pool, random, tier: 1, index }).find((v) => v.baseline)!;
+        const valid = baselineOf(operation, { pool, random });
         for (const identity of plan.identities) {
           const response = await transport.send({ method: 'GET', path: valid.path, headers: identities.headersFor(identity, 'omit'), body: null });
           sent++;
@@ -52,7 +52,7 @@ export async function crawl(options: { operations: readonly Operation[]; transpo
 }
 
 /** The values of a path's parameters, by the template's names: `/a/{blog}` and `/a/notes` give `{ blog: 'notes' }`. */
-export function pathParameters(template: string, path: string): Record<string, string> {
+function pathParameters(template: string, path: string): Record<string, string> {
   const names = template.split('/');
   const values = path.split('?')[0]!.split('/');
   const found: Record<string, string> = {};

@@ -6,7 +6,7 @@
 import { XSS_PAYLOADS } from './hostile-values.js';
 import { headerText, type RawResponse } from './http-transport.js';
 
-export type FindingKind = 'server-error' | 'no-answer' | 'stack-trace' | 'file-path' | 'sql' | 'xss' | 'refused-with-events';
+type FindingKind = 'server-error' | 'no-answer' | 'stack-trace' | 'file-path' | 'sql' | 'xss' | 'refused-with-events';
 
 export interface Finding {
   kind: FindingKind;
@@ -76,7 +76,7 @@ function excerptAround(text: string, index: number, length: number): string {
  * A script payload as markup: anywhere in an HTML or SVG answer; in XML (feeds) outside CDATA or
  * inside an HTML-bearing element's CDATA; in JSON inside a field whose name says it is HTML.
  */
-export function unescapedScript(response: RawResponse): string | null {
+function unescapedScript(response: RawResponse): string | null {
   const type = headerText(response.headers, 'content-type').toLowerCase();
   const find = (text: string) => XSS_PAYLOADS.find((payload) => text.includes(payload));
   if (type.includes('html') || type.includes('svg')) {

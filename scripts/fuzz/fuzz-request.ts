@@ -20,7 +20,7 @@ export interface FuzzRequest {
 }
 
 /** A request before an identity is chosen for it. */
-export type RequestVariant = Omit<FuzzRequest, 'identity'> & { baseline?: boolean };
+export type RequestVariant = Omit<FuzzRequest, 'identity'>;
 
 /** A whole body attack: what is sent, with which content type (null: no content-type header). */
 export interface BodyAttack {

@@ -4,8 +4,8 @@
  * what), then the hostile requests until the budget is spent; finally check that no refused
  * request appended events.
  */
+import type { EventLedger } from '../testkit/event-ledger.js';
 import { crawl } from './crawl.js';
-import type { EventLedger } from './event-ledger.js';
 import { IDENTITY_NAMES, type FuzzRequest, type IdentityName } from './fuzz-request.js';
 import { baselineRequests, generateRequests } from './generate-requests.js';
 import { HttpTransport, type RawResponse } from './http-transport.js';
@@ -19,7 +19,9 @@ import { ValuePool } from './value-pool.js';
 
 export type { Failure } from './request-sender.js';
 
-export interface FuzzOptions {
+const DOCS_PATH = '/api/docs/json';
+
+interface FuzzOptions {
   base: string;
   seed: number;
   tier: 1 | 2;
@@ -30,8 +32,6 @@ export interface FuzzOptions {
   provision?: Provisioner | null;
   /** Reads events by correlation id; without it, refusals are checked by the head position (less sure). */
   ledger?: EventLedger | null;
-  /** Where the OpenAPI document is served. */
-  docsPath?: string;
   progress?: (line: string) => void;
   /** Sees every request and its answer (`--trace`). */
   trace?: (request: FuzzRequest, response: RawResponse | Error) => void;
@@ -59,7 +59,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const log = options.progress ?? (() => undefined);
   const transport = new HttpTransport(options.base);
   try {
-    const docs = await transport.send({ method: 'GET', path: options.docsPath ?? '/api/docs/json', headers: {}, body: null });
+    const docs = await transport.send({ method: 'GET', path: DOCS_PATH, headers: {}, body: null });
     if (docs instanceof Error || docs.status !== 200) throw new Error(`could not read the OpenAPI document: ${docs instanceof Error ? docs.message : `${docs.status} ${docs.body.slice(0, 200)}`}`);
     const operations = operationsOf(JSON.parse(docs.body) as OpenApiDocument, undocumentedBodies());
     const identities = new Identities(transport, options.credentials ?? {}, options.provision ?? null);
@@ -116,7 +116,7 @@ async function sendValidRequests(run: { operations: readonly Operation[]; pool: 
   for (let pass = 0; pass < 2 && learning.length > 0; pass++) {
     const refused = new Set<string>();
     let learnt = 0;
-    for (const request of baselineRequests({ operations: learning, pool, seed: options.seed, tier: options.tier })) {
+    for (const request of baselineRequests({ operations: learning, pool, seed: options.seed })) {
       if (!run.budgetLeft()) break;
       if (request.identity === IDENTITY_NAMES[0]) allowed.set(request.route, []);
       const response = await sender.send(request);

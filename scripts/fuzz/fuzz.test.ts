@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newTestDatabase } from '@epos/platform/testkit/vitest';
-import { postgresLedger, type EventLedger } from './event-ledger.js';
+import { postgresLedger, type EventLedger } from '../testkit/event-ledger.js';
 import { runFuzz, type FuzzResult } from './fuzz-run.js';
 import { startInProcessTarget, type InProcessTarget } from './in-process-target.js';
 import { describeFailure, fullReport } from './report.js';

@@ -60,7 +60,7 @@ describe('generateRequests', () => {
   });
 
   it('starts from valid values, real ones when the answers had some', () => {
-    const valid = baselineRequests({ operations, pool, seed: 7, tier: 1 });
+    const valid = baselineRequests({ operations, pool, seed: 7 });
     expect(valid).toHaveLength(operations.length * IDENTITY_NAMES.length);
     expect(valid.find((r) => r.route === 'GET /api/blogs/{blog}')?.path).toBe('/api/blogs/reading-notes?page=1');
   });

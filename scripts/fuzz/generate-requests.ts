@@ -6,10 +6,11 @@
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
 import { IDENTITY_NAMES, type FuzzRequest, type IdentityName, type RequestVariant } from './fuzz-request.js';
 import type { Operation } from './openapi-operations.js';
-import { variantsOf } from './request-variants.js';
+import { baselineOf, variantsOf } from './request-variants.js';
+import type { ValueContext } from './valid-values.js';
 import type { ValuePool } from './value-pool.js';
 
-export interface GenerateOptions {
+interface GenerateOptions {
   operations: readonly Operation[];
   pool: ValuePool;
   seed: number;
@@ -20,24 +21,24 @@ export interface GenerateOptions {
 }
 
 /** A number from a route's name, so each operation's random choices do not depend on the others. */
-export function hashOf(text: string): number {
+function hashOf(text: string): number {
   let hash = 2166136261;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
   return hash >>> 0;
 }
 
 /** Every valid request of every operation, once per identity: sent first, they tell who may call what. */
-export function baselineRequests(options: Omit<GenerateOptions, 'allowed'>): FuzzRequest[] {
-  return options.operations.flatMap((operation, index) => {
-    const baseline = variantsOf(operation, { ...contextOf(options, operation), index }).find((v) => v.baseline)!;
+export function baselineRequests(options: Pick<GenerateOptions, 'operations' | 'pool' | 'seed'>): FuzzRequest[] {
+  return options.operations.flatMap((operation) => {
+    const baseline = baselineOf(operation, contextOf(options, operation));
     return IDENTITY_NAMES.map((identity) => withIdentity(baseline, identity));
   });
 }
 
 export function generateRequests(options: GenerateOptions): FuzzRequest[] {
   const perOperation = options.operations.map((operation, index) => {
-    const context = { ...contextOf(options, operation), index };
-    const variants = variantsOf(operation, context).filter((v) => !v.baseline);
+    const context = { ...contextOf(options, operation), tier: options.tier, index };
+    const variants = variantsOf(operation, context);
     shuffle(variants, context.random);
     const allowed = options.allowed?.(operation.route) ?? IDENTITY_NAMES;
     return assignIdentities(variants, allowed.length > 0 ? allowed : IDENTITY_NAMES, hashOf(operation.route));
@@ -45,8 +46,8 @@ export function generateRequests(options: GenerateOptions): FuzzRequest[] {
   return interleave(perOperation);
 }
 
-function contextOf(options: Omit<GenerateOptions, 'allowed'>, operation: Operation) {
-  return { pool: options.pool, random: seededRandom(options.seed ^ hashOf(operation.route)), tier: options.tier };
+function contextOf(options: Pick<GenerateOptions, 'pool' | 'seed'>, operation: Operation): ValueContext {
+  return { pool: options.pool, random: seededRandom(options.seed ^ hashOf(operation.route)) };
 }
 
 /**
@@ -62,8 +63,7 @@ export function assignIdentities(variants: readonly RequestVariant[], allowed: r
 }
 
 function withIdentity(variant: RequestVariant, identity: IdentityName): FuzzRequest {
-  const { baseline: _baseline, ...request } = variant;
-  return { ...request, identity };
+  return { ...variant, identity };
 }
 
 /** One from each list in turn until all are used. */

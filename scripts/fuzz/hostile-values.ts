@@ -19,8 +19,7 @@ export interface HostileValue {
 
 const text = (name: string, value: string, tier: 1 | 2): HostileValue => ({ name, tier, json: value, url: percentEncode(value) });
 const urlOnly = (name: string, url: string, tier: 1 | 2): HostileValue => ({ name, tier, json: undefined, url });
-const number = (name: string, json: unknown, url: string, tier: 1 | 2): HostileValue => ({ name, tier, json, url });
-const nonCanonical = (name: string, json: unknown, url: string, tier: 1 | 2): HostileValue => ({ name, tier, json, url, nonCanonicalNumber: true });
+const number = (name: string, json: unknown, url: string, tier: 1 | 2, options: { nonCanonical?: boolean } = {}): HostileValue => ({ name, tier, json, url, nonCanonicalNumber: options.nonCanonical ?? false });
 const jsonOnly = (name: string, json: unknown, tier: 1 | 2): HostileValue => ({ name, tier, json, url: null });
 
 /** An object whose own key is `__proto__` (an object literal would set the prototype instead). */
@@ -28,13 +27,15 @@ const protoObject = JSON.parse('{"__proto__":{"polluted":true}}') as unknown;
 
 export const XSS_PAYLOADS = ['<svg/onload=alert(1)>', '"><script>alert(1)</script>'] as const;
 
-export const hostileValues: readonly HostileValue[] = [
+const hostileValues: readonly HostileValue[] = [
   text('NUL', '\u0000', 1),
   text('NUL inside', 'a\u0000b', 2),
   text('lone high surrogate', '\ud800', 1),
   text('lone low surrogate', 'x\udfff', 2),
   text('C0/C1 controls', 'a\u0008\u001b[31m\u0085\u009b\r\nz', 1),
   text('backspace', '\u0008', 2),
+  text('DEL', 'a\u007fb', 2),
+  text('U+FFFF', '\uffff', 2),
   text('CR/LF', 'line\r\nX-Injected: 1', 2),
   text('100k string', 'a'.repeat(100_000), 1),
   text('10k multibyte', 'é'.repeat(10_000), 2),
@@ -66,14 +67,14 @@ export const hostileValues: readonly HostileValue[] = [
   number('-0', -0, '-0', 2),
   number('NaN', 'NaN', 'NaN', 2),
   number('Infinity', 'Infinity', 'Infinity', 2),
-  nonCanonical('true', true, 'true', 1),
-  nonCanonical('[1]', [1], '%5B1%5D', 1),
-  nonCanonical('"0x1"', '0x1', '0x1', 1),
-  nonCanonical('" 1 "', ' 1 ', '%201%20', 1),
-  nonCanonical('"1.0"', '1.0', '1.0', 2),
-  nonCanonical('"01"', '01', '01', 2),
-  nonCanonical('"1e0"', '1e0', '1e0', 2),
-  nonCanonical('"+1"', '+1', '%2B1', 2),
+  number('true', true, 'true', 1, { nonCanonical: true }),
+  number('[1]', [1], '%5B1%5D', 1, { nonCanonical: true }),
+  number('"0x1"', '0x1', '0x1', 1, { nonCanonical: true }),
+  number('" 1 "', ' 1 ', '%201%20', 1, { nonCanonical: true }),
+  number('"1.0"', '1.0', '1.0', 2, { nonCanonical: true }),
+  number('"01"', '01', '01', 2, { nonCanonical: true }),
+  number('"1e0"', '1e0', '1e0', 2, { nonCanonical: true }),
+  number('"+1"', '+1', '%2B1', 2, { nonCanonical: true }),
   jsonOnly('object', { a: 1 }, 1),
   jsonOnly('null', null, 1),
   jsonOnly('empty array', [], 2),

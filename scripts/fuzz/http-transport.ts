@@ -23,14 +23,13 @@ export interface Transport {
   send(request: RawRequest): Promise<RawResponse | Error>;
 }
 
+const TIMEOUT_MS = 30_000;
+
 export class HttpTransport implements Transport {
   private readonly client: Client;
 
-  constructor(
-    readonly base: string,
-    private readonly timeoutMs = 30_000,
-  ) {
-    this.client = new Client(base, { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000 });
+  constructor(base: string) {
+    this.client = new Client(base, { headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, keepAliveTimeout: 10_000 });
   }
 
   /**

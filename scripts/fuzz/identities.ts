@@ -5,7 +5,7 @@
  * account made when the old one is gone and a provisioner is at hand (in-process runs).
  */
 import type { Role } from '@epos/schemas';
-import { CookieJar } from './cookie-jar.js';
+import { CookieJar } from '../testkit/cookie-jar.js';
 import type { IdentityName } from './fuzz-request.js';
 import type { RawResponse, Transport } from './http-transport.js';
 
@@ -17,10 +17,10 @@ export interface Credentials {
 /** Makes an account of a role (a blogger gets every blog) and answers its credentials. */
 export type Provisioner = (role: Role) => Promise<Credentials>;
 
-export const ROLE_OF: Record<IdentityName, Role | null> = { anonymous: null, reader: 'user', blogger: 'blogger', admin: 'admin' };
+const ROLE_OF: Record<IdentityName, Role | null> = { anonymous: null, reader: 'user', blogger: 'blogger', admin: 'admin' };
 const SESSION_COOKIE = 'epos_session';
 
-export interface Identity {
+interface Identity {
   name: IdentityName;
   jar: CookieJar;
   csrfToken: string;

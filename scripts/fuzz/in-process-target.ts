@@ -5,19 +5,18 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { createJobQueue } from '@epos/platform/jobs/index';
 import { freePort } from '@epos/platform/testkit/free-port';
 import { createLogger, loadConfig, PostgresEventStore, ProjectionProgress, ProjectionRunner, type Database } from '@epos/platform';
-import { EventRegistry, eventCatalog, userStream, type Role } from '@epos/schemas';
+import { EventRegistry, eventCatalog, type Role } from '@epos/schemas';
 import { allProjections } from '@epos/projections';
 import { buildApi, seedDemoIfEmpty, type ApiDeps } from '@epos/api';
-import { provisionUser } from '@epos/api/accounts/provision';
 import { blogDirectory } from '@epos/api/blogs/blog-directory';
+import { caughtUp, newAccount } from '@epos/api/testkit/people';
 import type { Credentials } from './identities.js';
 
 /** A migrated database of the fuzzer's own, dropped by `close`. */
-export interface FuzzDatabase {
+interface FuzzDatabase {
   database: Database;
   url: string;
   close(): Promise<void>;
@@ -25,10 +24,6 @@ export interface FuzzDatabase {
 
 export interface InProcessTarget {
   base: string;
-  app: FastifyInstance;
-  deps: ApiDeps;
-  /** Waits until every projection has read everything appended so far. */
-  caughtUp(): Promise<void>;
   /** A new confirmed account of a role (bloggers get every blog), for the fuzzer's identities. */
   provision(role: Role): Promise<Credentials>;
   close(): Promise<void>;
@@ -36,7 +31,9 @@ export interface InProcessTarget {
 
 export async function startInProcessTarget(fuzzDatabase: FuzzDatabase, options: { logLevel?: string } = {}): Promise<InProcessTarget> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'epos-fuzz-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: fuzzDatabase.url, DATA_DIR: dataDir, SEED_DEMO: 'true', CONSISTENCY_TIMEOUT_MS: '1500', TRUST_PROXY: 'true' });
+  // Per-user write limits would turn most requests into 429s: raised, as benchmarks raise them.
+  const RATE_LIMIT_FACTOR = process.env.RATE_LIMIT_FACTOR ?? '1000';
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: fuzzDatabase.url, DATA_DIR: dataDir, SEED_DEMO: 'true', CONSISTENCY_TIMEOUT_MS: '1500', TRUST_PROXY: 'true', RATE_LIMIT_FACTOR });
   const logger = createLogger(options.logLevel ?? 'silent', 'fuzz-api');
   const database = fuzzDatabase.database;
   const store = new PostgresEventStore(database, new EventRegistry(eventCatalog), { pollIntervalMs: 100 });
@@ -47,33 +44,18 @@ export async function startInProcessTarget(fuzzDatabase: FuzzDatabase, options: 
   const jobs = createJobQueue({ databaseUrl: fuzzDatabase.url, prefix: 'fuzz' });
   const deps: ApiDeps = { config, database, store, progress, logger, jobs };
   await seedDemoIfEmpty({ config, store, database, logger });
-  // Per-user write limits would turn most requests into 429s: raised, as benchmarks raise them.
-  process.env.RATE_LIMIT_FACTOR ??= '1000';
   const app = await buildApi(deps, { serveUi: false });
   const port = await freePort();
   await app.listen({ host: '127.0.0.1', port });
-  const caughtUp = async () => {
-    await progress.waitFor(await store.headPosition(), { timeoutMs: 20_000 });
-  };
-  await caughtUp();
-  let serial = 0;
+  // The demo content gives the projections more to read than a new account's few events.
+  await caughtUp({ deps }, 20_000);
   const provision = async (role: Role): Promise<Credentials> => {
-    serial += 1;
-    const userName = `fuzz-${role}-${serial}-${process.pid}`;
-    const password = `fuzz-${role}-password-${serial}`;
-    const userId = await provisionUser(deps, { userName, email: `${userName}@example.org`, name: `Fuzz ${role} ${serial}`, password, role, confirmed: true, actor: 'fuzz' });
-    if (role === 'blogger') {
-      const blogs = (await blogDirectory(deps)()).map((b) => b.id);
-      await store.append(userStream(userId), [{ type: 'BlogsAssigned', data: { userId, blogs } }], { expectedRevision: 'stream_exists', cause: { actor: 'fuzz' } });
-    }
-    await caughtUp();
+    const assigned = role === 'blogger' ? { blogs: (await blogDirectory(deps)()).map((b) => b.id) } : {};
+    const { userName, password } = await newAccount({ deps }, role, assigned);
     return { userName, password };
   };
   return {
     base: `http://127.0.0.1:${port}`,
-    app,
-    deps,
-    caughtUp,
     provision,
     async close() {
       // Every step, whatever the one before did: the database server must not outlive the run.

@@ -22,13 +22,23 @@ export interface JsonSchema {
   allOf?: JsonSchema[];
 }
 
+/** The anyOf and oneOf branches of a schema. */
+export function branchesOf(schema: JsonSchema): JsonSchema[] {
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+}
+
+/** An array schema's items (the first, when given as a list); `{}` when it says none. */
+export function itemsOf(schema: JsonSchema): JsonSchema {
+  return (Array.isArray(schema.items) ? schema.items[0] : schema.items) ?? {};
+}
+
 /** A schema's own type, looking through anyOf/oneOf (first non-null branch) and allOf. */
 export function schemaType(schema: JsonSchema): string | undefined {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   if (type) return type;
   if (schema.enum && schema.enum.length > 0) return typeof schema.enum[0];
   if (schema.const !== undefined) return typeof schema.const;
-  const branch = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].find((s) => schemaType(s) !== 'null');
+  const branch = [...branchesOf(schema), ...(schema.allOf ?? [])].find((s) => schemaType(s) !== 'null');
   return branch ? schemaType(branch) : undefined;
 }
 
@@ -42,7 +52,7 @@ export function isNumeric(schema: JsonSchema): boolean {
 export function objectProperties(schema: JsonSchema): Record<string, JsonSchema> {
   const merged: Record<string, JsonSchema> = { ...(schema.properties ?? {}) };
   for (const part of schema.allOf ?? []) Object.assign(merged, objectProperties(part));
-  const branch = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((s) => schemaType(s) === 'object');
+  const branch = branchesOf(schema).find((s) => schemaType(s) === 'object');
   if (branch) Object.assign(merged, objectProperties(branch));
   return merged;
 }

@@ -16,14 +16,22 @@ interface ApiErrorBody {
  * as wanting new values; answers how many things it learnt.
  */
 export function learnFromAnswer(pool: ValuePool, status: number, body: string): number {
-  if (status === 409) return learnTaken(pool, body);
-  if (status !== 400) return 0;
-  let parsed: ApiErrorBody;
+  if (status !== 400 && status !== 409) return 0;
+  const parsed = errorBodyOf(body);
+  if (!parsed) return 0;
+  return status === 409 ? learnTaken(pool, parsed) : learnNamedValues(pool, parsed);
+}
+
+function errorBodyOf(body: string): ApiErrorBody | null {
   try {
-    parsed = JSON.parse(body) as ApiErrorBody;
+    const parsed = JSON.parse(body) as unknown;
+    return parsed !== null && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null;
   } catch {
-    return 0;
+    return null;
   }
+}
+
+function learnNamedValues(pool: ValuePool, parsed: ApiErrorBody): number {
   const messages: [string, string][] = [];
   for (const field of parsed.fields ?? []) if (typeof field.field === 'string' && typeof field.message === 'string') messages.push([field.field, field.message]);
   for (const text of [parsed.message, parsed.error]) {
@@ -58,13 +66,7 @@ export function valuesNamedIn(message: string): string[] {
   return example ? [example[1]!] : [];
 }
 
-function learnTaken(pool: ValuePool, body: string): number {
-  let parsed: ApiErrorBody;
-  try {
-    parsed = JSON.parse(body) as ApiErrorBody;
-  } catch {
-    return 0;
-  }
+function learnTaken(pool: ValuePool, parsed: ApiErrorBody): number {
   const names = (parsed.fields ?? []).flatMap((f) => (typeof f.field === 'string' ? [f.field] : []));
   for (const text of [parsed.message, parsed.error]) {
     const taken = typeof text === 'string' ? /(?:^|\b)(?:That |The )?([A-Za-z][\w ]{0,30}?) is (?:already )?taken/.exec(text) : null;

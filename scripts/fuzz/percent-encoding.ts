@@ -13,7 +13,7 @@ export function percentEncode(text: string): string {
 }
 
 /** UTF-8 bytes of a code point, surrogate code points included (WTF-8). */
-export function wtf8Bytes(codePoint: number): number[] {
+function wtf8Bytes(codePoint: number): number[] {
   if (codePoint < 0x80) return [codePoint];
   if (codePoint < 0x800) return [0xc0 | (codePoint >> 6), 0x80 | (codePoint & 0x3f)];
   if (codePoint < 0x10000) return [0xe0 | (codePoint >> 12), 0x80 | ((codePoint >> 6) & 0x3f), 0x80 | (codePoint & 0x3f)];

@@ -14,7 +14,7 @@ export function shown(body: string | Buffer | null, max = BODY_EXCERPT): string 
   return JSON.stringify(cut);
 }
 
-export function routeTable(stats: readonly RouteStats[]): string {
+function routeTable(stats: readonly RouteStats[]): string {
   const header = ['route', 'requests', '2xx', '3xx', '4xx', '5xx', '503 by design', 'no answer', 'mean ms'];
   const mean = (ms: number, n: number) => (n > 0 ? (ms / n).toFixed(1) : '-');
   const rows = stats.map((s) => [...[s.route, s.requests, s.ok2xx, s.redirect3xx, s.refused4xx, s.failed5xx, s.deliberate503, s.noAnswer].map(String), mean(s.ms, s.requests)]);
@@ -47,7 +47,7 @@ function shownPath(path: string): string {
   return path.length > 300 ? `${path.slice(0, 300)}… (${path.length} characters)` : path;
 }
 
-export interface FailureGroup {
+interface FailureGroup {
   route: string;
   kind: string;
   count: number;
@@ -56,7 +56,7 @@ export interface FailureGroup {
 }
 
 /** Failures by route and kind, with the attacks that caused them and one request to reproduce. */
-export function groupFailures(failures: readonly Failure[]): FailureGroup[] {
+function groupFailures(failures: readonly Failure[]): FailureGroup[] {
   const groups = new Map<string, FailureGroup>();
   for (const failure of failures) {
     for (const finding of failure.findings) {

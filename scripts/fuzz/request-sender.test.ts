@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventLedger } from './event-ledger.js';
+import type { EventLedger } from '../testkit/event-ledger.js';
 import type { FuzzRequest } from './fuzz-request.js';
 import type { RawRequest, RawResponse, Transport } from './http-transport.js';
 import { Identities } from './identities.js';

@@ -4,7 +4,7 @@
  * look for their events afterwards), the deliberate 503s and the lenient numbers.
  */
 import { randomUUID } from 'node:crypto';
-import type { EventLedger } from './event-ledger.js';
+import type { EventLedger } from '../testkit/event-ledger.js';
 import { errorCodeOf, findingsOf, isDeliberateUnavailable, type Finding } from './findings.js';
 import { IDENTITY_NAMES, type FuzzRequest } from './fuzz-request.js';
 import type { RawResponse, Transport } from './http-transport.js';

@@ -1,26 +1,25 @@
 /**
- * The requests made for one operation: its valid request (./valid-request.ts), then one per
- * (parameter or field, hostile value), whole-body attacks, upload attacks, and writes without a
- * valid anti-forgery token. Each changes one thing from the valid request, so the rest still
- * passes validation and the hostile value reaches the code behind it.
+ * The requests made for one operation: its valid request (./valid-request.ts; `baselineOf`), and
+ * the hostile ones (`variantsOf`): one per (parameter or field, hostile value), whole-body
+ * attacks, upload attacks, and writes without a valid anti-forgery token. Each changes one thing
+ * from the valid request, so the rest still passes validation and the hostile value reaches the
+ * code behind it.
  */
-import { formWith, jsonBodyAttacks } from './body-attacks.js';
+import { FORM_TYPE, formWith, JSON_TYPE, jsonBodyAttacks } from './body-attacks.js';
 import type { BodyAttack, RequestVariant } from './fuzz-request.js';
 import { valuesOfTier, type HostileValue } from './hostile-values.js';
 import { isNumeric, type JsonSchema } from './json-schema.js';
-import { multipartAttacks } from './multipart-attacks.js';
+import { multipartAttacks, validUpload } from './multipart-attacks.js';
 import { isWrite, type Operation } from './openapi-operations.js';
 import { validRequestOf, type ValidRequest } from './valid-request.js';
 import type { ValueContext } from './valid-values.js';
 
-const JSON_TYPE = 'application/json';
-const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** Sent in forms at tier 1 (every URL-able value at tier 2). */
 const FORM_QUICK = new Set(['NUL', 'lone high surrogate', 'invalid UTF-8 %C0%AF']);
 /** Positions for X-Consistent-After; each GET operation gets one of them. */
 const POSITIONS = ['9223372036854775808', '-1', '1e3', ' 1 ', '99999999999999999999', '0x10'];
 
-export interface VariantContext extends ValueContext {
+interface VariantContext extends ValueContext {
   tier: 1 | 2;
   /** The operation's place in the document (spreads the X-Consistent-After values). */
   index: number;
@@ -29,12 +28,34 @@ export interface VariantContext extends ValueContext {
 const json = (body: unknown) => ({ headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(body) });
 const lenient = (value: HostileValue, schema: JsonSchema) => value.nonCanonicalNumber === true && isNumeric(schema);
 
+/** The operation's valid request (a valid upload on upload routes). */
+export function baselineOf(operation: Operation, context: ValueContext): RequestVariant {
+  const variant = variantMaker(operation, validRequestOf(operation, context));
+  return operation.upload ? fromAttack(variant, 'upload', validUpload()) : variant('valid request');
+}
+
+/** The operation's hostile requests, each changing one thing from its valid request. */
 export function variantsOf(operation: Operation, context: VariantContext): RequestVariant[] {
   const valid = validRequestOf(operation, context);
+  const variant = variantMaker(operation, valid);
   const writes = isWrite(operation.method);
-  const validBody = valid.body?.valid ?? {};
-  const sent = operation.upload || !writes ? { headers: {}, body: null } : json(validBody);
-  const variant = (attack: string, changes: Partial<RequestVariant> = {}): RequestVariant => ({
+  const inTier = (tier: 1 | 2) => tier <= context.tier;
+
+  const variants: RequestVariant[] = [];
+  if (operation.upload) variants.push(...multipartAttacks().filter((a) => inTier(a.tier)).map((a) => fromAttack(variant, 'upload', a)));
+  variants.push(...parameterVariants(operation, valid, context, variant));
+  if (valid.body) variants.push(...bodyFieldVariants(valid, context, variant));
+  if (writes && !operation.upload) variants.push(...jsonBodyAttacks(valid.body?.valid ?? {}).filter((a) => inTier(a.tier)).map((a) => fromAttack(variant, 'body', a)));
+  if (writes) variants.push(variant('no anti-forgery token', { csrf: 'omit' }), ...(inTier(2) ? [variant('wrong anti-forgery token', { csrf: 'wrong' as const })] : []));
+  return variants;
+}
+
+type MakeVariant = (attack: string, changes?: Partial<RequestVariant>) => RequestVariant;
+
+/** Makes requests that are the valid request but for what `changes` says. */
+function variantMaker(operation: Operation, valid: ValidRequest): MakeVariant {
+  const sent = operation.upload || !isWrite(operation.method) ? { headers: {}, body: null } : json(valid.body?.valid ?? {});
+  return (attack, changes = {}) => ({
     route: operation.route,
     method: operation.method,
     path: valid.url(),
@@ -44,25 +65,11 @@ export function variantsOf(operation: Operation, context: VariantContext): Reque
     nonCanonicalNumber: false,
     ...changes,
   });
-  const fromAttack = (where: string, attack: BodyAttack): RequestVariant =>
-    variant(`${where}: ${attack.name}`, { headers: attack.contentType ? { 'content-type': attack.contentType } : {}, body: attack.body });
-  const inTier = (tier: 1 | 2) => tier <= context.tier;
-
-  const variants: RequestVariant[] = [];
-  if (operation.upload) {
-    const [upload, ...attacks] = multipartAttacks().filter((a) => inTier(a.tier));
-    variants.push({ ...fromAttack('upload', upload!), baseline: true }, ...attacks.map((a) => fromAttack('upload', a)));
-  } else {
-    variants.push({ ...variant('valid request'), baseline: true });
-  }
-  variants.push(...parameterVariants(operation, valid, context, variant));
-  if (valid.body) variants.push(...bodyFieldVariants(valid, context, variant));
-  if (writes && !operation.upload) variants.push(...jsonBodyAttacks(validBody).filter((a) => inTier(a.tier)).map((a) => fromAttack('body', a)));
-  if (writes) variants.push(variant('no anti-forgery token', { csrf: 'omit' }), ...(inTier(2) ? [variant('wrong anti-forgery token', { csrf: 'wrong' as const })] : []));
-  return variants;
 }
 
-type MakeVariant = (attack: string, changes?: Partial<RequestVariant>) => RequestVariant;
+function fromAttack(variant: MakeVariant, where: string, attack: BodyAttack): RequestVariant {
+  return variant(`${where}: ${attack.name}`, { headers: attack.contentType ? { 'content-type': attack.contentType } : {}, body: attack.body });
+}
 
 /** Each path and query parameter with each hostile value; unknown query parameters; X-Consistent-After. */
 function parameterVariants(operation: Operation, valid: ValidRequest, context: VariantContext, variant: MakeVariant): RequestVariant[] {

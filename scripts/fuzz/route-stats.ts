@@ -45,8 +45,4 @@ export class RouteTally {
   all(): RouteStats[] {
     return [...this.byRoute.values()];
   }
-
-  get total(): number {
-    return this.all().reduce((sum, s) => sum + s.requests, 0);
-  }
 }

@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs/promises';
 import { benchDatabase } from '../bench/bench-database.js';
+import { postgresLedger, type EventLedger } from '../testkit/event-ledger.js';
 import { parseCli, USAGE } from './cli-options.js';
-import { postgresLedger, type EventLedger } from './event-ledger.js';
 import { runFuzz, type FuzzResult } from './fuzz-run.js';
 import { startInProcessTarget, type InProcessTarget } from './in-process-target.js';
 import { fullReport, resultAsJson, traceTo } from './report.js';

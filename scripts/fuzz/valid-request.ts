@@ -4,7 +4,7 @@
  * part of it (./request-variants.ts).
  */
 import { isReference, fitsSchema, recordHas, validValue, type ValueContext } from './valid-values.js';
-import { objectProperties, schemaType, type JsonSchema } from './json-schema.js';
+import { itemsOf, objectProperties, schemaType, type JsonSchema } from './json-schema.js';
 import type { Operation, Parameter } from './openapi-operations.js';
 import { percentEncode } from './percent-encoding.js';
 import type { RealValue } from './value-pool.js';
@@ -13,7 +13,7 @@ import type { RealValue } from './value-pool.js';
 const CONCURRENCY_TOKEN = /^(revision|version|etag|expected_?revision)$/i;
 
 /** A body's valid value and how to change one field in it (objects, or arrays of objects). */
-export interface BodyShape {
+interface BodyShape {
   valid: unknown;
   fields: [string, JsonSchema][];
   replace(field: string, value: unknown): unknown;
@@ -65,10 +65,6 @@ function validParameter(parameter: Parameter, context: ValueContext): string | u
   if (!parameter.required && !known) return undefined;
   const value = parameter.schema.default !== undefined && !parameter.required ? parameter.schema.default : validValue(parameter.name, parameter.schema, context);
   return percentEncode(String(value));
-}
-
-function itemsOf(schema: JsonSchema): JsonSchema {
-  return (Array.isArray(schema.items) ? schema.items[0] : schema.items) ?? {};
 }
 
 function bodyFields(schema: JsonSchema): [string, JsonSchema][] {

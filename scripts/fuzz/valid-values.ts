@@ -3,7 +3,7 @@
  * schema, else one made up to fit it. Requests start valid and change one thing, so they reach
  * the code behind the validation of everything else.
  */
-import { integerRange, objectProperties, schemaType, type JsonSchema } from './json-schema.js';
+import { branchesOf, integerRange, itemsOf, objectProperties, schemaType, type JsonSchema } from './json-schema.js';
 import { keysFor, type RealRecord, type RealValue, type ValuePool } from './value-pool.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,7 +21,7 @@ export interface ValueContext {
 export function isReference(schema: JsonSchema): boolean {
   if (schema.format === 'uuid') return true;
   const items = Array.isArray(schema.items) ? schema.items : schema.items ? [schema.items] : [];
-  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...items].some(isReference);
+  return [...branchesOf(schema), ...items].some(isReference);
 }
 
 /** Whether the record holds a value for a name. */
@@ -50,7 +50,7 @@ export function validValue(name: string, schema: JsonSchema, context: ValueConte
   if (schema.const !== undefined) return schema.const;
   const enumValues = (schema.enum ?? []).filter((v) => v !== null);
   if (enumValues.length > 0) return pick(enumValues, context.random);
-  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].filter((s) => schemaType(s) !== 'null');
+  const branches = branchesOf(schema).filter((s) => schemaType(s) !== 'null');
   if (!schema.type && branches.length > 0) return validValue(name, branches[0]!, context);
   switch (schemaType(schema)) {
     case 'integer':
@@ -58,10 +58,8 @@ export function validValue(name: string, schema: JsonSchema, context: ValueConte
       return validNumber(name, schema, context);
     case 'boolean':
       return true;
-    case 'array': {
-      const items = Array.isArray(schema.items) ? schema.items[0] : schema.items;
-      return [validValue(name, items ?? {}, context)];
-    }
+    case 'array':
+      return [validValue(name, itemsOf(schema), context)];
     case 'object':
       return Object.fromEntries(Object.entries(objectProperties(schema)).map(([key, property]) => [key, validValue(key, property, context)]));
     default:
@@ -70,12 +68,12 @@ export function validValue(name: string, schema: JsonSchema, context: ValueConte
 }
 
 function validNumber(name: string, schema: JsonSchema, context: ValueContext): number {
-  const { min, max } = integerRange(schema);
-  const fits = (value: RealValue | undefined) => value !== undefined && value !== '' && Number.isSafeInteger(Number(value)) && Number(value) >= min && Number(value) <= max;
+  const fits = (value: RealValue | undefined) => value !== undefined && fitsSchema(value, schema);
   const own = recordValue(name, context);
   if (!DATE_NAME.test(name) && fits(own)) return Number(own);
   const real = poolValues(name, context, fits).map(Number);
   if (real.length > 0) return pick(real.slice(0, 10), context.random);
+  const { min, max } = integerRange(schema);
   const low = Math.max(min, 1);
   return low <= max ? low : min;
 }
@@ -97,11 +95,8 @@ export function fitsSchema(value: RealValue, schema: JsonSchema): boolean {
     const { min, max } = integerRange(schema);
     return value !== '' && Number.isSafeInteger(Number(value)) && Number(value) >= min && Number(value) <= max;
   }
-  if (type === 'array') {
-    const items = Array.isArray(schema.items) ? schema.items[0] : schema.items;
-    return fitsSchema(value, items ?? {});
-  }
-  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  if (type === 'array') return fitsSchema(value, itemsOf(schema));
+  const branches = branchesOf(schema);
   if (!schema.type && branches.length > 0) return branches.some((branch) => fitsSchema(value, branch));
   return stringFits(String(value), schema);
 }

@@ -40,7 +40,7 @@ export function keysFor(name: string): string[] {
 /** The scalar fields of one object of an answer, by normalised key: values that belong together. */
 export type RealRecord = ReadonlyMap<string, RealValue>;
 
-export const normaliseKey = (key: string) => key.toLowerCase().replace(/[\s_-]/g, '');
+const normaliseKey = (key: string) => key.toLowerCase().replace(/[\s_-]/g, '');
 
 export class ValuePool {
   private readonly byKey = new Map<string, RealValue[]>();
@@ -150,7 +150,7 @@ export class ValuePool {
 }
 
 /** How well a record names these: 2 for each name under its own key, 1 under a synonym; one key per name. */
-export function recordScore(record: RealRecord, names: readonly string[], fits: (name: string, value: RealValue) => boolean = () => true): number {
+function recordScore(record: RealRecord, names: readonly string[], fits: (name: string, value: RealValue) => boolean = () => true): number {
   const used = new Set<string>();
   let score = 0;
   for (const name of names) {

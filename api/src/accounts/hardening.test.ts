@@ -95,6 +95,16 @@ describe('write limits (api/src/accounts/write-limits.ts)', () => {
     expect((await new TestClient(api.app, '198.20.0.2').post('/api/unsubscribe', { token: 'forged' })).statusCode).toBe(400);
   });
 
+  it('limit a read with its own limit (speech) per address, counted in the shared counter, with Retry-After', async () => {
+    const listener = new TestClient(api.app, '198.20.1.1');
+    // Refused texts count too: the limit is checked before the route runs.
+    for (let i = 0; i < 60; i++) expect((await listener.get('/api/tts')).statusCode).toBe(400);
+    expectTooMany(await listener.get('/api/tts'), /Too many speech requests .*at most 60 a minute/);
+    expect((await new TestClient(api.app, '198.20.1.2').get('/api/tts')).statusCode).toBe(400);
+    const rows = await api.deps.database.db.selectFrom('rate_limits').select(['key', 'hits']).where('key', 'like', 'read:/api/tts:198.20.1.1:%').execute();
+    expect(rows).toEqual([{ key: 'read:/api/tts:198.20.1.1:60000', hits: 61 }]);
+  });
+
   it('are shared by every API process and survive a restart', async () => {
     const busy = await reader();
     for (let i = 0; i < 30; i++) await busy.client.post('/postdata/myNotes', { Content: `note ${i}`, Sentencenumber: 999_999, Rtype: 'note' });

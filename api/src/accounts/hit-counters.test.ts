@@ -1,9 +1,7 @@
-import Fastify from 'fastify';
-import fastifyRateLimit from '@fastify/rate-limit';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@epos/platform/testkit/vitest';
 import { PostgresHitCounter } from './postgres-hit-counter.js';
-import { rateLimitStoreOver, type HitCounter } from './rate-limit-store.js';
+import type { HitCounter } from './hit-counter.js';
 import { RedisHitCounter } from './redis-hit-counter.js';
 
 const database = useTestDatabase();
@@ -75,27 +73,6 @@ describe('PostgreSQL hit counter housekeeping', () => {
       expect(keys).toContain('stays');
       expect(keys).not.toContain('ends-soon');
     } finally {
-      await counter.close();
-    }
-  });
-});
-
-describe('@fastify/rate-limit over the shared counter', () => {
-  it('limits a route with its own config, counted in the database, with Retry-After', async () => {
-    const counter = new PostgresHitCounter(database().database.db);
-    const app = Fastify();
-    await app.register(fastifyRateLimit, { global: false, store: rateLimitStoreOver(counter) });
-    app.get('/limited', { config: { rateLimit: { max: 2, timeWindow: '1 minute' } } }, async () => 'ok');
-    try {
-      const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await app.inject({ method: 'GET', url: '/limited', remoteAddress: '192.0.2.77' })).statusCode);
-      expect(statuses).toEqual([200, 200, 429]);
-      const refused = await app.inject({ method: 'GET', url: '/limited', remoteAddress: '192.0.2.77' });
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      const rows = await database().database.db.selectFrom('rate_limits').select(['key', 'hits']).where('key', 'like', 'route:GET:/limited:%').execute();
-      expect(rows).toEqual([{ key: 'route:GET:/limited:192.0.2.77', hits: 4 }]);
-    } finally {
-      await app.close();
       await counter.close();
     }
   });

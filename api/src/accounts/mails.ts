@@ -15,9 +15,8 @@ export function link(config: Config, path: string, params: Record<string, string
 }
 
 /** How long a mailed code works, in the words of its mail ("6 hours"); the same constant sets its expiry. */
-export function validFor(purpose: keyof typeof CODE_LIFETIME_MS): string {
-  const hours = CODE_LIFETIME_MS[purpose] / 3600_000;
-  return hours === 1 ? 'one hour' : `${hours} hours`;
+function validFor(purpose: keyof typeof CODE_LIFETIME_MS): string {
+  return `${CODE_LIFETIME_MS[purpose] / 3600_000} hours`;
 }
 
 export function activationMail(config: Config, to: string, name: string, userId: string, code: string): MailMessage {

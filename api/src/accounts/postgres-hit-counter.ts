@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { PlatformDatabase } from '@epos/platform';
-import type { HitCounter, Hits } from './rate-limit-store.js';
+import type { HitCounter, Hits } from './hit-counter.js';
 
 const CLEANUP_EVERY_MS = 60_000;
 

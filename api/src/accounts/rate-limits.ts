@@ -1,7 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../plugins/error-handler.js';
-import type { HitCounter } from './rate-limit-store.js';
+import type { HitCounter } from './hit-counter.js';
 
 /** At most `max` requests per `ms`. */
 export interface LimitWindow {
@@ -17,17 +17,6 @@ export interface LimitRule {
 
 export const perMinute = (max: number): LimitWindow => ({ max, ms: 60_000 });
 export const perHour = (max: number): LimitWindow => ({ max, ms: 3_600_000 });
-
-/** The variable that scales every limit (load tests and benchmarks raise it; 1 by default). */
-export const LIMIT_FACTOR_VARIABLE = 'RATE_LIMIT_FACTOR';
-
-export function limitFactorFrom(env: NodeJS.ProcessEnv): number {
-  const given = env[LIMIT_FACTOR_VARIABLE]?.trim();
-  if (!given) return 1;
-  const factor = Number(given);
-  if (!Number.isFinite(factor) || factor <= 0) throw new Error(`${LIMIT_FACTOR_VARIABLE}: expected a number above 0 (got "${given}")`);
-  return factor;
-}
 
 /** The caller's address as limits count it: IPv6 callers by their /64, as @fastify/rate-limit does. */
 export function clientAddress(request: FastifyRequest): string {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { HitCounter, Hits } from './rate-limit-store.js';
+import type { HitCounter, Hits } from './hit-counter.js';
 
 /** INCR and the window's expiry in one step, so concurrent processes never lose a hit or a window. */
 const HIT = `

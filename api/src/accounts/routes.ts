@@ -174,6 +174,8 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
 
     app.get('/api/me', { schema: { tags: ['accounts'], summary: 'Who is signed in' } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      // While sessions cannot be checked, "not signed in" would be a lie: 503 instead.
+      if (request.sessionUnknown) throw request.sessionUnknown;
       if (!request.actor) return { loggedIn: false };
       const user = await credentials.byId(request.actor.id);
       return { loggedIn: true, userId: request.actor.id, userName: user?.user_name ?? null, role: request.actor.role };

@@ -1,9 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '@epos/platform';
+import { isDatabaseUnavailable, QuietErrorLog } from '@epos/platform';
 import type { Role } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
@@ -11,8 +10,8 @@ import { FORM_EXPIRED, HttpError } from '../plugins/error-handler.js';
 import { PasswordChecks } from './passwords.js';
 import { allows, permissions, type Permission } from './permissions.js';
 import { PostgresHitCounter } from './postgres-hit-counter.js';
-import { rateLimitStoreOver, type HitCounter } from './rate-limit-store.js';
-import { clientAddress, limitFactorFrom, RateLimits } from './rate-limits.js';
+import type { HitCounter } from './hit-counter.js';
+import { clientAddress, RateLimits, type LimitRule } from './rate-limits.js';
 import { RedisHitCounter } from './redis-hit-counter.js';
 import { siteKey } from './secrets.js';
 import { csrfBinding, Sessions } from './sessions.js';
@@ -22,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route; every state-changing route must name one. */
     permission?: Permission;
+    /** A read's own limit (say, speech), counted per address; writes take theirs from the write-limit table. */
+    readLimit?: LimitRule;
   }
   interface FastifyRequest {
     /** The signed-in user making the request, with the blogs assigned to them; absent for anonymous visitors. */
@@ -42,24 +43,35 @@ const ACTOR_READS = /^\/(api|postdata)\//;
 export const pleaseLogIn = () => new HttpError(401, 'unauthorized', 'Please log in first.');
 export const notAllowed = () => new HttpError(403, 'forbidden', 'You are not allowed to do this.');
 
-/** The signed-in user's id, for reads private to them; 401 for anonymous visitors. */
-export function signedInUser(request: FastifyRequest): string {
+type Actor = NonNullable<FastifyRequest['actor']>;
+
+/**
+ * The signed-in user; 401 for anonymous visitors, and 503 while the session cannot be checked
+ * (the database is down), rather than treating a signed-in reader as a visitor.
+ */
+export function requireActor(request: FastifyRequest): Actor {
   if (request.sessionUnknown) throw request.sessionUnknown;
   if (!request.actor) throw pleaseLogIn();
-  return request.actor.id;
+  return request.actor;
+}
+
+/** The signed-in user's id, for reads private to them. */
+export function signedInUser(request: FastifyRequest): string {
+  return requireActor(request).id;
 }
 
 /** Reads follow the permission table too: 401 anonymous, 403 when the role is not allowed. */
 export function requirePermission(request: FastifyRequest, permission: Permission): void {
-  if (request.sessionUnknown) throw request.sessionUnknown;
-  if (!request.actor) throw pleaseLogIn();
-  if (!allows(permissions[permission], request.actor.role)) throw notAllowed();
+  if (!allows(permissions[permission], requireActor(request).role)) throw notAllowed();
 }
 
 /** Rate-limit counters every API process shares: Redis when REDIS_URL is set, else PostgreSQL. */
 function sharedCounter(deps: ApiDeps): HitCounter {
-  if (deps.config.REDIS_URL) return new RedisHitCounter(deps.config.REDIS_URL, (error) => deps.logger.warn({ err: error }, 'rate-limit counters: Redis connection failed'));
-  return new PostgresHitCounter(deps.database.db, (error) => deps.logger.warn({ err: error }, 'deleting ended rate-limit windows failed'));
+  // A lost connection is reported once per outage, as the job queues report theirs.
+  const errors = new QuietErrorLog(deps.logger);
+  const report = (message: string) => (error: unknown) => errors.report(error instanceof Error ? error : new Error(String(error)), message);
+  if (deps.config.REDIS_URL) return new RedisHitCounter(deps.config.REDIS_URL, report('rate-limit counters'));
+  return new PostgresHitCounter(deps.database.db, report('deleting ended rate-limit windows'));
 }
 
 /**
@@ -89,8 +101,7 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
 
   const counter = sharedCounter(deps);
   app.addHook('onClose', () => counter.close());
-  await app.register(fastifyRateLimit, { global: false, store: rateLimitStoreOver(counter) });
-  const limits = new RateLimits(counter, limitFactorFrom(process.env));
+  const limits = new RateLimits(counter, deps.config.RATE_LIMIT_FACTOR);
   app.decorate('passwordChecks', new PasswordChecks(limits));
 
   app.addHook('onRoute', (route) => {
@@ -113,8 +124,18 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
   });
 
   app.addHook('preValidation', (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method)) {
+      const limit = request.routeOptions.config.readLimit;
+      if (!limit) return done();
+      // A read that needs no database is not refused because the counters' database is down.
+      const counted = limits.take([limit, `read:${request.routeOptions.url}:${clientAddress(request)}`]);
+      return void counted.then(
+        () => done(),
+        (error: unknown) => (isDatabaseUnavailable(error) ? done() : done(error as Error)),
+      );
+    }
     // A path no route serves is left to the not-found handler (404), whatever the method.
-    if (SAFE_METHODS.has(request.method) || request.is404) return done();
+    if (request.is404) return done();
     app.csrfProtection(request, reply, (error?: Error) => {
       if (error) return done(new HttpError(403, 'forbidden', FORM_EXPIRED));
       const permission = request.routeOptions.config.permission;

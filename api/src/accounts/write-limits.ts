@@ -37,3 +37,8 @@ export const passwordCheckLimits = {
   perAccount: { what: 'password attempts for this account', windows: [{ max: 20, ms: 15 * 60_000 }] },
   perAddress: { what: 'password attempts', windows: [perMinute(10), perHour(100)] },
 } as const satisfies Record<string, LimitRule>;
+
+/** Reads with a limit of their own (named in the route's `readLimit`), counted per address. */
+export const readLimits = {
+  speech: { what: 'speech requests', windows: [perMinute(60)] },
+} as const satisfies Record<string, LimitRule>;

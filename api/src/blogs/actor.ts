@@ -1,17 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { pleaseLogIn } from '../accounts/security.js';
+import { requireActor } from '../accounts/security.js';
 import type { BlogActor } from './access.js';
+
+const asBlogActor = ({ id, role, blogs }: NonNullable<FastifyRequest['actor']>): BlogActor => ({ userId: id, role, blogs });
 
 /** The signed-in user with the blogs assigned to them (read with the session), or null for visitors. */
 export function blogActor(request: FastifyRequest): BlogActor | null {
-  if (!request.actor) return null;
-  const { id, role, blogs } = request.actor;
-  return { userId: id, role, blogs };
+  return request.actor ? asBlogActor(request.actor) : null;
 }
 
-/** The signed-in user as `blogActor` answers; 401 for visitors. */
+/** The signed-in user as `blogActor` answers; 401 for visitors (503 while sessions cannot be checked). */
 export function signedInBlogActor(request: FastifyRequest): BlogActor {
-  const actor = blogActor(request);
-  if (!actor) throw pleaseLogIn();
-  return actor;
+  return asBlogActor(requireActor(request));
 }

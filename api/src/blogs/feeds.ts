@@ -1,4 +1,5 @@
 import type { Config } from '@epos/platform';
+import { escapeHtml } from '@epos/platform/markdown/index';
 import { siteUrl } from '../accounts/mails.js';
 import type { PostSummaryRow } from './views.js';
 import { el, xmlDocument, type XmlElement } from './xml-writer.js';
@@ -15,10 +16,6 @@ export interface FeedHead {
 export type FeedPost = PostSummaryRow & { html: string };
 
 const ATOM = 'http://www.w3.org/2005/Atom';
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Plain text as HTML that shows exactly that text (for RSS descriptions, which readers take as HTML). */
-const htmlOfText = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? '');
 
 /** Absolute links: feed readers resolve nothing relative, so sentence links get the site's origin. */
 function absolutise(html: string, origin: string): string {
@@ -39,7 +36,7 @@ function rss(config: Config, origin: string, head: FeedHead, posts: readonly Fee
       el('link', {}, link),
       el('guid', { isPermaLink: 'false' }, link),
       el('pubDate', {}, date(post.published_at).toUTCString()),
-      el('description', {}, htmlOfText(post.excerpt)),
+      el('description', {}, escapeHtml(post.excerpt)),
       el('content:encoded', {}, absolutise(post.html, origin)),
       el('dc:creator', {}, post.author),
       post.series_title ? el('category', {}, post.series_title) : null,

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@epos/platform';
+import { siteKey } from '../accounts/secrets.js';
 
 /** The signing secret, made on first use and then kept for the life of the process (it never changes). */
 const secrets = new WeakMap<Database, Promise<Buffer>>();
@@ -7,10 +8,7 @@ const secrets = new WeakMap<Database, Promise<Buffer>>();
 function secret(database: Database): Promise<Buffer> {
   let found = secrets.get(database);
   if (!found) {
-    found = (async () => {
-      await database.db.insertInto('site_secrets').values({ name: 'unsubscribe', secret: randomBytes(32) }).onConflict((oc) => oc.column('name').doNothing()).execute();
-      return (await database.db.selectFrom('site_secrets').select('secret').where('name', '=', 'unsubscribe').executeTakeFirstOrThrow()).secret;
-    })();
+    found = siteKey(database.db, 'unsubscribe');
     found.catch(() => secrets.delete(database));
     secrets.set(database, found);
   }

@@ -1,11 +1,6 @@
+import { escapeHtml } from '@epos/platform/markdown/index';
 import { isWebUrl, TEXT_URL, trimUrl, type OutboxMessage, type OutboxSummary } from '@epos/platform/mail/index';
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML content and for double- or single-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
-}
 
 /** An http(s) URL as a link (opening in a new tab, no referrer); anything else as plain text. */
 function link(url: string, label = url): string {
@@ -84,7 +79,7 @@ ${rows}
   return page(
     'Dev mailbox',
     `<h1>Dev mailbox</h1>
-<p class="note">Mail the site sent, written to <code>${escapeHtml(dir)}</code> because SMTP_URL is not set. This page is off in production.</p>
+<p class="note">Mail the site sent, written to <code>${escapeHtml(dir)}</code> because SMTP_URL is not set. This page shows only with NODE_ENV=development, to requests from this machine.</p>
 ${list}`,
   );
 }

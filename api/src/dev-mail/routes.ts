@@ -3,7 +3,7 @@ import { listOutbox, mailTransportKind, outboxDir, readOutboxEml, readOutboxMess
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../deps.js';
 import { sendError } from '../plugins/error-handler.js';
-import { allowInlineStyles } from '../security-headers.js';
+import { allowInlineStyles } from '../plugins/security-headers.js';
 import { messagePage, notFoundPage, outboxPage } from './page.js';
 
 /**
@@ -21,7 +21,7 @@ const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-re
  * Whether the caller is on this machine: the connection's own address is loopback (never a
  * forwarded one), and no proxy on this machine passed the request on for someone else.
  */
-export function fromThisMachine(request: Pick<FastifyRequest, 'socket' | 'headers'>): boolean {
+function fromThisMachine(request: Pick<FastifyRequest, 'socket' | 'headers'>): boolean {
   const address = request.socket.remoteAddress ?? '';
   const loopback = address === '::1' || /^(::ffff:)?127\./.test(address);
   return loopback && !PROXY_HEADERS.some((name) => request.headers[name] !== undefined);

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema, type Health } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
+import { DATABASE_RETRY_AFTER_S } from '../plugins/error-handler.js';
 
-/** Seconds a client should wait before asking again while a dependency is down. */
-export const UNAVAILABLE_RETRY_AFTER_S = 5;
 const REDIS_DOWN_MESSAGE = 'Redis (background jobs) is unavailable; reading works, changes that schedule jobs do not.';
 
 /** The projections' health, with Redis added when jobs run on it. */
@@ -31,7 +30,7 @@ export function healthRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
         const health = await siteHealth(deps);
-        if (health.status === 'unavailable') reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+        if (health.status === 'unavailable') reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S));
         return health;
       },
     );

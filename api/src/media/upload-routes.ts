@@ -24,7 +24,7 @@ export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsync {
     app.post('/postdata/media', { config: { permission: 'media.upload' }, schema: { tags: ['media'], summary: 'Upload images for a post: PNG, JPEG, GIF or WebP up to 5 MB each' } }, async (request, reply) => {
       if (!request.isMultipart()) return reply.code(400).send({ statusCode: 400, error: 'validation', message: 'Select File', requestId: request.id });
       const results: { status: 0 | 1; fileName: string; fileUrl: string; message?: string }[] = [];
-      for (const { fileName, data } of await receivedFiles(request)) {
+      for await (const { fileName, data } of receivedFiles(request)) {
         if (!data) {
           results.push({ status: 0, fileName, fileUrl: '', message: 'The file is larger than 5 MB' });
           continue;
@@ -45,23 +45,21 @@ export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsync {
 }
 
 /**
- * The uploaded files (data null when over the size limit). A body cut short or without its
- * boundary is the client's fault: 400, not the parser's error.
+ * The uploaded files one at a time (data null when over the size limit). A body cut short or
+ * without its boundary is the client's fault: 400, not the parser's error.
  */
-async function receivedFiles(request: FastifyRequest): Promise<{ fileName: string; data: Buffer | null }[]> {
-  const files: { fileName: string; data: Buffer | null }[] = [];
+async function* receivedFiles(request: FastifyRequest): AsyncGenerator<{ fileName: string; data: Buffer | null }> {
   try {
     for await (const part of request.files()) {
       const data = await part.toBuffer().catch((error: unknown) => {
         if (part.file.truncated) return null;
         throw error;
       });
-      files.push({ fileName: path.basename(part.filename || 'file'), data: part.file.truncated ? null : data });
+      yield { fileName: path.basename(part.filename || 'file'), data: part.file.truncated ? null : data };
     }
   } catch (error) {
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status < 500) throw error;
     throw new HttpError(400, 'validation', 'The upload was cut short or is not a well-formed multipart form; please send it again.');
   }
-  return files;
 }

@@ -32,6 +32,10 @@ beforeAll(async () => {
     return { stored: true };
   });
   app.get('/unreachable', async () => sql`select 1`.execute(unreachable.db));
+  app.get('/aborted', async () => {
+    // As a request body cut off by the client arrives: a client status with a network code.
+    throw Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -56,5 +60,12 @@ describe('the error handler as the last line of defence', () => {
     expect(response.statusCode).toBe(503);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     expect(response.json()).toMatchObject({ statusCode: 503, error: 'unavailable', message: expect.stringMatching(/database is unavailable/) });
+  });
+
+  it('keeps the client status of an error that carries a network code (an aborted upload), not 503', async () => {
+    const response = await app.inject({ method: 'GET', url: '/aborted' });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['retry-after']).toBeUndefined();
+    expect(response.json()).toMatchObject({ statusCode: 400, error: 'bad_request' });
   });
 });

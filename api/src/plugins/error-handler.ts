@@ -1,11 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, DuplicateEventError, invalidInputMessage, isDatabaseUnavailable, ReadModelNotReadyError, WrongExpectedRevisionError } from '@epos/platform';
+import { DATABASE_UNAVAILABLE_MESSAGE, DomainError, DuplicateEventError, invalidInputMessage, isDatabaseUnavailable, ReadModelNotReadyError, WrongExpectedRevisionError } from '@epos/platform';
 import type { ApiError } from '@epos/schemas';
 
 export const FORM_EXPIRED = 'This form has expired or did not come from this site. Reload the page and try again.';
-export const DATABASE_UNAVAILABLE = 'The database is unavailable right now (it may be restarting). Please try again in a few seconds.';
-/** Seconds a client should wait before retrying while the database is down. */
+/** Seconds a client should wait before retrying while the database (or another dependency) is down. */
 export const DATABASE_RETRY_AFTER_S = 5;
 const domainStatus = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
 const clientErrorCodes: Record<number, string> = {
@@ -85,10 +84,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.code?.startsWith('FST_CSRF')) {
       return sendError(reply, request, { statusCode: 403, error: 'forbidden', message: FORM_EXPIRED });
     }
-    if (isDatabaseUnavailable(error)) {
+    // A client status wins: a 4xx with a network code (an upload the client aborted, ECONNRESET) is not an outage.
+    if ((error.statusCode === undefined || error.statusCode >= 500) && isDatabaseUnavailable(error)) {
       // An outage is logged once where the connection was lost, not once per request.
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
-      return sendError(reply, request, { statusCode: 503, error: 'unavailable', message: DATABASE_UNAVAILABLE });
+      return sendError(reply, request, { statusCode: 503, error: 'unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const refused = invalidInputMessage(error);
     if (refused) {

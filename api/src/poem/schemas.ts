@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { editionSchema, languageSchema, wholeNumber } from '@epos/schemas';
 
-const number = (what: string) => wholeNumber(what);
-
-export const sectionParams = z.object({ book: number('book'), canto: number('canto'), section: number('section') });
-export const sentenceParams = z.object({ n: number('line number') });
-export const sentenceIdParams = z.object({ id: number('sentence id') });
+export const sectionParams = z.object({ book: wholeNumber('book'), canto: wholeNumber('canto'), section: wholeNumber('section') });
+export const sentenceParams = z.object({ n: wholeNumber('line number') });
+export const sentenceIdParams = z.object({ id: wholeNumber('sentence id') });
 /** `2026-01-31` (the end of that day, UTC) or an ISO date-time. */
 export const asOfQuery = z.object({
   asOf: z.iso

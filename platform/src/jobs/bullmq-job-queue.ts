@@ -3,6 +3,7 @@ import { Queue, UnrecoverableError, Worker, createPostgresBackend, type JobsOpti
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { z } from 'zod';
+import { MAX_RECONNECT_DELAY_MS } from '../db/outage.js';
 import type { Logger } from '../logging/logger.js';
 import { QuietErrorLog } from './quiet-error-log.js';
 import { InvalidJobPayloadError, parseJobPayload, serializeJobPayload, type JobDefinition } from './define-job.js';
@@ -93,9 +94,10 @@ interface Backend {
 
 /**
  * How long a worker waits before fetching again after its connection failed (BullMQ's default
- * is 15 s): jobs resume within 5 s of the server being back.
+ * is 15 s): the longest wait of the site's own reconnections, so jobs resume within 5 s of the
+ * server being back.
  */
-const RUN_RETRY_DELAY_MS = 5_000;
+const RUN_RETRY_DELAY_MS = MAX_RECONNECT_DELAY_MS;
 
 /**
  * PostgreSQL: every Queue/Worker gets `{ connectionString, migrate: true }` and

@@ -26,3 +26,4 @@ export {
   type JobInfo,
 } from './port.js';
 export { createJobQueue, BullmqJobQueue, type JobQueueOptions, type BullmqJobQueueOptions } from './bullmq-job-queue.js';
+export { QuietErrorLog } from './quiet-error-log.js';

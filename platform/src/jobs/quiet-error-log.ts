@@ -10,8 +10,9 @@ function isRedisConnectionError(error: unknown): boolean {
 }
 
 /**
- * Logs job queue errors: a lost connection to the backend (PostgreSQL or Redis going away) once
- * per outage as a warning without a stack (BullMQ retries by itself), anything else as an error.
+ * Logs the errors of a client that reconnects by itself (the job queue's, the API's rate-limit
+ * counters'): a lost connection to the backend (PostgreSQL or Redis going away) once per outage
+ * as a warning without a stack, anything else as an error.
  */
 export class QuietErrorLog {
   private lastOutageError = 0;

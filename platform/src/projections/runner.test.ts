@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createLogger } from '../logging/logger.js';
+import { capturingLogger } from '../testkit/capturing-logger.js';
 import { counterProjection } from '../testkit/counter-projection.js';
 import { sampleRegistry } from '../testkit/sample-events.js';
 import { newTestDatabase, } from '../testkit/vitest.js';
@@ -171,5 +172,32 @@ describe('projection runner', () => {
     const totals = await counters(testDb, 'rm_counters_v1');
     expect(totals).toHaveLength(50);
     expect(totals.every((r) => r.total === 3)).toBe(true);
+  });
+});
+
+describe('projection runner retries', () => {
+  it('log an unexpected error with its stack, an outage by its reason only', async () => {
+    const { testDb, store, progress } = await setup();
+    const head = await openCounters(store, 1, [1]);
+    const log = capturingLogger();
+    const failures: Error[] = [new Error('a bug, not an outage'), Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })];
+    const flaky = Object.create(store) as PostgresEventStore;
+    flaky.headPosition = async () => {
+      const failure = failures.shift();
+      if (failure) throw failure;
+      return store.headPosition();
+    };
+    const runner = new ProjectionRunner({ database: testDb.database, store: flaky, projections: [counterProjection()], logger: log.logger });
+    await runner.start();
+    cleanups.push(() => runner.stop());
+    expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 5000 })).not.toBeNull();
+    await vi.waitFor(() => expect(log.lines.some((l) => l.msg === 'projection resumed')).toBe(true), { timeout: 5000 });
+
+    const interrupted = log.lines.find((l) => l.msg === 'projection interrupted; resuming from its checkpoint');
+    expect(interrupted).toMatchObject({ err: { message: 'a bug, not an outage', stack: expect.stringContaining('runner.test.ts') } });
+    expect(interrupted).not.toHaveProperty('reason');
+    const still = log.lines.find((l) => l.msg === 'projection still interrupted');
+    expect(still).toMatchObject({ reason: 'connect ECONNREFUSED 127.0.0.1:1' });
+    expect(still).not.toHaveProperty('err');
   });
 });

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { reconnectDelay } from '../db/outage.js';
 import type { PlatformDatabase } from '../db/tables.js';
-import { describeDatabaseError } from '../db/unavailable.js';
+import { describeDatabaseError, isDatabaseUnavailable } from '../db/unavailable.js';
 import { UndecodableEventError, type EventStore, type Position, type RecordedEvent } from '../event-store/port.js';
 import type { Logger } from '../logging/logger.js';
 import { schemaName, type Projection } from './define-projection.js';
@@ -78,7 +78,7 @@ export class ProjectionRunner {
       const active = await trx.selectFrom('projection_active').select('version').where('name', '=', name).executeTakeFirst();
       if (active && active.version > version) return { role: 'superseded', checkpoint: 0n };
 
-      let row = await trx.selectFrom('projection_checkpoints').selectAll().where('name', '=', name).where('version', '=', version).executeTakeFirst();
+      let row = await trx.selectFrom('projection_checkpoints').selectAll().where(checkpointOf(projection)).executeTakeFirst();
       if (!row) {
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(trx);
         await sql`create schema ${sql.id(schema)}`.execute(trx);
@@ -137,11 +137,14 @@ export class ProjectionRunner {
           return;
         }
         const delay = reconnectDelay(attempt);
-        if (interruptedAt === null) {
-          interruptedAt = Date.now();
-          log.warn({ reason: describeDatabaseError(error), checkpoint: checkpoint.toString() }, 'projection interrupted; resuming from its checkpoint');
+        // An outage is expected: its reason, once. Anything else may be a bug: its stack, every time.
+        const outage = isDatabaseUnavailable(error);
+        const cause = outage ? { reason: describeDatabaseError(error) } : { err: error };
+        if (interruptedAt === null || !outage) {
+          interruptedAt ??= Date.now();
+          log.warn({ ...cause, checkpoint: checkpoint.toString() }, 'projection interrupted; resuming from its checkpoint');
         } else {
-          log.debug({ reason: describeDatabaseError(error), retryInMs: delay }, 'projection still interrupted');
+          log.debug({ ...cause, retryInMs: delay }, 'projection still interrupted');
         }
         await sleep(delay, undefined, { signal }).catch(() => undefined);
       }
@@ -152,8 +155,7 @@ export class ProjectionRunner {
     const row = await this.db
       .selectFrom('projection_checkpoints')
       .select('position')
-      .where('name', '=', projection.name)
-      .where('version', '=', projection.version)
+      .where(checkpointOf(projection))
       .executeTakeFirstOrThrow();
     return BigInt(row.position);
   }
@@ -177,8 +179,7 @@ export class ProjectionRunner {
     await db
       .updateTable('projection_checkpoints')
       .set({ status, error, updated_at: new Date() })
-      .where('name', '=', projection.name)
-      .where('version', '=', projection.version)
+      .where(checkpointOf(projection))
       .execute();
   }
 
@@ -189,8 +190,7 @@ export class ProjectionRunner {
       const row = await trx
         .selectFrom('projection_checkpoints')
         .select('position')
-        .where('name', '=', projection.name)
-        .where('version', '=', projection.version)
+        .where(checkpointOf(projection))
         .forUpdate()
         .executeTakeFirstOrThrow();
       const checkpoint = BigInt(row.position);
@@ -213,8 +213,7 @@ export class ProjectionRunner {
       await trx
         .updateTable('projection_checkpoints')
         .set({ position: position.toString(), updated_at: new Date() })
-        .where('name', '=', projection.name)
-        .where('version', '=', projection.version)
+        .where(checkpointOf(projection))
         .execute();
       await notify(trx, formatProgress({ kind: 'progress', name: projection.name, version: projection.version, position }));
       return position;
@@ -260,6 +259,11 @@ class BatchError extends Error {
   ) {
     super(`batch of positions ${first.position}..${last.position} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
+}
+
+/** The checkpoint row of this version of the projection. */
+function checkpointOf(projection: Projection) {
+  return (eb: ExpressionBuilder<PlatformDatabase, 'projection_checkpoints'>) => eb.and({ name: projection.name, version: projection.version });
 }
 
 function key(projection: Projection): string {

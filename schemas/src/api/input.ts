@@ -39,6 +39,12 @@ export const multilineText = (max: number, tooLong = `at most ${max} characters`
 export const lineText = (max: number, tooLong = `at most ${max} characters`) =>
   z.string().max(max, tooLong).superRefine(checked({ multiline: false }));
 
+/** A required line: trimmed, and `blank` when missing or empty. */
+export const requiredLine = (max: number, blank: string, tooLong?: string) => z.string({ message: blank }).trim().min(1, blank).pipe(lineText(max, tooLong));
+
+/** Required text that may span lines: trimmed, and `blank` when missing or empty. */
+export const requiredText = (max: number, blank: string, tooLong?: string) => z.string({ message: blank }).trim().min(1, blank).pipe(multilineText(max, tooLong));
+
 const CANONICAL_WHOLE = /^(?:0|[1-9][0-9]{0,15})$/;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lineText, multilineText, wholeNumber } from '../api/input.js';
+import { lineText, multilineText, requiredLine, requiredText, wholeNumber } from '../api/input.js';
 import { SLUG } from './events.js';
 
 /** The spec's blog messages (sections 5 and 8), used by the forms and the server alike. */
@@ -24,7 +24,7 @@ export const blogMessages = {
 export const POST_STATUS = { published: 0, scheduled: 1, draft: 2 } as const;
 export type PostStatus = (typeof POST_STATUS)[keyof typeof POST_STATUS];
 
-const required = (max: number) => z.string({ message: blogMessages.required }).trim().min(1, blogMessages.required).pipe(lineText(max));
+const required = (max: number) => requiredLine(max, blogMessages.required);
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true').optional();
 
 /** The spec's post payload; `status` or the flags choose publish now, schedule or draft. */
@@ -65,7 +65,7 @@ export const updatePostPayload = z.intersection(
 );
 
 export const deletePostBody = z.object({ url: z.string({ message: 'url is required' }).trim().regex(SLUG, 'url: expected a post url') });
-export const generateUrlBody = z.object({ title: z.string({ message: 'title is required' }).trim().min(1, 'title is required').pipe(lineText(300)) });
+export const generateUrlBody = z.object({ title: requiredLine(300, 'title is required') });
 export const autosaveBody = z.object({
   id: z.uuid('id: expected a post id'),
   title: lineText(300).optional(),
@@ -77,11 +77,11 @@ export const autosaveBody = z.object({
 export const restoreBody = z.object({ id: z.uuid('id: expected a post id'), revision: wholeNumber('revision', { min: 0 }) });
 export const createBlogBody = z.object({
   slug: z.string({ message: 'slug is required' }).trim().regex(SLUG, 'slug: use lower-case letters, digits and single hyphens').max(100),
-  title: z.string({ message: 'title is required' }).trim().min(1, 'title is required').pipe(lineText(200)),
+  title: requiredLine(200, 'title is required'),
   description: multilineText(2000).optional().default(''),
 });
 
-const commentText = z.string({ message: "Comment can't be blank" }).trim().min(1, "Comment can't be blank").pipe(multilineText(10_000, 'A comment has at most 10000 characters'));
+const commentText = requiredText(10_000, "Comment can't be blank", 'A comment has at most 10000 characters');
 const pings = z.union([z.array(z.uuid()), z.uuid().transform((v) => [v])]).optional().default([]).pipe(z.array(z.uuid()).max(20, 'at most 20 mentions'));
 export const commentBody = z.object({ cm: commentText, parentof: z.uuid('parentof: expected a comment id').optional().or(z.literal('').transform(() => undefined)), pings });
 export const editCommentBody = z.object({ id: z.uuid('id: expected a comment id'), cm: commentText, pings });

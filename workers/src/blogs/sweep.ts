@@ -47,8 +47,8 @@ export function startScheduleSweep(context: PublishingContext & { progress: Proj
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
     running = sweepSchedule(context).catch((error: unknown) => {
-      // A database outage is expected and reported where connections are lost; no stack every 30 s.
-      if (isDatabaseUnavailable(error)) context.logger.warn({ reason: describeDatabaseError(error) }, 'schedule sweep skipped: the database is unavailable');
+      // A database outage is expected and reported once where connections are lost: here only at debug, not every 30 s.
+      if (isDatabaseUnavailable(error)) context.logger.debug({ reason: describeDatabaseError(error) }, 'schedule sweep skipped: the database is unavailable');
       else context.logger.error({ err: error }, 'schedule sweep failed; it runs again shortly');
     });
   };

@@ -1,4 +1,4 @@
-/** A browser's cookies for one site, as far as the fuzzer needs them. */
+/** A browser's cookies for one site, as far as the fuzzer and the site client need them. */
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '@epos/platform';
 
 /** Powerful browser features the site never uses, off for it and anything it embeds (audio and speech need no permission). */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
   'display-capture=()',

@@ -1,7 +1,8 @@
 /**
  * Which events a request appended, told by its correlation id: the API keeps a client's uuid
- * X-Request-Id as the correlation id of the events the request appends, so a refused request
- * (4xx) must have none. Workers appending meanwhile do not confuse it, as a head position would.
+ * X-Request-Id as the correlation id of the events the request appends. The fuzzer checks that a
+ * refused request (4xx) appended none, chaos:pg that an acknowledged write appended exactly one.
+ * Workers appending meanwhile do not confuse it, as a head position would.
  */
 import pg from 'pg';
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@epos/platform/testkit/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const READY_TIMEOUT_MS = 120_000;
 
 /** The whole site (`scripts/start.ts`) in a child process, on a database the caller controls. */
 export interface SiteProcess {
@@ -20,9 +21,9 @@ export interface SiteProcess {
   stop(): Promise<number | string | null>;
 }
 
-export async function startSite(options: { databaseUrl: string; env?: Record<string, string>; readyTimeoutMs?: number }): Promise<SiteProcess> {
+export async function startSite(options: { databaseUrl: string; env?: Record<string, string> }): Promise<SiteProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-chaos-site-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-site-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/start.ts')], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: options.databaseUrl, ...options.env },
@@ -40,10 +41,11 @@ export async function startSite(options: { databaseUrl: string; env?: Record<str
       resolve();
     }),
   );
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+  const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!output.includes('Epos is ready')) {
     if (exit !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`the site did not start (exit ${exit}):\n${output.slice(-5000)}`);
     }
     await new Promise((r) => setTimeout(r, 200));

@@ -1,34 +1,35 @@
+import { CookieJar } from './cookie-jar.js';
+
+const SESSION_COOKIE = 'epos_session';
+const TIMEOUT_MS = 15_000;
+
 /** A browser-like HTTP client for a running site: keeps cookies, sends the anti-forgery token. */
 export class SiteClient {
-  private readonly cookies = new Map<string, string>();
+  private readonly cookies = new CookieJar();
   private token: string | null = null;
 
-  constructor(readonly base: string) {}
+  constructor(private readonly base: string) {}
 
   private remember(response: Response): void {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-      if (name === 'epos_session') this.token = null;
-    }
+    const setCookie = response.headers.getSetCookie();
+    this.cookies.remember(setCookie);
+    // The token is bound to the session: a new or ended session needs a new token.
+    if (setCookie.some((line) => line.trimStart().startsWith(`${SESSION_COOKIE}=`))) this.token = null;
   }
 
-  async request(method: 'GET' | 'POST', path: string, options: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Response> {
+  async request(method: 'GET' | 'POST', path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
     if (method === 'POST') {
       headers['content-type'] = 'application/json';
       headers['x-csrf-token'] = await this.csrf();
     }
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = this.cookies.header();
+    if (cookie) headers.cookie = cookie;
     const response = await fetch(`${this.base}${path}`, {
       method,
       headers,
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     this.remember(response);
     return response;
