@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { checkAnswersSentAsBytes, responseSerializerCompiler } from './plugins/response-serializer.js';
 import type { ApiDeps } from './deps.js';
 import { healthRoutes } from './health/routes.js';
 import { registerConsistency } from './plugins/consistency.js';
@@ -40,7 +41,9 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const strictContracts = deps.config.NODE_ENV !== 'production';
+  app.setSerializerCompiler(responseSerializerCompiler(strictContracts));
+  if (strictContracts) checkAnswersSentAsBytes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

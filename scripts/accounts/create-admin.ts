@@ -5,8 +5,8 @@
 import { parseArgs } from 'node:util';
 import { boot } from '@epos/platform';
 import { registerBody, SYSTEM_ACTOR } from '@epos/schemas';
-import { Credentials } from '@epos/api/accounts/credentials';
-import { siteUrl } from '@epos/api/accounts/mails';
+import { Credentials } from '@epos/platform/accounts/credentials';
+import { siteUrl } from '@epos/platform';
 import { provisionUser } from '@epos/api/accounts/provision';
 
 const { positionals } = parseArgs({ allowPositionals: true });

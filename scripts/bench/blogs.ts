@@ -19,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { PostgresEventStore, ProjectionProgress } from '@epos/platform';
 import { EventRegistry, eventCatalog, slugify } from '@epos/schemas';
-import { archiveMonths, findBlog, postsWithAuthor, postWithNeighbours, publishedPage, type BlogsDb } from '@epos/api/blogs/queries';
+import { archiveMonths, findBlog, postsWithAuthor, postWithNeighbours, publishedPage, type BlogsDb } from '@epos/projections/blogs/queries';
 import { FEED_SIZE } from '@epos/api/blogs/feeds';
 import { PAGE_SIZE } from '@epos/api/blogs/views';
 import { NotificationListener } from '@epos/platform/db/notifications';

@@ -8,7 +8,7 @@
  * or more. Env: DATABASE_URL (else an embedded PostgreSQL in a temporary folder), BENCH_ROUNDS (100).
  */
 import os from 'node:os';
-import { Credentials } from '@epos/api/accounts/credentials';
+import { Credentials } from '@epos/platform/accounts/credentials';
 import { SiteClient } from '../testkit/site-client.js';
 import { startSite, type SiteProcess } from '../testkit/site-process.js';
 import { benchDatabase } from './bench-database.js';

@@ -1,20 +1,12 @@
-import type { Config, Database, EventStore, Logger, ProjectionProgress } from '@epos/platform';
-import type { JobQueue } from '@epos/platform/jobs/index';
 import type { MailTransport } from '@epos/platform/mail/index';
 import { notifySubscribersHandler, publishScheduledPostHandler } from './blogs/handlers.js';
 import { sendMail } from './mail/send-mail.js';
+import type { ReactorContext } from './reactor-context.js';
 import type { JobRegistration } from './runner.js';
 
-/** What handlers may use from the process that runs them. */
-export interface WorkerContext {
+/** What handlers may use from the process that runs them: what reactions may, and the mail transport. */
+export interface WorkerContext extends ReactorContext {
   mail: MailTransport;
-  config: Config;
-  database: Database;
-  store: EventStore;
-  jobs: JobQueue;
-  logger: Logger;
-  /** Read models, as far as the projections have got. */
-  progress: ProjectionProgress;
 }
 
 /** A handler registration, or a factory of one for handlers that need the process's context. */

@@ -1,9 +1,10 @@
-import { ProjectionProgress, type Runtime } from '@epos/platform';
+import { ProjectionProgress, ReactorRunner, type Runtime } from '@epos/platform';
 import { startScheduleSweep } from './blogs/sweep.js';
+import { reactors } from './reactors.js';
 import { workerHandlers } from './registry.js';
 import { startWorkers } from './runner.js';
 
-/** The workers role: every registered job handler plus the publishing schedule's sweep. */
+/** The workers role: the reactors that turn events into jobs, every registered job handler, and the publishing schedule's sweep. */
 export async function startWorkerRole(runtime: Runtime): Promise<void> {
   const progress = new ProjectionProgress(runtime.database, runtime.store);
   await progress.start();
@@ -12,7 +13,10 @@ export async function startWorkerRole(runtime: Runtime): Promise<void> {
   const handlers = workerHandlers(context);
   const workers = await startWorkers({ jobs: runtime.jobs, handlers, logger: runtime.logger });
   runtime.shutdown.add('workers', () => workers.stop());
+  const reactorRunner = new ReactorRunner({ database: runtime.database, store: runtime.store, reactors, context, logger: runtime.logger });
+  await reactorRunner.start();
+  runtime.shutdown.add('reactors', () => reactorRunner.stop());
   const sweep = startScheduleSweep(context);
   runtime.shutdown.add('schedule sweep', () => sweep.stop());
-  runtime.logger.info({ jobs: handlers.map((r) => r.job.name), backend: runtime.jobs.kind }, 'workers running');
+  runtime.logger.info({ jobs: handlers.map((r) => r.job.name), reactors: reactors.map((r) => r.name), backend: runtime.jobs.kind }, 'workers running');
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { issueMessage, roles, roleSchema, updateUsersBody, userStream } from '@epos/schemas';
+import { accountFailure, accountSuccess, adminUsersAnswer, dataInfoAnswer, issueMessage, roles, roleSchema, updateUsersBody, userStream } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
 import { withPosition } from '../commands.js';
@@ -13,7 +13,7 @@ export type BlogDirectory = () => Promise<{ id: string; name: string }[]>;
 /** The spec's user administration: list users, the roles and blogs to choose from, assign them. */
 export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/postdata/getusers', { config: { reads: [USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Users with their roles, blogs and last login (admin)' } }, async (request, reply) => {
+    app.get('/postdata/getusers', { config: { reads: [USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Users with their roles, blogs and last login (admin)', response: { 200: adminUsersAnswer } } }, async (request, reply) => {
       requirePermission(request, 'users.manage');
       const db = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
       const users = await db.selectFrom('users').selectAll().where('deleted', '=', false).orderBy('registered_at').execute();
@@ -30,13 +30,13 @@ export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory): FastifyPlu
       }));
     });
 
-    app.get('/postdata/getDataInfo', { schema: { tags: ['accounts'], summary: 'The roles and blogs an admin can assign' } }, async (request, reply) => {
+    app.get('/postdata/getDataInfo', { schema: { tags: ['accounts'], summary: 'The roles and blogs an admin can assign', response: { 200: dataInfoAnswer } } }, async (request, reply) => {
       requirePermission(request, 'users.manage');
       reply.header('cache-control', 'private, no-store');
-      return { Roles: roles, BlogsDetails: (await blogs()).map((b) => ({ Blogid: b.id, Blogname: b.name, isSubscribed: false })) };
+      return { Roles: [...roles], BlogsDetails: (await blogs()).map((b) => ({ Blogid: b.id, Blogname: b.name, isSubscribed: false })) };
     });
 
-    app.post('/postdata/updateusers', { config: { permission: 'users.manage' }, schema: { tags: ['accounts'], summary: 'Assign a role and blogs to a user (admin)' } }, async (request, reply) => {
+    app.post('/postdata/updateusers', { config: { permission: 'users.manage' }, schema: { tags: ['accounts'], summary: 'Assign a role and blogs to a user (admin)', response: { 200: accountSuccess, 400: accountFailure, 404: accountFailure } } }, async (request, reply) => {
       const body = updateUsersBody.safeParse(request.body ?? {});
       if (!body.success) return reply.code(400).send({ type: 0, error: issueMessage(body.error.issues[0]!) });
       const role = roleSchema.safeParse(body.data.UserRole);

@@ -4,8 +4,8 @@ import { loadConfig } from '@epos/platform';
 import { buildApi } from '../app.js';
 import { TestClient } from '../testkit/client.js';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
-import { CODE_LIFETIME_MS } from './credentials.js';
-import { activationMail, resetMail } from './mails.js';
+import { CODE_LIFETIME_MS } from '@epos/platform/accounts/credentials';
+import { activationMail, resetMail } from '@epos/workers/accounts/mails';
 import { provisionUser } from './provision.js';
 
 let api: TestApi;

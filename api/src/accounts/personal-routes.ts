@@ -3,7 +3,20 @@ import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { HttpError } from '../plugins/error-handler.js';
 import { poemQueries } from '../poem/poem-queries.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountMessages, deleteAccountBody, issueMessage, noteBody, updateSubscriptionsBody, userStream, wholeNumber } from '@epos/schemas';
+import {
+  accountFailure,
+  accountMessages,
+  accountSuccess,
+  deleteAccountBody,
+  issueMessage,
+  myDataAnswer,
+  myNotesAnswer,
+  noteBody,
+  subscriptionsAnswer,
+  updateSubscriptionsBody,
+  userStream,
+  wholeNumber,
+} from '@epos/schemas';
 import type { BlogDirectory } from './admin-routes.js';
 import { seal } from '@epos/projections/accounts/sealing';
 import { NOTES_PROJECTION, type NotesReadModel } from '@epos/projections/accounts/notes-projection';
@@ -13,7 +26,7 @@ import { z } from 'zod';
 import type { ApiDeps } from '../deps.js';
 import { withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
-import { Credentials } from './credentials.js';
+import { Credentials } from '@epos/platform/accounts/credentials';
 import { pleaseLogIn, signedInUser } from './security.js';
 import type { Sessions } from './sessions.js';
 
@@ -22,7 +35,7 @@ import type { Sessions } from './sessions.js';
 export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDirectory): FastifyPluginAsyncZod {
   const credentials = new Credentials(deps.database.db);
   return async (app) => {
-    app.post('/postdata/myNotes', { config: { permission: 'notes.save' }, schema: { tags: ['accounts'], summary: 'Save a personal note on a sentence' } }, async (request, reply: FastifyReply) => {
+    app.post('/postdata/myNotes', { config: { permission: 'notes.save' }, schema: { tags: ['accounts'], summary: 'Save a personal note on a sentence', response: { 200: accountSuccess, 400: accountFailure } } }, async (request, reply: FastifyReply) => {
       const userId = signedInUser(request);
       const body = noteBody.safeParse(request.body ?? {});
       if (!body.success) return reply.code(400).send({ type: 0, error: issueMessage(body.error.issues[0]!) });
@@ -41,7 +54,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
 
     app.get(
       '/postdata/getmynotes/:line',
-      { config: { reads: [NOTES_PROJECTION, POEM_PROJECTION] }, schema: { tags: ['accounts'], summary: "The signed-in reader's notes on a sentence", params: z.object({ line: wholeNumber('line') }) } },
+      { config: { reads: [NOTES_PROJECTION, POEM_PROJECTION] }, schema: { tags: ['accounts'], summary: "The signed-in reader's notes on a sentence", params: z.object({ line: wholeNumber('line') }), response: { 200: myNotesAnswer } } },
       async (request, reply) => {
         const userId = signedInUser(request);
         const sentence = await (await poemQueries(deps, request)).idOf(request.params.line);
@@ -52,7 +65,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       },
     );
 
-    app.get('/postdata/mydata', { config: { reads: [NOTES_PROJECTION, USERS_PROJECTION, BLOGS_PROJECTION, POEM_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Everything the site keeps about the signed-in reader, as JSON' } }, async (request, reply) => {
+    app.get('/postdata/mydata', { config: { reads: [NOTES_PROJECTION, USERS_PROJECTION, BLOGS_PROJECTION, POEM_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Everything the site keeps about the signed-in reader, as JSON', response: { 200: myDataAnswer } } }, async (request, reply) => {
       const userId = signedInUser(request);
       const [users, notes, blogs] = await Promise.all([readModel<UsersReadModel>(deps, request, USERS_PROJECTION), readModel<NotesReadModel>(deps, request, NOTES_PROJECTION), readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION)]);
       const posts = await blogs.selectFrom('posts').select(['blog_id', 'url', 'title', 'status', 'markdown', 'created_at', 'published_at']).where('author_id', '=', userId).orderBy('created_at').execute();
@@ -73,7 +86,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       };
     });
 
-    app.get('/postdata/getSubscription', { config: { reads: [USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: "The blogs and which of them the signed-in reader follows" } }, async (request, reply) => {
+    app.get('/postdata/getSubscription', { config: { reads: [USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: "The blogs and which of them the signed-in reader follows", response: { 200: subscriptionsAnswer } } }, async (request, reply) => {
       const userId = signedInUser(request);
       const db = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
       const subscribed = new Set((await db.selectFrom('users').select('subscriptions').where('user_id', '=', userId).executeTakeFirst())?.subscriptions ?? []);
@@ -81,7 +94,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       return { BlogsDetails: (await blogs()).map((b) => ({ Blogid: b.id, Blogname: b.name, isSubscribed: subscribed.has(b.id) })), Csubscribed: [...subscribed] };
     });
 
-    app.post('/postdata/updateSubscriptions', { config: { permission: 'subscriptions.change' }, schema: { tags: ['accounts'], summary: 'Follow or stop following blogs (mail on each new post)' } }, async (request, reply) => {
+    app.post('/postdata/updateSubscriptions', { config: { permission: 'subscriptions.change' }, schema: { tags: ['accounts'], summary: 'Follow or stop following blogs (mail on each new post)', response: { 200: accountSuccess, 400: accountFailure } } }, async (request, reply) => {
       const body = updateSubscriptionsBody.safeParse(request.body ?? {});
       if (!body.success) return reply.code(400).send({ type: 0, error: issueMessage(body.error.issues[0]!) });
       const known = new Set((await blogs()).map((b) => b.id));
@@ -95,7 +108,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'Updated Successfully' });
     });
 
-    app.post('/postdata/deleteAccount', { config: { permission: 'accounts.delete' }, schema: { tags: ['accounts'], summary: 'Delete the account; its personal data becomes unreadable everywhere' } }, async (request, reply) => {
+    app.post('/postdata/deleteAccount', { config: { permission: 'accounts.delete' }, schema: { tags: ['accounts'], summary: 'Delete the account; its personal data becomes unreadable everywhere', response: { 200: accountSuccess, 400: accountFailure } } }, async (request, reply) => {
       const userId = signedInUser(request);
       const body = deleteAccountBody.safeParse(request.body ?? {});
       if (!body.success) return reply.code(400).send({ type: 0, error: issueMessage(body.error.issues[0]!) });
@@ -105,7 +118,7 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       // next; credentials and sessions go with it. Then the log records the deletion.
       await credentials.remove(userId);
       await sessions.close(request, reply);
-      const { position } = await deps.store.append(userStream(userId), [{ type: 'AccountDeleted', data: { userId } }], { expectedRevision: 'stream_exists', cause: { actor: userId } });
+      const { position } = await deps.store.append(userStream(userId), [{ type: 'AccountDeleted', data: { userId } }], { expectedRevision: 'stream_exists', cause: { actor: userId, correlationId: String(request.id) } });
       return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'Your account has been deleted.' });
     });
   };

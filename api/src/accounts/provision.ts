@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Database, EventStore } from '@epos/platform';
 import { userStream, type Role } from '@epos/schemas';
 import { newUserKey, seal } from '@epos/projections/accounts/sealing';
-import { Credentials } from './credentials.js';
+import { Credentials } from '@epos/platform/accounts/credentials';
 import { hashPassword } from './passwords.js';
-import { newSecret } from './secrets.js';
+import { newSecret } from '@epos/platform/accounts/secrets';
 
 export interface NewUser {
   userName: string;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { enqueueMail } from '@epos/platform/mail/index';
 import {
   accountMessages,
   activationRequestBody,
@@ -12,28 +11,38 @@ import {
   resetBody,
   resetRequestBody,
   userStream,
-  type AccountResponse,
+  accountFailure,
+  accountSuccess,
+  csrfAnswer,
+  meAnswer,
+  type AccountAnswer,
 } from '@epos/schemas';
 import { newUserKey, seal } from '@epos/projections/accounts/sealing';
 import type { ApiDeps } from '../deps.js';
-import { Credentials } from './credentials.js';
-import { activationMail, alreadyRegisteredMail, resetMail } from './mails.js';
+import { Credentials } from '@epos/platform/accounts/credentials';
 import { hashPassword } from './passwords.js';
-import type { Sessions } from './sessions.js';
+import { csrfBinding, type Sessions } from './sessions.js';
 
 const CHECK_YOUR_MAIL = 'If that account exists, we have sent a link to its email address.';
 const BAD_LOGIN = 'Invalid User Name or Password';
 const REGISTERED = 'Registered. We have sent an activation link to your email address.';
 
-function answer(reply: FastifyReply, status: number, body: AccountResponse): FastifyReply {
+function answer(reply: FastifyReply, status: number, body: AccountAnswer): FastifyReply {
   return reply.code(status).send(body);
 }
+
+/** An account call's response schemas: `{ type: 1 }` with its success status, `{ type: 0, error }` with each refusal. */
+const answers = (success: 200 | 201, ...refusals: (400 | 401 | 403 | 409)[]) => ({
+  [success]: accountSuccess,
+  ...Object.fromEntries(refusals.map((status) => [status, accountFailure])),
+});
 
 /** The spec's account calls: every answer is `{ type: 1 }` or `{ type: 0, error }`. */
 export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginAsync {
   const credentials = new Credentials(deps.database.db);
-  const record = (userId: string, type: string, data: Record<string, unknown>, actor = userId) =>
-    deps.store.append(userStream(userId), [{ type, data: { userId, ...data } }], { expectedRevision: 'stream_exists', cause: { actor } });
+  /** An event on the user's stream, correlated with the request that caused it. Mails follow the events (workers/src/accounts/reactor.ts). */
+  const record = (request: FastifyRequest, userId: string, type: string, data: Record<string, unknown> = {}) =>
+    deps.store.append(userStream(userId), [{ type, data: { userId, ...data } }], { expectedRevision: 'stream_exists', cause: { actor: userId, correlationId: String(request.id) } });
   const later = (work: () => Promise<unknown>) => void work().catch((error: unknown) => deps.logger.error({ err: error }, 'account work after answering failed'));
   const parse = <S extends z.ZodType>(schema: S, body: unknown): { ok: true; data: z.output<S> } | { ok: false; error: string } => {
     const result = schema.safeParse(body ?? {});
@@ -41,34 +50,32 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
   };
 
   /** Someone tried to register with an email that has an account: its owner hears of it. */
-  const tellOwner = (owner: { email: string; user_name: string }) => enqueueMail(deps.jobs, alreadyRegisteredMail(deps.config, owner.email, owner.user_name));
+  const tellOwner = (request: FastifyRequest, owner: { user_id: string }) => record(request, owner.user_id, 'RegistrationAttempted');
 
-  /** A new account, its registration in the log and its activation mail. */
-  const createAccount = async (input: { UserName: string; Email: string; Name: string; passwordHash: string; correlationId: string }): Promise<void> => {
+  /** A new account and its registration in the log (which sends the activation mail). */
+  const createAccount = async (request: FastifyRequest, input: { UserName: string; Email: string; Name: string; passwordHash: string }): Promise<void> => {
     const { UserName, Email, Name } = input;
     const userId = randomUUID();
     const key = newUserKey();
     if (!(await credentials.create({ userId, userName: UserName, email: Email, passwordHash: input.passwordHash, key }))) {
       // The name or email was taken since the checks before answering.
       const owner = await credentials.byEmail(Email);
-      if (owner) await tellOwner(owner);
+      if (owner) await tellOwner(request, owner);
       return;
     }
     try {
       await deps.store.append(userStream(userId), [{ type: 'UserRegistered', data: { userId, personal: seal(key, { userName: UserName, email: Email, name: Name }) } }], {
         expectedRevision: 'no_stream',
-        cause: { actor: userId, correlationId: input.correlationId },
+        cause: { actor: userId, correlationId: String(request.id) },
       });
     } catch (error) {
       await credentials.remove(userId);
       throw error;
     }
-    const code = await credentials.issueCode(userId, 'activation');
-    if (code) await enqueueMail(deps.jobs, activationMail(deps.config, Email, Name, userId, code));
   };
 
   return async (app) => {
-    app.post('/register', { config: { permission: 'accounts.register' }, schema: { tags: ['accounts'], summary: 'Register; sends an activation mail' } }, async (request, reply) => {
+    app.post('/register', { config: { permission: 'accounts.register' }, schema: { tags: ['accounts'], summary: 'Register; sends an activation mail', response: answers(201, 400, 409) } }, async (request, reply) => {
       const body = parse(registerBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       const { UserName, Email, Password, Name } = body.data;
@@ -77,22 +84,21 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       // The same work on both paths before answering (argon2 included), the rest after it: whether
       // an email has an account is the owner's business, so the answer must not tell by its timing.
       const passwordHash = await hashPassword(Password);
-      const correlationId = String(request.id);
-      later(() => (owner ? tellOwner(owner) : createAccount({ UserName, Email, Name, passwordHash, correlationId })));
+      later(() => (owner ? tellOwner(request, owner) : createAccount(request, { UserName, Email, Name, passwordHash })));
       return answer(reply, 201, { type: 1, message: REGISTERED });
     });
 
-    app.post('/confirmemail', { config: { permission: 'accounts.confirmEmail' }, schema: { tags: ['accounts'], summary: 'Confirm an email address with the code from the activation mail' } }, async (request, reply) => {
+    app.post('/confirmemail', { config: { permission: 'accounts.confirmEmail' }, schema: { tags: ['accounts'], summary: 'Confirm an email address with the code from the activation mail', response: answers(200, 400) } }, async (request, reply) => {
       const body = parse(resetBody.pick({ userId: true, Code: true }), request.body);
       if (!body.ok || !(await credentials.consumeCode(body.data.userId, 'activation', body.data.Code))) {
         return answer(reply, 400, { type: 0, error: 'This activation link is invalid or has expired. Ask for a new one.' });
       }
       await credentials.confirmEmail(body.data.userId);
-      await record(body.data.userId, 'EmailConfirmed', {});
+      await record(request, body.data.userId, 'EmailConfirmed');
       return answer(reply, 200, { type: 1, message: 'Your email is confirmed. You can log in now.' });
     });
 
-    app.post('/login', { config: { permission: 'accounts.login' }, schema: { tags: ['accounts'], summary: 'Log in; RememberMe keeps the session for 30 days' } }, async (request, reply) => {
+    app.post('/login', { config: { permission: 'accounts.login' }, schema: { tags: ['accounts'], summary: 'Log in; RememberMe keeps the session for 30 days', response: answers(200, 400, 401, 403) } }, async (request, reply) => {
       const body = parse(loginBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       const user = await credentials.byUserName(body.data.UserName);
@@ -100,26 +106,26 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       if (!user) return answer(reply, 401, { type: 0, error: BAD_LOGIN });
       // Failures are recorded after answering, so an answer takes as long for a real user as for none.
       if (!matches) {
-        later(() => record(user.user_id, 'LoginFailed', { reason: 'password' }));
+        later(() => record(request, user.user_id, 'LoginFailed', { reason: 'password' }));
         return answer(reply, 401, { type: 0, error: BAD_LOGIN });
       }
       if (!user.email_confirmed) {
-        later(() => record(user.user_id, 'LoginFailed', { reason: 'unconfirmed' }));
+        later(() => record(request, user.user_id, 'LoginFailed', { reason: 'unconfirmed' }));
         return answer(reply, 403, { type: 0, error: 'Your email address is not confirmed yet. Use "Resend the activation email" below the form to get a new link.' });
       }
       // A new session, never the one the browser came with.
       await sessions.close(request, reply);
       await sessions.open(reply, user.user_id, body.data.RememberMe);
-      await record(user.user_id, 'LoginSucceeded', { remember: body.data.RememberMe });
+      await record(request, user.user_id, 'LoginSucceeded', { remember: body.data.RememberMe });
       return answer(reply, 200, { type: 1 });
     });
 
-    app.post('/logoff', { config: { permission: 'accounts.logoff' }, schema: { tags: ['accounts'], summary: 'Log out' } }, async (request, reply) => {
+    app.post('/logoff', { config: { permission: 'accounts.logoff' }, schema: { tags: ['accounts'], summary: 'Log out', response: answers(200) } }, async (request, reply) => {
       await sessions.close(request, reply);
       return answer(reply, 200, { type: 1 });
     });
 
-    app.post('/upassword', { config: { permission: 'accounts.changePassword' }, schema: { tags: ['accounts'], summary: 'Change password; ends the other sessions' } }, async (request, reply) => {
+    app.post('/upassword', { config: { permission: 'accounts.changePassword' }, schema: { tags: ['accounts'], summary: 'Change password; ends the other sessions', response: answers(200, 400) } }, async (request, reply) => {
       const body = parse(changePasswordBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       const actor = request.actor!;
@@ -127,40 +133,32 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       if (!user || !(await app.passwordChecks.verify(request, user.user_name, user.password_hash, body.data.OldPassword))) return answer(reply, 400, { type: 0, error: 'The current password is not right' });
       await credentials.setPassword(actor.id, await hashPassword(body.data.NewPassword));
       await sessions.endAll(actor.id, actor.sessionHash);
-      await record(actor.id, 'PasswordChanged', {});
+      await record(request, actor.id, 'PasswordChanged');
       return answer(reply, 200, { type: 1, message: accountMessages.passwordChanged });
     });
 
-    app.post('/rpassword', { config: { permission: 'accounts.requestReset' }, schema: { tags: ['accounts'], summary: 'Send a password reset link' } }, async (request, reply) => {
+    app.post('/rpassword', { config: { permission: 'accounts.requestReset' }, schema: { tags: ['accounts'], summary: 'Send a password reset link', response: answers(200, 400) } }, async (request, reply) => {
       const body = parse(resetRequestBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       // The work happens after answering: the answer is the same, and as quick, for anyone.
       later(async () => {
         const user = await credentials.byUserName(body.data.UserName);
-        if (!user?.email_confirmed) return;
-        const code = await credentials.issueCode(user.user_id, 'reset');
-        if (!code) return;
-        await enqueueMail(deps.jobs, resetMail(deps.config, user.email, user.user_name, user.user_id, code));
-        await record(user.user_id, 'PasswordResetRequested', {});
+        if (user?.email_confirmed) await record(request, user.user_id, 'PasswordResetRequested');
       });
       return answer(reply, 200, { type: 1, message: CHECK_YOUR_MAIL });
     });
 
-    app.post('/ractivation', { config: { permission: 'accounts.requestActivation' }, schema: { tags: ['accounts'], summary: 'Send a new activation link' } }, async (request, reply) => {
+    app.post('/ractivation', { config: { permission: 'accounts.requestActivation' }, schema: { tags: ['accounts'], summary: 'Send a new activation link', response: answers(200, 400) } }, async (request, reply) => {
       const body = parse(activationRequestBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       later(async () => {
         const user = await credentials.byUserName(body.data.UserName);
-        if (!user || user.email_confirmed) return;
-        const code = await credentials.issueCode(user.user_id, 'activation');
-        if (!code) return;
-        await enqueueMail(deps.jobs, activationMail(deps.config, user.email, user.user_name, user.user_id, code));
-        await record(user.user_id, 'ActivationRequested', {});
+        if (user && !user.email_confirmed) await record(request, user.user_id, 'ActivationRequested');
       });
       return answer(reply, 200, { type: 1, message: CHECK_YOUR_MAIL });
     });
 
-    app.post('/resetp', { config: { permission: 'accounts.resetPassword' }, schema: { tags: ['accounts'], summary: 'Choose a new password with the code from the reset mail' } }, async (request, reply) => {
+    app.post('/resetp', { config: { permission: 'accounts.resetPassword' }, schema: { tags: ['accounts'], summary: 'Choose a new password with the code from the reset mail', response: answers(200, 400) } }, async (request, reply) => {
       const body = parse(resetBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       if (!(await credentials.consumeCode(body.data.userId, 'reset', body.data.Code))) {
@@ -168,11 +166,17 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       }
       await credentials.setPassword(body.data.userId, await hashPassword(body.data.Password));
       await sessions.endAll(body.data.userId);
-      await record(body.data.userId, 'PasswordReset', {});
+      await record(request, body.data.userId, 'PasswordReset');
       return answer(reply, 200, { type: 1, message: 'Your password has been changed. You can log in now.' });
     });
 
-    app.get('/api/me', { schema: { tags: ['accounts'], summary: 'Who is signed in' } }, async (request, reply) => {
+    // Served here, not beside the check in security.ts: routes added there precede the OpenAPI plugin and would be left out of its document.
+    app.get('/api/csrf', { schema: { tags: ['accounts'], summary: 'An anti-forgery token for the next state-changing requests in this session', response: { 200: csrfAnswer } } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { token: reply.generateCsrf({ userInfo: csrfBinding(request) }) };
+    });
+
+    app.get('/api/me', { schema: { tags: ['accounts'], summary: 'Who is signed in', response: { 200: meAnswer } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       // While sessions cannot be checked, "not signed in" would be a lie: 503 instead.
       if (request.sessionUnknown) throw request.sessionUnknown;

@@ -13,7 +13,7 @@ import { PostgresHitCounter } from './postgres-hit-counter.js';
 import type { HitCounter } from './hit-counter.js';
 import { clientAddress, RateLimits, type LimitRule } from './rate-limits.js';
 import { RedisHitCounter } from './redis-hit-counter.js';
-import { siteKey } from './secrets.js';
+import { siteKey } from '@epos/platform/accounts/secrets';
 import { csrfBinding, Sessions } from './sessions.js';
 import { writeLimits } from './write-limits.js';
 
@@ -148,10 +148,6 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
     });
   });
 
-  app.get('/api/csrf', { schema: { tags: ['accounts'], summary: 'An anti-forgery token for the next state-changing requests in this session' } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { token: reply.generateCsrf({ userInfo: csrfBinding(request) }) };
-  });
   return sessions;
 }
 

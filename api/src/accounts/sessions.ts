@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config, PlatformDatabase } from '@epos/platform';
-import { newSecret, secretHash } from './secrets.js';
+import { newSecret, secretHash } from '@epos/platform/accounts/secrets';
 
 export const SESSION_COOKIE = 'epos_session';
 const SESSION_MS = 12 * 3600_000;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { requireActor } from '../accounts/security.js';
-import type { BlogActor } from './access.js';
+import type { BlogActor } from '@epos/domain/blogs/access';
 
 const asBlogActor = ({ id, role, blogs }: NonNullable<FastifyRequest['actor']>): BlogActor => ({ userId: id, role, blogs });
 

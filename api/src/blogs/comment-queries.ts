@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { containing, type BlogsDb } from './queries.js';
+import { containing, type BlogsDb } from '@epos/projections/blogs/queries';
 
 const MENTIONS = 5;
 

@@ -3,21 +3,31 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleCommand } from '@epos/platform';
-import { enqueueMail } from '@epos/platform/mail/index';
-import { blogMessages, commentBody, commentIdBody, commentsStream, editCommentBody, lineText, upvoteBody } from '@epos/schemas';
+import {
+  blogMessages,
+  commentBody,
+  commentChangedAnswer,
+  commentDeletedAnswer,
+  commentIdBody,
+  commentPostedAnswer,
+  commentsAnswer,
+  commentsStream,
+  editCommentBody,
+  lineText,
+  mentionsAnswer,
+  upvoteBody,
+} from '@epos/schemas';
 import { seal } from '@epos/projections/accounts/sealing';
-import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { ApiDeps } from '../deps.js';
 import { causeOf, withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
 import { HttpError } from '../plugins/error-handler.js';
-import { Credentials } from '../accounts/credentials.js';
+import { Credentials } from '@epos/platform/accounts/credentials';
 import { pleaseLogIn } from '../accounts/security.js';
-import { canEditPost } from './access.js';
+import { canEditPost } from '@epos/domain/blogs/access';
 import { blogActor, signedInBlogActor } from './actor.js';
-import { commentsDecider, type CommentCommand } from './comment-decider.js';
-import { commentMail } from './mails.js';
+import { commentsDecider, type CommentCommand } from '@epos/domain/blogs/comment-decider';
 import { mentionCandidates, widgetComments } from './comment-queries.js';
 import { parseOr400 } from './validation.js';
 
@@ -53,13 +63,13 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
-    app.get('/api/comments/:post', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['comments'], summary: "A post's comments in the thread widget's model", params: postParams } }, async (request, reply) => {
+    app.get('/api/comments/:post', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['comments'], summary: "A post's comments in the thread widget's model", params: postParams, response: { 200: commentsAnswer } } }, async (request, reply) => {
       const { db } = await visiblePost(request, request.params.post);
       reply.header('cache-control', 'private, no-store');
       return widgetComments(db, request.params.post, request.actor?.id ?? null);
     });
 
-    app.get('/api/comments/:post/mentions', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['comments'], summary: 'Up to 5 people to mention: the author and commenters of the post', params: postParams, querystring: z.object({ q: lineText(100).default('') }) } }, async (request, reply) => {
+    app.get('/api/comments/:post/mentions', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['comments'], summary: 'Up to 5 people to mention: the author and commenters of the post', params: postParams, querystring: z.object({ q: lineText(100).default('') }), response: { 200: mentionsAnswer } } }, async (request, reply) => {
       signedInBlogActor(request);
       const { db, post } = await visiblePost(request, request.params.post);
       const people = await mentionCandidates(db, post, request.query.q);
@@ -67,17 +77,16 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return people.map((p) => ({ id: p.user_id, fullname: p.name, profile_picture_url: null }));
     });
 
-    app.post('/postdata/comment/:post', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Post a comment or a reply', params: postParams } }, async (request, reply) => {
+    app.post('/postdata/comment/:post', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Post a comment or a reply', params: postParams, response: { 200: commentPostedAnswer } } }, async (request, reply) => {
       const actor = signedInBlogActor(request);
       const body = parseOr400(commentBody, request.body);
       const { post } = await visiblePost(request, request.params.post);
       const commentId = randomUUID();
       const result = await run(request, post.post_id, { kind: 'post', actor, commentId, parentId: body.parentof ?? null, content: await sealFor(actor.userId, body.cm), pings: body.pings });
-      if (post.author_id !== actor.userId) await mailAuthor(deps, post, actor.userId, body.cm, commentId);
       return withPosition(reply, result).send({ type: 1, message: blogMessages.commentPosted, comment: await widgetAfter(request, post.post_id, commentId, result.position) });
     });
 
-    app.post('/postdata/comment/:post/edit', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Edit a comment (its author or an admin)', params: postParams } }, async (request, reply) => {
+    app.post('/postdata/comment/:post/edit', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Edit a comment (its author or an admin)', params: postParams, response: { 200: commentChangedAnswer } } }, async (request, reply) => {
       const actor = signedInBlogActor(request);
       const body = parseOr400(editCommentBody, request.body);
       const { post } = await visiblePost(request, request.params.post);
@@ -86,7 +95,7 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return withPosition(reply, result).send({ type: 1, comment: await widgetAfter(request, post.post_id, body.id, result.position) });
     });
 
-    app.post('/postdata/comment/:post/delete', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Delete a comment without replies (its author or an admin)', params: postParams } }, async (request, reply) => {
+    app.post('/postdata/comment/:post/delete', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Delete a comment without replies (its author or an admin)', params: postParams, response: { 200: commentDeletedAnswer } } }, async (request, reply) => {
       const actor = signedInBlogActor(request);
       const body = parseOr400(commentIdBody, request.body);
       const { post } = await visiblePost(request, request.params.post);
@@ -94,7 +103,7 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return withPosition(reply, result).send({ type: 1, message: blogMessages.commentDeleted });
     });
 
-    app.post('/postdata/comment/:post/upvote', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Upvote a comment or take the upvote back (one per reader)', params: postParams } }, async (request, reply) => {
+    app.post('/postdata/comment/:post/upvote', { config: { permission: 'comments.write' }, schema: { tags: ['comments'], summary: 'Upvote a comment or take the upvote back (one per reader)', params: postParams, response: { 200: commentChangedAnswer } } }, async (request, reply) => {
       const actor = signedInBlogActor(request);
       const body = parseOr400(upvoteBody, request.body);
       const { post } = await visiblePost(request, request.params.post);
@@ -102,17 +111,4 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return withPosition(reply, result).send({ type: 1, comment: await widgetAfter(request, post.post_id, body.id, result.position) });
     });
   };
-}
-
-async function mailAuthor(deps: ApiDeps, post: { post_id: string; blog_id: string; url: string; title: string; author_id: string }, commenterId: string, text: string, commentId: string): Promise<void> {
-  const users = await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
-  const people = await users.selectFrom('users').select(['user_id', 'name', 'email']).where('user_id', 'in', [post.author_id, commenterId]).where('deleted', '=', false).execute();
-  const author = people.find((p) => p.user_id === post.author_id);
-  const commenter = people.find((p) => p.user_id === commenterId);
-  if (!author?.email) return;
-  try {
-    await enqueueMail(deps.jobs, commentMail(deps.config, { to: author.email, authorName: author.name, commenter: commenter?.name ?? 'A reader', post, text }), { jobId: `comment-${commentId}` });
-  } catch (error) {
-    deps.logger.error({ err: error, commentId }, 'could not queue the comment mail');
-  }
 }

@@ -4,8 +4,8 @@ import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/account
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { TestClient } from '../testkit/client.js';
 import { after, caughtUp, signIn, type Person } from '../testkit/people.js';
-import { notifySubscribers } from './jobs.js';
-import { unsubscribeToken } from './unsubscribe-token.js';
+import { notifySubscribers } from '@epos/workers/blogs/jobs';
+import { unsubscribeToken } from '@epos/platform/blogs/unsubscribe-token';
 
 let api: TestApi;
 let admin: Person;
@@ -41,6 +41,7 @@ describe('comments', () => {
     expect(body.comment).toMatchObject({ parent: null, creator: ann.userId, fullname: ann.name, created_by_current_user: true, created_by_admin: false, upvote_count: 0, user_has_upvoted: false });
     expect(body.comment.content_html).not.toContain('<script');
     expect(body.comment.content_html).toContain('href="/3"');
+    await caughtUp(api); // the reactor queues the jobs
     expect(await api.deps.jobs.inspect(sendMailJob, `comment-${body.comment.id}`)).toMatchObject({ payload: expect.objectContaining({ subject: 'New comment on "Open thread"' }) });
     const list = (await ben.client.get(`/api/comments/${postId}`, after(posted))).json<Widget[]>();
     expect(list).toHaveLength(1);
@@ -100,8 +101,10 @@ describe('subscriptions', () => {
     await ann.client.post('/postdata/updateSubscriptions', { UserBlogs: ['talk'], isSubscribed: true });
     const created = await author.client.post('/postdata/create', { blog_id: 'talk', title: 'News', series_title: 'Threads', md_content: 'New!', status: 0 });
     const id = created.json<{ id: string }>().id;
+    await caughtUp(api); // the reactor queues the jobs
     expect(await api.deps.jobs.inspect(notifySubscribers, `notify-${id}`)).toMatchObject({ payload: { postId: id } });
     const draft = await author.client.post('/postdata/create', { blog_id: 'talk', title: 'Quiet', series_title: 'Threads', md_content: 'Shh', status: 2 });
+    await caughtUp(api); // the reactor queues the jobs
     expect(await api.deps.jobs.inspect(notifySubscribers, `notify-${draft.json<{ id: string }>().id}`)).toBeNull();
 
     const token = await unsubscribeToken(api.deps.database, ann.userId, 'talk');

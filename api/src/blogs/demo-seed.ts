@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { blogStream, commentsStream, slugify, SYSTEM_ACTOR, userStream, type PostContent } from '@epos/schemas';
 import { seal } from '@epos/projections/accounts/sealing';
 import type { DemoSeeder, SeedContext } from '../demo/seed.js';
-import { Credentials } from '../accounts/credentials.js';
-import { newPostAppends } from './post-streams.js';
+import { Credentials } from '@epos/platform/accounts/credentials';
+import { newPostAppends } from '@epos/platform/blogs/new-post-appends';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -11,7 +11,7 @@ import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { TestClient } from '../testkit/client.js';
 import { caughtUp, signIn } from '../testkit/people.js';
 import { renderFeed, type FeedPost } from './feeds.js';
-import { newPostAppends } from './post-streams.js';
+import { newPostAppends } from '@epos/platform/blogs/new-post-appends';
 import { el, xmlDocument } from './xml-writer.js';
 
 const ORIGIN = 'https://epos.test';

@@ -1,6 +1,6 @@
 import type { Config } from '@epos/platform';
 import { escapeHtml } from '@epos/platform/markdown/index';
-import { siteUrl } from '../accounts/mails.js';
+import { siteUrl } from '@epos/platform';
 import type { PostSummaryRow } from './views.js';
 import { el, xmlDocument, type XmlElement } from './xml-writer.js';
 

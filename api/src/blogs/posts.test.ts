@@ -3,7 +3,7 @@ import { blogMessages } from '@epos/schemas';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { TestClient } from '../testkit/client.js';
 import { after, caughtUp, signIn, type Person } from '../testkit/people.js';
-import { publishScheduledPost } from './jobs.js';
+import { publishScheduledPost } from '@epos/workers/blogs/jobs';
 
 let api: TestApi;
 let admin: Person;
@@ -107,6 +107,7 @@ describe('writing posts', () => {
     const { id } = created.json<{ id: string }>();
     const edit = (await writer.client.get(`/postdata/edit/${id}`, after(created))).json();
     expect(edit).toMatchObject({ status: 1, isScheduled: true, published_at: `${year}-03-01T04:00:00.000Z` });
+    await caughtUp(api); // the reactor queues the jobs
     expect(await api.deps.jobs.inspect(publishScheduledPost, id)).toMatchObject({ state: 'scheduled', payload: { postId: id, publishAt: `${year}-03-01T04:00:00.000Z` } });
     expect(Math.abs((await api.deps.jobs.inspect(publishScheduledPost, id))!.runAt.getTime() - Date.parse(`${year}-03-01T04:00:00Z`))).toBeLessThan(1000);
     expect((await anonymous().get('/api/blogs/poetry/later')).statusCode).toBe(404);
@@ -115,19 +116,23 @@ describe('writing posts', () => {
 
     const moved = await writer.client.post('/postdata/update', { ...post({ title: 'Later', status: 1, published_at: `${year}-04-01T10:00:00Z` }), id });
     expect(moved.json()).toMatchObject({ redirect: '/blogs/poetry/scheduled' });
+    await caughtUp(api); // the reactor queues the jobs
     expect(await api.deps.jobs.inspect(publishScheduledPost, id)).toMatchObject({ state: 'scheduled', payload: { postId: id, publishAt: `${year}-04-01T10:00:00.000Z` } });
     expect((await writer.client.post('/postdata/update', { ...post({ title: 'Later', status: 1, published_at: '2001-01-01T00:00Z' }), id })).json()).toMatchObject({ statusCode: 400, fields: [{ field: 'published_at' }] });
     expect((await writer.client.post('/postdata/update', { ...post({ title: 'Later', status: 1, published_at: `${year}-04-01T10:00`, time_zone: 'Mars/Olympus' }), id })).json()).toMatchObject({ statusCode: 400, fields: [{ field: 'time_zone' }] });
 
     const drafted = await writer.client.post('/postdata/update', { ...post({ title: 'Later', status: 2 }), id });
     expect(drafted.json()).toMatchObject({ redirect: '/blogs/poetry/later' });
+    await caughtUp(api); // the reactor queues the jobs
     expect(await api.deps.jobs.inspect(publishScheduledPost, id)).toBeNull();
     expect((await writer.client.get('/postdata/blogs/poetry/draft', after(drafted))).json<{ bcontent: { url: string }[] }>().bcontent.map((p) => p.url)).toContain('later');
 
     await writer.client.post('/postdata/update', { ...post({ title: 'Later', status: 1, published_at: `${year}-05-01T10:00:00Z` }), id });
+    await caughtUp(api); // the reactor queues the jobs
     expect(await api.deps.jobs.inspect(publishScheduledPost, id)).not.toBeNull();
     const deleted = await writer.client.post('/postdata/delete', { url: 'later' });
     expect(deleted.json()).toEqual({ message: 'Post deleted' });
+    await caughtUp(api); // the reactor queues the jobs
     expect(await api.deps.jobs.inspect(publishScheduledPost, id)).toBeNull();
     expect((await writer.client.get('/api/blogs/poetry/later', after(deleted))).statusCode).toBe(404);
     expect((await writer.client.post('/postdata/delete', { url: 'later' })).statusCode).toBe(404);

@@ -1,18 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blogMessages, lineText, pageQuery, POST_STATUS } from '@epos/schemas';
+import {
+  archiveAnswer,
+  blogFeed,
+  blogListAnswer,
+  blogMessages,
+  blogPageAnswer,
+  lineText,
+  pageQuery,
+  postAnswer,
+  POST_STATUS,
+  recentPostsAnswer,
+  seriesByBlogAnswer,
+  seriesListAnswer,
+  seriesPageAnswer,
+  tocPageAnswer,
+} from '@epos/schemas';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChangeCache } from '../plugins/change-cache.js';
-import { render, renderJson, renderText, sendCacheable } from '../plugins/http-cache.js';
+import { render, renderAnswer, renderJson, renderText, sendCacheable } from '../plugins/http-cache.js';
 import type { ApiDeps } from '../deps.js';
 import { readModel, readModelSchema } from '../read-models.js';
 import { HttpError } from '../plugins/error-handler.js';
-import { canEditPost, type BlogActor } from './access.js';
+import { canEditPost, type BlogActor } from '@epos/domain/blogs/access';
 import { blogActor } from './actor.js';
 import { FEED_SIZE, FEED_TYPES, renderFeed } from './feeds.js';
 import { archivePosts, archiveTimeline } from '@epos/projections/blogs/archive';
-import { archiveMonths, findBlog, postSummaries, postWithNeighbours, publishedPage, seriesOf, type BlogsDb } from './queries.js';
+import { archiveMonths, findBlog, postSummaries, postWithNeighbours, publishedPage, seriesOf, type BlogsDb } from '@epos/projections/blogs/queries';
 import { archiveJson, iso, PAGE_SIZE, paging, postSummary, TOC_PAGE_SIZE } from './views.js';
 
 const notFound = (message: string = blogMessages.notFound) => new HttpError(404, 'not_found', message);
@@ -43,12 +58,12 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
    * answers a value to send as JSON, or a rendered body; the blogs' builds throw rather than answer null.
    */
   const serve = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>, blog?: string) =>
-    sendCacheable(request, reply, (await cache.answer(request.consistentAfter, () => readModelSchema(deps, request, BLOGS_PROJECTION), request.url, build, blog))!);
+    sendCacheable(request, reply, (await cache.answer(request.consistentAfter, () => readModelSchema(deps, request, BLOGS_PROJECTION), request.url, async () => renderAnswer(reply, await build()), blog))!);
   return async (app) => {
     await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'blogs cache listener not connected; serving uncached'));
     app.addHook('onClose', async () => cache.close());
 
-    app.get('/api/blogs', { config: reads, schema: { tags: ['blogs'], summary: 'Every blog' } }, async (request, reply) =>
+    app.get('/api/blogs', { config: reads, schema: { tags: ['blogs'], summary: 'Every blog', response: { 200: blogListAnswer } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const blogs = await db.selectFrom('blogs').selectAll().orderBy('title').execute();
@@ -57,7 +72,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       }),
     );
 
-    app.get('/api/blogs/recent', { config: reads, schema: { tags: ['blogs'], summary: 'The latest posts across blogs' } }, async (request, reply) =>
+    app.get('/api/blogs/recent', { config: reads, schema: { tags: ['blogs'], summary: 'The latest posts across blogs', response: { 200: recentPostsAnswer } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const posts = await db
@@ -72,7 +87,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       }),
     );
 
-    app.get('/api/series', { config: reads, schema: { tags: ['blogs'], summary: 'Every series, by blog' } }, async (request, reply) =>
+    app.get('/api/series', { config: reads, schema: { tags: ['blogs'], summary: 'Every series, by blog', response: { 200: seriesByBlogAnswer } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const blogs = await db.selectFrom('blogs').select(['blog_id', 'title']).orderBy('title').execute();
@@ -83,7 +98,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       }),
     );
 
-    app.get('/api/blogs/:blog', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts, newest first", params: z.object({ blog: slug }), querystring: z.object({ page }) } }, async (request, reply) =>
+    app.get('/api/blogs/:blog', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts, newest first", params: z.object({ blog: slug }), querystring: z.object({ page }), response: { 200: blogPageAnswer } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const current = request.query.page;
@@ -93,7 +108,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       }, request.params.blog),
     );
 
-    app.get('/api/blogs/:blog/:post', { config: reads, schema: { tags: ['blogs'], summary: 'One post with its neighbours', params: z.object({ blog: slug, post: slug }) } }, async (request, reply) => {
+    app.get('/api/blogs/:blog/:post', { config: reads, schema: { tags: ['blogs'], summary: 'One post with its neighbours', params: z.object({ blog: slug, post: slug }), response: { 200: postAnswer } } }, async (request, reply) => {
       const actor = blogActor(request);
       // Signed-in readers see their own edit rights and drafts: only visitors' answers are shared.
       if (actor) return sendCacheable(request, reply, render(await postPage(request, actor)), { private: true });
@@ -120,7 +135,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       };
     };
 
-    app.get('/api/blogs/:blog/feed', { config: reads, schema: { tags: ['blogs'], summary: 'RSS 2.0 (or ?format=atom) of the latest posts, full content', params: z.object({ blog: slug }), querystring: z.object({ format }) } }, async (request, reply) =>
+    app.get('/api/blogs/:blog/feed', { config: reads, schema: { tags: ['blogs'], summary: 'RSS 2.0 (or ?format=atom) of the latest posts, full content', params: z.object({ blog: slug }), querystring: z.object({ format }), response: { 200: blogFeed } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const posts = await publishedPage(db, request.params.blog, 0, FEED_SIZE).select('posts.html').execute();
@@ -131,7 +146,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       }, request.params.blog),
     );
 
-    app.get('/api/blogs/:blog/series', { config: reads, schema: { tags: ['blogs'], summary: "A blog's series; `what` filters by title", params: z.object({ blog: slug }), querystring: z.object({ what: lineText(200).optional() }) } }, async (request, reply) =>
+    app.get('/api/blogs/:blog/series', { config: reads, schema: { tags: ['blogs'], summary: "A blog's series; `what` filters by title", params: z.object({ blog: slug }), querystring: z.object({ what: lineText(200).optional() }), response: { 200: seriesListAnswer } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const blog = await blogOr404(db, request.params.blog);
@@ -144,7 +159,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     const seriesPosts = (db: BlogsDb, blogId: string, seriesSlug: string) =>
       postSummaries(db).where('posts.blog_id', '=', blogId).where('posts.series_slug', '=', seriesSlug).where('posts.status', '=', 'published');
 
-    app.get('/api/blogs/:blog/series/:series', { config: reads, schema: { tags: ['blogs'], summary: 'The posts of a series, paged', params: seriesParams, querystring: z.object({ page, sort: z.enum(['oldest', 'newest'], { message: 'sort: expected oldest or newest' }).default('oldest') }) } }, async (request, reply) =>
+    app.get('/api/blogs/:blog/series/:series', { config: reads, schema: { tags: ['blogs'], summary: 'The posts of a series, paged', params: seriesParams, querystring: z.object({ page, sort: z.enum(['oldest', 'newest'], { message: 'sort: expected oldest or newest' }).default('oldest') }), response: { 200: seriesPageAnswer } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const blog = await blogOr404(db, request.params.blog);
@@ -159,7 +174,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       }, request.params.blog),
     );
 
-    app.get('/api/blogs/:blog/series/:series/feed', { config: reads, schema: { tags: ['blogs'], summary: 'RSS 2.0 (or ?format=atom) of a series', params: seriesParams, querystring: z.object({ format }) } }, async (request, reply) =>
+    app.get('/api/blogs/:blog/series/:series/feed', { config: reads, schema: { tags: ['blogs'], summary: 'RSS 2.0 (or ?format=atom) of a series', params: seriesParams, querystring: z.object({ format }), response: { 200: blogFeed } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const blog = await blogOr404(db, request.params.blog);
@@ -171,7 +186,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       }, request.params.blog),
     );
 
-    app.get('/api/blogs/:blog/archive', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts by year, month and day", params: z.object({ blog: slug }) } }, async (request, reply) =>
+    app.get('/api/blogs/:blog/archive', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts by year, month and day", params: z.object({ blog: slug }), response: { 200: archiveAnswer } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const blog = await blogOr404(db, request.params.blog);
@@ -179,7 +194,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       }, request.params.blog),
     );
 
-    app.get('/api/blogs/:blog/toc', { config: reads, schema: { tags: ['blogs'], summary: "A blog's table of contents, oldest first", params: z.object({ blog: slug }), querystring: z.object({ page }) } }, async (request, reply) =>
+    app.get('/api/blogs/:blog/toc', { config: reads, schema: { tags: ['blogs'], summary: "A blog's table of contents, oldest first", params: z.object({ blog: slug }), querystring: z.object({ page }), response: { 200: tocPageAnswer } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const current = request.query.page;
@@ -194,7 +209,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       }, request.params.blog),
     );
 
-    app.get('/api/user/:authorId', { config: reads, schema: { tags: ['blogs'], summary: "An author's posts by year, month and day", params: z.object({ authorId: z.uuid('authorId: expected a user id') }) } }, async (request, reply) =>
+    app.get('/api/user/:authorId', { config: reads, schema: { tags: ['blogs'], summary: "An author's posts by year, month and day", params: z.object({ authorId: z.uuid('authorId: expected a user id') }), response: { 200: archiveAnswer } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
         const author = await db.selectFrom('authors').select('name').where('user_id', '=', request.params.authorId).executeTakeFirst();

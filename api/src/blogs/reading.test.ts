@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { TestClient } from '../testkit/client.js';
 import { caughtUp, signIn, type Person } from '../testkit/people.js';
-import { newPostAppends } from './post-streams.js';
+import { newPostAppends } from '@epos/platform/blogs/new-post-appends';
 
 let api: TestApi;
 let writer: Person;

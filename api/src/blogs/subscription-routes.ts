@@ -1,25 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unsubscribeBody, userStream } from '@epos/schemas';
+import { unsubscribeBody, unsubscribedAnswer, userStream } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
 import { withPosition } from '../commands.js';
 import { HttpError } from '../plugins/error-handler.js';
-import { Credentials } from '../accounts/credentials.js';
+import { Credentials } from '@epos/platform/accounts/credentials';
 import { parseOr400 } from './validation.js';
-import { readUnsubscribeToken } from './unsubscribe-token.js';
+import { readUnsubscribeToken } from '@epos/platform/blogs/unsubscribe-token';
 
 /** The link in every new-post mail: stops following one blog, no login needed. */
 export function subscriptionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const credentials = new Credentials(deps.database.db);
   return async (app) => {
-    app.post('/api/unsubscribe', { config: { permission: 'subscriptions.unsubscribe', reads: [USERS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'Stop mails about a blog, with the signed token from a mail' } }, async (request, reply) => {
+    app.post('/api/unsubscribe', { config: { permission: 'subscriptions.unsubscribe', reads: [USERS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'Stop mails about a blog, with the signed token from a mail', response: { 200: unsubscribedAnswer } } }, async (request, reply) => {
       const { token } = parseOr400(unsubscribeBody, request.body);
       const target = await readUnsubscribeToken(deps.database, token);
       if (!target) throw new HttpError(400, 'validation', 'This unsubscribe link is not valid. Open the link from the mail again.');
       // A deleted account has no credentials left (its stream stays).
       if (!(await credentials.byId(target.userId))) throw new HttpError(404, 'not_found', 'This account no longer exists.');
-      const done = { type: 1, message: `You will no longer get mails about ${target.blogId}.`, blog: target.blogId };
+      const done = { type: 1, message: `You will no longer get mails about ${target.blogId}.`, blog: target.blogId } as const;
       // Opening the link again changes nothing, and records nothing.
       const users = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
       const reader = await users.selectFrom('users').select('subscriptions').where('user_id', '=', target.userId).executeTakeFirst();

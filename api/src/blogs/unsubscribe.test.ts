@@ -3,7 +3,7 @@ import { userStream } from '@epos/schemas';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { TestClient } from '../testkit/client.js';
 import { after, signIn } from '../testkit/people.js';
-import { unsubscribeToken } from './unsubscribe-token.js';
+import { unsubscribeToken } from '@epos/platform/blogs/unsubscribe-token';
 
 let api: TestApi;
 beforeAll(async () => {

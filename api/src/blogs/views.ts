@@ -18,7 +18,11 @@ export function paging(page: number, total: number, size = PAGE_SIZE): Paging {
 }
 
 /** A timestamp as ISO text in UTC (null stays null). */
-export const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
+export function iso(value: string | Date): string;
+export function iso(value: string | Date | null): string | null;
+export function iso(value: string | Date | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
 
 /** The spec's post fields for lists. */
 export function postSummary(row: PostSummaryRow) {

@@ -5,19 +5,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleCommand, WrongExpectedRevisionError, type CommandOutcome } from '@epos/platform';
 import {
+  autosaveAnswer,
   autosaveBody,
+  blogCreatedAnswer,
   blogMessages,
   blogStream,
   createBlogBody,
   deletePostBody,
+  editablePostAnswer,
+  generatedUrlAnswer,
   generateUrlBody,
   pageQuery,
+  postDeletedAnswer,
+  postListAnswer,
   postPayload,
+  postSavedAnswer,
   POST_STATUS,
   postStream,
   postUrlStream,
   restoreBody,
+  restoredAnswer,
+  revisionAnswer,
+  revisionListAnswer,
   updatePostPayload,
+  writableBlogsAnswer,
   type PostEvent,
 } from '@epos/schemas';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
@@ -26,14 +37,13 @@ import { causeOf, withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { notAllowed, requirePermission } from '../accounts/security.js';
-import { canEditPost, canWriteIn, type BlogActor } from './access.js';
+import { canEditPost, canWriteIn, type BlogActor } from '@epos/domain/blogs/access';
 import { signedInBlogActor } from './actor.js';
-import { contentOf, intentOf } from './intent.js';
-import { afterPostEvents } from './post-effects.js';
-import { postDecider, type PostCommand, type PostState } from './post-decider.js';
-import { postSummaries, postsWithAuthor } from './queries.js';
+import { contentOf, intentOf } from '@epos/domain/blogs/intent';
+import { postDecider, type PostCommand, type PostState } from '@epos/domain/blogs/post-decider';
+import { postSummaries, postsWithAuthor } from '@epos/projections/blogs/queries';
 import { freeUrl } from './urls.js';
-import { newPostAppends } from './post-streams.js';
+import { newPostAppends } from '@epos/platform/blogs/new-post-appends';
 import { parseOr400 } from './validation.js';
 import { iso, PAGE_SIZE, paging, postSummary } from './views.js';
 
@@ -49,20 +59,9 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     return signedInBlogActor(request);
   };
 
-  const react = async (postId: string, events: readonly PostEvent[]) => {
-    try {
-      await afterPostEvents(deps.jobs, deps.logger, postId, events);
-    } catch (error) {
-      // The post is saved; the scheduler's sweep reconciles jobs it could not be told about.
-      deps.logger.error({ err: error, postId }, 'could not update the publishing schedule; the sweep will');
-    }
-  };
-
-  const runPostCommand = async (request: FastifyRequest, postId: string, command: PostCommand): Promise<CommandOutcome<PostEvent, PostState>> => {
-    const result = await handleCommand(deps.store, { streamId: postStream(postId), decider: postDecider(postId), command, cause: causeOf(request) });
-    await react(postId, result.events);
-    return result;
-  };
+  // The publishing schedule and the subscribers' mails follow the events (workers/src/blogs/reactor.ts).
+  const runPostCommand = (request: FastifyRequest, postId: string, command: PostCommand): Promise<CommandOutcome<PostEvent, PostState>> =>
+    handleCommand(deps.store, { streamId: postStream(postId), decider: postDecider(postId), command, cause: causeOf(request) });
 
   const postById = async (request: FastifyRequest, id: string) => {
     const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
@@ -70,7 +69,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
-    app.post('/postdata/create', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: 'Create a post: publish now, schedule or keep as draft' } }, async (request, reply) => {
+    app.post('/postdata/create', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: 'Create a post: publish now, schedule or keep as draft', response: { 200: postSavedAnswer } } }, async (request, reply) => {
       const actor = await writer(request);
       const payload = parseOr400(postPayload, request.body);
       if (!canWriteIn(actor, payload.blog_id)) throw notAllowed();
@@ -83,7 +82,6 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const events = decider.decide({ kind: 'create', actor, postId, blogId: payload.blog_id, url, content: contentOf(payload), intent, now: new Date().toISOString() }, decider.initialState);
         try {
           const { position } = await deps.store.appendMany(newPostAppends(url, postId, events), { cause: causeOf(request) });
-          await react(postId, events);
           return withPosition(reply, { position, events }).send({ id: postId, url, blog: payload.blog_id, revision: 1, message: blogMessages.posted, redirect: redirectFor(payload.blog_id, url, intent.status === 'scheduled') });
         } catch (error) {
           // Someone took the url a moment ago: take the next free one.
@@ -93,7 +91,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       }
     });
 
-    app.post('/postdata/update', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: 'Save a post: its text and status (409 when saved by someone else since `revision`)' } }, async (request, reply) => {
+    app.post('/postdata/update', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: 'Save a post: its text and status (409 when saved by someone else since `revision`)', response: { 200: postSavedAnswer } } }, async (request, reply) => {
       const actor = await writer(request);
       const payload = parseOr400(updatePostPayload, request.body);
       const intent = intentOf(payload);
@@ -103,7 +101,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return withPosition(reply, result).send({ id: payload.id, url, blog: payload.blog_id, revision, message: blogMessages.updated, redirect: redirectFor(payload.blog_id, url, intent.status === 'scheduled') });
     });
 
-    app.post('/postdata/delete', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: 'Delete a post by its url' } }, async (request, reply) => {
+    app.post('/postdata/delete', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: 'Delete a post by its url', response: { 200: postDeletedAnswer } } }, async (request, reply) => {
       const actor = await writer(request);
       const { url } = parseOr400(deletePostBody, request.body);
       const reservation = (await deps.store.readStream(postUrlStream(url), { maxCount: 1 }))[0];
@@ -113,13 +111,13 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return withPosition(reply, result).send({ message: blogMessages.deleted });
     });
 
-    app.post('/postdata/generateurl', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: 'A readable url for a title that no post has taken' } }, async (request) => {
+    app.post('/postdata/generateurl', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: 'A readable url for a title that no post has taken', response: { 200: generatedUrlAnswer } } }, async (request) => {
       await writer(request);
       const { title } = parseOr400(generateUrlBody, request.body);
       return { url: await freeUrl(deps.store, title), message: blogMessages.urlGenerated };
     });
 
-    app.post('/postdata/autosave', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: "Keep the editor's working copy (an event only when it changed)" } }, async (request, reply) => {
+    app.post('/postdata/autosave', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: "Keep the editor's working copy (an event only when it changed)", response: { 200: autosaveAnswer } } }, async (request, reply) => {
       const actor = await writer(request);
       const body = parseOr400(autosaveBody, request.body);
       const content = Object.fromEntries(
@@ -129,7 +127,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return withPosition(reply, result).send({ saved: result.events.length > 0, at: new Date().toISOString() });
     });
 
-    app.post('/postdata/restore', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: 'Make an earlier revision the current text (as a new revision)' } }, async (request, reply) => {
+    app.post('/postdata/restore', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: 'Make an earlier revision the current text (as a new revision)', response: { 200: restoredAnswer } } }, async (request, reply) => {
       const actor = await writer(request);
       const body = parseOr400(restoreBody, request.body);
       const result = await runPostCommand(request, body.id, { kind: 'restore', actor, revision: body.revision });
@@ -145,7 +143,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return post;
     };
 
-    app.get('/postdata/edit/:id', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'A post as the editor loads it', params: idParams } }, async (request, reply) => {
+    app.get('/postdata/edit/:id', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'A post as the editor loads it', params: idParams, response: { 200: editablePostAnswer } } }, async (request, reply) => {
       const post = await editable(request, request.params.id);
       const autosave = post.autosave && post.autosaved_at && new Date(post.autosaved_at) > new Date(post.updated_at) ? post.autosave : null;
       noStore(reply);
@@ -177,7 +175,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       };
     });
 
-    app.get('/postdata/revisions/:id', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: "A post's revisions, newest first", params: idParams } }, async (request, reply) => {
+    app.get('/postdata/revisions/:id', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: "A post's revisions, newest first", params: idParams, response: { 200: revisionListAnswer } } }, async (request, reply) => {
       await editable(request, request.params.id);
       const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
       const revisions = await db
@@ -191,7 +189,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return revisions.map((r) => ({ revision: r.revision, at: iso(r.at), kind: r.kind, author: r.name ?? 'unknown', title: r.content.title, words: r.content.markdown.split(/\s+/).filter(Boolean).length }));
     });
 
-    app.get('/postdata/revisions/:id/:revision', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'One revision of a post', params: idParams.extend({ revision: wholeNumber('revision') }) } }, async (request, reply) => {
+    app.get('/postdata/revisions/:id/:revision', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'One revision of a post', params: idParams.extend({ revision: wholeNumber('revision') }), response: { 200: revisionAnswer } } }, async (request, reply) => {
       await editable(request, request.params.id);
       const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
       const r = await db.selectFrom('post_revisions').selectAll().where('post_id', '=', request.params.id).where('revision', '=', request.params.revision).executeTakeFirst();
@@ -202,7 +200,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/postdata/blogs/:blog/:list',
-      { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'Scheduled or draft posts of a blog (yours, or all for admins)', params: z.object({ blog: lineText(100).pipe(z.string().min(1)), list: z.enum(['scheduled', 'draft'], { message: 'list: expected scheduled or draft' }) }), querystring: pageQuery } },
+      { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'Scheduled or draft posts of a blog (yours, or all for admins)', params: z.object({ blog: lineText(100).pipe(z.string().min(1)), list: z.enum(['scheduled', 'draft'], { message: 'list: expected scheduled or draft' }) }), querystring: pageQuery, response: { 200: postListAnswer } } },
       async (request, reply) => {
         const actor = await writer(request);
         if (!canWriteIn(actor, request.params.blog)) throw notAllowed();
@@ -222,7 +220,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/postdata/myblogs', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'The blogs the signed-in user may write in' } }, async (request, reply) => {
+    app.get('/postdata/myblogs', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'The blogs the signed-in user may write in', response: { 200: writableBlogsAnswer } } }, async (request, reply) => {
       const actor = signedInBlogActor(request);
       const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
       const blogs = await db.selectFrom('blogs').select(['blog_id', 'title']).orderBy('title').execute();
@@ -230,7 +228,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return blogs.filter((b) => canWriteIn(actor, b.blog_id)).map((b) => ({ slug: b.blog_id, title: b.title }));
     });
 
-    app.post('/postdata/createblog', { config: { permission: 'blogs.manage' }, schema: { tags: ['blogs'], summary: 'Create a blog (admin)' } }, async (request, reply) => {
+    app.post('/postdata/createblog', { config: { permission: 'blogs.manage' }, schema: { tags: ['blogs'], summary: 'Create a blog (admin)', response: { 200: blogCreatedAnswer } } }, async (request, reply) => {
       const body = parseOr400(createBlogBody, request.body);
       try {
         const result = await deps.store.append(blogStream(body.slug), [{ type: 'BlogCreated', data: { blogId: body.slug, title: body.title, description: body.description } }], { expectedRevision: 'no_stream', cause: causeOf(request) });

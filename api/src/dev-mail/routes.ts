@@ -1,6 +1,8 @@
 import type { Config } from '@epos/platform';
 import { listOutbox, mailTransportKind, outboxDir, readOutboxEml, readOutboxMessage } from '@epos/platform/mail/index';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { apiErrorSchema, notJson } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
 import { sendError } from '../plugins/error-handler.js';
 import { allowInlineStyles } from '../plugins/security-headers.js';
@@ -28,7 +30,13 @@ function fromThisMachine(request: Pick<FastifyRequest, 'socket' | 'headers'>): b
 }
 
 type Params = { id: string };
-const hidden = { schema: { hide: true } };
+const page = notJson('text/html: a page of the development mailbox');
+const eml = notJson('text/plain: the message as the outbox wrote it (.eml)');
+/**
+ * Left out of the API document (a development tool). 404 is a page for an unknown message, JSON
+ * when the mailbox is off or the caller is not on this machine.
+ */
+const hidden = (body: z.ZodType) => ({ schema: { hide: true, response: { 200: body, 404: z.union([page, apiErrorSchema]) } } });
 
 /** A page of the mailbox; styles may be inline, the page's own and those of the mails it previews. */
 function html(reply: FastifyReply, body: string, status = 200): FastifyReply {
@@ -46,8 +54,8 @@ export function devMailRoutes(deps: ApiDeps): FastifyPluginAsync {
     const notFound = async (request: FastifyRequest, reply: FastifyReply) =>
       sendError(reply, request, { statusCode: 404, error: 'not_found', message: 'Not Found' });
     if (!devMailEnabled(deps.config)) {
-      app.get('/dev/mail', hidden, notFound);
-      app.get('/dev/mail/*', hidden, notFound);
+      app.get('/dev/mail', hidden(page), notFound);
+      app.get('/dev/mail/*', hidden(z.union([page, eml])), notFound);
       return;
     }
     app.addHook('onRequest', async (request, reply) => {
@@ -55,14 +63,14 @@ export function devMailRoutes(deps: ApiDeps): FastifyPluginAsync {
     });
     const dir = outboxDir(deps.config.dataDir);
 
-    app.get('/dev/mail', hidden, async (_request, reply) => html(reply, outboxPage(await listOutbox(dir), dir)));
+    app.get('/dev/mail', hidden(page), async (_request, reply) => html(reply, outboxPage(await listOutbox(dir), dir)));
 
-    app.get<{ Params: Params }>('/dev/mail/:id', hidden, async (request, reply) => {
+    app.get<{ Params: Params }>('/dev/mail/:id', hidden(page), async (request, reply) => {
       const message = await readOutboxMessage(dir, request.params.id);
       return message ? html(reply, messagePage(message)) : html(reply, notFoundPage(), 404);
     });
 
-    app.get<{ Params: Params }>('/dev/mail/:id/raw', hidden, async (request, reply) => {
+    app.get<{ Params: Params }>('/dev/mail/:id/raw', hidden(eml), async (request, reply) => {
       const eml = await readOutboxEml(dir, request.params.id);
       if (!eml) return html(reply, notFoundPage(), 404);
       return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(eml);

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dictionaryEntrySchema, type DictionaryEntry } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { render, sendCacheable, type CacheableBody } from '../plugins/http-cache.js';
 import { WordNet } from './wordnet.js';
+
+/** The answer's schema, where the route's tests read it. */
+export { dictionaryEntrySchema };
 
 export const MAX_WORD_LENGTH = 64;
 /** Rendered answers kept, unknown words included (a few hundred bytes to a few KB each). */
@@ -16,21 +20,6 @@ export const wordParams = z.object({
     .max(MAX_WORD_LENGTH, `expected at most ${MAX_WORD_LENGTH} characters`)
     .regex(/^[\p{L}'\u2019-]+$/u, 'expected letters, apostrophes and hyphens only')
     .describe('a word as it stands in the text, e.g. "kindled"'),
-});
-
-const meaning = z.object({
-  pos: z.enum(['noun', 'verb', 'adjective', 'adverb']),
-  lemma: z.string().describe('the dictionary form this meaning belongs to'),
-  definition: z.string(),
-  examples: z.array(z.string()),
-  synonyms: z.array(z.string()),
-});
-
-export const dictionaryEntrySchema = z.object({
-  word: z.string(),
-  lemma: z.string(),
-  mean: z.array(meaning).describe('WordNet 3.1 meanings: nouns, verbs, adjectives, adverbs, most frequent sense first'),
-  meanChambers: z.array(meaning).optional().describe('a second dictionary; absent: none is shipped'),
 });
 
 /**
@@ -59,7 +48,7 @@ export function dictionaryRoutes(_deps: ApiDeps, wordnet: WordNet = new WordNet(
         let cached = remembered.get(word);
         if (cached === undefined) {
           const entry = await wordnet.lookup(word);
-          cached = entry ? render(entry) : null;
+          cached = entry ? render(entry satisfies DictionaryEntry) : null;
           if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value!);
         } else remembered.delete(word);
         remembered.set(word, cached);

@@ -3,10 +3,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, imageUploadAnswer, type UploadedImageAnswer } from '@epos/schemas';
 import { fileTypeFromBuffer } from 'file-type';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
+import { declareFileRoutes } from './file-routes.js';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_FILES = 10;
@@ -14,16 +17,22 @@ const MAX_FILES = 10;
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** Image uploads for posts (`POST /postdata/media`), stored by content hash and served at /media/uploads/. */
-export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsync {
+export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const folder = path.join(deps.config.dataDir, 'media', 'uploads');
   return async (app) => {
     await mkdir(folder, { recursive: true });
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILES, fields: 10 } });
+    declareFileRoutes(app, '/media/uploads/', 'An uploaded image, named by its content hash (cached for a year)');
     await app.register(fastifyStatic, { root: folder, prefix: '/media/uploads/', decorateReply: false, index: false, maxAge: '365d', immutable: true });
 
-    app.post('/postdata/media', { config: { permission: 'media.upload' }, schema: { tags: ['media'], summary: 'Upload images for a post: PNG, JPEG, GIF or WebP up to 5 MB each' } }, async (request, reply) => {
+    const schema = {
+      tags: ['media'],
+      summary: 'Upload images for a post: PNG, JPEG, GIF or WebP up to 5 MB each',
+      response: { 200: imageUploadAnswer, 400: apiErrorSchema.describe('No file was sent') },
+    };
+    app.post('/postdata/media', { config: { permission: 'media.upload' }, schema }, async (request, reply) => {
       if (!request.isMultipart()) return reply.code(400).send({ statusCode: 400, error: 'validation', message: 'Select File', requestId: request.id });
-      const results: { status: 0 | 1; fileName: string; fileUrl: string; message?: string }[] = [];
+      const results: UploadedImageAnswer[] = [];
       for await (const { fileName, data } of receivedFiles(request)) {
         if (!data) {
           results.push({ status: 0, fileName, fileUrl: '', message: 'The file is larger than 5 MB' });

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { responseSerializerCompiler } from './response-serializer.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -27,6 +29,22 @@ export const render = (value: unknown): CacheableBody => renderJson(JSON.stringi
 function isRendered(value: unknown): value is CacheableBody {
   return typeof value === 'object' && value !== null && Buffer.isBuffer((value as Partial<CacheableBody>).body) && typeof (value as Partial<CacheableBody>).etag === 'string';
 }
+
+/**
+ * Renders answers as Fastify serialises its route's response: with the schema compiled by
+ * fast-json-stringify, so a cached body (sent as bytes, which Fastify does not serialise) carries
+ * only the schema's fields too. Compiled on first use: most apps (tests, tools) render few answers.
+ */
+export function answerRenderer<Schema extends z.ZodType>(schema: Schema, route: string): (answer: z.input<Schema>) => CacheableBody {
+  let stringify: ((answer: unknown) => string) | undefined;
+  return (answer) => {
+    stringify ??= responseSerializerCompiler(false)({ schema, method: 'GET', url: route, httpStatus: '200' });
+    return renderJson(stringify(answer));
+  };
+}
+
+/** A value as its route's answer: rendered by the route's response serializer (see `answerRenderer`). */
+export const renderAnswer = (reply: FastifyReply, value: unknown): CacheableBody => (isRendered(value) ? value : renderJson(String(reply.serialize(value))));
 
 /** A body to send: as it is when already rendered, else the value as JSON. */
 export const asBody = (value: unknown): CacheableBody => (isRendered(value) ? value : render(value));

@@ -1,5 +1,5 @@
 import { editions, languages, sentenceFields } from '@epos/schemas';
-import type { SentenceState } from '@epos/projections/poem/sentence-state';
+import type { SentenceState } from '@epos/domain/poem/sentence-state';
 
 /** The parts of a sentence an editor can open (`/api/dedit/{line}/{key}`). */
 export const EDITABLE_KEYS = [...sentenceFields, ...editions.map((e) => `text-${e}` as const), ...languages.map((l) => `tr-${l}` as const)] as const;

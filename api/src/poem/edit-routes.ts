@@ -1,14 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleCommand } from '@epos/platform';
-import { type Edition, editions, type Language, languageSchema, multilineText, type SentenceField, sentenceFields, sentenceStream, verseLinesSchema, wholeNumber, wordRelationSchema } from '@epos/schemas';
+import {
+  type Edition,
+  editions,
+  type Language,
+  languageSchema,
+  multilineText,
+  poemEditAnswer,
+  poemEditRefusal,
+  type SentenceField,
+  sentenceFields,
+  sentenceStream,
+  verseLinesSchema,
+  wholeNumber,
+  wordRelationSchema,
+} from '@epos/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { poemQueries } from './poem-queries.js';
 import { causeOf, withPosition } from '../commands.js';
 import { EDITABLE_KEYS, type EditableKey } from './edit-fields.js';
-import { sentenceDecider, type SentenceCommand } from './sentence-decider.js';
+import { sentenceDecider, type SentenceCommand } from '@epos/domain/poem/sentence-decider';
 
 const UPDATED = 'Book Updated Successfully';
 const sentence = wholeNumber('id', { message: 'Sentence Number Required' });
@@ -47,6 +61,7 @@ export function poemEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           tags: ['poem edits'],
           summary: `Set one editable part of a sentence (${[...sentenceFields, ...editions.map((e) => `text-${e}`), 'tr-<lang>'].join(', ')})`,
           body: z.object({ Key: z.enum(EDITABLE_KEYS), Content: multilineText(100_000), id: sentence }),
+          response: { 200: poemEditAnswer, 400: poemEditRefusal },
         },
       },
       async (request, reply) => {
@@ -66,6 +81,7 @@ export function poemEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           summary: 'Save a translation of a sentence (lines joined by newline)',
           params: z.object({ lang: z.string().toLowerCase().pipe(languageSchema) }),
           body: z.object({ SentenceNumber: sentence, Translated: multilineText(100_000) }),
+          response: { 200: poemEditAnswer, 400: poemEditRefusal },
         },
       },
       async (request, reply) => {
@@ -80,7 +96,13 @@ export function poemEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/postdata/updateRelation/:line',
       {
         config: { permission: 'poem.edit' },
-        schema: { tags: ['poem edits'], summary: 'Replace the word relations of a sentence', params: z.object({ line: sentence }), body: z.array(wordRelationSchema).max(200) },
+        schema: {
+          tags: ['poem edits'],
+          summary: 'Replace the word relations of a sentence',
+          params: z.object({ line: sentence }),
+          body: z.array(wordRelationSchema).max(200),
+          response: { 200: poemEditAnswer },
+        },
       },
       async (request, reply) => {
         const result = await run(request, request.params.line, { kind: 'setRelations', relations: request.body });

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { editionSchema } from '@epos/schemas';
+import { editionComparisonAnswer, editionSchema, sentenceHistoryAnswer, sentenceIdentityAnswer } from '@epos/schemas';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { HttpError } from '../plugins/error-handler.js';
-import { render, sendCacheable } from '../plugins/http-cache.js';
+import { sendCacheable } from '../plugins/http-cache.js';
 import { compareEditions, type PoemHistory } from './history.js';
 import type { PoemReader } from './poem-reader.js';
 import { asOfQuery, sectionParams, sentenceIdParams, sentenceParams } from './schemas.js';
@@ -13,6 +13,7 @@ const edition = z.string().toLowerCase().pipe(editionSchema);
 
 /** Beyond the spec: a sentence's revision history and editions compared. */
 export function historyRoutes(history: PoemHistory, reader: PoemReader): FastifyPluginAsyncZod {
+  const { bodies } = reader;
   return async (app) => {
     app.get(
       '/api/history/sentence/:n',
@@ -23,6 +24,7 @@ export function historyRoutes(history: PoemHistory, reader: PoemReader): Fastify
           summary: 'Every change to sentence n (or, when none has n now, the one that last had it), newest first, with actor, time, a word diff and its renumberings; with asOf, of the sentence that had number n then',
           params: sentenceParams,
           querystring: asOfQuery,
+          response: { 200: sentenceHistoryAnswer },
         },
       },
       async (request, reply) => {
@@ -32,7 +34,7 @@ export function historyRoutes(history: PoemHistory, reader: PoemReader): Fastify
         const identity = id === null ? null : await queries.identity(id);
         const entries = identity ? await history.sentence(identity.id, await queries.numberings(identity.id)) : null;
         if (!identity || !entries) throw new HttpError(404, 'not_found', 'Not Found');
-        return sendCacheable(request, reply, render({ sentence: identity.sentence, id: identity.id, entries }));
+        return sendCacheable(request, reply, bodies.history({ sentence: identity.sentence, id: identity.id, entries }));
       },
     );
 
@@ -40,12 +42,17 @@ export function historyRoutes(history: PoemHistory, reader: PoemReader): Fastify
       '/api/s/:id',
       {
         config: { reads: [POEM_PROJECTION] },
-        schema: { tags, summary: "A sentence's permanent id: its running number and section now (sentence null once withdrawn)", params: sentenceIdParams },
+        schema: {
+          tags,
+          summary: "A sentence's permanent id: its running number and section now (sentence null once withdrawn)",
+          params: sentenceIdParams,
+          response: { 200: sentenceIdentityAnswer },
+        },
       },
       async (request, reply) => {
         const identity = await (await reader.queries(request)).identity(request.params.id);
         if (!identity) throw new HttpError(404, 'not_found', 'Not Found');
-        return sendCacheable(request, reply, render({ ...identity, withdrawn: identity.book === null }));
+        return sendCacheable(request, reply, bodies.identity({ ...identity, withdrawn: identity.book === null }));
       },
     );
 
@@ -58,6 +65,7 @@ export function historyRoutes(history: PoemHistory, reader: PoemReader): Fastify
           summary: 'Per-sentence word diffs between two editions of a section',
           params: sectionParams,
           querystring: z.object({ a: edition.default('first'), b: edition.default('revised') }),
+          response: { 200: editionComparisonAnswer },
         },
       },
       async (request, reply) => {
@@ -65,7 +73,7 @@ export function historyRoutes(history: PoemHistory, reader: PoemReader): Fastify
         if (docs.length === 0) throw new HttpError(404, 'not_found', 'No book found');
         const { book, canto, section } = request.params;
         const body = { bookNumber: book, cantoNumber: canto, sectionNumber: section, ...compareEditions(docs.map((d) => d.state), request.query.a, request.query.b) };
-        return sendCacheable(request, reply, render(body));
+        return sendCacheable(request, reply, bodies.comparison(body));
       },
     );
   };

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { diffWords } from 'diff';
 import type { EventStore, RecordedEvent } from '@epos/platform';
-import { POEM_STREAM, sentenceStream, type Edition } from '@epos/schemas';
-import { emptySentence, evolveSentence, textIn, type SentenceEvent, type SentenceState } from '@epos/projections/poem/sentence-state';
-import { emptyStructure, evolveStructure, type StructureEvent } from '@epos/projections/poem/structure-state';
+import { POEM_STREAM, sentenceStream, type Edition, type HistoryEntryAnswer, type SectionAnswer, type WordChangeAnswer } from '@epos/schemas';
+import { emptySentence, evolveSentence, textIn, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
+import { emptyStructure, evolveStructure, type StructureEvent } from '@epos/domain/poem/structure-state';
 import type { PoemReader } from './poem-reader.js';
-import { sectionView, type SectionRef, type SectionView } from './views/section.js';
+import { sectionView, type SectionRef } from './views/section.js';
 
 export interface Numbering {
   number: number | null;
@@ -13,26 +13,7 @@ export interface Numbering {
   at: string;
 }
 
-export interface WordChange {
-  op: 'equal' | 'insert' | 'delete';
-  text: string;
-}
-
-export interface HistoryEntry {
-  position: string;
-  revision: string;
-  at: string;
-  actor: string;
-  type: string;
-  /** What changed: `number` (renumbered; before/after are the numbers), `split`, `merge`, `text:first`, `field:motherNote`, `translation:sa`, `media:painting`, `relations`, `commentary:<layer>`, `placement`. */
-  part: string;
-  before: string | null;
-  after: string | null;
-  /** Word-level diff of before → after, for textual parts. */
-  diff: WordChange[] | null;
-}
-
-export function wordDiff(before: string, after: string): WordChange[] {
+export function wordDiff(before: string, after: string): WordChangeAnswer[] {
   return diffWords(before, after).map((c) => ({ op: c.added ? 'insert' : c.removed ? 'delete' : 'equal', text: c.value }));
 }
 
@@ -74,10 +55,10 @@ export class PoemHistory {
    * Every change to a sentence (by permanent id), newest first, with its renumberings as
    * `number` entries ("numbered 776 until …"); null when there is no such sentence.
    */
-  async sentence(id: number, numberings: readonly Numbering[]): Promise<HistoryEntry[] | null> {
+  async sentence(id: number, numberings: readonly Numbering[]): Promise<HistoryEntryAnswer[] | null> {
     const events = await this.store.readStream(sentenceStream(id));
     if (events.length === 0) return null;
-    const entries: HistoryEntry[] = [];
+    const entries: HistoryEntryAnswer[] = [];
     let state = emptySentence(id);
     for (const recorded of events) {
       const event = recorded as unknown as SentenceEvent & RecordedEvent;
@@ -107,12 +88,12 @@ export class PoemHistory {
       previous = n.number;
     }
     // Newest first; a renumbering follows from the event at its position, so it comes before it.
-    const order = (e: HistoryEntry) => BigInt(e.position) * 2n + (e.type === 'SentenceNumbered' ? 1n : 0n);
+    const order = (e: HistoryEntryAnswer) => BigInt(e.position) * 2n + (e.type === 'SentenceNumbered' ? 1n : 0n);
     return entries.sort((a, b) => (order(a) < order(b) ? 1 : order(a) > order(b) ? -1 : 0));
   }
 
   /** The section as it stood at `asOf`: the sentences placed in it then, each folded up to then. */
-  async sectionAsOf(request: FastifyRequest, ref: SectionRef, edition: Edition, asOf: Date, loggedIn: boolean): Promise<SectionView | null> {
+  async sectionAsOf(request: FastifyRequest, ref: SectionRef, edition: Edition, asOf: Date, loggedIn: boolean): Promise<SectionAnswer | null> {
     const until = (e: RecordedEvent) => Date.parse(e.metadata.timestamp) <= asOf.getTime();
     const queries = await this.reader.queries(request);
     const [index, structureEvents] = await Promise.all([queries.lineIndexAsOf(asOf), this.store.readStream(POEM_STREAM)]);

@@ -4,8 +4,8 @@ import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
 import type { DerivedFields, PoemReadModel } from '@epos/projections/poem/read-model';
-import type { SentenceState } from '@epos/projections/poem/sentence-state';
-import { emptyStructure, type PoemStructure } from '@epos/projections/poem/structure-state';
+import type { SentenceState } from '@epos/domain/poem/sentence-state';
+import { emptyStructure, type PoemStructure } from '@epos/domain/poem/structure-state';
 import { buildLineIndex, type LineIndex } from './line-index.js';
 
 export interface SentenceDoc {

@@ -1,16 +1,17 @@
 import type { FastifyRequest } from 'fastify';
-import type { Edition, Language } from '@epos/schemas';
+import type { ContentsAnswer, Edition, Language, LineAnswer, LineInfoAnswer, SentenceTranslationAnswer } from '@epos/schemas';
 import { translationEdition } from '@epos/schemas';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
-import { textIn } from '@epos/projections/poem/sentence-state';
-import { bookKey, cantoKey, sectionKey } from '@epos/projections/poem/structure-state';
+import { textIn } from '@epos/domain/poem/sentence-state';
+import { bookKey, cantoKey, sectionKey } from '@epos/domain/poem/structure-state';
 import type { ApiDeps } from '../deps.js';
+import type { PoemAnswerBodies } from './answer-bodies.js';
 import { readModelSchema } from '../read-models.js';
 import { findPoemLine, type LineIndex } from './line-index.js';
 import type { CacheableBody } from '../plugins/http-cache.js';
 import type { PoemCache } from './poem-cache.js';
 import { poemQueries, type PoemQueries } from './poem-queries.js';
-import { lineView, type LineView } from './views/line.js';
+import { lineView } from './views/line.js';
 import { roman, sectionView, type SectionRef } from './views/section.js';
 
 export const MAX_RANGE = 500;
@@ -20,6 +21,7 @@ export class PoemReader {
   constructor(
     private readonly deps: ApiDeps,
     readonly cache: PoemCache,
+    readonly bodies: PoemAnswerBodies,
   ) {}
 
   private schema(request: FastifyRequest): Promise<string> {
@@ -30,7 +32,7 @@ export class PoemReader {
     return poemQueries(this.deps, request);
   }
 
-  private cached(request: FastifyRequest, key: string, build: () => Promise<unknown>): Promise<CacheableBody | null> {
+  private cached(request: FastifyRequest, key: string, build: () => Promise<CacheableBody | null>): Promise<CacheableBody | null> {
     return this.cache.answer(request.consistentAfter, () => this.schema(request), key, build);
   }
 
@@ -47,7 +49,7 @@ export class PoemReader {
       const queries = await this.queries(request);
       const [structure, sentences, index] = await Promise.all([queries.structure(), queries.section(ref.book, ref.canto, ref.section), this.lineIndex(request)]);
       if (sentences.length === 0) return null;
-      return sectionView({ ref, edition, loggedIn, structure, sentences, index });
+      return this.bodies.section(sectionView({ ref, edition, loggedIn, structure, sentences, index }));
     });
   }
 
@@ -55,9 +57,9 @@ export class PoemReader {
     return this.cached(request, `translation:${ref.book}.${ref.canto}.${ref.section}:${lang}`, async () => {
       const sentences = await (await this.queries(request)).section(ref.book, ref.canto, ref.section);
       if (sentences.length === 0) return null;
-      return sentences
-        .filter((s) => s.state.translations[lang])
-        .map((s) => ({ SentenceNumber: s.state.sentence, Translated: s.state.translations[lang]!.join('\n'), lang }));
+      return this.bodies.translations(
+        sentences.filter((s) => s.state.translations[lang]).map((s) => ({ SentenceNumber: s.state.sentence, Translated: s.state.translations[lang]!.join('\n'), lang })),
+      );
     });
   }
 
@@ -68,7 +70,7 @@ export class PoemReader {
   async contents(request: FastifyRequest, book?: number): Promise<CacheableBody | null> {
     return this.cached(request, `contents:${book ?? 'books'}`, async () => {
       const [structure, index] = await Promise.all([(await this.queries(request)).structure(), this.lineIndex(request)]);
-      const books = new Map<number, { book: number; name: string; cantoCount: number; cantos: { canto: number; name: string; sections: { SectionNumber: number; srn: string; SectionName: string }[] }[] }>();
+      const books = new Map<number, ContentsAnswer['books'][number]>();
       for (const [key, sections] of index.sectionsOf) {
         const [b, canto] = key.split('.').map(Number) as [number, number];
         const entry = books.get(b) ?? { book: b, name: structure.books[bookKey(b)]?.name ?? '', cantoCount: 0, cantos: [] };
@@ -82,19 +84,19 @@ export class PoemReader {
         }
         books.set(b, entry);
       }
-      if (book === undefined) return { books: [...books.values()] };
+      if (book === undefined) return this.bodies.contents({ books: [...books.values()] });
       const found = books.get(book);
-      return found ? { books: [found] } : null;
+      return found ? this.bodies.contents({ books: [found] }) : null;
     });
   }
 
-  async translate(request: FastifyRequest, sentence: number, lang: Language): Promise<{ Line: string; Translated: string } | null> {
+  async translate(request: FastifyRequest, sentence: number, lang: Language): Promise<SentenceTranslationAnswer | null> {
     const doc = await (await this.queries(request)).sentence(sentence);
     if (!doc) return null;
     return { Line: textIn(doc.state, translationEdition[lang]).join('\n'), Translated: (doc.state.translations[lang] ?? []).join('\n') };
   }
 
-  async lineInfo(request: FastifyRequest, sentence: number, edition: Edition): Promise<(LineView & { bookNumber: number; cantoNumber: number; sectionNumber: number }) | null> {
+  async lineInfo(request: FastifyRequest, sentence: number, edition: Edition): Promise<LineInfoAnswer | null> {
     const [doc, index] = await Promise.all([(await this.queries(request)).sentence(sentence), this.lineIndex(request)]);
     const place = index.bySentence.get(sentence);
     if (!doc || !place) return null;
@@ -125,7 +127,7 @@ export class PoemReader {
     };
   }
 
-  async range(request: FastifyRequest, sentences: number[], edition: Edition): Promise<LineView[]> {
+  async range(request: FastifyRequest, sentences: number[], edition: Edition): Promise<LineAnswer[]> {
     const [docs, index] = await Promise.all([(await this.queries(request)).sentences(sentences), this.lineIndex(request)]);
     return docs.map((d) => lineView(d.state, d.derived, edition, index.bySentence.get(d.state.sentence)));
   }

@@ -9,7 +9,7 @@ import { PoemFormatError } from './import/errors.js';
 import { exportPoem } from './import/export-poem.js';
 import { loadCurrentPoem } from './import/current-poem.js';
 import { importPoem, type ImportInput } from './import/import-poem.js';
-import { sentenceDecider } from './sentence-decider.js';
+import { sentenceDecider } from '@epos/domain/poem/sentence-decider';
 import { TestClient } from '../testkit/client.js';
 import { provisionUser } from '../accounts/provision.js';
 

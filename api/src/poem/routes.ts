@@ -1,6 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { layerKeySchema, lineText, MAX_RELATION_COLOURS, wholeNumber } from '@epos/schemas';
+import {
+  cantoNoteAnswer,
+  colouredRelationsAnswer,
+  contentsAnswer,
+  editableValueAnswer,
+  layerKeySchema,
+  lineInfoAnswer,
+  lineNumberAnswer,
+  lineText,
+  MAX_RELATION_COLOURS,
+  readingAnswer,
+  sectionAnswer,
+  sectionTranslationsAnswer,
+  sentenceRangeAnswer,
+  sentenceTranslationAnswer,
+  wholeNumber,
+  wordRelationsAnswer,
+  workSectionAnswer,
+} from '@epos/schemas';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
@@ -8,7 +26,7 @@ import { sendCacheable } from '../plugins/http-cache.js';
 import { editFieldValue, EDITABLE_KEYS } from './edit-fields.js';
 import { PoemHistory } from './history.js';
 import { historyRoutes } from './history-routes.js';
-import { render } from '../plugins/http-cache.js';
+import { poemAnswerBodies } from './answer-bodies.js';
 import { PoemCache } from './poem-cache.js';
 import { MAX_RANGE, PoemReader } from './poem-reader.js';
 import { asOfQuery, editionQuery, langQuery, parseRange, sectionParams, sentenceParams } from './schemas.js';
@@ -24,7 +42,8 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     const cache = new PoemCache(deps.database);
     await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'poem cache listener not connected; serving uncached'));
     app.addHook('onClose', async () => cache.close());
-    const reader = new PoemReader(deps, cache);
+    const bodies = poemAnswerBodies();
+    const reader = new PoemReader(deps, cache, bodies);
     const history = new PoemHistory(deps.store, reader);
     const notFound = (message: string) => new HttpError(404, 'not_found', message);
 
@@ -37,6 +56,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           summary: 'A section of the poem in an edition (the book/canto view response)',
           params: sectionParams,
           querystring: editionQuery.extend(asOfQuery.shape),
+          response: { 200: sectionAnswer },
         },
       },
       async (request, reply) => {
@@ -45,7 +65,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (asOf) {
           const view = await history.sectionAsOf(request, request.params, edition, asOf, loggedIn);
           if (!view) throw notFound(NO_BOOK);
-          return sendCacheable(request, reply, render(view), { private: loggedIn });
+          return sendCacheable(request, reply, bodies.section(view), { private: loggedIn });
         }
         const found = await reader.section(request, request.params, edition, loggedIn);
         if (!found) throw notFound(NO_BOOK);
@@ -53,14 +73,26 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/contents', { config: reads, schema: { tags, summary: 'The books with their names and canto counts (the reading menu; cantos come per book)' } }, async (request, reply) => {
-      const found = await reader.contents(request);
-      return sendCacheable(request, reply, found ?? render({ books: [] }));
-    });
+    app.get(
+      '/api/contents',
+      { config: reads, schema: { tags, summary: 'The books with their names and canto counts (the reading menu; cantos come per book)', response: { 200: contentsAnswer } } },
+      async (request, reply) => {
+        const found = await reader.contents(request);
+        return sendCacheable(request, reply, found ?? bodies.contents({ books: [] }));
+      },
+    );
 
     app.get(
       '/api/contents/:book',
-      { config: reads, schema: { tags, summary: "One book's cantos and sections with their names, in the shape of /api/contents", params: sectionParams.pick({ book: true }) } },
+      {
+        config: reads,
+        schema: {
+          tags,
+          summary: "One book's cantos and sections with their names, in the shape of /api/contents",
+          params: sectionParams.pick({ book: true }),
+          response: { 200: contentsAnswer },
+        },
+      },
       async (request, reply) => {
         const found = await reader.contents(request, request.params.book);
         if (!found) throw notFound(NO_BOOK);
@@ -70,7 +102,16 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/translation/:book/:canto/:section',
-      { config: reads, schema: { tags, summary: 'Translations of a section: SentenceNumber and Translated (lines joined by newline)', params: sectionParams, querystring: langQuery } },
+      {
+        config: reads,
+        schema: {
+          tags,
+          summary: 'Translations of a section: SentenceNumber and Translated (lines joined by newline)',
+          params: sectionParams,
+          querystring: langQuery,
+          response: { 200: sectionTranslationsAnswer },
+        },
+      },
       async (request, reply) => {
         const found = await reader.translations(request, request.params, request.query.lang);
         if (!found) throw notFound(NO_BOOK);
@@ -80,11 +121,14 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/translate/:n',
-      { config: reads, schema: { tags, summary: 'One sentence and its translation, for the edit modal', params: sentenceParams, querystring: langQuery } },
+      {
+        config: reads,
+        schema: { tags, summary: 'One sentence and its translation, for the edit modal', params: sentenceParams, querystring: langQuery, response: { 200: sentenceTranslationAnswer } },
+      },
       async (request, reply) => {
         const found = await reader.translate(request, request.params.n, request.query.lang);
         if (!found) throw notFound(NOT_FOUND);
-        return sendCacheable(request, reply, render(found));
+        return sendCacheable(request, reply, bodies.translate(found));
       },
     );
 
@@ -97,12 +141,13 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           summary: 'Line lookup: where sentence n stands, with its verse lines and their running numbers (first edition)',
           params: sentenceParams,
           querystring: z.object({ by: z.enum(['sentence', 'verse']).default('sentence').describe('verse: n is a verse line number of the poem') }),
+          response: { 200: lineNumberAnswer },
         },
       },
       async (request, reply) => {
         const found = await reader.lineNumber(request, request.params.n, request.query.by === 'verse');
         if (!found) throw notFound(NOT_FOUND);
-        return sendCacheable(request, reply, render(found));
+        return sendCacheable(request, reply, bodies.lineNumber(found));
       },
     );
 
@@ -115,13 +160,14 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           summary: 'One sentence (the Line entity) with where it stands; with asOf, the sentence that had number n then (as it is now, with its current number)',
           params: sentenceParams,
           querystring: editionQuery.extend(asOfQuery.shape),
+          response: { 200: lineInfoAnswer },
         },
       },
       async (request, reply) => {
         const n = request.query.asOf ? await reader.numberAsOf(request, request.params.n, request.query.asOf) : request.params.n;
         const found = n === null ? null : await reader.lineInfo(request, n, request.query.edition ?? 'first');
         if (!found) throw notFound(NOT_FOUND);
-        return sendCacheable(request, reply, render(found));
+        return sendCacheable(request, reply, bodies.lineInfo(found));
       },
     );
 
@@ -129,7 +175,13 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/api/srange/:range',
       {
         config: reads,
-        schema: { tags, summary: `Sentences by range, e.g. 10-20 or 3,5,7-9 (at most ${MAX_RANGE})`, params: z.object({ range: lineText(200) }), querystring: editionQuery },
+        schema: {
+          tags,
+          summary: `Sentences by range, e.g. 10-20 or 3,5,7-9 (at most ${MAX_RANGE})`,
+          params: z.object({ range: lineText(200) }),
+          querystring: editionQuery,
+          response: { 200: sentenceRangeAnswer },
+        },
       },
       async (request, reply) => {
         const numbers = parseRange(request.params.range, MAX_RANGE);
@@ -137,7 +189,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (numbers === 'too_many') throw new HttpError(400, 'validation', `range: at most ${MAX_RANGE} sentences at once`);
         const lines = await reader.range(request, numbers, request.query.edition ?? 'first');
         if (lines.length === 0) throw notFound('Nothing to add');
-        return sendCacheable(request, reply, render(lines));
+        return sendCacheable(request, reply, bodies.range(lines));
       },
     );
 
@@ -150,28 +202,32 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           summary: "A commentary layer's reading of one sentence, with the previous and next sentences it comments on in the section",
           params: sectionParams,
           querystring: z.object({ forWhom: layerKeySchema.describe('commentary layer key'), id: wholeNumber('id').optional().describe('sentence number') }),
+          response: { 200: readingAnswer },
         },
       },
       async (request, reply) => {
         const found = await reader.reading(request, request.params, request.query.forWhom, request.query.id);
         if (!found) throw notFound(NOT_FOUND);
-        return sendCacheable(request, reply, render(found));
+        return sendCacheable(request, reply, bodies.reading(found));
       },
     );
 
     app.get(
       '/api/relation/:n',
-      { config: reads, schema: { tags, summary: 'Sanskrit–English word relations of a sentence', params: sentenceParams } },
+      { config: reads, schema: { tags, summary: 'Sanskrit–English word relations of a sentence', params: sentenceParams, response: { 200: wordRelationsAnswer } } },
       async (request, reply) => {
         const doc = await reader.sentenceDoc(request, request.params.n);
         if (!doc) throw notFound(NOT_FOUND);
-        return sendCacheable(request, reply, render(doc.state.relations.map(({ Snumber, SText, Enumber }) => ({ Snumber, SText, Enumber }))));
+        return sendCacheable(request, reply, bodies.relations(doc.state.relations.map(({ Snumber, SText, Enumber }) => ({ Snumber, SText, Enumber }))));
       },
     );
 
     app.get(
       '/api/getColorRelation/:n',
-      { config: reads, schema: { tags, summary: `Word relations with colour classes (up to ${MAX_RELATION_COLOURS})`, params: sentenceParams } },
+      {
+        config: reads,
+        schema: { tags, summary: `Word relations with colour classes (up to ${MAX_RELATION_COLOURS})`, params: sentenceParams, response: { 200: colouredRelationsAnswer } },
+      },
       async (request, reply) => {
         const doc = await reader.sentenceDoc(request, request.params.n);
         if (!doc) throw notFound(NOT_FOUND);
@@ -180,7 +236,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           if (!colours.has(r.Snumber)) colours.set(r.Snumber, (colours.size % MAX_RELATION_COLOURS) + 1);
           return { Snumber: r.Snumber, SText: r.SText, Enumber: r.Enumber, colorClass: `relation-${colours.get(r.Snumber)}` };
         });
-        return sendCacheable(request, reply, render(related));
+        return sendCacheable(request, reply, bodies.colouredRelations(related));
       },
     );
 
@@ -188,12 +244,17 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/api/dedit/:n/:key',
       {
         config: reads,
-        schema: { tags, summary: `The current value of an editable part of a sentence (${EDITABLE_KEYS.join(', ')})`, params: sentenceParams.extend({ key: z.enum(EDITABLE_KEYS) }) },
+        schema: {
+          tags,
+          summary: `The current value of an editable part of a sentence (${EDITABLE_KEYS.join(', ')})`,
+          params: sentenceParams.extend({ key: z.enum(EDITABLE_KEYS) }),
+          response: { 200: editableValueAnswer },
+        },
       },
       async (request, reply) => {
         const doc = await reader.sentenceDoc(request, request.params.n);
         if (!doc) throw notFound(NOT_FOUND);
-        return sendCacheable(request, reply, render({ Key: request.params.key, Content: editFieldValue(doc.state, request.params.key), id: request.params.n }), { private: true });
+        return sendCacheable(request, reply, bodies.editableValue({ Key: request.params.key, Content: editFieldValue(doc.state, request.params.key), id: request.params.n }), { private: true });
       },
     );
 
@@ -201,7 +262,12 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/api/worksection/:layer/:n',
       {
         config: reads,
-        schema: { tags, summary: "A commentary layer's work on one sentence, in the user-works shape", params: z.object({ layer: layerKeySchema, n: sentenceParams.shape.n }) },
+        schema: {
+          tags,
+          summary: "A commentary layer's work on one sentence, in the user-works shape",
+          params: z.object({ layer: layerKeySchema, n: sentenceParams.shape.n }),
+          response: { 200: workSectionAnswer },
+        },
       },
       async (request, reply) => {
         const [doc, structure] = await Promise.all([reader.sentenceDoc(request, request.params.n), reader.structureOf(request)]);
@@ -211,7 +277,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         return sendCacheable(
           request,
           reply,
-          render({
+          bodies.workSection({
             UserPage: layer.label,
             UserField: layer.author,
             ContentSection: [{ Description: text, Urlto: `/${request.params.n}`, SentenceNumber: String(request.params.n), TypeOf: 'text' }],
@@ -224,12 +290,17 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/api/worksection/books/:layer/:book/:canto',
       {
         config: reads,
-        schema: { tags, summary: "A commentary layer's note on a canto", params: z.object({ layer: layerKeySchema, book: sectionParams.shape.book, canto: sectionParams.shape.canto }) },
+        schema: {
+          tags,
+          summary: "A commentary layer's note on a canto",
+          params: z.object({ layer: layerKeySchema, book: sectionParams.shape.book, canto: sectionParams.shape.canto }),
+          response: { 200: cantoNoteAnswer },
+        },
       },
       async (request, reply) => {
         const found = await reader.cantoNote(request, request.params.layer, request.params.book, request.params.canto);
         if (!found) throw notFound(NOT_FOUND);
-        return sendCacheable(request, reply, render(found));
+        return sendCacheable(request, reply, bodies.cantoNote(found));
       },
     );
 

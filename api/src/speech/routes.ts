@@ -1,7 +1,8 @@
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requiredText } from '@epos/schemas';
+import { requiredText, speechAudioAnswer } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
 import { readLimits } from '../accounts/write-limits.js';
 import { HttpError } from '../plugins/error-handler.js';
@@ -42,9 +43,12 @@ export function speechRoutes(deps: Pick<ApiDeps, 'config' | 'logger'>, options: 
           tags: ['speech'],
           summary: 'British English speech of a text (audio/wav), cached per text; 503 when the server has no speech synthesiser',
           querystring: speechQuery,
+          response: { 200: speechAudioAnswer },
         },
       },
-      async (request, reply) => {
+      async (request, typedReply) => {
+        // Audio goes out as bytes, which the schema documents as its media type, not as their type.
+        const reply: FastifyReply = typedReply;
         const text = normaliseSpeechText(request.query.text);
         const etag = `"${speechKey(text)}"`;
         const cacheable = () => reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable');

@@ -7,15 +7,17 @@ import { causeOf, withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
 import type { CounterReadModel } from '@epos/platform/testkit/counter-projection';
 import { HttpError } from '../plugins/error-handler.js';
+import { apiErrorSchema } from '@epos/schemas';
 
 const params = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'letters, digits and dashes only') });
+const done = z.object({ ok: z.literal(true) });
 
 /** The platform's sample feature over HTTP, mounted only by tests and benchmarks. */
 export function counterRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/testkit/counters/:id',
-      { config: { permission: 'testkit.counters' }, schema: { params, body: z.object({ name: z.string().min(1, 'is required') }) } },
+      { config: { permission: 'testkit.counters' }, schema: { params, body: z.object({ name: z.string().min(1, 'is required') }), response: { 201: done } } },
       async (request, reply) => {
         const result = await handleCommand(deps.store, {
           streamId: `counter-${request.params.id}`,
@@ -33,6 +35,7 @@ export function counterRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         schema: {
           params,
           body: z.object({ by: z.number().int().positive(), expectedRevision: z.number().int().min(0).optional() }),
+          response: { 200: done },
         },
       },
       async (request, reply) => {
@@ -49,7 +52,7 @@ export function counterRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     );
     app.get(
       '/api/testkit/counters/:id',
-      { schema: { params }, config: { reads: ['counters'] } },
+      { schema: { params, response: { 200: z.object({ name: z.string(), total: z.number().int() }) } }, config: { reads: ['counters'] } },
       async (request) => {
         const db = await readModel<CounterReadModel>(deps, request, 'counters');
         const row = await db.selectFrom('counters').select(['name', 'total']).where('id', '=', `counter-${request.params.id}`).executeTakeFirst();
@@ -57,7 +60,8 @@ export function counterRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         return row;
       },
     );
-    app.get('/api/testkit/boom', async () => {
+    // Always fails: the error handler's 500 is its only answer.
+    app.get('/api/testkit/boom', { schema: { response: { 200: z.never(), 500: apiErrorSchema } } }, async () => {
       throw new Error('secret internal detail at /srv/app.ts:12');
     });
   };

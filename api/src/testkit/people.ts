@@ -7,7 +7,7 @@ import type { TestApi } from './test-api.js';
 let serial = 0;
 
 /** What making accounts needs of an API: its dependencies (a test API's, or those of an API built elsewhere). */
-type WithDeps = Pick<TestApi, 'deps'>;
+type WithDeps = Pick<TestApi, 'deps'> & Partial<Pick<TestApi, 'reactors'>>;
 
 interface Account {
   userId: string;
@@ -49,7 +49,9 @@ export async function signIn(api: TestApi, role: Role, options: { blogs?: string
 
 /** Waits until every projection has read everything appended so far (or the time is up). */
 export async function caughtUp(api: WithDeps, timeoutMs = 10_000): Promise<void> {
-  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { timeoutMs });
+  const head = await api.deps.store.headPosition();
+  await api.deps.progress.waitFor(head, { timeoutMs });
+  await api.reactors?.waitFor(head, timeoutMs);
 }
 
 /** The header that makes a read wait for a command's events. */

@@ -5,12 +5,14 @@ import {
   PostgresEventStore,
   ProjectionProgress,
   ProjectionRunner,
+  ReactorRunner,
   type Projection,
 } from '@epos/platform';
 import { counterProjection } from '@epos/platform/testkit/counter-projection';
 import { sampleEvents } from '@epos/platform/testkit/sample-events';
 import { EventRegistry, eventCatalog } from '@epos/schemas';
 import { allProjections } from '@epos/projections';
+import { reactors } from '@epos/workers';
 import { newTestDatabase } from '@epos/platform/testkit/vitest';
 import { createJobQueue } from '@epos/platform/jobs/index';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +24,8 @@ import { counterRoutes } from './counter-routes.js';
 export interface TestApi {
   app: FastifyInstance;
   deps: ApiDeps;
+  /** The workers' reactors, running here so that events set off their jobs as in the real site (null when turned off). */
+  reactors: ReactorRunner<ApiDeps> | null;
   close(): Promise<void>;
 }
 
@@ -29,7 +33,7 @@ export interface TestApi {
  * A real API over a fresh database: every feature's events plus the sample feature's, and the
  * given projections running (by default the product's own and the sample counter projection).
  */
-export async function startTestApi(options: { env?: Record<string, string>; projections?: Projection[]; blogs?: BlogDirectory } = {}): Promise<TestApi> {
+export async function startTestApi(options: { env?: Record<string, string>; projections?: Projection[]; blogs?: BlogDirectory; reactors?: boolean } = {}): Promise<TestApi> {
   const testDb = await newTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url, CONSISTENCY_TIMEOUT_MS: '1500', ...options.env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test-api');
@@ -45,13 +49,17 @@ export async function startTestApi(options: { env?: Record<string, string>; proj
   await runner.start();
   const jobs = createJobQueue({ databaseUrl: testDb.url, prefix: `t${randomBytes(4).toString('hex')}` });
   const deps: ApiDeps = { config, database: testDb.database, store, progress, logger, jobs };
+  const reactorRunner = options.reactors === false ? null : new ReactorRunner({ database: testDb.database, store, reactors, context: deps, logger });
+  await reactorRunner?.start();
   const app = await buildApi(deps, { extraRoutes: [counterRoutes], serveUi: false, ...(options.blogs ? { blogs: options.blogs } : {}) });
   await app.ready();
   return {
     app,
     deps,
+    reactors: reactorRunner,
     async close() {
       await app.close();
+      await reactorRunner?.stop();
       await runner.stop();
       await progress.close();
       await store.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { counterDecider } from '../testkit/counter-decider.js';
-import { DomainError } from './decider.js';
+import { DomainError } from '@epos/domain/decider';
 
 describe('decider given/when/then (counter sample)', () => {
   const given = (events: Parameters<typeof counterDecider.evolve>[1][]) =>

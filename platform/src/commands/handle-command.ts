@@ -1,6 +1,6 @@
 import type { Cause } from '@epos/schemas';
 import { WrongExpectedRevisionError, type EventStore, type Position } from '../event-store/port.js';
-import type { Decider, DomainEvent } from './decider.js';
+import type { Decider, DomainEvent } from '@epos/domain/decider';
 
 export interface CommandResult<Event> {
   /** Position of the last event appended, or null when the command changed nothing. */

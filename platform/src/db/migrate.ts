@@ -5,6 +5,7 @@ import * as projections from './migrations/0002-projections.js';
 import * as accounts from './migrations/0003-accounts.js';
 import * as siteSecrets from './migrations/0004-site-secrets.js';
 import * as rateLimits from './migrations/0005-rate-limits.js';
+import * as reactors from './migrations/0006-reactors.js';
 
 /** Every feature adds its migrations here, in order; names sort by their number. */
 const platformMigrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const platformMigrations: Record<string, Migration> = {
   '0003-accounts': accounts,
   '0004-site-secrets': siteSecrets,
   '0005-rate-limits': rateLimits,
+  '0006-reactors': reactors,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -71,6 +71,20 @@ export interface RateLimitsTable {
   window_ends_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** How far each reactor has turned events into jobs. */
+export interface ReactorCheckpointsTable {
+  name: string;
+  position: ColumnType<string, string | bigint | undefined, string | bigint>;
+  error: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Effects carried out once for good (a mail handed to the mail server), by idempotency key. */
+export interface EffectsDoneTable {
+  key: string;
+  done_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface PlatformDatabase {
   events: EventsTable;
   credentials: CredentialsTable;
@@ -81,4 +95,6 @@ export interface PlatformDatabase {
   projection_active: ProjectionActiveTable;
   site_secrets: SiteSecretsTable;
   rate_limits: RateLimitsTable;
+  reactor_checkpoints: ReactorCheckpointsTable;
+  effects_done: EffectsDoneTable;
 }

@@ -27,3 +27,4 @@ export {
 } from './port.js';
 export { createJobQueue, BullmqJobQueue, type JobQueueOptions, type BullmqJobQueueOptions } from './bullmq-job-queue.js';
 export { QuietErrorLog } from './quiet-error-log.js';
+export { enqueueOnce } from './enqueue-once.js';

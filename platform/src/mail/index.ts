@@ -27,6 +27,7 @@ export {
 export { extractLinks, isWebUrl, TEXT_URL, trimUrl } from './links.js';
 export { oneLine } from './one-line.js';
 export { sendMailJob, enqueueMail, type EnqueueMailOptions, type EnqueuedMail } from './send-mail-job.js';
+export { mailOnce, sentMailKey } from './mail-once.js';
 
 export interface MailTransportOptions {
   /** SMTP_URL: when set, mail goes out through it. */

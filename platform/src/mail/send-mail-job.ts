@@ -1,5 +1,6 @@
 import { defineJob } from '../jobs/define-job.js';
-import { JobRunningError, type JobQueue } from '../jobs/port.js';
+import { enqueueOnce } from '../jobs/enqueue-once.js';
+import type { JobQueue } from '../jobs/port.js';
 import { mailMessageSchema, type MailMessageInput } from './port.js';
 
 /**
@@ -39,14 +40,5 @@ export async function enqueueMail(jobs: JobQueue, message: MailMessageInput, opt
     const result = await jobs.enqueue(sendMailJob, message, delay);
     return { jobId: result.jobId, enqueued: true };
   }
-  const existing = await jobs.inspect(sendMailJob, jobId);
-  if (existing && existing.state !== 'failed') return { jobId, enqueued: false };
-  try {
-    await jobs.enqueue(sendMailJob, message, { ...delay, jobId });
-  } catch (error) {
-    // Enqueued and taken by a worker since the check above: it is the same mail.
-    if (error instanceof JobRunningError) return { jobId, enqueued: false };
-    throw error;
-  }
-  return { jobId, enqueued: true };
+  return { jobId, enqueued: await enqueueOnce(jobs, sendMailJob, message, { ...delay, jobId }) };
 }

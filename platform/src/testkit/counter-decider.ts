@@ -1,5 +1,5 @@
 import type { EventOf } from '@epos/schemas';
-import { DomainError, type Decider } from '../commands/decider.js';
+import { DomainError, type Decider } from '@epos/domain/decider';
 import type { sampleEvents } from './sample-events.js';
 
 export type CounterEvent = EventOf<typeof sampleEvents>;

@@ -5,8 +5,8 @@ import { derive } from './analysis/derive-sentence.js';
 import { POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel } from './read-model.js';
 
 export { POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel };
-import { emptySentence, evolveSentence, type SentenceEvent, type SentenceState } from './sentence-state.js';
-import { emptyStructure, evolveStructure, type PoemStructure, type StructureEvent } from './structure-state.js';
+import { emptySentence, evolveSentence, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
+import { emptyStructure, evolveStructure, type PoemStructure, type StructureEvent } from '@epos/domain/poem/structure-state';
 
 /**
  * The poem as documents: one row per sentence (by permanent id) holding the fold of its stream,

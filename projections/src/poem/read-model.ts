@@ -1,6 +1,6 @@
 import type { DerivableField } from '@epos/schemas';
-import type { SentenceState } from './sentence-state.js';
-import type { PoemStructure } from './structure-state.js';
+import type { SentenceState } from '@epos/domain/poem/sentence-state';
+import type { PoemStructure } from '@epos/domain/poem/structure-state';
 
 export const POEM_PROJECTION = 'poem';
 /** Notified with the position of each committed batch that changed the poem. */

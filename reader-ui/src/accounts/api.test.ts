@@ -17,6 +17,11 @@ describe('toAccountResult', () => {
     expect(toAccountResult(false, { type: 0, message: 'Refused' })).toEqual({ ok: false, error: 'Refused' });
   });
 
+  it('shows the sentence, not the code, when the site refused the request itself', () => {
+    const tooMany = { statusCode: 429, error: 'too_many_requests', message: 'Too many attempts. Try again in a minute.', requestId: 'r1' };
+    expect(toAccountResult(false, tooMany)).toEqual({ ok: false, error: 'Too many attempts. Try again in a minute.' });
+  });
+
   it('falls back to the spec’s generic text', () => {
     expect(toAccountResult(true, { type: 0 })).toEqual({ ok: false, error: 'An error occured' });
     expect(toAccountResult(false, null)).toEqual({ ok: false, error: 'An error occured' });

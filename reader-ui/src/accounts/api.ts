@@ -1,9 +1,12 @@
+import type { CsrfAnswer, MeAnswer } from '@epos/schemas/accounts/responses';
 import { GENERIC_ERROR } from '../app/messages';
 
 /**
  * The account calls. Every POST sends JSON with the anti-forgery token from
- * GET /api/csrf in the X-CSRF-Token header; the server answers
- * `{ type: 1 | 0, error?, message? }` (also with 400/401/403/429).
+ * GET /api/csrf in the X-CSRF-Token header; the server answers an `AccountAnswer`
+ * (@epos/schemas/accounts/responses: `{ type: 1, message? }` or `{ type: 0, error }`
+ * with a 4xx status), or the API's error shape when the site refuses the request
+ * itself (a stale token, too many tries).
  */
 
 export const CSRF_URL = '/api/csrf';
@@ -32,10 +35,13 @@ export const MY_DATA_URL = '/postdata/mydata';
 
 export type AccountResult = { readonly ok: true; readonly message?: string } | { readonly ok: false; readonly error: string };
 
+type SignedIn = Extract<MeAnswer, { loggedIn: true }>;
+
+/** GET /api/me's answer as the pages use it: no name when the server has none. */
 export interface Me {
-  readonly loggedIn: boolean;
-  readonly userName?: string;
-  readonly role?: string;
+  readonly loggedIn: MeAnswer['loggedIn'];
+  readonly userName?: NonNullable<SignedIn['userName']>;
+  readonly role?: SignedIn['role'];
 }
 
 const LOGGED_OUT: Me = { loggedIn: false };
@@ -57,7 +63,9 @@ export function toAccountResult(statusOk: boolean, body: unknown): AccountResult
   if (isRecord(body)) {
     const message = text(body.message);
     if (statusOk && body.type === 1) return message === undefined ? { ok: true } : { ok: true, message };
-    return { ok: false, error: text(body.error) ?? message ?? GENERIC_ERROR };
+    // The API's error shape (with `statusCode`) has a code in `error`; its `message` is the sentence to show.
+    const error = typeof body.statusCode === 'number' ? undefined : text(body.error);
+    return { ok: false, error: error ?? message ?? GENERIC_ERROR };
   }
   return { ok: false, error: GENERIC_ERROR };
 }
@@ -65,8 +73,9 @@ export function toAccountResult(statusOk: boolean, body: unknown): AccountResult
 /** Reads GET /api/me; anything unexpected counts as logged out. */
 export function toMe(body: unknown): Me {
   if (!isRecord(body) || body.loggedIn !== true) return LOGGED_OUT;
-  const userName = text(body.userName);
-  const role = text(body.role);
+  const answer = body as Partial<SignedIn>;
+  const userName = text(answer.userName);
+  const role = answer.role;
   return { loggedIn: true, ...(userName === undefined ? {} : { userName }), ...(role === undefined ? {} : { role }) };
 }
 
@@ -75,7 +84,7 @@ let csrfToken: Promise<string> | null = null;
 async function fetchCsrfToken(): Promise<string> {
   const response = await fetch(CSRF_URL, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
   const body: unknown = response.ok ? await response.json() : null;
-  const token = isRecord(body) ? text(body.token) : undefined;
+  const token = isRecord(body) ? text((body as Partial<CsrfAnswer>).token) : undefined;
   if (token === undefined) throw new Error(`GET ${CSRF_URL} answered ${response.status} without a token`);
   return token;
 }

@@ -1,22 +1,5 @@
-/**
- * The spec's account messages (section 5), copied from `accountMessages` in
- * schemas/src/accounts/payloads.ts. They are copied rather than imported because
- * that module pulls zod into the reader bundle. messages.test.ts checks that the
- * two stay equal: change them there first, then here.
- */
-export const accountMessages = {
-  registerRequired: 'All fields marked * are required.',
-  userNameSpaces: 'Spaces are not allowed in Username',
-  loginRequired: 'All fields marked * are required',
-  passwordFieldsEmpty: 'Fields cannot be empty',
-  passwordsMustMatch: 'New Passwords should match',
-  resetUserName: 'User Name is required to send password reset link',
-  activationUserName: 'User Name is required to send activation',
-  passwordMismatch: 'Password does not match',
-  passwordChanged: 'Password changed Successfully',
-  noteBlank: "Textarea can't be blank",
-  noteSaved: 'Note Saved Successfully',
-} as const;
+/** The spec's account messages (section 5): the server's own catalogue, imported (it has no zod). */
+export { accountMessages } from '@epos/schemas/accounts/messages';
 
 /** Texts the account screens show that are not validation messages. */
 export const accountTexts = {

@@ -1,183 +1,51 @@
 import { postCommand, type PostOutcome } from '../accounts/api';
 import { GENERIC_ERROR } from '../app/messages';
 import type { Loaded } from '../poem/api';
-import { blogMessages } from './messages';
-import type { PagedAnswer } from './paging';
+import { blogMessages } from '@epos/schemas/blogs/messages';
 import { seg, type SeriesSort } from './paths';
+import type {
+  Archive,
+  BlogListEntry,
+  BlogPage,
+  CommentWidget,
+  MentionUser,
+  Post,
+  RecentPost,
+  SeriesList,
+  SeriesPage,
+  TocPage,
+  WritableBlog,
+} from '@epos/schemas/blogs/responses';
 
 /**
- * The blogs API (docs/blogs-api.md). Field names are the server's. Reads answer
- * `Loaded<T>`: the data, or the spec's message for the failure (section 8).
+ * The blogs API (docs/blogs-api.md). The answers' types are the server's contracts, imported as
+ * types only (no zod in the bundle). Reads answer `Loaded<T>`: the data, or the spec's message for
+ * the failure (section 8).
  */
 
+export type {
+  Archive,
+  ArchiveDay,
+  ArchiveMonth,
+  ArchivePost,
+  ArchiveYear,
+  BlogListEntry,
+  BlogPage,
+  CommentWidget,
+  MentionUser,
+  Post,
+  PostSummary,
+  RecentPost,
+  SeriesEntry,
+  SeriesList,
+  SeriesPage,
+  TocEntry,
+  TocPage,
+} from '@epos/schemas/blogs/responses';
+export type { PostStatus } from '@epos/schemas/blogs/post-status';
 
-export interface BlogListEntry {
-  readonly slug: string;
-  readonly title: string;
-  readonly description: string | null;
-  readonly postCount: number;
-  readonly lastPublished: string | null;
-}
-
-export interface PostSummary {
-  readonly id: string;
-  readonly url: string;
-  readonly title: string;
-  readonly subtitle: string | null;
-  /** The post's ordinal in its blog (1 = first published). */
-  readonly number: number;
-  readonly author: string;
-  readonly authorId: string;
-  readonly published_at: string | null;
-  readonly updated_at: string | null;
-  readonly excerpt_content: string | null;
-  readonly series_title: string | null;
-  readonly seriesSlug: string | null;
-  /** How many comments the post has. */
-  readonly ccounts: number;
-  /** The blog's slug. */
-  readonly blog: string;
-}
-
-/** 0 published, 1 scheduled, 2 draft. */
-export type PostStatus = 0 | 1 | 2;
-
-export interface Post extends PostSummary {
-  /** Sanitised HTML rendered by the server; `||n||` is already an `a.sentence-link`. */
-  readonly content: string;
-  readonly canedit: boolean;
-  readonly next_url: string | null;
-  readonly next_title: string | null;
-  readonly previous_url: string | null;
-  readonly previous_title: string | null;
-  readonly isAuth: boolean;
-  readonly blogTitle: string;
-  readonly status: PostStatus;
-  readonly publish_at: string | null;
-}
-
-export type BlogPage = PagedAnswer<PostSummary> & {
-  readonly slug: string;
-  readonly title: string;
-  readonly description: string | null;
-};
-
-export interface SeriesEntry {
-  /** The series slug. */
-  readonly slug: string;
-  /** The series title. */
-  readonly slugUrl: string;
-  readonly count: number;
-  /** First letter of the title, upper case. */
-  readonly Letter: string;
-  /** When its latest post was published. */
-  readonly LastDates: string | null;
-  /** Its authors' names, comma separated. */
-  readonly Author: string;
-}
-
-export interface SeriesList {
-  /** The blog's slug. */
-  readonly slug: string;
-  /** The blog's title. */
-  readonly slugUrl: string;
-  readonly sd: readonly SeriesEntry[];
-}
-
-export type SeriesPage = PagedAnswer<PostSummary> & {
-  readonly slug: string;
-  readonly title: string;
-  readonly blog: { readonly slug: string; readonly title: string };
-  readonly sort: SeriesSort;
-};
-
-export interface ArchivePost {
-  readonly postslug: string;
-  readonly posttitle: string;
-  readonly postBlogSlug: string;
-  readonly postBlog: string;
-}
-
-export interface ArchiveDay {
-  /** YYYY-MM-DD */
-  readonly date: string;
-  readonly postdetails: readonly ArchivePost[];
-}
-
-export interface ArchiveMonth {
-  /** "January"… */
-  readonly monthname: string;
-  readonly totalposts: number;
-  readonly postdate: readonly ArchiveDay[];
-}
-
-export interface ArchiveYear {
-  readonly year: number | string;
-  readonly totalposts: number;
-  readonly monthtimeline: readonly ArchiveMonth[];
-}
-
-/** A blog's or an author's published posts by year, month and day, newest first. */
-export interface Archive {
-  readonly title: string;
-  readonly slug: string;
-  readonly countPost: number;
-  readonly timeline: readonly ArchiveYear[];
-}
-
-export interface TocEntry {
-  readonly url: string;
-  readonly title: string;
-  readonly number: number;
-  readonly published_at: string | null;
-  readonly series_title: string | null;
-}
-
-export type TocPage = PagedAnswer<TocEntry> & { readonly slug: string; readonly title: string };
-
-export interface RecentPost {
-  readonly bslug: string;
-  readonly pslug: string;
-  readonly ptitle: string;
-  readonly bTitle: string;
-}
-
-/** The comment thread widget's model of a comment. */
-export interface CommentWidget {
-  readonly id: string;
-  readonly parent: string | null;
-  /** ISO times. */
-  readonly created: string;
-  readonly modified: string;
-  /** Markdown source. */
-  readonly content: string;
-  /** Sanitised HTML. */
-  readonly content_html: string;
-  readonly file: null;
-  readonly file_url: null;
-  readonly file_mime_type: null;
-  /** Users mentioned: id → full name. */
-  readonly pings: Readonly<Record<string, string>>;
-  readonly creator: string;
-  readonly fullname: string;
-  readonly profile_url: string;
-  readonly profile_picture_url: string | null;
-  readonly created_by_admin: boolean;
-  readonly created_by_current_user: boolean;
-  readonly upvote_count: number;
-  readonly user_has_upvoted: boolean;
-}
-
-export interface MentionUser {
-  readonly id: string;
-  readonly fullname: string;
-  readonly profile_picture_url: string | null;
-}
-
-export interface MyBlog {
-  readonly slug: string;
-  readonly title: string;
-}
+/** A blog the signed-in user may write in. */
+export type MyBlog = WritableBlog;
 
 /** The blogs in a /postdata/myblogs answer: those with a slug, titled by their slug when untitled. */
 export function toMyBlogs(body: unknown): MyBlog[] {

@@ -54,7 +54,7 @@ describe('archive display', () => {
 });
 
 describe('seriesByLetter', () => {
-  const entry = (slugUrl: string, Letter = slugUrl.charAt(0).toUpperCase()): SeriesEntry => ({ slug: slugUrl.toLowerCase(), slugUrl, count: 1, Letter, LastDates: null, Author: 'A' });
+  const entry = (slugUrl: string, Letter = slugUrl.charAt(0).toUpperCase()): SeriesEntry => ({ slug: slugUrl.toLowerCase(), slugUrl, count: 1, Letter, LastDates: '2024-01-01T00:00:00.000Z', Author: 'A' });
 
   it('groups series under their letters, in order', () => {
     const groups = seriesByLetter([entry('Zen'), entry('dawn'), entry('Apple'), entry('Dusk'), entry('ant', '')]);

@@ -3,7 +3,7 @@ import { useMe } from '../accounts/session';
 import type { Loaded } from '../poem/api';
 import { useToast } from '../ui/toast';
 import { fetchMyBlogs, type MyBlog } from './api';
-import { blogMessages } from './messages';
+import { blogMessages } from '@epos/schemas/blogs/messages';
 import { appendPage, hasMorePages, nextPageNumber, pageStatus, type PagedAnswer, type Paging } from './paging';
 
 /** Recent posts load this long after a blog's list, comments this long after their post (spec section 9). */

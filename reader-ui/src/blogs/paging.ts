@@ -1,11 +1,9 @@
 /** Paged lists (spec section 4): a page at a time, a load-more button until the last page. */
 
+import type { ListPaging } from '@epos/schemas/blogs/responses';
+
 /** The server's paging block: `Skip` is how many items come before this page. */
-export interface Paging {
-  readonly CurrentPage: number;
-  readonly TotalPagesCount: number;
-  readonly Skip: number;
-}
+export type Paging = ListPaging;
 
 /** One page of a paged list: its items in `bcontent`, with the page's header fields beside them. */
 export type PagedAnswer<T> = {

@@ -90,7 +90,7 @@ export function PostMeta({ post, showBlog, blogTitle }: { post: PostSummary; sho
 export function PostSummaryItem({ post, headingLevel = 2, showSeries = true }: { post: PostSummary; headingLevel?: 2 | 3; showSeries?: boolean }) {
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const shown = showSeries ? post : { ...post, series_title: null, seriesSlug: null };
+  const shown = showSeries ? post : { ...post, series_title: '', seriesSlug: '' };
   return (
     <li className="post-summary" data-testid="post-item">
       <article aria-labelledby={headingId}>

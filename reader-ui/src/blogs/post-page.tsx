@@ -8,7 +8,7 @@ import { deletePost, fetchPost, type Post } from './api';
 import { Comments } from './comments/comments';
 import { formatDateTime } from './dates';
 import { useLoad } from './hooks';
-import { blogMessages } from './messages';
+import { blogMessages } from '@epos/schemas/blogs/messages';
 import { AuthorLink, Breadcrumbs, HtmlContent, PostDate } from './parts';
 import { blogPaths } from './paths';
 

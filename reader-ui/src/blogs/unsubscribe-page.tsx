@@ -5,7 +5,8 @@ import { queryParam } from '../accounts/urls';
 import { usePageTitle } from '../app/use-page-title';
 import { SpinnerButton } from '../ui/spinner-button';
 import { unsubscribe } from './api';
-import { blogMessages, blogTexts } from './messages';
+import { blogMessages } from '@epos/schemas/blogs/messages';
+import { blogTexts } from './messages';
 
 type Outcome = { readonly ok: boolean; readonly text: string };
 

@@ -1,4 +1,5 @@
 /** Pure logic of the line-number lookup page: validation, the API call and the reading link. */
+import type { LineNumberAnswer } from '@epos/schemas/poem/responses';
 import { sectionPath } from '../poem/reading';
 
 export type LookupBy = 'sentence' | 'verse';
@@ -6,23 +7,10 @@ export type LookupBy = 'sentence' | 'verse';
 export const SENTENCE_NUMBER_REQUIRED = 'Sentence Number Required';
 export const DIGITS_ONLY = 'Use digits only (for example 12)';
 
-export interface LineDetail {
-  readonly Line: string;
-  readonly inPoemNumber: number;
-  readonly inBookNumber: number;
-  readonly inCantoNumber: number;
-}
-
-export interface LineNumberResult {
-  readonly Line: string;
-  readonly inBookNumber: number;
-  readonly inCantoNumber: number;
-  readonly inPoemNumber: number;
-  readonly bookNumber?: number;
-  readonly cantoNumber?: number;
-  readonly sectionNumber?: number;
-  readonly LineDetails: readonly LineDetail[];
-}
+type PlaceOfLine = 'bookNumber' | 'cantoNumber' | 'sectionNumber';
+/** GET /api/linenumber/{n}, read without relying on the section it stands in. */
+export type LineNumberResult = Omit<LineNumberAnswer, PlaceOfLine> & Partial<Pick<LineNumberAnswer, PlaceOfLine>>;
+export type LineDetail = LineNumberAnswer['LineDetails'][number];
 
 /** The problem with what was typed, or null when it may be looked up. */
 export function validateLookup(value: string): string | null {

@@ -1,90 +1,35 @@
 import { GENERIC_ERROR } from '../app/messages';
-import type { Edition, Lang, SectionAddress } from './reading';
+import type { Lang, SectionAddress } from './reading';
 import { sectionKey } from './reading';
 import { withAsOfParam } from '../scholarship/as-of';
+import type { Site } from '@epos/schemas/api/site';
+import type {
+  CommentaryLayerAnswer,
+  ContentsAnswer,
+  LineAnswer,
+  LineInfoAnswer,
+  SectionAnswer,
+  SectionNameAnswer,
+  SectionRefAnswer,
+  SentenceIdentityAnswer,
+  TranslationAnswer,
+  VerseLineAnswer,
+} from '@epos/schemas/poem/responses';
 
-/** The reading API (docs/poem-api.md). Field names are the server's. */
+/** The reading API (docs/poem-api.md), typed by the server's response schemas. */
 
-export interface VerseLine {
-  readonly text: string;
-  readonly inPoemNumber: number;
-  readonly inBookNumber: number;
-  readonly inCantoNumber: number;
-}
-
-export interface Line {
-  readonly lineNumber: number;
-  readonly stanzaNumber: number;
-  readonly lines: string;
-  readonly lines_first?: string | null;
-  readonly revisedLine?: string | null;
-  readonly motherNote?: string | null;
-  readonly aurobindoNote?: string | null;
-  readonly Reason?: string | null;
-  readonly ipa_first?: string | null;
-  readonly ssanskrit?: string | null;
-  readonly sanskrit_translation?: string | null;
-  readonly HindiLines?: string | null;
-  readonly FrenchCentenary?: string | null;
-  readonly GermanRevised?: string | null;
-  readonly OriyaRevised?: string | null;
-  readonly ChineseLines?: string | null;
-  readonly verseLines?: readonly VerseLine[];
-  readonly commentary?: Readonly<Record<string, string>> | null;
-  /** The permanent id: /s/{sentenceId} always finds the sentence. */
-  readonly sentenceId?: number;
-  readonly joinsPrevious?: boolean;
-  readonly stanzaBreaks?: readonly number[];
-  /** On /api/lineinfo only. */
-  readonly bookNumber?: number;
-  readonly cantoNumber?: number;
-  readonly sectionNumber?: number;
-}
-
-export interface SectionRef {
-  readonly book: number;
-  readonly canto: number;
-  readonly section: number;
-}
-
-export interface SectionInfo {
-  readonly SectionNumber: number;
-  readonly srn: string;
-  readonly SectionName: string;
-}
-
-export interface Layer {
-  readonly key: string;
-  readonly label: string;
-  readonly author: string;
-}
-
-export interface SectionBook {
-  readonly bookNumber: number;
-  readonly bookName: string;
-  readonly cantoNumber: number;
-  readonly cantoName: string;
-  readonly Edition: Edition;
-  readonly loggedin: boolean;
-  readonly customSection: readonly (SectionInfo & { readonly customSection: readonly Line[] })[];
-  readonly sections: readonly SectionInfo[];
-  readonly previous: SectionRef | null;
-  readonly next: SectionRef | null;
-  readonly layers: readonly Layer[];
-}
-
-export interface Translation {
-  readonly SentenceNumber: number;
-  readonly Translated: string;
-  readonly lang: Lang;
-}
-
-export interface SiteInfo {
-  readonly siteName: string;
-  readonly poemTitle: string;
-  readonly poemAuthor: string;
-  readonly labels: { readonly motherNote: string; readonly aurobindoNote: string; readonly worksOn: string };
-}
+export type VerseLine = VerseLineAnswer;
+/**
+ * A sentence as the reader reads it: from a section, or from /api/lineinfo, which adds where it
+ * stands. Beyond its number, stanza and text, it copes with any field being absent.
+ */
+export type Line = Pick<LineAnswer, 'lineNumber' | 'stanzaNumber' | 'lines'> & Partial<LineInfoAnswer>;
+export type SectionRef = SectionRefAnswer;
+export type SectionInfo = SectionNameAnswer;
+export type Layer = CommentaryLayerAnswer;
+export type SectionBook = SectionAnswer;
+export type Translation = TranslationAnswer;
+export type SiteInfo = Site;
 
 export type Loaded<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly status: number; readonly message: string };
 
@@ -160,16 +105,12 @@ export async function refreshTranslation(ref: SectionRef, lang: Lang, position: 
 }
 
 /** One sentence; with `asOf`, the sentence that had number `n` on that day, as it is now. */
-export function fetchLineInfo(n: number, signal?: AbortSignal, asOf?: string | null): Promise<Loaded<Line>> {
-  return getJson<Line>(withAsOfParam(lineInfoUrl(n), asOf ?? null), 'Not Found', signal);
+export function fetchLineInfo(n: number, signal?: AbortSignal, asOf?: string | null): Promise<Loaded<LineInfoAnswer>> {
+  return getJson<LineInfoAnswer>(withAsOfParam(lineInfoUrl(n), asOf ?? null), 'Not Found', signal);
 }
 
 /** Where a permanent id stands now (`sentence` null once withdrawn). */
-export interface SentenceIdentity {
-  readonly id: number;
-  readonly sentence: number | null;
-  readonly withdrawn: boolean;
-}
+export type SentenceIdentity = SentenceIdentityAnswer;
 
 export function fetchSentenceIdentity(id: number, signal?: AbortSignal): Promise<Loaded<SentenceIdentity>> {
   return getJson<SentenceIdentity>(`/api/s/${id}`, 'No sentence has this permanent link', signal);
@@ -186,8 +127,9 @@ export function fetchSite(): Promise<Loaded<SiteInfo>> {
   return siteInfo;
 }
 
+/** The contents as the menu reads them (without the canto counts). */
 export interface ContentsResponse {
-  readonly books: readonly { readonly book: number; readonly name: string; readonly cantos: readonly { readonly canto: number; readonly name: string; readonly sections: readonly SectionInfo[] }[] }[];
+  readonly books: readonly Omit<ContentsAnswer['books'][number], 'cantoCount'>[];
 }
 
 const contents = new Map<string, Promise<Loaded<ContentsResponse>>>();

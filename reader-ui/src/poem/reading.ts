@@ -4,16 +4,18 @@
  * No DOM and no fetching here, so all of it is tested in node.
  */
 
-export type Edition = 'first' | 'centenary' | 'revised';
-export const EDITIONS: readonly Edition[] = ['first', 'centenary', 'revised'];
+import { editions, languages, translationEdition, type Edition, type Language } from '@epos/schemas/poem/editions';
+
+export type { Edition };
+export const EDITIONS: readonly Edition[] = editions;
 export const editionLabels: Readonly<Record<Edition, string>> = {
   first: 'First',
   centenary: 'Centenary',
   revised: 'Revised',
 };
 
-export type Lang = 'sa' | 'hi' | 'fr' | 'de' | 'or' | 'zh';
-export const LANGS: readonly Lang[] = ['sa', 'hi', 'fr', 'de', 'or', 'zh'];
+export type Lang = Language;
+export const LANGS: readonly Lang[] = languages;
 export const langLabels: Readonly<Record<Lang, string>> = {
   sa: 'Sanskrit',
   hi: 'Hindi',
@@ -21,16 +23,6 @@ export const langLabels: Readonly<Record<Lang, string>> = {
   de: 'German',
   or: 'Oriya',
   zh: 'Chinese',
-};
-
-/** The edition each translation was made from (spec section 4): choosing it forces that edition. */
-const LANG_EDITION: Readonly<Record<Lang, Edition>> = {
-  sa: 'first',
-  zh: 'first',
-  hi: 'centenary',
-  fr: 'centenary',
-  de: 'revised',
-  or: 'revised',
 };
 
 /** Where a sentence (the /api/lineinfo Line) keeps each translation. */
@@ -50,7 +42,7 @@ export function noticeMs(lang: Lang): number {
 
 /** The translator notice shown when a translation is ticked. */
 export function translatorNotice(lang: Lang): string {
-  const edition = editionLabels[LANG_EDITION[lang]];
+  const edition = editionLabels[translationEdition[lang]];
   return lang === 'zh'
     ? 'Chinese translation (machine translated), made from the First edition.'
     : `${langLabels[lang]} translation, made from the ${edition} edition.`;
@@ -65,12 +57,12 @@ export function isLang(value: unknown): value is Lang {
 }
 
 export function editionForLanguage(lang: Lang): Edition {
-  return LANG_EDITION[lang];
+  return translationEdition[lang];
 }
 
 /** The translation checkboxes enabled for an edition, in menu order. */
 export function enabledLanguages(edition: Edition): Lang[] {
-  return LANGS.filter((lang) => LANG_EDITION[lang] === edition);
+  return LANGS.filter((lang) => translationEdition[lang] === edition);
 }
 
 /**
@@ -213,14 +205,14 @@ export function toggleKey(on: readonly string[], key: string, value: boolean): s
  * breaks (`stanzaBreaks`) ends in a later stanza than it began in: the items after it in that
  * stanza join its group (the breaks inside it are drawn within it).
  */
-export function groupByStanza<T extends { readonly stanzaNumber: number; readonly stanzaBreaks?: readonly number[] }>(items: readonly T[]): T[][] {
+export function groupByStanza<T extends { readonly stanzaNumber: number | null; readonly stanzaBreaks?: readonly number[] }>(items: readonly T[]): T[][] {
   const groups: T[][] = [];
   let last: number | undefined;
   for (const item of items) {
     const current = groups.at(-1);
     if (current === undefined || item.stanzaNumber !== last) groups.push([item]);
     else current.push(item);
-    last = item.stanzaNumber + (item.stanzaBreaks?.length ?? 0);
+    last = (item.stanzaNumber ?? 0) + (item.stanzaBreaks?.length ?? 0);
   }
   return groups;
 }

@@ -1,6 +1,6 @@
 /** Pure logic of the edition-compare view: its address, parsed and built. */
+import type { ComparedSentenceAnswer, EditionComparisonAnswer } from '@epos/schemas/poem/responses';
 import { EDITIONS, isEdition, type Edition } from '../poem/reading';
-import type { DiffPart } from './history';
 
 export interface CompareAddress {
   readonly book: number;
@@ -10,23 +10,8 @@ export interface CompareAddress {
   readonly b: Edition;
 }
 
-export interface ComparedSentence {
-  readonly sentence: number;
-  readonly same: boolean;
-  readonly a: string;
-  readonly b: string;
-  readonly diff: readonly DiffPart[] | null;
-}
-
-export interface Comparison {
-  readonly bookNumber?: number;
-  readonly cantoNumber?: number;
-  readonly sectionNumber?: number;
-  readonly a: Edition;
-  readonly b: Edition;
-  readonly changed: number;
-  readonly sentences: readonly ComparedSentence[];
-}
+export type ComparedSentence = ComparedSentenceAnswer;
+export type Comparison = EditionComparisonAnswer;
 
 export const DEFAULT_A: Edition = 'first';
 export const DEFAULT_B: Edition = 'revised';

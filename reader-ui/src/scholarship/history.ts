@@ -2,31 +2,14 @@
  * Pure logic of the revision history: what a change's `part` means to a reader,
  * a word diff as renderable segments, and a readable local time. No DOM, no fetching.
  */
+import type { HistoryEntryAnswer, SentenceHistoryAnswer, WordChangeAnswer } from '@epos/schemas/poem/responses';
 import { editionLabels, isEdition, isLang, langLabels } from '../poem/reading';
 
-export type DiffOp = 'equal' | 'insert' | 'delete';
-
-export interface DiffPart {
-  readonly op: DiffOp;
-  readonly text: string;
-}
-
-export interface HistoryEntry {
-  readonly position: string;
-  readonly revision: string;
-  readonly at: string;
-  readonly actor: string;
-  readonly type: string;
-  readonly part: string;
-  readonly before: string | null;
-  readonly after: string | null;
-  readonly diff: readonly DiffPart[] | null;
-}
-
-export interface SentenceHistory {
-  readonly sentence: number;
-  readonly entries: readonly HistoryEntry[];
-}
+export type DiffOp = WordChangeAnswer['op'];
+export type DiffPart = WordChangeAnswer;
+/** As JSON brings it: the moment is its ISO string. */
+export type HistoryEntry = Omit<HistoryEntryAnswer, 'at'> & { readonly at: string };
+export type SentenceHistory = Omit<SentenceHistoryAnswer, 'entries'> & { readonly entries: readonly HistoryEntry[] };
 
 /** Sentence fields (the `field:{name}` parts), as a reader calls them. */
 const FIELD_LABELS: Readonly<Record<string, string>> = {

@@ -3,35 +3,15 @@ import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
 import type { Line, Loaded } from '../poem/api';
 import { toNotes, type Note } from './notes';
 import { nextReadUrl, type Reading } from './readings';
+import type { DictionaryEntry } from '@epos/schemas/dictionary/responses';
+import type { ImageAnswer } from '@epos/schemas/poem/responses';
+
+export type { DictionaryEntry };
 
 /** An image of a sentence: painting, sketch or the artist's image. */
-export interface ImageView {
-  readonly ImageUrl: string;
-  readonly ImageThumbUrl: string;
-}
-
-/** The Line fields the study tools use beyond the reading ones (docs/poem-api.md). */
-export type StudyLine = Line & {
-  readonly sentenceD?: string | null;
-  readonly audiourl?: string | null;
-  readonly mos?: { readonly SLine?: number | null; readonly PoemPaintings?: readonly ImageView[]; readonly PoemSketches?: readonly ImageView[] } | null;
-  readonly PoemImagesArtist?: readonly ImageView[] | null;
-};
-
-export interface Meaning {
-  readonly pos: string;
-  readonly lemma: string;
-  readonly definition: string;
-  readonly examples: readonly string[];
-  readonly synonyms: readonly string[];
-}
-
-export interface DictionaryEntry {
-  readonly word: string;
-  readonly lemma?: string;
-  readonly mean: readonly Meaning[];
-  readonly meanChambers?: readonly Meaning[];
-}
+export type ImageView = ImageAnswer;
+/** A sentence with what the study tools use: media, notes, translations. */
+export type StudyLine = Line;
 
 async function getJson<T>(url: string, signal?: AbortSignal): Promise<Loaded<T>> {
   try {

@@ -1,4 +1,5 @@
 /** The readings modal: which commentary layer to read, and Previous/Next through nextRead. */
+import type { ReadingAnswer } from '@epos/schemas/poem/responses';
 
 const LAYER_PREFIX = 'layer:';
 
@@ -24,14 +25,7 @@ export function readingLayer(
 }
 
 /** GET /api/nextRead/{b}/{c}/{s}?forWhom=&id= */
-export interface Reading {
-  readonly Content: string;
-  readonly Current: number;
-  readonly Prev: number | null;
-  readonly Next: number | null;
-  readonly Author: string;
-  readonly Label: string;
-}
+export type Reading = ReadingAnswer;
 
 export type ReadingState =
   | { readonly status: 'loading'; readonly id: number; readonly shown: Reading | null }

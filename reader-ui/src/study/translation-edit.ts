@@ -1,3 +1,4 @@
+import type { SentenceTranslationAnswer } from '@epos/schemas/poem/responses';
 import type { Lang } from '../poem/reading';
 
 /**
@@ -13,10 +14,7 @@ export const SAVE_FAILED = 'An error Occured';
 export const SAVED = 'Book Updated Successfully';
 
 /** GET /api/translate/{n}?lang= */
-export interface TranslateView {
-  readonly Line: string;
-  readonly Translated: string;
-}
+export type TranslateView = SentenceTranslationAnswer;
 
 export function translateUrl(n: number, lang: Lang): string {
   return `/api/translate/${n}?lang=${lang}`;

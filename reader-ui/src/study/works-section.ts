@@ -2,18 +2,10 @@
  * Pure logic of the user works modal: which commentary layers have work on a
  * sentence, the GET for each, and where each section links to. No DOM here.
  */
+import type { WorkSectionAnswer } from '@epos/schemas/poem/responses';
 
 /** GET /api/worksection/{layer}/{n}: a layer's work on a sentence, in the spec's user-works shape. */
-export interface WorkSection {
-  readonly UserPage: string;
-  readonly UserField: string;
-  readonly ContentSection: readonly {
-    readonly Description: string;
-    readonly Urlto: string;
-    readonly SentenceNumber: string | number;
-    readonly TypeOf: string;
-  }[];
-}
+export type WorkSection = WorkSectionAnswer;
 
 /** The layers (keys) with a non-empty entry for the sentence, in the order the section lists its layers. */
 export function layersWithWork(commentary: Readonly<Record<string, string>> | null | undefined, order: readonly string[] = []): string[] {

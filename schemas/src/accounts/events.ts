@@ -14,6 +14,8 @@ export const userRegistered = defineEvent('UserRegistered', z.object({ userId, p
 export const emailConfirmed = defineEvent('EmailConfirmed', z.object({ userId }));
 export const activationRequested = defineEvent('ActivationRequested', z.object({ userId }));
 export const loginSucceeded = defineEvent('LoginSucceeded', z.object({ userId, remember: z.boolean() }));
+/** Records of an attempt rather than a change: a refused request (a failed login) may append them. */
+export const attemptRecords = ['LoginFailed'] as const;
 export const loginFailed = defineEvent('LoginFailed', z.object({ userId, reason: z.enum(['password', 'unconfirmed']) }));
 export const passwordChanged = defineEvent('PasswordChanged', z.object({ userId }));
 export const passwordResetRequested = defineEvent('PasswordResetRequested', z.object({ userId }));
@@ -22,6 +24,8 @@ export const roleAssigned = defineEvent('RoleAssigned', z.object({ userId, role:
 export const blogsAssigned = defineEvent('BlogsAssigned', z.object({ userId, blogs: z.array(z.string().min(1).max(100)).max(100) }));
 export const subscriptionsChanged = defineEvent('SubscriptionsChanged', z.object({ userId, blogs: z.array(z.string().min(1).max(100)).max(100), subscribed: z.boolean() }));
 export const accountDeleted = defineEvent('AccountDeleted', z.object({ userId }));
+/** Someone tried to register a new account with this user's email address; its owner is told. */
+export const registrationAttempted = defineEvent('RegistrationAttempted', z.object({ userId }));
 /**
  * A reader's own note on a sentence (`sentence`: its permanent id, so the note stays with its
  * verse when the poem is renumbered; notes saved before ids existed carry the number, which was
@@ -42,5 +46,6 @@ export const accountEvents = [
   blogsAssigned,
   subscriptionsChanged,
   accountDeleted,
+  registrationAttempted,
   noteSaved,
 ] as const;

@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import { lineText, requiredLine, requiredText, wholeNumber } from '../api/input.js';
+import { accountMessages } from './messages.js';
 
-/** The spec's messages (section 5), used by the forms and the server alike. */
-export const accountMessages = {
-  registerRequired: 'All fields marked * are required.',
-  userNameSpaces: 'Spaces are not allowed in Username',
-  loginRequired: 'All fields marked * are required',
-  passwordFieldsEmpty: 'Fields cannot be empty',
-  passwordsMustMatch: 'New Passwords should match',
-  resetUserName: 'User Name is required to send password reset link',
-  activationUserName: 'User Name is required to send activation',
-  passwordMismatch: 'Password does not match',
-  passwordChanged: 'Password changed Successfully',
-  noteBlank: "Textarea can't be blank",
-  noteSaved: 'Note Saved Successfully',
-} as const;
+export { accountMessages };
 
 const password = (message: string) => z.string({ message }).min(1, message).pipe(lineText(200, 'Password is too long'));
 
@@ -43,10 +31,6 @@ export const resetBody = z.object({
   Code: requiredLine(200, 'The reset link is not valid'),
   Password: password(accountMessages.passwordFieldsEmpty),
 });
-
-/** Every account call answers `{ type: 1 }` on success or `{ type: 0, error }`. */
-export const accountResponse = z.object({ type: z.union([z.literal(0), z.literal(1)]), error: z.string().optional(), message: z.string().optional() });
-export type AccountResponse = z.infer<typeof accountResponse>;
 
 export const noteBody = z.object({
   Content: requiredText(20_000, accountMessages.noteBlank, 'A note has at most 20,000 characters'),

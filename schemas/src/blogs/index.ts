@@ -1,3 +1,4 @@
 export * from './events.js';
 export * from './payloads.js';
+export * from './responses.js';
 export * from './slug.js';

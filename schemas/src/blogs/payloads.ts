@@ -1,28 +1,10 @@
 import { z } from 'zod';
 import { lineText, multilineText, requiredLine, requiredText, wholeNumber } from '../api/input.js';
 import { SLUG } from './events.js';
+import { blogMessages } from './messages.js';
+import { POST_STATUS, type PostStatus } from './post-status.js';
 
-/** The spec's blog messages (sections 5 and 8), used by the forms and the server alike. */
-export const blogMessages = {
-  required: 'Fields marked with * are required',
-  posted: 'Posted Successfully',
-  updated: 'Updated Successfully',
-  deleteConfirm: 'Are you sure you wan to delete the post?',
-  deleted: 'Post deleted',
-  urlGenerated: 'url generated',
-  commentPosted: 'Comment posted successfully',
-  commentDeleted: 'Deleted Successfully',
-  commentWithReplies: 'A comment with replies cannot be deleted',
-  blogAdded: 'Added Successfully',
-  failed: 'An error Occured',
-  noBlogsYet: 'No Blogs yet',
-  noBlogFound: 'No blog found',
-  notFound: 'Not Found',
-  noBlogsToShow: 'No blogs to show',
-} as const;
-
-export const POST_STATUS = { published: 0, scheduled: 1, draft: 2 } as const;
-export type PostStatus = (typeof POST_STATUS)[keyof typeof POST_STATUS];
+export { blogMessages, POST_STATUS, type PostStatus };
 
 const required = (max: number) => requiredLine(max, blogMessages.required);
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true').optional();

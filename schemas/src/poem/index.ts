@@ -2,3 +2,4 @@ export * from './vocabulary.js';
 export * from './events.js';
 export * from './poem-file.js';
 export * from './order-key.js';
+export * from './responses.js';

@@ -1,23 +1,9 @@
 import { z } from 'zod';
+import { editions, languages } from './editions.js';
 
-export const editions = ['first', 'centenary', 'revised'] as const;
+export { editions, languages, translationEdition, type Edition, type Language } from './editions.js';
 export const editionSchema = z.enum(editions, { message: 'expected first, centenary or revised' });
-export type Edition = z.infer<typeof editionSchema>;
-
-/** Sanskrit, Hindi, French, German, Oriya, Chinese (machine translated). */
-export const languages = ['sa', 'hi', 'fr', 'de', 'or', 'zh'] as const;
 export const languageSchema = z.enum(languages, { message: 'expected one of sa, hi, fr, de, or, zh' });
-export type Language = z.infer<typeof languageSchema>;
-
-/** The edition each translation was made from; choosing a translation forces it (spec section 4). */
-export const translationEdition: Record<Language, Edition> = {
-  sa: 'first',
-  hi: 'centenary',
-  fr: 'centenary',
-  de: 'revised',
-  or: 'revised',
-  zh: 'first',
-};
 
 /**
  * Text fields of a sentence besides its editions. Scansion, IPA, hyphenation and pronoun

@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database, EventStore, StreamAppend } from '@epos/platform';
 import { blogStream, slugify, SYSTEM_ACTOR, userStream } from '@epos/schemas';
-import { newPostAppends } from '@epos/api/blogs/post-streams';
+import { newPostAppends } from '@epos/platform/blogs/new-post-appends';
 import { provisionUser } from '@epos/api/accounts/provision';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
 import { pick, postMarkdown, postTitle, seriesTitles } from './content.js';

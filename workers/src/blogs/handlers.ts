@@ -1,9 +1,9 @@
 import type { Config, Database, ProjectionProgress } from '@epos/platform';
-import { enqueueMail } from '@epos/platform/mail/index';
-import { notifySubscribers, publishScheduledPost } from '@epos/api/blogs/jobs';
-import { newPostMail } from '@epos/api/blogs/mails';
-import { unsubscribeToken } from '@epos/api/blogs/unsubscribe-token';
-import { postsWithAuthor } from '@epos/api/blogs/queries';
+import { mailOnce } from '@epos/platform/mail/index';
+import { notifySubscribers, publishScheduledPost } from './jobs.js';
+import { newPostMail } from './mails.js';
+import { unsubscribeToken } from '@epos/platform/blogs/unsubscribe-token';
+import { postsWithAuthor } from '@epos/projections/blogs/queries';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { handle, type JobRegistration } from '../runner.js';
@@ -21,7 +21,7 @@ export function publishScheduledPostHandler(context: BlogWorkerContext): JobRegi
   );
 }
 
-/** One mail to each subscriber of the blog (each mail's job id names post and reader, so a retry sends none twice). */
+/** One mail to each subscriber of the blog (each mail's job id names post and reader, so neither a retry nor a replay sends one twice). */
 export function notifySubscribersHandler(context: BlogWorkerContext): JobRegistration {
   return handle(notifySubscribers, async ({ postId }) => {
     await context.progress.waitFor(await context.store.headPosition(), { names: [BLOGS_PROJECTION, USERS_PROJECTION], timeoutMs: 10_000 });
@@ -38,11 +38,9 @@ export function notifySubscribersHandler(context: BlogWorkerContext): JobRegistr
       .execute();
     for (const reader of subscribers) {
       if (!reader.email || reader.user_id === post.author_id) continue;
-      const token = await unsubscribeToken(context.database, reader.user_id, post.blog_id);
-      await enqueueMail(
-        context.jobs,
-        newPostMail(context.config, { to: reader.email, name: reader.name, blogTitle: post.blog_title, post: { blog_id: post.blog_id, url: post.url, title: post.title, excerpt: post.excerpt, author: post.author }, unsubscribeToken: token }),
-        { jobId: `post-${postId}-${reader.user_id}` },
+      const to = reader.email;
+      await mailOnce(context, `post-${postId}-${reader.user_id}`, async () =>
+        newPostMail(context.config, { to, name: reader.name, blogTitle: post.blog_title, post: { blog_id: post.blog_id, url: post.url, title: post.title, excerpt: post.excerpt, author: post.author }, unsubscribeToken: await unsubscribeToken(context.database, reader.user_id, post.blog_id) }),
       );
     }
   });

@@ -1,8 +1,7 @@
 import { handleCommand, WrongExpectedRevisionError, type EventStore, type Logger } from '@epos/platform';
 import type { JobQueue } from '@epos/platform/jobs/index';
 import { postStream } from '@epos/schemas';
-import { postDecider } from '@epos/api/blogs/post-decider';
-import { afterPostEvents } from '@epos/api/blogs/post-effects';
+import { postDecider } from '@epos/domain/blogs/post-decider';
 
 export interface PublishingContext {
   store: EventStore;
@@ -24,8 +23,8 @@ export async function publishIfDue(context: PublishingContext, postId: string): 
         cause: { actor: 'system' },
       });
       if (events.length === 0) return false;
+      // The subscribers' mails follow the event (reactor.ts).
       context.logger.info({ postId }, 'scheduled post published');
-      await afterPostEvents(context.jobs, context.logger, postId, events);
       return true;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;

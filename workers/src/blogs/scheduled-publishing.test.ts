@@ -12,15 +12,14 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger, PostgresEventStore, ProjectionProgress, ProjectionRunner, type EventStore, type Logger, type RecordedEvent } from '@epos/platform';
-import { createJobQueue, type JobQueue, type JobState } from '@epos/platform/jobs/index';
+import { createLogger, PostgresEventStore, ProjectionProgress, ProjectionRunner, type EventStore, type RecordedEvent } from '@epos/platform';
+import { createJobQueue, type JobState } from '@epos/platform/jobs/index';
 import { newTestDatabase } from '@epos/platform/testkit/vitest';
 import { blogStream, EventRegistry, eventCatalog, postStream } from '@epos/schemas';
 import { allProjections } from '@epos/projections';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
-import { publishScheduledPost } from '@epos/api/blogs/jobs';
-import { postDecider } from '@epos/api/blogs/post-decider';
-import { afterPostEvents } from '@epos/api/blogs/post-effects';
+import { publishScheduledPost } from './jobs.js';
+import { postDecider } from '@epos/domain/blogs/post-decider';
 import { startWorkersProcess, type WorkersProcess } from './testkit/workers-process.js';
 
 const POSTS = 200;
@@ -94,7 +93,7 @@ describe.each(backends)('scheduled publishing with BullMQ on $name', ({ name }) 
     // Schedule the posts through the real path, earliest first, a few at a time.
     const t0 = Date.now();
     const authorId = randomUUID();
-    const posts = await inOrder(POSTS, 8, (i) => schedulePost(store, jobs, logger, authorId, i, t0 + FIRST_DUE_MS + Math.round((i * SPREAD_MS) / (POSTS - 1))));
+    const posts = await inOrder(POSTS, 8, (i) => schedulePost(store, authorId, i, t0 + FIRST_DUE_MS + Math.round((i * SPREAD_MS) / (POSTS - 1))));
     const scheduledBy = Date.now() - t0;
     expect(scheduledBy, 'every post was scheduled before the kill').toBeLessThan(KILL_AT_MS);
 
@@ -175,8 +174,8 @@ describe.each(backends)('scheduled publishing with BullMQ on $name', ({ name }) 
   });
 });
 
-/** Creates a post scheduled for `publishAt` as the API does: decide, append, then tell the scheduler. */
-async function schedulePost(store: EventStore, jobs: JobQueue, logger: Logger, authorId: string, i: number, publishAt: number): Promise<ScheduledPost> {
+/** Creates a post scheduled for `publishAt` as the API does: decide and append (the workers' reactor queues its job). */
+async function schedulePost(store: EventStore, authorId: string, i: number, publishAt: number): Promise<ScheduledPost> {
   const postId = randomUUID();
   const url = `timetable-${i}`;
   const decider = postDecider(postId);
@@ -195,7 +194,6 @@ async function schedulePost(store: EventStore, jobs: JobQueue, logger: Logger, a
   );
   // (The API also reserves the url in its own stream; these urls are unique by construction.)
   await store.append(postStream(postId), events, { expectedRevision: 'no_stream', cause: { actor: authorId } });
-  await afterPostEvents(jobs, logger, postId, events);
   return { postId, publishAt };
 }
 

@@ -42,7 +42,7 @@ describe('mail.send job', () => {
   /** The real worker registry, on its own queues, with this transport. */
   async function startMailWorkers(mail: MailTransport): Promise<{ jobs: JobQueue; workers: RunningWorkers }> {
     const jobs = createJobQueue({ databaseUrl: db().url, prefix: uniquePrefix(), logger });
-    const workers = await startWorkers({ jobs, handlers: [sendMail({ mail })], logger });
+    const workers = await startWorkers({ jobs, handlers: [sendMail({ mail, database: db().database })], logger });
     cleanups.push(() => workers.stop(), () => mail.close());
     return { jobs, workers };
   }
@@ -50,7 +50,7 @@ describe('mail.send job', () => {
   it('is registered in the worker registry with 14 attempts (about 4.5 hours of outage) and exponential backoff', async () => {
     const mail = createOutboxTransport({ dir: os.tmpdir() });
     expect(workerRegistry).toContain(sendMail);
-    expect(sendMail({ mail }).job.name).toBe('mail.send');
+    expect(sendMail({ mail, database: db().database }).job.name).toBe('mail.send');
     await mail.close();
     expect(sendMailJob).toMatchObject({ attempts: 14, backoff: { type: 'exponential', delayMs: 2000 } });
   });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PoemReadModel } from '@epos/projections/poem/read-model';
-import type { SentenceState } from '@epos/projections/poem/sentence-state';
-import { emptyStructure, type PoemStructure } from '@epos/projections/poem/structure-state';
+import type { SentenceState } from '@epos/domain/poem/sentence-state';
+import { emptyStructure, type PoemStructure } from '@epos/domain/poem/structure-state';
 
 export interface StoredSentence {
   state: SentenceState;

@@ -1,6 +1,6 @@
 import { editions, languages, mediaKinds, sentenceFields, type MediaItem, type PoemFile, type WordRelation } from '@epos/schemas';
-import type { SentenceState } from '@epos/projections/poem/sentence-state';
-import { bookKey, cantoKey, sectionKey, type PoemStructure } from '@epos/projections/poem/structure-state';
+import type { SentenceState } from '@epos/domain/poem/sentence-state';
+import { bookKey, cantoKey, sectionKey, type PoemStructure } from '@epos/domain/poem/structure-state';
 import { placedInOrder, type CurrentPoem } from './current-poem.js';
 
 /**

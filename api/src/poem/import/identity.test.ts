@@ -3,7 +3,7 @@ import { handleCommand } from '@epos/platform';
 import { sentenceStream } from '@epos/schemas';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { startTestApi, type TestApi } from '../../testkit/test-api.js';
-import { sentenceDecider, type SentenceCommand } from '../sentence-decider.js';
+import { sentenceDecider, type SentenceCommand } from '@epos/domain/poem/sentence-decider';
 import { INFERNO_I, PARADISE_LOST_I } from './fixtures/real-verse.js';
 import { importPoem, type ImportInput } from './import-poem.js';
 import { exportPoem } from './export-poem.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderKeysBetween } from '@epos/schemas';
-import { emptySentence } from '@epos/projections/poem/sentence-state';
-import { emptyStructure } from '@epos/projections/poem/structure-state';
+import { emptySentence } from '@epos/domain/poem/sentence-state';
+import { emptyStructure } from '@epos/domain/poem/structure-state';
 import type { CurrentPoem } from './current-poem.js';
 import { planImport } from './plan.js';
 import type { PoemTargets, TargetSentence } from './targets.js';

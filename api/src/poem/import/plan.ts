@@ -1,8 +1,8 @@
 import type { StreamAppend } from '@epos/platform';
 import { orderKeysBetween, POEM_STREAM, sentenceStream } from '@epos/schemas';
-import { emptySentence, type SentenceEvent, type SentenceState } from '@epos/projections/poem/sentence-state';
-import { sentenceDecider } from '../sentence-decider.js';
-import { structureDecider } from '../structure-decider.js';
+import { emptySentence, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
+import { sentenceDecider } from '@epos/domain/poem/sentence-decider';
+import { structureDecider } from '@epos/domain/poem/structure-decider';
 import { alignSentences, type Alignment } from './align.js';
 import { placedInOrder, type CurrentPoem, type StoredSentence } from './current-poem.js';
 import type { PoemTargets, TargetSentence } from './targets.js';

@@ -1,6 +1,6 @@
 import type { Edition, PoemFile } from '@epos/schemas';
-import { type Placement, type SentenceState } from '@epos/projections/poem/sentence-state';
-import { bookKey, cantoKey, emptyStructure, sectionKey, type PoemStructure } from '@epos/projections/poem/structure-state';
+import { type Placement, type SentenceState } from '@epos/domain/poem/sentence-state';
+import { bookKey, cantoKey, emptyStructure, sectionKey, type PoemStructure } from '@epos/domain/poem/structure-state';
 import { placedInOrder, type CurrentPoem } from './current-poem.js';
 import type { ParsedPoemText } from './text/parse-text.js';
 

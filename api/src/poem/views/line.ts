@@ -1,57 +1,12 @@
-import type { Edition, MediaItem } from '@epos/schemas';
-import { textIn, type SentenceState } from '@epos/projections/poem/sentence-state';
+import type { Edition, ImageAnswer, LineAnswer, MediaItem } from '@epos/schemas';
+import { textIn, type SentenceState } from '@epos/domain/poem/sentence-state';
 import type { DerivedFields } from '@epos/projections/poem/read-model';
 import type { SentencePlace } from '../line-index.js';
 
-export interface ImageView {
-  ImageUrl: string;
-  ImageThumbUrl: string;
-}
-
-/** One sentence as the spec's Line entity (section 3), plus a few fields of our own. */
-export interface LineView {
-  lineNumber: number;
-  stanzaNumber: number | null;
-  lines: string;
-  motherNote: string | null;
-  aurobindoNote: string | null;
-  sentenceD: string | null;
-  mos: { SLine: number | null; PoemPaintings: ImageView[]; PoemSketches: ImageView[] };
-  Reason: string | null;
-  lineScantion: string | null;
-  ssanskrit: string | null;
-  Hyphenated: string | null;
-  pronouns: string | null;
-  revisedLine: string | null;
-  audiourl: string | null;
-  PoemImagesArtist: ImageView[];
-  ipa_first: string | null;
-  HindiLines: string | null;
-  FrenchCentenary: string | null;
-  GermanRevised: string | null;
-  OriyaRevised: string | null;
-  ChineseLines: string | null;
-  sanskrit_translation: string | null;
-  lines_first: string;
-  id: number;
-  /** Beyond the spec: the sentence's permanent id (`/s/{sentenceId}` always finds it, whatever its number becomes). */
-  sentenceId: number;
-  /** Beyond the spec: its first fragment continues the verse line on which the previous sentence ended. */
-  joinsPrevious: boolean;
-  /** Beyond the spec: indices of its verse-line fragments before which a stanza break falls. */
-  stanzaBreaks: number[];
-  /** Beyond the spec: each verse line with its running numbers in poem, book and canto. */
-  verseLines: { text: string; inPoemNumber: number | null; inBookNumber: number | null; inCantoNumber: number | null }[];
-  /** Beyond the spec: entries of the commentary layers, by layer key. */
-  commentary: Record<string, string>;
-  /** Beyond the spec: whether scansion, IPA, hyphenation and pronoun marks were imported or computed. */
-  sources: { lineScantion: Source; ipa_first: Source; Hyphenated: Source; pronouns: Source };
-}
-
-type Source = 'imported' | 'computed' | null;
+type Source = LineAnswer['sources']['lineScantion'];
 
 const joined = (lines: string[] | undefined): string | null => (lines && lines.length > 0 ? lines.join('\n') : null);
-export const imageViews = (items: readonly MediaItem[] | undefined): ImageView[] => (items ?? []).map((i) => ({ ImageUrl: i.url, ImageThumbUrl: i.thumbUrl ?? i.url }));
+export const imageViews = (items: readonly MediaItem[] | undefined): ImageAnswer[] => (items ?? []).map((i) => ({ ImageUrl: i.url, ImageThumbUrl: i.thumbUrl ?? i.url }));
 
 function derivedField(state: SentenceState, derived: DerivedFields, field: 'scansion' | 'ipa' | 'hyphenated' | 'pronouns'): [string | null, Source] {
   const imported = state.fields[field];
@@ -60,7 +15,8 @@ function derivedField(state: SentenceState, derived: DerivedFields, field: 'scan
   return computed === undefined ? [null, null] : [computed, 'computed'];
 }
 
-export function lineView(state: SentenceState, derived: DerivedFields, edition: Edition, place: SentencePlace | undefined): LineView {
+/** One sentence as the spec's Line entity (section 3), plus a few fields of our own. */
+export function lineView(state: SentenceState, derived: DerivedFields, edition: Edition, place: SentencePlace | undefined): LineAnswer {
   const text = textIn(state, edition);
   const [scansion, scansionSource] = derivedField(state, derived, 'scansion');
   const [ipa, ipaSource] = derivedField(state, derived, 'ipa');

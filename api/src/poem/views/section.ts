@@ -1,38 +1,15 @@
-import type { Edition } from '@epos/schemas';
-import type { SentenceState } from '@epos/projections/poem/sentence-state';
+import type { Edition, SectionAnswer, SectionRefAnswer } from '@epos/schemas';
+import type { SentenceState } from '@epos/domain/poem/sentence-state';
 import type { DerivedFields } from '@epos/projections/poem/read-model';
-import { bookKey, cantoKey, sectionKey, type PartMedia, type PoemStructure } from '@epos/projections/poem/structure-state';
+import { bookKey, cantoKey, sectionKey, type PartMedia, type PoemStructure } from '@epos/domain/poem/structure-state';
 import type { LineIndex } from '../line-index.js';
-import { imageViews, lineView, type ImageView, type LineView } from './line.js';
+import { imageViews, lineView } from './line.js';
 
-export interface SectionRef {
-  book: number;
-  canto: number;
-  section: number;
-}
-
-/** The spec's book/canto view response for one section, plus navigation of our own. */
-export interface SectionView {
-  bookNumber: number;
-  bookName: string;
-  cantoNumber: number;
-  cantoName: string;
-  Edition: Edition;
-  loggedin: boolean;
-  ArtistBookPdf: { Url: string; date: string } | null;
-  ArtistCantoPdf: { Url: string; date: string } | null;
-  ArtistBook: ImageView[];
-  ArtistCanto: ImageView[];
-  customSection: { SectionNumber: number; srn: string; SectionName: string; customSection: LineView[] }[];
-  /** Beyond the spec: the canto's sections for the menu, the neighbours, and the commentary layers. */
-  sections: { SectionNumber: number; srn: string; SectionName: string }[];
-  previous: SectionRef | null;
-  next: SectionRef | null;
-  layers: { key: string; label: string; author: string }[];
-}
+export type SectionRef = SectionRefAnswer;
 
 const pdf = (part: PartMedia | undefined) => (part?.pdf ? { Url: part.pdf.url, date: part.pdf.date } : null);
 
+/** The spec's book/canto view response for one section, plus navigation of our own. */
 export function sectionView(input: {
   ref: SectionRef;
   edition: Edition;
@@ -40,7 +17,7 @@ export function sectionView(input: {
   structure: PoemStructure;
   sentences: readonly { state: SentenceState; derived: DerivedFields }[];
   index: LineIndex;
-}): SectionView {
+}): SectionAnswer {
   const { ref, structure, index } = input;
   const book = structure.books[bookKey(ref.book)];
   const canto = structure.cantos[cantoKey(ref.book, ref.canto)];

@@ -1,6 +1,6 @@
 import { derivableFields } from '@epos/schemas';
 import type { DerivedFields } from '../read-model.js';
-import type { SentenceState } from '../sentence-state.js';
+import type { SentenceState } from '@epos/domain/poem/sentence-state';
 import { deriveFields } from './derive.js';
 
 /** Computes the derivable fields the sentence does not carry itself (from its first edition). */

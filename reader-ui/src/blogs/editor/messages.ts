@@ -1,5 +1,5 @@
 import { GENERIC_ERROR } from '../../app/messages';
-import { blogMessages } from '../messages';
+import { blogMessages } from '@epos/schemas/blogs/messages';
 
 export { blogMessages };
 

@@ -1,9 +1,9 @@
+import { POST_STATUS, type PostStatus } from '@epos/schemas/blogs/post-status';
 import type { Issue } from '../../ui/form-issues';
 import { blogMessages } from './messages';
 
 /** Post status (spec section 4): 0 publish now (or published), 1 scheduled, 2 draft. */
-export type PostStatus = 0 | 1 | 2;
-export const POST_STATUS = { published: 0, scheduled: 1, draft: 2 } as const satisfies Record<string, PostStatus>;
+export { POST_STATUS, type PostStatus };
 
 /** The text of a post: what autosave keeps and revisions hold. */
 export interface PostText {

@@ -1,0 +1,78 @@
+import { DomainError, type Decider } from '../decider.js';
+import { blogMessages, type CommentEvent, type Role } from '@epos/schemas';
+import { canChangeComment } from './access.js';
+
+interface CommentFacts {
+  authorId: string;
+  parentId: string | null;
+  deleted: boolean;
+  upvoters: ReadonlySet<string>;
+}
+
+export type CommentsState = ReadonlyMap<string, CommentFacts>;
+
+type Actor = { userId: string; role: Role };
+
+export type CommentCommand =
+  | { kind: 'post'; actor: Actor; commentId: string; parentId: string | null; content: string; pings: string[] }
+  | { kind: 'edit'; actor: Actor; commentId: string; content: string; pings: string[] }
+  | { kind: 'delete'; actor: Actor; commentId: string }
+  | { kind: 'upvote'; actor: Actor; commentId: string; upvote: boolean };
+
+function evolve(state: CommentsState, event: CommentEvent): CommentsState {
+  const next = new Map(state);
+  const current = state.get(event.data.commentId);
+  switch (event.type) {
+    case 'CommentPosted':
+      next.set(event.data.commentId, { authorId: event.data.authorId, parentId: event.data.parentId, deleted: false, upvoters: new Set() });
+      break;
+    case 'CommentDeleted':
+      if (current) next.set(event.data.commentId, { ...current, deleted: true });
+      break;
+    case 'CommentUpvoted':
+      if (current) next.set(event.data.commentId, { ...current, upvoters: new Set([...current.upvoters, event.data.userId]) });
+      break;
+    case 'CommentUpvoteWithdrawn':
+      if (current) next.set(event.data.commentId, { ...current, upvoters: new Set([...current.upvoters].filter((u) => u !== event.data.userId)) });
+      break;
+    default:
+      break;
+  }
+  return next;
+}
+
+function existing(state: CommentsState, commentId: string, field = 'id'): CommentFacts {
+  const comment = state.get(commentId);
+  if (!comment || comment.deleted) throw new DomainError('not_found', 'There is no such comment', field);
+  return comment;
+}
+
+function decide(command: CommentCommand, state: CommentsState, postId: string): CommentEvent[] {
+  const { commentId } = command;
+  switch (command.kind) {
+    case 'post':
+      if (state.has(commentId)) throw new DomainError('conflict', 'This comment already exists');
+      if (command.parentId) existing(state, command.parentId, 'parentof');
+      return [{ type: 'CommentPosted', data: { commentId, postId, parentId: command.parentId, authorId: command.actor.userId, content: command.content, pings: command.pings } }];
+    case 'edit':
+      if (!canChangeComment(command.actor, existing(state, commentId))) throw new DomainError('forbidden', 'Only the comment\'s author or an admin may change it.');
+      return [{ type: 'CommentEdited', data: { commentId, postId, content: command.content, pings: command.pings } }];
+    case 'delete': {
+      if (!canChangeComment(command.actor, existing(state, commentId))) throw new DomainError('forbidden', 'Only the comment\'s author or an admin may delete it.');
+      const hasReplies = [...state.values()].some((c) => c.parentId === commentId && !c.deleted);
+      if (hasReplies) throw new DomainError('conflict', blogMessages.commentWithReplies);
+      return [{ type: 'CommentDeleted', data: { commentId, postId } }];
+    }
+    case 'upvote': {
+      const has = existing(state, commentId).upvoters.has(command.actor.userId);
+      if (command.upvote === has) return [];
+      const data = { commentId, postId, userId: command.actor.userId };
+      return [command.upvote ? { type: 'CommentUpvoted', data } : { type: 'CommentUpvoteWithdrawn', data }];
+    }
+  }
+}
+
+/** The rules of one post's comment thread. */
+export function commentsDecider(postId: string): Decider<CommentCommand, CommentEvent, CommentsState> {
+  return { initialState: new Map(), evolve, decide: (command, state) => decide(command, state, postId) };
+}

@@ -1,0 +1,61 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Decider } from '../decider.js';
+import {
+  emptyStructure,
+  evolveStructure,
+  type PoemStructure,
+  type StructureEvent,
+} from './structure-state.js';
+
+export type StructureCommand =
+  /**
+   * Make the structure hold everything in `target` (an import). With `removeLayers`, commentary
+   * layers the target lacks are removed; other parts not in the target are left alone.
+   */
+  { kind: 'merge'; target: PoemStructure; removeLayers: boolean };
+
+/** Names, layers, part media and canto notes of the poem. */
+export const structureDecider: Decider<StructureCommand, StructureEvent, PoemStructure> = {
+  initialState: emptyStructure(),
+  evolve: evolveStructure,
+  decide(command, state) {
+    const { target } = command;
+    const events: StructureEvent[] = [];
+    const title = target.title ?? null;
+    const author = target.author ?? null;
+    if ((title !== null || author !== null) && (title !== (state.title ?? null) || author !== (state.author ?? null))) {
+      events.push({ type: 'PoemTitled', data: { title, author } });
+    }
+    for (const [key, layer] of Object.entries(target.layers)) {
+      if (!isDeepStrictEqual(state.layers[key], layer)) events.push({ type: 'CommentaryLayerDefined', data: { key, ...layer } });
+    }
+    if (command.removeLayers) {
+      for (const key of Object.keys(state.layers)) if (!target.layers[key]) events.push({ type: 'CommentaryLayerRemoved', data: { key } });
+    }
+    for (const [key, book] of Object.entries(target.books)) {
+      const current = state.books[key];
+      const number = Number(key);
+      if (current?.name !== book.name) events.push({ type: 'PoemBookNamed', data: { book: number, name: book.name } });
+      if (!isDeepStrictEqual(current?.pdf ?? null, book.pdf) || !isDeepStrictEqual(current?.images ?? [], book.images)) {
+        events.push({ type: 'PoemPartMediaSet', data: { book: number, canto: null, pdf: book.pdf, images: book.images } });
+      }
+    }
+    for (const [key, canto] of Object.entries(target.cantos)) {
+      const current = state.cantos[key];
+      const [book, number] = key.split('.').map(Number) as [number, number];
+      if (current?.name !== canto.name) events.push({ type: 'PoemCantoNamed', data: { book, canto: number, name: canto.name } });
+      if (!isDeepStrictEqual(current?.pdf ?? null, canto.pdf) || !isDeepStrictEqual(current?.images ?? [], canto.images)) {
+        events.push({ type: 'PoemPartMediaSet', data: { book, canto: number, pdf: canto.pdf, images: canto.images } });
+      }
+      for (const layer of new Set([...Object.keys(current?.notes ?? {}), ...Object.keys(canto.notes)])) {
+        const text = canto.notes[layer] ?? null;
+        if ((current?.notes[layer] ?? null) !== text) events.push({ type: 'CantoNoteSet', data: { layer, book, canto: number, text } });
+      }
+    }
+    for (const [key, section] of Object.entries(target.sections)) {
+      const [book, canto, number] = key.split('.').map(Number) as [number, number, number];
+      if (state.sections[key]?.name !== section.name) events.push({ type: 'PoemSectionNamed', data: { book, canto, section: number, name: section.name } });
+    }
+    return events;
+  },
+};

@@ -1,0 +1,14 @@
+/** The spec's account messages (section 5), used by the forms and the server alike. No zod: the reader app imports this file. */
+export const accountMessages = {
+  registerRequired: 'All fields marked * are required.',
+  userNameSpaces: 'Spaces are not allowed in Username',
+  loginRequired: 'All fields marked * are required',
+  passwordFieldsEmpty: 'Fields cannot be empty',
+  passwordsMustMatch: 'New Passwords should match',
+  resetUserName: 'User Name is required to send password reset link',
+  activationUserName: 'User Name is required to send activation',
+  passwordMismatch: 'Password does not match',
+  passwordChanged: 'Password changed Successfully',
+  noteBlank: "Textarea can't be blank",
+  noteSaved: 'Note Saved Successfully',
+} as const;

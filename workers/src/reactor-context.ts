@@ -1,0 +1,29 @@
+import type { Config, Database, EventStore, Logger, ProjectionProgress, RecordedEvent } from '@epos/platform';
+import type { JobQueue } from '@epos/platform/jobs/index';
+
+/** What reactions may use: they read and enqueue, they do not send. */
+export interface ReactorContext {
+  config: Config;
+  database: Database;
+  store: EventStore;
+  jobs: JobQueue;
+  logger: Logger;
+  /** Read models, as far as the projections have got. */
+  progress: ProjectionProgress;
+}
+
+/**
+ * A mail about an event is worth sending only while it is news: a reactor replayed over an old
+ * log (a new deployment, a rebuilt checkpoint) must not mail readers about last year's posts.
+ */
+export const MAIL_HORIZON_MS = 2 * 24 * 3600_000;
+
+export function isNews(event: RecordedEvent): boolean {
+  return Date.now() - Date.parse(event.metadata.timestamp) < MAIL_HORIZON_MS;
+}
+
+/** Waits until the named read models include `event`; reactions that read them call this first. */
+export async function readModelsAt(context: ReactorContext, event: RecordedEvent, names: readonly string[]): Promise<void> {
+  const reached = await context.progress.waitFor(event.position, { names, timeoutMs: 10_000 });
+  if (!reached) throw new Error(`read models ${names.join(', ')} have not reached position ${event.position} yet`);
+}
