@@ -13,6 +13,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng && rm
 # Manifests first, so the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json ./
 COPY schemas/package.json schemas/
+COPY domain/package.json domain/
 COPY platform/package.json platform/
 COPY api/package.json api/
 COPY projections/package.json projections/

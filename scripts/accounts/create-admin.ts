@@ -19,7 +19,7 @@ if (!userName || !email || !checked.success) {
 const runtime = await boot('tool', { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
 try {
   const userId = await provisionUser(runtime, { userName, email, name: userName, password: null, role: 'admin', confirmed: true, actor: SYSTEM_ACTOR });
-  const code = (await new Credentials(runtime.database.db).issueCode(userId, 'reset', { cooldownMs: 0 }))!;
+  const code = await new Credentials(runtime.database.db).issueCode(userId, 'reset');
   console.log(`Administrator ${userName} created. Set the password within one hour, once, at:\n${siteUrl(runtime.config)}/reset-password?${new URLSearchParams({ userId, code })}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

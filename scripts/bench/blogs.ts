@@ -308,7 +308,7 @@ async function captured(run: (db: BlogsDb) => Promise<unknown>): Promise<Compile
 
 /**
  * Server-side time of each query behind the calls (EXPLAIN ANALYZE, warm cache); plans in full with
- * BENCH_EXPLAIN=1. The query functions of api/src/blogs/queries.ts run as they are; the one query
+ * BENCH_EXPLAIN=1. The query functions of projections/src/blogs/queries.ts run as they are; the one query
  * written inline in read-routes.ts (the series page) is repeated here.
  */
 async function explainQueries(blogId: string, lastPage: number, postUrl: string, seriesSlug: string): Promise<void> {

@@ -2,4 +2,4 @@ export { startWorkers, handle, type JobRegistration, type RunningWorkers, type S
 export { workerRegistry, workerHandlers, type WorkerContext, type WorkerRegistryEntry } from './registry.js';
 export { startWorkerRole } from './role.js';
 export { reactors } from './reactors.js';
-export type { ReactorContext } from './reactor-context.js';
+export { isTransient, type ReactorContext } from './reactor-context.js';

@@ -1,4 +1,4 @@
-import type { Config, Database, EventStore, Logger, ProjectionProgress, RecordedEvent } from '@epos/platform';
+import type { Config, Database, EventStore, Logger, Position, ProjectionProgress, RecordedEvent } from '@epos/platform';
 import type { JobQueue } from '@epos/platform/jobs/index';
 
 /** What reactions may use: they read and enqueue, they do not send. */
@@ -18,12 +18,27 @@ export interface ReactorContext {
  */
 export const MAIL_HORIZON_MS = 2 * 24 * 3600_000;
 
-export function isNews(event: RecordedEvent): boolean {
-  return Date.now() - Date.parse(event.metadata.timestamp) < MAIL_HORIZON_MS;
+export function isNews(event: RecordedEvent, context: ReactorContext): boolean {
+  const news = Date.now() - Date.parse(event.metadata.timestamp) < MAIL_HORIZON_MS;
+  if (!news) context.logger.info({ eventType: event.type, position: event.position.toString(), at: event.metadata.timestamp }, 'no mail about an event this old');
+  return news;
+}
+
+/** The read models a reaction needs have not applied its event yet: worth waiting for. */
+export class ReadModelBehindError extends Error {
+  constructor(names: readonly string[], position: Position) {
+    super(`read models ${names.join(', ')} have not reached position ${position} yet`);
+    this.name = 'ReadModelBehindError';
+  }
 }
 
 /** Waits until the named read models include `event`; reactions that read them call this first. */
 export async function readModelsAt(context: ReactorContext, event: RecordedEvent, names: readonly string[]): Promise<void> {
   const reached = await context.progress.waitFor(event.position, { names, timeoutMs: 10_000 });
-  if (!reached) throw new Error(`read models ${names.join(', ')} have not reached position ${event.position} yet`);
+  if (!reached) throw new ReadModelBehindError(names, event.position);
+}
+
+/** Failures that pass by themselves: a read model catching up, the job backend coming back. */
+export async function isTransient(context: ReactorContext, error: unknown): Promise<boolean> {
+  return error instanceof ReadModelBehindError || !(await context.jobs.reachable());
 }

@@ -1,5 +1,6 @@
-import { ProjectionProgress, ReactorRunner, type Runtime } from '@epos/platform';
+import { EffectsDone, ProjectionProgress, ReactorRunner, type Runtime } from '@epos/platform';
 import { startScheduleSweep } from './blogs/sweep.js';
+import { isTransient } from './reactor-context.js';
 import { reactors } from './reactors.js';
 import { workerHandlers } from './registry.js';
 import { startWorkers } from './runner.js';
@@ -13,10 +14,15 @@ export async function startWorkerRole(runtime: Runtime): Promise<void> {
   const handlers = workerHandlers(context);
   const workers = await startWorkers({ jobs: runtime.jobs, handlers, logger: runtime.logger });
   runtime.shutdown.add('workers', () => workers.stop());
-  const reactorRunner = new ReactorRunner({ database: runtime.database, store: runtime.store, reactors, context, logger: runtime.logger });
+  // Far beyond the mail horizon (a replay does not mail about older events) and BullMQ's keeping of completed jobs.
+  await new EffectsDone(runtime.database.db).prune(30 * 24 * 3600_000);
+  const reactorRunner = new ReactorRunner({ database: runtime.database, store: runtime.store, reactors, context, logger: runtime.logger, isTransient: (error) => isTransient(context, error) });
   await reactorRunner.start();
   runtime.shutdown.add('reactors', () => reactorRunner.stop());
-  const sweep = startScheduleSweep(context);
-  runtime.shutdown.add('schedule sweep', () => sweep.stop());
+  const sweepSeconds = runtime.config.SCHEDULE_SWEEP_SECONDS;
+  if (sweepSeconds > 0) {
+    const sweep = startScheduleSweep(context, sweepSeconds * 1000);
+    runtime.shutdown.add('schedule sweep', () => sweep.stop());
+  }
   runtime.logger.info({ jobs: handlers.map((r) => r.job.name), reactors: reactors.map((r) => r.name), backend: runtime.jobs.kind }, 'workers running');
 }

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DomainError } from '@epos/domain/decider';
+import { assignRole, type RoleAssignmentEvent } from '@epos/domain/accounts/role-assignment';
 import { accountFailure, accountSuccess, adminUsersAnswer, dataInfoAnswer, issueMessage, roles, roleSchema, updateUsersBody, userStream } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
@@ -41,28 +43,18 @@ export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory): FastifyPlu
       if (!body.success) return reply.code(400).send({ type: 0, error: issueMessage(body.error.issues[0]!) });
       const role = roleSchema.safeParse(body.data.UserRole);
       if (!role.success) return reply.code(400).send({ type: 0, error: 'Select user role' });
-      const wanted = [...new Set(body.data.UserBlogs)];
-      if (role.data === 'user' && wanted.length > 0) return reply.code(400).send({ type: 0, error: 'User with role user cannot be assigned any blog' });
-      if (role.data === 'blogger' && wanted.length === 0) return reply.code(400).send({ type: 0, error: 'At least one blog is to assigned to blogger' });
-      const known = new Set((await blogs()).map((b) => b.id));
-      const unknown = wanted.find((b) => !known.has(b));
-      if (unknown) return reply.code(400).send({ type: 0, error: `There is no blog ${unknown}` });
       const { UserId } = body.data;
       const users = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
-      const target = await users.selectFrom('users').select(['role', 'deleted']).where('user_id', '=', UserId).executeTakeFirst();
-      if (!target || target.deleted) return reply.code(404).send({ type: 0, error: 'Not Found' });
-      if (target.role === 'admin' && role.data !== 'admin') {
-        const admins = await users.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'admin').where('deleted', '=', false).executeTakeFirstOrThrow();
-        if (Number(admins.n) <= 1) return reply.code(400).send({ type: 0, error: 'The last administrator cannot give up the role' });
+      const target = (await users.selectFrom('users').select(['role', 'deleted']).where('user_id', '=', UserId).executeTakeFirst()) ?? null;
+      const admins = await users.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'admin').where('deleted', '=', false).executeTakeFirstOrThrow();
+      let events: RoleAssignmentEvent[];
+      try {
+        events = assignRole({ userId: UserId, role: role.data, blogs: [...new Set(body.data.UserBlogs)], knownBlogs: new Set((await blogs()).map((b) => b.id)), target, admins: Number(admins.n) });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return reply.code(error.kind === 'not_found' ? 404 : 400).send({ type: 0, error: error.message });
       }
-      const { position } = await deps.store.append(
-        userStream(UserId),
-        [
-          { type: 'RoleAssigned', data: { userId: UserId, role: role.data } },
-          { type: 'BlogsAssigned', data: { userId: UserId, blogs: role.data === 'user' ? [] : wanted } },
-        ],
-        { expectedRevision: 'stream_exists', cause: { actor: request.actor!.id, correlationId: String(request.id) } },
-      );
+      const { position } = await deps.store.append(userStream(UserId), events, { expectedRevision: 'stream_exists', cause: { actor: request.actor!.id, correlationId: String(request.id) } });
       return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'success' });
     });
   };

@@ -41,8 +41,8 @@ const answers = (success: 200 | 201, ...refusals: (400 | 401 | 403 | 409)[]) => 
 export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginAsync {
   const credentials = new Credentials(deps.database.db);
   /** An event on the user's stream, correlated with the request that caused it. Mails follow the events (workers/src/accounts/reactor.ts). */
-  const record = (request: FastifyRequest, userId: string, type: string, data: Record<string, unknown> = {}) =>
-    deps.store.append(userStream(userId), [{ type, data: { userId, ...data } }], { expectedRevision: 'stream_exists', cause: { actor: userId, correlationId: String(request.id) } });
+  const record = (request: FastifyRequest, userId: string, type: string, data: Record<string, unknown> = {}, actor = userId) =>
+    deps.store.append(userStream(userId), [{ type, data: { userId, ...data } }], { expectedRevision: 'stream_exists', cause: { actor, correlationId: String(request.id) } });
   const later = (work: () => Promise<unknown>) => void work().catch((error: unknown) => deps.logger.error({ err: error }, 'account work after answering failed'));
   const parse = <S extends z.ZodType>(schema: S, body: unknown): { ok: true; data: z.output<S> } | { ok: false; error: string } => {
     const result = schema.safeParse(body ?? {});
@@ -50,7 +50,7 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
   };
 
   /** Someone tried to register with an email that has an account: its owner hears of it. */
-  const tellOwner = (request: FastifyRequest, owner: { user_id: string }) => record(request, owner.user_id, 'RegistrationAttempted');
+  const tellOwner = (request: FastifyRequest, owner: { user_id: string }) => record(request, owner.user_id, 'RegistrationAttempted', {}, 'anonymous');
 
   /** A new account and its registration in the log (which sends the activation mail). */
   const createAccount = async (request: FastifyRequest, input: { UserName: string; Email: string; Name: string; passwordHash: string }): Promise<void> => {
@@ -143,7 +143,7 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       // The work happens after answering: the answer is the same, and as quick, for anyone.
       later(async () => {
         const user = await credentials.byUserName(body.data.UserName);
-        if (user?.email_confirmed) await record(request, user.user_id, 'PasswordResetRequested');
+        if (user?.email_confirmed && !(await credentials.issuedRecently(user.user_id, 'reset'))) await record(request, user.user_id, 'PasswordResetRequested');
       });
       return answer(reply, 200, { type: 1, message: CHECK_YOUR_MAIL });
     });
@@ -153,7 +153,7 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       later(async () => {
         const user = await credentials.byUserName(body.data.UserName);
-        if (user && !user.email_confirmed) await record(request, user.user_id, 'ActivationRequested');
+        if (user && !user.email_confirmed && !(await credentials.issuedRecently(user.user_id, 'activation'))) await record(request, user.user_id, 'ActivationRequested');
       });
       return answer(reply, 200, { type: 1, message: CHECK_YOUR_MAIL });
     });

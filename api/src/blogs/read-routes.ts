@@ -19,7 +19,7 @@ import {
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChangeCache } from '../plugins/change-cache.js';
-import { render, renderAnswer, renderJson, renderText, sendCacheable } from '../plugins/http-cache.js';
+import { renderAnswer, renderJson, renderText, sendCacheable } from '../plugins/http-cache.js';
 import type { ApiDeps } from '../deps.js';
 import { readModel, readModelSchema } from '../read-models.js';
 import { HttpError } from '../plugins/error-handler.js';
@@ -111,7 +111,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.get('/api/blogs/:blog/:post', { config: reads, schema: { tags: ['blogs'], summary: 'One post with its neighbours', params: z.object({ blog: slug, post: slug }), response: { 200: postAnswer } } }, async (request, reply) => {
       const actor = blogActor(request);
       // Signed-in readers see their own edit rights and drafts: only visitors' answers are shared.
-      if (actor) return sendCacheable(request, reply, render(await postPage(request, actor)), { private: true });
+      if (actor) return sendCacheable(request, reply, renderAnswer(reply, await postPage(request, actor)), { private: true });
       return serve(request, reply, () => postPage(request, null), request.params.blog);
     });
 

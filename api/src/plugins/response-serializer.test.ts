@@ -75,4 +75,16 @@ describe('serializationSchema', () => {
     const stringify = fastJson(serializationSchema(z.object({ at: isoMoment, maybe: isoMoment.nullable() })));
     expect(stringify({ at: new Date(0), maybe: null })).toBe('{"at":"1970-01-01T00:00:00.000Z","maybe":null}');
   });
+
+  it('writes "X or null" as a type list, not a union fast-json-stringify would validate branch by branch', () => {
+    const schema = z.object({ n: z.number().int().nullable(), at: isoMoment.nullable(), name: z.string().nullable().describe('kept') });
+    const json = serializationSchema(schema) as { properties: Record<string, { type?: unknown; anyOf?: unknown; format?: string; description?: string }> };
+    expect(json.properties.n).toMatchObject({ type: ['integer', 'null'] });
+    expect(json.properties.at).toMatchObject({ type: ['string', 'null'], format: 'date-time' });
+    expect(json.properties.name).toMatchObject({ type: ['string', 'null'], description: 'kept' });
+    expect(Object.values(json.properties).some((p) => 'anyOf' in p)).toBe(false);
+    const stringify = fastJson(serializationSchema(schema));
+    expect(stringify({ n: 3, at: new Date(0), name: null })).toBe('{"n":3,"at":"1970-01-01T00:00:00.000Z","name":null}');
+    expect(stringify({ n: null, at: null, name: 'x' })).toBe('{"n":null,"at":null,"name":"x"}');
+  });
 });

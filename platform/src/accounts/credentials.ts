@@ -5,6 +5,8 @@ import { newSecret, secretHash } from './secrets.js';
 /** Long enough to outlast the mail queue's retries (about 4.5 hours). */
 export const CODE_LIFETIME_MS = { activation: 48 * 3600_000, reset: 6 * 3600_000 } as const;
 type Purpose = keyof typeof CODE_LIFETIME_MS;
+/** How soon after a code another may be asked for. */
+const CODE_COOLDOWN_MS = 60_000;
 
 /** Password hashes, one-time codes and sessions: the account secrets kept outside the event log. */
 export class Credentials {
@@ -59,20 +61,23 @@ export class Credentials {
   }
 
   /**
-   * A new single-use code; earlier unused codes for the same purpose stop working. Null when one
-   * was issued in the last minute, so nobody can flood a user's inbox.
+   * Whether a code for this purpose was issued within the last minute: a request so soon after
+   * the last one sends nothing, so nobody can flood a user's inbox.
    */
-  async issueCode(userId: string, purpose: Purpose, options: { cooldownMs?: number } = {}): Promise<string | null> {
-    const code = newSecret();
-    const cooldown = options.cooldownMs ?? 60_000;
+  async issuedRecently(userId: string, purpose: Purpose): Promise<boolean> {
     const recent = await this.db
       .selectFrom('account_codes')
       .select('code_hash')
       .where('user_id', '=', userId)
       .where('purpose', '=', purpose)
-      .where('expires_at', '>', new Date(Date.now() + CODE_LIFETIME_MS[purpose] - cooldown))
+      .where('expires_at', '>', new Date(Date.now() + CODE_LIFETIME_MS[purpose] - CODE_COOLDOWN_MS))
       .executeTakeFirst();
-    if (recent) return null;
+    return recent !== undefined;
+  }
+
+  /** A new single-use code; earlier unused codes for the same purpose stop working. */
+  async issueCode(userId: string, purpose: Purpose): Promise<string> {
+    const code = newSecret();
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('account_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
       await trx

@@ -53,6 +53,8 @@ export const configSchema = z.object({
   TTS_CACHE_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(1, 'expected at least 1 MB').max(1_000_000).default(256),
   /** Multiplies every rate and write limit (load tests and benchmarks raise it). */
   RATE_LIMIT_FACTOR: z.coerce.number({ message: 'expected a number above 0' }).positive('expected a number above 0').max(1_000_000).default(1),
+  /** The publishing schedule's safety-net sweep; 0 turns it off (the reactor alone queues publishing jobs). */
+  SCHEDULE_SWEEP_SECONDS: z.coerce.number({ message: 'expected seconds' }).int('expected whole seconds').min(0, 'expected 0 (off) or more seconds').max(86_400).default(30),
   CONSISTENCY_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).max(60_000).default(3000),
   /** Default: on, except in production. */
   SEED_DEMO: flag(true),

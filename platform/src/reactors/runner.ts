@@ -13,21 +13,44 @@ export interface ReactorRunnerOptions<Context> {
   context: Context;
   logger: Logger;
   batchSize?: number;
+  /**
+   * Whether a failure will pass by itself (a server down, a read model behind): retried for as
+   * long as it lasts. Any other failure is retried a few times, then its event is passed over,
+   * named in the log and in `reactor_checkpoints.error`, so one bad event cannot stop every later
+   * effect. Default: only a database outage is transient.
+   */
+  isTransient?: (error: unknown) => boolean | Promise<boolean>;
+}
+
+/** Tries of a reaction that keeps failing for a reason that will not pass, before its event is passed over. */
+const ATTEMPTS_BEFORE_SKIPPING = 5;
+
+/** A reaction failed: which event, and why. */
+class ReactionError extends Error {
+  constructor(
+    readonly reactor: string,
+    readonly event: RecordedEvent,
+    override readonly cause: unknown,
+  ) {
+    super(`reactor ${reactor} could not react to ${event.type} at position ${event.position}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
 }
 
 /**
- * Runs each reactor over the event log from its checkpoint. A batch's reactions and the move of
- * the checkpoint share one transaction that holds the checkpoint's row: the checkpoint moves only
- * once every reaction of the batch has enqueued its jobs, so a crash in between means the batch
- * reacts again (the jobs' ids make that harmless), never that an effect is lost; and two
- * processes running the same reactor take turns instead of both reacting.
- * A failing reaction (job backend down, a read model not there yet) is retried from the
- * checkpoint with capped backoff, however long it takes: later effects wait rather than skip it.
+ * Runs each reactor over the event log from its checkpoint. A batch is reacted to inside a
+ * transaction that holds the checkpoint's row, and the checkpoint moves in it only once every
+ * reaction of the batch has enqueued its jobs (the job backend writes on its own connections).
+ * So delivery is at least once: a crash in between means the batch is reacted to again, which the
+ * reactions' job ids and the record of sent mail make harmless, and an effect is never lost. Two
+ * processes running the same reactor take turns on that row instead of both reacting.
  */
 export class ReactorRunner<Context> {
   private readonly stopping = new AbortController();
   private readonly loops: Promise<void>[] = [];
   private readonly reached = new Map<string, Position>();
+  /** Events passed over after failing for good, by reactor. */
+  private readonly passedOver = new Map<string, Set<Position>>();
+  private readonly failures = new Map<string, { position: Position; count: number }>();
 
   constructor(private readonly options: ReactorRunnerOptions<Context>) {}
 
@@ -74,7 +97,7 @@ export class ReactorRunner<Context> {
     for (let attempt = 0; !signal.aborted; attempt++) {
       try {
         const from = await this.storedCheckpoint(reactor.name);
-        for await (const batch of this.options.store.subscribeToAll({ after: from, batchSize: this.options.batchSize ?? 200, signal })) {
+        for await (const batch of this.options.store.subscribeToAll({ after: from, batchSize: this.options.batchSize ?? 50, signal })) {
           if (batch.length > 0) await this.react(reactor, batch);
           attempt = 0;
           if (interruptedAt !== null) {
@@ -85,10 +108,19 @@ export class ReactorRunner<Context> {
         }
       } catch (error) {
         if (signal.aborted) return;
-        const outage = isDatabaseUnavailable(error);
+        const cause = error instanceof ReactionError ? error.cause : error;
+        const transient = isDatabaseUnavailable(cause) || (await Promise.resolve(this.options.isTransient?.(cause) ?? false).catch(() => true));
+        if (!transient && error instanceof ReactionError && this.failedAgain(reactor.name, error.event.position) >= ATTEMPTS_BEFORE_SKIPPING) {
+          log.error({ err: cause, position: error.event.position.toString(), eventType: error.event.type }, 'reaction failed for good; its event is passed over');
+          this.passOver(reactor.name, error.event.position);
+          await this.recordError(reactor.name, error);
+          interruptedAt = null; // the error stays recorded: it is not cleared by the next success
+          continue;
+        }
+        const outage = isDatabaseUnavailable(cause);
         if (interruptedAt === null || !outage) {
           // An outage is expected: its reason, once. Anything else may be a bug: its stack, every time.
-          log.warn(outage ? { reason: describeDatabaseError(error) } : { err: error }, 'reactor interrupted; it resumes from its checkpoint');
+          log.warn(outage ? { reason: describeDatabaseError(cause) } : { err: cause }, 'reactor interrupted; it resumes from its checkpoint');
           interruptedAt ??= Date.now();
           await this.recordError(reactor.name, error);
         }
@@ -97,13 +129,35 @@ export class ReactorRunner<Context> {
     }
   }
 
+  /** How many times in a row the reaction to the event at `position` has now failed. */
+  private failedAgain(name: string, position: Position): number {
+    const last = this.failures.get(name);
+    const count = last?.position === position ? last.count + 1 : 1;
+    this.failures.set(name, { position, count });
+    return count;
+  }
+
+  private passOver(name: string, position: Position): void {
+    const positions = this.passedOver.get(name) ?? new Set<Position>();
+    positions.add(position);
+    this.passedOver.set(name, positions);
+  }
+
   private async react(reactor: Reactor<Context>, batch: readonly RecordedEvent[]): Promise<void> {
     const reached = await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('reactor_checkpoints').select('position').where('name', '=', reactor.name).forUpdate().executeTakeFirstOrThrow();
       const checkpoint = BigInt(row.position);
       const fresh = batch.filter((event) => event.position > checkpoint);
       if (fresh.length === 0) return checkpoint;
-      for (const event of fresh) await reactor.on[event.type]?.react(event, this.options.context);
+      for (const event of fresh) {
+        const reaction = reactor.on[event.type];
+        if (!reaction || this.passedOver.get(reactor.name)?.has(event.position)) continue;
+        try {
+          await reaction.react(event, this.options.context);
+        } catch (error) {
+          throw new ReactionError(reactor.name, event, error);
+        }
+      }
       const position = fresh.at(-1)!.position;
       await trx.updateTable('reactor_checkpoints').set({ position, updated_at: new Date() }).where('name', '=', reactor.name).execute();
       return position;

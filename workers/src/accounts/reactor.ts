@@ -17,13 +17,10 @@ async function userOf(event: RecordedEvent, context: ReactorContext) {
   return user?.email ? { ...user, email: user.email } : null;
 }
 
-/**
- * A mail with a fresh one-time code. The code is issued only when the mail is about to be queued
- * (mailOnce), so a repeated reaction cannot replace the code of a mail already on its way.
- */
+/** A mail with a fresh one-time code (how often one may be asked for is the route's to limit). */
 function codeMail(purpose: Purpose, compose: (context: ReactorContext, user: { email: string; name: string; user_name: string; user_id: string }, code: string) => MailMessage) {
   return async (event: RecordedEvent, context: ReactorContext): Promise<void> => {
-    if (!isNews(event)) return;
+    if (!isNews(event, context)) return;
     await mailOnce(context, `${purpose}-${event.id}`, async () => {
       const user = await userOf(event, context);
       const credentials = new Credentials(context.database.db);
@@ -31,8 +28,9 @@ function codeMail(purpose: Purpose, compose: (context: ReactorContext, user: { e
       // say now (written before the event, so an account created confirmed gets no activation mail).
       const account = user && (await credentials.byId(user.user_id));
       if (!user || !account || account.email_confirmed !== (purpose === 'reset')) return null;
-      const code = await credentials.issueCode(user.user_id, purpose);
-      return code ? compose(context, user, code) : null;
+      // Issued only now, when the mail is about to be queued: a reaction run again after a
+      // failure issues a new code for the mail that never left, never one for a mail on its way.
+      return compose(context, user, await credentials.issueCode(user.user_id, purpose));
     });
   };
 }
@@ -52,7 +50,7 @@ export const accountsReactor = defineReactor<ReactorContext>({
     RegistrationAttempted: {
       effect: "queues `mail.send` telling the address's owner someone tried to register with it (job id `registration-attempt-<event>`)",
       react: async (event, context) => {
-        if (!isNews(event)) return;
+        if (!isNews(event, context)) return;
         await mailOnce(context, `registration-attempt-${event.id}`, async () => {
           const user = await userOf(event, context);
           return user ? alreadyRegisteredMail(context.config, user.email, user.user_name) : null;

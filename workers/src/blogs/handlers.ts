@@ -6,6 +6,7 @@ import { unsubscribeToken } from '@epos/platform/blogs/unsubscribe-token';
 import { postsWithAuthor } from '@epos/projections/blogs/queries';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
+import { ReadModelBehindError } from '../reactor-context.js';
 import { handle, type JobRegistration } from '../runner.js';
 import { publishIfDue, type PublishingContext } from './publish-post.js';
 
@@ -24,7 +25,10 @@ export function publishScheduledPostHandler(context: BlogWorkerContext): JobRegi
 /** One mail to each subscriber of the blog (each mail's job id names post and reader, so neither a retry nor a replay sends one twice). */
 export function notifySubscribersHandler(context: BlogWorkerContext): JobRegistration {
   return handle(notifySubscribers, async ({ postId }) => {
-    await context.progress.waitFor(await context.store.headPosition(), { names: [BLOGS_PROJECTION, USERS_PROJECTION], timeoutMs: 10_000 });
+    const names = [BLOGS_PROJECTION, USERS_PROJECTION];
+    const head = await context.store.headPosition();
+    // Behind the log, the post may look unpublished: fail and retry rather than complete having sent nothing.
+    if (!(await context.progress.waitFor(head, { names, timeoutMs: 10_000 }))) throw new ReadModelBehindError(names, head);
     const blogs = await context.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
     const post = await postsWithAuthor(blogs).innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id').select('blogs.title as blog_title').where('posts.post_id', '=', postId).where('posts.status', '=', 'published').executeTakeFirst();
     if (!post) return;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '@epos/platform/jobs/index';
+import { defineJob, type JobQueue } from '@epos/platform/jobs/index';
 
 /** Publishes a scheduled post at its time; the job id is the post id, so rescheduling replaces it. */
 export const publishScheduledPost = defineJob({
@@ -16,3 +16,8 @@ export const notifySubscribers = defineJob({
   attempts: 10,
   backoff: { type: 'exponential', delayMs: 2000 },
 });
+
+/** The scheduled post's one publishing job, named by the post: a new time replaces the pending run. */
+export async function queuePublishing(jobs: JobQueue, postId: string, publishAt: string): Promise<void> {
+  await jobs.enqueue(publishScheduledPost, { postId, publishAt }, { jobId: postId, runAt: new Date(publishAt) });
+}

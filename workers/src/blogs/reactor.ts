@@ -1,19 +1,14 @@
 import { defineReactor, type RecordedEvent } from '@epos/platform';
-import { enqueueOnce, JobRunningError, type JobQueue } from '@epos/platform/jobs/index';
+import { enqueueOnce, JobRunningError } from '@epos/platform/jobs/index';
 import { mailOnce } from '@epos/platform/mail/index';
 import type { CommentEvent, PostEvent } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { isNews, readModelsAt, type ReactorContext } from '../reactor-context.js';
-import { notifySubscribers, publishScheduledPost } from './jobs.js';
+import { notifySubscribers, publishScheduledPost, queuePublishing } from './jobs.js';
 import { commentMail } from './mails.js';
 
 type Of<Union extends { type: string; data: unknown }, Type extends Union['type']> = RecordedEvent<Type, Extract<Union, { type: Type }>['data']>;
-
-/** The scheduled post's one publishing job, named by the post: a new time replaces the pending run. */
-async function queuePublishing(jobs: JobQueue, postId: string, publishAt: string): Promise<void> {
-  await jobs.enqueue(publishScheduledPost, { postId, publishAt }, { jobId: postId, runAt: new Date(publishAt) });
-}
 
 async function cancelPublishing(context: ReactorContext, postId: string): Promise<void> {
   try {
@@ -67,12 +62,12 @@ export const blogsReactor = defineReactor<ReactorContext>({
       react: async (event, context) => {
         const { postId, scheduled, first } = (event as Of<PostEvent, 'PostPublished'>).data;
         if (!scheduled) await cancelPublishing(context, postId);
-        if (first && isNews(event)) await enqueueOnce(context.jobs, notifySubscribers, { postId }, { jobId: `notify-${postId}` });
+        if (first && isNews(event, context)) await enqueueOnce(context.jobs, notifySubscribers, { postId }, { jobId: `notify-${postId}` });
       },
     },
     CommentPosted: {
       effect: "queues `mail.send` to the post's author when someone else comments (job id `comment-<comment>`)",
-      react: (event, context) => (isNews(event) ? mailCommentAuthor(event as Of<CommentEvent, 'CommentPosted'>, context) : Promise.resolve()),
+      react: (event, context) => (isNews(event, context) ? mailCommentAuthor(event as Of<CommentEvent, 'CommentPosted'>, context) : Promise.resolve()),
     },
   },
 });

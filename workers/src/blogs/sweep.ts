@@ -1,6 +1,6 @@
 import { describeDatabaseError, isDatabaseUnavailable, type ProjectionProgress } from '@epos/platform';
 import type { JobInfo } from '@epos/platform/jobs/index';
-import { publishScheduledPost } from './jobs.js';
+import { publishScheduledPost, queuePublishing } from './jobs.js';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { publishIfDue, type PublishingContext } from './publish-post.js';
 
@@ -35,7 +35,7 @@ export async function sweepSchedule(context: PublishingContext & { progress: Pro
     const publishAt = new Date(post.publish_at!);
     const job = await context.jobs.inspect(publishScheduledPost, post.post_id);
     if (!needsJob(job, publishAt)) continue;
-    await context.jobs.enqueue(publishScheduledPost, { postId: post.post_id, publishAt: publishAt.toISOString() }, { jobId: post.post_id, runAt: publishAt });
+    await queuePublishing(context.jobs, post.post_id, publishAt.toISOString());
     requeued += 1;
   }
   if (published || requeued) context.logger.info({ published, requeued }, 'schedule sweep caught up');
