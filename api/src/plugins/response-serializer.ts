@@ -59,7 +59,7 @@ export class ResponseContractError extends Error {
 /**
  * Serialises answers with their route's response schema, compiled once per route by
  * fast-json-stringify: only the schema's fields are written, so nothing leaks by accident.
- * `strict` (tests and development) also checks each answer against the zod schema and fails on
+ * `strict` (tests) also checks each answer against the zod schema and fails on
  * a wrong type or a field the schema lacks, so a contract that drifts from its route breaks a test.
  */
 export function responseSerializerCompiler(strict: boolean): FastifySerializerCompiler<ZodSchema> {
@@ -80,8 +80,8 @@ const responseSchemaOf = (schema: FastifySchema | undefined, status: number): Zo
   (schema?.response as Partial<Record<number, ZodSchema>> | undefined)?.[status];
 
 /**
- * Cached answers leave as rendered bytes, which Fastify sends without its serializer: outside
- * production, this gives every JSON answer sent as bytes the same strict check.
+ * Cached answers leave as rendered bytes, which Fastify sends without its serializer: in tests,
+ * this gives every JSON answer sent as bytes the same strict check.
  */
 export function checkAnswersSentAsBytes(app: FastifyInstance): void {
   const compile = responseSerializerCompiler(true);
