@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { checkAnswersSentAsBytes, responseSerializerCompiler } from './plugins/response-serializer.js';
+import { registerAccessLog } from './plugins/access-log.js';
 import type { ApiDeps } from './deps.js';
 import { healthRoutes } from './health/routes.js';
 import { registerConsistency } from './plugins/consistency.js';
@@ -37,6 +38,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
       return typeof given === 'string' && UUID.test(given) ? given.toLowerCase() : randomUUID();
     },
     forceCloseConnections: 'idle',
+    disableRequestLogging: true,
     trustProxy: deps.config.TRUST_PROXY,
     return503OnClosing: true,
   });
@@ -49,6 +51,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
     reply.header('x-request-id', request.id);
   });
 
+  registerAccessLog(app, deps.config);
   await registerSecurityHeaders(app, deps.config);
   registerErrorHandler(app);
   const sessions = await registerSecurity(app, deps);
