@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { responseSerializerCompiler } from './response-serializer.js';
@@ -49,17 +50,56 @@ export const renderAnswer = (reply: FastifyReply, value: unknown): CacheableBody
 /** A body to send: as it is when already rendered, else the value as JSON. */
 export const asBody = (value: unknown): CacheableBody => (isRendered(value) ? value : render(value));
 
+/** Bodies smaller than this go out as they are: compressing them would save less than it costs. */
+export const COMPRESS_FROM_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+/** Each body's compressed forms, made the first time a client asks for one and kept with the body. */
+const compressedForms = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+
+function compressed(body: Buffer, encoding: Encoding): Buffer {
+  let forms = compressedForms.get(body);
+  if (!forms) compressedForms.set(body, (forms = {}));
+  forms[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : gzipSync(body, { level: 9 });
+  return forms[encoding];
+}
+
+/** The best encoding the client accepts (brotli, then gzip), or null for the body as it is. */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Set(
+    header.split(',').flatMap((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return q !== undefined && Number(q) === 0 ? [] : [name!.trim()];
+    }),
+  );
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') || accepted.has('*') ? 'gzip' : null;
+}
+
+/** The ETag the client sent back, as the body's own (each encoding's tag is the body's with a suffix). */
+const bodyTag = (tag: string) => tag.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"');
+
 /**
- * Sends a JSON body with its ETag, answering 304 to a matching If-None-Match. Shared caches may
- * keep public bodies; browsers revalidate each time (cheap with the ETag).
+ * Sends a JSON body with its ETag, answering 304 to a matching If-None-Match. A body of 1 KiB or
+ * more goes out compressed when the client accepts it (brotli, else gzip), compressed once per
+ * body, never per request. Shared caches may keep public bodies; browsers revalidate each time
+ * (cheap with the ETag).
  */
 export function sendCacheable(request: FastifyRequest, reply: FastifyReply, cached: CacheableBody, options: { private?: boolean } = {}): FastifyReply {
-  reply.header('etag', cached.etag);
+  const encoding = cached.body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  reply.header('etag', encoding ? `${cached.etag.slice(0, -1)}-${encoding}"` : cached.etag);
   reply.header('cache-control', `${options.private ? 'private' : 'public'}, max-age=0, must-revalidate`);
-  reply.header('vary', 'Cookie');
+  reply.header('vary', 'Cookie, Accept-Encoding');
   // The kept answer while the database is down: as it was when last seen, not checked just now.
   if (cached.stale) reply.header('x-cache', 'stale');
   const match = request.headers['if-none-match'];
-  if (match && (match.trim() === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cached.etag))) return reply.code(304).send();
-  return reply.type(cached.type).send(cached.body);
+  if (match && (match.trim() === '*' || match.split(',').some((tag) => bodyTag(tag) === cached.etag))) return reply.code(304).send();
+  if (!encoding) return reply.type(cached.type).send(cached.body);
+  return reply.type(cached.type).header('content-encoding', encoding).send(compressed(cached.body, encoding));
 }

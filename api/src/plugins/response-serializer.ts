@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastJson from 'fast-json-stringify';
 import type { FastifyInstance, FastifySchema, FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
@@ -91,7 +92,9 @@ export function checkAnswersSentAsBytes(app: FastifyInstance): void {
     if (!schema || !Buffer.isBuffer(payload) || !String(reply.getHeader('content-type')).includes('json')) return payload;
     let check = checks.get(schema);
     if (!check) checks.set(schema, (check = compile({ schema, method: request.method, url: request.routeOptions.url ?? request.url, httpStatus: String(reply.statusCode) })));
-    check(JSON.parse(payload.toString('utf8')));
+    const encoding = reply.getHeader('content-encoding');
+    const json = encoding === 'br' ? brotliDecompressSync(payload) : encoding === 'gzip' ? gunzipSync(payload) : payload;
+    check(JSON.parse(json.toString('utf8')));
     return payload;
   });
 }
