@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../scripts/build/precompress';
 
 // In development the API runs separately (`npm run start:api`, port 3000 by default);
 // the dev server forwards /api and /admin-api to it so the console keeps same-origin URLs.
@@ -12,7 +13,7 @@ const proxy = {
 export default defineConfig({
   // Served by the API server under /admin/; asset URLs in index.html start with /admin/assets/.
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../scripts/build/precompress';
 
 // In development the API runs separately (`npm run start:api`, port 3000 by default);
 // the dev server forwards /api to it so the app keeps using same-origin relative URLs.
@@ -21,7 +22,7 @@ const proxy = {
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
