@@ -25,7 +25,7 @@ import { startWorkersProcess, type WorkersProcess } from './blogs/testkit/worker
 import { notifySubscribers } from './blogs/jobs.js';
 import { reactors } from './reactors.js';
 
-const POSTS = 60;
+const POSTS = 120;
 const BLOG = 'almanac';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -120,7 +120,7 @@ describe('reactors', () => {
     const head = await store.headPosition();
 
     // Killed while its reactor works through the batch: some jobs queued, the checkpoint not yet moved past them.
-    await sleep(150);
+    await sleep(100);
     await first.kill();
     const queuedAtKill = (await Promise.all(postIds.map((id) => jobs.inspect(notifySubscribers, `notify-${id}`)))).filter(Boolean).length;
     const checkpointAtKill = await testDb.database.db.selectFrom('reactor_checkpoints').select(['name', 'position']).execute();
