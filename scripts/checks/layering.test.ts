@@ -52,6 +52,7 @@ describe('layering', () => {
   });
 
   it('keeps the infrastructure and read models below the features: platform and projections import neither api nor workers', () => {
+    expect(named(importsIn('schemas/src'), ['@epos/api', '@epos/domain', '@epos/platform', '@epos/projections', '@epos/workers'])).toEqual([]);
     expect(named(importsIn('platform/src'), ['@epos/api', '@epos/projections', '@epos/workers'])).toEqual([]);
     expect(named(importsIn('projections/src'), ['@epos/api', '@epos/workers'])).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { Config, Database, EventStore, Logger, Position, ProjectionProgress, RecordedEvent } from '@epos/platform';
-import type { JobQueue } from '@epos/platform/jobs/index';
+import { JobRunningError, type JobQueue } from '@epos/platform/jobs/index';
 
 /** What reactions may use: they read and enqueue, they do not send. */
 export interface ReactorContext {
@@ -38,7 +38,10 @@ export async function readModelsAt(context: ReactorContext, event: RecordedEvent
   if (!reached) throw new ReadModelBehindError(names, event.position);
 }
 
-/** Failures that pass by themselves: a read model catching up, the job backend coming back. */
+/**
+ * Failures that pass by themselves: a read model catching up, the job backend coming back, a run
+ * of the same job in progress (it ends soon; then the job can be replaced).
+ */
 export async function isTransient(context: ReactorContext, error: unknown): Promise<boolean> {
-  return error instanceof ReadModelBehindError || !(await context.jobs.reachable());
+  return error instanceof ReadModelBehindError || error instanceof JobRunningError || !(await context.jobs.reachable());
 }

@@ -1,7 +1,12 @@
-import type { Reactor } from '@epos/platform';
+import { ReactorRunner, type Reactor } from '@epos/platform';
 import { accountsReactor } from './accounts/reactor.js';
 import { blogsReactor } from './blogs/reactor.js';
-import type { ReactorContext } from './reactor-context.js';
+import { isTransient, type ReactorContext } from './reactor-context.js';
 
 /** Every reactor the workers process runs. Features add theirs here; README's table of effects lists them. */
 export const reactors: readonly Reactor<ReactorContext>[] = [accountsReactor, blogsReactor];
+
+/** The runner of every reactor, in the workers process (and the test API), over this context's log. */
+export function reactorRunner(context: ReactorContext): ReactorRunner<ReactorContext> {
+  return new ReactorRunner({ database: context.database, store: context.store, reactors, context, logger: context.logger, isTransient: (error) => isTransient(context, error) });
+}

@@ -1,7 +1,6 @@
-import { EffectsDone, ProjectionProgress, ReactorRunner, type Runtime } from '@epos/platform';
+import { EffectsDone, ProjectionProgress, type Runtime } from '@epos/platform';
 import { startScheduleSweep } from './blogs/sweep.js';
-import { isTransient } from './reactor-context.js';
-import { reactors } from './reactors.js';
+import { reactorRunner, reactors } from './reactors.js';
 import { workerHandlers } from './registry.js';
 import { startWorkers } from './runner.js';
 
@@ -16,9 +15,9 @@ export async function startWorkerRole(runtime: Runtime): Promise<void> {
   runtime.shutdown.add('workers', () => workers.stop());
   // Far beyond the mail horizon (a replay does not mail about older events) and BullMQ's keeping of completed jobs.
   await new EffectsDone(runtime.database.db).prune(30 * 24 * 3600_000);
-  const reactorRunner = new ReactorRunner({ database: runtime.database, store: runtime.store, reactors, context, logger: runtime.logger, isTransient: (error) => isTransient(context, error) });
-  await reactorRunner.start();
-  runtime.shutdown.add('reactors', () => reactorRunner.stop());
+  const runner = reactorRunner(context);
+  await runner.start();
+  runtime.shutdown.add('reactors', () => runner.stop());
   const sweepSeconds = runtime.config.SCHEDULE_SWEEP_SECONDS;
   if (sweepSeconds > 0) {
     const sweep = startScheduleSweep(context, sweepSeconds * 1000);

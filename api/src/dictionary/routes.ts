@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { dictionaryEntrySchema, type DictionaryEntry } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
-import { renderAnswer, sendCacheable, type CacheableBody } from '../plugins/http-cache.js';
+import { kept, renderAnswer, sendCacheable, type CacheableBody } from '../plugins/http-cache.js';
 import { WordNet } from './wordnet.js';
 
 /** The answer's schema, where the route's tests read it. */
@@ -48,7 +48,7 @@ export function dictionaryRoutes(_deps: ApiDeps, wordnet: WordNet = new WordNet(
         let cached = remembered.get(word);
         if (cached === undefined) {
           const entry = await wordnet.lookup(word);
-          cached = entry ? renderAnswer(reply, entry satisfies DictionaryEntry) : null;
+          cached = entry ? kept(renderAnswer(reply, entry satisfies DictionaryEntry)) : null;
           if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value!);
         } else remembered.delete(word);
         remembered.set(word, cached);

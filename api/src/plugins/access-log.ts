@@ -16,7 +16,7 @@ export function registerAccessLog(app: FastifyInstance, config: Pick<Config, 'AC
     const failed = status >= 500 && status !== 503;
     const slow = ms >= slowMs;
     if (!failed && !slow && !(sample > 0 && Math.random() < sample)) return;
-    const line = { method: request.method, url: redactUrl(request.url), status, ms: Math.round(ms * 10) / 10 };
+    const line = { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip, status, ms: Math.round(ms * 10) / 10 };
     if (failed) request.log.warn(line, 'request failed');
     else if (slow) request.log.warn(line, 'slow request');
     else request.log.info(line, 'request completed');

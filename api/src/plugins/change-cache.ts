@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable, NotificationListener, parseChangeNotice, type Database } from '@epos/platform';
-import { asBody, type CacheableBody } from './http-cache.js';
+import { asBody, kept, type CacheableBody } from './http-cache.js';
 
 const MAX_ENTRIES = 5_000;
 
@@ -69,7 +69,7 @@ export class ChangeCache {
       const body = await made;
       if (body && version === this.version) {
         if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-        this.entries.set(key, { body, scope });
+        this.entries.set(key, { body: kept(body), scope });
       }
       return body;
     } finally {

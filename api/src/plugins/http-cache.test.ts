@@ -1,11 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncoding, COMPRESS_FROM_BYTES, renderJson, sendCacheable } from './http-cache.js';
+import { acceptedEncoding, COMPRESS_FROM_BYTES, kept, renderJson, sendCacheable } from './http-cache.js';
 
 describe('cached answers, compressed once', () => {
   let app: FastifyInstance;
-  const big = renderJson(JSON.stringify({ lines: Array.from({ length: 200 }, (_, i) => `Line ${i} of a long section`) }));
+  const big = kept(renderJson(JSON.stringify({ lines: Array.from({ length: 200 }, (_, i) => `Line ${i} of a long section`) })));
   const small = renderJson('{"ok":true}');
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 
@@ -13,6 +13,7 @@ describe('cached answers, compressed once', () => {
     app = Fastify();
     app.get('/big', async (request, reply) => sendCacheable(request, reply, big));
     app.get('/small', async (request, reply) => sendCacheable(request, reply, small));
+    app.get('/once', async (request, reply) => sendCacheable(request, reply, renderJson(big.body.toString())));
     await app.ready();
   });
   afterAll(() => app.close());
@@ -47,6 +48,12 @@ describe('cached answers, compressed once', () => {
     const response = await get('/small', { 'accept-encoding': 'br, gzip' });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toEqual({ ok: true });
+  });
+
+  it('sends a body built for one request as it is: compressing it would cost every request', async () => {
+    const response = await get('/once', { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.rawPayload.equals(big.body)).toBe(true);
   });
 
   it('reads Accept-Encoding with its weights', () => {

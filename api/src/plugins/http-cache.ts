@@ -55,12 +55,20 @@ export const COMPRESS_FROM_BYTES = 1024;
 
 type Encoding = 'br' | 'gzip';
 
-/** Each body's compressed forms, made the first time a client asks for one and kept with the body. */
+/** Each kept body's compressed forms, made the first time a client asks for one and kept with the body. */
 const compressedForms = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
 
+/**
+ * Marks a body as kept for many requests (in a cache, in memory): only such bodies are sent
+ * compressed, so compressing pays once. A body built for one request goes out as it is.
+ */
+export function kept(cached: CacheableBody): CacheableBody {
+  if (!compressedForms.has(cached.body)) compressedForms.set(cached.body, {});
+  return cached;
+}
+
 function compressed(body: Buffer, encoding: Encoding): Buffer {
-  let forms = compressedForms.get(body);
-  if (!forms) compressedForms.set(body, (forms = {}));
+  const forms = compressedForms.get(body)!;
   forms[encoding] ??=
     encoding === 'br'
       ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
@@ -86,13 +94,13 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
 const bodyTag = (tag: string) => tag.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"');
 
 /**
- * Sends a JSON body with its ETag, answering 304 to a matching If-None-Match. A body of 1 KiB or
- * more goes out compressed when the client accepts it (brotli, else gzip), compressed once per
+ * Sends a JSON body with its ETag, answering 304 to a matching If-None-Match. A kept body of 1 KiB
+ * or more goes out compressed when the client accepts it (brotli, else gzip), compressed once per
  * body, never per request. Shared caches may keep public bodies; browsers revalidate each time
  * (cheap with the ETag).
  */
 export function sendCacheable(request: FastifyRequest, reply: FastifyReply, cached: CacheableBody, options: { private?: boolean } = {}): FastifyReply {
-  const encoding = cached.body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  const encoding = cached.body.length >= COMPRESS_FROM_BYTES && compressedForms.has(cached.body) ? acceptedEncoding(request.headers['accept-encoding']) : null;
   reply.header('etag', encoding ? `${cached.etag.slice(0, -1)}-${encoding}"` : cached.etag);
   reply.header('cache-control', `${options.private ? 'private' : 'public'}, max-age=0, must-revalidate`);
   reply.header('vary', 'Cookie, Accept-Encoding');

@@ -63,6 +63,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   };
   const adminHeaders = { ...headers, 'content-security-policy': inlineStylesAllowed(headers['content-security-policy']!) };
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(request.url === '/admin' || request.url.startsWith('/admin/') ? adminHeaders : headers);
+    const path = request.url.split('?', 1)[0]!;
+    reply.headers(path === '/admin' || path.startsWith('/admin/') ? adminHeaders : headers);
   });
 }

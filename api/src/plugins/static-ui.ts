@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './error-handler.js';
-import { renderText, sendCacheable } from './http-cache.js';
+import { kept, renderText, sendCacheable } from './http-cache.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const readerDist = path.join(root, 'reader-ui/dist');
@@ -19,7 +19,7 @@ export async function registerStaticUi(app: FastifyInstance, builds = { reader: 
   ]
     .filter((a) => fs.existsSync(path.join(a.dist, 'index.html')))
     // The page shell every route of the app falls back to, read once and kept with its ETag.
-    .map((a) => ({ ...a, shell: renderText(fs.readFileSync(path.join(a.dist, 'index.html'), 'utf8'), 'text/html; charset=utf-8') }));
+    .map((a) => ({ ...a, shell: kept(renderText(fs.readFileSync(path.join(a.dist, 'index.html'), 'utf8'), 'text/html; charset=utf-8')) }));
   for (const [i, a] of apps.entries()) {
     await app.register(fastifyStatic, {
       root: a.dist,
@@ -31,6 +31,8 @@ export async function registerStaticUi(app: FastifyInstance, builds = { reader: 
       immutable: true,
       // The build writes .br and .gz beside each file (scripts/build/precompress.ts): sent as the client accepts.
       preCompressed: true,
+      // The siblings are found by negotiation, not served at URLs of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, file) => {
         if (!file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'no-cache');
       },

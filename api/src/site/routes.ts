@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteSchema } from '@epos/schemas';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
-import { render, sendCacheable } from '../plugins/http-cache.js';
+import { kept, render, sendCacheable } from '../plugins/http-cache.js';
 import { poemQueries } from '../poem/poem-queries.js';
 
 /**
@@ -31,7 +31,7 @@ export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const title = own.title ?? config.POEM_TITLE;
         const author = own.author ?? config.POEM_AUTHOR;
         const key = `${title}\n${author}`;
-        if (last?.key !== key) last = { key, body: answer(title, author) };
+        if (last?.key !== key) last = { key, body: kept(answer(title, author)) };
         return sendCacheable(request, reply, last.body);
       },
     );

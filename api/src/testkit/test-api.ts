@@ -12,7 +12,7 @@ import { counterProjection } from '@epos/platform/testkit/counter-projection';
 import { sampleEvents } from '@epos/platform/testkit/sample-events';
 import { EventRegistry, eventCatalog } from '@epos/schemas';
 import { allProjections } from '@epos/projections';
-import { isTransient, reactors } from '@epos/workers';
+import { reactorRunner as workersReactors, type ReactorContext } from '@epos/workers';
 import { newTestDatabase } from '@epos/platform/testkit/vitest';
 import { createJobQueue } from '@epos/platform/jobs/index';
 import { randomBytes } from 'node:crypto';
@@ -25,7 +25,7 @@ export interface TestApi {
   app: FastifyInstance;
   deps: ApiDeps;
   /** The workers' reactors, running here so that events set off their jobs as in the real site (null when turned off). */
-  reactors: ReactorRunner<ApiDeps> | null;
+  reactors: ReactorRunner<ReactorContext> | null;
   close(): Promise<void>;
 }
 
@@ -49,7 +49,7 @@ export async function startTestApi(options: { env?: Record<string, string>; proj
   await runner.start();
   const jobs = createJobQueue({ databaseUrl: testDb.url, prefix: `t${randomBytes(4).toString('hex')}` });
   const deps: ApiDeps = { config, database: testDb.database, store, progress, logger, jobs };
-  const reactorRunner = options.reactors === false ? null : new ReactorRunner({ database: testDb.database, store, reactors, context: deps, logger, isTransient: (error) => isTransient(deps, error) });
+  const reactorRunner = options.reactors === false ? null : workersReactors(deps);
   await reactorRunner?.start();
   const app = await buildApi(deps, { extraRoutes: [counterRoutes], serveUi: false, ...(options.blogs ? { blogs: options.blogs } : {}) });
   await app.ready();

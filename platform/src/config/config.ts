@@ -53,11 +53,11 @@ export const configSchema = z.object({
   TTS_CACHE_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(1, 'expected at least 1 MB').max(1_000_000).default(256),
   /** Multiplies every rate and write limit (load tests and benchmarks raise it). */
   RATE_LIMIT_FACTOR: z.coerce.number({ message: 'expected a number above 0' }).positive('expected a number above 0').max(1_000_000).default(1),
-  /** The publishing schedule's safety-net sweep; 0 turns it off (the reactor alone queues publishing jobs). */
   /** Share of ordinary requests written to the access log (0 to 1); failed and slow ones always are. */
   ACCESS_LOG_SAMPLE: z.coerce.number({ message: 'expected a share from 0 to 1' }).min(0, 'expected a share from 0 to 1').max(1, 'expected a share from 0 to 1').default(0.01),
   /** An answer slower than this is always logged, as a warning. */
   SLOW_REQUEST_MS: z.coerce.number({ message: 'expected milliseconds' }).int('expected whole milliseconds').min(1).max(600_000).default(1000),
+  /** The publishing schedule's safety-net sweep; 0 turns it off (the reactor alone queues publishing jobs). */
   SCHEDULE_SWEEP_SECONDS: z.coerce.number({ message: 'expected seconds' }).int('expected whole seconds').min(0, 'expected 0 (off) or more seconds').max(86_400).default(30),
   CONSISTENCY_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).max(60_000).default(3000),
   /** Default: on, except in production. */

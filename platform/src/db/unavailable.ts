@@ -1,6 +1,7 @@
 /**
- * Errors meaning "PostgreSQL cannot be reached right now" (a restart, a failover, a crash, a
+ * Errors meaning "the database cannot be reached right now" (a restart, a failover, a crash, a
  * network cut), as opposed to "this query is wrong": worth a retry later, never a crash or a 500.
+ * PostgreSQL's, and Redis's where it holds the shared counters and the job queue.
  */
 const UNAVAILABLE_SQLSTATES = new Set([
   '57P01', // admin_shutdown: terminating connection due to administrator command
@@ -15,6 +16,8 @@ const DRIVER_MESSAGES = [
   /Client has encountered a connection error and is not queryable/,
   /the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)/,
   /terminating connection due to (administrator command|unexpected postmaster exit|crash of another server process)/,
+  /^Connection is closed/, // ioredis: a command on a connection that went away
+  /^Reached the max retries per request limit/, // ioredis: Redis down for all of a command's retries
 ];
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {

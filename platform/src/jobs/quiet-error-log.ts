@@ -4,11 +4,6 @@ import type { Logger } from '../logging/logger.js';
 /** Connection errors closer together than this belong to one outage. */
 const OUTAGE_QUIET_MS = 60_000;
 
-function isRedisConnectionError(error: unknown): boolean {
-  const message = (error as { message?: unknown }).message;
-  return typeof message === 'string' && /Connection is closed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE/.test(message);
-}
-
 /**
  * Logs the errors of a client that reconnects by itself (the job queue's, the API's rate-limit
  * counters'): a lost connection to the backend (PostgreSQL or Redis going away) once per outage
@@ -20,7 +15,7 @@ export class QuietErrorLog {
   constructor(private readonly logger: Logger) {}
 
   report(error: Error, message: string, context: Record<string, unknown> = {}): void {
-    if (!isDatabaseUnavailable(error) && !isRedisConnectionError(error)) {
+    if (!isDatabaseUnavailable(error)) {
       this.logger.error({ err: error, ...context }, message);
       return;
     }

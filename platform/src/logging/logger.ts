@@ -39,27 +39,10 @@ export function loggerOptions(level: string, name: string): LoggerOptions {
   };
 }
 
-type Destination = ReturnType<typeof pino.destination>;
-const destinations = new Set<Destination>();
-
-/** What is still buffered is written out as the process exits (one listener for every logger). */
-function flushedOnExit(destination: Destination): Destination {
-  if (destinations.size === 0) {
-    process.once('exit', () => {
-      for (const d of destinations) {
-        try {
-          d.flushSync();
-        } catch {
-          // Already closed, or stdout gone: nothing more can be written.
-        }
-      }
-    });
-  }
-  destinations.add(destination);
-  return destination;
-}
-
-/** A logger writing JSON lines to stdout asynchronously: a busy server never waits on its log. */
+/**
+ * A logger writing JSON lines to stdout asynchronously: a busy server never waits on its log
+ * (pino flushes what is buffered when the process exits).
+ */
 export function createLogger(level: string, name: string): Logger {
-  return pino(loggerOptions(level, name), flushedOnExit(pino.destination({ dest: 1, sync: false })));
+  return pino(loggerOptions(level, name), pino.destination({ dest: 1, sync: false }));
 }

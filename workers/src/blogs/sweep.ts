@@ -4,7 +4,6 @@ import { publishScheduledPost, queuePublishing } from './jobs.js';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { publishIfDue, type PublishingContext } from './publish-post.js';
 
-const SWEEP_INTERVAL_MS = 30_000;
 const SWEEP_CONCURRENCY = 8;
 
 /** A post scheduled for `publishAt` needs a new job unless a pending or running one is for that time. */
@@ -18,7 +17,7 @@ function needsJob(job: JobInfo | null, publishAt: Date): boolean {
  * The safety net under the delayed jobs: publishes every overdue scheduled post at once (workers
  * were down at its time, or its job was never queued) and re-queues a missing job for the rest.
  */
-export async function sweepSchedule(context: PublishingContext & { progress: ProjectionProgress }): Promise<{ published: number; requeued: number }> {
+async function sweepSchedule(context: PublishingContext & { progress: ProjectionProgress }): Promise<{ published: number; requeued: number }> {
   await context.progress.waitFor(await context.store.headPosition(), { names: [BLOGS_PROJECTION], timeoutMs: 10_000 });
   const db = await context.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
   const scheduled = await db.selectFrom('posts').select(['post_id', 'publish_at']).where('status', '=', 'scheduled').orderBy('publish_at').execute();
@@ -42,8 +41,8 @@ export async function sweepSchedule(context: PublishingContext & { progress: Pro
   return { published, requeued };
 }
 
-/** Sweeps now (the catch-up on start) and then every interval, until stopped. */
-export function startScheduleSweep(context: PublishingContext & { progress: ProjectionProgress }, intervalMs = SWEEP_INTERVAL_MS): { stop(): Promise<void> } {
+/** Sweeps now (the catch-up on start) and then every `intervalMs` (SCHEDULE_SWEEP_SECONDS), until stopped. */
+export function startScheduleSweep(context: PublishingContext & { progress: ProjectionProgress }, intervalMs: number): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
     running = sweepSchedule(context).catch((error: unknown) => {

@@ -10,7 +10,7 @@ import { handle, type JobRegistration } from '../runner.js';
  * the Message-ID (SMTP) or the file (outbox), and a mail recorded as sent is not sent again
  * (a reactor replayed from the start queues the same job ids).
  */
-export function sendMailHandler(mail: MailTransport, database: Database) {
+function sendMailHandler(mail: MailTransport, database: Database) {
   const done = new EffectsDone(database.db);
   return async (message: MailMessage, context: JobContext): Promise<void> => {
     const key = sentMailKey(context.jobId);
