@@ -1,6 +1,7 @@
 # One image for the three scale-out roles (api, projections, workers); docker-compose.yml picks the
-# command. The roles run TypeScript directly with tsx, a root devDependency, so development
-# dependencies are installed on purpose (npm ci --include=dev, whatever NODE_ENV says).
+# command. The roles run the compiled JavaScript (`npm run build`, then `npm run start:*:prod`); the
+# build needs TypeScript and Vite, so development dependencies are installed on purpose
+# (npm ci --include=dev, whatever NODE_ENV says).
 FROM node:20-slim
 
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
@@ -23,8 +24,8 @@ COPY admin-ui/package.json admin-ui/
 RUN npm ci --include=dev && npm cache clean --force
 
 COPY . .
-# The api serves the built reader and admin UIs, as `npm start` does.
-RUN npm run build:ui --if-present \
+# The server packages compiled into their dist/ folders, and the reader and admin UIs the api serves.
+RUN npm run build \
  && mkdir -p /app/.data \
  && chown node:node /app/.data
 
@@ -33,4 +34,4 @@ ENV NODE_ENV=production \
     PORT=3000
 USER node
 EXPOSE 3000
-CMD ["npm", "run", "start:api"]
+CMD ["npm", "run", "start:api:prod"]

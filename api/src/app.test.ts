@@ -114,9 +114,10 @@ describe('API skeleton', () => {
     expect(body.properties.by).toMatchObject({ type: 'integer' });
     const ui = await api.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-security-policy']).toContain("default-src 'self'");
     const health = await api.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.headers['x-content-type-options']).toBe('nosniff');
-    expect(health.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(health.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
 

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { checkAnswersSentAsBytes, responseSerializerCompiler } from './plugins/response-serializer.js';
-import { registerAccessLog } from './plugins/access-log.js';
+import { accessLog, registerAccessLog } from './plugins/access-log.js';
 import type { ApiDeps } from './deps.js';
 import { healthRoutes } from './health/routes.js';
 import { registerConsistency } from './plugins/consistency.js';
@@ -16,9 +15,10 @@ import { personalRoutes } from './accounts/personal-routes.js';
 import { adminUserRoutes, type BlogDirectory } from './accounts/admin-routes.js';
 import { blogDirectory } from './blogs/blog-directory.js';
 import { registerSecurity } from './accounts/security.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.js';
+import { ReadyAnswers } from './plugins/ready-answers.js';
+import { requestIdOf } from './plugins/request-id.js';
+import { SESSION_COOKIE } from './accounts/sessions.js';
 
 export interface BuildApiOptions {
   /** Extra route plugins (tests and benchmarks mount sample features here). */
@@ -29,19 +29,28 @@ export interface BuildApiOptions {
 }
 
 export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Promise<FastifyInstance> {
+  const headersFor = securityHeaders(deps.config);
+  const log = accessLog(deps.config);
+  const ready = new ReadyAnswers({
+    progress: deps.progress,
+    securityHeaders: headersFor,
+    accessLog: log,
+    logger: deps.logger,
+    trustProxy: deps.config.TRUST_PROXY,
+    sessionCookie: SESSION_COOKIE,
+  });
   const app: FastifyInstance = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    serverFactory: ready.serverFactory(),
     requestIdHeader: false,
-    // A client's X-Request-Id is kept only when it is a uuid: it becomes events' correlation id.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && UUID.test(given) ? given.toLowerCase() : randomUUID();
-    },
+    genReqId: requestIdOf,
     forceCloseConnections: 'idle',
-    disableRequestLogging: true,
+    // One access line per request, sampled (plugins/access-log.ts), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.config.TRUST_PROXY,
     return503OnClosing: true,
   });
+  app.addHook('preClose', async () => ready.close());
   app.setValidatorCompiler(validatorCompiler);
   // Checking every answer costs a parse per request: in tests only, never where readers are served.
   const strictContracts = deps.config.NODE_ENV === 'test';
@@ -51,8 +60,8 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
     reply.header('x-request-id', request.id);
   });
 
-  registerAccessLog(app, deps.config);
-  await registerSecurityHeaders(app, deps.config);
+  registerAccessLog(app, log);
+  registerSecurityHeaders(app, headersFor);
   registerErrorHandler(app);
   const sessions = await registerSecurity(app, deps);
   registerInputBoundary(app);
@@ -65,7 +74,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(personalRoutes(deps, sessions, blogs));
   await app.register(adminUserRoutes(deps, blogs));
   for (const routes of [...featureRoutes, ...(options.extraRoutes ?? [])]) await app.register(routes(deps));
-  if (options.serveUi !== false) await registerStaticUi(app);
+  if (options.serveUi !== false) await registerStaticUi(app, undefined, ready);
   else app.setNotFoundHandler((request, reply) => reply.code(404).send({ statusCode: 404, error: 'not_found', message: 'Not Found', requestId: request.id }));
   return app;
 }

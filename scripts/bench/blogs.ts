@@ -1,14 +1,20 @@
 /**
  * npm run bench:blogs — the blogs' budgets with 20,000 published posts in the log:
  * 1. blog list pages and post pages at a fixed 200 req/s (p99 < 15 ms);
- * 2. a post published over HTTP visible in its blog's list, archive, series and feed within
+ * 2. cached reads (blog list, post page, recent posts, feed) under wrk, each beside nginx and a bare
+ *    node:http serving the very same bytes in the same run: >= 40 % of nginx's throughput and
+ *    >= 75 % of node:http's (issue 15);
+ * 3. a post published over HTTP visible in its blog's list, archive, series and feed within
  *    200 ms (p99) of the command, as a reader polling without X-Consistent-After sees it.
  * Also: how long seeding and the blogs projection take, and where the time of each call goes.
  * The server (API, every projection, the job queue) runs in a child process (blogs/server.ts), as
- * `npm start` runs it; this process is only the client: seeding, the open-loop reads (./open-loop.ts)
- * and the polling readers. Both share the same cores.
+ * `npm start` runs it. The load generators run in processes of their own: the paced reads
+ * (./open-loop.ts, run by ./blogs/paced-reads-process.ts) and wrk; so do nginx and the node:http
+ * reference (./beside-references.ts). This process seeds, polls as readers do and prints. All share
+ * the machine's cores. Needs wrk and nginx (Debian: apt-get install -y wrk nginx).
  * Env: DATABASE_URL (else an embedded PostgreSQL in a temporary folder on a free port),
- * BENCH_POSTS (20000), BENCH_DURATION (20 s per load run), BENCH_COMMANDS (100),
+ * BENCH_POSTS (20000), BENCH_DURATION (5 s per wrk run), BENCH_PACED_DURATION (s per paced run at
+ * 200 req/s; 4 × BENCH_DURATION, so 20 by default), BENCH_COMMANDS (100),
  * BENCH_DIAGNOSTIC_COMMANDS (30 more publications with nobody polling, to see what the polling costs),
  * BENCH_EXPLAIN=1 (print the query plans in full), BENCH_CPU_PROF=<folder> (a V8 CPU profile of the server),
  * BENCH_SERVER_FLAGS (more node flags for the server, e.g. --trace-gc).
@@ -31,14 +37,17 @@ import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/r
 import { benchDatabase } from './bench-database.js';
 import { postMarkdown } from './blogs/content.js';
 import { BLOGS, seedBlogs } from './blogs/seed.js';
+import { budgetLine, requireTools, throughputBesideReferences, type ReadThroughput } from './beside-references.js';
+import { pacedReadsProcess } from './blogs/paced-reads.js';
 import { cpuSince, spawnServer } from './blogs/server-process.js';
 import type { ServerTimes } from './blogs/server-timing.js';
-import { openLoop, type OpenLoopResult } from './open-loop.js';
+import type { OpenLoopResult } from './open-loop.js';
 import { latencies, type Latencies } from './stats.js';
 import { SiteClient } from '../testkit/site-client.js';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 20_000);
-const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const PACED_DURATION = Number(process.env.BENCH_PACED_DURATION ?? 4 * DURATION);
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 100);
 const DIAGNOSTIC_COMMANDS = Number(process.env.BENCH_DIAGNOSTIC_COMMANDS ?? 30);
 const RATE = 200;
@@ -49,7 +58,8 @@ const VISIBLE_TIMEOUT_MS = 10_000;
 
 const runStarted = performance.now();
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
-console.log(`${os.cpus().length} cores, load average ${load()} at the start (other processes share these cores)`);
+console.log(`${os.cpus().length} cores, Node ${process.version}, load average ${load()} at the start (other processes share these cores)`);
+const tools = requireTools('bench:blogs');
 const bench = await benchDatabase();
 const store = new PostgresEventStore(bench.database, new EventRegistry(eventCatalog));
 const progress = new ProjectionProgress(bench.database, store);
@@ -118,22 +128,24 @@ try {
   const firstPaths = BLOGS.flatMap((b) => Array.from({ length: 5 }, (_, i) => `/api/blogs/${b.blogId}?page=${i + 1}`));
   const postPaths = posts.map((p) => `/api/blogs/${p.blogId}/${p.url}`);
   const loads: { name: string; result: OpenLoopResult; server: ServerTimes; cpu: string }[] = [];
+  const cores = (seconds: number) => `${seconds.toFixed(1)} s (${(seconds / PACED_DURATION).toFixed(2)} cores)`;
   for (const [name, paths] of [
     [`GET /api/blogs/{blog}?page=n (n over all ${listPaths.length} pages)`, listPaths],
     [`GET /api/blogs/{blog}/{post} (random among ${postPaths.length})`, postPaths],
     // Not a budget: pages 1-5 only, whose queries are cheap, to tell query depth from the cost of a request.
     ['GET /api/blogs/{blog}?page=n (n in 1-5 only: cheap queries)', firstPaths],
   ] as const) {
-    const nextPath = () => paths[Math.floor(random() * paths.length)]!;
-    await openLoop({ base, nextPath, rate: RATE, seconds: 3 });
+    const seed = Math.floor(random() * 2 ** 32);
+    await pacedReadsProcess({ base, paths, rate: RATE, seconds: 3, warmUp: 0, seed });
     await server.serverTimes();
-    const cpu = cpuSince(server);
-    const result = await openLoop({ base, nextPath, rate: RATE, seconds: DURATION });
-    loads.push({ name, result, server: await server.serverTimes(), cpu: cpu() });
+    const serverCpu = server.cpuSeconds();
+    const { result, cpuSeconds } = await pacedReadsProcess({ base, paths, rate: RATE, seconds: PACED_DURATION, warmUp: 0, seed: seed + 1 });
+    const used = server.cpuSeconds() - serverCpu;
+    loads.push({ name, result, server: await server.serverTimes(), cpu: `server ${cores(used)}, load generator ${cores(cpuSeconds)}` });
   }
-  console.log(`\nreads at a constant ${RATE} req/s for ${DURATION} s each: one request every ${1000 / RATE} ms, sent when due whatever is still`);
-  console.log(`in flight (an open loop, scripts/bench/open-loop.ts), from this process; the server in a child process as \`npm start\``);
-  console.log(`runs it, both on the same ${os.cpus().length} cores. Latency to the last byte, from when the request was due (the budget) and`);
+  console.log(`\nreads at a constant ${RATE} req/s for ${PACED_DURATION} s each (after 3 s unmeasured): one request every ${1000 / RATE} ms, sent when due`);
+  console.log(`whatever is still in flight (an open loop, scripts/bench/open-loop.ts), from a process of its own; the server in a child`);
+  console.log(`process as \`npm start\` runs it, all on the same ${os.cpus().length} cores. Latency to the last byte, from when the request was due (the budget) and`);
   console.log(`from when it was sent; server-side: from its headers parsed to its last byte written`);
   const times = ({ p50, p90, p99, max }: Latencies) => `${ms(p50)} / ${ms(p90)} / ${ms(p99)} / ${ms(max)} ms`;
   for (const { name, result, server: side, cpu } of loads) {
@@ -146,7 +158,23 @@ try {
     report('    CPU used', cpu);
   }
 
-  // 4. Publish over HTTP as a signed-in blogger; poll as readers do (no X-Consistent-After).
+  // 4. Throughput: cached reads under wrk, each beside nginx and bare node:http serving the same bytes.
+  const recentCount = ((await (await fetch(`${base}/api/blogs/recent`)).json()) as unknown[]).length;
+  console.log(`\nthroughput: wrk -t1 -c32 -d${DURATION}s (after 1 s unmeasured), a process of its own; the site's answer (uncompressed, as wrk`);
+  console.log('asks for it) then served by nginx (1 worker, sendfile) and a bare node:http, one server at a time; p50/p99 at saturation');
+  const throughput: ReadThroughput[] = await throughputBesideReferences({
+    tools,
+    seconds: DURATION,
+    serverCpuSeconds: () => server.cpuSeconds(),
+    reads: [
+      { name: `blog list, page 1 (${PAGE_SIZE} posts)`, url: `${base}/api/blogs/${blogId}`, cached: true },
+      { name: 'post page (a middle post)', url: `${base}/api/blogs/${blogId}/${middle.url}`, cached: true },
+      { name: `recent posts (${recentCount})`, url: `${base}/api/blogs/recent`, cached: true },
+      { name: `feed (RSS, ${FEED_SIZE} posts)`, url: `${base}/api/blogs/${blogId}/feed`, cached: true },
+    ],
+  });
+
+  // 5. Publish over HTTP as a signed-in blogger; poll as readers do (no X-Consistent-After).
   const publisher = new SiteClient(base);
   await publisher.login(blogger.userName, blogger.password);
   const post = (url: string, body: unknown) => publisher.request('POST', url, { body });
@@ -276,6 +304,7 @@ try {
   console.log(`  blog list p99 < 15 ms at ${RATE} req/s:       ${budget(loads[0]!)}`);
   console.log(`  post page p99 < 15 ms at ${RATE} req/s:       ${budget(loads[1]!)}`);
   console.log(`  reads without errors or non-2xx:          ${clean ? 'met' : 'MISSED'}`);
+  console.log(`  ${budgetLine(throughput).line}`);
   console.log(`  visible in list, archive, series and feed p99 < 200 ms: ${allP99 < 200 ? 'met' : 'MISSED'} (${ms(allP99)} ms)`);
   console.log(`\nrun time ${((performance.now() - runStarted) / 1000).toFixed(0)} s; load average ${load()} at the end`);
 } finally {

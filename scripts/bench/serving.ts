@@ -1,73 +1,96 @@
 /**
  * `npm run bench:serving`: the site as `npm start` runs it (one process, demo content, the default
  * log level), its cached reads under `wrk`, each beside nginx and a bare `node:http` serving the
- * very same bytes, one after the other, in the same run (issue 15's budgets: at least 40 % of
- * nginx and 75 % of bare node:http). Needs `wrk` and `nginx` (`apt-get install -y wrk nginx`).
+ * very same bytes, one after the other, in the same run (./beside-references.ts; issue 15's
+ * budgets: cached reads at least 40 % of nginx and 75 % of bare node:http, the page shell and
+ * built assets 75 % of node:http), uncompressed and as brotli; then each at a fixed 200 req/s
+ * while the projections apply a steady 100 writes/s (p99 < 5 ms). Needs `wrk` and `nginx`
+ * (`apt-get install -y wrk nginx`).
+ * Env: BENCH_DURATION (5 s per run), BENCH_WRITES (100 a second; 0 to see the reads alone),
+ * BENCH_ONLY (a substring: only the reads whose name has it), BENCH_CPU_PROF (a folder for a V8
+ * CPU profile of the site).
  */
-import fs from 'node:fs';
+import { execFile } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { freePort } from '@epos/platform/testkit/free-port';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { startSite } from '../testkit/site-process.js';
 import { benchDatabase } from './bench-database.js';
-import { findCommand, runWrk, startNginx, startNodeHttp, type Reference } from './poem/references.js';
+import { budgetLine, OF_NODE_HTTP, requireTools, shares, throughputBesideReferences, type Read } from './beside-references.js';
+import { openLoopProcess } from './poem/references.js';
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
-const wrk = findCommand('wrk');
-const nginx = findCommand('nginx');
-if (!wrk || !nginx) throw new Error('bench:serving needs wrk and nginx: apt-get install -y wrk nginx');
+const OPEN_LOOP_RATE = 200;
+const WRITES_PER_SECOND = Number(process.env.BENCH_WRITES ?? 100);
+const P99_BUDGET_MS = 5;
 
+interface Writes {
+  appended: number;
+  seconds: number;
+  worstLagMs: number;
+}
+
+/** ./serving/writer-process.ts: `rate` autosaves a second into the site's log for `seconds`, in a process of its own. */
+async function steadyWrites(databaseUrl: string, rate: number, seconds: number): Promise<Writes> {
+  const script = fileURLToPath(new URL('./serving/writer-process.ts', import.meta.url));
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, databaseUrl, String(rate), String(seconds)], { timeout: (seconds + 60) * 1000 });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Writes;
+}
+
+const tools = requireTools('bench:serving');
 const bench = await benchDatabase();
-const site = await startSite({ databaseUrl: bench.url, env: { NODE_ENV: 'development', LOG_LEVEL: 'info' } });
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-serving-'));
-const rows: string[] = [];
-const misses: string[] = [];
+const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const site = await startSite({ databaseUrl: bench.url, env: { NODE_ENV: 'development', LOG_LEVEL: 'info' }, nodeFlags: profile });
 try {
   const shell = await (await fetch(`${site.base}/`)).text();
   const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(shell)?.[1];
-  const reads = [
-    { name: 'cached section /api/sbook/1/1/1', path: '/api/sbook/1/1/1', budget: true },
-    { name: 'blog list /api/blogs/reading-notes', path: '/api/blogs/reading-notes', budget: true },
-    { name: 'recent posts /api/blogs/recent', path: '/api/blogs/recent', budget: true },
-    { name: 'post page /api/blogs/reading-notes/on-reading-aloud', path: '/api/blogs/reading-notes/on-reading-aloud', budget: true },
-    { name: 'index.html (the page shell)', path: '/', budget: false },
-    ...(script ? [{ name: `hashed asset ${script}`, path: script, budget: false }] : []),
+  const url = (path: string) => `${site.base}${path}`;
+  const cached: Read[] = [
+    { name: 'cached section', url: url('/api/sbook/1/1/1'), cached: true },
+    { name: 'cached section, brotli', url: url('/api/sbook/1/1/1'), cached: true, acceptEncoding: 'gzip, deflate, br' },
+    { name: 'blog list', url: url('/api/blogs/reading-notes'), cached: true },
+    { name: 'recent posts', url: url('/api/blogs/recent'), cached: true },
+    { name: 'post page', url: url('/api/blogs/reading-notes/on-reading-aloud'), cached: true },
   ];
-  console.log(`bench:serving: npm start (NODE_ENV=development, LOG_LEVEL=info, demo content), ${os.cpus().length} cores; wrk -t1 -c32 -d${SECONDS}s, each server alone`);
-  for (const read of reads) {
-    const answer = await fetch(`${site.base}${read.path}`);
-    if (!answer.ok) throw new Error(`${read.path}: ${answer.status}`);
-    const body = Buffer.from(await answer.arrayBuffer());
-    const file = `body-${rows.length}`;
-    fs.writeFileSync(path.join(dir, file), body);
-    await runWrk(wrk, `${site.base}${read.path}`, 1); // warm-up
-    const epos = await runWrk(wrk, `${site.base}${read.path}`, SECONDS);
-    const measure = async (start: () => Promise<Reference>) => {
-      const reference = await start();
-      try {
-        await runWrk(wrk, reference.url, 1);
-        return await runWrk(wrk, reference.url, SECONDS);
-      } finally {
-        await reference.stop();
-      }
-    };
-    const ngx = await measure(async () => startNginx(nginx, dir, file, await freePort()));
-    const bare = await measure(async () => startNodeHttp(path.join(dir, file), await freePort()));
-    const ofNginx = epos.requestsPerSecond / ngx.requestsPerSecond;
-    const ofBare = epos.requestsPerSecond / bare.requestsPerSecond;
-    const rate = (r: number) => Math.round(r).toLocaleString('en');
-    rows.push(
-      `  ${read.name} (${body.length.toLocaleString('en')} B)\n` +
-        `    epos / nginx / bare node:http   ${rate(epos.requestsPerSecond)} / ${rate(ngx.requestsPerSecond)} / ${rate(bare.requestsPerSecond)} req/s` +
-        ` (epos = ${Math.round(ofNginx * 100)} % of nginx, ${Math.round(ofBare * 100)} % of node:http; epos p99 ${epos.p99.toFixed(1)} ms, errors ${epos.errors})`,
-    );
-    console.log(rows.at(-1));
-    if (read.budget && (ofNginx < 0.4 || ofBare < 0.75)) misses.push(`${read.name}: ${Math.round(ofNginx * 100)} % of nginx, ${Math.round(ofBare * 100)} % of node:http`);
-    if (!read.budget && ofBare < 0.75) misses.push(`${read.name}: ${Math.round(ofBare * 100)} % of node:http`);
+  const files: Read[] = [
+    { name: 'page shell', url: url('/'), cached: false },
+    ...(script
+      ? [
+          { name: 'hashed asset', url: url(script), cached: false },
+          { name: 'hashed asset, brotli', url: url(script), cached: false, acceptEncoding: 'gzip, deflate, br' },
+        ]
+      : []),
+  ];
+  const only = (reads: Read[]) => reads.filter((read) => !process.env.BENCH_ONLY || read.name.includes(process.env.BENCH_ONLY));
+  console.log(`bench:serving: npm start (NODE_ENV=development, LOG_LEVEL=info, demo content), ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`throughput: wrk -t1 -c32 -d${SECONDS}s (after 1 s unmeasured), a process of its own, then nginx and a bare node:http serving the same bytes, one server at a time\n`);
+  const rows = await throughputBesideReferences({ tools, reads: [...only(cached), ...only(files)], seconds: SECONDS });
+  const budgets = [budgetLine(rows)];
+  const fileMisses = rows.filter((row) => !row.read.cached && shares(row).ofNode < OF_NODE_HTTP);
+  budgets.push({
+    ok: fileMisses.length === 0,
+    line: `page shell and hashed assets >= ${Math.round(OF_NODE_HTTP * 100)} % of bare node:http: ${fileMisses.length === 0 ? 'met' : `MISSED (${fileMisses.map((row) => `${row.read.name} ${Math.round(shares(row).ofNode * 100)} %`).join('; ')})`}`,
+  });
+
+  // p99 of each read at a fixed pace while the site's projections apply a steady stream of writes.
+  const paced = only([...cached.filter((read) => !read.acceptEncoding), files[0]!]);
+  console.log(`\nopen loop: ${OPEN_LOOP_RATE} req/s for ${SECONDS} s per read (1 s warm-up), from a process of its own, while another appends ${WRITES_PER_SECOND} autosaves/s that the projections apply`);
+  const writes = WRITES_PER_SECOND > 0 ? steadyWrites(bench.url, WRITES_PER_SECOND, paced.length * (SECONDS + 3) + 2) : null;
+  const slow: string[] = [];
+  for (const read of paced) {
+    const result = await openLoopProcess(read.url, OPEN_LOOP_RATE, SECONDS, 1);
+    const { p50, p99, max } = result.fromDue;
+    const errors = result.errors + result.non2xx;
+    console.log(`  ${read.name.padEnd(24)} ${new URL(read.url).pathname.padEnd(44)} p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(1)} ms (${Math.round(result.achievedRate)} req/s, errors ${errors})`);
+    if (p99 >= P99_BUDGET_MS || errors > 0) slow.push(`${read.name} p99 ${p99.toFixed(2)} ms${errors > 0 ? `, ${errors} errors` : ''}`);
   }
-  console.log(`\nbudgets (cached reads >= 40 % of nginx and >= 75 % of node:http; shell and assets >= 75 % of node:http): ${misses.length === 0 ? 'met' : `MISSED\n  ${misses.join('\n  ')}`}`);
+  const written = await writes;
+  if (written) console.log(`  writes: ${written.appended} appended in ${written.seconds.toFixed(1)} s (${Math.round(written.appended / written.seconds)}/s; the writer fell ${written.worstLagMs.toFixed(0)} ms behind its pace at worst)`);
+  budgets.push({ ok: slow.length === 0, line: `p99 < ${P99_BUDGET_MS} ms at ${OPEN_LOOP_RATE} req/s under ${WRITES_PER_SECOND} writes/s: ${slow.length === 0 ? 'met' : `MISSED (${slow.join('; ')})`}` });
+
+  console.log('\nbudgets:');
+  for (const budget of budgets) console.log(`  ${budget.line}`);
 } finally {
   await site.stop();
   await bench.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 }

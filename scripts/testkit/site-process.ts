@@ -21,10 +21,10 @@ export interface SiteProcess {
   stop(): Promise<number | string | null>;
 }
 
-export async function startSite(options: { databaseUrl: string; env?: Record<string, string> }): Promise<SiteProcess> {
+export async function startSite(options: { databaseUrl: string; env?: Record<string, string>; nodeFlags?: string[] }): Promise<SiteProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-site-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/start.ts')], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(root, 'scripts/start.ts')], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: options.databaseUrl, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,7 +19,7 @@ describe('GET /api/dict/:word', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
-    expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(response.headers['cache-control']).toBe('public, max-age=0, stale-while-revalidate=86400');
     const entry = dictionaryEntrySchema.parse(response.json());
     expect(entry).toEqual({
       word: 'lamp',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { dictionaryEntrySchema, type DictionaryEntry } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
-import { kept, renderAnswer, sendCacheable, type CacheableBody } from '../plugins/http-cache.js';
+import { always, kept, renderAnswer, sendCacheable, type CacheableBody } from '../plugins/http-cache.js';
 import { WordNet } from './wordnet.js';
 
 /** The answer's schema, where the route's tests read it. */
@@ -48,12 +48,13 @@ export function dictionaryRoutes(_deps: ApiDeps, wordnet: WordNet = new WordNet(
         let cached = remembered.get(word);
         if (cached === undefined) {
           const entry = await wordnet.lookup(word);
-          cached = entry ? kept(renderAnswer(reply, entry satisfies DictionaryEntry)) : null;
+          cached = entry ? kept(renderAnswer(reply, entry satisfies DictionaryEntry), always) : null;
           if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value!);
         } else remembered.delete(word);
         remembered.set(word, cached);
         if (!cached) throw new HttpError(404, 'not_found', 'Not Found');
-        return sendCacheable(request, reply, cached);
+        // WordNet changes only with a new release of the site: a browser may show its copy while it checks.
+        return sendCacheable(request, reply, cached, { staleWhileRevalidate: 86_400 });
       },
     );
   };

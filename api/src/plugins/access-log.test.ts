@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { capturingLogger } from '@epos/platform/testkit/capturing-logger';
-import { registerAccessLog } from './access-log.js';
+import { accessLog, registerAccessLog } from './access-log.js';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -12,7 +12,7 @@ async function appLogging(sample: number) {
   const { logger, lines } = capturingLogger('info');
   const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, disableRequestLogging: true });
   apps.push(app);
-  registerAccessLog(app, { ACCESS_LOG_SAMPLE: sample, SLOW_REQUEST_MS: 50 });
+  registerAccessLog(app, accessLog({ ACCESS_LOG_SAMPLE: sample, SLOW_REQUEST_MS: 50 }));
   app.get('/ok', async () => ({ ok: true }));
   app.get('/slow', async () => new Promise((resolve) => setTimeout(() => resolve({ ok: true }), 80)));
   app.get('/boom', async () => {

@@ -1,5 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { redactUrl, type Config } from '@epos/platform';
+import { redactUrl, type Config, type Logger } from '@epos/platform';
+
+export interface AccessEntry {
+  /** Given where the log is not already bound to the request's id. */
+  reqId?: string;
+  method: string;
+  url: string;
+  remoteAddress: string | undefined;
+  status: number;
+  ms: number;
+}
+
+/** Writes an answered request's access line when it is due (see `accessLog`). */
+export interface AccessLog {
+  /** Why this answer is logged ('failed', 'slow', 'sampled'), or null: asked first, so the line is built only when written. */
+  due(status: number, ms: number): AccessReason | null;
+  write(log: Pick<Logger, 'info' | 'warn'>, reason: AccessReason, entry: AccessEntry): void;
+}
+
+export type AccessReason = 'failed' | 'slow' | 'sampled';
 
 /**
  * One log line per answered request instead of Fastify's two: every failed and slow answer, and a
@@ -8,17 +27,26 @@ import { redactUrl, type Config } from '@epos/platform';
  * its access line is a warning; a 503 while a dependency is down is expected (the outage is
  * logged once where the connection is lost) and is sampled like any other answer.
  */
-export function registerAccessLog(app: FastifyInstance, config: Pick<Config, 'ACCESS_LOG_SAMPLE' | 'SLOW_REQUEST_MS'>): void {
+export function accessLog(config: Pick<Config, 'ACCESS_LOG_SAMPLE' | 'SLOW_REQUEST_MS'>): AccessLog {
   const { ACCESS_LOG_SAMPLE: sample, SLOW_REQUEST_MS: slowMs } = config;
+  return {
+    due(status, ms) {
+      if (status >= 500 && status !== 503) return 'failed';
+      if (ms >= slowMs) return 'slow';
+      return sample > 0 && Math.random() < sample ? 'sampled' : null;
+    },
+    write(log, reason, { reqId, method, url, remoteAddress, status, ms }) {
+      const line = { ...(reqId ? { reqId } : {}), method, url: redactUrl(url), remoteAddress, status, ms: Math.round(ms * 10) / 10 };
+      if (reason === 'failed') log.warn(line, 'request failed');
+      else if (reason === 'slow') log.warn(line, 'slow request');
+      else log.info(line, 'request completed');
+    },
+  };
+}
+
+export function registerAccessLog(app: FastifyInstance, log: AccessLog): void {
   app.addHook('onResponse', async (request, reply) => {
-    const ms = reply.elapsedTime;
-    const status = reply.statusCode;
-    const failed = status >= 500 && status !== 503;
-    const slow = ms >= slowMs;
-    if (!failed && !slow && !(sample > 0 && Math.random() < sample)) return;
-    const line = { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip, status, ms: Math.round(ms * 10) / 10 };
-    if (failed) request.log.warn(line, 'request failed');
-    else if (slow) request.log.warn(line, 'slow request');
-    else request.log.info(line, 'request completed');
+    const reason = log.due(reply.statusCode, reply.elapsedTime);
+    if (reason) log.write(request.log, reason, { method: request.method, url: request.url, remoteAddress: request.ip, status: reply.statusCode, ms: reply.elapsedTime });
   });
 }

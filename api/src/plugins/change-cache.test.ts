@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceChange } from '@epos/platform';
+import { announceChange, announceUnshownChange } from '@epos/platform';
 import { useTestDatabase } from '@epos/platform/testkit/vitest';
 import { ChangeCache } from './change-cache.js';
 
@@ -46,5 +46,13 @@ describe('ChangeCache', () => {
     release();
     await slow;
     expect(await built([['slow', 'b']])).toEqual(['slow']);
+  });
+
+  it('keeps every answer through a change none of them shows, and has seen its position', async () => {
+    await announce(10n);
+    expect(await built(keys)).toEqual(['list of a', 'list of b', 'every blog']);
+    await announceUnshownChange(testDb().database.db, CHANNEL, 11n);
+    await expect.poll(() => cache.covers(11n)).toBe(true);
+    expect(await built(keys)).toEqual([]);
   });
 });

@@ -25,7 +25,8 @@ export class ChangeCache {
     this.listener = new NotificationListener(database.url, channel, database.logger);
     this.listener.onPayload((payload) => {
       const notice = parseChangeNotice(payload);
-      this.invalidate(notice.position, notice.scopes);
+      if (notice.shown) this.invalidate(notice.position, notice.scopes);
+      else if (notice.position > this.seen) this.seen = notice.position;
     });
     // Changes made while disconnected were not announced.
     this.listener.onReconnect(() => this.invalidate(-1n, null));
@@ -69,7 +70,8 @@ export class ChangeCache {
       const body = await made;
       if (body && version === this.version) {
         if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-        this.entries.set(key, { body: kept(body), scope });
+        // Still the answer while it is kept here and changes are being heard.
+        this.entries.set(key, { body: kept(body, () => this.listener.connected && this.entries.get(key)?.body === body), scope });
       }
       return body;
     } finally {

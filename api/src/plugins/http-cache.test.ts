@@ -1,17 +1,19 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncoding, COMPRESS_FROM_BYTES, kept, renderJson, sendCacheable } from './http-cache.js';
+import { acceptedEncoding, COMPRESS_ASIDE_FROM_BYTES, COMPRESS_FROM_BYTES, kept, renderJson, sendCacheable } from './http-cache.js';
 
 describe('cached answers, compressed once', () => {
   let app: FastifyInstance;
   const big = kept(renderJson(JSON.stringify({ lines: Array.from({ length: 200 }, (_, i) => `Line ${i} of a long section`) })));
   const small = renderJson('{"ok":true}');
+  const huge = kept(renderJson(JSON.stringify({ months: Array.from({ length: 4000 }, (_, i) => `Month ${i} of a long archive, with its posts`) })));
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
     app = Fastify();
     app.get('/big', async (request, reply) => sendCacheable(request, reply, big));
+    app.get('/huge', async (request, reply) => sendCacheable(request, reply, huge));
     app.get('/small', async (request, reply) => sendCacheable(request, reply, small));
     app.get('/once', async (request, reply) => sendCacheable(request, reply, renderJson(big.body.toString())));
     await app.ready();
@@ -30,6 +32,17 @@ describe('cached answers, compressed once', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
     expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
+  });
+
+  it('compresses a large body off the event loop, sending it as it is until its form is made', async () => {
+    expect(huge.body.length).toBeGreaterThanOrEqual(COMPRESS_ASIDE_FROM_BYTES);
+    const first = await get('/huge', { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.rawPayload.equals(huge.body)).toBe(true);
+    await expect.poll(async () => (await get('/huge', { 'accept-encoding': 'br' })).headers['content-encoding']).toBe('br');
+    const br = await get('/huge', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(br.rawPayload).equals(huge.body)).toBe(true);
+    expect(br.headers.etag).toBe(`${huge.etag.slice(0, -1)}-br"`);
   });
 
   it('compresses a body once, however many clients ask', async () => {

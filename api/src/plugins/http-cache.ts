@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { responseSerializerCompiler } from './response-serializer.js';
@@ -15,11 +17,11 @@ export interface CacheableBody {
   stale?: boolean;
 }
 
+/** Bytes of the given content type with their strong ETag. */
+export const renderBytes = (body: Buffer, type: string): CacheableBody => ({ body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, type });
+
 /** A body of the given content type with its strong ETag. */
-export function renderText(text: string, type: string): CacheableBody {
-  const body = Buffer.from(text);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, type };
-}
+export const renderText = (text: string, type: string): CacheableBody => renderBytes(Buffer.from(text), type);
 
 /** JSON text as a body with its strong ETag. */
 export const renderJson = (json: string): CacheableBody => renderText(json, JSON_TYPE);
@@ -53,32 +55,82 @@ export const asBody = (value: unknown): CacheableBody => (isRendered(value) ? va
 /** Bodies smaller than this go out as they are: compressing them would save less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
+
+interface KeptForms {
+  compressed: Partial<Record<Encoding, Buffer>>;
+  /** Encodings being made off the event loop (large bodies). */
+  making?: Set<Encoding>;
+  /** Whether the body is still the answer to the requests it was kept for; absent when that cannot be told without asking its route. */
+  current?: () => boolean;
+}
 
 /** Each kept body's compressed forms, made the first time a client asks for one and kept with the body. */
-const compressedForms = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+const keptForms = new WeakMap<Buffer, KeptForms>();
+
+/** For bodies that stay the answer for as long as the process runs (the page shell, dictionary entries). */
+export const always = (): boolean => true;
 
 /**
  * Marks a body as kept for many requests (in a cache, in memory): only such bodies are sent
- * compressed, so compressing pays once. A body built for one request goes out as it is.
+ * compressed, so compressing pays once. A body built for one request goes out as it is. With
+ * `current` (whether the keeper still holds it as the answer), anonymous requests for the same
+ * URL may be answered with it before they reach a route (see `ReadyAnswers`).
  */
-export function kept(cached: CacheableBody): CacheableBody {
-  if (!compressedForms.has(cached.body)) compressedForms.set(cached.body, {});
+export function kept(cached: CacheableBody, current?: () => boolean, compressed: Partial<Record<Encoding, Buffer>> = {}): CacheableBody {
+  if (!keptForms.has(cached.body)) keptForms.set(cached.body, current ? { compressed, current } : { compressed });
   return cached;
 }
 
-function compressed(body: Buffer, encoding: Encoding): Buffer {
-  const forms = compressedForms.get(body)!;
-  forms[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-      : gzipSync(body, { level: 9 });
-  return forms[encoding];
+/** Whether `cached` is a kept body that still answers its requests (false for one that cannot tell). */
+export function stillCurrent(cached: CacheableBody): boolean {
+  const current = keptForms.get(cached.body)?.current;
+  return current !== undefined && !cached.stale && current();
 }
+
+/** Bodies this large are compressed on libuv's thread pool (a megabyte at brotli 9 takes ~50 ms) and go out as they are meanwhile. */
+export const COMPRESS_ASIDE_FROM_BYTES = 64 * 1024;
+const BROTLI = (body: Buffer) => ({ params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+const GZIP = { level: 9 };
+const brotliAside = promisify(brotliCompress);
+const gzipAside = promisify(gzip);
+
+/** Whether `body`'s form in `encoding` is ready; a small one is made now, a large one begun aside. */
+function formReady(body: Buffer, encoding: Encoding): boolean {
+  const forms = keptForms.get(body)!;
+  if (forms.compressed[encoding]) return true;
+  if (body.length < COMPRESS_ASIDE_FROM_BYTES) {
+    forms.compressed[encoding] = encoding === 'br' ? brotliCompressSync(body, BROTLI(body)) : gzipSync(body, GZIP);
+    return true;
+  }
+  forms.making ??= new Set();
+  if (!forms.making.has(encoding)) {
+    forms.making.add(encoding);
+    void (encoding === 'br' ? brotliAside(body, BROTLI(body)) : gzipAside(body, GZIP)).then(
+      (made) => void (forms.compressed[encoding] = made),
+      () => forms.making?.delete(encoding),
+    );
+  }
+  return false;
+}
+
+/** Clients send few distinct Accept-Encoding headers: each is read once. */
+const encodingsByHeader = new Map<string, Encoding | null>();
+const MAX_REMEMBERED_HEADERS = 1_000;
 
 /** The best encoding the client accepts (brotli, then gzip), or null for the body as it is. */
 export function acceptedEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
+  let encoding = encodingsByHeader.get(header);
+  if (encoding === undefined) {
+    encoding = readAcceptEncoding(header);
+    if (encodingsByHeader.size >= MAX_REMEMBERED_HEADERS) encodingsByHeader.clear();
+    encodingsByHeader.set(header, encoding);
+  }
+  return encoding;
+}
+
+function readAcceptEncoding(header: string): Encoding | null {
   const accepted = new Set(
     header.split(',').flatMap((part) => {
       const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -93,21 +145,75 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
 /** The ETag the client sent back, as the body's own (each encoding's tag is the body's with a suffix). */
 const bodyTag = (tag: string) => tag.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"');
 
+export interface CacheOptions {
+  /** Only for the signed-in user it was built for. */
+  private?: boolean;
+  /** A file whose name changes with its content (a built asset): cached for a year, never revalidated. */
+  immutable?: boolean;
+  /**
+   * Seconds a browser may show its copy while it revalidates in the background: only for answers
+   * that no write of the reader's own can change (a read-your-writes read would not see its write).
+   */
+  staleWhileRevalidate?: number;
+}
+
+function cacheControl(options: CacheOptions): string {
+  if (options.immutable) return 'public, max-age=31536000, immutable';
+  // must-revalidate would forbid showing the stale copy at all.
+  const freshness = options.staleWhileRevalidate ? `stale-while-revalidate=${options.staleWhileRevalidate}` : 'must-revalidate';
+  return `${options.private ? 'private' : 'public'}, max-age=0, ${freshness}`;
+}
+
+/** What answers a request for a cacheable body: its status, headers, and the bytes (none for a 304). */
+export interface PreparedAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+/** The encoding a kept body of 1 KiB or more goes out in for this client, once that form is made; null: as it is. */
+export function encodingFor(cached: CacheableBody, acceptEncoding: string | undefined): Encoding | null {
+  if (cached.body.length < COMPRESS_FROM_BYTES || !keptForms.has(cached.body)) return null;
+  const encoding = acceptedEncoding(acceptEncoding);
+  return encoding && formReady(cached.body, encoding) ? encoding : null;
+}
+
+/** Whether the client's If-None-Match names this body (in any encoding). */
+export const notModified = (cached: CacheableBody, ifNoneMatch: string | undefined): boolean =>
+  ifNoneMatch !== undefined && (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => bodyTag(tag) === cached.etag));
+
 /**
- * Sends a JSON body with its ETag, answering 304 to a matching If-None-Match. A kept body of 1 KiB
- * or more goes out compressed when the client accepts it (brotli, else gzip), compressed once per
- * body, never per request. Shared caches may keep public bodies; browsers revalidate each time
- * (cheap with the ETag).
+ * The answer to a request for a cacheable body: its ETag, 304 to a matching If-None-Match, and a
+ * kept body of 1 KiB or more compressed when the client accepts it (brotli, else gzip), compressed
+ * once per body, never per request. Shared caches may keep public bodies; browsers revalidate each
+ * time (cheap with the ETag).
  */
-export function sendCacheable(request: FastifyRequest, reply: FastifyReply, cached: CacheableBody, options: { private?: boolean } = {}): FastifyReply {
-  const encoding = cached.body.length >= COMPRESS_FROM_BYTES && compressedForms.has(cached.body) ? acceptedEncoding(request.headers['accept-encoding']) : null;
-  reply.header('etag', encoding ? `${cached.etag.slice(0, -1)}-${encoding}"` : cached.etag);
-  reply.header('cache-control', `${options.private ? 'private' : 'public'}, max-age=0, must-revalidate`);
-  reply.header('vary', 'Cookie, Accept-Encoding');
+export function prepareAnswer(cached: CacheableBody, encoding: Encoding | null, unchanged: boolean, options: CacheOptions = {}): PreparedAnswer {
+  const headers: Record<string, string> = {
+    etag: encoding ? `${cached.etag.slice(0, -1)}-${encoding}"` : cached.etag,
+    'cache-control': cacheControl(options),
+    vary: options.immutable ? 'Accept-Encoding' : 'Cookie, Accept-Encoding',
+  };
   // The kept answer while the database is down: as it was when last seen, not checked just now.
-  if (cached.stale) reply.header('x-cache', 'stale');
-  const match = request.headers['if-none-match'];
-  if (match && (match.trim() === '*' || match.split(',').some((tag) => bodyTag(tag) === cached.etag))) return reply.code(304).send();
-  if (!encoding) return reply.type(cached.type).send(cached.body);
-  return reply.type(cached.type).header('content-encoding', encoding).send(compressed(cached.body, encoding));
+  if (cached.stale) headers['x-cache'] = 'stale';
+  if (unchanged) return { status: 304, headers, body: null };
+  headers['content-type'] = cached.type;
+  if (!encoding) return { status: 200, headers, body: cached.body };
+  headers['content-encoding'] = encoding;
+  return { status: 200, headers, body: keptForms.get(cached.body)!.compressed[encoding]! };
+}
+
+/**
+ * Set by the front door (`ReadyAnswers`) on a request it could answer next time (an anonymous GET
+ * that does not wait for a position): takes the public body that answered it.
+ */
+export const answerTakers = new WeakMap<IncomingMessage, (cached: CacheableBody, options: CacheOptions) => void>();
+
+/** Sends a cacheable body as `prepareAnswer` says; a public one may answer the same anonymous request next time. */
+export function sendCacheable(request: FastifyRequest, reply: FastifyReply, cached: CacheableBody, options: CacheOptions = {}): FastifyReply {
+  const encoding = encodingFor(cached, request.headers['accept-encoding']);
+  const answer = prepareAnswer(cached, encoding, notModified(cached, request.headers['if-none-match']), options);
+  // A read with its own limit is counted each time, so it always reaches its route.
+  if (!options.private && !request.routeOptions.config.readLimit && stillCurrent(cached)) answerTakers.get(request.raw)?.(cached, options);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body ?? undefined);
 }

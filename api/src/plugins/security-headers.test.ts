@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders } from './security-headers.js';
+import { helmetHeaders, securityHeaders } from './security-headers.js';
 
 describe('security headers computed once', () => {
   it("are helmet's own for the options: the defaults, the policy asked for, HSTS only when asked", () => {
@@ -15,5 +15,35 @@ describe('security headers computed once', () => {
     expect(headers).not.toHaveProperty('strict-transport-security');
     expect(headers).not.toHaveProperty('x-powered-by');
     expect(helmetHeaders({ strictTransportSecurity: true })['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('security headers by path', () => {
+  const headersFor = securityHeaders({ NODE_ENV: 'production' });
+
+  it("give pages helmet's headers with the site's policy, the console inline styles, and the API's documentation page counts as a page", () => {
+    // Built scripts too: a worker runs under the policy its script came with.
+    for (const path of ['/', '/1/1/1', '/blogs/essays', '/api/docs', '/api/docs/static/index.html', '/admin', '/admin/users', '/assets/index-1a2b.js', '/admin/assets/index-3c4d.js']) {
+      const headers = headersFor(path);
+      expect(headers['content-security-policy'], path).toMatch(/default-src 'self';.*script-src 'self';/);
+      expect(headers['permissions-policy'], path).toContain('camera=()');
+      expect(headers['x-frame-options'], path).toBe('SAMEORIGIN');
+      expect(headers['strict-transport-security'], path).toMatch(/max-age=\d+/);
+    }
+    expect(headersFor('/admin/users')['content-security-policy']).toMatch(/style-src 'self' 'unsafe-inline';/);
+    expect(headersFor('/administrators')['content-security-policy']).toMatch(/style-src 'self';/);
+  });
+
+  it('give API answers, never pages, a policy that loads nothing and may not be framed, no sniffing, same-origin reads only', () => {
+    for (const path of ['/api/sbook/1/1/1', '/api/blogs/essays/feed', '/postdata/create', '/admin-api/users']) {
+      expect(headersFor(path), path).toEqual({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'strict-transport-security': expect.stringMatching(/max-age=\d+/),
+      });
+    }
+    expect(securityHeaders({ NODE_ENV: 'development' })('/api/site')).not.toHaveProperty('strict-transport-security');
   });
 });

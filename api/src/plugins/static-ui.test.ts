@@ -19,6 +19,7 @@ describe('the built apps, served precompressed', () => {
     await fs.writeFile(path.join(reader, 'index.html'), '<!doctype html><title>Epos</title><script src="/assets/app-1a2b.js"></script>');
     await fs.writeFile(path.join(reader, 'assets', 'app-1a2b.js'), script);
     await fs.writeFile(path.join(reader, 'assets', 'tiny-3c4d.js'), 'x();');
+    await fs.writeFile(path.join(reader, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     expect((await precompressFiles(reader)).map((f) => f.file)).toEqual([path.join('assets', 'app-1a2b.js')]);
     app = Fastify();
     await registerStaticUi(app, { reader, admin: path.join(dir, 'no-admin') });
@@ -49,5 +50,11 @@ describe('the built apps, served precompressed', () => {
     expect(page.body).toContain('<title>Epos</title>');
     expect(page.headers['cache-control']).toMatch(/max-age=0, must-revalidate/);
     expect((await app.inject({ url: '/', headers: { 'if-none-match': String(page.headers.etag) } })).statusCode).toBe(304);
+  });
+
+  it('lets a browser show a file at a fixed name from its copy while it checks for a new one', async () => {
+    const icon = await app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=0, stale-while-revalidate=86400');
   });
 });

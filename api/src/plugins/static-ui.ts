@@ -4,22 +4,44 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './error-handler.js';
-import { kept, renderText, sendCacheable } from './http-cache.js';
+import mime from 'mime';
+import { always, kept, renderBytes, renderText, sendCacheable, type CacheableBody } from './http-cache.js';
+import type { ReadyAnswers } from './ready-answers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const readerDist = path.join(root, 'reader-ui/dist');
 const adminDist = path.join(root, 'admin-ui/dist');
 const API_PREFIXES = ['/api/', '/admin-api/', '/postdata/'];
 
-/** Serves the built reader app at / and the console at /admin/ (or the given builds), with history-API fallback. */
-export async function registerStaticUi(app: FastifyInstance, builds = { reader: readerDist, admin: adminDist }): Promise<void> {
+/** A built file with its precompressed siblings, as the build wrote them (scripts/build/precompress.ts). */
+function builtFile(file: string): CacheableBody {
+  const type = mime.getType(file) ?? 'application/octet-stream';
+  const text = type.startsWith('text/') || type === 'application/javascript' || type === 'application/json' || type === 'image/svg+xml';
+  const sibling = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
+  const [br, gzip] = [sibling('.br'), sibling('.gz')];
+  return kept(renderBytes(fs.readFileSync(file), text ? `${type}; charset=utf-8` : type), always, { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) });
+}
+
+/**
+ * Serves the built reader app at / and the console at /admin/ (or the given builds), with
+ * history-API fallback. Built assets (their names change with their content) are also handed to
+ * `ready`, which answers them from memory.
+ */
+export async function registerStaticUi(app: FastifyInstance, builds = { reader: readerDist, admin: adminDist }, ready?: ReadyAnswers): Promise<void> {
   const apps = [
     { prefix: '/admin/', dist: builds.admin },
     { prefix: '/', dist: builds.reader },
   ]
     .filter((a) => fs.existsSync(path.join(a.dist, 'index.html')))
     // The page shell every route of the app falls back to, read once and kept with its ETag.
-    .map((a) => ({ ...a, shell: kept(renderText(fs.readFileSync(path.join(a.dist, 'index.html'), 'utf8'), 'text/html; charset=utf-8')) }));
+    .map((a) => ({ ...a, shell: kept(renderText(fs.readFileSync(path.join(a.dist, 'index.html'), 'utf8'), 'text/html; charset=utf-8'), always) }));
+  for (const a of ready ? apps : []) {
+    const assets = path.join(a.dist, 'assets');
+    if (!fs.existsSync(assets)) continue;
+    for (const name of fs.readdirSync(assets)) {
+      if (!/\.(br|gz)$/.test(name)) ready!.addFile(`${a.prefix}assets/${name}`, builtFile(path.join(assets, name)));
+    }
+  }
   for (const [i, a] of apps.entries()) {
     await app.register(fastifyStatic, {
       root: a.dist,
@@ -34,7 +56,8 @@ export async function registerStaticUi(app: FastifyInstance, builds = { reader: 
       // The siblings are found by negotiation, not served at URLs of their own.
       globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, file) => {
-        if (!file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'no-cache');
+        // Files at fixed names (the icon): shown from the browser's copy while it checks for a new one.
+        if (!file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=0, stale-while-revalidate=86400');
       },
     });
   }

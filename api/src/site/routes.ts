@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteSchema } from '@epos/schemas';
-import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
+import { POEM_CHANGED_CHANNEL, POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
-import { kept, render, sendCacheable } from '../plugins/http-cache.js';
+import { ChangeCache } from '../plugins/change-cache.js';
+import { render, sendCacheable } from '../plugins/http-cache.js';
 import { poemQueries } from '../poem/poem-queries.js';
+import { readModelSchema } from '../read-models.js';
 
 /**
  * What a reader sees named: site, poem, author, artist and note labels. The poem's title and
- * author come from the poem itself when its file gives them, else from configuration.
+ * author come from the poem itself when its file gives them, else from configuration: kept until
+ * the poem changes.
  */
 export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const { config } = deps;
@@ -21,18 +24,19 @@ export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         labels: { motherNote: config.LABEL_MOTHER_NOTE, aurobindoNote: config.LABEL_AUTHOR_NOTE, worksOn: `Works on ${title}` },
       }),
     );
-  let last: { key: string; body: ReturnType<typeof answer> } | null = null;
   return async (app) => {
+    const cache = new ChangeCache(deps.database, POEM_CHANGED_CHANNEL);
+    await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'site cache listener not connected; serving uncached'));
+    app.addHook('onClose', async () => cache.close());
     app.get(
       '/api/site',
       { config: { reads: [POEM_PROJECTION] }, schema: { tags: ['site'], summary: "Names and labels the reader shows: the poem's own title and author, else configuration", response: { 200: siteSchema } } },
       async (request, reply) => {
-        const own = await (await poemQueries(deps, request)).titleAndAuthor();
-        const title = own.title ?? config.POEM_TITLE;
-        const author = own.author ?? config.POEM_AUTHOR;
-        const key = `${title}\n${author}`;
-        if (last?.key !== key) last = { key, body: kept(answer(title, author)) };
-        return sendCacheable(request, reply, last.body);
+        const body = await cache.answer(request.consistentAfter, () => readModelSchema(deps, request, POEM_PROJECTION), 'site', async () => {
+          const own = await (await poemQueries(deps, request)).titleAndAuthor();
+          return answer(own.title ?? config.POEM_TITLE, own.author ?? config.POEM_AUTHOR);
+        });
+        return sendCacheable(request, reply, body!);
       },
     );
   };

@@ -37,6 +37,7 @@ export class ProjectionProgress {
   private reloads = 0;
   private latest: Promise<void> = Promise.resolve();
   private lastHealth: Health | null = null;
+  private switches = 0;
 
   constructor(
     private readonly database: Database,
@@ -58,7 +59,10 @@ export class ProjectionProgress {
     const current = this.active.get(message.name);
     if (message.kind === 'takeover') {
       // Until the new version's position is known, nothing counts as reached.
-      if (!current || current.version < message.version) this.active.set(message.name, { version: message.version, position: UNKNOWN });
+      if (!current || current.version < message.version) {
+        this.active.set(message.name, { version: message.version, position: UNKNOWN });
+        this.switches++;
+      }
       this.reloadInBackground();
       return;
     }
@@ -88,9 +92,18 @@ export class ProjectionProgress {
         else if (cached && cached.version === row.version && cached.position > position) next.set(row.name, cached);
         else next.set(row.name, { version: row.version, position });
       }
+      if ([...next].some(([name, { version }]) => this.active.has(name) && this.active.get(name)!.version !== version)) this.switches++;
       this.active = next;
     })();
     return this.latest;
+  }
+
+  /**
+   * Counts the times a read model was switched to another version: an answer built before a
+   * switch may come from the old version's schema.
+   */
+  get switchCount(): number {
+    return this.switches;
   }
 
   /** The schema a read model is served from now. */

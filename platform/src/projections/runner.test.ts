@@ -125,6 +125,7 @@ describe('projection runner', () => {
     const v1 = await startRunner(testDb, store, [counterProjection(1)], 500);
     expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 20_000 })).not.toBeNull();
     await v1.stop();
+    const switches = progress.switchCount;
 
     // The new deployment lists both versions: v1 stays active and current while v2 replays.
     await startRunner(testDb, store, [counterProjection(1), counterProjection(2, { delayMs: 1 })], 20);
@@ -135,6 +136,8 @@ describe('projection runner', () => {
     expect((await counters(testDb, 'rm_counters_v1'))[0]).toEqual({ id: 'counter-0', total: 10 });
 
     await expect.poll(() => progress.schemaOf('counters'), { timeout: 30_000, interval: 20 }).toBe('rm_counters_v2');
+    // Answers kept from v1 are told apart by the count of switches.
+    expect(progress.switchCount).toBe(switches + 1);
     // v2 doubles increments, so its rows tell the versions apart.
     expect((await counters(testDb, 'rm_counters_v2'))[0]).toEqual({ id: 'counter-0', total: 20 });
     const health = await progress.health();

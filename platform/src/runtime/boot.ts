@@ -21,7 +21,7 @@ export interface Runtime {
   shutdown: Shutdown;
 }
 
-export type Role = 'all' | 'api' | 'projections' | 'workers' | 'tool';
+export type Role = 'all' | 'api' | 'projections' | 'workers' | 'background' | 'tool';
 
 /**
  * Everything a process needs before its role starts: config, database (migrated), event store.
@@ -30,7 +30,7 @@ export type Role = 'all' | 'api' | 'projections' | 'workers' | 'tool';
 export async function boot(role: Role, env: NodeJS.ProcessEnv = process.env): Promise<Runtime> {
   const config = readConfigOrExit(env);
   const logger = createLogger(config.LOG_LEVEL, `epos-${role}`);
-  if (!config.DATABASE_URL && (role === 'api' || role === 'projections' || role === 'workers')) {
+  if (!config.DATABASE_URL && (role === 'api' || role === 'projections' || role === 'workers' || role === 'background')) {
     exitWith(`DATABASE_URL: required when running the ${role} role on its own (npm start runs every role with an embedded PostgreSQL)`);
   }
   const shutdown = new Shutdown(logger);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { announceChange, defineProjection, type Projection, type RecordedEvent } from '@epos/platform';
+import { announceChange, announceUnshownChange, defineProjection, type Projection, type RecordedEvent } from '@epos/platform';
 import { excerptOfHtml, renderMarkdown } from '@epos/platform/markdown/index';
 import { accountDeleted, blogEvents, roleAssigned, slugify, userRegistered, type PostContent } from '@epos/schemas';
 import { unseal } from '../accounts/sealing.js';
@@ -177,6 +177,8 @@ const handlers = defineProjection({
 /** Events that can change a blog's archive: what is published, when, and under which title. */
 const ARCHIVE_EVENTS = new Set(['PostPublished', 'PostUnpublished', 'PostDeleted', 'PostRevised']);
 const BLOG_EVENTS = new Set<string>(blogEvents.map((e) => e.type));
+/** Events that change only what no cached (public) answer shows: a draft's working copy. */
+const UNSHOWN_EVENTS = new Set(['PostAutosaved']);
 
 const field = (event: RecordedEvent, name: 'postId' | 'blogId') => {
   const value = (event.data as Record<string, unknown>)[name];
@@ -199,6 +201,7 @@ export const blogsProjection: Projection<BlogsReadModel> = {
     const places = [...before, ...after];
     const archived = new Set(events.filter((e) => ARCHIVE_EVENTS.has(e.type)).flatMap((e) => field(e, 'postId') ?? []));
     await refreshArchiveMonths(db, places.flatMap((p) => (p.published_at && archived.has(p.post_id) ? [monthOf(p.blog_id, p.published_at)] : [])));
+    if (events.every((e) => UNSHOWN_EVENTS.has(e.type))) return announceUnshownChange(db, BLOGS_CHANGED_CHANNEL, events.at(-1)!.position);
     const everything = events.some((e) => !BLOG_EVENTS.has(e.type));
     const blogs = places.map((p) => p.blog_id).concat(events.flatMap((e) => field(e, 'blogId') ?? []));
     await announceChange(db, BLOGS_CHANGED_CHANNEL, events.at(-1)!.position, everything ? null : blogs);

@@ -100,9 +100,10 @@ export interface WrkResult {
   errors: number;
 }
 
-/** `wrk -t1 -c<connections> -d<seconds>s --latency url`, parsed. */
-export async function runWrk(wrk: string, url: string, seconds: number, connections = 32): Promise<WrkResult> {
-  const { stdout } = await promisify(execFile)(wrk, ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url], { timeout: (seconds + 30) * 1000 });
+/** `wrk -t1 -c<connections> -d<seconds>s --latency [-H header]… url`, parsed. */
+export async function runWrk(wrk: string, url: string, seconds: number, connections = 32, headers: Readonly<Record<string, string>> = {}): Promise<WrkResult> {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const { stdout } = await promisify(execFile)(wrk, ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url], { timeout: (seconds + 30) * 1000 });
   const number = (pattern: RegExp) => {
     const match = pattern.exec(stdout);
     if (!match) throw new Error(`wrk: no ${pattern} in\n${stdout}`);

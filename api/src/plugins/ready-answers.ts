@@ -1,0 +1,137 @@
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { FastifyServerFactory } from 'fastify';
+import type { Logger } from '@epos/platform';
+import type { AccessLog } from './access-log.js';
+import { answerTakers, encodingFor, notModified, prepareAnswer, stillCurrent, type CacheableBody, type CacheOptions, type Encoding } from './http-cache.js';
+import { requestIdOf } from './request-id.js';
+import type { SecurityHeaders } from './security-headers.js';
+
+/** URLs remembered at most; the oldest is forgotten first. */
+const MAX_ANSWERS = 10_000;
+
+interface Prepared {
+  status: number;
+  /** Headers as a flat name, value list, ending with the request id's slot (see `answer`). */
+  head: string[];
+  body: Buffer | null;
+}
+
+interface Ready {
+  cached: CacheableBody;
+  options: CacheOptions;
+  current: () => boolean;
+  /** Per encoding (as is, br, gzip) and status (200, 304), made on first use. */
+  prepared: (Prepared | undefined)[];
+}
+
+const FORMS: Record<Encoding | 'none', number> = { none: 0, br: 2, gzip: 4 };
+
+export interface ReadyAnswersOptions {
+  /** Whether a read model was switched to another version since: `switchCount` changes. */
+  progress: { readonly switchCount: number };
+  securityHeaders: SecurityHeaders;
+  accessLog: AccessLog;
+  logger: Pick<Logger, 'info' | 'warn'>;
+  trustProxy: boolean;
+  sessionCookie: string;
+}
+
+/**
+ * The front door: answers an anonymous GET for a URL whose answer is kept in memory before it
+ * reaches Fastify, with headers prepared once per body, encoding and status. A route's cached
+ * public answer (`sendCacheable`) is remembered by its URL for as long as its keeper still holds
+ * it; built assets are loaded at start. Everything else goes to Fastify: signed-in readers (their
+ * answers may differ), reads waiting for a position (`X-Consistent-After`), range requests, and
+ * any answer not known to be current. The answer and its headers are those the route sends.
+ */
+export class ReadyAnswers {
+  private readonly answers = new Map<string, Ready>();
+  private readonly files = new Map<string, Ready>();
+  private closing = false;
+  private readonly sessionMark: string;
+
+  constructor(private readonly options: ReadyAnswersOptions) {
+    this.sessionMark = `${options.sessionCookie}=`;
+  }
+
+  /** A built asset, answered from memory with its precompressed forms. */
+  addFile(url: string, cached: CacheableBody): void {
+    this.files.set(url, { cached, options: { immutable: true }, current: () => true, prepared: [] });
+  }
+
+  /** Once closing, every request goes to Fastify, which answers 503. */
+  close(): void {
+    this.closing = true;
+  }
+
+  /** The HTTP server for Fastify (its `serverFactory`), answering ready answers itself. */
+  serverFactory(): FastifyServerFactory {
+    return (handler) => {
+      const listener: RequestListener = (request, response) => {
+        if (!this.answer(request, response)) handler(request, response);
+      };
+      const server = http.createServer(listener);
+      // As Fastify sets up its own server, with its defaults.
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    };
+  }
+
+  /** Answers the request when it can; else marks it so that its route's public answer is remembered. */
+  answer(request: IncomingMessage, response: ServerResponse): boolean {
+    const url = request.url;
+    if (request.method !== 'GET' || this.closing || url === undefined) return false;
+    const headers = request.headers;
+    if (headers['x-consistent-after'] !== undefined || headers.range !== undefined || headers.cookie?.includes(this.sessionMark)) return false;
+    const file = this.files.get(url);
+    // A conditional request by date is left to the file server, which keeps the dates.
+    if (file && headers['if-modified-since'] !== undefined && headers['if-none-match'] === undefined) return false;
+    const ready = file ?? this.answers.get(url);
+    if (!ready?.current()) {
+      if (ready) this.answers.delete(url);
+      this.offer(request, url);
+      return false;
+    }
+    const encoding = encodingFor(ready.cached, headers['accept-encoding']);
+    const unchanged = notModified(ready.cached, headers['if-none-match']);
+    const form = this.prepared(ready, url, encoding, unchanged);
+    const id = requestIdOf(request);
+    // Written synchronously by writeHead, so the shared list's last slot can carry this request's id.
+    form.head[form.head.length - 1] = id;
+    response.writeHead(form.status, form.head);
+    response.end(form.body ?? undefined);
+    // Answered from memory without waiting on anything: never slow, so only failures (none) and the sample are logged.
+    const reason = this.options.accessLog.due(form.status, 0);
+    if (reason) this.options.accessLog.write(this.options.logger, reason, { reqId: id, method: 'GET', url, remoteAddress: this.addressOf(request), status: form.status, ms: 0 });
+    return true;
+  }
+
+  private offer(request: IncomingMessage, url: string): void {
+    const switches = this.options.progress.switchCount;
+    answerTakers.set(request, (cached, options) => {
+      if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+      this.answers.set(url, { cached, options, current: () => this.options.progress.switchCount === switches && stillCurrent(cached), prepared: [] });
+    });
+  }
+
+  private prepared(ready: Ready, url: string, encoding: Encoding | null, unchanged: boolean): Prepared {
+    const slot = FORMS[encoding ?? 'none'] + (unchanged ? 1 : 0);
+    let form = ready.prepared[slot];
+    if (!form) {
+      const answer = prepareAnswer(ready.cached, encoding, unchanged, ready.options);
+      const length = answer.body ? { 'content-length': String(answer.body.length) } : {};
+      const all = { ...this.options.securityHeaders(url.split('?', 1)[0]!), ...answer.headers, ...length, 'x-request-id': '' };
+      form = { status: answer.status, head: Object.entries(all).flat(), body: answer.body };
+      ready.prepared[slot] = form;
+    }
+    return form;
+  }
+
+  private addressOf(request: IncomingMessage): string | undefined {
+    const forwarded = this.options.trustProxy ? request.headers['x-forwarded-for'] : undefined;
+    const first = typeof forwarded === 'string' ? forwarded.split(',', 1)[0]!.trim() : '';
+    return first || request.socket.remoteAddress;
+  }
+}

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
+import { startTestApi, type TestApi } from '../testkit/test-api.js';
+import { caughtUp } from '../testkit/people.js';
+import { importPoem } from '../poem/import/import-poem.js';
+import { INFERNO_I } from '../poem/import/fixtures/real-verse.js';
+
+let api: TestApi;
+const site = async () => (await api.app.inject({ method: 'GET', url: '/api/site' })).json<{ poemTitle: string; poemAuthor: string; labels: { worksOn: string } }>();
+const importText = async (content: string) => {
+  await importPoem(
+    { store: api.deps.store, progress: api.deps.progress, readModel: () => api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) },
+    { fileName: 'poem.txt', content, cause: { actor: 'importer' } },
+  );
+  await caughtUp(api);
+};
+
+beforeAll(async () => {
+  api = await startTestApi({ env: { POEM_TITLE: 'Savitri', POEM_AUTHOR: 'Sri Aurobindo' } });
+});
+afterAll(async () => api.close());
+
+describe('GET /api/site', () => {
+  it("names the configured poem until the poem's own file names it, kept between changes", async () => {
+    expect(await site()).toMatchObject({ poemTitle: 'Savitri', poemAuthor: 'Sri Aurobindo', labels: { worksOn: 'Works on Savitri' } });
+    expect(await site()).toMatchObject({ poemTitle: 'Savitri' });
+    await importText(INFERNO_I);
+    await expect.poll(async () => (await site()).poemTitle, { timeout: 5000 }).toBe('The Divine Comedy');
+    expect(await site()).toMatchObject({ poemAuthor: 'Dante Alighieri (tr. Henry Wadsworth Longfellow)', labels: { worksOn: 'Works on The Divine Comedy' } });
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * `npm run build:server`, after `tsc -b`: copies the files the server reads next to its code at
+ * run time (anything under a package's src/ that is not TypeScript, e.g. api's
+ * dictionary/wordnet-exceptions/) into the same place under dist/, so that paths computed from
+ * import.meta.url find them in the compiled build too. Tests and testkits stay out, as in
+ * tsconfig.build.base.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const SERVER_PACKAGES = ['schemas', 'domain', 'platform', 'projections', 'api', 'workers'] as const;
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function isLeftOut(name: string, isDirectory: boolean): boolean {
+  if (isDirectory) return name === 'testkit' || name === 'node_modules';
+  return /\.(ts|tsx|mts|cts)$/.test(name);
+}
+
+/** The files under `from` that the compiler does not emit, as paths relative to it. */
+export function assetsIn(from: string, relative = ''): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(path.join(from, relative), { withFileTypes: true })) {
+    if (isLeftOut(entry.name, entry.isDirectory())) continue;
+    const file = path.join(relative, entry.name);
+    if (entry.isDirectory()) found.push(...assetsIn(from, file));
+    else if (entry.isFile()) found.push(file);
+  }
+  return found;
+}
+
+export function copyServerAssets(): number {
+  let copied = 0;
+  for (const pkg of SERVER_PACKAGES) {
+    const src = path.join(root, pkg, 'src');
+    const dist = path.join(root, pkg, 'dist');
+    for (const file of assetsIn(src)) {
+      fs.mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+      fs.copyFileSync(path.join(src, file), path.join(dist, file));
+      copied += 1;
+    }
+  }
+  return copied;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  console.log(`copied ${copyServerAssets()} run-time files from src/ to dist/`);
+}
