@@ -98,52 +98,58 @@ describe('the compiled server', () => {
     expect(assets.filter((file) => !fs.existsSync(path.join(root, file)))).toEqual([]);
   });
 
-  describe('the API role, run as `npm run start:api:prod` does', () => {
-    let database: TestDatabase;
-    let child: ChildProcess;
-    let output = '';
-    let exited: Promise<number | string | null>;
-    let base = '';
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-prod-'));
+  for (const run of [
+    { title: 'the API role, run as `npm run start:api:prod` does', entry: 'api/dist/main.js', logName: 'epos-api' },
+    // The whole site, its projections and workers in a worker thread of the compiled start-background.js.
+    { title: 'the whole site, run as `npm run start:prod` does', entry: 'scripts/dist/start.js', logName: 'epos-background' },
+  ]) {
+    describe(run.title, () => {
+      let database: TestDatabase;
+      let child: ChildProcess;
+      let output = '';
+      let exited: Promise<number | string | null>;
+      let base = '';
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-prod-'));
 
-    beforeAll(async () => {
-      database = await newTestDatabase();
-      const port = await freePort();
-      base = `http://127.0.0.1:${port}`;
-      child = spawn(process.execPath, [`--conditions=${CONDITION}`, path.join(root, 'api/dist/main.js')], {
-        cwd: root,
-        env: withoutNodeOptions({ NODE_ENV: 'production', DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false', REDIS_URL: '', EVENTSTORE_URL: '', SMTP_URL: '' }),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
-    }, 60_000);
+      beforeAll(async () => {
+        database = await newTestDatabase();
+        const port = await freePort();
+        base = `http://127.0.0.1:${port}`;
+        child = spawn(process.execPath, [`--conditions=${CONDITION}`, path.join(root, run.entry)], {
+          cwd: root,
+          env: withoutNodeOptions({ NODE_ENV: 'production', DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false', REDIS_URL: '', EVENTSTORE_URL: '', SMTP_URL: '' }),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+      }, 60_000);
 
-    afterAll(async () => {
-      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await database?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }, 30_000);
+      afterAll(async () => {
+        if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        await database?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }, 30_000);
 
-    it('answers GET /api/health from the compiled code, then stops cleanly on SIGTERM', async () => {
-      const deadline = Date.now() + 45_000;
-      let health: Response | null = null;
-      while (!health?.ok) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the compiled API did not come up (exit ${child.exitCode}):\n${output.slice(-5000)}`);
-        health = await fetch(`${base}/api/health`).catch(() => null);
-        if (!health?.ok) await new Promise((r) => setTimeout(r, 200));
-      }
-      const body = (await health.json()) as { status: string; eventStore: string; dependencies: { database: string } };
-      expect(body).toMatchObject({ status: 'ok', eventStore: 'postgres', dependencies: { database: 'up' } });
-      // A run-time file copied beside the code: the dictionary's exception lists (ran -> run).
-      const lookup = await fetch(`${base}/api/dict/ran`);
-      expect(lookup.status, output.slice(-2000)).toBe(200);
-      expect(((await lookup.json()) as { lemma: string }).lemma).toBe('run');
+      it('answers GET /api/health from the compiled code, then stops cleanly on SIGTERM', async () => {
+        const deadline = Date.now() + 45_000;
+        let health: Response | null = null;
+        while (!health?.ok) {
+          if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the compiled code did not come up (exit ${child.exitCode}):\n${output.slice(-5000)}`);
+          health = await fetch(`${base}/api/health`).catch(() => null);
+          if (!health?.ok) await new Promise((r) => setTimeout(r, 200));
+        }
+        const body = (await health.json()) as { status: string; eventStore: string; dependencies: { database: string } };
+        expect(body).toMatchObject({ status: 'ok', eventStore: 'postgres', dependencies: { database: 'up' } });
+        // A run-time file copied beside the code: the dictionary's exception lists (ran -> run).
+        const lookup = await fetch(`${base}/api/dict/ran`);
+        expect(lookup.status, output.slice(-2000)).toBe(200);
+        expect(((await lookup.json()) as { lemma: string }).lemma).toBe('run');
 
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(output).toContain('"name":"epos-api"');
-    }, 60_000);
-  });
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        expect(output).toContain(`"name":"${run.logName}"`);
+      }, 60_000);
+    });
+  }
 });

@@ -129,9 +129,11 @@ describe('the front door (ReadyAnswers)', () => {
     await request(`${base}/api/chapter`, { method: 'HEAD' });
     await get('/api/chapter', { range: 'bytes=0-10' });
     expect(reached).toEqual(['GET /api/chapter', 'GET /api/chapter', 'GET /api/chapter', 'HEAD /api/chapter', 'GET /api/chapter']);
-    // Another cookie is no sign of a session.
+    // Another cookie is no sign of a session; a session cookie is one however it is spaced.
     await get('/api/chapter', { cookie: 'epos_csrf=x' });
     expect(reached).toHaveLength(5);
+    await get('/api/chapter', { cookie: 'epos_csrf=x;  epos_session =abc' });
+    expect(reached).toHaveLength(6);
   });
 
   it('never remembers private answers, reads with their own limit, or bodies whose keeper cannot tell they are current', async () => {
@@ -140,6 +142,13 @@ describe('the front door (ReadyAnswers)', () => {
       await get(url);
     }
     expect(reached).toEqual(['GET /api/mine', 'GET /api/mine', 'GET /api/counted', 'GET /api/counted', 'GET /api/unknowable', 'GET /api/unknowable']);
+  });
+
+  it('does not remember URLs longer than 512 characters (made-up query strings)', async () => {
+    const long = `/api/chapter?junk=${'x'.repeat(520)}`;
+    await get(long);
+    await get(long);
+    expect(reached).toHaveLength(2);
   });
 
   it('answers the page shell from memory for every app route', async () => {

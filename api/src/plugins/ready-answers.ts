@@ -6,8 +6,11 @@ import { answerTakers, encodingFor, notModified, prepareAnswer, stillCurrent, ty
 import { requestIdOf } from './request-id.js';
 import type { SecurityHeaders } from './security-headers.js';
 
-/** URLs remembered at most; the oldest is forgotten first. */
+/** URLs remembered at most, and their bodies' bytes (a body shared by several URLs counts for each); the oldest is forgotten first. */
 const MAX_ANSWERS = 10_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+/** Longer URLs (made-up query strings, say) are answered by their routes each time. */
+const MAX_URL_LENGTH = 512;
 
 interface Prepared {
   status: number;
@@ -46,12 +49,14 @@ export interface ReadyAnswersOptions {
  */
 export class ReadyAnswers {
   private readonly answers = new Map<string, Ready>();
+  private bytes = 0;
   private readonly files = new Map<string, Ready>();
   private closing = false;
-  private readonly sessionMark: string;
+  /** A session cookie as the cookie parser reads it (spaces around the name allowed). */
+  private readonly session: RegExp;
 
   constructor(private readonly options: ReadyAnswersOptions) {
-    this.sessionMark = `${options.sessionCookie}=`;
+    this.session = new RegExp(`(?:^|;)\\s*${options.sessionCookie}\\s*=`);
   }
 
   /** A built asset, answered from memory with its precompressed forms. */
@@ -84,14 +89,14 @@ export class ReadyAnswers {
     const url = request.url;
     if (request.method !== 'GET' || this.closing || url === undefined) return false;
     const headers = request.headers;
-    if (headers['x-consistent-after'] !== undefined || headers.range !== undefined || headers.cookie?.includes(this.sessionMark)) return false;
+    if (headers['x-consistent-after'] !== undefined || headers.range !== undefined || (headers.cookie !== undefined && this.session.test(headers.cookie))) return false;
     const file = this.files.get(url);
     // A conditional request by date is left to the file server, which keeps the dates.
     if (file && headers['if-modified-since'] !== undefined && headers['if-none-match'] === undefined) return false;
     const ready = file ?? this.answers.get(url);
     if (!ready?.current()) {
-      if (ready) this.answers.delete(url);
-      this.offer(request, url);
+      if (ready) this.forget(url);
+      if (url.length <= MAX_URL_LENGTH) this.offer(request, url);
       return false;
     }
     const encoding = encodingFor(ready.cached, headers['accept-encoding']);
@@ -111,9 +116,33 @@ export class ReadyAnswers {
   private offer(request: IncomingMessage, url: string): void {
     const switches = this.options.progress.switchCount;
     answerTakers.set(request, (cached, options) => {
-      if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+      this.forget(url);
       this.answers.set(url, { cached, options, current: () => this.options.progress.switchCount === switches && stillCurrent(cached), prepared: [] });
+      this.bytes += url.length + cached.body.length;
+      this.sweep();
+      while (this.answers.size > MAX_ANSWERS || this.bytes > MAX_BYTES) this.forget(this.answers.keys().next().value!);
     });
+  }
+
+  /**
+   * Looks at the two oldest answers at each new one: those no longer current are forgotten (their
+   * bodies, dropped by their caches, are not kept alive here), the others go to the back. Every
+   * answer is looked at again within about half as many new ones as there are answers.
+   */
+  private sweep(): void {
+    for (let i = 0; i < 2 && this.answers.size > 1; i++) {
+      const [url, ready] = this.answers.entries().next().value!;
+      this.answers.delete(url);
+      if (ready.current()) this.answers.set(url, ready);
+      else this.bytes -= url.length + ready.cached.body.length;
+    }
+  }
+
+  private forget(url: string): void {
+    const ready = this.answers.get(url);
+    if (!ready) return;
+    this.answers.delete(url);
+    this.bytes -= url.length + ready.cached.body.length;
   }
 
   private prepared(ready: Ready, url: string, encoding: Encoding | null, unchanged: boolean): Prepared {

@@ -39,7 +39,6 @@ describe('security headers by path', () => {
       expect(headersFor(path), path).toEqual({
         'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
         'cross-origin-resource-policy': 'same-origin',
-        'referrer-policy': 'no-referrer',
         'x-content-type-options': 'nosniff',
         'strict-transport-security': expect.stringMatching(/max-age=\d+/),
       });

@@ -79,7 +79,6 @@ export function securityHeaders(config: Pick<Config, 'NODE_ENV'>): SecurityHeade
   const resourceHeaders: Record<string, string> = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
-    'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
     ...(production ? { 'strict-transport-security': pageHeaders['strict-transport-security']! } : {}),
   };

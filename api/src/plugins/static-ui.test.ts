@@ -56,5 +56,7 @@ describe('the built apps, served precompressed', () => {
     const icon = await app.inject({ url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=0, stale-while-revalidate=86400');
+    // The shell names this build's assets: never shown stale, at its own name either.
+    expect((await app.inject({ url: '/index.html' })).headers['cache-control']).toBe('no-cache');
   });
 });

@@ -38,8 +38,8 @@ export async function registerStaticUi(app: FastifyInstance, builds = { reader: 
   for (const a of ready ? apps : []) {
     const assets = path.join(a.dist, 'assets');
     if (!fs.existsSync(assets)) continue;
-    for (const name of fs.readdirSync(assets)) {
-      if (!/\.(br|gz)$/.test(name)) ready!.addFile(`${a.prefix}assets/${name}`, builtFile(path.join(assets, name)));
+    for (const entry of fs.readdirSync(assets, { withFileTypes: true })) {
+      if (entry.isFile() && !/\.(br|gz)$/.test(entry.name)) ready!.addFile(`${a.prefix}assets/${entry.name}`, builtFile(path.join(assets, entry.name)));
     }
   }
   for (const [i, a] of apps.entries()) {
@@ -56,8 +56,9 @@ export async function registerStaticUi(app: FastifyInstance, builds = { reader: 
       // The siblings are found by negotiation, not served at URLs of their own.
       globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, file) => {
-        // Files at fixed names (the icon): shown from the browser's copy while it checks for a new one.
-        if (!file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=0, stale-while-revalidate=86400');
+        if (file.includes(`${path.sep}assets${path.sep}`)) return;
+        // The page names this build's assets: checked before use. Other files at fixed names (the icon): shown from the browser's copy while it checks.
+        reply.header('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=0, stale-while-revalidate=86400');
       },
     });
   }
