@@ -11,13 +11,16 @@
  * CPU profile of the site).
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startSite } from '../testkit/site-process.js';
 import { benchDatabase } from './bench-database.js';
 import { budgetLine, OF_NODE_HTTP, requireTools, shares, throughputBesideReferences, type Read } from './beside-references.js';
-import { openLoopProcess } from './poem/references.js';
+import { freePort } from '@epos/platform/testkit/free-port';
+import { openLoopProcess, startNginx, startNodeHttp, type Reference } from './poem/references.js';
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 const OPEN_LOOP_RATE = 200;
@@ -75,14 +78,37 @@ try {
   // p99 of each read at a fixed pace while the site's projections apply a steady stream of writes.
   const paced = only([...cached.filter((read) => !read.acceptEncoding), files[0]!]);
   console.log(`\nopen loop: ${OPEN_LOOP_RATE} req/s for ${SECONDS} s per read (1 s warm-up), from a process of its own, while another appends ${WRITES_PER_SECOND} autosaves/s that the projections apply`);
-  const writes = WRITES_PER_SECOND > 0 ? steadyWrites(bench.url, WRITES_PER_SECOND, paced.length * (SECONDS + 3) + 2) : null;
+  const writes = WRITES_PER_SECOND > 0 ? steadyWrites(bench.url, WRITES_PER_SECOND, (paced.length + 2) * (SECONDS + 3) + 2) : null;
   const slow: string[] = [];
   for (const read of paced) {
     const result = await openLoopProcess(read.url, OPEN_LOOP_RATE, SECONDS, 1);
     const { p50, p99, max } = result.fromDue;
     const errors = result.errors + result.non2xx;
-    console.log(`  ${read.name.padEnd(24)} ${new URL(read.url).pathname.padEnd(44)} p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(1)} ms (${Math.round(result.achievedRate)} req/s, errors ${errors})`);
+    console.log(`  ${read.name.padEnd(26)} ${new URL(read.url).pathname.padEnd(44)} p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(1)} ms (${Math.round(result.achievedRate)} req/s, errors ${errors})`);
     if (p99 >= P99_BUDGET_MS || errors > 0) slow.push(`${read.name} p99 ${p99.toFixed(2)} ms${errors > 0 ? `, ${errors} errors` : ''}`);
+  }
+  // The machine's own floor for the same pace and bytes, under the same writes: the references serving the section.
+  const section = paced.find((read) => read.name === 'cached section');
+  if (section) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-serving-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'section.json'), Buffer.from(await (await fetch(section.url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
+      const starts: [string, () => Promise<Reference>][] = [
+        ['nginx, same bytes', async () => startNginx(tools.nginx, dir, 'section.json', await freePort())],
+        ['bare node:http, same bytes', async () => startNodeHttp(path.join(dir, 'section.json'), await freePort())],
+      ];
+      for (const [name, start] of starts) {
+        const reference = await start();
+        try {
+          const { p50, p99, max } = (await openLoopProcess(reference.url, OPEN_LOOP_RATE, SECONDS, 1)).fromDue;
+          console.log(`  ${name.padEnd(26)} ${'(the section)'.padEnd(44)} p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(1)} ms`);
+        } finally {
+          await reference.stop();
+        }
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
   const written = await writes;
   if (written) console.log(`  writes: ${written.appended} appended in ${written.seconds.toFixed(1)} s (${Math.round(written.appended / written.seconds)}/s; the writer fell ${written.worstLagMs.toFixed(0)} ms behind its pace at worst)`);
