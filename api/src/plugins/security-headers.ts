@@ -43,21 +43,23 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
 /** The security headers for a path: the same for every answer under it, so computed once. */
 export type SecurityHeaders = (path: string) => Readonly<Record<string, string>>;
 
-/**
- * Paths whose answers are never pages of ours nor scripts that run (JSON, feeds, audio), with the
- * API's own documentation page as the exception. Built scripts keep the pages' headers: a worker
- * runs under the policy its script came with (the editor's spell checker fetches its dictionary).
- */
-const RESOURCE_PATHS = /^\/(?:api\/(?!docs(?:\/|$))|postdata\/|admin-api\/)/;
+/** Paths whose answers are never pages of ours nor scripts (JSON, feeds, audio), but the API's own documentation page. */
+const API_PATHS = /^\/(?:api\/(?!docs(?:\/|$))|postdata\/|admin-api\/)/;
+/** The apps' built scripts, styles and files. */
+const ASSET_PATHS = /^\/(?:admin\/)?assets\//;
 
 /**
- * Pages get Content-Security-Policy, Permissions-Policy and helmet's other headers. Styles come
- * from the site's own files only, except in the admin console, whose component library (MUI,
- * through emotion) writes its styles into <style> elements as it renders. API answers, never
- * pages, get what matters for them (OWASP's REST guidance): no sniffing, no framing, nothing loaded
- * if one is opened as a document, not readable by other sites' pages, no referrer; the
- * document-only headers (permissions, opener, frame and DNS prefetch policies) would do nothing
- * there and cost a quarter of a small answer's time to write. All computed once, at start.
+ * Three sets, each computed once at start:
+ * - Pages get Content-Security-Policy, Permissions-Policy and helmet's other headers. Styles come
+ *   from the site's own files only, except in the admin console, whose component library (MUI,
+ *   through emotion) writes its styles into <style> elements as it renders.
+ * - API answers, never pages, get what matters for them (OWASP's REST guidance): no sniffing, no
+ *   framing, nothing loaded if one is opened as a document, not readable by other sites' pages.
+ * - Built assets get their app's page policy and referrer policy (a worker runs under those its
+ *   script came with: the editor's spell checker fetches its dictionary), no sniffing, and
+ *   same-origin reads only.
+ * The document-only headers (permissions, opener, frame and DNS prefetch policies) do nothing on
+ * the last two and cost a quarter of a small answer's time to write.
  */
 export function securityHeaders(config: Pick<Config, 'NODE_ENV'>): SecurityHeaders {
   const production = config.NODE_ENV === 'production';
@@ -76,15 +78,16 @@ export function securityHeaders(config: Pick<Config, 'NODE_ENV'>): SecurityHeade
     'permissions-policy': PERMISSIONS_POLICY,
   };
   const adminHeaders = { ...pageHeaders, 'content-security-policy': inlineStylesAllowed(pageHeaders['content-security-policy']!) };
-  const resourceHeaders: Record<string, string> = {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'cross-origin-resource-policy': 'same-origin',
-    'x-content-type-options': 'nosniff',
-    ...(production ? { 'strict-transport-security': pageHeaders['strict-transport-security']! } : {}),
-  };
+  const hsts = production ? { 'strict-transport-security': pageHeaders['strict-transport-security']! } : {};
+  const notPage = { 'cross-origin-resource-policy': 'same-origin', 'x-content-type-options': 'nosniff', ...hsts };
+  const apiHeaders = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", ...notPage };
+  const assetHeaders = (page: Record<string, string>) => ({ 'content-security-policy': page['content-security-policy']!, 'referrer-policy': page['referrer-policy']!, ...notPage });
+  const [readerAssets, adminAssets] = [assetHeaders(pageHeaders), assetHeaders(adminHeaders)];
   return (path) => {
-    if (RESOURCE_PATHS.test(path)) return resourceHeaders;
-    return path === '/admin' || path.startsWith('/admin/') ? adminHeaders : pageHeaders;
+    const admin = path === '/admin' || path.startsWith('/admin/');
+    if (API_PATHS.test(path)) return apiHeaders;
+    if (ASSET_PATHS.test(path)) return admin ? adminAssets : readerAssets;
+    return admin ? adminHeaders : pageHeaders;
   };
 }
 
