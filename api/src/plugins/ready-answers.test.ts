@@ -18,6 +18,7 @@ import { registerStaticUi } from './static-ui.js';
 const progress = { switchCount: 0 };
 const { logger, lines } = capturingLogger('info');
 let app: FastifyInstance;
+let ready: ReadyAnswers;
 let base: string;
 let dir: string;
 /** The requests each route saw: those the front door answered never reach one. */
@@ -29,6 +30,8 @@ const newChapter = (text: string) => {
   kept(entry.body, () => entry.current);
   return entry;
 };
+/** Answers kept by number, each droppable on its own, as a ChangeCache drops entries. */
+const verses = new Map<string, { body: CacheableBody; current: boolean }>();
 const script = `console.log(${JSON.stringify('the reader app '.repeat(300))});\n`;
 
 beforeAll(async () => {
@@ -38,7 +41,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dir, 'assets', 'app-1a2b.js'), script);
   await precompressFiles(dir);
   const headersFor = securityHeaders({ NODE_ENV: 'test' });
-  const ready = new ReadyAnswers({
+  ready = new ReadyAnswers({
     progress,
     securityHeaders: headersFor,
     accessLog: accessLog({ ACCESS_LOG_SAMPLE: 1, SLOW_REQUEST_MS: 1000 }),
@@ -52,6 +55,7 @@ beforeAll(async () => {
   app.get('/api/chapter', async (req, reply) => sendCacheable(req, reply, chapter.body));
   app.get('/api/mine', async (req, reply) => sendCacheable(req, reply, chapter.body, { private: true }));
   app.get('/api/counted', { config: { readLimit: { what: 'counted reads', windows: [perMinute(100)] } } }, async (req, reply) => sendCacheable(req, reply, chapter.body));
+  app.get('/api/verse/:n', async (req, reply) => sendCacheable(req, reply, verses.get((req.params as { n: string }).n)!.body));
   app.get('/api/unknowable', async (req, reply) => sendCacheable(req, reply, kept(render({ at: 'once' }))));
   await registerStaticUi(app, { reader: dir, admin: path.join(dir, 'no-admin') }, ready);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -142,6 +146,20 @@ describe('the front door (ReadyAnswers)', () => {
       await get(url);
     }
     expect(reached).toEqual(['GET /api/mine', 'GET /api/mine', 'GET /api/counted', 'GET /api/counted', 'GET /api/unknowable', 'GET /api/unknowable']);
+  });
+
+  it('forgets answers whose keeper dropped them as new ones come, without their URLs being asked again', async () => {
+    for (const n of ['1', '2', '3', '4']) verses.set(n, newChapter(`verse ${n} `));
+    await get('/api/verse/1');
+    await get('/api/verse/2');
+    const before = ready.size;
+    verses.get('1')!.current = false;
+    verses.get('2')!.current = false;
+    await get('/api/verse/3');
+    await get('/api/verse/4');
+    // Two new answers, and two that were dropped forgotten on the way.
+    expect(ready.size).toBe(before);
+    expect(reached.filter((r) => r.startsWith('GET /api/verse/'))).toHaveLength(4);
   });
 
   it('does not remember URLs longer than 512 characters (made-up query strings)', async () => {

@@ -64,6 +64,11 @@ export class ReadyAnswers {
     this.files.set(url, { cached, options: { immutable: true }, current: () => true, prepared: [] });
   }
 
+  /** How many URLs' answers are remembered (built assets aside). */
+  get size(): number {
+    return this.answers.size;
+  }
+
   /** Once closing, every request goes to Fastify, which answers 503. */
   close(): void {
     this.closing = true;
