@@ -6,7 +6,8 @@
  * built assets 75 % of node:http), uncompressed and as brotli; then each at a fixed 200 req/s
  * while the projections apply a steady 100 writes/s (p99 < 5 ms). Needs `wrk` and `nginx`
  * (`apt-get install -y wrk nginx`).
- * Env: BENCH_DURATION (5 s per run), BENCH_WRITES (100 a second; 0 to see the reads alone),
+ * Env: BENCH_COMPILED=1 (the production build, compiled first, instead of `npm start`'s tsx),
+ * BENCH_DURATION (5 s per run), BENCH_WRITES (100 a second; 0 to see the reads alone),
  * BENCH_ONLY (a substring: only the reads whose name has it), BENCH_CPU_PROF (a folder for a V8
  * CPU profile of the site).
  */
@@ -43,7 +44,10 @@ async function steadyWrites(databaseUrl: string, rate: number, seconds: number):
 const tools = requireTools('bench:serving');
 const bench = await benchDatabase();
 const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-const site = await startSite({ databaseUrl: bench.url, env: { NODE_ENV: 'development', LOG_LEVEL: 'info' }, nodeFlags: profile });
+// BENCH_COMPILED=1: the production build (compiled JavaScript, `npm run start:prod`) instead of `npm start`'s tsx.
+const compiled = process.env.BENCH_COMPILED === '1';
+if (compiled) await promisify(execFile)('npm', ['run', 'build:server'], { maxBuffer: 16 * 1024 * 1024 });
+const site = await startSite({ databaseUrl: bench.url, env: { NODE_ENV: 'development', LOG_LEVEL: 'info' }, nodeFlags: profile, compiled });
 try {
   const shell = await (await fetch(`${site.base}/`)).text();
   const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(shell)?.[1];
@@ -65,7 +69,7 @@ try {
       : []),
   ];
   const only = (reads: Read[]) => reads.filter((read) => !process.env.BENCH_ONLY || read.name.includes(process.env.BENCH_ONLY));
-  console.log(`bench:serving: npm start (NODE_ENV=development, LOG_LEVEL=info, demo content), ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`bench:serving: ${compiled ? 'npm run start:prod (compiled)' : 'npm start (tsx)'} (NODE_ENV=development, LOG_LEVEL=info, demo content), ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`throughput: wrk -t1 -c32 -d${SECONDS}s (after 1 s unmeasured), a process of its own, then nginx and a bare node:http serving the same bytes, one server at a time\n`);
   const rows = await throughputBesideReferences({ tools, reads: [...only(cached), ...only(files)], seconds: SECONDS });
   const budgets = [budgetLine(rows)];

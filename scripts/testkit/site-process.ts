@@ -21,10 +21,15 @@ export interface SiteProcess {
   stop(): Promise<number | string | null>;
 }
 
-export async function startSite(options: { databaseUrl: string; env?: Record<string, string>; nodeFlags?: string[] }): Promise<SiteProcess> {
+/**
+ * `compiled`: the production build (`npm run build:server` first) as `npm run start:prod` runs it,
+ * instead of the sources through tsx as `npm start` does.
+ */
+export async function startSite(options: { databaseUrl: string; env?: Record<string, string>; nodeFlags?: string[]; compiled?: boolean }): Promise<SiteProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-site-'));
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(root, 'scripts/start.ts')], {
+  const entry = options.compiled ? ['--conditions=epos-compiled', path.join(root, 'scripts/dist/start.js')] : ['--import', 'tsx', path.join(root, 'scripts/start.ts')];
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...entry], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: options.databaseUrl, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
