@@ -97,6 +97,17 @@ describe('the front door (ReadyAnswers)', () => {
     expect(reached).toEqual(['GET /api/chapter']);
   });
 
+  it('reads the headers it needs whatever their case, and leaves a repeated one to the route', async () => {
+    await get('/api/chapter');
+    const br = await get('/api/chapter', { 'Accept-Encoding': 'br', 'User-Agent': 'Mozilla/5.0', Accept: 'application/json' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect((await get('/api/chapter', { 'X-Consistent-After': '3' })).status).toBe(200);
+    expect(reached).toEqual(['GET /api/chapter', 'GET /api/chapter']);
+    const answer = await request(`${base}/api/chapter`, { headers: ['if-none-match', String(br.headers.etag), 'If-None-Match', '"other"'] });
+    await answer.body.arrayBuffer();
+    expect(reached).toHaveLength(3);
+  });
+
   it('answers 304 to a matching If-None-Match, and keeps a uuid request id the client sent', async () => {
     const first = await get('/api/chapter', { 'accept-encoding': 'gzip' });
     const id = 'a0b1c2d3-e4f5-4a6b-8c7d-8e9fa0b1c2d3';

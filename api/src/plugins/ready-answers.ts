@@ -29,6 +29,50 @@ interface Ready {
 
 const FORMS: Record<Encoding | 'none', number> = { none: 0, br: 2, gzip: 4 };
 
+interface FrontHeaders {
+  cookie?: string;
+  acceptEncoding?: string;
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
+}
+
+/**
+ * The request headers the front door reads, from Node's raw list: building `request.headers`
+ * (every name lowercased into an object of varying shape) costs more than answering. Null when
+ * the request must go to Fastify: it waits for a position, asks for a range, or repeats a header
+ * the front door reads (Fastify knows how each one combines).
+ */
+function frontHeaders(raw: readonly string[]): FrontHeaders | null {
+  const found: FrontHeaders = {};
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    // Only names of these lengths matter: the others are passed over without lowercasing them.
+    const length = name.length;
+    if (length !== 5 && length !== 6 && length !== 13 && length !== 15 && length !== 17 && length !== 18) continue;
+    const value = raw[i + 1]!;
+    switch (name.toLowerCase()) {
+      case 'range':
+      case 'x-consistent-after':
+        return null;
+      case 'cookie':
+        found.cookie = found.cookie === undefined ? value : `${found.cookie}; ${value}`;
+        break;
+      case 'if-none-match':
+        if (found.ifNoneMatch !== undefined) return null;
+        found.ifNoneMatch = value;
+        break;
+      case 'accept-encoding':
+        if (found.acceptEncoding !== undefined) return null;
+        found.acceptEncoding = value;
+        break;
+      case 'if-modified-since':
+        found.ifModifiedSince = value;
+        break;
+    }
+  }
+  return found;
+}
+
 export interface ReadyAnswersOptions {
   /** Whether a read model was switched to another version since: `switchCount` changes. */
   progress: { readonly switchCount: number };
@@ -93,19 +137,19 @@ export class ReadyAnswers {
   answer(request: IncomingMessage, response: ServerResponse): boolean {
     const url = request.url;
     if (request.method !== 'GET' || this.closing || url === undefined) return false;
-    const headers = request.headers;
-    if (headers['x-consistent-after'] !== undefined || headers.range !== undefined || (headers.cookie !== undefined && this.session.test(headers.cookie))) return false;
+    const headers = frontHeaders(request.rawHeaders);
+    if (headers === null || (headers.cookie !== undefined && this.session.test(headers.cookie))) return false;
     const file = this.files.get(url);
     // A conditional request by date is left to the file server, which keeps the dates.
-    if (file && headers['if-modified-since'] !== undefined && headers['if-none-match'] === undefined) return false;
+    if (file && headers.ifModifiedSince !== undefined && headers.ifNoneMatch === undefined) return false;
     const ready = file ?? this.answers.get(url);
     if (!ready?.current()) {
       if (ready) this.forget(url);
       if (url.length <= MAX_URL_LENGTH) this.offer(request, url);
       return false;
     }
-    const encoding = encodingFor(ready.cached, headers['accept-encoding']);
-    const unchanged = notModified(ready.cached, headers['if-none-match']);
+    const encoding = encodingFor(ready.cached, headers.acceptEncoding);
+    const unchanged = notModified(ready.cached, headers.ifNoneMatch);
     const form = this.prepared(ready, url, encoding, unchanged);
     const id = requestIdOf(request);
     // Written synchronously by writeHead, so the shared list's last slot can carry this request's id.
