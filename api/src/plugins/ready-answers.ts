@@ -3,7 +3,7 @@ import type { FastifyServerFactory } from 'fastify';
 import type { Logger } from '@epos/platform';
 import type { AccessLog } from './access-log.js';
 import { answerTakers, encodingFor, notModified, prepareAnswer, stillCurrent, type CacheableBody, type CacheOptions, type Encoding } from './http-cache.js';
-import { requestIdOf } from './request-id.js';
+import { requestIdFrom } from './request-id.js';
 import type { SecurityHeaders } from './security-headers.js';
 
 /** URLs remembered at most, and their bodies' bytes (a body shared by several URLs counts for each); the oldest is forgotten first. */
@@ -31,6 +31,7 @@ const FORMS: Record<Encoding | 'none', number> = { none: 0, br: 2, gzip: 4 };
 
 interface FrontHeaders {
   cookie?: string;
+  requestId?: string;
   acceptEncoding?: string;
   ifNoneMatch?: string;
   ifModifiedSince?: string;
@@ -48,7 +49,7 @@ function frontHeaders(raw: readonly string[]): FrontHeaders | null {
     const name = raw[i]!;
     // Only names of these lengths matter: the others are passed over without lowercasing them.
     const length = name.length;
-    if (length !== 5 && length !== 6 && length !== 13 && length !== 15 && length !== 17 && length !== 18) continue;
+    if (length !== 5 && length !== 6 && length !== 12 && length !== 13 && length !== 15 && length !== 17 && length !== 18) continue;
     const value = raw[i + 1]!;
     switch (name.toLowerCase()) {
       case 'range':
@@ -67,6 +68,10 @@ function frontHeaders(raw: readonly string[]): FrontHeaders | null {
         break;
       case 'if-modified-since':
         found.ifModifiedSince = value;
+        break;
+      case 'x-request-id':
+        // A repeated one is no uuid (Node joins them with commas): a new id, as Fastify gives.
+        found.requestId = found.requestId === undefined ? value : `${found.requestId}, ${value}`;
         break;
     }
   }
@@ -151,7 +156,7 @@ export class ReadyAnswers {
     const encoding = encodingFor(ready.cached, headers.acceptEncoding);
     const unchanged = notModified(ready.cached, headers.ifNoneMatch);
     const form = this.prepared(ready, url, encoding, unchanged);
-    const id = requestIdOf(request);
+    const id = requestIdFrom(headers.requestId);
     // Written synchronously by writeHead, so the shared list's last slot can carry this request's id.
     form.head[form.head.length - 1] = id;
     response.writeHead(form.status, form.head);
