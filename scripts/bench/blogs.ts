@@ -9,7 +9,7 @@
  * Also: how long seeding and the blogs projection take, and where the time of each call goes.
  * The server (API, every projection, the job queue) runs in a child process (blogs/server.ts), as
  * `npm start` runs it. The load generators run in processes of their own: the paced reads
- * (./open-loop.ts, run by ./blogs/paced-reads-process.ts) and wrk; so do nginx and the node:http
+ * (./open-loop.ts, run by ./paced-reads-process.ts) and wrk; so do nginx and the node:http
  * reference (./beside-references.ts). This process seeds, polls as readers do and prints. All share
  * the machine's cores. Needs wrk and nginx (Debian: apt-get install -y wrk nginx).
  * Env: DATABASE_URL (else an embedded PostgreSQL in a temporary folder on a free port),
@@ -38,7 +38,7 @@ import { benchDatabase } from './bench-database.js';
 import { postMarkdown } from './blogs/content.js';
 import { BLOGS, seedBlogs } from './blogs/seed.js';
 import { budgetLine, requireTools, throughputBesideReferences, type ReadThroughput } from './beside-references.js';
-import { pacedReadsProcess } from './blogs/paced-reads.js';
+import { pacedReadsProcess } from './paced-reads.js';
 import { cpuSince, spawnServer } from './blogs/server-process.js';
 import type { ServerTimes } from './blogs/server-timing.js';
 import type { OpenLoopResult } from './open-loop.js';

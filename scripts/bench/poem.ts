@@ -11,7 +11,7 @@
  * does; the API (with every projection and the job queue) runs in a child process as `npm start`
  * runs it (./blogs/server.ts); nginx, the node:http server and wrk are processes of their own.
  * The load generators are processes of their own too: the paced reads (./open-loop.ts, run by
- * ./poem/open-loop-process.ts) and wrk. This process only generates the poem, starts the others and
+ * ./paced-reads.ts) and wrk. This process only generates the poem, starts the others and
  * prints. All share the machine's cores with PostgreSQL.
  * Env: DATABASE_URL (else an embedded PostgreSQL in a temporary folder on a free port),
  * BENCH_LINES (200000), BENCH_DURATION (10 s per load run), BENCH_IMPORT_FLAGS (more node flags
@@ -30,7 +30,8 @@ import { benchDatabase } from './bench-database.js';
 import { spawnServer } from './blogs/server-process.js';
 import type { OpenLoopResult } from './open-loop.js';
 import { runImport, type ImportRun } from './poem/import-process.js';
-import { findCommand, openLoopProcess, runWrk, startNginx, startNodeHttp, type Reference, type WrkResult } from './poem/references.js';
+import { openLoopProcess } from './paced-reads.js';
+import { findCommand, runWrk, startNginx, startNodeHttp, type Reference, type WrkResult } from './poem/references.js';
 import type { ServerTimes } from './blogs/server-timing.js';
 import { latencies } from './stats.js';
 

@@ -15,13 +15,14 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startSite } from '../testkit/site-process.js';
 import { benchDatabase } from './bench-database.js';
 import { budgetLine, OF_NODE_HTTP, requireTools, shares, throughputBesideReferences, type Read } from './beside-references.js';
 import { freePort } from '@epos/platform/testkit/free-port';
-import { openLoopProcess, startNginx, startNodeHttp, type Reference } from './poem/references.js';
+import { openLoopProcess } from './paced-reads.js';
+import { startNginx, startNodeHttp, type Reference } from './poem/references.js';
+import { scriptProcess } from './script-process.js';
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 const OPEN_LOOP_RATE = 200;
@@ -35,11 +36,8 @@ interface Writes {
 }
 
 /** ./serving/writer-process.ts: `rate` autosaves a second into the site's log for `seconds`, in a process of its own. */
-async function steadyWrites(databaseUrl: string, rate: number, seconds: number): Promise<Writes> {
-  const script = fileURLToPath(new URL('./serving/writer-process.ts', import.meta.url));
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, databaseUrl, String(rate), String(seconds)], { timeout: (seconds + 60) * 1000 });
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Writes;
-}
+const steadyWrites = (databaseUrl: string, rate: number, seconds: number) =>
+  scriptProcess<Writes>(new URL('./serving/writer-process.ts', import.meta.url), [databaseUrl, String(rate), String(seconds)], seconds + 60);
 
 const tools = requireTools('bench:serving');
 const bench = await benchDatabase();

@@ -12,22 +12,16 @@ export const SERVER_PACKAGES = ['schemas', 'domain', 'platform', 'projections', 
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-function isLeftOut(name: string, isDirectory: boolean): boolean {
-  if (isDirectory) return name === 'testkit' || name === 'node_modules';
-  return /\.(ts|tsx|mts|cts)$/.test(name);
-}
+/** Tests' folders and dependencies stay out of the build, as compiled TypeScript does. */
+const LEFT_OUT = /(^|[\\/])(testkit|node_modules)([\\/]|$)|\.(ts|tsx|mts|cts)$/;
 
 /** The files under `from` that the compiler does not emit, as paths relative to it. */
-export function assetsIn(from: string, relative = ''): string[] {
-  const found: string[] = [];
-  for (const entry of fs.readdirSync(path.join(from, relative), { withFileTypes: true })) {
-    if (isLeftOut(entry.name, entry.isDirectory())) continue;
-    const file = path.join(relative, entry.name);
-    if (entry.isDirectory()) found.push(...assetsIn(from, file));
-    else if (entry.isFile()) found.push(file);
-  }
-  return found;
-}
+export const assetsIn = (from: string): string[] =>
+  fs
+    .readdirSync(from, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(from, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !LEFT_OUT.test(file));
 
 export function copyServerAssets(): number {
   let copied = 0;

@@ -28,15 +28,8 @@ const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const FORBIDDEN = /^tsx(\/|$)|\.(ts|tsx|mts|cts)$/;
 const SPECIFIER = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-function compiledFiles(dir: string): string[] {
-  const found: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...compiledFiles(file));
-    else if (entry.name.endsWith('.js')) found.push(file);
-  }
-  return found;
-}
+const compiledFiles = (dir: string): string[] =>
+  fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js')).map((file) => path.join(dir, file));
 
 const distOf = (pkg: string) => path.join(root, pkg, 'dist');
 const specifiersIn = (file: string) => [...fs.readFileSync(file, 'utf8').matchAll(SPECIFIER)].map((m) => (m[1] ?? m[2] ?? m[3])!);

@@ -2,7 +2,7 @@
  * bench:poem's references, each in its own process, serving the very bytes the API answered:
  * nginx (one worker process, sendfile, no access log) and a bare `node:http` server
  * (./static-server.ts). And the load generators, each in its own process: the open loop at a fixed
- * rate (./open-loop-process.ts), and `wrk` for throughput: the most requests a server answers with
+ * rate (../paced-reads.ts), and `wrk` for throughput: the most requests a server answers with
  * 32 connections kept busy (a closed loop, so its latency is at saturation).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -11,7 +11,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import type { OpenLoopResult } from '../open-loop.js';
 
 export interface Reference {
   name: string;
@@ -120,9 +119,3 @@ export async function runWrk(wrk: string, url: string, seconds: number, connecti
   };
 }
 
-/** ../open-loop.ts against `url` from a fresh process of its own (./open-loop-process.ts): `warmUp` seconds unmeasured, then `seconds`. */
-export async function openLoopProcess(url: string, rate: number, seconds: number, warmUp: number): Promise<OpenLoopResult> {
-  const script = fileURLToPath(new URL('./open-loop-process.ts', import.meta.url));
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, url, String(rate), String(seconds), String(warmUp)], { timeout: (seconds + warmUp + 60) * 1000 });
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as OpenLoopResult;
-}

@@ -1,13 +1,13 @@
 /**
- * bench:blogs' paced reads in a process of their own: `node --import tsx paced-reads-process.ts
- * <base> <paths file> <rate> <seconds> <warm-up seconds> <seed>` runs ../open-loop.ts over the paths
+ * The benchmarks' paced reads in a process of their own: `node --import tsx paced-reads-process.ts
+ * <base> <paths file> <rate> <seconds> <warm-up seconds> <seed>` runs ./open-loop.ts over the paths
  * (a JSON array; each request takes one at random, seeded), the warm-up first and unmeasured, and
  * prints one JSON line: the result and the CPU this process used while measuring. The load
  * generator then shares nothing with the bench process (its seeding, listeners and garbage).
  */
 import fs from 'node:fs';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
-import { openLoop } from '../open-loop.js';
+import { openLoop } from './open-loop.js';
 
 const [base, pathsFile, rate, seconds, warmUp, seed] = process.argv.slice(2);
 const paths = JSON.parse(fs.readFileSync(pathsFile!, 'utf8')) as string[];
