@@ -1,50 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { freePort } from '@epos/platform/testkit/free-port';
+import { startSite as startSiteProcess, type SiteProcess } from '../scripts/testkit/site-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export interface RunningSite {
-  base: string;
-  stop(): Promise<void>;
-}
+export type RunningSite = SiteProcess;
 
-/** The whole site as `npm start` runs it (built apps, demo content), on a throw-away data folder. */
-export async function startSite(): Promise<RunningSite> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-e2e-'));
-  fs.chmodSync(dataDir, 0o777);
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/start.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (Date.now() > deadline) throw new Error('the site did not start');
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    base,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+/** The whole site as `npm start` runs it (built apps, demo content, its embedded PostgreSQL), on a throw-away data folder. */
+export const startSite = (): Promise<SiteProcess> => startSiteProcess({ env: { LOG_LEVEL: 'warn' } });
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

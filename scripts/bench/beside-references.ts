@@ -1,15 +1,18 @@
 /**
- * Issue 15's throughput comparison, shared by bench:blogs and bench:reader: each read of the site
- * under `wrk -t1 -c32`, then nginx and a bare `node:http` serving the very same bytes, one server
- * at a time, each in a process of its own (the helpers of ./poem/references.ts). The bytes are the
- * site's own answer, fetched first as wrk will ask for it (without Accept-Encoding, or with the
- * read's own: then the references serve the compressed bytes) and written to a temporary folder.
+ * Issue 15's throughput comparison, shared by bench:serving, bench:blogs and bench:reader: each read
+ * of the site under `wrk -t1 -c32`, in turns with nginx, a bare `node:http` and a bare `node:http`
+ * sending the site's own headers, all serving the very same bytes, one server at a time, each in a
+ * process of its own (the helpers of ./poem/references.ts). The bytes are the site's own answer,
+ * fetched first as wrk will ask for it (without Accept-Encoding, or with the read's own: then the
+ * references serve the compressed bytes) and written to a temporary folder.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { freePort } from '@epos/platform/testkit/free-port';
+import { exitedChildrenCpuSeconds } from '../testkit/process-cpu.js';
+import { median } from './stats.js';
 import { findCommand, runWrk, startNginx, startNodeHttp, type Reference, type WrkResult } from './poem/references.js';
 
 /** Issue 15's budget for cached reads: shares of the references' throughput, same bytes, same run. */
@@ -32,15 +35,30 @@ export interface Measured {
   machineCores: number;
   /** Cores wrk itself used (wrk -t1 at 1.00 means the client, not the server, set the pace); NaN without /proc. */
   wrkCores: number;
+  /** Cores the server's processes used (every thread); NaN when unknown. */
+  serverCores: number;
+  /** Microseconds of the server's CPU per answer: steadier than its throughput on a machine whose wake-ups vary. */
+  serverCpuPerAnswerUs: number;
 }
 
 export interface ReadThroughput {
   read: Read;
   bytes: number;
+  /** Headers the site answered with, besides Node's own Date, Connection, Keep-Alive and length. */
+  headerCount: number;
   contentType: string;
-  epos: Measured & { serverCores?: number };
+  /** Medians over the rounds. */
+  epos: Measured;
   nginx: Measured;
+  /** Bare node:http with a content type and length only. */
   node: Measured;
+  /** Bare node:http sending the site's own headers (a fresh request id each time). */
+  nodeSameHeaders: Measured;
+  /** The site's req/s as a share of each reference's in the same round: medians over the rounds. */
+  shares: { ofNginx: number; ofNode: number; ofNodeSameHeaders: number };
+  rounds: number;
+  /** Per server per round. */
+  seconds: number;
 }
 
 export interface Tools {
@@ -59,30 +77,20 @@ export function requireTools(bench: string): Tools {
   return { wrk, nginx };
 }
 
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** CPU seconds used by this process's children that have exited and been waited for (proc(5): cutime + cstime); NaN without /proc. */
-function exitedChildrenCpuSeconds(): number {
-  try {
-    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return NaN;
-  }
-}
-
 /**
- * wrk for `seconds` on `url`, with what the machine and wrk used meanwhile. wrk is the only child
- * that exits during the run, so the CPU of exited children grows by wrk's own.
+ * wrk for `seconds` on `url`, with what the machine, wrk and the server (`serverCpu`: its CPU
+ * seconds so far) used meanwhile. wrk is the only child that exits during the run, so the CPU of
+ * exited children grows by wrk's own.
  */
-async function measuredWrk(wrk: string, url: string, seconds: number, headers: Readonly<Record<string, string>> = {}): Promise<Measured> {
+async function measuredWrk(wrk: string, url: string, seconds: number, headers: Readonly<Record<string, string>>, serverCpu: () => number): Promise<Measured> {
   const busy = machineBusy();
   const children = exitedChildrenCpuSeconds();
+  const server = serverCpu();
   const started = performance.now();
   const result = await runWrk(wrk, url, seconds, 32, headers);
   const elapsed = (performance.now() - started) / 1000;
-  return { wrk: result, machineCores: busy(), wrkCores: (exitedChildrenCpuSeconds() - children) / elapsed };
+  const serverUsed = serverCpu() - server;
+  return { wrk: result, machineCores: busy(), wrkCores: (exitedChildrenCpuSeconds() - children) / elapsed, serverCores: serverUsed / elapsed, serverCpuPerAnswerUs: (serverUsed / result.requests) * 1e6 };
 }
 
 /** Busy time of every core since the returned function was made, in cores (os.cpus()'s user, nice, sys and irq against idle: it has no softirq, iowait or steal). */
@@ -96,30 +104,48 @@ function machineBusy(): () => number {
   };
 }
 
+/** Rounds per read (BENCH_ROUNDS): this machine's throughput drifts by half within a minute, so each server is measured several times, in turns. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+/** The median of each figure over the rounds, errors summed: one `Measured` standing for them all. */
+function medianOf(rounds: readonly Measured[]): Measured {
+  const of = (figure: (m: Measured) => number) => median(rounds.map(figure));
+  return {
+    wrk: { requestsPerSecond: of((m) => m.wrk.requestsPerSecond), p50: of((m) => m.wrk.p50), p99: of((m) => m.wrk.p99), requests: rounds.reduce((sum, m) => sum + m.wrk.requests, 0), errors: rounds.reduce((sum, m) => sum + m.wrk.errors, 0) },
+    machineCores: of((m) => m.machineCores),
+    wrkCores: of((m) => m.wrkCores),
+    serverCores: of((m) => m.serverCores),
+    serverCpuPerAnswerUs: of((m) => m.serverCpuPerAnswerUs),
+  };
+}
+
+/** The headers the site answered with, for the reference that sends them too; Node adds its own Date, Connection and Keep-Alive, and the length. */
+function answeredHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): string[] {
+  const nodeOwn = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return Object.entries(headers).flatMap(([name, value]) => (nodeOwn.has(name) || value === undefined ? [] : [value].flat().flatMap((one) => [name, one])));
+}
+
 /**
- * Measures each read: the site, then nginx, then bare node:http, each after a 1 s warm-up of its
- * own, for `seconds` under wrk with 32 connections. `serverCpuSeconds`, when given, is the CPU the
- * site's process has used so far (to print how much of a core it used under wrk). Prints each read
- * as it is measured (`print`) and answers them all.
+ * Measures each read beside its references, in `ROUNDS` rounds: in each, the site, nginx, bare
+ * node:http and bare node:http sending the site's own headers each get `seconds` under wrk with 32
+ * connections, in an order that turns by one every round (each after one unmeasured second of its
+ * own first). Figures are medians over the rounds, and a share is the median of the rounds' own
+ * shares: the machine's speed drifts (by half within a minute on the development machine), so
+ * servers measured side by side in one round are compared with each other, never with another
+ * round's. `serverCpuSeconds` is the CPU the site's processes have used so far (to print how much
+ * each server used per answer). Prints each read as it is measured (`print`) and answers
+ * them all.
  */
-export async function throughputBesideReferences(options: { tools: Tools; reads: readonly Read[]; seconds: number; serverCpuSeconds?: () => number; print?: (lines: string) => void }): Promise<ReadThroughput[]> {
+export async function throughputBesideReferences(options: { tools: Tools; reads: readonly Read[]; seconds: number; serverCpuSeconds: () => number; print?: (lines: string) => void }): Promise<ReadThroughput[]> {
   const { tools, reads, seconds, serverCpuSeconds } = options;
   const print = options.print ?? ((lines: string) => console.log(lines));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-bench-references-'));
   const rows: ReadThroughput[] = [];
-  const measure = async (url: string): Promise<Measured> => {
-    await runWrk(tools.wrk, url, 1);
-    return measuredWrk(tools.wrk, url, seconds);
-  };
-  const besideReference = async (start: () => Promise<Reference>, body: Buffer): Promise<Measured> => {
-    const reference = await start();
-    try {
-      const served = Buffer.from(await (await fetch(reference.url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
-      if (!served.equals(body)) throw new Error(`${reference.name} does not serve the site's bytes`);
-      return await measure(reference.url);
-    } finally {
-      await reference.stop();
-    }
+  const checked = async (reference: Reference, body: Buffer): Promise<Reference> => {
+    // request, not fetch: the reference sending the site's headers names the compressed bytes' encoding, which fetch would undo.
+    const served = Buffer.from(await (await request(reference.url)).body.arrayBuffer());
+    if (!served.equals(body)) throw new Error(`${reference.name} does not serve the site's bytes`);
+    return reference;
   };
   try {
     for (const [i, read] of reads.entries()) {
@@ -134,17 +160,42 @@ export async function throughputBesideReferences(options: { tools: Tools; reads:
       const file = `body-${i}`;
       fs.writeFileSync(path.join(dir, file), body);
 
-      await runWrk(tools.wrk, read.url, 1, 32, headers);
-      const cpuStart = serverCpuSeconds?.();
-      const wrkStarted = performance.now();
-      const epos: ReadThroughput['epos'] = await measuredWrk(tools.wrk, read.url, seconds, headers);
-      if (cpuStart !== undefined) epos.serverCores = (serverCpuSeconds!() - cpuStart) / ((performance.now() - wrkStarted) / 1000);
-      const nginx = await besideReference(async () => startNginx(tools.nginx, dir, file, await freePort()), body);
-      const node = await besideReference(async () => startNodeHttp(path.join(dir, file), await freePort()), body);
-      const contentType = `${String(answer.headers['content-type'] ?? '?')}${encoding ? `, ${String(encoding)}` : ''}`;
-      const row: ReadThroughput = { read, bytes: body.length, contentType, epos, nginx, node };
-      rows.push(row);
-      print(formatRow(row));
+      const references: Reference[] = [];
+      try {
+        references.push(await checked(await startNginx(tools.nginx, dir, file, await freePort()), body));
+        references.push(await checked(await startNodeHttp(path.join(dir, file), await freePort()), body));
+        references.push(await checked(await startNodeHttp(path.join(dir, file), await freePort(), answeredHeaders(answer.headers)), body));
+        const servers = [{ url: read.url, headers, cpuSeconds: serverCpuSeconds }, ...references.map((reference) => ({ url: reference.url, headers: {}, cpuSeconds: () => reference.cpuSeconds() }))];
+        for (const server of servers) await runWrk(tools.wrk, server.url, 1, 32, server.headers);
+        const rounds: Measured[][] = servers.map(() => []);
+        for (let round = 0; round < ROUNDS; round++) {
+          for (let turn = 0; turn < servers.length; turn++) {
+            const which = (round + turn) % servers.length;
+            const server = servers[which]!;
+            rounds[which]!.push(await measuredWrk(tools.wrk, server.url, seconds, server.headers, server.cpuSeconds));
+          }
+        }
+        const [epos, nginx, node, nodeSameHeaders] = rounds.map(medianOf) as [Measured, Measured, Measured, Measured];
+        const shareOf = (reference: number) => median(rounds[0]!.map((m, round) => m.wrk.requestsPerSecond / rounds[reference]![round]!.wrk.requestsPerSecond));
+        const contentType = `${String(answer.headers['content-type'] ?? '?')}${encoding ? `, ${String(encoding)}` : ''}`;
+        const row: ReadThroughput = {
+          read,
+          bytes: body.length,
+          headerCount: answeredHeaders(answer.headers).length / 2,
+          contentType,
+          epos,
+          nginx,
+          node,
+          nodeSameHeaders,
+          shares: { ofNginx: shareOf(1), ofNode: shareOf(2), ofNodeSameHeaders: shareOf(3) },
+          rounds: ROUNDS,
+          seconds,
+        };
+        rows.push(row);
+        print(formatRow(row));
+      } finally {
+        for (const reference of references) await reference.stop();
+      }
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -155,24 +206,22 @@ export async function throughputBesideReferences(options: { tools: Tools; reads:
 const rate = (r: number) => Math.round(r).toLocaleString('en');
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
-/** The site's share of each reference's throughput. */
-export function shares(row: ReadThroughput): { ofNginx: number; ofNode: number } {
-  return { ofNginx: row.epos.wrk.requestsPerSecond / row.nginx.wrk.requestsPerSecond, ofNode: row.epos.wrk.requestsPerSecond / row.node.wrk.requestsPerSecond };
-}
-
 export function formatRow(row: ReadThroughput): string {
-  const { epos, nginx, node } = row;
-  const { ofNginx, ofNode } = shares(row);
+  const { epos, nginx, node, nodeSameHeaders, shares } = row;
   const url = new URL(row.read.url);
   const target = `${url.pathname}${url.search}`;
-  const label = (name: string) => `    ${name}`.padEnd(58);
+  const label = (name: string) => `    ${name}`.padEnd(66);
+  const latency = (m: Measured) => `${m.wrk.p50.toFixed(2)} / ${m.wrk.p99.toFixed(2)}`;
+  const cores = (m: Measured) => `${m.machineCores.toFixed(2)} / ${m.wrkCores.toFixed(2)} / ${m.serverCores.toFixed(2)}`;
+  const micro = (m: Measured) => m.serverCpuPerAnswerUs.toFixed(0);
   return [
-    `  ${row.read.name === target ? '' : `${row.read.name}: `}GET ${target} (${row.bytes.toLocaleString('en')} B, ${row.contentType}${row.read.cached ? '' : '; not a cached read'})`,
-    `${label('throughput: epos / nginx / bare node:http')} ${rate(epos.wrk.requestsPerSecond)} / ${rate(nginx.wrk.requestsPerSecond)} / ${rate(node.wrk.requestsPerSecond)} req/s`,
-    `${label('epos share')} epos = ${percent(ofNginx)} of nginx, ${percent(ofNode)} of node:http`,
-    `${label('p50 / p99 at saturation: epos; nginx; node:http')} ${epos.wrk.p50.toFixed(2)} / ${epos.wrk.p99.toFixed(2)}; ${nginx.wrk.p50.toFixed(2)} / ${nginx.wrk.p99.toFixed(2)}; ${node.wrk.p50.toFixed(2)} / ${node.wrk.p99.toFixed(2)} ms`,
-    `${label('errors (non-2xx, socket): epos / nginx / node:http')} ${epos.wrk.errors} / ${nginx.wrk.errors} / ${node.wrk.errors}`,
-    `${label(`cores busy, machine (of ${os.cpus().length}) / wrk: epos; nginx; node:http`)} ${epos.machineCores.toFixed(2)} / ${epos.wrkCores.toFixed(2)}; ${nginx.machineCores.toFixed(2)} / ${nginx.wrkCores.toFixed(2)}; ${node.machineCores.toFixed(2)} / ${node.wrkCores.toFixed(2)}${epos.serverCores === undefined ? '' : `; the site's process under wrk ${epos.serverCores.toFixed(2)}`}`,
+    `  ${row.read.name === target ? '' : `${row.read.name}: `}GET ${target} (${row.bytes.toLocaleString('en')} B, ${row.contentType}, ${row.headerCount} headers${row.read.cached ? '' : '; not a cached read'})`,
+    `${label(`medians of ${row.rounds} rounds of ${row.seconds} s: epos / nginx / node:http / node:http with the site's headers`)} ${rate(epos.wrk.requestsPerSecond)} / ${rate(nginx.wrk.requestsPerSecond)} / ${rate(node.wrk.requestsPerSecond)} / ${rate(nodeSameHeaders.wrk.requestsPerSecond)} req/s`,
+    `${label('epos share (median of the rounds\' own shares)')} epos = ${percent(shares.ofNginx)} of nginx, ${percent(shares.ofNode)} of node:http, ${percent(shares.ofNodeSameHeaders)} of node:http with the site's headers`,
+    `${label('p50 / p99 at saturation: epos; nginx; node:http; with headers')} ${latency(epos)}; ${latency(nginx)}; ${latency(node)}; ${latency(nodeSameHeaders)} ms`,
+    `${label('errors (non-2xx, socket): epos / nginx / node:http / with headers')} ${epos.wrk.errors} / ${nginx.wrk.errors} / ${node.wrk.errors} / ${nodeSameHeaders.wrk.errors}`,
+    `${label(`cores busy, machine (of ${os.cpus().length}) / wrk / server: epos; nginx; node:http; with headers`)} ${cores(epos)}; ${cores(nginx)}; ${cores(node)}; ${cores(nodeSameHeaders)}`,
+    `${label('server CPU per answer: epos / nginx / node:http / with headers')} ${micro(epos)} / ${micro(nginx)} / ${micro(node)} / ${micro(nodeSameHeaders)} µs (node:http's per answer = ${percent(node.serverCpuPerAnswerUs / epos.serverCpuPerAnswerUs)} of epos's)`,
   ].join('\n');
 }
 
@@ -180,11 +229,11 @@ export function formatRow(row: ReadThroughput): string {
 export function budgetLine(rows: readonly ReadThroughput[]): { ok: boolean; line: string } {
   const cached = rows.filter((r) => r.read.cached);
   const misses = cached.filter((r) => {
-    const { ofNginx, ofNode } = shares(r);
+    const { ofNginx, ofNode } = r.shares;
     return ofNginx < OF_NGINX || ofNode < OF_NODE_HTTP || r.epos.wrk.errors > 0;
   });
   const figures = cached.map((r) => {
-    const { ofNginx, ofNode } = shares(r);
+    const { ofNginx, ofNode } = r.shares;
     return `${r.read.name} ${percent(ofNginx)} / ${percent(ofNode)}${r.epos.wrk.errors > 0 ? ` (${r.epos.wrk.errors} errors)` : ''}`;
   });
   const ok = cached.length > 0 && misses.length === 0;

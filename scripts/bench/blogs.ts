@@ -161,7 +161,7 @@ try {
   // 4. Throughput: cached reads under wrk, each beside nginx and bare node:http serving the same bytes.
   const recentCount = ((await (await fetch(`${base}/api/blogs/recent`)).json()) as unknown[]).length;
   console.log(`\nthroughput: wrk -t1 -c32 -d${DURATION}s (after 1 s unmeasured), a process of its own; the site's answer (uncompressed, as wrk`);
-  console.log('asks for it) then served by nginx (1 worker, sendfile) and a bare node:http, one server at a time; p50/p99 at saturation');
+  console.log('asks for it) in rounds with nginx (1 worker, sendfile) and bare node:http servers serving it, one server at a time; medians; p50/p99 at saturation');
   const throughput: ReadThroughput[] = await throughputBesideReferences({
     tools,
     seconds: DURATION,

@@ -137,8 +137,8 @@ for (const read of apiReads.sort((a, b) => a.url.localeCompare(b.url))) {
   if (read.status >= 200 && read.status < 300) reads.push({ name: pathname, url: read.url, cached });
 }
 console.log(`\nthroughput: wrk -t1 -c32 -d${DURATION}s (after 1 s unmeasured), a process of its own; the site's answer (uncompressed, as wrk`);
-console.log('asks for it) then served by nginx (1 worker, sendfile) and a bare node:http, one server at a time; p50/p99 at saturation');
-const throughput = await throughputBesideReferences({ tools, reads, seconds: DURATION });
+console.log('asks for it) in rounds with nginx (1 worker, sendfile) and bare node:http servers serving it, one server at a time; medians; p50/p99 at saturation');
+const throughput = await throughputBesideReferences({ tools, reads, seconds: DURATION, serverCpuSeconds: () => site.cpuSeconds() });
 
 console.log('\nbudgets:');
 const budget = (name: string, ok: boolean, figure: string) => console.log(`  ${name.padEnd(60)} ${ok ? 'met' : 'MISSED'} (${figure})`);

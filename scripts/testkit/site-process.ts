@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@epos/platform/testkit/free-port';
+import { processCpuSeconds } from './process-cpu.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_TIMEOUT_MS = 120_000;
 
-/** The whole site (`scripts/start.ts`) in a child process, on a database the caller controls. */
+/** The whole site (`scripts/start.ts`) in a child process, on a database the caller controls or its embedded default. */
 export interface SiteProcess {
   base: string;
   /** Everything it printed so far. */
@@ -17,21 +18,27 @@ export interface SiteProcess {
   exitCode(): number | string | null;
   /** When it exited (Date.now()), or null while it runs. */
   exitedAt(): number | null;
+  /** CPU seconds (user + system, every thread) it has used so far; NaN without /proc. */
+  cpuSeconds(): number;
   /** SIGINT (as Ctrl-C), then its exit code. */
   stop(): Promise<number | string | null>;
 }
 
 /**
  * `compiled`: the production build (`npm run build:server` first) as `npm run start:prod` runs it,
- * instead of the sources through tsx as `npm start` does.
+ * instead of the sources through tsx as `npm start` does. Without `databaseUrl`, the site starts
+ * its embedded PostgreSQL in its data folder, on a port of its own.
  */
-export async function startSite(options: { databaseUrl: string; env?: Record<string, string>; nodeFlags?: string[]; compiled?: boolean }): Promise<SiteProcess> {
+export async function startSite(options: { databaseUrl?: string; env?: Record<string, string>; nodeFlags?: string[]; compiled?: boolean } = {}): Promise<SiteProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-site-'));
+  // The embedded PostgreSQL runs as the postgres user when started by root.
+  fs.chmodSync(dataDir, 0o777);
+  const database = options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '', EMBEDDED_PG_PORT: String(await freePort()) };
   const entry = options.compiled ? ['--conditions=epos-compiled', path.join(root, 'scripts/dist/start.js')] : ['--import', 'tsx', path.join(root, 'scripts/start.ts')];
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...entry], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: options.databaseUrl, ...options.env },
+    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...database, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -46,8 +53,11 @@ export async function startSite(options: { databaseUrl: string; env?: Record<str
       resolve();
     }),
   );
+  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!output.includes('Epos is ready')) {
+  // The server listens last, once the demo is seeded and the background has started, whatever the log level.
+  const answers = () => fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+  while (!(await answers())) {
     if (exit !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -56,10 +66,11 @@ export async function startSite(options: { databaseUrl: string; env?: Record<str
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    base: `http://127.0.0.1:${port}`,
+    base,
     output: () => output,
     exitCode: () => exit,
     exitedAt: () => exitedAt,
+    cpuSeconds: () => processCpuSeconds(child.pid!),
     async stop() {
       if (exit === null) {
         child.kill('SIGINT');

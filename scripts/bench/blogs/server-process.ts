@@ -1,11 +1,9 @@
 /** bench:blogs' server (./server.ts) in a child process, and the CPU it and the bench process use. */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { processCpuSeconds } from '../../testkit/process-cpu.js';
 import { TIMING_PREFIX, type ServerTimes } from './server-timing.js';
-
-const CLOCK_TICKS_PER_SECOND = 100;
 
 export interface ServerProcess {
   base: string;
@@ -40,16 +38,7 @@ export function spawnServer(databaseUrl: string, port: number): ServerProcess {
   return {
     base: `http://127.0.0.1:${port}`,
     ready,
-    cpuSeconds() {
-      try {
-        const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-        // After "pid (name) ", the fields from the 3rd: utime is the 14th, stime the 15th (proc(5)).
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-      } catch {
-        return NaN;
-      }
-    },
+    cpuSeconds: () => processCpuSeconds(child.pid!),
     serverTimes() {
       const answered = new Promise<ServerTimes>((resolve) => timingWaiters.push(resolve));
       child.kill('SIGUSR2');

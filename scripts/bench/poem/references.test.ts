@@ -14,12 +14,14 @@ withTools('the benchmarks\' references (nginx, bare node:http) under wrk', () =>
   let dir: string;
   const body = Buffer.from(JSON.stringify({ verse: 'Sing, goddess, the anger of Achilles '.repeat(50) }));
   const references: Reference[] = [];
+  const siteHeaders = ['content-type', 'application/json; charset=utf-8', 'x-content-type-options', 'nosniff', 'x-request-id', ''];
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-references-'));
     fs.writeFileSync(path.join(dir, 'section.json'), body);
     references.push(await startNginx(nginx!, dir, 'section.json', await freePort()));
     references.push(await startNodeHttp(path.join(dir, 'section.json'), await freePort()));
+    references.push(await startNodeHttp(path.join(dir, 'section.json'), await freePort(), siteHeaders));
   });
   afterAll(async () => {
     for (const reference of references) await reference.stop();
@@ -36,5 +38,15 @@ withTools('the benchmarks\' references (nginx, bare node:http) under wrk', () =>
       expect(result.requestsPerSecond).toBeGreaterThan(100);
       expect(result.p99).toBeGreaterThan(0);
     }
+  });
+
+  it('send the site\'s own headers when asked to, with a new request id each time', async () => {
+    const withHeaders = references[2]!;
+    const [first, second] = [await fetch(withHeaders.url), await fetch(withHeaders.url)];
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('content-length')).toBe(String(body.length));
+    expect(first.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect((await fetch(references[1]!.url)).headers.get('x-content-type-options')).toBeNull();
   });
 });

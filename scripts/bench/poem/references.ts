@@ -11,10 +11,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { processCpuSeconds } from '../../testkit/process-cpu.js';
 
 export interface Reference {
   name: string;
   url: string;
+  /** CPU seconds its processes (nginx's worker with its master) have used so far; NaN without /proc. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -54,11 +57,15 @@ export async function startNginx(nginx: string, dir: string, file: string, port:
   return started('nginx (1 worker process)', child, `http://127.0.0.1:${port}/${file}`);
 }
 
-/** The bare `node:http` server (./static-server.ts) serving `bodyFile` on 127.0.0.1:port. */
-export async function startNodeHttp(bodyFile: string, port: number): Promise<Reference> {
+/**
+ * The bare `node:http` server (./static-server.ts) serving `bodyFile` on 127.0.0.1:port, with a
+ * content type and length only, or with `headers` (a flat name, value list) instead.
+ */
+export async function startNodeHttp(bodyFile: string, port: number, headers?: readonly string[]): Promise<Reference> {
   const script = fileURLToPath(new URL('./static-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, BODY_FILE: bodyFile, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
-  return started('bare node:http', child, `http://127.0.0.1:${port}/section.json`);
+  const env = { ...process.env, BODY_FILE: bodyFile, PORT: String(port), ...(headers ? { HEADERS: JSON.stringify(headers) } : {}) };
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return started(headers ? 'bare node:http with the site\'s headers' : 'bare node:http', child, `http://127.0.0.1:${port}/section.json`);
 }
 
 async function started(name: string, child: ChildProcess, url: string): Promise<Reference> {
@@ -81,6 +88,7 @@ async function started(name: string, child: ChildProcess, url: string): Promise<
   return {
     name,
     url,
+    cpuSeconds: () => processCpuSeconds(child.pid!, true),
     async stop() {
       if (gone) return;
       child.kill('SIGTERM');
