@@ -64,7 +64,7 @@ describe('accounts', () => {
   it('answers the spec messages for bad input, and stores nothing', async () => {
     const browser = new TestClient(api.app);
     const head = await api.deps.store.headPosition();
-    expect((await browser.post('/register', { Email: 'x@example.org', Password: 'p', UserName: 'has space', Name: 'X' })).json()).toEqual({ type: 0, error: 'Spaces are not allowed in Username' });
+    expect((await browser.post('/register', { Email: 'x@example.org', Password: 'long-enough-9', UserName: 'has space', Name: 'X' })).json()).toEqual({ type: 0, error: 'Spaces are not allowed in Username' });
     expect((await browser.post('/login', { UserName: 'nul\u0000', Password: 'x' })).statusCode).toBe(400);
     expect((await browser.post('/register', { Email: '', Password: 'p', UserName: 'x', Name: 'X' })).json()).toEqual({ type: 0, error: 'All fields marked * are required.' });
     expect((await browser.post('/login', { UserName: '', Password: '' })).json()).toEqual({ type: 0, error: 'All fields marked * are required' });
@@ -73,6 +73,26 @@ describe('accounts', () => {
     // Only facts about earlier tests' users (recorded after answering) may have arrived since.
     const since = await api.deps.store.readAll({ after: head, maxCount: 100 });
     expect(since.filter((e) => e.type !== 'LoginFailed')).toEqual([]);
+  });
+
+  it('refuses a new password shorter than 8 characters or among the most common, storing nothing; logging in is not judged by the rule', async () => {
+    const browser = new TestClient(api.app);
+    const head = await api.deps.store.headPosition();
+    const registering = (Password: string) => browser.post('/register', { Email: 'rules@example.org', Password, UserName: 'rules', Name: 'R' });
+    for (const [password, error] of [
+      ['seven77', 'A new password needs at least 8 characters'],
+      // Seven letters, eight UTF-16 units: characters are counted, not units.
+      ['ab𝒞defg', 'A new password needs at least 8 characters'],
+      ['password123', 'That password is one of the most common ones; choose another'],
+      ['SunShine1', 'That password is one of the most common ones; choose another'],
+    ]) {
+      const answer = await registering(password!);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ type: 0, error });
+    }
+    expect(await api.deps.store.readAll({ after: head, maxCount: 100 }).then((events) => events.filter((e) => e.type !== 'LoginFailed'))).toEqual([]);
+    // An existing password of any length is still checked as it was: a wrong one is a 401, not a rule.
+    expect((await browser.post('/login', { UserName: 'nobody-here', Password: 'abc' })).statusCode).toBe(401);
   });
 
   it('refuses a state-changing request without the anti-forgery token (403), changing nothing', async () => {
@@ -101,6 +121,9 @@ describe('accounts', () => {
 
     const reset = await linkOfMail('bo@example.org', seen + 1);
     expect(reset.path).toBe('/reset-password');
+    // A refused password leaves the link usable.
+    expect((await browser.post('/resetp', { userId: reset.userId, Code: reset.code, Password: 'iloveyou1' })).json()).toEqual({ type: 0, error: 'That password is one of the most common ones; choose another' });
+    expect((await browser.post('/resetp', { userId: reset.userId, Code: reset.code, Password: 'short' })).json()).toEqual({ type: 0, error: 'A new password needs at least 8 characters' });
     expect((await browser.post('/resetp', { userId: reset.userId, Code: reset.code, Password: 'new-secret-99' })).json()).toMatchObject({ type: 1 });
     expect((await browser.post('/resetp', { userId: reset.userId, Code: reset.code, Password: 'again-secret' })).json()).toMatchObject({ type: 0 });
     expect((await other.get('/api/me')).json()).toEqual({ loggedIn: false });
@@ -128,7 +151,9 @@ describe('accounts', () => {
     const phone = new TestClient(api.app);
     await phone.post('/login', { UserName: 'cy', Password: 'pw-cy-1234' });
     await browser.post('/login', { UserName: 'cy', Password: 'pw-cy-1234' });
-    expect((await browser.post('/upassword', { OldPassword: 'wrong', NewPassword: 'x' })).json()).toMatchObject({ type: 0 });
+    expect((await browser.post('/upassword', { OldPassword: 'wrong', NewPassword: 'x-long-enough-1' })).json()).toEqual({ type: 0, error: 'The current password is not right' });
+    expect((await browser.post('/upassword', { OldPassword: 'pw-cy-1234', NewPassword: 'qwerty123' })).json()).toEqual({ type: 0, error: 'That password is one of the most common ones; choose another' });
+    expect((await browser.post('/upassword', { OldPassword: 'pw-cy-1234', NewPassword: 'x' })).json()).toEqual({ type: 0, error: 'A new password needs at least 8 characters' });
     expect((await browser.post('/upassword', { OldPassword: '', NewPassword: 'x' })).json()).toEqual({ type: 0, error: 'Fields cannot be empty' });
     expect((await browser.post('/upassword', { OldPassword: 'pw-cy-1234', NewPassword: 'pw-cy-5678' })).json()).toEqual({ type: 1, message: 'Password changed Successfully' });
     expect((await browser.get('/api/me')).json()).toMatchObject({ loggedIn: true });
@@ -140,11 +165,11 @@ describe('accounts', () => {
     const again = await register(new TestClient(api.app, '192.0.2.50'), 'ada-again');
     expect(again.statusCode).toBe(201);
     await linkOfMail('ada-again@example.org', seen);
-    const taken = await new TestClient(api.app, '192.0.2.51').post('/register', { Email: 'ada-again@example.org', Password: 'x', UserName: 'someone-else', Name: 'S' });
+    const taken = await new TestClient(api.app, '192.0.2.51').post('/register', { Email: 'ada-again@example.org', Password: 'x-long-enough-1', UserName: 'someone-else', Name: 'S' });
     expect(taken.json()).toEqual(again.json());
     const notice = await linkOfMail('ada-again@example.org', seen + 1);
     expect(notice.path).toBe('/forgot-password');
-    expect((await new TestClient(api.app, '192.0.2.52').post('/register', { Email: 'new@example.org', Password: 'x', UserName: 'ADA', Name: 'S' })).json()).toEqual({ type: 0, error: 'That User Name is taken; choose another' });
+    expect((await new TestClient(api.app, '192.0.2.52').post('/register', { Email: 'new@example.org', Password: 'x-long-enough-1', UserName: 'ADA', Name: 'S' })).json()).toEqual({ type: 0, error: 'That User Name is taken; choose another' });
   });
 
   it('keeps passwords, hashes and codes out of the event log, hashes with argon2id, and seals personal data', async () => {

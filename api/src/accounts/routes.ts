@@ -22,6 +22,7 @@ import type { ApiDeps } from '../deps.js';
 import { Credentials } from '@epos/platform/accounts/credentials';
 import { hashPassword } from './passwords.js';
 import { csrfBinding, type Sessions } from './sessions.js';
+import { isCommonPassword } from './common-passwords.js';
 
 const CHECK_YOUR_MAIL = 'If that account exists, we have sent a link to its email address.';
 const BAD_LOGIN = 'Invalid User Name or Password';
@@ -78,6 +79,7 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
     app.post('/register', { config: { permission: 'accounts.register' }, schema: { tags: ['accounts'], summary: 'Register; sends an activation mail', response: answers(201, 400, 409) } }, async (request, reply) => {
       const body = parse(registerBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
+      if (isCommonPassword(body.data.Password)) return answer(reply, 400, { type: 0, error: accountMessages.passwordTooCommon });
       const { UserName, Email, Password, Name } = body.data;
       if (await credentials.byUserName(UserName)) return answer(reply, 409, { type: 0, error: 'That User Name is taken; choose another' });
       const owner = await credentials.byEmail(Email);
@@ -128,6 +130,7 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
     app.post('/upassword', { config: { permission: 'accounts.changePassword' }, schema: { tags: ['accounts'], summary: 'Change password; ends the other sessions', response: answers(200, 400) } }, async (request, reply) => {
       const body = parse(changePasswordBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
+      if (isCommonPassword(body.data.NewPassword)) return answer(reply, 400, { type: 0, error: accountMessages.passwordTooCommon });
       const actor = request.actor!;
       const user = await credentials.byId(actor.id);
       if (!user || !(await app.passwordChecks.verify(request, user.user_name, user.password_hash, body.data.OldPassword))) return answer(reply, 400, { type: 0, error: 'The current password is not right' });
@@ -161,6 +164,8 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
     app.post('/resetp', { config: { permission: 'accounts.resetPassword' }, schema: { tags: ['accounts'], summary: 'Choose a new password with the code from the reset mail', response: answers(200, 400) } }, async (request, reply) => {
       const body = parse(resetBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
+      // Before the code is spent, so the reader can choose another password with the same link.
+      if (isCommonPassword(body.data.Password)) return answer(reply, 400, { type: 0, error: accountMessages.passwordTooCommon });
       if (!(await credentials.consumeCode(body.data.userId, 'reset', body.data.Code))) {
         return answer(reply, 400, { type: 0, error: 'This reset link is invalid or has expired. Ask for a new one.' });
       }

@@ -1,5 +1,5 @@
 /** The spec's account messages (section 5): the server's own catalogue, imported (it has no zod). */
-export { accountMessages } from '@epos/schemas/accounts/messages';
+export { accountMessages, MIN_PASSWORD_LENGTH } from '@epos/schemas/accounts/messages';
 
 /** Texts the account screens show that are not validation messages. */
 export const accountTexts = {
@@ -13,6 +13,8 @@ export const accountTexts = {
   checkEmail: 'Check your email for the link.',
   passwordReset: 'Your password has been reset. You can log in now.',
   loggedOut: 'You are logged out.',
+  /** Under every field where a new password is chosen (the rule the server applies). */
+  newPasswordHint: 'At least 8 characters, and not one of the most common passwords.',
 } as const;
 
 /**

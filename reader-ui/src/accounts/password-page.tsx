@@ -6,7 +6,7 @@ import { useToast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 import { AccountPage } from './account-page';
 import { accountEndpoints, postForm } from './api';
-import { accountMessages } from './messages';
+import { accountMessages, accountTexts } from './messages';
 import { useMe } from './session';
 import { accountPaths, loginHref } from './urls';
 import { changePasswordFields, validateChangePassword } from './validate';
@@ -49,7 +49,7 @@ export function PasswordPage() {
           required
           autoComplete="current-password"
         />
-        <FormField {...form.field('newPassword')} label="New password" name="new-password" type="password" required autoComplete="new-password" />
+        <FormField {...form.field('newPassword')} label="New password" name="new-password" hint={accountTexts.newPasswordHint} type="password" required autoComplete="new-password" />
         <FormField
           {...form.field('repeatPassword')}
           label="Repeat new password"

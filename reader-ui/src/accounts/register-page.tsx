@@ -53,7 +53,7 @@ export function RegisterPage() {
           spellCheck={false}
           maxLength={254}
         />
-        <FormField {...form.field('password')} label="Password" name="new-password" type="password" required autoComplete="new-password" />
+        <FormField {...form.field('password')} label="Password" name="new-password" hint={accountTexts.newPasswordHint} type="password" required autoComplete="new-password" />
         <FormField
           {...form.field('repeatPassword')}
           label="Repeat password"

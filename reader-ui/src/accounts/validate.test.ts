@@ -11,7 +11,7 @@ import {
 } from './validate';
 
 // The spec's texts (section 5) are written out here on purpose, not imported.
-const registerFilled: RegisterValues = { userName: 'arjuna', email: 'a@example.org', password: 'pw', repeatPassword: 'pw', name: 'Arjuna' };
+const registerFilled: RegisterValues = { userName: 'arjuna', email: 'a@example.org', password: 'pw-arjuna-1', repeatPassword: 'pw-arjuna-1', name: 'Arjuna' };
 
 describe('register', () => {
   it('accepts a complete form', () => {
@@ -37,7 +37,7 @@ describe('register', () => {
   });
 
   it('needs the repeated password to match', () => {
-    expect(validateRegister({ ...registerFilled, repeatPassword: 'pW' })).toEqual([
+    expect(validateRegister({ ...registerFilled, repeatPassword: 'pW-arjuna-1' })).toEqual([
       { message: 'Password does not match', fields: ['repeatPassword'] },
     ]);
   });
@@ -52,7 +52,14 @@ describe('register', () => {
   });
 
   it('takes passwords as typed: spaces count', () => {
-    expect(validateRegister({ ...registerFilled, password: ' ', repeatPassword: ' ' })).toEqual([]);
+    expect(validateRegister({ ...registerFilled, password: '        ', repeatPassword: '        ' })).toEqual([]);
+  });
+
+  it('needs a password of at least 8 characters, counting characters rather than UTF-16 units', () => {
+    const short = { ...registerFilled, password: 'seven77', repeatPassword: 'seven77' };
+    expect(validateRegister(short)).toEqual([{ message: 'A new password needs at least 8 characters', fields: ['password'] }]);
+    expect(validateRegister({ ...short, password: 'ab𝒞defg', repeatPassword: 'ab𝒞defg' }).map((i) => i.fields)).toEqual([['password']]);
+    expect(validateRegister({ ...short, password: 'eight888', repeatPassword: 'eight888' })).toEqual([]);
   });
 });
 
@@ -69,7 +76,7 @@ describe('login', () => {
 });
 
 describe('password change', () => {
-  const filled = { oldPassword: 'old', newPassword: 'new', repeatPassword: 'new' };
+  const filled = { oldPassword: 'old', newPassword: 'new-secret', repeatPassword: 'new-secret' };
 
   it('accepts a complete, matching form', () => {
     expect(validateChangePassword(filled)).toEqual([]);
@@ -85,8 +92,14 @@ describe('password change', () => {
   });
 
   it('needs the new passwords to match', () => {
-    expect(validateChangePassword({ ...filled, repeatPassword: 'neW' })).toEqual([
+    expect(validateChangePassword({ ...filled, repeatPassword: 'neW-secret' })).toEqual([
       { message: 'New Passwords should match', fields: ['repeatPassword'] },
+    ]);
+  });
+
+  it('needs a new password of at least 8 characters; the current one may be any length', () => {
+    expect(validateChangePassword({ oldPassword: 'x', newPassword: 'short', repeatPassword: 'short' })).toEqual([
+      { message: 'A new password needs at least 8 characters', fields: ['newPassword'] },
     ]);
   });
 });
@@ -106,11 +119,14 @@ describe('forgot password and resend activation', () => {
 
 describe('reset password', () => {
   it('needs a new password, repeated exactly', () => {
-    expect(validateResetPassword({ password: 'new', repeatPassword: 'new' })).toEqual([]);
-    expect(validateResetPassword({ password: 'new', repeatPassword: 'ne' })).toEqual([
+    expect(validateResetPassword({ password: 'new', repeatPassword: 'new' })).toEqual([
+      { message: 'A new password needs at least 8 characters', fields: ['password'] },
+    ]);
+    expect(validateResetPassword({ password: 'new-secret', repeatPassword: 'new-secret' })).toEqual([]);
+    expect(validateResetPassword({ password: 'new-secret', repeatPassword: 'new-secre' })).toEqual([
       { message: 'Password does not match', fields: ['repeatPassword'] },
     ]);
-    expect(validateResetPassword({ password: 'new', repeatPassword: '' })).toEqual([
+    expect(validateResetPassword({ password: 'new-secret', repeatPassword: '' })).toEqual([
       { message: 'Password does not match', fields: ['repeatPassword'] },
     ]);
     expect(validateResetPassword({ password: '', repeatPassword: '' })).toEqual([

@@ -1,5 +1,5 @@
 import { issue, type Issue } from '../ui/form-issues';
-import { deleteAccountTexts, accountMessages as m } from './messages';
+import { deleteAccountTexts, accountMessages as m, MIN_PASSWORD_LENGTH } from './messages';
 
 /**
  * Client-side checks of the account forms (spec section 5), as pure functions:
@@ -11,6 +11,8 @@ import { deleteAccountTexts, accountMessages as m } from './messages';
 const blank = (value: string) => value.trim() === '';
 const empty = (value: string) => value === '';
 const hasSpace = (value: string) => /\s/.test(value.trim());
+/** A new password typed but too short (characters, not UTF-16 units, as the server counts). */
+const tooShort = (value: string) => !empty(value) && [...value].length < MIN_PASSWORD_LENGTH;
 
 function missing<F extends string>(values: Record<F, string>, rules: Partial<Record<F, (v: string) => boolean>>): F[] {
   return (Object.keys(rules) as F[]).filter((f) => rules[f]?.(values[f]) === true);
@@ -27,6 +29,7 @@ export function validateRegister(v: RegisterValues): Issue<RegisterField>[] {
       missing(v, { userName: blank, email: blank, password: empty, repeatPassword: empty, name: blank }),
     ),
     ...issue<RegisterField>(m.userNameSpaces, hasSpace(v.userName) ? ['userName'] : []),
+    ...issue<RegisterField>(m.passwordTooShort, tooShort(v.password) ? ['password'] : []),
     ...issue<RegisterField>(
       m.passwordMismatch,
       !empty(v.password) && !empty(v.repeatPassword) && v.password !== v.repeatPassword ? ['repeatPassword'] : [],
@@ -49,6 +52,7 @@ export const changePasswordFields: readonly ChangePasswordField[] = ['oldPasswor
 export function validateChangePassword(v: ChangePasswordValues): Issue<ChangePasswordField>[] {
   return [
     ...issue(m.passwordFieldsEmpty, missing(v, { oldPassword: empty, newPassword: empty, repeatPassword: empty })),
+    ...issue<ChangePasswordField>(m.passwordTooShort, tooShort(v.newPassword) ? ['newPassword'] : []),
     ...issue<ChangePasswordField>(
       m.passwordsMustMatch,
       !empty(v.newPassword) && !empty(v.repeatPassword) && v.newPassword !== v.repeatPassword ? ['repeatPassword'] : [],
@@ -77,7 +81,10 @@ export const resetPasswordFields: readonly ResetPasswordField[] = ['password', '
 /** Reset password (from the emailed link): the new password, typed twice. */
 export function validateResetPassword(v: ResetPasswordValues): Issue<ResetPasswordField>[] {
   if (empty(v.password)) return issue<ResetPasswordField>(m.passwordFieldsEmpty, ['password']);
-  return issue<ResetPasswordField>(m.passwordMismatch, v.password !== v.repeatPassword ? ['repeatPassword'] : []);
+  return [
+    ...issue<ResetPasswordField>(m.passwordTooShort, tooShort(v.password) ? ['password'] : []),
+    ...issue<ResetPasswordField>(m.passwordMismatch, v.password !== v.repeatPassword ? ['repeatPassword'] : []),
+  ];
 }
 
 export type DeleteAccountField = 'password' | 'confirmed';

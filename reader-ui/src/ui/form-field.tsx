@@ -10,6 +10,8 @@ export type FormFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
   readonly invalid?: boolean;
   /** Ids of the messages that explain why (aria-describedby). */
   readonly describedBy?: string;
+  /** What the field expects, shown under it and read with it. */
+  readonly hint?: string;
 };
 
 /** The "*" after a required field's label (the spec's messages refer to it); screen readers hear `required` instead. */
@@ -27,7 +29,8 @@ export function RequiredMark() {
  * it) and are announced as required; validation is the form's own (noValidate),
  * so the browser's popups never replace the spec's messages.
  */
-export function FormField({ id, label, value, onValueChange, invalid, describedBy, required, className, ...rest }: FormFieldProps) {
+export function FormField({ id, label, value, onValueChange, invalid, describedBy, hint, required, className, ...rest }: FormFieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -43,8 +46,13 @@ export function FormField({ id, label, value, onValueChange, invalid, describedB
         onChange={(e) => onValueChange(e.currentTarget.value)}
         required={required}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={[describedBy, hintId].filter(Boolean).join(' ') || undefined}
       />
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

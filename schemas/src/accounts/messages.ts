@@ -9,6 +9,11 @@ export const accountMessages = {
   activationUserName: 'User Name is required to send activation',
   passwordMismatch: 'Password does not match',
   passwordChanged: 'Password changed Successfully',
+  passwordTooShort: 'A new password needs at least 8 characters',
+  passwordTooCommon: 'That password is one of the most common ones; choose another',
   noteBlank: "Textarea can't be blank",
   noteSaved: 'Note Saved Successfully',
 } as const;
+
+/** The shortest new password accepted (issue 16); existing passwords are not checked again. */
+export const MIN_PASSWORD_LENGTH = 8;

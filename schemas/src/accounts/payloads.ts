@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { lineText, requiredLine, requiredText, wholeNumber } from '../api/input.js';
-import { accountMessages } from './messages.js';
+import { accountMessages, MIN_PASSWORD_LENGTH } from './messages.js';
 
 export { accountMessages };
 
 const password = (message: string) => z.string({ message }).min(1, message).pipe(lineText(200, 'Password is too long'));
+/** A password being chosen: long enough too. The API also refuses the most common ones (api/src/accounts/common-passwords.ts). */
+const newPassword = (message: string) => password(message).refine((value) => [...value].length >= MIN_PASSWORD_LENGTH, accountMessages.passwordTooShort);
 
 export const registerBody = z.object({
   Email: requiredLine(254, accountMessages.registerRequired).pipe(z.email('Enter a valid email address')),
-  Password: password(accountMessages.registerRequired),
+  Password: newPassword(accountMessages.registerRequired),
   UserName: requiredLine(50, accountMessages.registerRequired, 'User Name has at most 50 characters').refine((v) => !/\s/.test(v), accountMessages.userNameSpaces),
   Name: requiredLine(100, accountMessages.registerRequired, 'Name has at most 100 characters'),
 });
@@ -21,7 +23,7 @@ export const loginBody = z.object({
 
 export const changePasswordBody = z.object({
   OldPassword: password(accountMessages.passwordFieldsEmpty),
-  NewPassword: password(accountMessages.passwordFieldsEmpty),
+  NewPassword: newPassword(accountMessages.passwordFieldsEmpty),
 });
 
 export const resetRequestBody = z.object({ UserName: requiredLine(254, accountMessages.resetUserName) });
@@ -29,7 +31,7 @@ export const activationRequestBody = z.object({ UserName: requiredLine(254, acco
 export const resetBody = z.object({
   userId: z.uuid('The reset link is not valid'),
   Code: requiredLine(200, 'The reset link is not valid'),
-  Password: password(accountMessages.passwordFieldsEmpty),
+  Password: newPassword(accountMessages.passwordFieldsEmpty),
 });
 
 export const noteBody = z.object({
