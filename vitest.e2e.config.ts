@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // A click's round trip (a command, its projection, the answer) can take over the default 1 s on a busy 2-core machine.
+    expect: { poll: { timeout: 5_000 } },
   },
 });

@@ -16,6 +16,8 @@ describe('reading the poem', () => {
     await page.getByRole('link', { name: /^II\b|Section 2|The Keeper/ }).first().click();
     await page.waitForURL(`${site.base}/1/1/2`);
     await page.waitForFunction(() => !document.getElementById('s1'));
+    // The title names the section first, so tabs and history entries tell sections apart.
+    await page.waitForFunction(() => document.title.startsWith("The Keeper's House · The Darkening of the Vale · The Kindling"));
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     await page.goBack();
     await page.waitForURL(`${site.base}/1/1/1`);
@@ -52,6 +54,15 @@ describe('reading the poem', () => {
     await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
     await page.getByRole('link', { name: 'Sentence 5', exact: true }).click();
     await page.waitForURL(`${site.base}/5`);
+    // Each verse line of every verse block stands on a line of its own (not run together as one paragraph).
+    await page.locator('.verse .verse-line').first().waitFor();
+    const runTogether = await page.evaluate(() =>
+      [...document.querySelectorAll('.verse')].some((verse) => {
+        const tops = [...verse.querySelectorAll('.verse-line')].map((line) => line.getBoundingClientRect().top);
+        return tops.some((top, i) => i > 0 && top <= tops[i - 1]!);
+      }),
+    );
+    expect(runTogether).toBe(false);
     await page.getByRole('link', { name: /Read in context/ }).click();
     await page.waitForURL(`${site.base}/1/1/1#s5`);
     await page.waitForFunction(() => document.getElementById('s5')?.classList.contains('is-target'));

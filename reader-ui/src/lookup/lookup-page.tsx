@@ -5,6 +5,7 @@ import type { Loaded } from '../poem/api';
 import { Loading } from '../poem/loading';
 import '../poem/poem.css';
 import { sentencePath } from '../poem/reading';
+import { Verse } from '../poem/verse';
 import { getJson } from '../scholarship/api';
 import { RequiredMark } from '../ui/form-field';
 import { SpinnerButton } from '../ui/spinner-button';
@@ -117,13 +118,7 @@ function LookupResult({ data }: { data: LineNumberResult }) {
   return (
     <section className="lookup-result" aria-labelledby="lookup-result-heading">
       <h2 id="lookup-result-heading">Sentence {n}</h2>
-      <p className="verse">
-        {data.Line.split('\n').map((text, i) => (
-          <span key={i} className="verse-line">
-            {text}
-          </span>
-        ))}
-      </p>
+      <Verse lines={data.Line.split('\n')} />
       <dl className="lookup-numbers">
         <dt>In the poem</dt>
         <dd>{data.inPoemNumber}</dd>

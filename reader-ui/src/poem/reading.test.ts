@@ -14,6 +14,7 @@ import {
   scrollKey,
   sectionKey,
   sectionPath,
+  sectionTitle,
   splitLines,
   toggleKey,
   visibleLanguages,
@@ -236,5 +237,20 @@ describe('contents from the server', () => {
     expect(numbers(both)).toEqual([1, 2]);
     expect(both[1]).toEqual({ name: 'One', cantos: {} });
     expect(both[2]).toMatchObject({ name: 'Two', cantos: { 1: { name: 'C' } } });
+  });
+});
+
+describe('a section page\'s title', () => {
+  it('names the section first, then its canto and book', () => {
+    expect(sectionTitle({ SectionName: 'The Symbol Dawn', srn: 'I' }, 'The Symbol Dawn', 'Book One: The Book of Beginnings')).toBe('The Symbol Dawn · The Symbol Dawn · Book One: The Book of Beginnings');
+  });
+
+  it('falls back to the section\'s numeral, and leaves out what is blank', () => {
+    expect(sectionTitle({ SectionName: '  ', srn: 'iv' }, 'Canto II', '')).toBe('Section iv · Canto II');
+    expect(sectionTitle(undefined, 'Canto II', 'Book One')).toBe('Canto II · Book One');
+  });
+
+  it('keeps names in other scripts as they are', () => {
+    expect(sectionTitle({ SectionName: 'अश्वपति का योग', srn: 'I' }, 'प्रथम सर्ग', 'प्रथम पुस्तक')).toBe('अश्वपति का योग · प्रथम सर्ग · प्रथम पुस्तक');
   });
 });

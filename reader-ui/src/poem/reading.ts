@@ -168,6 +168,15 @@ export function parseHashTarget(hash: string): number | null {
 }
 
 /** The key a section's text is cached under (one per edition). */
+/**
+ * The page title of a section: its name first (what tells tabs and history entries apart), then
+ * its canto and book; "Section iv" for a section without a name.
+ */
+export function sectionTitle(section: { readonly SectionName: string; readonly srn: string } | undefined, cantoName: string, bookName: string): string {
+  const name = section?.SectionName.trim() || (section ? `Section ${section.srn}` : '');
+  return [name, cantoName.trim(), bookName.trim()].filter(Boolean).join(' · ');
+}
+
 export function sectionKey(address: SectionAddress): string {
   return sectionPath(address);
 }

@@ -18,6 +18,7 @@ import {
   scrollKey,
   sentenceAnchor,
   sectionKey,
+  sectionTitle,
   visibleLanguages,
   type Lang,
   type SectionAddress,
@@ -75,7 +76,7 @@ function SectionReader({ address }: { address: SectionAddress }) {
   const data = current?.ok ? current.data : cachedSection(address, asOf);
   const failure = current !== null && !current.ok ? current.message : null;
 
-  usePageTitle(data ? `${data.bookName}, ${data.cantoName}` : failure ?? 'Loading');
+  usePageTitle(data ? sectionTitle(data.customSection[0], data.cantoName, data.bookName) : failure ?? 'Loading');
   useScrollMemory(address, data !== undefined);
 
   if (data === undefined) return failure !== null ? <Problem message={failure} /> : <Loading />;

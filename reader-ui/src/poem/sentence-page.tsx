@@ -10,7 +10,8 @@ import './poem.css';
 import { langFields, langLabels, LANGS, parseSentencePath, sectionPath, sentencePath, splitLines } from './reading';
 import { HistoryPanel } from '../scholarship/history-panel';
 import { StudyHost } from '../study/study-host';
-import { Verse, verseOf } from './sentence-view';
+import { verseOf } from './sentence-view';
+import { Verse } from './verse';
 import { useAsOf } from '../scholarship/as-of';
 import { permanentLink } from './permanent-link-page';
 

@@ -8,23 +8,8 @@ import { StudyPanel, StudyToggle } from '../study/study-toolbar';
 import type { Line, SectionRef } from './api';
 import { langLabels, sentenceAnchor, sentencePath, splitLines, type Lang } from './reading';
 import { countSentence, countsText, memoriseLine, worksText, type WorksEntry } from './works';
+import { Verse } from './verse';
 import type { VerseRow } from './verse-layout';
-
-/**
- * Verse lines, each a block with a hanging indent so a wrapped line stays recognisable.
- * `lookup`: a click or selection on a word opens the dictionary (study/StudyHost).
- */
-export function Verse({ lines, lang, lookup }: { lines: readonly string[]; lang?: string; lookup?: boolean }) {
-  return (
-    <p className="verse" lang={lang} data-lookup={lookup ? '' : undefined}>
-      {lines.map((text, i) => (
-        <span key={i} className="verse-line">
-          {text}
-        </span>
-      ))}
-    </p>
-  );
-}
 
 /** Verse lines laid out whole (verse-layout.ts): a part that begins another sentence carries its number. */
 function VerseRows({ rows }: { rows: readonly VerseRow[] }) {

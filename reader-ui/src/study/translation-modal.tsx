@@ -5,6 +5,7 @@ import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
 import { refreshTranslation, type SectionRef } from '../poem/api';
 import { translationsVersionAtom } from '../poem/atoms';
 import { langLabels, splitLines, type Lang } from '../poem/reading';
+import { Verse } from '../poem/verse';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { Busy, Failure, Modal } from './modal';
@@ -108,13 +109,7 @@ export function TranslationModal({
       ) : (
         <form id={formId} className="translation-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
           <p className="extra-label">Sentence {n}</p>
-          <p className="verse">
-            {splitLines(loading.line).map((text, i) => (
-              <span key={i} className="verse-line">
-                {text}
-              </span>
-            ))}
-          </p>
+          <Verse lines={splitLines(loading.line)} />
           <fieldset className="translation-lines">
             <legend className="extra-label">{label} translation, one verse line per box</legend>
             {lines.map((line, i) => (

@@ -1,0 +1,16 @@
+/**
+ * Verse lines, each a block (base.css) with a hanging indent so a wrapped line stays
+ * recognisable: in the reader, on sentence pages, in look-ups and in the translation editor.
+ * `lookup`: a click or selection on a word opens the dictionary (study/StudyHost).
+ */
+export function Verse({ lines, lang, lookup }: { lines: readonly string[]; lang?: string; lookup?: boolean }) {
+  return (
+    <p className="verse" lang={lang} data-lookup={lookup ? '' : undefined}>
+      {lines.map((text, i) => (
+        <span key={i} className="verse-line">
+          {text}
+        </span>
+      ))}
+    </p>
+  );
+}
