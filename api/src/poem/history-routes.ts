@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { editionComparisonAnswer, editionSchema, sentenceHistoryAnswer, sentenceIdentityAnswer } from '@epos/schemas';
+import { USERS_PROJECTION } from '@epos/projections/accounts/users-projection';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
+import type { ActorNames } from '../accounts/actor-names.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { sendCacheable } from '../plugins/http-cache.js';
 import { compareEditions, type PoemHistory } from './history.js';
@@ -12,13 +14,13 @@ const tags = ['poem history'];
 const edition = z.string().toLowerCase().pipe(editionSchema);
 
 /** Beyond the spec: a sentence's revision history and editions compared. */
-export function historyRoutes(history: PoemHistory, reader: PoemReader): FastifyPluginAsyncZod {
+export function historyRoutes(history: PoemHistory, reader: PoemReader, names: ActorNames): FastifyPluginAsyncZod {
   const { bodies } = reader;
   return async (app) => {
     app.get(
       '/api/history/sentence/:n',
       {
-        config: { reads: [POEM_PROJECTION] },
+        config: { reads: [POEM_PROJECTION, USERS_PROJECTION] },
         schema: {
           tags,
           summary: 'Every change to sentence n (or, when none has n now, the one that last had it), newest first, with actor, time, a word diff and its renumberings; with asOf, of the sentence that had number n then',
@@ -34,7 +36,8 @@ export function historyRoutes(history: PoemHistory, reader: PoemReader): Fastify
         const identity = id === null ? null : await queries.identity(id);
         const entries = identity ? await history.sentence(identity.id, await queries.numberings(identity.id)) : null;
         if (!identity || !entries) throw new HttpError(404, 'not_found', 'Not Found');
-        return sendCacheable(request, reply, bodies.history({ sentence: identity.sentence, id: identity.id, entries }));
+        const named = await names(request, entries.map((e) => e.actor));
+        return sendCacheable(request, reply, bodies.history({ sentence: identity.sentence, id: identity.id, entries: entries.map((e) => ({ ...e, actorName: named.get(e.actor)! })) }));
       },
     );
 

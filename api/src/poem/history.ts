@@ -13,6 +13,9 @@ export interface Numbering {
   at: string;
 }
 
+/** A history entry before its actor is named (by the route, from the users read model). */
+export type UnnamedEntry = Omit<HistoryEntryAnswer, 'actorName'>;
+
 export function wordDiff(before: string, after: string): WordChangeAnswer[] {
   return diffWords(before, after).map((c) => ({ op: c.added ? 'insert' : c.removed ? 'delete' : 'equal', text: c.value }));
 }
@@ -55,10 +58,10 @@ export class PoemHistory {
    * Every change to a sentence (by permanent id), newest first, with its renumberings as
    * `number` entries ("numbered 776 until …"); null when there is no such sentence.
    */
-  async sentence(id: number, numberings: readonly Numbering[]): Promise<HistoryEntryAnswer[] | null> {
+  async sentence(id: number, numberings: readonly Numbering[]): Promise<UnnamedEntry[] | null> {
     const events = await this.store.readStream(sentenceStream(id));
     if (events.length === 0) return null;
-    const entries: HistoryEntryAnswer[] = [];
+    const entries: UnnamedEntry[] = [];
     let state = emptySentence(id);
     for (const recorded of events) {
       const event = recorded as unknown as SentenceEvent & RecordedEvent;
@@ -88,7 +91,7 @@ export class PoemHistory {
       previous = n.number;
     }
     // Newest first; a renumbering follows from the event at its position, so it comes before it.
-    const order = (e: HistoryEntryAnswer) => BigInt(e.position) * 2n + (e.type === 'SentenceNumbered' ? 1n : 0n);
+    const order = (e: UnnamedEntry) => BigInt(e.position) * 2n + (e.type === 'SentenceNumbered' ? 1n : 0n);
     return entries.sort((a, b) => (order(a) < order(b) ? 1 : order(a) > order(b) ? -1 : 0));
   }
 

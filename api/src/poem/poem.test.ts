@@ -11,6 +11,7 @@ import { loadCurrentPoem } from './import/current-poem.js';
 import { importPoem, type ImportInput } from './import/import-poem.js';
 import { sentenceDecider } from '@epos/domain/poem/sentence-decider';
 import { TestClient } from '../testkit/client.js';
+import { caughtUp, signIn } from '../testkit/people.js';
 import { provisionUser } from '../accounts/provision.js';
 
 const demo = fs.readFileSync(DEMO_POEM_FILE, 'utf8');
@@ -154,6 +155,28 @@ describe('scholarship: history, time travel, variorum', () => {
     const past = (await get(`/api/sbook/1/1/1?asOf=${encodeURIComponent(importedAt)}`)).json();
     expect(past.customSection[0].customSection[1].lines).toBe(before);
     expect((await get('/api/sbook/1/1/1?asOf=2001-01-01')).statusCode).toBe(404);
+  });
+
+  it("names each change's actor by their display name, and as 'deleted user' once they are erased", async () => {
+    const editor = await signIn(api, 'admin');
+    // The sentence the test above already changed, so the imports below count the same changes.
+    const n = 2;
+    await handleCommand(api.deps.store, {
+      streamId: sentenceStream(n),
+      decider: sentenceDecider(n),
+      command: { kind: 'setText', edition: 'first', lines: ['Now evening leaned upon the eastern hills,', 'And all was changed again.'] },
+      cause: { actor: editor.userId },
+    });
+    await caughtUp(api);
+    const latest = async () => (await get(`/api/history/sentence/${n}`)).json().entries[0];
+    expect(await latest()).toMatchObject({ actor: editor.userId, actorName: editor.name, part: 'text:first' });
+    expect((await get(`/api/history/sentence/${n}`)).json().entries.at(-1)).toMatchObject({ actor: 'importer', actorName: 'importer' });
+
+    const erased = await editor.client.post('/postdata/deleteAccount', { Password: `pw-${editor.userName}-secret` });
+    expect(erased.json()).toMatchObject({ type: 1 });
+    await caughtUp(api);
+    expect(await latest()).toMatchObject({ actor: editor.userId, actorName: 'deleted user' });
+    expect(JSON.stringify((await get(`/api/history/sentence/${n}`)).json())).not.toContain(editor.name);
   });
 
   it('compares two editions of a section word by word', async () => {

@@ -27,6 +27,7 @@ import { editFieldValue, EDITABLE_KEYS } from './edit-fields.js';
 import { PoemHistory } from './history.js';
 import { historyRoutes } from './history-routes.js';
 import { poemAnswerBodies } from './answer-bodies.js';
+import { actorNames } from '../accounts/actor-names.js';
 import { PoemCache } from './poem-cache.js';
 import { MAX_RANGE, PoemReader } from './poem-reader.js';
 import { asOfQuery, editionQuery, langQuery, parseRange, sectionParams, sentenceParams } from './schemas.js';
@@ -304,6 +305,6 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
 
-    await app.register(historyRoutes(history, reader));
+    await app.register(historyRoutes(history, reader, actorNames(deps)));
   };
 }

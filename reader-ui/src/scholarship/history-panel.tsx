@@ -62,7 +62,7 @@ function HistoryList({ n, labelledBy }: { n: number; labelledBy: string }) {
               {' · '}
               <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
               {' · '}
-              {actorLabel(entry.actor)}
+              {actorLabel(entry)}
               {entry.revision !== '' && ` · revision ${entry.revision}`}
             </span>
           </p>

@@ -68,7 +68,10 @@ describe('formatWhen and actorLabel', () => {
     expect(formatWhen('yesterday')).toBe('yesterday');
   });
   it('names the importer', () => {
-    expect(actorLabel('system')).toBe('System (import)');
-    expect(actorLabel('anna')).toBe('anna');
+    expect(actorLabel({ actor: 'system', actorName: 'system' })).toBe('System (import)');
+    expect(actorLabel({ actor: 'importer', actorName: 'importer' })).toBe('Importer');
+    // A person by the name the server gives, never by their id.
+    expect(actorLabel({ actor: '0b6f4a2e-7d1c-4f3a-9a51-3c2e8d4b1f00', actorName: 'Anna Karenina' })).toBe('Anna Karenina');
+    expect(actorLabel({ actor: '0b6f4a2e-7d1c-4f3a-9a51-3c2e8d4b1f00', actorName: 'deleted user' })).toBe('deleted user');
   });
 });

@@ -123,7 +123,10 @@ export function formatWhen(at: string, locale?: string, timeZone?: string): stri
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
 }
 
-/** Who made a change; the importer's `system` reads as such. */
-export function actorLabel(actor: string): string {
-  return actor === 'system' ? 'System (import)' : actor;
+/** Tools that change the poem, as a reader calls them. */
+const TOOL_LABELS: Readonly<Record<string, string>> = { system: 'System (import)', importer: 'Importer' };
+
+/** Who made a change: the person's name as the server gives it ("deleted user" once erased), or the tool. */
+export function actorLabel(entry: Pick<HistoryEntry, 'actor' | 'actorName'>): string {
+  return TOOL_LABELS[entry.actor] ?? entry.actorName;
 }

@@ -197,7 +197,8 @@ export const historyEntryAnswer = z.object({
   position: z.string().describe('Position in the event log'),
   revision: z.string().describe("Revision of the sentence's stream; empty for a renumbering"),
   at: isoMoment,
-  actor: z.string(),
+  actor: z.string().describe("Who made the change: a user's id, or a tool's name (system, importer)"),
+  actorName: z.string().describe("The actor as people know them: the user's display name, 'deleted user' once erased, 'unknown user', or the tool's name"),
   type: z.string().describe('The event type, or SentenceNumbered for a renumbering'),
   part: z
     .string()
