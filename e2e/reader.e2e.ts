@@ -126,8 +126,16 @@ describe('reading the poem', () => {
     await page.getByRole('textbox').first().fill('5');
     await page.getByRole('button', { name: /Look up/i }).last().click();
     await page.getByRole('link', { name: /in context/i }).first().waitFor();
+    // Before the poem had any text: why, from when it has, and the ways out (no bare "No book found").
     const past = await open('/1/1/1?asOf=2001-01-01');
-    await past.getByText('No book found').first().waitFor();
+    await past.getByText(/The poem had no text yet on .*2001.*: its text begins on/).waitFor();
+    expect(await past.getByText('No book found').count()).toBe(0);
+    await past.getByLabel('Read as of').waitFor();
+    await past.getByRole('link', { name: /^Read it as of / }).click();
+    await past.waitForURL(/\/1\/1\/1\?asOf=\d{4}-\d{2}-\d{2}$/);
+    await past.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
+    await past.getByRole('link', { name: 'back to today' }).click();
+    await past.waitForURL(`${site.base}/1/1/1`);
     await page.close();
     await past.close();
   });

@@ -46,6 +46,12 @@ export class PoemQueries {
     return { title: row?.title ?? null, author: row?.author ?? null };
   }
 
+  /** When the first sentence was placed in the poem, or null before any import. */
+  async textSince(): Promise<Date | null> {
+    const row = await this.db.selectFrom('placements').select((eb) => eb.fn.min('at').as('first')).where('book', 'is not', null).executeTakeFirst();
+    return row?.first ? new Date(row.first) : null;
+  }
+
   async section(book: number, canto: number, section: number): Promise<SentenceDoc[]> {
     return this.db
       .selectFrom('sentences')

@@ -6,7 +6,7 @@ import { importPoem } from '../poem/import/import-poem.js';
 import { INFERNO_I } from '../poem/import/fixtures/real-verse.js';
 
 let api: TestApi;
-const site = async () => (await api.app.inject({ method: 'GET', url: '/api/site' })).json<{ poemTitle: string; poemAuthor: string; labels: { worksOn: string } }>();
+const site = async () => (await api.app.inject({ method: 'GET', url: '/api/site' })).json<{ poemTitle: string; poemAuthor: string; labels: { worksOn: string }; poemTextSince: string | null }>();
 const importText = async (content: string) => {
   await importPoem(
     { store: api.deps.store, progress: api.deps.progress, readModel: () => api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) },
@@ -22,10 +22,17 @@ afterAll(async () => api.close());
 
 describe('GET /api/site', () => {
   it("names the configured poem until the poem's own file names it, kept between changes", async () => {
-    expect(await site()).toMatchObject({ poemTitle: 'Savitri', poemAuthor: 'Sri Aurobindo', labels: { worksOn: 'Works on Savitri' } });
+    expect(await site()).toMatchObject({ poemTitle: 'Savitri', poemAuthor: 'Sri Aurobindo', labels: { worksOn: 'Works on Savitri' }, poemTextSince: null });
     expect(await site()).toMatchObject({ poemTitle: 'Savitri' });
+    const importedOn = new Date().toISOString().slice(0, 10);
     await importText(INFERNO_I);
     await expect.poll(async () => (await site()).poemTitle, { timeout: 5000 }).toBe('The Divine Comedy');
     expect(await site()).toMatchObject({ poemAuthor: 'Dante Alighieri (tr. Henry Wadsworth Longfellow)', labels: { worksOn: 'Works on The Divine Comedy' } });
+    // The day its text begins: reading as of an earlier day finds none.
+    const since = (await site()).poemTextSince!;
+    expect([importedOn, new Date().toISOString().slice(0, 10)]).toContain(since);
+    const before = new Date(Date.parse(since) - 86_400_000).toISOString().slice(0, 10);
+    expect((await api.app.inject({ method: 'GET', url: `/api/sbook/1/1/1?asOf=${before}` })).statusCode).toBe(404);
+    expect((await api.app.inject({ method: 'GET', url: `/api/sbook/1/1/1?asOf=${since}` })).statusCode).toBe(200);
   });
 });

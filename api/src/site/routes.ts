@@ -14,7 +14,7 @@ import { readModelSchema } from '../read-models.js';
  */
 export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const { config } = deps;
-  const answer = (title: string, author: string) =>
+  const answer = (title: string, author: string, since: Date | null) =>
     render(
       siteSchema.parse({
         siteName: config.SITE_NAME,
@@ -22,6 +22,7 @@ export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         poemAuthor: author,
         artistName: config.ARTIST_NAME,
         labels: { motherNote: config.LABEL_MOTHER_NOTE, aurobindoNote: config.LABEL_AUTHOR_NOTE, worksOn: `Works on ${title}` },
+        poemTextSince: since ? since.toISOString().slice(0, 10) : null,
       }),
     );
   return async (app) => {
@@ -33,8 +34,9 @@ export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       { config: { reads: [POEM_PROJECTION] }, schema: { tags: ['site'], summary: "Names and labels the reader shows: the poem's own title and author, else configuration", response: { 200: siteSchema } } },
       async (request, reply) => {
         const body = await cache.answer(request.consistentAfter, () => readModelSchema(deps, request, POEM_PROJECTION), 'site', async () => {
-          const own = await (await poemQueries(deps, request)).titleAndAuthor();
-          return answer(own.title ?? config.POEM_TITLE, own.author ?? config.POEM_AUTHOR);
+          const queries = await poemQueries(deps, request);
+          const [own, since] = await Promise.all([queries.titleAndAuthor(), queries.textSince()]);
+          return answer(own.title ?? config.POEM_TITLE, own.author ?? config.POEM_AUTHOR, since);
         });
         return sendCacheable(request, reply, body!);
       },

@@ -4,3 +4,5 @@
  */
 export const GENERIC_ERROR = 'An error occured';
 export const NOT_FOUND = 'Not Found';
+/** The spec's answer to a section, translation or comparison that does not exist (section 8). */
+export const NO_BOOK = 'No book found';

@@ -1,4 +1,4 @@
-import { GENERIC_ERROR } from '../app/messages';
+import { GENERIC_ERROR, NO_BOOK } from '../app/messages';
 import type { Lang, SectionAddress } from './reading';
 import { sectionKey } from './reading';
 import { withAsOfParam } from '../scholarship/as-of';
@@ -75,7 +75,7 @@ export function cachedSection(address: SectionAddress, asOf: string | null = nul
 
 export async function fetchSection(address: SectionAddress, signal?: AbortSignal, asOf: string | null = null): Promise<Loaded<SectionBook>> {
   const url = asOf ? `${sectionUrl(address)}&asOf=${encodeURIComponent(asOf)}` : sectionUrl(address);
-  const result = await getJson<SectionBook>(url, 'No book found', signal);
+  const result = await getJson<SectionBook>(url, NO_BOOK, signal);
   if (result.ok) sectionCache.set(`${sectionKey(address)}@${asOf ?? ''}`, result.data);
   return result;
 }
@@ -86,7 +86,7 @@ export function cachedTranslation(ref: SectionRef, lang: Lang): readonly Transla
 
 export async function fetchTranslation(ref: SectionRef, lang: Lang, signal?: AbortSignal): Promise<Loaded<readonly Translation[]>> {
   const url = translationUrl(ref, lang);
-  const result = await getJson<readonly Translation[]>(url, 'No book found', signal);
+  const result = await getJson<readonly Translation[]>(url, NO_BOOK, signal);
   if (result.ok) translationCache.set(url, result.data);
   return result;
 }
@@ -99,7 +99,7 @@ export async function refreshTranslation(ref: SectionRef, lang: Lang, position: 
   const url = translationUrl(ref, lang);
   const headers: Record<string, string> = { 'cache-control': 'no-cache' };
   if (position !== null) headers['X-Consistent-After'] = position;
-  const result = await getJson<readonly Translation[]>(url, 'No book found', undefined, headers);
+  const result = await getJson<readonly Translation[]>(url, NO_BOOK, undefined, headers);
   if (result.ok) translationCache.set(url, result.data);
   return result;
 }

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { NO_BOOK } from '../app/messages';
 import { NotFoundPage } from '../app/not-found-page';
 import { usePageTitle } from '../app/use-page-title';
 import { useToast } from '../ui/toast';
@@ -8,6 +9,7 @@ import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTra
 import { contentsAtom, languagesAtom, scrollPositions, translationsVersionAtom, useSiteInfo, worksOnAtom } from './atoms';
 import { contentsFromServer, mergeContents } from './contents';
 import { useAsOf } from '../scholarship/as-of';
+import { AsOfNothing } from '../scholarship/as-of-control';
 import { Loading, Problem } from './loading';
 import './poem.css';
 import { ReaderControls } from './reader-controls';
@@ -18,6 +20,7 @@ import {
   scrollKey,
   sentenceAnchor,
   sectionKey,
+  sectionPath,
   sectionTitle,
   visibleLanguages,
   type Lang,
@@ -59,6 +62,7 @@ function SectionReader({ address }: { address: SectionAddress }) {
   }, [address.book, setContents]);
 
   const asOf = useAsOf();
+  const site = useSiteInfo();
   const loadKey = `${key}@${asOf ?? ''}`;
   useEffect(() => {
     const controller = new AbortController();
@@ -79,7 +83,12 @@ function SectionReader({ address }: { address: SectionAddress }) {
   usePageTitle(data ? sectionTitle(data.customSection[0], data.cantoName, data.bookName) : failure ?? 'Loading');
   useScrollMemory(address, data !== undefined);
 
-  if (data === undefined) return failure !== null ? <Problem message={failure} /> : <Loading />;
+  if (data === undefined) {
+    if (failure === null) return <Loading />;
+    // Read as of a day the section had no text: say so, with the ways out, instead of a bare "No book found".
+    if (asOf !== null && failure === NO_BOOK) return <AsOfNothing path={sectionPath(address)} since={site?.poemTextSince ?? null} />;
+    return <Problem message={failure} />;
+  }
   return <SectionText address={address} data={data} />;
 }
 

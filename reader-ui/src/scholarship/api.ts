@@ -1,5 +1,5 @@
 /** Calls of the scholarship views: sentence history and edition comparison. */
-import { GENERIC_ERROR } from '../app/messages';
+import { GENERIC_ERROR, NO_BOOK } from '../app/messages';
 import { failureMessage, type Loaded } from '../poem/api';
 import { compareApiUrl, type CompareAddress, type Comparison } from './compare';
 import type { SentenceHistory } from './history';
@@ -24,5 +24,5 @@ export function fetchHistory(n: number, signal?: AbortSignal): Promise<Loaded<Se
 }
 
 export function fetchComparison(address: CompareAddress, signal?: AbortSignal): Promise<Loaded<Comparison>> {
-  return getJson<Comparison>(compareApiUrl(address), 'No book found', signal);
+  return getJson<Comparison>(compareApiUrl(address), NO_BOOK, signal);
 }

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { asOfAtom, formatAsOf, parseAsOf, todayIso, useAsOf, withAsOfParam } from './as-of';
+import { asOfAtom, asOfBeforeText, formatAsOf, parseAsOf, todayIso, useAsOf, withAsOfParam } from './as-of';
 import './scholarship.css';
 
 /**
@@ -55,6 +55,43 @@ export function AsOfBanner({ path }: { path: string }) {
     <p className="as-of-banner" role="status">
       As it stood on <time dateTime={asOf}>{formatAsOf(asOf)}</time> — <Link href={withAsOfParam(path, null)}>back to today</Link>
     </p>
+  );
+}
+
+/**
+ * What a section read as of a day it had no text shows instead of a bare "No book found": why
+ * (the poem had no text yet, and from which day it has; or this section had none then), the
+ * way to that first day and back to today, and the date control to choose another day.
+ */
+export function AsOfNothing({ path, since }: { path: string; since: string | null }) {
+  const asOf = useAsOf();
+  if (asOf === null) return null;
+  const beforeText = asOfBeforeText(asOf, since);
+  return (
+    <section className="as-of-nothing" aria-labelledby="as-of-nothing-heading">
+      <h1 id="as-of-nothing-heading">Nothing to read on {formatAsOf(asOf)}</h1>
+      <p role="status">
+        {beforeText && since !== null ? (
+          <>
+            The poem had no text yet on <time dateTime={asOf}>{formatAsOf(asOf)}</time>: its text begins on <time dateTime={since}>{formatAsOf(since)}</time>.
+          </>
+        ) : (
+          <>
+            This section had no text on <time dateTime={asOf}>{formatAsOf(asOf)}</time>.
+          </>
+        )}
+      </p>
+      <p className="as-of-ways">
+        {beforeText && since !== null && (
+          <>
+            <Link href={withAsOfParam(path, since)}>Read it as of {formatAsOf(since)}</Link>
+            {' · '}
+          </>
+        )}
+        <Link href={withAsOfParam(path, null)}>Back to today</Link>
+      </p>
+      <AsOfControl path={path} />
+    </section>
   );
 }
 

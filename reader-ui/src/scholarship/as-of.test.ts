@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asOfFromLocation, asOfFromSearch, formatAsOf, parseAsOf, todayIso, withAsOfParam } from './as-of';
+import { asOfBeforeText, asOfFromLocation, asOfFromSearch, formatAsOf, parseAsOf, todayIso, withAsOfParam } from './as-of';
 
 describe('as-of dates', () => {
   it('accepts real calendar dates only', () => {
@@ -32,5 +32,15 @@ describe('as-of dates', () => {
   it('formats the date itself, whatever the time zone', () => {
     expect(formatAsOf('2026-05-01', 'en-GB')).toBe('1 May 2026');
     expect(todayIso(new Date(2026, 0, 9))).toBe('2026-01-09');
+  });
+});
+
+describe('a day before the poem had text', () => {
+  it('is any day before the first, and none when that day is unknown', () => {
+    expect(asOfBeforeText('2001-01-01', '2026-11-24')).toBe(true);
+    expect(asOfBeforeText('2026-11-23', '2026-11-24')).toBe(true);
+    expect(asOfBeforeText('2026-11-24', '2026-11-24')).toBe(false);
+    expect(asOfBeforeText('2027-01-01', '2026-11-24')).toBe(false);
+    expect(asOfBeforeText('2001-01-01', null)).toBe(false);
   });
 });

@@ -52,6 +52,11 @@ export function formatAsOf(asOf: string, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
 }
 
+/** Whether `asOf` is a day before the poem had any text (`since`, from /api/site; null when unknown). */
+export function asOfBeforeText(asOf: string, since: string | null): boolean {
+  return since !== null && asOf < since;
+}
+
 /** Today as `YYYY-MM-DD` in local time (the date input's `max`). */
 export function todayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
