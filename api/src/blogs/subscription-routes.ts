@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unsubscribeBody, unsubscribedAnswer, userStream } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
+import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
 import { withPosition } from '../commands.js';
@@ -13,13 +14,16 @@ import { readUnsubscribeToken } from '@epos/platform/blogs/unsubscribe-token';
 export function subscriptionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const credentials = new Credentials(deps.database.db);
   return async (app) => {
-    app.post('/api/unsubscribe', { config: { permission: 'subscriptions.unsubscribe', reads: [USERS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'Stop mails about a blog, with the signed token from a mail', response: { 200: unsubscribedAnswer } } }, async (request, reply) => {
+    app.post('/api/unsubscribe', { config: { permission: 'subscriptions.unsubscribe', reads: [USERS_PROJECTION, BLOGS_PROJECTION] }, schema: { tags: ['blogs'], summary: 'Stop mails about a blog, with the signed token from a mail', response: { 200: unsubscribedAnswer } } }, async (request, reply) => {
       const { token } = parseOr400(unsubscribeBody, request.body);
       const target = await readUnsubscribeToken(deps.database, token);
       if (!target) throw new HttpError(400, 'validation', 'This unsubscribe link is not valid. Open the link from the mail again.');
       // A deleted account has no credentials left (its stream stays).
       if (!(await credentials.byId(target.userId))) throw new HttpError(404, 'not_found', 'This account no longer exists.');
-      const done = { type: 1, message: `You will no longer get mails about ${target.blogId}.`, blog: target.blogId } as const;
+      const blogs = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
+      // A blog since removed is named by its address.
+      const title = (await blogs.selectFrom('blogs').select('title').where('blog_id', '=', target.blogId).executeTakeFirst())?.title ?? target.blogId;
+      const done = { type: 1, message: `You will no longer get mails about ${title}.`, blog: target.blogId, blogTitle: title } as const;
       // Opening the link again changes nothing, and records nothing.
       const users = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
       const reader = await users.selectFrom('users').select('subscriptions').where('user_id', '=', target.userId).executeTakeFirst();

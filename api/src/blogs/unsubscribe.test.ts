@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userStream } from '@epos/schemas';
+import { blogStream, userStream } from '@epos/schemas';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { TestClient } from '../testkit/client.js';
-import { after, signIn } from '../testkit/people.js';
+import { after, caughtUp, signIn } from '../testkit/people.js';
 import { unsubscribeToken } from '@epos/platform/blogs/unsubscribe-token';
 
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({ blogs: async () => [{ id: 'talk', name: 'Talk' }] });
+  await api.deps.store.append(blogStream('talk'), [{ type: 'BlogCreated', data: { blogId: 'talk', title: 'Table Talk', description: '' } }], { expectedRevision: 'no_stream', cause: { actor: 'test' } });
+  await caughtUp(api);
 });
 afterAll(async () => api.close());
 
@@ -19,7 +21,8 @@ describe('unsubscribe links', () => {
     const mailbox = new TestClient(api.app, '192.0.2.31');
 
     const first = await mailbox.post('/api/unsubscribe', { token }, after(subscribed));
-    expect(first.json()).toEqual({ type: 1, message: 'You will no longer get mails about talk.', blog: 'talk' });
+    // The blog by its title, as readers know it; its slug for machines.
+    expect(first.json()).toEqual({ type: 1, message: 'You will no longer get mails about Table Talk.', blog: 'talk', blogTitle: 'Table Talk' });
     const events = (await api.deps.store.readStream(userStream(reader.userId))).length;
 
     for (let i = 0; i < 3; i++) {

@@ -231,4 +231,4 @@ export const commentPostedAnswer = commentDone.extend({ message: z.string(), com
 export const commentChangedAnswer = commentDone.extend({ comment: commentAsSaved });
 export const commentDeletedAnswer = commentDone.extend({ message: z.string() });
 
-export const unsubscribedAnswer = z.object({ type: z.literal(1), message: z.string(), blog: z.string().describe("The blog's slug") });
+export const unsubscribedAnswer = z.object({ type: z.literal(1), message: z.string(), blog: z.string().describe("The blog's slug"), blogTitle: z.string().describe("The blog's title (its slug if it no longer exists)") });
