@@ -25,6 +25,23 @@ describe('reading the poem', () => {
     await page.close();
   });
 
+  it('downloads the Devanagari web font only once Hindi is shown, and never for English alone', async () => {
+    const page = await open('/1/1/1');
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.woff2')) fonts.push(new URL(request.url()).pathname);
+    });
+    await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts).toEqual([]);
+    await page.getByRole('checkbox', { name: /Hindi/ }).check();
+    await page.getByText('हे संध्या के दीपक', { exact: false }).first().waitFor();
+    await expect.poll(() => fonts.some((font) => /noto-serif-devanagari-devanagari-400-normal-.+\.woff2$/.test(font))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Epos Devanagari"', 'हे'))).toBe(true);
+    expect(fonts.some((font) => font.includes('oriya'))).toBe(false);
+    await page.close();
+  });
+
   it('switches edition, and a translation forces its edition and enables only its checkboxes', async () => {
     const page = await open('/1/1/1');
     await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/base.css';
+import './app/fonts.css';
 import { App } from './app/app';
 
 const container = document.getElementById('root');
