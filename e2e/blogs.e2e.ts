@@ -1,22 +1,13 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations, useSiteInBrowser } from './server.js';
+import { logIn, seriousViolations, useSiteInBrowser } from './server.js';
 
 const site = useSiteInBrowser();
 const { open } = site;
 
-async function logIn(page: Page, userName: string, password: string): Promise<void> {
-  await page.goto(`${site.base}/login`);
-  await page.locator('input[name="username"]').fill(userName);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
 /** The demo reader, signed in, on a post with an empty comment box. */
 async function commentBoxOfReader() {
   const page = await open('/');
-  await logIn(page, 'reader', 'demo-reader-password');
+  await logIn(site, page, 'reader', 'demo-reader-password');
   await page.goto(`${site.base}/blogs/evening-letters/a-letter-to-new-readers`);
   const box = page.getByTestId('comment-textarea').first();
   await box.waitFor();
@@ -89,7 +80,7 @@ describe('blogs in a real browser', () => {
 
   it('lets a blogger write with the editor: publish, fullscreen and back, history, schedule', async () => {
     const page = await open('/');
-    await logIn(page, 'blogger', 'demo-blogger-password');
+    await logIn(site, page, 'blogger', 'demo-blogger-password');
     await page.goto(`${site.base}/blogs/reading-notes/new`);
     await page.getByTestId('post-title').fill('Written in the browser');
     await page.getByTestId('post-series').fill('Practice');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations, useSiteInBrowser } from './server.js';
+import { logIn, seriousViolations, useSiteInBrowser } from './server.js';
 
 const site = useSiteInBrowser();
 const { open } = site;
@@ -157,12 +157,39 @@ describe('reading the poem', () => {
     await past.close();
   });
 
+  it('lets a reader keep several notes on a sentence, edit one and delete another, and finds them so after a reload', async () => {
+    const page = await open('/');
+    await logIn(site, page, 'reader', 'demo-reader-password');
+    const openNotes = async () => {
+      await page.goto(`${site.base}/1/1/1`);
+      await page.getByRole('button', { name: 'Study tools for sentence 3' }).click();
+      await page.getByRole('button', { name: 'My notes' }).first().click();
+      return page.getByRole('dialog');
+    };
+    let dialog = await openNotes();
+    const box = dialog.getByRole('textbox');
+    for (const text of ['The keeper counts the stars.', 'A second thought.']) {
+      await box.fill(text);
+      await dialog.getByRole('button', { name: 'Save note' }).click();
+      await dialog.getByTestId('note').filter({ hasText: text }).waitFor();
+    }
+    await dialog.getByRole('button', { name: 'Edit note: The keeper counts the stars.' }).click();
+    expect(await box.inputValue()).toBe('The keeper counts the stars.');
+    await box.fill('The keeper counts the stars twice.');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByTestId('note').filter({ hasText: 'stars twice.' }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete note: A second thought.' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => dialog.getByTestId('note').allTextContents()).toEqual([expect.stringContaining('The keeper counts the stars twice.')]);
+
+    dialog = await openNotes();
+    await expect.poll(() => dialog.getByTestId('note').allTextContents()).toEqual([expect.stringContaining('The keeper counts the stars twice.')]);
+    await page.close();
+  });
+
   it('lets a logged-in editor correct a translated line with the pencil', async () => {
-    const page = await open('/login');
-    await page.locator('input[name="username"]').fill('admin');
-    await page.locator('input[name="password"]').fill('demo-admin-password');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const page = await open('/');
+    await logIn(site, page, 'admin', 'demo-admin-password');
     await page.goto(`${site.base}/1/1/1`);
     await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
     await page.getByRole('checkbox', { name: /French/ }).check();

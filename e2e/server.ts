@@ -12,6 +12,15 @@ export type RunningSite = SiteProcess;
 /** The whole site as `npm start` runs it (built apps, demo content, its embedded PostgreSQL), on a throw-away data folder. */
 export const startSite = (): Promise<SiteProcess> => startSiteProcess({ env: { LOG_LEVEL: 'warn' } });
 
+/** Signs `userName` in through the login form, and waits until the site has moved on from it. */
+export async function logIn(site: { readonly base: string }, page: Page, userName: string, password: string): Promise<void> {
+  await page.goto(`${site.base}/login`);
+  await page.locator('input[name="username"]').fill(userName);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function launchBrowser(): Promise<Browser> {

@@ -14,6 +14,7 @@ export const permissions = {
   'accounts.changePassword': 'signed-in',
   'accounts.delete': 'signed-in',
   'notes.save': 'signed-in',
+  'notes.delete': 'signed-in',
   'subscriptions.change': 'signed-in',
   'users.manage': ['admin'],
   'poem.edit': ['admin'],

@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { HttpError } from '../plugins/error-handler.js';
 import { poemQueries } from '../poem/poem-queries.js';
@@ -11,7 +12,9 @@ import {
   issueMessage,
   myDataAnswer,
   myNotesAnswer,
+  deleteNoteBody,
   noteBody,
+  noteSavedAnswer,
   subscriptionsAnswer,
   updateSubscriptionsBody,
   userStream,
@@ -35,21 +38,42 @@ import type { Sessions } from './sessions.js';
 export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDirectory): FastifyPluginAsyncZod {
   const credentials = new Credentials(deps.database.db);
   return async (app) => {
-    app.post('/postdata/myNotes', { config: { permission: 'notes.save' }, schema: { tags: ['accounts'], summary: 'Save a personal note on a sentence', response: { 200: accountSuccess, 400: accountFailure } } }, async (request, reply: FastifyReply) => {
+    /** The signed-in reader's own note by its id, or null (another reader's note is never found). */
+    const ownNote = async (request: FastifyRequest, userId: string, noteId: string) => {
+      const notes = await readModel<NotesReadModel>(deps, request, NOTES_PROJECTION);
+      return (await notes.selectFrom('notes').select(['note_id', 'sentence_id', 'rtype']).where('user_id', '=', userId).where('note_id', '=', noteId).executeTakeFirst()) ?? null;
+    };
+
+    app.post('/postdata/myNotes', { config: { permission: 'notes.save', reads: [NOTES_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Save a personal note on a sentence: a new one, or with NoteId an edit of one of yours', response: { 200: noteSavedAnswer, 400: accountFailure } } }, async (request, reply: FastifyReply) => {
       const userId = signedInUser(request);
       const body = noteBody.safeParse(request.body ?? {});
       if (!body.success) return reply.code(400).send({ type: 0, error: issueMessage(body.error.issues[0]!) });
       const key = await credentials.keyOf(userId);
       if (!key) throw pleaseLogIn();
-      const { Content, Sentencenumber, Rtype } = body.data;
+      const { NoteId, Content, Sentencenumber, Rtype } = body.data;
       const sentence = await (await poemQueries(deps, request)).idOf(Sentencenumber);
       if (sentence === null) throw new HttpError(404, 'not_found', 'Not Found');
+      const editing = NoteId === undefined ? null : await ownNote(request, userId, NoteId);
+      if (NoteId !== undefined && (editing === null || editing.sentence_id !== sentence)) throw new HttpError(404, 'not_found', 'Not Found');
+      const noteId = editing?.note_id ?? randomUUID();
       const { position } = await deps.store.append(
         userStream(userId),
-        [{ type: 'NoteSaved', data: { userId, sentence, rtype: Rtype, content: seal(key, Content) } }],
+        [{ type: 'NoteSaved', data: { userId, noteId, sentence, rtype: editing?.rtype ?? Rtype, content: seal(key, Content) } }],
         { expectedRevision: 'stream_exists', cause: { actor: userId, correlationId: String(request.id) } },
       );
-      return withPosition(reply, { position, events: [] }).send({ type: 1, message: accountMessages.noteSaved });
+      return withPosition(reply, { position, events: [] }).send({ type: 1, message: accountMessages.noteSaved, NoteId: noteId });
+    });
+
+    app.post('/postdata/deleteNote', { config: { permission: 'notes.delete', reads: [NOTES_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Delete one of your notes', response: { 200: accountSuccess, 400: accountFailure } } }, async (request, reply: FastifyReply) => {
+      const userId = signedInUser(request);
+      const body = deleteNoteBody.safeParse(request.body ?? {});
+      if (!body.success) return reply.code(400).send({ type: 0, error: issueMessage(body.error.issues[0]!) });
+      if ((await ownNote(request, userId, body.data.NoteId)) === null) throw new HttpError(404, 'not_found', 'Not Found');
+      const { position } = await deps.store.append(userStream(userId), [{ type: 'NoteDeleted', data: { userId, noteId: body.data.NoteId } }], {
+        expectedRevision: 'stream_exists',
+        cause: { actor: userId, correlationId: String(request.id) },
+      });
+      return withPosition(reply, { position, events: [] }).send({ type: 1, message: accountMessages.noteDeleted });
     });
 
     app.get(
@@ -59,9 +83,9 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
         const userId = signedInUser(request);
         const sentence = await (await poemQueries(deps, request)).idOf(request.params.line);
         const db = await readModel<NotesReadModel>(deps, request, NOTES_PROJECTION);
-        const notes = sentence === null ? [] : await db.selectFrom('notes').selectAll().where('user_id', '=', userId).where('sentence_id', '=', sentence).orderBy('rtype').execute();
+        const notes = sentence === null ? [] : await db.selectFrom('notes').selectAll().where('user_id', '=', userId).where('sentence_id', '=', sentence).orderBy('saved_at').orderBy('note_id').execute();
         reply.header('cache-control', 'private, no-store');
-        return notes.map((n) => ({ Content: n.content, Sentencenumber: request.params.line, Rtype: n.rtype, savedAt: n.saved_at }));
+        return notes.map((n) => ({ NoteId: n.note_id, Content: n.content, Sentencenumber: request.params.line, Rtype: n.rtype, savedAt: n.saved_at }));
       },
     );
 

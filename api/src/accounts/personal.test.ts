@@ -10,10 +10,15 @@ import type { PoemFile, Role } from '@epos/schemas';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { DEMO_POEM_FILE } from '../poem/demo-seed.js';
 import { importPoem } from '../poem/import/import-poem.js';
+import type { LightMyRequestResponse } from 'fastify';
 import { TestClient } from '../testkit/client.js';
+import { after as consistentAfter } from '../testkit/people.js';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { permissions, type Permission } from './permissions.js';
 import { provisionUser } from './provision.js';
+import { Credentials } from '@epos/platform/accounts/credentials';
+import { seal } from '@epos/projections/accounts/sealing';
+import { userStream } from '@epos/schemas';
 
 let api: TestApi;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -53,12 +58,52 @@ describe('personal notes', () => {
     const bo = await signedIn('user');
     expect((await ada.client.post('/postdata/myNotes', { Content: '  ', Sentencenumber: 3, Rtype: 'note' })).json()).toEqual({ type: 0, error: "Textarea can't be blank" });
     const saved = await ada.client.post('/postdata/myNotes', { Content: 'The lamp is memory.', Sentencenumber: 3, Rtype: 'note' });
-    expect(saved.json()).toEqual({ type: 1, message: 'Note Saved Successfully' });
+    expect(saved.json()).toEqual({ type: 1, message: 'Note Saved Successfully', NoteId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const after = { 'x-consistent-after': String(saved.headers['x-position']) };
     expect((await ada.client.get('/postdata/getmynotes/3', after)).json()).toEqual([expect.objectContaining({ Content: 'The lamp is memory.', Sentencenumber: 3, Rtype: 'note' })]);
     expect((await bo.client.get('/postdata/getmynotes/3', after)).json()).toEqual([]);
     expect((await new TestClient(api.app).get('/postdata/getmynotes/3')).statusCode).toBe(401);
     expect((await ada.client.post('/postdata/myNotes', { Content: 'Nowhere.', Sentencenumber: 99999, Rtype: 'note' })).statusCode).toBe(404);
+  });
+
+  it('keeps several notes on a sentence, edits one by its id, deletes one, and never touches another reader\'s', async () => {
+    const ada = await signedIn('user');
+    const bo = await signedIn('user');
+    const first = await ada.client.post('/postdata/myNotes', { Content: 'Dusk as a door.', Sentencenumber: 5 });
+    const second = await ada.client.post('/postdata/myNotes', { Content: 'The keeper hesitates.', Sentencenumber: 5 }, consistentAfter(first));
+    const [firstId, secondId] = [first.json().NoteId as string, second.json().NoteId as string];
+    expect(firstId).not.toBe(secondId);
+    const list = async (client: TestClient, since: LightMyRequestResponse) => (await client.get('/postdata/getmynotes/5', consistentAfter(since))).json() as { NoteId: string; Content: string }[];
+    expect((await list(ada.client, second)).map((n) => n.Content)).toEqual(['Dusk as a door.', 'The keeper hesitates.']);
+
+    const edited = await ada.client.post('/postdata/myNotes', { NoteId: firstId, Content: 'Dusk as a threshold.', Sentencenumber: 5 }, consistentAfter(second));
+    expect(edited.json()).toMatchObject({ type: 1, NoteId: firstId });
+    expect(await list(ada.client, edited)).toEqual([expect.objectContaining({ NoteId: secondId, Content: 'The keeper hesitates.' }), expect.objectContaining({ NoteId: firstId, Content: 'Dusk as a threshold.' })]);
+
+    // Another reader can neither edit nor delete it, nor learn it exists; nothing is recorded.
+    const head = await api.deps.store.headPosition();
+    expect((await bo.client.post('/postdata/myNotes', { NoteId: firstId, Content: 'Mine now.', Sentencenumber: 5 }, consistentAfter(edited))).statusCode).toBe(404);
+    expect((await bo.client.post('/postdata/deleteNote', { NoteId: firstId }, consistentAfter(edited))).statusCode).toBe(404);
+    // An id moved to another sentence is refused too.
+    expect((await ada.client.post('/postdata/myNotes', { NoteId: firstId, Content: 'Elsewhere.', Sentencenumber: 6 }, consistentAfter(edited))).statusCode).toBe(404);
+    expect((await ada.client.post('/postdata/deleteNote', {}, consistentAfter(edited))).json()).toEqual({ type: 0, error: 'NoteId: expected a note id from the notes list' });
+    expect(await api.deps.store.headPosition()).toBe(head);
+
+    const deleted = await ada.client.post('/postdata/deleteNote', { NoteId: secondId }, consistentAfter(edited));
+    expect(deleted.json()).toEqual({ type: 1, message: 'Note deleted' });
+    expect((await list(ada.client, deleted)).map((n) => n.NoteId)).toEqual([firstId]);
+    expect((await ada.client.post('/postdata/deleteNote', { NoteId: secondId }, consistentAfter(deleted))).statusCode).toBe(404);
+
+    // A note saved before notes had ids (one per sentence and kind) is listed with an id of its own, and can be deleted.
+    const key = (await new Credentials(api.deps.database.db).keyOf(ada.userId!))!;
+    const sentenceId = (await (await api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION)).selectFrom('sentences').select('id').where('sentence', '=', 5).executeTakeFirstOrThrow()).id;
+    const { position } = await api.deps.store.append(userStream(ada.userId!), [{ type: 'NoteSaved', data: { userId: ada.userId!, sentence: sentenceId, rtype: 'note', content: seal(key, 'An old note.') } }], { expectedRevision: 'stream_exists', cause: { actor: ada.userId! } });
+    const withOld = (await ada.client.get('/postdata/getmynotes/5', { 'x-consistent-after': String(position) })).json() as { NoteId: string; Content: string }[];
+    const old = withOld.find((n) => n.Content === 'An old note.')!;
+    expect(old.NoteId).toBe(`${sentenceId}-note`);
+    const removed = await ada.client.post('/postdata/deleteNote', { NoteId: old.NoteId }, { 'x-consistent-after': String(position) });
+    expect(removed.json()).toMatchObject({ type: 1 });
+    expect((await list(ada.client, removed)).map((n) => n.NoteId)).toEqual([firstId]);
   });
 
   it('follows its sentence when an edition inserts one before it', async () => {
@@ -130,6 +175,7 @@ describe('permission matrix', () => {
     'accounts.changePassword': () => ({ url: '/upassword', body: { OldPassword: '', NewPassword: '' } }),
     'accounts.delete': () => ({ url: '/postdata/deleteAccount', body: { Password: '' } }),
     'notes.save': () => ({ url: '/postdata/myNotes', body: { Content: 'matrix', Sentencenumber: 2 }, valid: true }),
+    'notes.delete': () => ({ url: '/postdata/deleteNote', body: { NoteId: '' } }),
     'subscriptions.change': () => ({ url: '/postdata/updateSubscriptions', body: { UserBlogs: ['news'], isSubscribed: true }, valid: true }),
     'testkit.counters': (role) => ({ url: `/api/testkit/counters/matrix-${role}`, body: { name: 'm' }, valid: true }),
     'poem.edit': () => ({ url: '/postdata/utranslations/fr', body: { SentenceNumber: 1, Translated: 'x' } }),

@@ -17,6 +17,7 @@ export const writeLimits = {
   'accounts.changePassword': { what: 'password changes', windows: [perMinute(10)] },
   'accounts.delete': { what: 'account deletions', windows: [perMinute(10)] },
   'notes.save': { what: 'notes', windows: [perMinute(30), perHour(300)] },
+  'notes.delete': { what: 'note deletions', windows: [perMinute(30), perHour(300)] },
   'subscriptions.change': { what: 'subscription changes', windows: [perMinute(30)] },
   'comments.write': { what: 'comments and votes', windows: [perMinute(20), perHour(200)] },
   'subscriptions.unsubscribe': { what: 'unsubscribe requests', windows: [perMinute(30)] },

@@ -119,6 +119,8 @@ export interface PostOutcome {
   readonly result: AccountResult;
   readonly status: number;
   readonly position: string | null;
+  /** The answer's JSON as it came (null when there was none), for fields beyond the message. */
+  readonly body: unknown;
 }
 
 /** POSTs `body` as JSON with the anti-forgery token and says what came back; never throws. */
@@ -134,9 +136,9 @@ export async function postCommand(url: string, body: Readonly<Record<string, unk
     // A stale token (say, the session ended) is refused with 403: the next try fetches a fresh one.
     if (response.status === 403) csrfToken = null;
     const json: unknown = await response.json().catch(() => null);
-    return { result: toAccountResult(response.ok, json), status: response.status, position: response.headers.get('X-Position') };
+    return { result: toAccountResult(response.ok, json), status: response.status, position: response.headers.get('X-Position'), body: json };
   } catch {
-    return { result: { ok: false, error: GENERIC_ERROR }, status: 0, position: null };
+    return { result: { ok: false, error: GENERIC_ERROR }, status: 0, position: null, body: null };
   }
 }
 

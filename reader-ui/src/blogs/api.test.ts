@@ -23,19 +23,19 @@ describe('readFailure', () => {
 
 describe('toWriteResult', () => {
   it('is a success for a 2xx answer, with or without type', () => {
-    expect(toWriteResult({ result: { ok: true, message: 'Comment posted successfully' }, status: 200, position: '42' })).toEqual({
+    expect(toWriteResult({ result: { ok: true, message: 'Comment posted successfully' }, status: 200, position: '42', body: null })).toEqual({
       ok: true,
       message: 'Comment posted successfully',
       position: '42',
     });
     // {message: "Post deleted"} has no type: postCommand calls it a failure
-    expect(toWriteResult({ result: { ok: false, error: 'Post deleted' }, status: 200, position: null })).toEqual({ ok: true, message: 'Post deleted', position: null });
-    expect(toWriteResult({ result: { ok: false, error: 'An error occured' }, status: 204, position: null })).toEqual({ ok: true, message: undefined, position: null });
+    expect(toWriteResult({ result: { ok: false, error: 'Post deleted' }, status: 200, position: null, body: null })).toEqual({ ok: true, message: 'Post deleted', position: null });
+    expect(toWriteResult({ result: { ok: false, error: 'An error occured' }, status: 204, position: null, body: null })).toEqual({ ok: true, message: undefined, position: null });
   });
 
   it('is a failure for any other status', () => {
-    expect(toWriteResult({ result: { ok: false, error: 'conflict' }, status: 409, position: null })).toEqual({ ok: false, status: 409 });
-    expect(toWriteResult({ result: { ok: false, error: 'An error occured' }, status: 0, position: null })).toEqual({ ok: false, status: 0 });
+    expect(toWriteResult({ result: { ok: false, error: 'conflict' }, status: 409, position: null, body: null })).toEqual({ ok: false, status: 409 });
+    expect(toWriteResult({ result: { ok: false, error: 'An error occured' }, status: 0, position: null, body: null })).toEqual({ ok: false, status: 0 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { postForm, type AccountResult } from '../accounts/api';
+import { postCommand, postForm, type AccountResult } from '../accounts/api';
 import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
 import type { Line, Loaded } from '../poem/api';
 import { toNotes, type Note } from './notes';
@@ -45,8 +45,15 @@ export async function fetchNotes(n: number, signal?: AbortSignal): Promise<Loade
   return result.ok ? { ok: true, data: toNotes(result.data) } : result;
 }
 
-export function saveNote(n: number, content: string): Promise<AccountResult> {
-  return postForm('/postdata/myNotes', { Content: content, Sentencenumber: n, Rtype: 'note' });
+/** Saves a new note on sentence n, or with `noteId` changes that note; answers the note's id when saved. */
+export async function saveNote(n: number, content: string, noteId?: string): Promise<AccountResult & { readonly noteId?: string }> {
+  const outcome = await postCommand('/postdata/myNotes', { ...(noteId ? { NoteId: noteId } : {}), Content: content, Sentencenumber: n, Rtype: 'note' });
+  const id = typeof outcome.body === 'object' && outcome.body !== null ? (outcome.body as { NoteId?: unknown }).NoteId : undefined;
+  return outcome.result.ok && typeof id === 'string' ? { ...outcome.result, noteId: id } : outcome.result;
+}
+
+export function deleteNote(noteId: string): Promise<AccountResult> {
+  return postForm('/postdata/deleteNote', { NoteId: noteId });
 }
 
 /** The sentence's pictures in the spec's order: paintings, sketches, the artist's images. */

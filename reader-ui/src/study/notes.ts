@@ -2,6 +2,8 @@ import { accountMessages } from '../accounts/messages';
 
 /** A personal note on a sentence, as GET /postdata/getmynotes/{n} lists it. */
 export interface Note {
+  /** Names the note to edit or delete it. */
+  readonly NoteId: string;
   readonly Content: string;
   readonly Sentencenumber: number;
   readonly Rtype: string;
@@ -24,9 +26,10 @@ export function toNotes(body: unknown): Note[] {
   return body.flatMap((item: unknown) => {
     if (typeof item !== 'object' || item === null) return [];
     const n = item as Record<string, unknown>;
-    if (typeof n.Content !== 'string') return [];
+    if (typeof n.Content !== 'string' || typeof n.NoteId !== 'string') return [];
     return [
       {
+        NoteId: n.NoteId,
         Content: n.Content,
         Sentencenumber: Number(n.Sentencenumber),
         Rtype: typeof n.Rtype === 'string' ? n.Rtype : 'note',

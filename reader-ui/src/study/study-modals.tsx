@@ -9,7 +9,7 @@ import { LinkedText } from '../poem/linked-text';
 import { sentencePath } from '../poem/reading';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
-import { fetchMeaning, fetchNotes, fetchReading, picturesOf, saveNote, type DictionaryEntry, type StudyLine } from './api';
+import { deleteNote, fetchMeaning, fetchNotes, fetchReading, picturesOf, saveNote, type DictionaryEntry, type StudyLine } from './api';
 import { Busy, Failure, Modal } from './modal';
 import { validateNote, type Note } from './notes';
 import { canGo, initialReading, readingReducer } from './readings';
@@ -137,13 +137,24 @@ function NotesModal({ line, onClose, returnTo }: ModalProps & { line: StudyLine 
   const me = useMe();
   const toast = useToast();
   const loaded = useLoad<Note[]>(String(n), (signal) => fetchNotes(n, signal));
-  const [added, setAdded] = useState<Note[]>([]);
+  // The list as this dialog changed it: the server's is read from a projection that may lag a moment.
+  const [mine, setMine] = useState<Note[] | null>(null);
   const [content, setContent] = useState('');
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
+  const notes = mine ?? (loaded?.ok ? loaded.data : []);
+
+  const done = (message: string, next: Note[]) => {
+    toast(message, 'success');
+    // Also said inside the dialog: the page's toasts sit behind it (and are inert) while it is open.
+    setSaved(message);
+    setMine(next);
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -156,22 +167,43 @@ function NotesModal({ line, onClose, returnTo }: ModalProps & { line: StudyLine 
       return;
     }
     setBusy(true);
-    const result = await saveNote(n, content);
+    const result = await saveNote(n, content, editing ?? undefined);
     setBusy(false);
     if (!result.ok) {
       setError(result.error);
       return;
     }
-    const message = result.message ?? accountMessages.noteSaved;
-    toast(message, 'success');
-    // Also said inside the dialog: the page's toasts sit behind it (and are inert) while it is open.
-    setSaved(message);
-    // The list is read from a projection that may lag a moment: show the new note at once.
-    setAdded((list) => [...list, { Content: content.trim(), Sentencenumber: n, Rtype: 'note', savedAt: new Date().toISOString() }]);
+    const note: Note = { NoteId: result.noteId ?? editing ?? '', Content: content.trim(), Sentencenumber: n, Rtype: 'note', savedAt: new Date().toISOString() };
+    done(result.message ?? accountMessages.noteSaved, editing === null ? [...notes, note] : notes.map((old) => (old.NoteId === editing ? note : old)));
+    setEditing(null);
     setContent('');
   };
 
-  const notes = [...(loaded?.ok ? loaded.data : []), ...added];
+  const startEditing = (note: Note) => {
+    setEditing(note.NoteId);
+    setConfirming(null);
+    setContent(note.Content);
+    setError(null);
+    textareaRef.current?.focus();
+  };
+
+  const remove = async (note: Note) => {
+    if (busy) return;
+    setBusy(true);
+    const result = await deleteNote(note.NoteId);
+    setBusy(false);
+    setConfirming(null);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    if (editing === note.NoteId) {
+      setEditing(null);
+      setContent('');
+    }
+    done(result.message ?? accountMessages.noteDeleted, notes.filter((old) => old.NoteId !== note.NoteId));
+  };
+
   return (
     <Modal title={`My notes on sentence ${n}`} onClose={onClose} returnTo={returnTo} initialFocus={textareaRef}>
       {me !== null && !me.loggedIn ? (
@@ -188,18 +220,40 @@ function NotesModal({ line, onClose, returnTo }: ModalProps & { line: StudyLine 
             <p className="muted">No notes on this sentence yet.</p>
           ) : (
             <ul className="notes-list">
-              {notes.map((note, i) => (
-                <li key={i}>
+              {notes.map((note) => (
+                <li key={note.NoteId} data-testid="note">
                   <p>
                     <LinkedText text={note.Content} />
                   </p>
                   {note.savedAt && <time dateTime={note.savedAt}>{new Date(note.savedAt).toLocaleString()}</time>}
+                  <div className="note-actions">
+                    {confirming === note.NoteId ? (
+                      <>
+                        <span>Delete this note?</span>
+                        <button type="button" className="button" disabled={busy} onClick={() => void remove(note)}>
+                          Delete
+                        </button>
+                        <button type="button" className="button" onClick={() => setConfirming(null)}>
+                          Keep
+                        </button>
+                      </>
+                    ) : (
+                      <>
+                        <button type="button" className="button" aria-label={`Edit note: ${note.Content.slice(0, 40)}`} onClick={() => startEditing(note)}>
+                          Edit
+                        </button>
+                        <button type="button" className="button" aria-label={`Delete note: ${note.Content.slice(0, 40)}`} onClick={() => setConfirming(note.NoteId)}>
+                          Delete
+                        </button>
+                      </>
+                    )}
+                  </div>
                 </li>
               ))}
             </ul>
           )}
           <form className="note-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-            <label htmlFor={fieldId}>Add a note</label>
+            <label htmlFor={fieldId}>{editing === null ? 'Add a note' : 'Change the note'}</label>
             <textarea
               id={fieldId}
               ref={textareaRef}
@@ -215,9 +269,23 @@ function NotesModal({ line, onClose, returnTo }: ModalProps & { line: StudyLine 
                 {error}
               </p>
             )}
-            <SpinnerButton busy={busy} className="button-primary">
-              Save note
-            </SpinnerButton>
+            <div className="note-actions">
+              <SpinnerButton busy={busy} className="button-primary">
+                {editing === null ? 'Save note' : 'Save changes'}
+              </SpinnerButton>
+              {editing !== null && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    setEditing(null);
+                    setContent('');
+                  }}
+                >
+                  Cancel
+                </button>
+              )}
+            </div>
             <p className="modal-saved" role="status">
               {saved}
             </p>

@@ -80,8 +80,9 @@ describe('notes', () => {
   });
 
   it('reads the notes list defensively', () => {
-    expect(toNotes([{ Content: 'a', Sentencenumber: 3, Rtype: 'note', savedAt: '2026-01-01T00:00:00Z' }, { nope: 1 }, null])).toEqual([
-      { Content: 'a', Sentencenumber: 3, Rtype: 'note', savedAt: '2026-01-01T00:00:00Z' },
+    // A note without its id could be neither edited nor deleted: left out.
+    expect(toNotes([{ NoteId: 'n1', Content: 'a', Sentencenumber: 3, Rtype: 'note', savedAt: '2026-01-01T00:00:00Z' }, { Content: 'no id', Sentencenumber: 3 }, { nope: 1 }, null])).toEqual([
+      { NoteId: 'n1', Content: 'a', Sentencenumber: 3, Rtype: 'note', savedAt: '2026-01-01T00:00:00Z' },
     ]);
     expect(toNotes({ error: 'x' })).toEqual([]);
   });

@@ -31,7 +31,20 @@ export const registrationAttempted = defineEvent('RegistrationAttempted', z.obje
  * verse when the poem is renumbered; notes saved before ids existed carry the number, which was
  * the id then); its text is sealed like other personal data.
  */
-export const noteSaved = defineEvent('NoteSaved', z.object({ userId, sentence: z.number().int().positive(), rtype: z.string().min(1).max(50), content: sealed }));
+const noteId = z.string().min(1).max(100);
+export const noteSaved = defineEvent(
+  'NoteSaved',
+  z.object({
+    userId,
+    /** Which of the reader's notes: a new id for a new note, the same one for an edit. Notes saved before ids existed have none: one per sentence and kind. */
+    noteId: noteId.optional(),
+    sentence: z.number().int().positive(),
+    rtype: z.string().min(1).max(50),
+    content: sealed,
+  }),
+);
+/** A reader deleted one of their notes (`noteId` as the notes list gives it). */
+export const noteDeleted = defineEvent('NoteDeleted', z.object({ userId, noteId }));
 
 export const accountEvents = [
   userRegistered,
@@ -48,4 +61,5 @@ export const accountEvents = [
   accountDeleted,
   registrationAttempted,
   noteSaved,
+  noteDeleted,
 ] as const;

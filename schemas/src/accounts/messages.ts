@@ -13,6 +13,7 @@ export const accountMessages = {
   passwordTooCommon: 'That password is one of the most common ones; choose another',
   noteBlank: "Textarea can't be blank",
   noteSaved: 'Note Saved Successfully',
+  noteDeleted: 'Note deleted',
 } as const;
 
 /** The shortest new password accepted (issue 16); existing passwords are not checked again. */

@@ -34,11 +34,16 @@ export const resetBody = z.object({
   Password: newPassword(accountMessages.passwordFieldsEmpty),
 });
 
+const noteIdField = lineText(100, 'NoteId: expected a note id from the notes list');
 export const noteBody = z.object({
+  /** The note to change; absent for a new one. */
+  NoteId: noteIdField.optional(),
   Content: requiredText(20_000, accountMessages.noteBlank, 'A note has at most 20,000 characters'),
   Sentencenumber: wholeNumber('Sentencenumber', { message: 'Sentence Number Required' }),
   Rtype: requiredLine(50, 'Rtype: expected a note type').default('note'),
 });
+
+export const deleteNoteBody = z.object({ NoteId: z.string({ message: 'NoteId: expected a note id from the notes list' }).min(1, 'NoteId: expected a note id from the notes list').pipe(noteIdField) });
 
 export const deleteAccountBody = z.object({ Password: password('Enter your password to delete your account') });
 

@@ -26,8 +26,10 @@ export const meAnswer = z.discriminatedUnion('loggedIn', [
 export type MeAnswer = z.infer<typeof meAnswer>;
 
 export const myNotesAnswer = z.array(
-  z.object({ Content: z.string(), Sentencenumber: z.number().int(), Rtype: z.string(), savedAt: isoMoment }),
+  z.object({ NoteId: z.string().describe('Names the note to edit or delete it'), Content: z.string(), Sentencenumber: z.number().int(), Rtype: z.string(), savedAt: isoMoment }),
 );
+/** A note saved: its id, for editing or deleting it next. */
+export const noteSavedAnswer = z.object({ type: z.literal(1), message: z.string(), NoteId: z.string() });
 export type MyNotesAnswer = z.infer<typeof myNotesAnswer>;
 
 type PostStatusName = keyof typeof POST_STATUS;
