@@ -187,6 +187,28 @@ describe('reading the poem', () => {
     await page.close();
   });
 
+  it('lets a reader follow and stop following a blog from My account, kept after a reload', async () => {
+    const page = await open('/');
+    await logIn(site, page, 'reader', 'demo-reader-password');
+    await page.goto(`${site.base}/account`);
+    const box = page.getByRole('group', { name: /A mail for each new post/ }).getByRole('checkbox').first();
+    const name = (await box.locator('xpath=..').textContent())!.trim();
+    const was = await box.isChecked();
+    const again = page.getByRole('checkbox', { name });
+    // As the server keeps it: read afresh (the list comes from a projection that may lag a moment).
+    const kept = async () => {
+      await page.reload();
+      return again.isChecked();
+    };
+    await box.setChecked(!was);
+    await expect.poll(() => box.isDisabled()).toBe(false);
+    await expect.poll(kept).toBe(!was);
+    await again.setChecked(was);
+    await expect.poll(() => again.isDisabled()).toBe(false);
+    await expect.poll(kept).toBe(was);
+    await page.close();
+  });
+
   it('lets a logged-in editor correct a translated line with the pencil', async () => {
     const page = await open('/');
     await logIn(site, page, 'admin', 'demo-admin-password');

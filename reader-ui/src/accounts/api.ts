@@ -25,7 +25,11 @@ export const accountEndpoints = {
   confirmEmail: '/confirmemail',
   /** `{ Password }`; on success the server has also ended the session. */
   deleteAccount: '/postdata/deleteAccount',
+  updateSubscriptions: '/postdata/updateSubscriptions',
 } as const;
+
+/** GET: every blog, and which of them the logged-in reader follows. */
+export const SUBSCRIPTIONS_URL = '/postdata/getSubscription';
 
 /**
  * GET: everything the site keeps about the logged-in user, as a JSON attachment

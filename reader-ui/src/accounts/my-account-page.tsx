@@ -9,6 +9,7 @@ import { AccountPage } from './account-page';
 import { accountEndpoints, MY_DATA_URL, postForm } from './api';
 import { deleteAccountTexts } from './messages';
 import { useMe, useSessionChanged } from './session';
+import { SubscriptionsSection } from './subscriptions-section';
 import { accountPaths, loginHref } from './urls';
 import { CONFIRMED, deleteAccountFields, validateDeleteAccount } from './validate';
 
@@ -57,6 +58,8 @@ export function MyAccountPage() {
           Download my data
         </a>
       </section>
+
+      <SubscriptionsSection />
 
       <section className="account-section">
         <h2>Password</h2>
