@@ -2,8 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { DELETED_USER, USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../uuid.js';
 
 /** The names histories show for the actors of events, by actor. */
 export type ActorNames = (request: FastifyRequest, actors: Iterable<string>) => Promise<Map<string, string>>;
@@ -16,9 +15,9 @@ export type ActorNames = (request: FastifyRequest, actors: Iterable<string>) => 
 export function actorNames(deps: ApiDeps): ActorNames {
   return async (request, actors) => {
     const all = [...new Set(actors)];
-    const ids = all.filter((actor) => UUID.test(actor));
+    const ids = all.filter((actor) => isUuid(actor));
     const users = ids.length === 0 ? [] : await (await readModel<UsersReadModel>(deps, request, USERS_PROJECTION)).selectFrom('users').select(['user_id', 'name', 'deleted']).where('user_id', 'in', ids).execute();
     const known = new Map(users.map((u) => [u.user_id, u.deleted ? DELETED_USER : u.name]));
-    return new Map(all.map((actor) => [actor, UUID.test(actor) ? (known.get(actor.toLowerCase()) ?? 'unknown user') : actor]));
+    return new Map(all.map((actor) => [actor, isUuid(actor) ? (known.get(actor.toLowerCase()) ?? 'unknown user') : actor]));
   };
 }

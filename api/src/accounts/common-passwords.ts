@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { MIN_PASSWORD_LENGTH } from '@epos/schemas/accounts/messages';
+import { longEnoughPassword } from '@epos/schemas/accounts/messages';
 
 let common: Set<string> | undefined;
 
@@ -9,6 +9,6 @@ let common: Set<string> | undefined;
  * ones are refused anyway. Loaded on first use.
  */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'].filter((entry) => [...entry].length >= MIN_PASSWORD_LENGTH).map((entry) => entry.toLowerCase()));
+  common ??= new Set(dictionary['passwords-common'].filter(longEnoughPassword).map((entry) => entry.toLowerCase()));
   return common.has(password.toLowerCase());
 }

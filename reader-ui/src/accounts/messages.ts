@@ -1,5 +1,5 @@
 /** The spec's account messages (section 5): the server's own catalogue, imported (it has no zod). */
-export { accountMessages, MIN_PASSWORD_LENGTH } from '@epos/schemas/accounts/messages';
+export { accountMessages, longEnoughPassword } from '@epos/schemas/accounts/messages';
 
 /** Texts the account screens show that are not validation messages. */
 export const accountTexts = {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SubscriptionsAnswer } from '@epos/schemas/accounts/responses';
 import { NOT_FOUND } from '../app/messages';
-import type { Loaded } from '../poem/api';
+import { useLoad } from '../blogs/hooks';
 import { getJson } from '../scholarship/api';
 import { useToast } from '../ui/toast';
 import { accountEndpoints, postForm, SUBSCRIPTIONS_URL } from './api';
@@ -12,26 +12,11 @@ import { accountEndpoints, postForm, SUBSCRIPTIONS_URL } from './api';
  */
 export function SubscriptionsSection() {
   const toast = useToast();
-  const [loaded, setLoaded] = useState<Loaded<SubscriptionsAnswer> | null>(null);
-  const [following, setFollowing] = useState<ReadonlySet<string>>(new Set());
+  const loaded = useLoad('subscriptions', (signal) => getJson<SubscriptionsAnswer>(SUBSCRIPTIONS_URL, NOT_FOUND, signal));
+  // The reader's changes since the list was read, over what it said.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [busy, setBusy] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void getJson<SubscriptionsAnswer>(SUBSCRIPTIONS_URL, NOT_FOUND, controller.signal).then((result) => {
-      setLoaded(result);
-      if (result.ok) setFollowing(new Set(result.data.Csubscribed));
-    }, () => undefined);
-    return () => controller.abort();
-  }, []);
-
-  const mark = (blog: string, follow: boolean) =>
-    setFollowing((now) => {
-      const next = new Set(now);
-      if (follow) next.add(blog);
-      else next.delete(blog);
-      return next;
-    });
+  const mark = (blog: string, follow: boolean) => setChosen((now) => new Map(now).set(blog, follow));
 
   // The box shows the choice at once; a refused change puts it back.
   const toggle = async (blog: string, follow: boolean) => {
@@ -61,7 +46,7 @@ export function SubscriptionsSection() {
           <legend>A mail for each new post in:</legend>
           {loaded.data.BlogsDetails.map((blog) => (
             <label key={blog.Blogid} className="checkbox-field">
-              <input type="checkbox" checked={following.has(blog.Blogid)} disabled={busy === blog.Blogid} onChange={(e) => void toggle(blog.Blogid, e.currentTarget.checked)} />{' '}
+              <input type="checkbox" checked={chosen.get(blog.Blogid) ?? blog.isSubscribed} disabled={busy === blog.Blogid} onChange={(e) => void toggle(blog.Blogid, e.currentTarget.checked)} />{' '}
               {blog.Blogname}
             </label>
           ))}

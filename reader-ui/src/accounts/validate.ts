@@ -1,5 +1,5 @@
 import { issue, type Issue } from '../ui/form-issues';
-import { deleteAccountTexts, accountMessages as m, MIN_PASSWORD_LENGTH } from './messages';
+import { deleteAccountTexts, accountMessages as m, longEnoughPassword } from './messages';
 
 /**
  * Client-side checks of the account forms (spec section 5), as pure functions:
@@ -11,8 +11,8 @@ import { deleteAccountTexts, accountMessages as m, MIN_PASSWORD_LENGTH } from '.
 const blank = (value: string) => value.trim() === '';
 const empty = (value: string) => value === '';
 const hasSpace = (value: string) => /\s/.test(value.trim());
-/** A new password typed but too short (characters, not UTF-16 units, as the server counts). */
-const tooShort = (value: string) => !empty(value) && [...value].length < MIN_PASSWORD_LENGTH;
+/** A new password typed but too short, as the server counts. */
+const tooShort = (value: string) => !empty(value) && !longEnoughPassword(value);
 
 function missing<F extends string>(values: Record<F, string>, rules: Partial<Record<F, (v: string) => boolean>>): F[] {
   return (Object.keys(rules) as F[]).filter((f) => rules[f]?.(values[f]) === true);

@@ -18,3 +18,6 @@ export const accountMessages = {
 
 /** The shortest new password accepted (issue 16); existing passwords are not checked again. */
 export const MIN_PASSWORD_LENGTH = 8;
+
+/** Whether a new password is long enough: characters are counted, not UTF-16 units. */
+export const longEnoughPassword = (password: string): boolean => [...password].length >= MIN_PASSWORD_LENGTH;

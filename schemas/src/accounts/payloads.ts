@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { lineText, requiredLine, requiredText, wholeNumber } from '../api/input.js';
-import { accountMessages, MIN_PASSWORD_LENGTH } from './messages.js';
+import { accountMessages, longEnoughPassword } from './messages.js';
 
 export { accountMessages };
 
 const password = (message: string) => z.string({ message }).min(1, message).pipe(lineText(200, 'Password is too long'));
 /** A password being chosen: long enough too. The API also refuses the most common ones (api/src/accounts/common-passwords.ts). */
-const newPassword = (message: string) => password(message).refine((value) => [...value].length >= MIN_PASSWORD_LENGTH, accountMessages.passwordTooShort);
+const newPassword = (message: string) => password(message).refine(longEnoughPassword, accountMessages.passwordTooShort);
 
 export const registerBody = z.object({
   Email: requiredLine(254, accountMessages.registerRequired).pipe(z.email('Enter a valid email address')),
