@@ -28,7 +28,7 @@ describe('blogs in a real browser', () => {
     expect(await page.getByTestId('comment').count()).toBe(2);
     await page.getByRole('link', { name: /log in to comment/i }).waitFor();
     await page.getByRole('link', { name: /The lamp and the threshold/ }).first().waitFor();
-    await content.locator('a.sentence-link', { hasText: '||2||' }).click();
+    await content.locator('a.sentence-link[href="/2"]').click();
     await page.waitForURL(/\/2$/);
     await page.close();
   });
@@ -100,7 +100,7 @@ describe('blogs in a real browser', () => {
     await page.getByText('Posted Successfully').waitFor();
     await page.waitForURL(/\/blogs\/reading-notes\/written-in-the-browser$/, { timeout: 10_000 });
     const content = page.getByTestId('post-content');
-    await content.locator('a.sentence-link', { hasText: '||6||' }).waitFor();
+    await content.locator('a.sentence-link[href="/6"]').waitFor();
 
     await page.goto(`${site.base}/blogs/reading-notes/written-in-the-browser/editpost`);
     await page.getByTestId('post-history-button').click();

@@ -143,7 +143,7 @@ async function openAt(width: number, height: number, pathname: string): Promise<
 function measure(page: Page) {
   return page.evaluate(() => {
     const viewport = document.documentElement.clientWidth;
-    const outside = [...document.querySelectorAll<HTMLElement>('.reader-head, .reader-head *')]
+    const outside = [...document.querySelectorAll<HTMLElement>('.reader-head, .reader-head *, .reader-bar, .reader-bar *')]
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.left < -0.5 || box.right > viewport + 0.5))
       .map(({ element, box }) => `${element.tagName.toLowerCase()}.${element.className} ${Math.round(box.left)}–${Math.round(box.right)}`);
@@ -182,6 +182,15 @@ describe('long book, canto and section names', () => {
     const size = await measure(page);
     expect(size.outside).toEqual([]);
     expect(size.scrollWidth).toBeLessThanOrEqual(size.innerWidth);
+
+    // on a phone the controls are in the settings sheet, which must fit the screen too
+    const settings = page.getByRole('button', { name: 'Settings' });
+    if (await settings.isVisible()) {
+      await settings.click();
+      const sheet = await measure(page);
+      expect(sheet.outside).toEqual([]);
+      expect(sheet.scrollWidth).toBeLessThanOrEqual(sheet.innerWidth);
+    }
 
     for (const name of ['Book', 'Canto', 'Edition']) {
       const box = await page.getByLabel(name, { exact: true }).boundingBox();

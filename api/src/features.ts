@@ -12,6 +12,8 @@ import { poemRoutes } from './poem/routes.js';
 import { poemEditRoutes } from './poem/edit-routes.js';
 import { siteRoutes } from './site/routes.js';
 import { speechRoutes } from './speech/routes.js';
+import { myNotesRoutes } from './accounts/my-notes-routes.js';
+import { suggestionRoutes } from './suggestions/routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
-export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, mediaUploadRoutes, blogReadRoutes, blogWriteRoutes, commentRoutes, subscriptionRoutes, devMailRoutes, dictionaryRoutes, speechRoutes];
+export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, mediaUploadRoutes, blogReadRoutes, blogWriteRoutes, commentRoutes, subscriptionRoutes, devMailRoutes, dictionaryRoutes, speechRoutes, suggestionRoutes, myNotesRoutes];

@@ -2,6 +2,7 @@ import type { EventDefinition } from './events/define-event.js';
 import { accountEvents } from './accounts/events.js';
 import { poemEvents } from './poem/events.js';
 import { blogEvents } from './blogs/events.js';
+import { suggestionEvents } from './suggestions/events.js';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents, ...blogEvents];
+export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents, ...blogEvents, ...suggestionEvents];

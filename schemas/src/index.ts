@@ -13,4 +13,5 @@ export * from './media/responses.js';
 export * from './poem/index.js';
 export * from './accounts/index.js';
 export * from './blogs/index.js';
+export * from './suggestions/index.js';
 export * from './catalog.js';

@@ -18,6 +18,9 @@ export const permissions = {
   'subscriptions.change': 'signed-in',
   'users.manage': ['admin'],
   'poem.edit': ['admin'],
+  /** Readers suggest corrections to the poem's text; editors (admins) review them. */
+  'suggestions.make': 'signed-in',
+  'suggestions.review': ['admin'],
   'blogs.write': ['blogger', 'admin'],
   'blogs.manage': ['admin'],
   'comments.write': 'signed-in',

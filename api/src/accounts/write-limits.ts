@@ -20,12 +20,14 @@ export const writeLimits = {
   'notes.delete': { what: 'note deletions', windows: [perMinute(30), perHour(300)] },
   'subscriptions.change': { what: 'subscription changes', windows: [perMinute(30)] },
   'comments.write': { what: 'comments and votes', windows: [perMinute(20), perHour(200)] },
+  'suggestions.make': { what: 'suggestions', windows: [perMinute(20), perHour(200)] },
   'subscriptions.unsubscribe': { what: 'unsubscribe requests', windows: [perMinute(30)] },
   'blogs.write': { what: 'post changes', windows: [perMinute(30), perHour(600)] },
   'media.upload': { what: 'uploads', windows: [perMinute(20), perHour(200)] },
   // Administrators' own tools: their role is the limit.
   'users.manage': null,
   'poem.edit': null,
+  'suggestions.review': null,
   'blogs.manage': null,
   'testkit.counters': null,
 } as const satisfies Record<Permission, LimitRule | null>;

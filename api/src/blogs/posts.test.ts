@@ -43,11 +43,25 @@ describe('writing posts', () => {
     expect(created.json()).toMatchObject({ url: 'first-light', blog: 'poetry', revision: 1, message: 'Posted Successfully', redirect: '/blogs/poetry/first-light' });
     const page = (await writer.client.get('/api/blogs/poetry/first-light', after(created))).json<Record<string, unknown>>();
     expect(page).toMatchObject({ title: 'First light', subtitle: 'A note', series_title: 'Dawn', seriesSlug: 'dawn', number: 1, canedit: true, isAuth: true, status: 0, author: writer.name, authorId: writer.userId });
-    expect(page.content).toContain('<a class="sentence-link" href="/12">||12||</a>');
+    expect(page.content).toContain('<a class="sentence-link" href="/12">12</a>');
     expect(page.content).not.toMatch(/script|onerror/);
     expect((await anonymous().get('/api/blogs/poetry/first-light')).json()).toMatchObject({ canedit: false, isAuth: false });
     expect((await outsider.client.get('/api/blogs/poetry/first-light')).json()).toMatchObject({ canedit: false });
     expect((await admin.client.get('/api/blogs/poetry/first-light')).json()).toMatchObject({ canedit: true });
+  });
+
+  it("previews markdown with the post page's renderer, for writers only, storing nothing", async () => {
+    const reader = await signIn(api, 'user');
+    const head = await api.deps.store.headPosition();
+    const preview = await writer.client.post('/postdata/preview', { md_content: 'See **||12||** <script>alert(1)</script>' });
+    expect(preview.json()).toEqual({ content: '<p>See <strong><a class="sentence-link" href="/12">12</a></strong> </p>\n' });
+    const missing = await writer.client.post('/postdata/preview', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ fields: [{ field: 'md_content' }] });
+    expect(missing.json<{ message: string }>().message).toMatch(/^md_content: /);
+    expect((await reader.client.post('/postdata/preview', { md_content: '||1||' })).statusCode).toBe(403);
+    expect((await anonymous().post('/postdata/preview', { md_content: '||1||' })).statusCode).toBe(401);
+    expect(await api.deps.store.headPosition()).toBe(head);
   });
 
   it('lets bloggers write only in their blogs and edit only their own posts', async () => {

@@ -27,7 +27,8 @@ import { canEditPost, type BlogActor } from '@epos/domain/blogs/access';
 import { blogActor } from './actor.js';
 import { FEED_SIZE, FEED_TYPES, renderFeed } from './feeds.js';
 import { archivePosts, archiveTimeline } from '@epos/projections/blogs/archive';
-import { archiveMonths, findBlog, postSummaries, postWithNeighbours, publishedPage, seriesOf, type BlogsDb } from '@epos/projections/blogs/queries';
+import { archiveMonths, findBlog, postSummaries, postWithNeighbours, publishedPage, publishingSince, seriesOf, type BlogsDb } from '@epos/projections/blogs/queries';
+import { postingRate, rateDay, rateWindowStart } from './posting-rate.js';
 import { archiveJson, iso, PAGE_SIZE, paging, postSummary, TOC_PAGE_SIZE } from './views.js';
 
 const notFound = (message: string = blogMessages.notFound) => new HttpError(404, 'not_found', message);
@@ -48,6 +49,12 @@ async function noPage(db: BlogsDb, blogId: string): Promise<never> {
   throw notFound(blogMessages.noBlogsToShow);
 }
 
+/** How often a blog publishes, as of `now`. */
+async function blogPostingRate(db: BlogsDb, blogId: string, now: Date) {
+  const { first, recent } = await publishingSince(db, blogId, rateWindowStart(now));
+  return postingRate(now, first, recent);
+}
+
 /** The spec's blog reading calls (section 7, Blogs GET). */
 export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const blogsDb = (request: Parameters<typeof readModel>[1]) => readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
@@ -57,8 +64,13 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
    * shows (kept until that blog changes); without it, the answer is dropped at any change. `build`
    * answers a value to send as JSON, or a rendered body; the blogs' builds throw rather than answer null.
    */
-  const serve = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>, blog?: string) =>
-    sendCacheable(request, reply, (await cache.answer(request.consistentAfter, () => readModelSchema(deps, request, BLOGS_PROJECTION), request.url, async () => renderAnswer(reply, await build()), blog))!);
+  const serve = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>, blog?: string, key = request.url) =>
+    sendCacheable(request, reply, (await cache.answer(request.consistentAfter, () => readModelSchema(deps, request, BLOGS_PROJECTION), key, async () => renderAnswer(reply, await build()), blog))!);
+  /** As `serve`, for answers with a posting rate: it moves with the date, so they are kept for a day. */
+  const serveDaily = async (request: FastifyRequest, reply: FastifyReply, build: (now: Date) => Promise<unknown>, blog: string) => {
+    const now = new Date();
+    return serve(request, reply, () => build(now), blog, `${request.url} ${rateDay(now)}`);
+  };
   return async (app) => {
     await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'blogs cache listener not connected; serving uncached'));
     app.addHook('onClose', async () => cache.close());
@@ -99,25 +111,25 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     );
 
     app.get('/api/blogs/:blog', { config: reads, schema: { tags: ['blogs'], summary: "A blog's posts, newest first", params: z.object({ blog: slug }), querystring: z.object({ page }), response: { 200: blogPageAnswer } } }, async (request, reply) =>
-      serve(request, reply, async () => {
+      serveDaily(request, reply, async (now) => {
         const db = await blogsDb(request);
         const current = request.query.page;
-        const posts = await publishedPage(db, request.params.blog, (current - 1) * PAGE_SIZE, PAGE_SIZE).execute();
+        const [posts, rate] = await Promise.all([publishedPage(db, request.params.blog, (current - 1) * PAGE_SIZE, PAGE_SIZE).execute(), blogPostingRate(db, request.params.blog, now)]);
         const blog = posts[0] ?? (await noPage(db, request.params.blog));
-        return { slug: blog.blog_id, title: blog.blog_title, description: blog.blog_description, bcontent: posts.map(postSummary), Paging: paging(current, blog.published_count) };
+        return { slug: blog.blog_id, title: blog.blog_title, description: blog.blog_description, postingRate: rate, bcontent: posts.map(postSummary), Paging: paging(current, blog.published_count) };
       }, request.params.blog),
     );
 
     app.get('/api/blogs/:blog/:post', { config: reads, schema: { tags: ['blogs'], summary: 'One post with its neighbours', params: z.object({ blog: slug, post: slug }), response: { 200: postAnswer } } }, async (request, reply) => {
       const actor = blogActor(request);
       // Signed-in readers see their own edit rights and drafts: only visitors' answers are shared.
-      if (actor) return sendCacheable(request, reply, renderAnswer(reply, await postPage(request, actor)), { private: true });
-      return serve(request, reply, () => postPage(request, null), request.params.blog);
+      if (actor) return sendCacheable(request, reply, renderAnswer(reply, await postPage(request, actor, new Date())), { private: true });
+      return serveDaily(request, reply, (now) => postPage(request, null, now), request.params.blog);
     });
 
-    const postPage = async (request: FastifyRequest<{ Params: { blog: string; post: string } }>, actor: BlogActor | null) => {
+    const postPage = async (request: FastifyRequest<{ Params: { blog: string; post: string } }>, actor: BlogActor | null, now: Date) => {
       const db = await blogsDb(request);
-      const post = await postWithNeighbours(db, request.params.blog, request.params.post);
+      const [post, rate] = await Promise.all([postWithNeighbours(db, request.params.blog, request.params.post), blogPostingRate(db, request.params.blog, now)]);
       if (!post) throw notFound();
       const canedit = canEditPost(actor, { blogId: post.blog_id, authorId: post.author_id });
       if (post.status !== 'published' && !canedit) throw notFound();
@@ -127,6 +139,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         canedit,
         isAuth: actor !== null,
         blogTitle: post.blog_title,
+        postingRate: rate,
         status: POST_STATUS[post.status],
         previous_url: post.previous_url,
         previous_title: post.previous_title,

@@ -23,6 +23,8 @@ import {
   POST_STATUS,
   postStream,
   postUrlStream,
+  previewAnswer,
+  previewBody,
   restoreBody,
   restoredAnswer,
   revisionAnswer,
@@ -44,6 +46,7 @@ import { postDecider, type PostCommand, type PostState } from '@epos/domain/blog
 import { postSummaries, postsWithAuthor } from '@epos/projections/blogs/queries';
 import { freeUrl } from './urls.js';
 import { newPostAppends } from '@epos/platform/blogs/new-post-appends';
+import { renderMarkdown } from '@epos/platform/markdown/index';
 import { parseOr400 } from './validation.js';
 import { iso, PAGE_SIZE, paging, postSummary } from './views.js';
 
@@ -115,6 +118,13 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       await writer(request);
       const { title } = parseOr400(generateUrlBody, request.body);
       return { url: await freeUrl(deps.store, title), message: blogMessages.urlGenerated };
+    });
+
+    // A POST (the text may be long) that changes nothing: the same renderer as the post page, never stored.
+    app.post('/postdata/preview', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: "A post's markdown as its page will show it (the editor's preview)", response: { 200: previewAnswer } } }, async (request) => {
+      await writer(request);
+      const { md_content } = parseOr400(previewBody, request.body);
+      return { content: renderMarkdown(md_content) };
     });
 
     app.post('/postdata/autosave', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: "Keep the editor's working copy (an event only when it changed)", response: { 200: autosaveAnswer } } }, async (request, reply) => {

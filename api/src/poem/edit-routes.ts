@@ -29,7 +29,7 @@ const sentence = wholeNumber('id', { message: 'Sentence Number Required' });
 const linesOf = (text: string) => text.replace(/\r\n?/g, '\n').split('\n');
 
 /** The command an editable key names, for the content typed into the editor. */
-function commandFor(key: EditableKey, content: string): SentenceCommand | string {
+export function commandFor(key: EditableKey, content: string): SentenceCommand | string {
   if (key.startsWith('text-') || key.startsWith('tr-')) {
     const lines = linesOf(content);
     if (content.trim() !== '' && lines.some((l) => l.trim() === '')) return 'TextBox cant be Empty';

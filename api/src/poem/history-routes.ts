@@ -36,8 +36,9 @@ export function historyRoutes(history: PoemHistory, reader: PoemReader, names: A
         const identity = id === null ? null : await queries.identity(id);
         const entries = identity ? await history.sentence(identity.id, await queries.numberings(identity.id)) : null;
         if (!identity || !entries) throw new HttpError(404, 'not_found', 'Not Found');
-        const named = await names(request, entries.map((e) => e.actor));
-        return sendCacheable(request, reply, bodies.history({ sentence: identity.sentence, id: identity.id, entries: entries.map((e) => ({ ...e, actorName: named.get(e.actor)! })) }));
+        const named = await names(request, entries.flatMap((e) => (e.suggestedBy === undefined ? [e.actor] : [e.actor, e.suggestedBy])));
+        const withNames = entries.map((e) => ({ ...e, actorName: named.get(e.actor)!, ...(e.suggestedBy === undefined ? {} : { suggestedByName: named.get(e.suggestedBy)! }) }));
+        return sendCacheable(request, reply, bodies.history({ sentence: identity.sentence, id: identity.id, entries: withNames }));
       },
     );
 

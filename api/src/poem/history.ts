@@ -14,7 +14,7 @@ export interface Numbering {
 }
 
 /** A history entry before its actor is named (by the route, from the users read model). */
-export type UnnamedEntry = Omit<HistoryEntryAnswer, 'actorName'>;
+export type UnnamedEntry = Omit<HistoryEntryAnswer, 'actorName' | 'suggestedByName'>;
 
 export function wordDiff(before: string, after: string): WordChangeAnswer[] {
   return diffWords(before, after).map((c) => ({ op: c.added ? 'insert' : c.removed ? 'delete' : 'equal', text: c.value }));
@@ -45,6 +45,12 @@ function partOf(event: SentenceEvent): { part: string; value: (s: SentenceState)
     case 'CommentarySet':
       return { part: `commentary:${event.data.layer}`, textual: true, value: (s) => s.commentary[event.data.layer] ?? null };
   }
+}
+
+/** The reader credited with an edit an editor accepted from their suggestion. */
+function suggesterOf(event: SentenceEvent): { suggestedBy?: string } {
+  const suggestedBy = 'suggestedBy' in event.data ? event.data.suggestedBy : undefined;
+  return suggestedBy === undefined ? {} : { suggestedBy };
 }
 
 /** Scholarship from the event log: revision history, time travel and editions compared. */
@@ -79,6 +85,7 @@ export class PoemHistory {
         before,
         after,
         diff: textual ? wordDiff(before ?? '', after ?? '') : null,
+        ...suggesterOf(event),
       });
     }
     let previous: number | null = null;

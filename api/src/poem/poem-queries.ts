@@ -36,14 +36,14 @@ export class PoemQueries {
     return row?.state ?? emptyStructure();
   }
 
-  /** The poem's own title and author, without reading the rest of the structure. */
-  async titleAndAuthor(): Promise<{ title: string | null; author: string | null }> {
+  /** The poem's own title, author and introduction, without reading the rest of the structure. */
+  async ownDescription(): Promise<{ title: string | null; author: string | null; introduction: string | null }> {
     const row = await this.db
       .selectFrom('structure')
-      .select([sql<string | null>`state->>'title'`.as('title'), sql<string | null>`state->>'author'`.as('author')])
+      .select([sql<string | null>`state->>'title'`.as('title'), sql<string | null>`state->>'author'`.as('author'), sql<string | null>`state->>'introduction'`.as('introduction')])
       .where('id', '=', 1)
       .executeTakeFirst();
-    return { title: row?.title ?? null, author: row?.author ?? null };
+    return { title: row?.title ?? null, author: row?.author ?? null, introduction: row?.introduction ?? null };
   }
 
   /** When the first sentence was placed in the poem, or null before any import. */
@@ -83,6 +83,13 @@ export class PoemQueries {
     if (ids.length === 0) return new Map();
     const rows = await this.db.selectFrom('sentences').select(['id', 'sentence']).where('id', 'in', ids).where('book', 'is not', null).execute();
     return new Map(rows.map((r) => [r.id, r.sentence!]));
+  }
+
+  /** Where each of the given permanent ids stands now (unknown ids are left out). */
+  async identities(ids: readonly number[]): Promise<Map<number, SentenceIdentity>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('sentences').select(['id', 'sentence', 'book', 'canto', 'section']).where('id', 'in', [...new Set(ids)]).execute();
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   async identity(id: number): Promise<SentenceIdentity | null> {

@@ -9,17 +9,18 @@ import { readModelSchema } from '../read-models.js';
 
 /**
  * What a reader sees named: site, poem, author, artist and note labels. The poem's title and
- * author come from the poem itself when its file gives them, else from configuration: kept until
- * the poem changes.
+ * author come from the poem itself when its file gives them, else from configuration; its
+ * introduction only from the poem. Kept until the poem changes.
  */
 export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const { config } = deps;
-  const answer = (title: string, author: string, since: Date | null) =>
+  const answer = (title: string, author: string, introduction: string | null, since: Date | null) =>
     render(
       siteSchema.parse({
         siteName: config.SITE_NAME,
         poemTitle: title,
         poemAuthor: author,
+        poemIntroduction: introduction,
         artistName: config.ARTIST_NAME,
         labels: { motherNote: config.LABEL_MOTHER_NOTE, aurobindoNote: config.LABEL_AUTHOR_NOTE, worksOn: `Works on ${title}` },
         poemTextSince: since ? since.toISOString().slice(0, 10) : null,
@@ -35,8 +36,8 @@ export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const body = await cache.answer(request.consistentAfter, () => readModelSchema(deps, request, POEM_PROJECTION), 'site', async () => {
           const queries = await poemQueries(deps, request);
-          const [own, since] = await Promise.all([queries.titleAndAuthor(), queries.textSince()]);
-          return answer(own.title ?? config.POEM_TITLE, own.author ?? config.POEM_AUTHOR, since);
+          const [own, since] = await Promise.all([queries.ownDescription(), queries.textSince()]);
+          return answer(own.title ?? config.POEM_TITLE, own.author ?? config.POEM_AUTHOR, own.introduction, since);
         });
         return sendCacheable(request, reply, body!);
       },

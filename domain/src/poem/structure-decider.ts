@@ -26,6 +26,8 @@ export const structureDecider: Decider<StructureCommand, StructureEvent, PoemStr
     if ((title !== null || author !== null) && (title !== (state.title ?? null) || author !== (state.author ?? null))) {
       events.push({ type: 'PoemTitled', data: { title, author } });
     }
+    const introduction = target.introduction ?? null;
+    if (introduction !== null && introduction !== (state.introduction ?? null)) events.push({ type: 'PoemIntroduced', data: { introduction } });
     for (const [key, layer] of Object.entries(target.layers)) {
       if (!isDeepStrictEqual(state.layers[key], layer)) events.push({ type: 'CommentaryLayerDefined', data: { key, ...layer } });
     }

@@ -12,6 +12,8 @@ export interface PoemStructure {
   /** The poem's own title and author, when its file gives them. */
   title?: string | null;
   author?: string | null;
+  /** Its short introduction, when its file gives one. */
+  introduction?: string | null;
   books: Record<string, { name: string } & PartMedia>;
   cantos: Record<string, { name: string; notes: Record<string, string> } & PartMedia>;
   sections: Record<string, { name: string }>;
@@ -32,6 +34,8 @@ export function evolveStructure(state: PoemStructure, event: StructureEvent): Po
   switch (event.type) {
     case 'PoemTitled':
       return { ...state, title: event.data.title, author: event.data.author };
+    case 'PoemIntroduced':
+      return { ...state, introduction: event.data.introduction };
     case 'PoemBookNamed': {
       const key = bookKey(event.data.book);
       return { ...state, books: { ...state.books, [key]: { ...(state.books[key] ?? noMedia()), name: event.data.name } } };

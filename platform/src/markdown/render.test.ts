@@ -50,7 +50,7 @@ describe('renderMarkdown', () => {
 });
 
 describe('sentence links', () => {
-  const link = (n: string) => `<a class="sentence-link" href="/${n}">||${n}||</a>`;
+  const link = (n: string) => `<a class="sentence-link" href="/${n}">${n}</a>`;
 
   it('links ||n|| anywhere in text', () => {
     expect(renderMarkdown('As in ||12||, and ||3||.')).toBe(`<p>As in ${link('12')}, and ${link('3')}.</p>\n`);
@@ -66,8 +66,8 @@ describe('sentence links', () => {
     expect(renderMarkdown('<code>||12||</code>')).toBe('<p><code>||12||</code></p>\n');
   });
 
-  it('needs digits between the double pipes', () => {
-    expect(renderMarkdown('||x|| ||1a|| || 2 ||')).toBe('<p>||x|| ||1a|| || 2 ||</p>\n');
+  it('needs one to seven digits between the double pipes', () => {
+    expect(renderMarkdown('||x|| ||1a|| || 2 || ||12345678||')).toBe('<p>||x|| ||1a|| || 2 || ||12345678||</p>\n');
   });
 
   it('works inside table cells with escaped pipes', () => {
@@ -92,7 +92,7 @@ describe('comment profile', () => {
 
   it('still renders links, code and sentence links', () => {
     expect(comment('[x](https://example.com) `c` ||9||')).toBe(
-      `<p><a href="https://example.com" ${REL}>x</a> <code>c</code> <a class="sentence-link" href="/9">||9||</a></p>\n`,
+      `<p><a href="https://example.com" ${REL}>x</a> <code>c</code> <a class="sentence-link" href="/9">9</a></p>\n`,
     );
   });
 });

@@ -1,13 +1,14 @@
 import type { StateCore, Token } from 'markdown-it';
+import { SENTENCE_LINK_CLASS, sentenceHref, sentenceLinkText, sentenceReferences } from '@epos/schemas/poem/sentence-references';
 
-const SENTENCE_REF = /\|\|(\d+)\|\|/g;
 const HTML_OPEN = /^<(?:a|code)[\s>]/i;
 const HTML_CLOSE = /^<\/(?:a|code)\s*>/i;
 
 /**
- * Core rule: `||12||` in text becomes `<a class="sentence-link" href="/12">||12||</a>`.
- * Runs after `text_join`, so escaped pipes (needed inside table cells) still count;
- * code spans and fences are separate token types and are never touched.
+ * Core rule: `||12||` in text becomes `<a class="sentence-link" href="/12">12</a>` (the one
+ * renderer's form, `@epos/schemas/poem/sentence-references`). Runs after `text_join`, so escaped
+ * pipes (needed inside table cells) still count; code spans and fences are separate token types
+ * and are never touched.
  */
 export function sentenceLinks(state: StateCore): void {
   for (const block of state.tokens) {
@@ -31,27 +32,22 @@ function linkChildren(children: Token[], state: StateCore): Token[] {
 }
 
 function split(token: Token, state: StateCore): Token[] {
-  const text = token.content;
-  const out: Token[] = [];
-  let last = 0;
-  for (const match of text.matchAll(SENTENCE_REF)) {
-    if (match.index > last) out.push(textToken(state, text.slice(last, match.index), token.level));
+  const parts = sentenceReferences(token.content);
+  if (!parts.some((part) => part.kind === 'sentence')) return [token];
+  return parts.flatMap((part) => {
+    if (part.kind === 'text') return [textToken(state, part.text, token.level)];
     const open = new state.Token('link_open', 'a', 1);
     open.attrs = [
-      ['class', 'sentence-link'],
-      ['href', `/${match[1]}`],
+      ['class', SENTENCE_LINK_CLASS],
+      ['href', sentenceHref(part.n)],
     ];
     open.markup = 'sentence';
     open.level = token.level;
     const close = new state.Token('link_close', 'a', -1);
     close.markup = 'sentence';
     close.level = token.level;
-    out.push(open, textToken(state, match[0], token.level + 1), close);
-    last = match.index + match[0].length;
-  }
-  if (last === 0) return [token];
-  if (last < text.length) out.push(textToken(state, text.slice(last), token.level));
-  return out;
+    return [open, textToken(state, sentenceLinkText(part.n), token.level + 1), close];
+  });
 }
 
 function textToken(state: StateCore, content: string, level: number): Token {

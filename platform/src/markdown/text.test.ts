@@ -42,6 +42,12 @@ describe('excerptOf', () => {
     );
   });
 
+  it('keeps sentence references as written, so lists can link them', () => {
+    expect(excerptOf('Read **||12||** then ||3||.')).toBe('Read ||12|| then ||3||.');
+    expect(excerptOf('[named](/5) and <a class="sentence-link" href="/5">five</a>')).toBe('named and five');
+    expect(wordCount('Read ||12|| slowly')).toBe(3);
+  });
+
   it('does not cut off trailing punctuation only', () => {
     expect(excerptOf('one two --', 2)).toBe('one two –');
   });

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { sentenceReferenceSource } from '@epos/schemas/poem/sentence-references';
 import { renderMarkdown } from './render.js';
 
 // Runs on sanitized output only, where `>` inside attribute values is always escaped.
@@ -8,10 +9,16 @@ const STRIP_ALL: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {
 const ENTITY = /&(amp|lt|gt|quot);/g;
 const DECODED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
 const WORDLIKE = /[\p{L}\p{N}]/u;
+// A rendered `||n||` (see sentence-links.ts): its text is the number it links to.
+const SENTENCE_LINK = /<a class="sentence-link" href="\/(\d{1,7})">\1<\/a>/g;
 
-/** The text of HTML that `renderMarkdown` answered: no tags, entities decoded (so not safe as HTML), whitespace collapsed. */
+/**
+ * The text of HTML that `renderMarkdown` answered: no tags, entities decoded (so not safe as HTML),
+ * whitespace collapsed. Sentence links are written back as `||n||`, so excerpts link them again.
+ */
 function textOfHtml(html: string): string {
-  return sanitizeHtml(html.replace(BLOCK_TAG, ' $&'), STRIP_ALL)
+  const text = html.replace(SENTENCE_LINK, (_, n: string) => sentenceReferenceSource(Number(n)));
+  return sanitizeHtml(text.replace(BLOCK_TAG, ' $&'), STRIP_ALL)
     .replace(ENTITY, (_, name: string) => DECODED[name] ?? '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -44,7 +44,7 @@ async function leavePublished(db: Kysely<BlogsReadModel>, postId: string): Promi
 
 const handlers = defineProjection({
   name: BLOGS_PROJECTION,
-  version: 3,
+  version: 4, // 4: sentence links read "12", not "||12||"
   events: [...blogEvents, userRegistered, roleAssigned, accountDeleted],
   setup: setupBlogsReadModel,
   handlers: {

@@ -100,6 +100,16 @@ export function seriesOf(db: BlogsDb, blogIds: readonly string[], what = '') {
   return query.execute();
 }
 
+/** When a blog first published a post (null: never) and how many posts it has published since `since`. */
+export function publishingSince(db: BlogsDb, blogId: string, since: Date) {
+  return db
+    .selectFrom('posts')
+    .select([sql<Date | null>`min(published_at)`.as('first'), sql<number>`(count(*) filter (where published_at >= ${since}))::int`.as('recent')])
+    .where('blog_id', '=', blogId)
+    .where('status', '=', 'published')
+    .executeTakeFirstOrThrow();
+}
+
 /** A blog's archive months, newest first, each with its timeline entry as JSON text (kept by the projection). */
 export function archiveMonths(db: BlogsDb, blogId: string) {
   return db.selectFrom('archive_months').select(['year', 'month', 'total', 'entry']).where('blog_id', '=', blogId).orderBy('year', 'desc').orderBy('month', 'desc').execute();

@@ -16,7 +16,7 @@ import { emptyStructure, evolveStructure, type PoemStructure, type StructureEven
  */
 export const poemProjection = defineBatchProjection<PoemReadModel>({
   name: POEM_PROJECTION,
-  version: 2,
+  version: 3, // 3: computed IPA is British (analysis/ipa.ts); a rebuild recomputes it
   handles: poemEvents.map((e) => e.type),
   async setup(db: Kysely<PoemReadModel>) {
     await db.schema

@@ -6,8 +6,9 @@ import { accountEndpoints, postForm } from './api';
 import { accountTexts } from './messages';
 import { useMe, useSessionChanged } from './session';
 import { accountPaths, loggedInOnlyPaths, loginHref } from './urls';
+import { notesPaths } from '../notes/paths';
 
-/** The navigation's account corner: "Log in", or the user's name (change password), "My account" and "Log out". */
+/** The navigation's account corner: "Log in", or the user's name (change password), "My account", "My notes" and "Log out". */
 export function AccountNav() {
   const me = useMe();
   const [location, navigate] = useLocation();
@@ -69,6 +70,14 @@ export function AccountNav() {
       </Link>
       <Link href={accountPaths.account} className="nav-account-link" aria-current={location === accountPaths.account ? 'page' : undefined}>
         My account
+      </Link>
+      {me.role === 'admin' && (
+        <Link href="/suggestions" className="nav-account-link" aria-current={location === '/suggestions' ? 'page' : undefined}>
+          Suggestions
+        </Link>
+      )}
+      <Link href={notesPaths.myNotes} className="nav-account-link" aria-current={location === notesPaths.myNotes ? 'page' : undefined}>
+        My notes
       </Link>
       <SpinnerButton type="button" busy={busy} className="nav-button" onClick={() => void logOut()}>
         Log out

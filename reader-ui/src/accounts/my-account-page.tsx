@@ -11,6 +11,7 @@ import { deleteAccountTexts } from './messages';
 import { useMe, useSessionChanged } from './session';
 import { SubscriptionsSection } from './subscriptions-section';
 import { accountPaths, loginHref } from './urls';
+import { notesPaths } from '../notes/paths';
 import { CONFIRMED, deleteAccountFields, validateDeleteAccount } from './validate';
 
 /** /account: download my data, change password, delete the account. Logged-out visitors are sent to log in first. */
@@ -57,6 +58,13 @@ export function MyAccountPage() {
         <a className="button" href={MY_DATA_URL} download>
           Download my data
         </a>
+      </section>
+
+      <section className="account-section">
+        <h2>Your notes</h2>
+        <p>
+          <Link href={notesPaths.myNotes}>My notes</Link>: every note you keep on the poem, to search or download.
+        </p>
       </section>
 
       <SubscriptionsSection />

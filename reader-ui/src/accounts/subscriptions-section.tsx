@@ -4,7 +4,8 @@ import { NOT_FOUND } from '../app/messages';
 import { useLoad } from '../blogs/hooks';
 import { getJson } from '../scholarship/api';
 import { useToast } from '../ui/toast';
-import { accountEndpoints, postForm, SUBSCRIPTIONS_URL } from './api';
+import { changeSubscription, subscriptionChangedText } from '../blogs/subscriptions';
+import { SUBSCRIPTIONS_URL } from './api';
 
 /**
  * My account's blog subscriptions: every blog with a box to follow it (a mail for each new post)
@@ -19,17 +20,17 @@ export function SubscriptionsSection() {
   const mark = (blog: string, follow: boolean) => setChosen((now) => new Map(now).set(blog, follow));
 
   // The box shows the choice at once; a refused change puts it back.
-  const toggle = async (blog: string, follow: boolean) => {
+  const toggle = async (blog: string, title: string, follow: boolean) => {
     mark(blog, follow);
     setBusy(blog);
-    const result = await postForm(accountEndpoints.updateSubscriptions, { UserBlogs: [blog], isSubscribed: follow });
+    const result = await changeSubscription(blog, follow);
     setBusy(null);
     if (!result.ok) {
       mark(blog, !follow);
       toast(result.error, 'error');
       return;
     }
-    toast(follow ? 'You will get a mail for each new post.' : 'You will no longer get mails about this blog.', 'success');
+    toast(subscriptionChangedText(follow, title), 'success');
   };
 
   return (
@@ -46,7 +47,7 @@ export function SubscriptionsSection() {
           <legend>A mail for each new post in:</legend>
           {loaded.data.BlogsDetails.map((blog) => (
             <label key={blog.Blogid} className="checkbox-field">
-              <input type="checkbox" checked={chosen.get(blog.Blogid) ?? blog.isSubscribed} disabled={busy === blog.Blogid} onChange={(e) => void toggle(blog.Blogid, e.currentTarget.checked)} />{' '}
+              <input type="checkbox" checked={chosen.get(blog.Blogid) ?? blog.isSubscribed} disabled={busy === blog.Blogid} onChange={(e) => void toggle(blog.Blogid, blog.Blogname, e.currentTarget.checked)} />{' '}
               {blog.Blogname}
             </label>
           ))}

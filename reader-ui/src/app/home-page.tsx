@@ -1,21 +1,162 @@
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { site } from './site';
+import { fetchBlogs, fetchRecent, type BlogListEntry, type RecentPost } from '../blogs/api';
+import { useLoad } from '../blogs/hooks';
+import { blogPaths } from '../blogs/paths';
+import { fetchSite, type Loaded } from '../poem/api';
+import { firstSectionHref, loadHomeContents, paragraphs, type HomeBook } from './home-data';
+import { lastRead } from './last-read';
+import { site as appSite } from './site';
 import { usePageTitle } from './use-page-title';
+import './home-page.css';
 
+/**
+ * `/`: the poem's title, author and introduction (GET /api/site), where this reader left off,
+ * the contents by book and canto, recent posts and the blogs: all read at once, and shown together.
+ */
 export function HomePage() {
   usePageTitle();
+  const site = useLoad('home-site', fetchSite);
+  const contents = useLoad('home-contents', loadHomeContents);
+  const recent = useLoad('home-recent', fetchRecent);
+  const blogs = useLoad('home-blogs', fetchBlogs);
+  const books = contents?.ok ? contents.data : null;
+  const poem = site?.ok ? site.data : null;
+  // Everything appears at once, so nothing shown moves when something else arrives (CLS).
+  const ready = site !== null && contents !== null && recent !== null && blogs !== null;
+
+  if (!ready) {
+    return (
+      <div className="home" role="status">
+        <span className="visually-hidden">Loading…</span>
+        <Placeholder lines={4} />
+      </div>
+    );
+  }
   return (
-    <section className="prose welcome" aria-labelledby="welcome-heading">
-      <h1 id="welcome-heading">Welcome to {site.name}</h1>
-      <p>
-        A quiet place to read the poem book by book, canto by canto and section by section, in
-        its three editions, with translations, notes and commentary beside the lines.
-      </p>
-      <p>
-        <Link href="/1/1/1" className="button button-primary">
+    <div className="home">
+      <section className="home-intro" aria-labelledby="home-heading">
+        <h1 id="home-heading">{poem?.poemTitle ?? appSite.name}</h1>
+        {poem ? <p className="home-author">by {poem.poemAuthor}</p> : null}
+        <div className="home-introduction prose">
+          {paragraphs(poem?.poemIntroduction).map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </div>
+        <ContinueReading start={firstSectionHref(books)} />
+      </section>
+
+      <section className="home-contents" aria-labelledby="contents-heading">
+        <h2 id="contents-heading">Contents</h2>
+        {contents.ok ? <ContentsList books={contents.data} /> : <p className="error">{contents.message}</p>}
+      </section>
+      <div className="home-side">
+        <RecentPosts result={recent} />
+        <Blogs result={blogs} />
+      </div>
+    </div>
+  );
+}
+
+function ContinueReading({ start }: { start: string }) {
+  // Read once: the place is this browser's, and does not change while the home page shows.
+  const [place] = useState(lastRead);
+  if (place === null) {
+    return (
+      <p className="home-actions">
+        <Link href={start} className="button button-primary">
           Start reading
         </Link>
       </p>
+    );
+  }
+  return (
+    <p className="home-actions">
+      <Link href={place.path} className="button button-primary" aria-describedby="continue-where">
+        Continue reading
+      </Link>
+      <span id="continue-where" className="home-continue-where">
+        {place.label}
+      </span>
+      <Link href={start} className="home-start-over">
+        Start from the beginning
+      </Link>
+    </p>
+  );
+}
+
+function ContentsList({ books }: { books: readonly HomeBook[] }) {
+  return (
+    <ol className="home-books">
+      {books.map((book) => (
+        <li key={book.book} className="home-book">
+          <h3 className="home-book-name">
+            <span className="home-number">Book {book.book}</span> {book.name}
+          </h3>
+          <ol className="home-cantos">
+            {book.cantos.map((canto) => (
+              <li key={canto.canto}>
+                <Link href={canto.href}>
+                  <span className="home-number">Canto {canto.canto}</span> {canto.name}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function RecentPosts({ result }: { result: Loaded<readonly RecentPost[]> }) {
+  return (
+    <HomeList id="recent-heading" title="Recent posts" loaded={result.ok ? result.data.length : result.message}>
+      {result.ok &&
+        result.data.slice(0, 5).map((post) => (
+          <li key={`${post.bslug}/${post.pslug}`}>
+            <Link href={blogPaths.post(post.bslug, post.pslug)}>{post.ptitle}</Link>
+            <span className="home-list-note">{post.bTitle}</span>
+          </li>
+        ))}
+    </HomeList>
+  );
+}
+
+function Blogs({ result }: { result: Loaded<readonly BlogListEntry[]> }) {
+  return (
+    <HomeList id="blogs-heading" title="Blogs" loaded={result.ok ? result.data.length : result.message} more={{ href: blogPaths.blogs, label: 'All blogs' }}>
+      {result.ok &&
+        result.data.map((blog) => (
+          <li key={blog.slug}>
+            <Link href={blogPaths.blog(blog.slug)}>{blog.title}</Link>
+            {blog.description ? <span className="home-list-note">{blog.description}</span> : null}
+          </li>
+        ))}
+    </HomeList>
+  );
+}
+
+/** A titled list beside the contents, or the server's message (`loaded`) when there is nothing to list. */
+function HomeList({ id, title, loaded, more, children }: { id: string; title: string; loaded: number | string; more?: { href: string; label: string }; children: ReactNode }) {
+  return (
+    <section className="home-list" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {typeof loaded === 'string' ? <p className="muted">{loaded}</p> : <ul>{children}</ul>}
+      {more ? (
+        <p className="home-more">
+          <Link href={more.href}>{more.label}</Link>
+        </p>
+      ) : null}
     </section>
+  );
+}
+
+function Placeholder({ lines }: { lines: number }) {
+  return (
+    <span className="home-placeholder" aria-hidden="true">
+      {Array.from({ length: lines }, (_, i) => (
+        <span key={i} className="home-placeholder-line" />
+      ))}
+    </span>
   );
 }

@@ -1,18 +1,23 @@
 export interface NavItem {
   readonly href: string;
   readonly label: string;
+  /** Paths where this entry is the current one, besides its own subtree. */
+  readonly current?: RegExp;
+  /** Goes to where this reader left off, once there is such a place. */
+  readonly resumesReading?: true;
 }
 
 /** Top navigation entries; later features (read, books, blogs, search) add theirs here. */
 export const navItems: readonly NavItem[] = [
   { href: '/', label: 'Home' },
-  { href: '/1/1/1', label: 'Read' },
+  { href: '/1/1/1', label: 'Read', current: /^\/\d+\/\d+\/\d+(?:\/|$)/, resumesReading: true },
   { href: '/lookup', label: 'Look up' },
   { href: '/blogs', label: 'Blogs' },
 ];
 
 /** Whether a nav entry is the current page: "/" only on the home page, others on their whole subtree. */
-export function isActivePath(location: string, href: string): boolean {
+export function isActivePath(location: string, href: string, current?: RegExp): boolean {
+  if (current?.test(location)) return true;
   if (href === '/') return location === '/' || location === '';
   const base = href.endsWith('/') ? href.slice(0, -1) : href;
   return location === base || location.startsWith(`${base}/`);

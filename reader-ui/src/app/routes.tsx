@@ -16,6 +16,8 @@ import { SentencePage } from '../poem/sentence-page';
 import { PermanentLinkPage, PERMANENT_LINK_ROUTE } from '../poem/permanent-link-page';
 import { AsOfSync } from '../scholarship/as-of-control';
 import { HomePage } from './home-page';
+import { LastReadTracker } from './last-read';
+import { notesPaths } from '../notes/paths';
 import { NotFoundPage } from './not-found-page';
 
 /** A section, in the First edition (no suffix) or another: /1/2/3, /1/2/3/revised. */
@@ -30,6 +32,8 @@ const COMPARE_ROUTE = /^\/compare\/\d+\/\d+\/\d+\/?$/;
 const ComparePage = lazy(() => import('../scholarship/compare-page'));
 const LookupPage = lazy(() => import('../lookup/lookup-page'));
 const BlogRoutes = lazy(() => import('../blogs/blog-routes'));
+const MyNotesPage = lazy(() => import('../notes/my-notes-page'));
+const ReviewPage = lazy(() => import('../suggestions/review-page'));
 
 /** Blogs, their posts, series, archives, editor and lists, authors' archives, unsubscribing. */
 const BLOG_ROUTE = /^\/(?:blogs|user|schedule|draft|unsubscribe)(?:\/.*)?$/;
@@ -50,6 +54,22 @@ function LazyCompare() {
   );
 }
 
+function LazyReview() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <ReviewPage />
+    </Suspense>
+  );
+}
+
+function LazyMyNotes() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <MyNotesPage />
+    </Suspense>
+  );
+}
+
 function LazyLookup() {
   return (
     <Suspense fallback={<Loading />}>
@@ -65,6 +85,8 @@ export function AppRoutes() {
       <Routes />
       {/* `?search=term` on a section page, and the "read as of" date for code outside the page */}
       <SearchHighlighter />
+      {/* the last section read, for the home page's "Continue reading" */}
+      <LastReadTracker />
       <AsOfSync />
     </>
   );
@@ -87,6 +109,8 @@ function Routes() {
       <Route path={PERMANENT_LINK_ROUTE} component={PermanentLinkPage} />
       <Route path={COMPARE_ROUTE} component={LazyCompare} />
       <Route path="/lookup" component={LazyLookup} />
+      <Route path={notesPaths.myNotes} component={LazyMyNotes} />
+      <Route path="/suggestions" component={LazyReview} />
       <Route path={BLOG_ROUTE} component={LazyBlogs} />
       <Route component={NotFoundPage} />
     </Switch>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActivePath } from './nav';
+import { isActivePath, navItems } from './nav';
 import { DEFAULT_SITE_NAME, pageTitle, siteNameFrom } from './site';
 
 describe('site name', () => {
@@ -25,5 +25,13 @@ describe('isActivePath', () => {
     expect(isActivePath('/blogs', '/blogs')).toBe(true);
     expect(isActivePath('/blogs/news/hello', '/blogs')).toBe(true);
     expect(isActivePath('/blogsy', '/blogs')).toBe(false);
+  });
+
+  it('marks Read on every section, whatever section the link leads to', () => {
+    const read = navItems.find((item) => item.label === 'Read')!;
+    expect(isActivePath('/2/1/3/revised', read.href, read.current)).toBe(true);
+    expect(isActivePath('/1/1/1', read.href, read.current)).toBe(true);
+    expect(isActivePath('/12', read.href, read.current)).toBe(false);
+    expect(isActivePath('/blogs', read.href, read.current)).toBe(false);
   });
 });

@@ -1,28 +1,56 @@
+import { useEffect, useId } from 'react';
+import { useMenuDisclosure } from '../ui/use-dismiss';
 import { Link, useLocation } from 'wouter';
 import { AccountNav } from '../accounts/account-nav';
+import { lastRead } from './last-read';
 import { isActivePath, navItems } from './nav';
 import { site } from './site';
 
+/**
+ * The site's navigation. Wide screens show every destination in one row; below 48rem a
+ * "Menu" button opens them as a panel (closed again by a choice, Escape or a click outside).
+ */
 export function TopNav() {
   const [location] = useLocation();
+  const { open, setOpen, rootRef, buttonRef } = useMenuDisclosure<HTMLElement>();
+  const menuId = useId();
+
+  useEffect(() => setOpen(false), [location]);
+
   return (
-    <nav className="top-nav" aria-label="Main">
+    <nav className="top-nav" aria-label="Main" ref={rootRef}>
       <Link href="/" className="brand">
         {site.name}
       </Link>
-      <ul className="nav-links">
-        {navItems.map((item) => {
-          const current = isActivePath(location, item.href);
-          return (
-            <li key={item.href}>
-              <Link href={item.href} aria-current={current ? 'page' : undefined}>
-                {item.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-      <AccountNav />
+      <button
+        ref={buttonRef}
+        type="button"
+        className="menu-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg aria-hidden="true" viewBox="0 0 16 16" width="18" height="18" focusable="false">
+          <path d={open ? 'M3 3l10 10M13 3L3 13' : 'M2 4h12M2 8h12M2 12h12'} stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+        </svg>
+        Menu
+      </button>
+      <div id={menuId} className={open ? 'nav-menu is-open' : 'nav-menu'}>
+        <ul className="nav-links">
+          {navItems.map((item) => {
+            const current = isActivePath(location, item.href, item.current);
+            const href = item.resumesReading ? (lastRead()?.path ?? item.href) : item.href;
+            return (
+              <li key={item.href}>
+                <Link href={href} aria-current={current ? 'page' : undefined}>
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        <AccountNav />
+      </div>
     </nav>
   );
 }

@@ -4,7 +4,7 @@ import { usePageTitle } from '../app/use-page-title';
 import { Loading, Problem } from '../poem/loading';
 import { fetchArchive, fetchToc, fetchUserArchive, type Archive as ArchiveAnswer, type TocEntry, type TocPage as TocAnswer } from './api';
 import { archiveDayLabel, archivePostPath, countLabel, openByDefault, spansBlogs, tabId, tabLabel } from './archive';
-import { machineDate } from './dates';
+import { machineDate } from '../ui/dates';
 import { useLoad, usePagedList } from './hooks';
 import { Breadcrumbs, LoadMore, PostDate } from './parts';
 import { blogPaths } from './paths';

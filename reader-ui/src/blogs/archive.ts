@@ -1,5 +1,5 @@
 import type { Archive, ArchivePost, SeriesEntry } from './api';
-import { formatShortDate } from './dates';
+import { formatShortDate } from '../ui/dates';
 import { blogPaths } from './paths';
 
 /** "1 post", "3 posts". */

@@ -6,6 +6,7 @@ import { fetchBlogPage, fetchRecent, type BlogPage as BlogPageAnswer, type PostS
 import { FOLLOW_UP_DELAY_MS, isEmptyBlog, useLoad, useMyBlogs, usePagedList } from './hooks';
 import { BlogProblem, Breadcrumbs, LoadMore, PostSummaryItem } from './parts';
 import { blogPaths, feedPaths } from './paths';
+import { SubscribeControl } from './subscribe-control';
 
 /** `/blogs/{blog}`: the blog's posts, newest first, a page at a time; recent posts across blogs beside them. */
 export function BlogPage() {
@@ -41,6 +42,7 @@ export function BlogPage() {
           <Breadcrumbs items={[{ href: blogPaths.blogs, label: 'Blogs' }]} />
           <h1 id="blog-heading">{header.title}</h1>
           {header.description ? <p className="blog-description">{header.description}</p> : null}
+          <SubscribeControl blog={header.slug || blog} blogTitle={header.title} rate={header.postingRate} />
           <BlogLinks blog={blog} />
           {canWrite && <WriterLinks blog={blog} />}
         </header>

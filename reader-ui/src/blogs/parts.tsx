@@ -5,7 +5,7 @@ import { LinkedText } from '../poem/linked-text';
 import { SpinnerButton } from '../ui/spinner-button';
 import type { PostSummary } from './api';
 import { countLabel } from './archive';
-import { formatDateTime, formatShortDate, machineDate } from './dates';
+import { formatDateTime, formatShortDate, machineDate } from '../ui/dates';
 import { blogPaths, clientPath } from './paths';
 
 /**

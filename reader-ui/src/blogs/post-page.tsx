@@ -6,11 +6,12 @@ import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { deletePost, fetchPost, type Post } from './api';
 import { Comments } from './comments/comments';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../ui/dates';
 import { useLoad } from './hooks';
 import { blogMessages } from '@epos/schemas/blogs/messages';
 import { AuthorLink, Breadcrumbs, HtmlContent, PostDate } from './parts';
 import { blogPaths } from './paths';
+import { SubscribeControl } from './subscribe-control';
 
 /** `/blogs/{blog}/{postUrl}`: a post, its neighbours, Edit and Delete for those who may, and its comments. */
 export function PostPage() {
@@ -78,6 +79,7 @@ function PostView({ post, blog }: { post: Post; blog: string }) {
             ) : null}
           </p>
           {note !== null && <p className="post-status">{note}</p>}
+          {post.status === 0 && <SubscribeControl blog={blogSlug} blogTitle={post.blogTitle || blogSlug} rate={post.postingRate} />}
           {post.canedit && (
             <div className="post-actions">
               <Link href={blogPaths.editPost(blogSlug, post.url)} className="button">

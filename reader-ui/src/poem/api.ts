@@ -4,6 +4,7 @@ import { sectionKey } from './reading';
 import { withAsOfParam } from '../scholarship/as-of';
 import type { Site } from '@epos/schemas/api/site';
 import type {
+  ColouredRelationsAnswer,
   CommentaryLayerAnswer,
   ContentsAnswer,
   LineAnswer,
@@ -107,6 +108,11 @@ export async function refreshTranslation(ref: SectionRef, lang: Lang, position: 
 /** One sentence; with `asOf`, the sentence that had number `n` on that day, as it is now. */
 export function fetchLineInfo(n: number, signal?: AbortSignal, asOf?: string | null): Promise<Loaded<LineInfoAnswer>> {
   return getJson<LineInfoAnswer>(withAsOfParam(lineInfoUrl(n), asOf ?? null), 'Not Found', signal);
+}
+
+/** GET /api/getColorRelation/{n}: the sentence's Sanskrit–English word relations with their colour classes. */
+export function fetchColouredRelations(n: number, signal?: AbortSignal): Promise<Loaded<ColouredRelationsAnswer>> {
+  return getJson<ColouredRelationsAnswer>(`/api/getColorRelation/${n}`, 'Not Found', signal);
 }
 
 /** Where a permanent id stands now (`sentence` null once withdrawn). */

@@ -2,16 +2,16 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { fetchSite, type SiteInfo } from './api';
 import type { Contents } from './contents';
-import type { Lang } from './reading';
+import { storedLanguagesAtom, storedWorksOnAtom } from './preferences';
 
-/** The ticked translation checkboxes (what shows is these, filtered by the edition). */
-export const languagesAtom = atom<Lang[]>([]);
+/** The ticked translation checkboxes (what shows is these, filtered by the edition); kept across visits. */
+export const languagesAtom = storedLanguagesAtom;
 
 /** Bumped when a cached translation was read again (after an edit), so the section shows it. */
 export const translationsVersionAtom = atom(0);
 
-/** The "Works on …" options that are on, oldest first: `layer:{key}`, `reason`, `ipa`. */
-export const worksOnAtom = atom<string[]>([]);
+/** The "Works on …" options that are on, oldest first: `layer:{key}`, `reason`, `ipa`; kept across visits. */
+export const worksOnAtom = storedWorksOnAtom;
 
 /** The poem's books, cantos and sections known so far. */
 export const contentsAtom = atom<Contents>({});

@@ -1,7 +1,10 @@
 import { Link } from 'wouter';
-import { sentenceReferences } from './sentence-links';
+import { SENTENCE_LINK_CLASS, sentenceHref, sentenceLinkText, sentenceReferences } from './sentence-links';
 
-/** Text with its `||n||` references turned into links to the sentence pages. */
+/**
+ * Plain text (a note, an excerpt, a commentary entry) with its `||n||` references as links to the
+ * sentence pages: the React side of the one renderer, the same links the server writes into posts.
+ */
 export function LinkedText({ text }: { text: string }) {
   return (
     <>
@@ -9,8 +12,8 @@ export function LinkedText({ text }: { text: string }) {
         part.kind === 'text' ? (
           part.text
         ) : (
-          <Link key={i} href={`/${part.n}`} className="sentence-reference">
-            {part.n}
+          <Link key={i} href={sentenceHref(part.n)} className={SENTENCE_LINK_CLASS}>
+            {sentenceLinkText(part.n)}
           </Link>
         ),
       )}

@@ -1,8 +1,9 @@
 import { useAtom } from 'jotai';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { useMenuDisclosure } from '../ui/use-dismiss';
 import { Link, useLocation } from 'wouter';
 import { useAsOf, withAsOfParam } from '../scholarship/as-of';
-import { AsOfBanner, AsOfControl } from '../scholarship/as-of-control';
+import { AsOfControl } from '../scholarship/as-of-control';
 import { comparePath } from '../scholarship/compare';
 import { useToast } from '../ui/toast';
 import { languagesAtom, worksOnAtom } from './atoms';
@@ -26,6 +27,7 @@ import {
   type SectionAddress,
 } from './reading';
 import type { WorksEntry } from './works';
+import { TextSizeControl } from './reader-bar';
 
 /** Edition dropdown, translation checkboxes and the "Works on …" dropdown (spec sections 2 and 4). */
 export function ReaderControls({
@@ -67,44 +69,42 @@ export function ReaderControls({
   };
 
   return (
-    <>
-      <div className="reader-controls">
-        <div className="control">
-          <label htmlFor={editionId}>Edition</label>
-          <select id={editionId} className="input select" value={address.edition} onChange={(e) => onEdition(e.target.value)}>
-            {EDITIONS.map((edition) => (
-              <option key={edition} value={edition}>
-                {editionLabels[edition]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <fieldset className="control translations">
-          <legend>Translations</legend>
-          <div className="translation-boxes">
-            {LANGS.map((lang) => (
-              <label key={lang} className="checkbox-field compact">
-                <input
-                  type="checkbox"
-                  name="translation"
-                  value={lang}
-                  checked={languages.includes(lang) && shown.includes(lang)}
-                  disabled={!usable.includes(lang)}
-                  onChange={(e) => onLanguage(lang, e.target.checked)}
-                />
-                {langLabels[lang]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <WorksOnMenu options={options} defaultLabel={worksOnDefault} />
-        <AsOfControl path={here} />
-        <Link className="compare-link" href={comparePath({ ...address, a: 'first', b: compareWith })}>
-          Compare editions
-        </Link>
+    <div className="reader-controls">
+      <div className="control">
+        <label htmlFor={editionId}>Edition</label>
+        <select id={editionId} className="input select" value={address.edition} onChange={(e) => onEdition(e.target.value)}>
+          {EDITIONS.map((edition) => (
+            <option key={edition} value={edition}>
+              {editionLabels[edition]}
+            </option>
+          ))}
+        </select>
       </div>
-      <AsOfBanner path={here} />
-    </>
+      <fieldset className="control translations">
+        <legend>Translations</legend>
+        <div className="translation-boxes">
+          {LANGS.map((lang) => (
+            <label key={lang} className="checkbox-field compact">
+              <input
+                type="checkbox"
+                name="translation"
+                value={lang}
+                checked={languages.includes(lang) && shown.includes(lang)}
+                disabled={!usable.includes(lang)}
+                onChange={(e) => onLanguage(lang, e.target.checked)}
+              />
+              {langLabels[lang]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <WorksOnMenu options={options} defaultLabel={worksOnDefault} />
+      <AsOfControl path={here} />
+      <TextSizeControl />
+      <Link className="compare-link" href={comparePath({ ...address, a: 'first', b: compareWith })}>
+        Compare editions
+      </Link>
+    </div>
   );
 }
 
@@ -115,30 +115,9 @@ export function ReaderControls({
  */
 function WorksOnMenu({ options, defaultLabel }: { options: readonly WorksEntry[]; defaultLabel: string }) {
   const [on, setOn] = useAtom(worksOnAtom);
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, rootRef, buttonRef } = useMenuDisclosure<HTMLDivElement>();
   const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const label = worksOnLabel(options, on, defaultLabel);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div className="control works-on" ref={rootRef}>

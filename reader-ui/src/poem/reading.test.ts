@@ -128,8 +128,8 @@ describe('"Works on" dropdown', () => {
   ];
   const options = worksOptions(layers);
 
-  it('offers the layers, then Reason, IPA, Counts and Memorise', () => {
-    expect(options.map((o) => o.key)).toEqual(['layer:mother', 'layer:sage', 'reason', 'ipa', 'counts', 'memorise']);
+  it('offers the layers, then Reason, IPA, Scansion, Hyphenation, Pronouns, Counts and Memorise', () => {
+    expect(options.map((o) => o.key)).toEqual(['layer:mother', 'layer:sage', 'reason', 'ipa', 'scansion', 'hyphenation', 'pronouns', 'counts', 'memorise']);
   });
 
   it('shows the chosen option’s label, and the default when none is on', () => {

@@ -4,26 +4,15 @@
  * No DOM and no fetching here, so all of it is tested in node.
  */
 
-import { editions, languages, translationEdition, type Edition, type Language } from '@epos/schemas/poem/editions';
+import { editionNames, editions, languageNames, languages, translationEdition, type Edition, type Language } from '@epos/schemas/poem/editions';
 
 export type { Edition };
 export const EDITIONS: readonly Edition[] = editions;
-export const editionLabels: Readonly<Record<Edition, string>> = {
-  first: 'First',
-  centenary: 'Centenary',
-  revised: 'Revised',
-};
+export const editionLabels = editionNames;
 
 export type Lang = Language;
 export const LANGS: readonly Lang[] = languages;
-export const langLabels: Readonly<Record<Lang, string>> = {
-  sa: 'Sanskrit',
-  hi: 'Hindi',
-  fr: 'French',
-  de: 'German',
-  or: 'Oriya',
-  zh: 'Chinese',
-};
+export const langLabels = languageNames;
 
 /** Where a sentence (the /api/lineinfo Line) keeps each translation. */
 export const langFields: Readonly<Record<Lang, string>> = {

@@ -9,10 +9,13 @@ import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTra
 import { contentsAtom, languagesAtom, scrollPositions, translationsVersionAtom, useSiteInfo, worksOnAtom } from './atoms';
 import { contentsFromServer, mergeContents } from './contents';
 import { useAsOf } from '../scholarship/as-of';
-import { AsOfNothing } from '../scholarship/as-of-control';
+import { AsOfBanner, AsOfNothing } from '../scholarship/as-of-control';
 import { Loading, Problem } from './loading';
 import './poem.css';
 import { ReaderControls } from './reader-controls';
+import { SectionPaintings } from './paintings';
+import { ReaderBar, ReaderSettings, useSectionSwipe } from './reader-bar';
+import { textSizeAtom } from './preferences';
 import {
   groupByStanza,
   parseHashTarget,
@@ -202,6 +205,9 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
   const ref: SectionRef = { book: address.book, canto: address.canto, section: address.section };
   useTranslations(ref, languages);
   const highlighted = useHashHighlight(true);
+  const textSize = useAtomValue(textSizeAtom);
+  const articleRef = useRef<HTMLElement>(null);
+  useSectionSwipe(articleRef, address, data);
 
   const options = useMemo(() => worksOptions(data.layers), [data.layers]);
   // Each sentence's verse rows as laid out in its section (verse-layout.ts).
@@ -221,13 +227,18 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
     });
 
   return (
-    <article className="reader" aria-labelledby="section-heading">
+    <article ref={articleRef} className="reader" data-text-size={textSize} aria-labelledby="section-heading">
+      <ReaderBar address={address} data={data} />
       <header className="reader-head">
         <p className="book-line">
           Book {data.bookNumber}: {data.bookName} · Canto {data.cantoNumber}: {data.cantoName}
         </p>
-        <SectionMenu address={address} data={data} />
-        <ReaderControls address={address} options={options} worksOnDefault={site?.labels.worksOn ?? 'Works on the poem'} />
+        <SectionPaintings data={data} />
+        <ReaderSettings>
+          <SectionMenu address={address} data={data} />
+          <ReaderControls address={address} options={options} worksOnDefault={site?.labels.worksOn ?? 'Works on the poem'} />
+        </ReaderSettings>
+        <AsOfBanner path={sectionPath(address)} />
       </header>
       {data.customSection.map((section, i) => (
         <section key={section.SectionNumber} className="poem-section" aria-labelledby={i === 0 ? 'section-heading' : undefined}>

@@ -7,19 +7,25 @@ import { preloadModals, studyAtom } from '../study/state';
 import { StudyPanel, StudyToggle } from '../study/study-toolbar';
 import type { Line, SectionRef } from './api';
 import { langLabels, sentenceAnchor, sentencePath, splitLines, type Lang } from './reading';
-import { countSentence, countsText, memoriseLine, worksText, type WorksEntry } from './works';
+import { countSentence, countsText, isLineField, worksSource, worksText, type WorksEntry } from './works';
+import { MemoriseVerse } from './memorise-verse';
+import { RelatedVerse, RelatedWords, useWordColours } from './related-words';
+import { lineOffsets } from './relations';
 import { Verse } from './verse';
 import type { VerseRow } from './verse-layout';
 
 /** Verse lines laid out whole (verse-layout.ts): a part that begins another sentence carries its number. */
-function VerseRows({ rows }: { rows: readonly VerseRow[] }) {
+function VerseRows({ rows, colours, offsets }: { rows: readonly VerseRow[]; colours?: ReadonlyMap<number, string> | null; offsets?: readonly number[] }) {
   return (
     <p className="verse" data-lookup="">
       {rows.map((row, i) => (
         <span key={i} className={row.stanzaBreakBefore ? 'verse-line stanza-break' : 'verse-line'}>
           {row.segments.map((segment, k) =>
             segment.begins === null ? (
-              <span key={k}>{k > 0 ? ` ${segment.text}` : segment.text}</span>
+              <span key={k}>
+                {k > 0 && ' '}
+                {colours ? <RelatedWords text={segment.text} from={offsets?.[segment.fragment] ?? 0} colours={colours} /> : segment.text}
+              </span>
             ) : (
               <span key={k} className="joined">
                 {' '}
@@ -45,52 +51,17 @@ export interface ShownTranslation {
   readonly text: string;
 }
 
-/**
- * The Memorise option: each verse line with all but the first letter of each word
- * hidden, and a "Reveal line" button per line that shows it (and hides it again).
- * The masked form is hidden from screen readers, which would read out underscores.
- */
-function MemoriseVerse({ n, lines }: { n: number; lines: readonly string[] }) {
-  const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set());
-  const toggle = (i: number) =>
-    setShown((old) => {
-      const next = new Set(old);
-      if (next.has(i)) next.delete(i);
-      else next.add(i);
-      return next;
-    });
-  return (
-    <ol className="memorise">
-      {lines.map((text, i) => {
-        const open = shown.has(i);
-        return (
-          <li key={i} className="memorise-line">
-            {open ? <span className="verse-line">{text}</span> : <span className="verse-line masked" aria-hidden="true">{memoriseLine(text)}</span>}
-            <button
-              type="button"
-              className="memorise-button"
-              aria-pressed={open}
-              aria-label={`${open ? 'Hide' : 'Reveal'} line ${i + 1} of sentence ${n}`}
-              onClick={() => toggle(i)}
-            >
-              {open ? 'Hide line' : 'Reveal line'}
-            </button>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-/** The pencil beside a shown translation (logged-in readers): opens the translation's editor. */
+/** The pencil beside a shown translation (signed-in readers): opens the translation's editor, or for a reader the same form as a suggestion. */
 function EditTranslation({ n, lang, section }: { n: number; lang: Lang; section: SectionRef | null }) {
   const setStudy = useSetAtom(studyAtom);
+  // an editor's save changes the text; a reader's becomes a suggestion
+  const editor = useMe()?.role === 'admin';
   return (
     <button
       type="button"
       className="edit-translation"
-      aria-label={`Edit the ${langLabels[lang]} translation of sentence ${n}`}
-      title="Edit"
+      aria-label={editor ? `Edit the ${langLabels[lang]} translation of sentence ${n}` : `Suggest a correction to the ${langLabels[lang]} translation of sentence ${n}`}
+      title={editor ? 'Edit' : 'Suggest a correction'}
       onPointerEnter={preloadModals}
       onFocus={preloadModals}
       onClick={(event) => setStudy({ request: { kind: 'translation', n, lang, section }, returnTo: event.currentTarget })}
@@ -123,6 +94,9 @@ export function SentenceView({
   const me = useMe();
   const [studyOpen, setStudyOpen] = useState(false);
   const studyId = useId();
+  const showsSanskrit = translations.some((t) => t.lang === 'sa');
+  const colours = useWordColours(n, showsSanskrit);
+  const memorising = works.some((option) => option.key === 'memorise');
   return (
     <div id={sentenceAnchor(n)} className={highlighted ? 'sentence is-target' : 'sentence'} tabIndex={-1}>
       <div className="sentence-gutter">
@@ -132,7 +106,13 @@ export function SentenceView({
         <StudyToggle n={n} open={studyOpen} controls={studyId} onToggle={() => setStudyOpen((v) => !v)} />
       </div>
       <div className="sentence-body">
-        {rows === undefined ? <Verse lines={verseOf(line)} lookup /> : rows.length > 0 && <VerseRows rows={rows} />}
+        {memorising ? (
+          <MemoriseVerse n={n} sentenceId={line.sentenceId ?? n} lines={verseOf(line)} />
+        ) : rows === undefined ? (
+          colours ? <RelatedVerse lines={verseOf(line)} colours={colours.english} lookup /> : <Verse lines={verseOf(line)} lookup />
+        ) : (
+          rows.length > 0 && <VerseRows rows={rows} colours={colours?.english} offsets={lineOffsets(verseOf(line))} />
+        )}
         {studyOpen && <StudyPanel line={line} id={studyId} />}
         {translations.map((t) => (
           <div key={t.lang} className="translation">
@@ -140,28 +120,35 @@ export function SentenceView({
               {langLabels[t.lang]}
               {me?.loggedIn === true && <EditTranslation n={n} lang={t.lang} section={section} />}
             </span>
-            <Verse lines={splitLines(t.text)} lang={t.lang} />
+            {t.lang === 'sa' && colours ? <RelatedVerse lines={splitLines(t.text)} lang="sa" colours={colours.sanskrit} /> : <Verse lines={splitLines(t.text)} lang={t.lang} />}
+            {t.lang === 'sa' && line.sanskrit_translation && (
+              <div className="transliteration">
+                <span className="extra-label">Transliteration</span>
+                <Verse lines={splitLines(line.sanskrit_translation)} lang="sa-Latn" />
+              </div>
+            )}
           </div>
         ))}
         {works.map((option) => {
-          if (option.key === 'counts' || option.key === 'memorise') {
-            const verse = verseOf(line);
+          if (option.key === 'memorise') return null; // in place of the verse
+          if (option.key === 'counts') {
             return (
               <div key={option.key} className="works-text">
                 <span className="extra-label">{option.label}</span>
-                {option.key === 'counts' ? <p className="counts">{countsText(countSentence(verse))}</p> : <MemoriseVerse n={n} lines={verse} />}
+                <p className="counts">{countsText(countSentence(verseOf(line)))}</p>
               </div>
             );
           }
           const text = worksText(line, option.key);
           if (text === null) return null;
           return (
-            <div key={option.key} className={option.key === 'ipa' ? 'works-text ipa' : 'works-text'}>
+            <div key={option.key} className={isLineField(option.key) ? `works-text ${option.key}` : 'works-text'} data-works={option.key}>
               <span className="extra-label">
                 {option.label}
                 {option.author !== undefined && ` · ${option.author}`}
+                {worksSource(line, option.key) === 'computed' && ' · computed'}
               </span>
-              {option.key === 'ipa' ? (
+              {isLineField(option.key) ? (
                 <Verse lines={splitLines(text)} />
               ) : (
                 <p>

@@ -14,6 +14,8 @@ export interface VerseSegment {
   readonly text: string;
   /** The sentence this part begins, when it is not the block's own sentence. */
   readonly begins: number | null;
+  /** Which of its sentence's fragments this part is. */
+  readonly fragment: number;
 }
 
 export interface VerseRow {
@@ -31,10 +33,10 @@ export function layOutVerse<T extends LaidOutSentence>(sentences: readonly { sen
     const breaks = new Set(sentence.stanzaBreaks ?? []);
     fragments.forEach((text, i) => {
       if (i === 0 && sentence.joinsPrevious === true && lastRow !== null && index > 0) {
-        lastRow.segments.push({ text, begins: n });
+        lastRow.segments.push({ text, begins: n, fragment: i });
         return;
       }
-      const row = { segments: [{ text, begins: null }], stanzaBreakBefore: breaks.has(i) };
+      const row = { segments: [{ text, begins: null, fragment: i }], stanzaBreakBefore: breaks.has(i) };
       rows.push(row);
       lastRow = row;
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countSentence, countsText, memoriseLine } from './works';
+import type { Line } from './api';
+import { countSentence, countsText, isLineField, memoriseLine, worksSource, worksText } from './works';
 
 describe('Counts', () => {
   it('counts words, characters and verse lines', () => {
@@ -27,5 +28,33 @@ describe('Memorise', () => {
     expect(memoriseLine('“Don’t go,” the sun-lit one said!')).toBe('“D__’_ g_,” t__ s__-l__ o__ s___!');
     expect(memoriseLine('Ô âme')).toBe('Ô â__');
     expect(memoriseLine('')).toBe('');
+  });
+});
+
+describe('per-line options', () => {
+  const line = {
+    lineNumber: 2,
+    stanzaNumber: 1,
+    lines: 'x',
+    lineScantion: 'x / | x /',
+    Hyphenated: 'eve·ning',
+    pronouns: '  ',
+    ipa_first: 'ˈiːvnɪŋ',
+    sources: { lineScantion: 'imported', Hyphenated: 'computed', pronouns: 'computed', ipa_first: null },
+  } as Line;
+
+  it('shows scansion, hyphenation and pronouns from their fields, nothing for a blank one', () => {
+    expect(worksText(line, 'scansion')).toBe('x / | x /');
+    expect(worksText(line, 'hyphenation')).toBe('eve·ning');
+    expect(worksText(line, 'pronouns')).toBeNull();
+    expect(worksText(line, 'ipa')).toBe('ˈiːvnɪŋ');
+  });
+
+  it('knows which options are kept per verse line and whether they were computed', () => {
+    expect(['ipa', 'scansion', 'hyphenation', 'pronouns', 'reason', 'counts', 'layer:x', 'toString'].filter(isLineField)).toEqual(['ipa', 'scansion', 'hyphenation', 'pronouns']);
+    expect(worksSource(line, 'scansion')).toBe('imported');
+    expect(worksSource(line, 'hyphenation')).toBe('computed');
+    expect(worksSource(line, 'ipa')).toBeNull();
+    expect(worksSource(line, 'reason')).toBeNull();
   });
 });

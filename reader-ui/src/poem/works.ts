@@ -9,12 +9,18 @@ export interface WorksEntry extends WorksOption {
 
 const LAYER_PREFIX = 'layer:';
 
-/** The dropdown's options: the commentary layers (data), then Reason, IPA, Counts and Memorise. */
+/**
+ * The dropdown's options: the commentary layers (data), then Reason, IPA, Scansion, Hyphenation,
+ * Pronouns, Counts and Memorise.
+ */
 export function worksOptions(layers: readonly Layer[]): WorksEntry[] {
   return [
     ...layers.map((layer) => ({ key: `${LAYER_PREFIX}${layer.key}`, label: layer.label, author: layer.author })),
     { key: 'reason', label: 'Reason' },
     { key: 'ipa', label: 'IPA' },
+    { key: 'scansion', label: 'Scansion' },
+    { key: 'hyphenation', label: 'Hyphenation' },
+    { key: 'pronouns', label: 'Pronouns' },
     { key: 'counts', label: 'Counts' },
     { key: 'memorise', label: 'Memorise' },
   ];
@@ -60,11 +66,30 @@ export function memoriseLine(text: string): string {
   });
 }
 
+/** The options kept per verse line (imported or computed), shown line by line like the verse. */
+const LINE_FIELDS = {
+  ipa: 'ipa_first',
+  scansion: 'lineScantion',
+  hyphenation: 'Hyphenated',
+  pronouns: 'pronouns',
+} as const satisfies Record<string, keyof NonNullable<Line['sources']>>;
+
+type LineFieldKey = keyof typeof LINE_FIELDS;
+
+export function isLineField(key: string): key is LineFieldKey {
+  return Object.hasOwn(LINE_FIELDS, key);
+}
+
+/** Whether a per-line option's text was imported or computed (null when unknown). */
+export function worksSource(line: Line, key: string): 'imported' | 'computed' | null {
+  return isLineField(key) ? (line.sources?.[LINE_FIELDS[key]] ?? null) : null;
+}
+
 /** What an option shows under a sentence, or null when the sentence has none. */
 export function worksText(line: Line, key: string): string | null {
   let text: string | null | undefined;
   if (key.startsWith(LAYER_PREFIX)) text = line.commentary?.[key.slice(LAYER_PREFIX.length)];
   else if (key === 'reason') text = line.Reason;
-  else if (key === 'ipa') text = line.ipa_first;
+  else if (isLineField(key)) text = line[LINE_FIELDS[key]];
   return typeof text === 'string' && text.trim() !== '' ? text : null;
 }

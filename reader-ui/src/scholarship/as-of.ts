@@ -6,6 +6,7 @@
  *   fetch(withAsOfParam(sectionUrl(address), asOf))
  */
 import { atom } from 'jotai';
+import { formatLongDate } from '../ui/dates';
 import { useSearch } from 'wouter';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -46,10 +47,9 @@ export function withAsOfParam(url: string, asOf: string | null): string {
   return `${path}${text === '' ? '' : `?${text}`}${hash}`;
 }
 
-/** A date for people: "1 May 2026" (in the reader's locale; the date itself, whatever the time zone). */
+/** A date for people: "Friday 1 May 2026" (the app's long date; the date itself, whatever the time zone). */
 export function formatAsOf(asOf: string, locale?: string): string {
-  const [y, m, d] = asOf.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+  return formatLongDate(asOf, locale ? { locale } : {});
 }
 
 /** Whether `asOf` is a day before the poem had any text (`since`, from /api/site; null when unknown). */

@@ -62,7 +62,7 @@ describe('diffSegments', () => {
 
 describe('formatWhen and actorLabel', () => {
   it('formats a time readably in the given locale and zone', () => {
-    expect(formatWhen('2026-11-21T17:55:33.634Z', 'en-GB', 'UTC')).toBe('21 Nov 2026, 17:55');
+    expect(formatWhen('2026-11-21T17:55:33.634Z', 'en-GB', 'UTC')).toBe('21st Nov 26, 17:55');
   });
   it('shows an unparseable time as it is', () => {
     expect(formatWhen('yesterday')).toBe('yesterday');
@@ -73,5 +73,6 @@ describe('formatWhen and actorLabel', () => {
     // A person by the name the server gives, never by their id.
     expect(actorLabel({ actor: '0b6f4a2e-7d1c-4f3a-9a51-3c2e8d4b1f00', actorName: 'Anna Karenina' })).toBe('Anna Karenina');
     expect(actorLabel({ actor: '0b6f4a2e-7d1c-4f3a-9a51-3c2e8d4b1f00', actorName: 'deleted user' })).toBe('deleted user');
+    expect(actorLabel({ actor: '0b6f4a2e-7d1c-4f3a-9a51-3c2e8d4b1f00', actorName: 'Ann', suggestedByName: 'Ben' })).toBe('Ann (suggested by Ben)');
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { HistoryEntryAnswer, SentenceHistoryAnswer, WordChangeAnswer } from '@epos/schemas/poem/responses';
 import { editionLabels, isEdition, isLang, langLabels } from '../poem/reading';
+import { formatShortDateTime } from '../ui/dates';
 
 export type DiffOp = WordChangeAnswer['op'];
 export type DiffPart = WordChangeAnswer;
@@ -116,17 +117,19 @@ export function hasChanges(segments: readonly Segment[]): boolean {
   return segments.some((s) => s.kind !== 'equal');
 }
 
-/** A time in the reader's local format ("21 Nov 2026, 17:55"); the raw text if it does not parse. */
+/** A change's time as the app shows times in lists ("21st Nov 26, 17:55"); the raw text if it does not parse. */
 export function formatWhen(at: string, locale?: string, timeZone?: string): string {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
+  return formatShortDateTime(at, { ...(locale ? { locale } : {}), ...(timeZone ? { timeZone } : {}) });
 }
 
 /** Tools that change the poem, as a reader calls them. */
 const TOOL_LABELS: Readonly<Record<string, string>> = { system: 'System (import)', importer: 'Importer' };
 
-/** Who made a change: the person's name as the server gives it ("deleted user" once erased), or the tool. */
-export function actorLabel(entry: Pick<HistoryEntry, 'actor' | 'actorName'>): string {
-  return TOOL_LABELS[entry.actor] ?? entry.actorName;
+/**
+ * Who made a change: the person's name as the server gives it ("deleted user" once erased), or the
+ * tool; an edit accepted from a reader's suggestion names both ("Ann (suggested by Ben)").
+ */
+export function actorLabel(entry: Pick<HistoryEntry, 'actor' | 'actorName' | 'suggestedByName'>): string {
+  const actor = TOOL_LABELS[entry.actor] ?? entry.actorName;
+  return entry.suggestedByName === undefined ? actor : `${actor} (suggested by ${entry.suggestedByName})`;
 }

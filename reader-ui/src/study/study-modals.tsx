@@ -7,6 +7,7 @@ import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
 import type { Loaded } from '../poem/api';
 import { LinkedText } from '../poem/linked-text';
 import { sentencePath } from '../poem/reading';
+import { formatShortDateTime } from '../ui/dates';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { deleteNote, fetchMeaning, fetchNotes, fetchReading, picturesOf, saveNote, type DictionaryEntry, type StudyLine } from './api';
@@ -16,6 +17,7 @@ import { canGo, initialReading, readingReducer } from './readings';
 import { studyContextAtom, type OpenStudy } from './state';
 import { TranslationModal } from './translation-modal';
 import { WorksModal } from './works-modal';
+import { CorrectionModal } from '../suggestions/correction-modal';
 
 /** The study modals, loaded on first use (React.lazy from StudyHost). */
 export default function StudyModals({ open, onClose }: { open: OpenStudy; onClose: () => void }) {
@@ -35,6 +37,8 @@ export default function StudyModals({ open, onClose }: { open: OpenStudy; onClos
       return <TranslationModal n={request.n} lang={request.lang} section={request.section} onClose={onClose} returnTo={returnTo} />;
     case 'works':
       return <WorksModal key={request.n} n={request.n} layers={request.layers} onClose={onClose} returnTo={returnTo} />;
+    case 'correction':
+      return <CorrectionModal n={request.n} onClose={onClose} returnTo={returnTo} />;
     case 'text':
       return (
         <Modal title={request.title} onClose={onClose} returnTo={returnTo}>
@@ -225,7 +229,7 @@ function NotesModal({ line, onClose, returnTo }: ModalProps & { line: StudyLine 
                   <p>
                     <LinkedText text={note.Content} />
                   </p>
-                  {note.savedAt && <time dateTime={note.savedAt}>{new Date(note.savedAt).toLocaleString()}</time>}
+                  {note.savedAt && <time dateTime={note.savedAt}>{formatShortDateTime(note.savedAt)}</time>}
                   <div className="note-actions">
                     {confirming === note.NoteId ? (
                       <>

@@ -137,6 +137,11 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
             My notes
           </button>
         )}
+        {me?.loggedIn === true && (
+          <button type="button" className="button study-button" onClick={open({ kind: 'correction', n })}>
+            {me.role === 'admin' ? 'Edit text' : 'Suggest a correction'}
+          </button>
+        )}
       </div>
       <form className="study-lookup" onSubmit={onLookUp} noValidate>
         <label htmlFor={wordId}>Look up a word</label>

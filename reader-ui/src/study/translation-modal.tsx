@@ -1,22 +1,26 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { SUGGESTION_THANKS } from '@epos/schemas/suggestions/parts';
 import { postCommand } from '../accounts/api';
+import { useMe } from '../accounts/session';
 import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
 import { refreshTranslation, type SectionRef } from '../poem/api';
 import { translationsVersionAtom } from '../poem/atoms';
 import { langLabels, splitLines, type Lang } from '../poem/reading';
 import { Verse } from '../poem/verse';
-import { SpinnerButton } from '../ui/spinner-button';
+import { suggestCorrection } from '../suggestions/api';
 import { useToast } from '../ui/toast';
 import { Busy, Failure, Modal } from './modal';
-import { linesForEdit, SAVED, saveBody, saveFailure, saveTranslationUrl, translateUrl, validateLines, type TranslateView } from './translation-edit';
+import { SubmitEdit } from '../suggestions/submit-edit';
+import { linesForEdit, SAVE_FAILED, SAVED, saveBody, saveFailure, saveTranslationUrl, translateUrl, validateLines, type TranslateView } from './translation-edit';
 
 type Loading = { readonly state: 'loading' } | { readonly state: 'failed'; readonly message: string } | { readonly state: 'ready'; readonly line: string };
 
 /**
  * The pencil's dialog: the sentence in the translation's edition, one input per verse
- * line of the translation, Save (POST /postdata/utranslations/{lang}). On success the
- * section's translation is read again (after the save's position) and shows at once.
+ * line of the translation. An editor's Save (POST /postdata/utranslations/{lang}) changes
+ * it at once, and the section's translation is read again (after the save's position);
+ * a reader's, with an optional reason, becomes a suggestion for an editor to review.
  */
 export function TranslationModal({
   n,
@@ -35,6 +39,8 @@ export function TranslationModal({
   const [lines, setLines] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
+  const editor = useMe()?.role === 'admin';
   const firstRef = useRef<HTMLInputElement>(null);
   const formId = useId();
   const toast = useToast();
@@ -74,6 +80,19 @@ export function TranslationModal({
       return;
     }
     setBusy(true);
+    if (!editor) {
+      const suggested = await suggestCorrection(n, `tr-${lang}`, saveBody(n, lines).Translated, reason);
+      setBusy(false);
+      if (!suggested.result.ok) {
+        const message = suggested.status === 0 || suggested.status >= 500 ? SAVE_FAILED : suggested.result.error;
+        setError(message);
+        toast(message, 'error');
+        return;
+      }
+      toast(suggested.result.message ?? SUGGESTION_THANKS, 'success');
+      onClose();
+      return;
+    }
     const outcome = await postCommand(saveTranslationUrl(lang), saveBody(n, lines));
     if (!outcome.result.ok) {
       setBusy(false);
@@ -91,16 +110,10 @@ export function TranslationModal({
 
   return (
     <Modal
-      title={`Edit the ${label} translation of sentence ${n}`}
+      title={editor ? `Edit the ${label} translation of sentence ${n}` : `Suggest a correction to the ${label} translation of sentence ${n}`}
       onClose={onClose}
       returnTo={returnTo}
-      footer={
-        loading.state === 'ready' ? (
-          <SpinnerButton busy={busy} form={formId} className="button-primary">
-            {busy ? 'Wait' : 'Save'}
-          </SpinnerButton>
-        ) : undefined
-      }
+      footer={loading.state === 'ready' ? <SubmitEdit busy={busy} formId={formId} editor={editor} /> : undefined}
     >
       {loading.state === 'loading' ? (
         <Busy />
@@ -134,6 +147,14 @@ export function TranslationModal({
               </div>
             ))}
           </fieldset>
+          {!editor && (
+            <div className="suggestion-reason">
+              <label htmlFor={`${formId}-reason`} className="extra-label">
+                Reason (optional)
+              </label>
+              <textarea id={`${formId}-reason`} className="input" rows={2} maxLength={2000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+            </div>
+          )}
           {error !== null && (
             <p id={`${formId}-error`} className="modal-error" role="alert">
               {error}

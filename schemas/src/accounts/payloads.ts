@@ -45,6 +45,12 @@ export const noteBody = z.object({
 
 export const deleteNoteBody = z.object({ NoteId: z.string({ message: 'NoteId: expected a note id from the notes list' }).min(1, 'NoteId: expected a note id from the notes list').pipe(noteIdField) });
 
+/** GET /api/my/notes (a page) and /api/my/notes.md (all): the signed-in reader's notes whose text or kind holds `q`. */
+export const myNotesQuery = z.object({
+  q: lineText(200, 'q: a search has at most 200 characters').optional().default('').transform((q) => q.trim()),
+  page: wholeNumber('page', { min: 1, max: 100_000, message: 'page: expected a page number' }).optional().default(1),
+});
+
 export const deleteAccountBody = z.object({ Password: password('Enter your password to delete your account') });
 
 const blogList = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoMoment } from '../api/responses.js';
+import { isoMoment, notJson } from '../api/responses.js';
+import { listPaging } from '../blogs/responses.js';
 import { POST_STATUS } from '../blogs/post-status.js';
 import { roleSchema } from './events.js';
 
@@ -31,6 +32,25 @@ export const myNotesAnswer = z.array(
 /** A note saved: its id, for editing or deleting it next. */
 export const noteSavedAnswer = z.object({ type: z.literal(1), message: z.string(), NoteId: z.string() });
 export type MyNotesAnswer = z.infer<typeof myNotesAnswer>;
+
+/** One of the reader's notes in the list of all of them: where its sentence stands now (null numbers once withdrawn). */
+export const myNoteEntry = z.object({
+  NoteId: z.string(),
+  Content: z.string(),
+  Rtype: z.string().describe('The kind of note'),
+  savedAt: isoMoment,
+  sentenceId: z.number().int().describe("The sentence's permanent id (/s/{id})"),
+  Sentencenumber: z.number().int().nullable().describe('Its running number now; null once the sentence is withdrawn'),
+  book: z.number().int().nullable(),
+  canto: z.number().int().nullable(),
+  section: z.number().int().nullable(),
+});
+export type MyNoteEntry = z.infer<typeof myNoteEntry>;
+/** GET /api/my/notes: a page of the reader's notes, newest first, with how many match in all. */
+export const myNotesPageAnswer = z.object({ bcontent: z.array(myNoteEntry), Paging: listPaging, total: z.number().int() });
+export type MyNotesPageAnswer = z.infer<typeof myNotesPageAnswer>;
+/** GET /api/my/notes.md: the reader's notes as a markdown file, in the poem's order. */
+export const myNotesMarkdown = notJson('text/markdown: each note under its sentence, in the order of the poem, with a link to the sentence');
 
 type PostStatusName = keyof typeof POST_STATUS;
 const postStatusName = z.enum(Object.keys(POST_STATUS) as [PostStatusName, ...PostStatusName[]]);

@@ -4,6 +4,7 @@ export const siteSchema = z.object({
   siteName: z.string(),
   poemTitle: z.string(),
   poemAuthor: z.string(),
+  poemIntroduction: z.string().nullable().describe("The poem's short introduction from its file (plain paragraphs separated by blank lines), or null"),
   artistName: z.string(),
   labels: z.object({
     motherNote: z.string(),

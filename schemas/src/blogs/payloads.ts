@@ -48,6 +48,8 @@ export const updatePostPayload = z.intersection(
 
 export const deletePostBody = z.object({ url: z.string({ message: 'url is required' }).trim().regex(SLUG, 'url: expected a post url') });
 export const generateUrlBody = z.object({ title: requiredLine(300, 'title is required') });
+/** The editor's preview: a post's markdown, rendered as its page will show it. */
+export const previewBody = z.object({ md_content: z.string({ message: 'md_content: expected the markdown text' }).pipe(multilineText(500_000)) });
 export const autosaveBody = z.object({
   id: z.uuid('id: expected a post id'),
   title: lineText(300).optional(),

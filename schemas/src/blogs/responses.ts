@@ -81,7 +81,17 @@ export const seriesListAnswer = z.object({
 export type SeriesList = AsJson<z.infer<typeof seriesListAnswer>>;
 export const seriesByBlogAnswer = z.array(seriesListAnswer).describe('Blogs that have series, by title');
 
-export const blogPageAnswer = pageOf(postSummary).extend({ slug: z.string(), title: z.string(), description: z.string() });
+/** How often a blog publishes, for "about 3 posts a month" beside its Subscribe button. */
+export const postingRate = z
+  .object({
+    postsPerMonth: z.number().nonnegative().describe('posts ÷ months, to one decimal'),
+    posts: z.number().int().describe('Posts published in those months'),
+    months: z.number().int().min(1).max(12).describe('The last 12 months, or fewer (whole months, at least 1) since a younger blog\'s first post'),
+  })
+  .describe("The blog's published posts a month over the last 12 months");
+export type PostingRate = z.infer<typeof postingRate>;
+
+export const blogPageAnswer = pageOf(postSummary).extend({ slug: z.string(), title: z.string(), description: z.string(), postingRate });
 export type BlogPage = AsJson<z.infer<typeof blogPageAnswer>>;
 
 export const postAnswer = postSummary.extend({
@@ -89,6 +99,7 @@ export const postAnswer = postSummary.extend({
   canedit: z.boolean().describe('Whether the reader may edit the post'),
   isAuth: z.boolean().describe('Whether the reader is signed in'),
   blogTitle: z.string(),
+  postingRate: postingRate.describe("The post's blog's published posts a month over the last 12 months"),
   previous_url: z.string().nullable().describe('The older published neighbour'),
   previous_title: z.string().nullable(),
   next_url: z.string().nullable().describe('The newer published neighbour'),
@@ -146,6 +157,8 @@ export const postSavedAnswer = z.object({
 export type PostSaved = z.infer<typeof postSavedAnswer>;
 
 export const postDeletedAnswer = z.object({ message: z.string() });
+export const previewAnswer = z.object({ content: z.string().describe('Sanitised HTML, as the post page shows it (`||n||` already linked)') });
+export type PreviewAnswer = z.infer<typeof previewAnswer>;
 export const generatedUrlAnswer = z.object({ url: z.string().describe('A url no post has taken'), message: z.string() });
 export const autosaveAnswer = z.object({ saved: z.boolean().describe('false when the working copy had not changed'), at: isoMoment });
 export const restoredAnswer = z.object({ revision: z.number().int().describe('The new revision'), message: z.string() });

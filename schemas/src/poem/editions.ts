@@ -6,6 +6,10 @@ export type Edition = (typeof editions)[number];
 export const languages = ['sa', 'hi', 'fr', 'de', 'or', 'zh'] as const;
 export type Language = (typeof languages)[number];
 
+/** What readers call each edition and language. */
+export const editionNames: Readonly<Record<Edition, string>> = { first: 'First', centenary: 'Centenary', revised: 'Revised' };
+export const languageNames: Readonly<Record<Language, string>> = { sa: 'Sanskrit', hi: 'Hindi', fr: 'French', de: 'German', or: 'Oriya', zh: 'Chinese' };
+
 /** The edition each translation was made from; choosing a translation forces it (spec section 4). */
 export const translationEdition: Readonly<Record<Language, Edition>> = {
   sa: 'first',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../events/define-event.js';
 import {
   editionSchema,
+  introductionSchema,
   languageSchema,
   layerKeySchema,
   mediaItemSchema,
@@ -32,6 +33,8 @@ const name = partNameSchema;
 
 /** The poem's own title and author (served in preference to configuration). */
 export const poemTitled = defineEvent('PoemTitled', z.object({ title: name.nullable(), author: name.nullable() }));
+/** The poem's short introduction (the home page shows it), or null when it has none. */
+export const poemIntroduced = defineEvent('PoemIntroduced', z.object({ introduction: introductionSchema.nullable() }));
 export const poemBookNamed = defineEvent('PoemBookNamed', z.object({ book, name }));
 export const poemCantoNamed = defineEvent('PoemCantoNamed', z.object({ book, canto, name }));
 export const poemSectionNamed = defineEvent('PoemSectionNamed', z.object({ book, canto, section, name: z.string().trim().max(300) }));
@@ -82,13 +85,15 @@ export const sentenceWithdrawn = defineEvent('SentenceWithdrawn', z.object({ sen
 export const sentenceSplit = defineEvent('SentenceSplit', z.object({ sentence, into: z.array(sentence).min(1).max(50) }));
 /** The sentences `from` were joined to this one (an import found them one sentence); they are withdrawn. */
 export const sentencesMerged = defineEvent('SentencesMerged', z.object({ sentence, from: z.array(sentence).min(1).max(50) }));
-export const sentenceTextSet = defineEvent('SentenceTextSet', z.object({ sentence, edition: editionSchema, lines: verseLinesSchema.nullable() }));
-export const sentenceFieldSet = defineEvent('SentenceFieldSet', z.object({ sentence, field: sentenceFieldSchema, value: z.string().max(100_000).nullable() }));
-export const translationSet = defineEvent('TranslationSet', z.object({ sentence, lang: languageSchema, lines: verseLinesSchema.nullable() }));
+/** An edit an editor accepted from a reader's suggestion credits that reader (their user id). */
+const suggestedBy = z.uuid().optional();
+export const sentenceTextSet = defineEvent('SentenceTextSet', z.object({ sentence, edition: editionSchema, lines: verseLinesSchema.nullable(), suggestedBy }));
+export const sentenceFieldSet = defineEvent('SentenceFieldSet', z.object({ sentence, field: sentenceFieldSchema, value: z.string().max(100_000).nullable(), suggestedBy }));
+export const translationSet = defineEvent('TranslationSet', z.object({ sentence, lang: languageSchema, lines: verseLinesSchema.nullable(), suggestedBy }));
 export const sentenceMediaSet = defineEvent('SentenceMediaSet', z.object({ sentence, kind: mediaKindSchema, items: z.array(mediaItemSchema).max(100) }));
 export const wordRelationsSet = defineEvent('WordRelationsSet', z.object({ sentence, relations: z.array(wordRelationSchema).max(200) }));
 export const commentarySet = defineEvent('CommentarySet', z.object({ sentence, layer: layerKeySchema, text: z.string().max(100_000).nullable() }));
 
-export const poemStructureEvents = [poemTitled, poemBookNamed, poemCantoNamed, poemSectionNamed, commentaryLayerDefined, commentaryLayerRemoved, poemPartMediaSet, cantoNoteSet] as const;
+export const poemStructureEvents = [poemTitled, poemIntroduced, poemBookNamed, poemCantoNamed, poemSectionNamed, commentaryLayerDefined, commentaryLayerRemoved, poemPartMediaSet, cantoNoteSet] as const;
 export const sentenceEvents = [sentencePlaced, sentenceWithdrawn, sentenceSplit, sentencesMerged, sentenceTextSet, sentenceFieldSet, translationSet, sentenceMediaSet, wordRelationsSet, commentarySet] as const;
 export const poemEvents = [...poemStructureEvents, ...sentenceEvents] as const;

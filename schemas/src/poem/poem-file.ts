@@ -5,6 +5,7 @@ import {
   layerKeySchema,
   mediaItemSchema,
   mediaKindSchema,
+  introductionSchema,
   noteTextSchema,
   partNameSchema,
   positiveInt,
@@ -63,6 +64,7 @@ export const poemFileSchema = z.strictObject({
   version: z.literal(1, 'expected "version": 1'),
   title: partNameSchema.optional(),
   author: partNameSchema.optional(),
+  introduction: introductionSchema.optional(),
   layers: z.array(z.strictObject({ key: layerKeySchema, label: partNameSchema, author: partNameSchema })).optional(),
   books: z.array(poemFileBookSchema).min(1, 'a poem needs at least one book'),
 });

@@ -174,6 +174,7 @@ export const wordRelationAnswer = z.object({ Snumber: count, SText: z.string(), 
 export const wordRelationsAnswer = z.array(wordRelationAnswer);
 /** GET /api/getColorRelation/{n} */
 export const colouredRelationsAnswer = z.array(wordRelationAnswer.extend({ colorClass: z.string().describe('relation-1, relation-2, …: one colour per Sanskrit word') }));
+export type ColouredRelationsAnswer = z.infer<typeof colouredRelationsAnswer>;
 
 // --- Edits ---
 
@@ -199,6 +200,8 @@ export const historyEntryAnswer = z.object({
   at: isoMoment,
   actor: z.string().describe("Who made the change: a user's id, or a tool's name (system, importer)"),
   actorName: z.string().describe("The actor as people know them: the user's display name, 'deleted user' once erased, 'unknown user', or the tool's name"),
+  suggestedBy: z.string().optional().describe("For an edit accepted from a reader's suggestion: the suggester's user id (the actor is the editor who accepted it)"),
+  suggestedByName: z.string().optional().describe('The suggester as people know them, like actorName'),
   type: z.string().describe('The event type, or SentenceNumbered for a renumbering'),
   part: z
     .string()

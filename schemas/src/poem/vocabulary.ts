@@ -33,6 +33,8 @@ export const positiveInt = (what: string) => z.number({ message: `${what} must b
 /** A name of a book, canto or section, or a layer's label or author. */
 export const partNameSchema = z.string().trim().min(1, 'expected a name').max(300, 'a name has at most 300 characters');
 export const noteTextSchema = z.string().trim().min(1).max(100_000, 'a note has at most 100,000 characters');
+/** The poem's short introduction for the home page: plain paragraphs, separated by blank lines. */
+export const introductionSchema = z.string().trim().min(1, 'expected an introduction').max(5_000, 'an introduction has at most 5,000 characters');
 
 /** Verse lines of one sentence: at least one, none blank. */
 export const verseLinesSchema = z

@@ -15,6 +15,7 @@ export function exportPoem(current: CurrentPoem): string {
     version: 1,
     ...(structure.title ? { title: structure.title } : {}),
     ...(structure.author ? { author: structure.author } : {}),
+    ...(structure.introduction ? { introduction: structure.introduction } : {}),
     ...(layerOrder.length > 0 ? { layers: layerOrder.map(([key, l]) => ({ key, label: l.label, author: l.author })) } : {}),
     books: [],
   };

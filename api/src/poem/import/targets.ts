@@ -26,7 +26,7 @@ export interface PoemTargets {
 }
 
 export function targetsFromJson(file: PoemFile): PoemTargets {
-  const structure: PoemStructure = { ...emptyStructure(), title: file.title ?? null, author: file.author ?? null };
+  const structure: PoemStructure = { ...emptyStructure(), title: file.title ?? null, author: file.author ?? null, introduction: file.introduction ?? null };
   (file.layers ?? []).forEach((layer, order) => (structure.layers[layer.key] = { label: layer.label, author: layer.author, order }));
   const sentences: TargetSentence[] = [];
   for (const book of file.books) {

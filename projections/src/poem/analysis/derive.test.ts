@@ -6,7 +6,7 @@ describe('deriveFields', () => {
   it('joins verse lines with "\\n" and derives every field', () => {
     expect(deriveFields(['When he rose upon the hills,', 'the morning came.'])).toEqual({
       scansion: 'x x / x/ x /\nx /x /',
-      ipa: 'wɛn hi ˈɹoʊz əˈpɑn ðə ˈhɪlz\nðə ˈmɔɹnɪŋ ˈkeɪm',
+      ipa: 'wɛn hi ˈrəʊz əˈpɒn ðə ˈhɪlz\nðə ˈmɔːnɪŋ ˈkeɪm',
       hyphenated: 'When he rose up·on the hills,\nthe morn·ing came.',
       pronouns: 'When {he} rose upon the hills,\nthe morning came.',
     });

@@ -11,7 +11,7 @@ import { scan } from './scansion.js';
 export interface DerivedFields {
   /** Stress marks per verse line (see scan). */
   readonly scansion: string;
-  /** Broad General American IPA per verse line (see toIpa). */
+  /** Broad British (RP) IPA per verse line (see toIpa). */
   readonly ipa: string;
   /** The text with `·` at syllable breaks (see hyphenateText). */
   readonly hyphenated: string;

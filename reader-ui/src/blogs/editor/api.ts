@@ -30,6 +30,7 @@ export const editorUrls = {
   create: '/postdata/create',
   update: '/postdata/update',
   generateUrl: '/postdata/generateurl',
+  preview: '/postdata/preview',
   autosave: '/postdata/autosave',
   restore: '/postdata/restore',
   media: '/postdata/media',
@@ -67,6 +68,13 @@ export async function updatePost(body: UpdatePayloadBody): Promise<Answer<SaveAn
 
 export async function generateUrl(title: string) {
   return mapAnswer(await postJson(editorUrls.generateUrl, { title }), toGeneratedUrl);
+}
+
+/** The markdown as the post page will show it: the server's sanitised HTML (null: an answer without it). */
+export async function previewPost(markdown: string): Promise<Answer<string | null>> {
+  return mapAnswer(await postJson<unknown>(editorUrls.preview, { md_content: markdown }), (body) =>
+    typeof body === 'object' && body !== null && 'content' in body && typeof body.content === 'string' ? body.content : null,
+  );
 }
 
 export async function autosavePost(id: string, text: PostText) {

@@ -1,3 +1,4 @@
+import { formatClock as formatClockIn } from '../../ui/dates';
 import { isBlankText, sameText, type EditablePost, type PostText } from './post-form-model';
 
 /** The spec's autosave period (section 9). */
@@ -33,11 +34,9 @@ export function autosaveLabel(state: AutosaveState, dirty: boolean, formatTime: 
   return 'No unsaved changes';
 }
 
-/** "12:03:10" in the viewer's locale and time zone. */
+/** "12:03:10" in the viewer's locale and time zone (the app's date module). */
 export function formatClock(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  return formatClockIn(iso, locale === undefined ? {} : { locale });
 }
 
 function timeOf(iso: string | null | undefined): number | null {

@@ -18,6 +18,7 @@ import {
 } from '@mdxeditor/editor';
 import { createContext, useContext, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { altTextFor, IMAGE_TYPES } from './images';
+import { PostPreview } from './post-preview';
 import { indentSelection, type TextEdit } from './source-keys';
 import { cursorPosition, type CursorPosition } from './text-stats';
 
@@ -198,14 +199,20 @@ function SourcePane() {
   );
 }
 
-/** Wraps the rich text area: in side-by-side mode the source pane sits beside it. */
+/**
+ * Wraps the rich text area: in side-by-side mode the source pane sits beside it; in preview mode
+ * the server's rendering of the post takes its place (the rich view stays, hidden, for coming back).
+ */
 export function SplitWrapper({ children }: { children?: ReactNode }) {
-  const { mode } = useChrome();
+  const { mode, source } = useChrome();
   const split = mode === 'side';
   return (
     <div className={split ? 'post-editor-split' : 'post-editor-single'}>
       {split ? <SourcePane /> : null}
-      <div className="post-editor-rich">{children}</div>
+      {mode === 'preview' ? <PostPreview markdown={source.value} /> : null}
+      <div className="post-editor-rich" hidden={mode === 'preview'}>
+        {children}
+      </div>
     </div>
   );
 }

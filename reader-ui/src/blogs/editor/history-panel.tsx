@@ -3,7 +3,7 @@ import { GENERIC_ERROR } from '../../app/messages';
 import { SpinnerButton } from '../../ui/spinner-button';
 import { useToast } from '../../ui/toast';
 import { fetchRevision, fetchRevisions, restoreRevision } from './api';
-import { formatDateTime } from '../dates';
+import { formatDateTime } from '../../ui/dates';
 import { blogMessages, editorTexts, readFailure } from './messages';
 import { saveFailureMessage, textOf, type PostText } from './post-form-model';
 import type { RevisionInfo, RevisionText } from './responses';

@@ -13,6 +13,8 @@ export const editorTexts = {
   imageTooLarge: 'Images can be at most 5 MB',
   imageType: 'Images must be PNG, JPEG, GIF or WebP',
   discardChanges: 'Your unsaved changes will be lost. Continue?',
+  previewLoading: 'Preparing the preview…',
+  previewFailed: 'The preview could not be made. Try again, or save and open the post.',
   richEditorFailed: 'The rich editor cannot show this markdown; edit it in the source pane on the left.',
   noScheduled: 'No scheduled posts',
   noDrafts: 'No drafts',

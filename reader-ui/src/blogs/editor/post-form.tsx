@@ -8,7 +8,7 @@ import { FormIssues } from '../../ui/form-issues-list';
 import { SpinnerButton } from '../../ui/spinner-button';
 import { useToast } from '../../ui/toast';
 import { countLabel } from '../archive';
-import { formatDateTime } from '../dates';
+import { formatDateTime } from '../../ui/dates';
 import { blogPaths } from '../paths';
 import { createPost, fetchSeriesTitles, generateUrl, updatePost, uploadImages } from './api';
 import { shouldOfferServerAutosave } from './autosave';

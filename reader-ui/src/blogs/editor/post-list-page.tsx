@@ -5,7 +5,7 @@ import { usePageTitle } from '../../app/use-page-title';
 import { Loading, Problem } from '../../poem/loading';
 import { appendPage } from '../paging';
 import { LoadMore } from '../parts';
-import { formatDateTime, machineDate } from '../dates';
+import { formatDateTime, machineDate } from '../../ui/dates';
 import { blogPaths } from '../paths';
 import { fetchPostList, type ListKind } from './api';
 import { blogMessages, editorTexts } from './messages';

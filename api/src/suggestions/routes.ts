@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  declineSuggestionBody,
+  SUGGESTION_THANKS,
+  suggestionBody,
+  suggestionDecidedAnswer,
+  suggestionMadeAnswer,
+  suggestionParams,
+  suggestionsAnswer,
+  suggestionsQuery,
+  suggestionStream,
+} from '@epos/schemas';
+import { Credentials } from '@epos/platform/accounts/credentials';
+import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
+import { USERS_PROJECTION } from '@epos/projections/accounts/users-projection';
+import { SUGGESTIONS_PROJECTION } from '@epos/projections/suggestions/suggestions-projection';
+import { seal } from '@epos/projections/accounts/sealing';
+import { suggestionDecider } from '@epos/domain/suggestions/suggestion-decider';
+import type { ApiDeps } from '../deps.js';
+import { causeOf, withPosition } from '../commands.js';
+import { HttpError } from '../plugins/error-handler.js';
+import { pleaseLogIn, requirePermission, signedInUser } from '../accounts/security.js';
+import { actorNames } from '../accounts/actor-names.js';
+import { poemQueries } from '../poem/poem-queries.js';
+import { acceptance, normalisedProposal, sentenceNow, suggestionNow, textOf } from './streams.js';
+import { suggestionQueue } from './queue.js';
+
+const tags = ['suggestions'];
+const noSuchSentence = () => new HttpError(404, 'not_found', 'sentence: no sentence has this number', {}, [{ field: 'sentence', message: 'no sentence has this number' }]);
+
+/** Readers suggest corrections to a sentence's text, translations and notes; editors accept or decline them. */
+export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  const credentials = new Credentials(deps.database.db);
+  const names = actorNames(deps);
+  return async (app) => {
+    app.post(
+      '/postdata/suggestions',
+      {
+        config: { permission: 'suggestions.make', reads: [POEM_PROJECTION] },
+        schema: { tags, summary: 'Suggest a correction to a verse text (text-<edition>), a translation (tr-<lang>) or a note of a sentence', body: suggestionBody, response: { 200: suggestionMadeAnswer } },
+      },
+      async (request, reply) => {
+        const suggester = signedInUser(request);
+        const { sentence: n, part, proposed, reason } = request.body;
+        const id = await (await poemQueries(deps, request)).idOf(n);
+        if (id === null) throw noSuchSentence();
+        const normal = normalisedProposal(part, proposed);
+        const why = reason?.trim() || null;
+        const key = why === null ? null : await credentials.keyOf(suggester);
+        if (why !== null && !key) throw pleaseLogIn();
+        const { state } = await sentenceNow(deps.store, id);
+        const suggestionId = randomUUID();
+        const events = suggestionDecider.decide(
+          { kind: 'make', suggestionId, suggestion: { sentence: id, part, basedOn: textOf(state, part), proposed: normal, suggester }, reason: why === null || !key ? null : seal(key, why) },
+          suggestionDecider.initialState,
+        );
+        const { position } = await deps.store.append(suggestionStream(suggestionId), events, { expectedRevision: 'no_stream', cause: causeOf(request) });
+        return withPosition(reply, { position, events }).send({ type: 1, message: SUGGESTION_THANKS, id: suggestionId });
+      },
+    );
+
+    app.get(
+      '/api/suggestions',
+      {
+        config: { reads: [SUGGESTIONS_PROJECTION, POEM_PROJECTION, USERS_PROJECTION] },
+        schema: { tags, summary: 'The review queue (editors): suggestions of a status, with a word diff of the text they were based on → the proposed text', querystring: suggestionsQuery, response: { 200: suggestionsAnswer } },
+      },
+      async (request, reply) => {
+        requirePermission(request, 'suggestions.review');
+        reply.header('cache-control', 'private, no-store');
+        return { suggestions: await suggestionQueue(deps, request, names, request.query.status) };
+      },
+    );
+
+    app.post(
+      '/postdata/suggestions/:id/accept',
+      {
+        config: { permission: 'suggestions.review' },
+        schema: { tags, summary: "Accept a suggestion: its edit is appended, crediting the suggester (409 when the text changed since it was made)", params: suggestionParams, response: { 200: suggestionDecidedAnswer } },
+      },
+      async (request, reply) => {
+        const appends = await acceptance(deps.store, request.params.id);
+        const { position } = await deps.store.appendMany(appends, { cause: causeOf(request) });
+        return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'Accepted: the text is changed.' });
+      },
+    );
+
+    app.post(
+      '/postdata/suggestions/:id/decline',
+      {
+        config: { permission: 'suggestions.review' },
+        schema: { tags, summary: 'Decline a suggestion, saying why (the suggester is told)', params: suggestionParams, body: declineSuggestionBody, response: { 200: suggestionDecidedAnswer } },
+      },
+      async (request, reply) => {
+        const { state, expectedRevision } = await suggestionNow(deps.store, request.params.id);
+        const events = suggestionDecider.decide({ kind: 'decline', suggestionId: request.params.id, reason: request.body.reason }, state);
+        const { position } = await deps.store.append(suggestionStream(request.params.id), events, { expectedRevision, cause: causeOf(request) });
+        return withPosition(reply, { position, events }).send({ type: 1, message: 'Declined.' });
+      },
+    );
+  };
+}

@@ -1,0 +1,49 @@
+import { fetchContents, type ContentsResponse, type Loaded } from '../poem/api';
+
+/** A canto in the home page's contents: its link opens its first section. */
+export interface HomeCanto {
+  readonly canto: number;
+  readonly name: string;
+  readonly href: string;
+}
+
+export interface HomeBook {
+  readonly book: number;
+  readonly name: string;
+  readonly cantos: readonly HomeCanto[];
+}
+
+/** The books with their cantos, each canto linked to its first section (a canto without sections is left out). */
+export function homeContents(books: ContentsResponse['books']): HomeBook[] {
+  return books.map((book) => ({
+    book: book.book,
+    name: book.name,
+    cantos: book.cantos.flatMap((canto) => {
+      const first = Math.min(...canto.sections.map((s) => s.SectionNumber));
+      return Number.isFinite(first) ? [{ canto: canto.canto, name: canto.name, href: `/${book.book}/${canto.canto}/${first}` }] : [];
+    }),
+  }));
+}
+
+/** Where "Start reading" goes: the first canto's first section (or /1/1/1 before the contents arrive). */
+export function firstSectionHref(books: readonly HomeBook[] | null): string {
+  return books?.[0]?.cantos[0]?.href ?? '/1/1/1';
+}
+
+/** Text split into paragraphs at blank lines. */
+export function paragraphs(text: string | null | undefined): string[] {
+  return (text ?? '')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+}
+
+/** Every book with its cantos: GET /api/contents, then each book's /api/contents/{book} at once. */
+export async function loadHomeContents(): Promise<Loaded<HomeBook[]>> {
+  const index = await fetchContents();
+  if (!index.ok) return index;
+  const books = await Promise.all(index.data.books.map((b) => fetchContents(b.book)));
+  const failed = books.find((b) => !b.ok);
+  if (failed && !failed.ok) return failed;
+  return { ok: true, data: homeContents(books.flatMap((b) => (b.ok ? b.data.books : []))) };
+}

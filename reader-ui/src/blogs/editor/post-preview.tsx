@@ -1,0 +1,52 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+import { isPlainClick } from '../../app/goto-hash';
+import { previewPost } from './api';
+import { editorTexts } from './messages';
+
+type Shown = { readonly markdown: string; readonly html: string } | { readonly markdown: string; readonly failed: string };
+
+/**
+ * The editor's Preview: the post as its page will show it, rendered by the server with the same
+ * renderer (sentence links, sanitising) — never from the markdown here. Links open in a new tab,
+ * so following one does not leave the editor.
+ */
+export function PostPreview({ markdown }: { markdown: string }) {
+  const [shown, setShown] = useState<Shown | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void previewPost(markdown).then((answer) => {
+      if (!live) return;
+      if (answer.ok && answer.data !== null) setShown({ markdown, html: answer.data });
+      else setShown({ markdown, failed: (!answer.ok && answer.message) || editorTexts.previewFailed });
+    });
+    return () => {
+      live = false;
+    };
+  }, [markdown]);
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (anchor === null || !isPlainClick(event.nativeEvent)) return;
+    event.preventDefault();
+    window.open(anchor.getAttribute('href') ?? '', '_blank', 'noopener,noreferrer');
+  };
+
+  if (shown === null) return <p className="post-preview-status muted">{editorTexts.previewLoading}</p>;
+  if ('failed' in shown)
+    return (
+      <p className="post-preview-status" role="alert">
+        {shown.failed}
+      </p>
+    );
+  return (
+    <div
+      className="post-content prose post-preview"
+      data-testid="post-editor-rendered"
+      aria-busy={shown.markdown !== markdown}
+      onClick={onClick}
+      // Sanitised by the server (POST /postdata/preview), as the post page's HTML is.
+      dangerouslySetInnerHTML={{ __html: shown.html }}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+/** Addresses of the notes pages. */
+export const notesPaths = { myNotes: '/my/notes' } as const;
