@@ -65,6 +65,19 @@ describe('the navigation', () => {
   });
 });
 
+describe('reading on a desktop', () => {
+  it('shows the first lines of verse on the first screen at 1,280 × 800 px, under the painting and the controls', async () => {
+    const page = await openAt('/1/1/1', DESKTOP);
+    const line = page.locator('.poem-section .verse-line').first();
+    await line.waitFor();
+    const box = (await line.boundingBox())!;
+    expect(box.y + box.height).toBeLessThan(DESKTOP.height);
+    expect(await page.getByLabel('Edition').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Settings' }).isVisible()).toBe(false);
+    await page.close();
+  });
+});
+
 describe('reading on a phone', () => {
   it('shows the verse on the first screen, with the controls folded into a bar', async () => {
     const page = await openAt('/1/1/1', PHONE);
@@ -89,8 +102,13 @@ describe('reading on a phone', () => {
     await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
     const settings = page.getByRole('button', { name: 'Settings' });
     await settings.click();
-    await page.getByRole('heading', { name: 'Reading settings' }).waitFor();
+    await page.getByRole('dialog', { name: 'Reading settings' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // a modal sheet: Tab and Shift+Tab never leave it
+    for (const key of [...Array<string>(30).fill('Tab'), ...Array<string>(5).fill('Shift+Tab')]) {
+      await page.keyboard.press(key);
+      expect(await page.evaluate(() => document.activeElement?.closest('#reader-settings') !== null), key).toBe(true);
+    }
     await page.getByLabel('Edition').selectOption('revised');
     await page.waitForURL(`${site.base}/1/1/1/revised`);
     // the sheet stays open while the other edition loads, then closes with "Done"
@@ -109,7 +127,7 @@ describe('reading on a phone', () => {
     await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
     await page.getByRole('link', { name: 'Next section', exact: true }).click();
     await page.waitForURL(`${site.base}/1/1/2`);
-    await page.waitForFunction(() => !document.getElementById('s1'));
+    await page.waitForFunction(() => !document.getElementById('s1') && document.querySelector('.poem-section') !== null);
     const swipe = async (dx: number) =>
       page.evaluate((dx) => {
         const target = document.querySelector('.poem-section')!;

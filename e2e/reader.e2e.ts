@@ -157,12 +157,16 @@ describe('reading the poem', () => {
     await past.close();
   });
 
-  it('lets a reader keep several notes on a sentence, edit one and delete another, and finds them so after a reload', async () => {
+  it.each([
+    [1280, 3],
+    [360, 4],
+  ])('at %i px, lets a reader keep several notes on a sentence (%i), edit one and delete another, and finds them so after a reload', async (width, n) => {
     const page = await open('/');
+    await page.setViewportSize({ width, height: 800 });
     await logIn(site, page, 'reader', 'demo-reader-password');
     const openNotes = async () => {
       await page.goto(`${site.base}/1/1/1`);
-      await page.getByRole('button', { name: 'Study tools for sentence 3' }).click();
+      await page.getByRole('button', { name: `Study tools for sentence ${n}` }).click();
       await page.getByRole('button', { name: 'My notes' }).first().click();
       return page.getByRole('dialog');
     };
@@ -184,6 +188,20 @@ describe('reading the poem', () => {
 
     dialog = await openNotes();
     await expect.poll(() => dialog.getByTestId('note').allTextContents()).toEqual([expect.stringContaining('The keeper counts the stars twice.')]);
+    await page.close();
+  });
+
+  it('at 360 px, says the poem had no text yet on a day before its first text, with the ways out', async () => {
+    const page = await open('/');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${site.base}/1/1/1?asOf=2001-01-01`);
+    await page.getByText(/The poem had no text yet on .*2001.*: its text begins on/).waitFor();
+    expect(await page.getByText('No book found').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByLabel('Read as of').waitFor();
+    await page.getByRole('link', { name: /^Read it as of / }).click();
+    await page.waitForURL(/\/1\/1\/1\?asOf=\d{4}-\d{2}-\d{2}$/);
+    await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
     await page.close();
   });
 

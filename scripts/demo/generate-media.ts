@@ -2,8 +2,10 @@
  * npx tsx scripts/demo/generate-media.ts
  * Generates the demo poem's media into content/demo/media/ (the files are committed, so start-up
  * never runs this):
- *   lamp-painting.png (+ -thumb)  an evening-lamp painting, drawn procedurally
- *   dawn-sketch.png (+ -thumb)    a pencil sketch of dawn over the hills
+ *   lamp-painting.jpg (+ -thumb)  an evening-lamp painting, drawn procedurally
+ *   dawn-sketch.jpg (+ -thumb)    a pencil sketch of dawn over the hills
+ *   (progressive JPEG by sharp's mozjpeg: a painting as PNG weighs five times as much, which a
+ *   phone on slow 4G feels as a late largest paint)
  *   invocation.mp3                the first sentence read by espeak-ng (en-gb), mono MP3 via lamejs;
  *                                 without espeak-ng, a gentle tone sequence instead (with a warning)
  * Deterministic: the pictures come from a seeded generator; the same espeak-ng gives the same audio.
@@ -14,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -539,12 +542,13 @@ const write = (name: string, bytes: Buffer, what: string) => {
   console.log(`${path.relative(root, path.join(outDir, name))}  ${(bytes.length / 1024).toFixed(0)} KB  ${what}`);
 };
 
+const jpeg = (png: Buffer) => sharp(png).jpeg({ quality: 78, progressive: true, mozjpeg: true }).toBuffer();
 const painting = paintLamp();
-write('lamp-painting.png', painting.toPng(), '800×600');
-write('lamp-painting-thumb.png', painting.downscale(200, 150).toPng(), '200×150');
+write('lamp-painting.jpg', await jpeg(painting.toPng()), '800×600');
+write('lamp-painting-thumb.jpg', await jpeg(painting.downscale(200, 150).toPng()), '200×150');
 const sketch = sketchDawn();
-write('dawn-sketch.png', sketch.toPng(), '800×600');
-write('dawn-sketch-thumb.png', sketch.downscale(200, 150).toPng(), '200×150');
+write('dawn-sketch.jpg', await jpeg(sketch.toPng()), '800×600');
+write('dawn-sketch-thumb.jpg', await jpeg(sketch.downscale(200, 150).toPng()), '200×150');
 
 const poem = JSON.parse(fs.readFileSync(path.join(root, 'content/demo/poem.json'), 'utf8')) as { books: { cantos: { sections: { sentences: { text: { first: string[] } }[] }[] }[] }[] };
 const firstSentence = poem.books[0]?.cantos[0]?.sections[0]?.sentences[0]?.text.first;

@@ -10,7 +10,7 @@ import { importPoem } from '../poem/import/import-poem.js';
 import { TestClient } from '../testkit/client.js';
 import { after, caughtUp, signIn, type Person } from '../testkit/people.js';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
-import { MY_NOTES_PAGE_SIZE } from './my-notes-routes.js';
+import { MY_NOTES_PAGE_SIZE } from './my-notes-queries.js';
 
 let api: TestApi;
 let ada: Person;
@@ -57,6 +57,9 @@ describe('GET /api/my/notes', () => {
     expect((await list(ada, '?q=STARS')).bcontent.map((n) => n.Sentencenumber)).toEqual([3]);
     expect((await list(ada, `?q=${encodeURIComponent('100%')}`)).bcontent.map((n) => n.Sentencenumber)).toEqual([40]);
     expect((await list(ada, '?q=e_h')).total).toBe(1);
+    // an unescaped _ would match the space in "counts the"
+    expect((await list(ada, '?q=s_t')).total).toBe(0);
+    expect((await list(ada, `?q=${encodeURIComponent('\\')}`)).total).toBe(0);
     expect((await list(ada, '?q=%25')).total).toBe(1);
     expect(await list(ada, '?q=nowhere')).toMatchObject({ bcontent: [], total: 0 });
     expect((await list(ada, `?q=${encodeURIComponent("Bo's")}`)).total).toBe(0);

@@ -1,4 +1,5 @@
 import type { MyNoteEntry } from '@epos/schemas';
+import { notesCount } from '@epos/schemas/accounts/messages';
 import { sentenceHref, sentenceReferences } from '@epos/schemas/poem/sentence-references';
 
 export interface NotesFile {
@@ -36,8 +37,7 @@ function inPoemOrder(notes: readonly MyNoteEntry[]): MyNoteEntry[] {
 
 /** The reader's notes as one markdown file: a heading per sentence, then each note with its kind and day. */
 export function notesMarkdown({ poemTitle, site, search, notes, at }: NotesFile): string {
-  const count = `${notes.length} ${notes.length === 1 ? 'note' : 'notes'}`;
-  const lines = [`# My notes on ${poemTitle}`, '', `${count}${search === '' ? '' : ` containing “${search}”`}, as of ${day(at)}.`];
+  const lines = [`# My notes on ${poemTitle}`, '', `${notesCount(notes.length, search)}, as of ${day(at)}.`];
   let previous: number | null = null;
   for (const note of inPoemOrder(notes)) {
     if (note.sentenceId !== previous) lines.push('', `## ${sentenceHeading(note, site)}`);

@@ -14,7 +14,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { TestClient } from '../testkit/client.js';
 import { after as consistentAfter } from '../testkit/people.js';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
-import { permissions, type Permission } from './permissions.js';
+import { permissions, type Permission } from '@epos/schemas/accounts/permissions';
 import { provisionUser } from './provision.js';
 import { Credentials } from '@epos/platform/accounts/credentials';
 import { seal } from '@epos/projections/accounts/sealing';
@@ -183,6 +183,7 @@ describe('permission matrix', () => {
     'suggestions.review': () => ({ url: '/postdata/suggestions/00000000-0000-4000-8000-000000000000/accept', body: {} }),
     'users.manage': () => ({ url: '/postdata/updateusers', body: { UserId: target, UserRole: 'user' }, valid: true }),
     'blogs.write': () => ({ url: '/postdata/generateurl', body: { title: 'Matrix' }, valid: true }),
+    'blogs.preview': () => ({ url: '/postdata/preview', body: { md_content: 'See ||2||.' }, valid: true }),
     'blogs.manage': (role) => ({ url: '/postdata/createblog', body: { slug: `matrix-${role}`, title: 'Matrix' }, valid: true }),
     'comments.write': () => ({ url: '/postdata/comment/00000000-0000-4000-8000-000000000000', body: { cm: 'matrix' } }),
     'subscriptions.unsubscribe': () => ({ url: '/api/unsubscribe', body: { token: 'not-a-signed-token' } }),

@@ -8,7 +8,7 @@ import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/account
 import type { ApiDeps } from '../deps.js';
 import { FORM_EXPIRED, HttpError } from '../plugins/error-handler.js';
 import { PasswordChecks } from './passwords.js';
-import { allows, permissions, type Permission } from './permissions.js';
+import { allows, permissions, type Permission } from '@epos/schemas/accounts/permissions';
 import { PostgresHitCounter } from './postgres-hit-counter.js';
 import type { HitCounter } from './hit-counter.js';
 import { clientAddress, RateLimits, type LimitRule } from './rate-limits.js';
@@ -107,7 +107,7 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.some((m) => !SAFE_METHODS.has(m)) && !route.config?.permission) {
-      throw new Error(`${methods.join(',')} ${route.url} names no permission; add it to api/src/accounts/permissions.ts`);
+      throw new Error(`${methods.join(',')} ${route.url} names no permission; add it to schemas/src/accounts/permissions.ts`);
     }
   });
 

@@ -1,5 +1,5 @@
 import { perHour, perMinute, type LimitRule } from './rate-limits.js';
-import type { Permission } from './permissions.js';
+import type { Permission } from '@epos/schemas/accounts/permissions';
 
 /**
  * How often each write may run, beside the permission table: every permission names its limit
@@ -23,6 +23,7 @@ export const writeLimits = {
   'suggestions.make': { what: 'suggestions', windows: [perMinute(20), perHour(200)] },
   'subscriptions.unsubscribe': { what: 'unsubscribe requests', windows: [perMinute(30)] },
   'blogs.write': { what: 'post changes', windows: [perMinute(30), perHour(600)] },
+  'blogs.preview': { what: 'previews', windows: [perMinute(120), perHour(2000)] },
   'media.upload': { what: 'uploads', windows: [perMinute(20), perHour(200)] },
   // Administrators' own tools: their role is the limit.
   'users.manage': null,

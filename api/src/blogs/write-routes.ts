@@ -121,7 +121,7 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     });
 
     // A POST (the text may be long) that changes nothing: the same renderer as the post page, never stored.
-    app.post('/postdata/preview', { config: { permission: 'blogs.write' }, schema: { tags: ['blogs'], summary: "A post's markdown as its page will show it (the editor's preview)", response: { 200: previewAnswer } } }, async (request) => {
+    app.post('/postdata/preview', { config: { permission: 'blogs.preview' }, schema: { tags: ['blogs'], summary: "A post's markdown as its page will show it (the editor's preview)", response: { 200: previewAnswer } } }, async (request) => {
       await writer(request);
       const { md_content } = parseOr400(previewBody, request.body);
       return { content: renderMarkdown(md_content) };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { SuggestionAnswer, SuggestionStatus } from '@epos/schemas';
+import { sql } from 'kysely';
+import type { SuggestionAnswer, SuggestionsAnswer, SuggestionStatus } from '@epos/schemas';
 import { SUGGESTIONS_PROJECTION, type SuggestionsReadModel } from '@epos/projections/suggestions/suggestions-projection';
 import type { ApiDeps } from '../deps.js';
 import type { ActorNames } from '../accounts/actor-names.js';
@@ -8,12 +9,13 @@ import { poemQueries } from '../poem/poem-queries.js';
 import { wordDiff } from '../poem/history.js';
 import { textOf } from './streams.js';
 
-/** The most a queue page lists: the oldest first, as editors work through them. */
-const QUEUE_LIMIT = 200;
+/** The most the queue lists: the oldest open ones first, as editors work through them (with the total). */
+export const QUEUE_LIMIT = 200;
 
 /** Suggestions of one status for the review queue, each with its sentence's number now and a word diff. */
-export async function suggestionQueue(deps: ApiDeps, request: FastifyRequest, names: ActorNames, status: SuggestionStatus): Promise<SuggestionAnswer[]> {
+export async function suggestionQueue(deps: ApiDeps, request: FastifyRequest, names: ActorNames, status: SuggestionStatus): Promise<SuggestionsAnswer> {
   const db = await readModel<SuggestionsReadModel>(deps, request, SUGGESTIONS_PROJECTION);
+  const { total } = await db.selectFrom('suggestions').where('status', '=', status).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('suggestions')
     .selectAll()
@@ -27,7 +29,7 @@ export async function suggestionQueue(deps: ApiDeps, request: FastifyRequest, na
   const docs = await queries.sentences([...new Set(numbers.values())]);
   const states = new Map(docs.map((d) => [d.state.id, d.state]));
   const named = await names(request, rows.flatMap((r) => [r.suggester_id, ...(r.decided_by ? [r.decided_by] : [])]));
-  return rows.map((r) => {
+  const suggestions = rows.map((r): SuggestionAnswer => {
     const state = states.get(r.sentence_id);
     return {
       id: r.suggestion_id,
@@ -48,4 +50,5 @@ export async function suggestionQueue(deps: ApiDeps, request: FastifyRequest, na
       declineReason: r.decline_reason,
     };
   });
+  return { suggestions, total: Number(total) };
 }

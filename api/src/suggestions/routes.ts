@@ -12,6 +12,7 @@ import {
   suggestionStream,
 } from '@epos/schemas';
 import { Credentials } from '@epos/platform/accounts/credentials';
+import { handleCommand } from '@epos/platform';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { USERS_PROJECTION } from '@epos/projections/accounts/users-projection';
 import { SUGGESTIONS_PROJECTION } from '@epos/projections/suggestions/suggestions-projection';
@@ -23,7 +24,7 @@ import { HttpError } from '../plugins/error-handler.js';
 import { pleaseLogIn, requirePermission, signedInUser } from '../accounts/security.js';
 import { actorNames } from '../accounts/actor-names.js';
 import { poemQueries } from '../poem/poem-queries.js';
-import { acceptance, normalisedProposal, sentenceNow, suggestionNow, textOf } from './streams.js';
+import { acceptance, normalisedProposal, sentenceNow, textOf } from './streams.js';
 import { suggestionQueue } from './queue.js';
 
 const tags = ['suggestions'];
@@ -69,7 +70,7 @@ export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         requirePermission(request, 'suggestions.review');
         reply.header('cache-control', 'private, no-store');
-        return { suggestions: await suggestionQueue(deps, request, names, request.query.status) };
+        return suggestionQueue(deps, request, names, request.query.status);
       },
     );
 
@@ -93,10 +94,13 @@ export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Decline a suggestion, saying why (the suggester is told)', params: suggestionParams, body: declineSuggestionBody, response: { 200: suggestionDecidedAnswer } },
       },
       async (request, reply) => {
-        const { state, expectedRevision } = await suggestionNow(deps.store, request.params.id);
-        const events = suggestionDecider.decide({ kind: 'decline', suggestionId: request.params.id, reason: request.body.reason }, state);
-        const { position } = await deps.store.append(suggestionStream(request.params.id), events, { expectedRevision, cause: causeOf(request) });
-        return withPosition(reply, { position, events }).send({ type: 1, message: 'Declined.' });
+        const outcome = await handleCommand(deps.store, {
+          streamId: suggestionStream(request.params.id),
+          decider: suggestionDecider,
+          command: { kind: 'decline', suggestionId: request.params.id, reason: request.body.reason },
+          cause: causeOf(request),
+        });
+        return withPosition(reply, outcome).send({ type: 1, message: 'Declined.' });
       },
     );
   };

@@ -1,6 +1,5 @@
-import type { EventStore, ExpectedRevision, NewEvent, StreamAppend } from '@epos/platform';
+import { foldStream, type EventStore, type NewEvent, type StreamAppend } from '@epos/platform';
 import { sentenceStream, suggestionStream, type SuggestionPart } from '@epos/schemas';
-import type { Decider, DomainEvent } from '@epos/domain/decider';
 import { DomainError } from '@epos/domain/decider';
 import { sentenceDecider } from '@epos/domain/poem/sentence-decider';
 import type { SentenceState } from '@epos/domain/poem/sentence-state';
@@ -8,17 +7,8 @@ import { suggestionDecider } from '@epos/domain/suggestions/suggestion-decider';
 import { commandFor } from '../poem/edit-routes.js';
 import { editFieldValue } from '../poem/edit-fields.js';
 
-/** A stream folded by its decider, with the revision to append after. */
-export async function folded<Command, Event extends DomainEvent, State>(store: EventStore, streamId: string, decider: Decider<Command, Event, State>) {
-  const history = await store.readStream(streamId);
-  const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState);
-  const last = history.at(-1)?.revision;
-  const expectedRevision: ExpectedRevision = last === undefined ? 'no_stream' : last;
-  return { state, expectedRevision };
-}
-
-export const sentenceNow = (store: EventStore, id: number) => folded(store, sentenceStream(id), sentenceDecider(id));
-export const suggestionNow = (store: EventStore, suggestionId: string) => folded(store, suggestionStream(suggestionId), suggestionDecider);
+export const sentenceNow = (store: EventStore, id: number) => foldStream(store, sentenceStream(id), sentenceDecider(id));
+export const suggestionNow = (store: EventStore, suggestionId: string) => foldStream(store, suggestionStream(suggestionId), suggestionDecider);
 
 /** A part's text as `/api/dedit` shows it. */
 export const textOf = (state: SentenceState, part: SuggestionPart): string => editFieldValue(state, part);

@@ -1,13 +1,8 @@
 import { DomainError, type Decider } from '../decider.js';
-import type { SuggestionEvent, SuggestionPart } from '@epos/schemas';
+import type { SuggestionEvent } from '@epos/schemas';
 
-export interface Suggestion {
-  sentence: number;
-  part: SuggestionPart;
-  basedOn: string;
-  proposed: string;
-  suggester: string;
-}
+/** What a suggestion proposes, as SuggestionMade records it (its id and sealed reason apart). */
+export type Suggestion = Omit<Extract<SuggestionEvent, { type: 'SuggestionMade' }>['data'], 'suggestionId' | 'reason'>;
 
 export type SuggestionState = { status: 'none' } | ({ status: 'open' | 'accepted' | 'declined' } & Suggestion);
 

@@ -13,6 +13,18 @@ export interface CommandOutcome<Event, State> extends CommandResult<Event> {
   state: State;
 }
 
+/** A stream's state by its decider, and the revision to append after (optimistic concurrency). */
+export async function foldStream<Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<Command, Event, State>,
+): Promise<{ state: State; revision: bigint | null; expectedRevision: bigint | 'no_stream' }> {
+  const history = await store.readStream(streamId);
+  const revision = history.at(-1)?.revision ?? null;
+  const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState);
+  return { state, revision, expectedRevision: revision ?? 'no_stream' };
+}
+
 /** Folds the stream, decides, and appends with optimistic concurrency on the revision it read. */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
@@ -26,17 +38,12 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   },
 ): Promise<CommandOutcome<Event, State>> {
   const { streamId, decider, command, cause } = request;
-  const history = await store.readStream(streamId);
-  const seen = history.at(-1)?.revision ?? -1n;
-  if (request.expectedRevision !== undefined && request.expectedRevision !== seen) {
-    throw new WrongExpectedRevisionError(streamId, request.expectedRevision, seen < 0n ? 'no_stream' : seen);
+  const { state, revision, expectedRevision } = await foldStream(store, streamId, decider);
+  if (request.expectedRevision !== undefined && request.expectedRevision !== (revision ?? -1n)) {
+    throw new WrongExpectedRevisionError(streamId, request.expectedRevision, expectedRevision);
   }
-  const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState);
   const events = decider.decide(command, state);
   if (events.length === 0) return { position: null, events, state };
-  const { position } = await store.append(streamId, events, {
-    expectedRevision: seen < 0n ? 'no_stream' : seen,
-    cause,
-  });
+  const { position } = await store.append(streamId, events, { expectedRevision, cause });
   return { position, events, state: events.reduce(decider.evolve, state) };
 }

@@ -16,7 +16,7 @@ import { emptyStructure, evolveStructure, type PoemStructure, type StructureEven
  */
 export const poemProjection = defineBatchProjection<PoemReadModel>({
   name: POEM_PROJECTION,
-  version: 3, // 3: computed IPA is British (analysis/ipa.ts); a rebuild recomputes it
+  version: 4, // 3: computed IPA is British (analysis/ipa.ts); 4: o before a sounded r told LOT from THOUGHT
   handles: poemEvents.map((e) => e.type),
   async setup(db: Kysely<PoemReadModel>) {
     await db.schema

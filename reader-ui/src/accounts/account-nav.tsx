@@ -4,7 +4,7 @@ import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { accountEndpoints, postForm } from './api';
 import { accountTexts } from './messages';
-import { useMe, useSessionChanged } from './session';
+import { can, useMe, useSessionChanged } from './session';
 import { accountPaths, loggedInOnlyPaths, loginHref } from './urls';
 import { notesPaths } from '../notes/paths';
 
@@ -71,7 +71,7 @@ export function AccountNav() {
       <Link href={accountPaths.account} className="nav-account-link" aria-current={location === accountPaths.account ? 'page' : undefined}>
         My account
       </Link>
-      {me.role === 'admin' && (
+      {can(me, 'suggestions.review') && (
         <Link href="/suggestions" className="nav-account-link" aria-current={location === '/suggestions' ? 'page' : undefined}>
           Suggestions
         </Link>

@@ -1,5 +1,6 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
+import { allows, permissions, type Permission } from '@epos/schemas/accounts/permissions';
 import { fetchMe, renewCsrfToken, type Me } from './api';
 
 /** Who is logged in, from GET /api/me; null until the first answer. */
@@ -44,4 +45,9 @@ export function useSessionChanged(): () => Promise<Me> {
     setMe(me);
     return me;
   }, [setMe]);
+}
+
+/** Whether the reader may run a write, by the API's own permission table (so a control shows only when it would work). */
+export function can(me: Me | null, permission: Permission): boolean {
+  return allows(permissions[permission], me?.loggedIn === true ? (me.role ?? null) : null);
 }

@@ -16,6 +16,8 @@ describe('home page contents', () => {
     expect(firstSectionHref(books)).toBe('/1/1/1');
     expect(firstSectionHref(homeContents([{ book: 3, name: 'x', cantos: [{ canto: 2, name: 'y', sections: [section(5)] }] }]))).toBe('/3/2/5');
     expect(firstSectionHref(null)).toBe('/1/1/1');
+    // in the edition this reader last read
+    expect(firstSectionHref(homeContents([{ book: 3, name: 'x', cantos: [{ canto: 2, name: 'y', sections: [section(5)] }] }], 'revised'))).toBe('/3/2/5/revised');
   });
 
   it('splits the introduction into paragraphs at blank lines', () => {

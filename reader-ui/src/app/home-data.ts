@@ -1,4 +1,6 @@
 import { fetchContents, type ContentsResponse, type Loaded } from '../poem/api';
+import { parseSectionPath, sectionPath, type Edition } from '../poem/reading';
+import { lastRead } from './last-read';
 
 /** A canto in the home page's contents: its link opens its first section. */
 export interface HomeCanto {
@@ -13,14 +15,17 @@ export interface HomeBook {
   readonly cantos: readonly HomeCanto[];
 }
 
-/** The books with their cantos, each canto linked to its first section (a canto without sections is left out). */
-export function homeContents(books: ContentsResponse['books']): HomeBook[] {
+/**
+ * The books with their cantos, each canto linked to its first section in the edition this reader
+ * last read (a canto without sections is left out).
+ */
+export function homeContents(books: ContentsResponse['books'], edition: Edition = 'first'): HomeBook[] {
   return books.map((book) => ({
     book: book.book,
     name: book.name,
     cantos: book.cantos.flatMap((canto) => {
       const first = Math.min(...canto.sections.map((s) => s.SectionNumber));
-      return Number.isFinite(first) ? [{ canto: canto.canto, name: canto.name, href: `/${book.book}/${canto.canto}/${first}` }] : [];
+      return Number.isFinite(first) ? [{ canto: canto.canto, name: canto.name, href: sectionPath({ book: book.book, canto: canto.canto, section: first, edition }) }] : [];
     }),
   }));
 }
@@ -45,5 +50,7 @@ export async function loadHomeContents(): Promise<Loaded<HomeBook[]>> {
   const books = await Promise.all(index.data.books.map((b) => fetchContents(b.book)));
   const failed = books.find((b) => !b.ok);
   if (failed && !failed.ok) return failed;
-  return { ok: true, data: homeContents(books.flatMap((b) => (b.ok ? b.data.books : []))) };
+  const last = lastRead();
+  const edition = last === null ? 'first' : (parseSectionPath(last.path)?.edition ?? 'first');
+  return { ok: true, data: homeContents(books.flatMap((b) => (b.ok ? b.data.books : [])), edition) };
 }

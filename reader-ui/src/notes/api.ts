@@ -29,8 +29,4 @@ export function noteSentenceHref(note: Pick<MyNote, 'Sentencenumber' | 'book' | 
   return sectionPath({ book, canto, section, edition: 'first' }, n);
 }
 
-/** "2 notes", "1 note containing “lamp”". */
-export function notesCount(total: number, q: string): string {
-  const count = `${total} ${total === 1 ? 'note' : 'notes'}`;
-  return q.trim() === '' ? count : `${count} containing “${q.trim()}”`;
-}
+export { notesCount } from '@epos/schemas/accounts/messages';

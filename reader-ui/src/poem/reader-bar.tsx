@@ -1,11 +1,10 @@
 import { atom, useAtom } from 'jotai';
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAsOf, withAsOfParam } from '../scholarship/as-of';
 import type { SectionBook } from './api';
 import { textSizeAtom, TEXT_SIZES, textSizeLabels, isTextSize } from './preferences';
 import { sectionPath, type SectionAddress } from './reading';
-import { useDismiss } from '../ui/use-dismiss';
 import './reader-bar.css';
 
 /** Whether the phone's settings sheet is open; an atom, so it stays open while another edition loads. */
@@ -61,12 +60,29 @@ export function ReaderSettings({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (open) headingRef.current?.focus();
   }, [open]);
-  useDismiss(open, close);
+
+  // Open, it is a modal sheet: Tab stays inside, Escape closes it (after any menu open inside it).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!open) return;
+    if (event.key === 'Escape' && event.currentTarget.querySelector('[aria-expanded="true"]') === null) {
+      event.stopPropagation();
+      close();
+    } else if (event.key === 'Tab') {
+      keepFocusWithin(event.currentTarget, event);
+    }
+  };
 
   return (
     <>
       {open && <div className="reader-settings-backdrop" aria-hidden="true" onClick={close} />}
-      <div id={SHEET_ID} className={open ? 'reader-settings is-open' : 'reader-settings'} role="region" aria-labelledby={headingId}>
+      <div
+        id={SHEET_ID}
+        className={open ? 'reader-settings is-open' : 'reader-settings'}
+        role={open ? 'dialog' : 'region'}
+        aria-modal={open || undefined}
+        aria-labelledby={headingId}
+        onKeyDown={onKeyDown}
+      >
         <div className="reader-settings-head">
           <h2 id={headingId} ref={headingRef} tabIndex={-1}>
             Reading settings
@@ -79,6 +95,24 @@ export function ReaderSettings({ children }: { children: ReactNode }) {
       </div>
     </>
   );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function keepFocusWithin(container: HTMLElement, event: KeyboardEvent<HTMLElement>) {
+  const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !container.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !container.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 function BarLink({ href, label, glyph }: { href: string | null; label: string; glyph: string }) {

@@ -35,6 +35,9 @@ import { layOutVerse, type VerseRow } from './verse-layout';
 import { StudyHost } from '../study/study-host';
 import { worksOptions } from './works';
 
+/** How long a section waits for its ticked translations before it shows without them. */
+const TRANSLATIONS_WAIT_MS = 1500;
+
 /** How long a hash target stays highlighted (spec section 9). */
 const HIGHLIGHT_MS = 6000;
 
@@ -67,10 +70,20 @@ function SectionReader({ address }: { address: SectionAddress }) {
   const asOf = useAsOf();
   const site = useSiteInfo();
   const loadKey = `${key}@${asOf ?? ''}`;
+  const languages = useAtomValue(languagesAtom);
+  const languagesNow = useRef(languages);
+  languagesNow.current = languages;
   useEffect(() => {
     const controller = new AbortController();
-    fetchSection(address, controller.signal, asOf).then(
-      (result) => {
+    // The ticked translations load beside the section, and it shows with them, so they do not push
+    // the verse about as each arrives (a slow one is left to useTranslations after a while).
+    const ref: SectionRef = { book: address.book, canto: address.canto, section: address.section };
+    const translations = visibleLanguages(languagesNow.current, address.edition)
+      .filter((lang) => cachedTranslation(ref, lang) === undefined)
+      .map((lang) => fetchTranslation(ref, lang, controller.signal).catch(() => undefined));
+    const withTranslations = Promise.race([Promise.all(translations), new Promise((resolve) => setTimeout(resolve, TRANSLATIONS_WAIT_MS))]);
+    Promise.all([fetchSection(address, controller.signal, asOf), withTranslations]).then(
+      ([result]) => {
         setLoaded({ key: loadKey, result });
         if (result.ok) setContents((contents) => mergeContents(contents, result.data));
       },

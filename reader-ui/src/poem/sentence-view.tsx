@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { LinkedText } from './linked-text';
-import { useMe } from '../accounts/session';
+import { can, useMe } from '../accounts/session';
 import { preloadModals, studyAtom } from '../study/state';
 import { StudyPanel, StudyToggle } from '../study/study-toolbar';
 import type { Line, SectionRef } from './api';
@@ -55,7 +55,7 @@ export interface ShownTranslation {
 function EditTranslation({ n, lang, section }: { n: number; lang: Lang; section: SectionRef | null }) {
   const setStudy = useSetAtom(studyAtom);
   // an editor's save changes the text; a reader's becomes a suggestion
-  const editor = useMe()?.role === 'admin';
+  const editor = can(useMe(), 'poem.edit');
   return (
     <button
       type="button"

@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState, type FormEvent, type MouseEvent } from 'react';
-import { useMe } from '../accounts/session';
+import { can, useMe } from '../accounts/session';
 import { useSiteInfo, worksOnAtom } from '../poem/atoms';
 import { useToast } from '../ui/toast';
 import { picturesOf, type StudyLine } from './api';
@@ -139,7 +139,7 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
         )}
         {me?.loggedIn === true && (
           <button type="button" className="button study-button" onClick={open({ kind: 'correction', n })}>
-            {me.role === 'admin' ? 'Edit text' : 'Suggest a correction'}
+            {can(me, 'poem.edit') ? 'Edit text' : 'Suggest a correction'}
           </button>
         )}
       </div>

@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { SUGGESTION_THANKS } from '@epos/schemas/suggestions/parts';
 import { postCommand } from '../accounts/api';
-import { useMe } from '../accounts/session';
+import { can, useMe } from '../accounts/session';
 import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
 import { refreshTranslation, type SectionRef } from '../poem/api';
 import { translationsVersionAtom } from '../poem/atoms';
@@ -40,7 +40,7 @@ export function TranslationModal({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
-  const editor = useMe()?.role === 'admin';
+  const editor = can(useMe(), 'poem.edit');
   const firstRef = useRef<HTMLInputElement>(null);
   const formId = useId();
   const toast = useToast();

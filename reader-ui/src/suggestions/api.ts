@@ -1,11 +1,12 @@
 import type { SuggestionPart } from '@epos/schemas/suggestions/events';
+import type { EditableValueAnswer } from '@epos/schemas/poem/responses';
 import type { SuggestionAnswer, SuggestionsAnswer } from '@epos/schemas/suggestions/responses';
 import type { SuggestionStatus } from '@epos/schemas/suggestions/payloads';
 import { postCommand, type PostOutcome } from '../accounts/api';
 import { GENERIC_ERROR } from '../app/messages';
 import type { Loaded } from '../poem/api';
 
-export type { SuggestionAnswer, SuggestionPart, SuggestionStatus };
+export type { SuggestionAnswer, SuggestionPart, SuggestionsAnswer, SuggestionStatus };
 
 export const SUGGESTIONS_PATH = '/suggestions';
 
@@ -33,15 +34,15 @@ export async function fetchPartText(n: number, part: SuggestionPart, signal: Abo
   try {
     const response = await fetch(`/api/dedit/${n}/${part}`, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal });
     if (!response.ok) return { ok: false, status: response.status, message: GENERIC_ERROR };
-    const body = (await response.json()) as { Content?: unknown };
-    return { ok: true, data: typeof body.Content === 'string' ? body.Content : '' };
+    const body = (await response.json()) as EditableValueAnswer;
+    return { ok: true, data: body.Content };
   } catch {
     return { ok: false, status: 0, message: GENERIC_ERROR };
   }
 }
 
 /** The review queue: suggestions of one status (`after`: a decision's position, read your own writes). */
-export async function fetchSuggestions(status: SuggestionStatus, signal: AbortSignal, after: string | null = null): Promise<Loaded<readonly SuggestionAnswer[]>> {
+export async function fetchSuggestions(status: SuggestionStatus, signal: AbortSignal, after: string | null = null): Promise<Loaded<SuggestionsAnswer>> {
   try {
     const headers: Record<string, string> = { accept: 'application/json', ...(after === null ? {} : { 'X-Consistent-After': after }) };
     const response = await fetch(`/api/suggestions?status=${status}`, { headers, credentials: 'same-origin', signal });
@@ -49,7 +50,7 @@ export async function fetchSuggestions(status: SuggestionStatus, signal: AbortSi
       const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
       return { ok: false, status: response.status, message: typeof body?.message === 'string' ? body.message : GENERIC_ERROR };
     }
-    return { ok: true, data: ((await response.json()) as SuggestionsAnswer).suggestions };
+    return { ok: true, data: (await response.json()) as SuggestionsAnswer };
   } catch {
     return { ok: false, status: 0, message: GENERIC_ERROR };
   }

@@ -1,6 +1,6 @@
 import { SUGGESTION_THANKS } from '@epos/schemas/suggestions/parts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useMe } from '../accounts/session';
+import { can, useMe } from '../accounts/session';
 import { GENERIC_ERROR } from '../app/messages';
 import { useSiteInfo } from '../poem/atoms';
 import { Busy, Failure, Modal } from '../study/modal';
@@ -19,7 +19,7 @@ type Current = { readonly state: 'loading' } | { readonly state: 'failed'; reado
  */
 export function CorrectionModal({ n, onClose, returnTo }: { n: number; onClose: () => void; returnTo: HTMLElement | null }) {
   const site = useSiteInfo();
-  const editor = useMe()?.role === 'admin';
+  const editor = can(useMe(), 'poem.edit');
   const toast = useToast();
   const formId = useId();
   const parts = correctableParts({ motherNote: site?.labels.motherNote ?? 'Note', aurobindoNote: site?.labels.aurobindoNote ?? "The author's note" });

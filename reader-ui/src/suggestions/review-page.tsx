@@ -1,7 +1,7 @@
 import { partLabel } from '@epos/schemas/suggestions/parts';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { useMe } from '../accounts/session';
+import { can, useMe } from '../accounts/session';
 import { AccountPage } from '../accounts/account-page';
 import { loginHref } from '../accounts/urls';
 import type { Loaded } from '../poem/api';
@@ -11,7 +11,7 @@ import { DiffText } from '../scholarship/diff-text';
 import { formatWhen } from '../scholarship/history';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
-import { acceptSuggestion, declineSuggestion, fetchSuggestions, SUGGESTIONS_PATH, type SuggestionAnswer, type SuggestionStatus } from './api';
+import { acceptSuggestion, declineSuggestion, fetchSuggestions, SUGGESTIONS_PATH, type SuggestionAnswer, type SuggestionsAnswer, type SuggestionStatus } from './api';
 import './suggestions.css';
 
 const STATUSES: readonly { status: SuggestionStatus; label: string }[] = [
@@ -26,20 +26,28 @@ export default function ReviewPage() {
   const [status, setStatus] = useState<SuggestionStatus>('open');
   /** Read again after a decision, waiting for its position (read your own writes). */
   const [reload, setReload] = useState<{ after: string | null; count: number }>({ after: null, count: 0 });
-  const [loaded, setLoaded] = useState<Loaded<readonly SuggestionAnswer[]> | null>(null);
-  const editor = me?.role === 'admin';
+  const [loaded, setLoaded] = useState<Loaded<SuggestionsAnswer> | null>(null);
+  const editor = can(me, 'suggestions.review');
 
   useEffect(() => {
     if (!editor) return;
     const controller = new AbortController();
     setLoaded(null);
     void fetchSuggestions(status, controller.signal, reload.after).then((result) => {
-      if (!controller.signal.aborted) setLoaded(result);
+      if (controller.signal.aborted) return;
+      setLoaded(result);
+      // the decided card is gone: keyboard focus goes back to the queue, not to the page's start
+      if (refocus.current) requestAnimationFrame(() => document.querySelector<HTMLElement>('.suggestion-statuses [aria-pressed="true"]')?.focus());
+      refocus.current = false;
     });
     return () => controller.abort();
   }, [editor, status, reload]);
 
-  const decided = useCallback((position: string | null) => setReload((r) => ({ after: position, count: r.count + 1 })), []);
+  const refocus = useRef(false);
+  const decided = useCallback((position: string | null) => {
+    refocus.current = true;
+    setReload((r) => ({ after: position, count: r.count + 1 }));
+  }, []);
 
   if (me === null) return <Loading />;
   if (!me.loggedIn) {
@@ -72,16 +80,23 @@ export default function ReviewPage() {
         <Loading />
       ) : !loaded.ok ? (
         <p role="alert">{loaded.message}</p>
-      ) : loaded.data.length === 0 ? (
+      ) : loaded.data.total === 0 ? (
         <p>No {status} suggestions.</p>
       ) : (
-        <ol className="suggestion-list">
-          {loaded.data.map((s) => (
-            <li key={s.id}>
-              <SuggestionCard suggestion={s} onDecided={decided} />
-            </li>
-          ))}
-        </ol>
+        <>
+          {loaded.data.total > loaded.data.suggestions.length && (
+            <p className="muted">
+              Showing {loaded.data.suggestions.length} of {loaded.data.total} {status} suggestions{status === 'open' ? ', the oldest first' : ', the newest first'}.
+            </p>
+          )}
+          <ol className="suggestion-list">
+            {loaded.data.suggestions.map((s) => (
+              <li key={s.id}>
+                <SuggestionCard suggestion={s} onDecided={decided} />
+              </li>
+            ))}
+          </ol>
+        </>
       )}
     </AccountPage>
   );
@@ -94,7 +109,9 @@ function SuggestionCard({ suggestion: s, onDecided }: { suggestion: SuggestionAn
   const headingId = useId();
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
   const [declineReason, setDeclineReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  /** A refusal, and which action it belongs to (only the decline reason's box is marked invalid by its own). */
+  const [error, setError] = useState<{ of: 'accept' | 'decline'; message: string } | null>(null);
+  const declineError = error?.of === 'decline' ? error.message : null;
   const part = partLabel(s.part, { motherNote: site?.labels.motherNote ?? 'Note', aurobindoNote: site?.labels.aurobindoNote ?? "The author's note" });
 
   const accept = async () => {
@@ -102,7 +119,7 @@ function SuggestionCard({ suggestion: s, onDecided }: { suggestion: SuggestionAn
     const outcome = await acceptSuggestion(s.id);
     setBusy(null);
     if (!outcome.result.ok) {
-      setError(outcome.result.error);
+      setError({ of: 'accept', message: outcome.result.error });
       toast(outcome.result.error, 'error', 8000);
       return;
     }
@@ -113,7 +130,7 @@ function SuggestionCard({ suggestion: s, onDecided }: { suggestion: SuggestionAn
   const decline = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (declineReason.trim() === '') {
-      setError('Say why the suggestion is declined.');
+      setError({ of: 'decline', message: 'Say why the suggestion is declined.' });
       document.getElementById(reasonId)?.focus();
       return;
     }
@@ -121,7 +138,7 @@ function SuggestionCard({ suggestion: s, onDecided }: { suggestion: SuggestionAn
     const outcome = await declineSuggestion(s.id, declineReason.trim());
     setBusy(null);
     if (!outcome.result.ok) {
-      setError(outcome.result.error);
+      setError({ of: 'decline', message: outcome.result.error });
       toast(outcome.result.error, 'error');
       return;
     }
@@ -162,8 +179,8 @@ function SuggestionCard({ suggestion: s, onDecided }: { suggestion: SuggestionAn
               rows={2}
               maxLength={2000}
               value={declineReason}
-              aria-invalid={error !== null || undefined}
-              aria-describedby={error !== null ? `${reasonId}-error` : undefined}
+              aria-invalid={declineError !== null || undefined}
+              aria-describedby={declineError !== null ? `${reasonId}-error` : undefined}
               onChange={(e) => setDeclineReason(e.currentTarget.value)}
             />
             <SpinnerButton busy={busy === 'decline'} className="button" disabled={busy !== null}>
@@ -172,7 +189,7 @@ function SuggestionCard({ suggestion: s, onDecided }: { suggestion: SuggestionAn
           </form>
           {error !== null && (
             <p id={`${reasonId}-error`} className="modal-error" role="alert">
-              {error}
+              {error.message}
             </p>
           )}
         </div>

@@ -21,3 +21,9 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 /** Whether a new password is long enough: characters are counted, not UTF-16 units. */
 export const longEnoughPassword = (password: string): boolean => [...password].length >= MIN_PASSWORD_LENGTH;
+
+/** "2 notes", "1 note containing “lamp”": the My notes page and its markdown download. */
+export function notesCount(total: number, search: string): string {
+  const count = `${total} ${total === 1 ? 'note' : 'notes'}`;
+  return search.trim() === '' ? count : `${count} containing “${search.trim()}”`;
+}

@@ -31,5 +31,8 @@ export const suggestionAnswer = z.object({
 export type SuggestionAnswer = z.infer<typeof suggestionAnswer>;
 
 /** GET /api/suggestions?status= : oldest first. */
-export const suggestionsAnswer = z.object({ suggestions: z.array(suggestionAnswer) });
+export const suggestionsAnswer = z.object({
+  suggestions: z.array(suggestionAnswer).describe('At most the first 200, oldest first when open, newest first once decided'),
+  total: z.number().int().nonnegative().describe('How many suggestions have this status'),
+});
 export type SuggestionsAnswer = z.infer<typeof suggestionsAnswer>;

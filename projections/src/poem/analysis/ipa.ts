@@ -70,6 +70,13 @@ function dropUnsaidR(phones: Phones): string[] {
   return out;
 }
 
+/**
+ * AO before a sounded r is THOUGHT (ɔː) in story, glorious, boring, soaring, pouring, and LOT (ɒ)
+ * in orange, forest, foreign, moral, sorry; spelling tells them apart, with a few known words.
+ */
+const LONG_O_BEFORE_R = /oar|our|oor|or(?:y|i[aeiou]|ing)/;
+const LONG_O_WORDS = new Set(['oral', 'orally', 'chorus', 'choral', 'forum', 'quorum', 'decorum', 'adorable', 'storey']);
+
 /** The British value of a vowel phone (its stress digit dropped) in a word spelt `spelling`. */
 function britishVowel(base: string, stressed: boolean, spelling: string, previous: string | undefined, next: string | undefined): string {
   if (base.endsWith(R_SUFFIX) && base !== 'ER') return R_VOWELS[base.slice(0, -1)] ?? '';
@@ -77,7 +84,7 @@ function britishVowel(base: string, stressed: boolean, spelling: string, previou
   if (base === 'ER' && next !== undefined && isVowel(next)) return stressed ? 'ʌr' : 'ər';
   if (base === 'AA') return /o/.test(spelling) || previous === 'W' ? 'ɒ' : 'ɑː';
   if (base === 'AO') {
-    if (next === 'R') return /orr/.test(spelling) ? 'ɒ' : 'ɔː';
+    if (next === 'R') return LONG_O_BEFORE_R.test(spelling) || LONG_O_WORDS.has(spelling) ? 'ɔː' : 'ɒ';
     return /au|aw|ough|oa|al/.test(spelling) || !/o/.test(spelling) ? 'ɔː' : 'ɒ';
   }
   const values = VOWELS[base];

@@ -3,6 +3,9 @@ import { isPlainClick } from '../../app/goto-hash';
 import { previewPost } from './api';
 import { editorTexts } from './messages';
 
+/** How long typing must pause before the preview is asked for again. */
+const PREVIEW_PAUSE_MS = 300;
+
 type Shown = { readonly markdown: string; readonly html: string } | { readonly markdown: string; readonly failed: string };
 
 /**
@@ -15,13 +18,17 @@ export function PostPreview({ markdown }: { markdown: string }) {
 
   useEffect(() => {
     let live = true;
-    void previewPost(markdown).then((answer) => {
-      if (!live) return;
-      if (answer.ok && answer.data !== null) setShown({ markdown, html: answer.data });
-      else setShown({ markdown, failed: (!answer.ok && answer.message) || editorTexts.previewFailed });
-    });
+    // while the author types beside it, ask once the typing pauses
+    const timer = setTimeout(() => {
+      void previewPost(markdown).then((answer) => {
+        if (!live) return;
+        if (answer.ok && answer.data !== null) setShown({ markdown, html: answer.data });
+        else setShown({ markdown, failed: (!answer.ok && answer.message) || editorTexts.previewFailed });
+      });
+    }, PREVIEW_PAUSE_MS);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [markdown]);
 

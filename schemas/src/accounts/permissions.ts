@@ -1,6 +1,9 @@
-import type { Role } from '@epos/schemas';
+import type { Role } from './events.js';
 
-/** Who may run each write: the one table every state-changing route is checked against. */
+/**
+ * Who may run each write: the one table every state-changing route is checked against (the API),
+ * and that the apps read to show or hide a control. Plain values (no zod), so the apps may import it.
+ */
 export type Audience = 'anyone' | 'signed-in' | readonly Role[];
 
 export const permissions = {
@@ -20,8 +23,11 @@ export const permissions = {
   'poem.edit': ['admin'],
   /** Readers suggest corrections to the poem's text; editors (admins) review them. */
   'suggestions.make': 'signed-in',
+  /** Accepting a suggestion appends the edit, so whoever reviews must be allowed 'poem.edit' too (tested). */
   'suggestions.review': ['admin'],
   'blogs.write': ['blogger', 'admin'],
+  /** The editor's preview renders markdown and stores nothing: its own, looser limit, apart from saves. */
+  'blogs.preview': ['blogger', 'admin'],
   'blogs.manage': ['admin'],
   'comments.write': 'signed-in',
   'subscriptions.unsubscribe': 'anyone',
