@@ -1,4 +1,13 @@
 import type { ResourceProps } from 'react-admin';
+import events from './events';
+import users from './users';
+import blogs from './blogs';
+import posts from './posts';
+import comments from './comments';
+import sentences from './sentences';
+import translations from './translations';
+import relations from './relations';
+import layers from './layers';
 
 /**
  * What one resource folder exports, as in react-admin's demo:
@@ -21,5 +30,15 @@ export interface ResourceEntry extends ResourceModule {
   readonly name: string;
 }
 
-/** Every admin resource, in menu order. None exist on the server yet. */
-export const resources: readonly ResourceEntry[] = [];
+/** Every admin resource, in menu order: one line each. */
+export const resources: readonly ResourceEntry[] = [
+  { name: 'sentences', ...sentences },
+  { name: 'translations', ...translations },
+  { name: 'relations', ...relations },
+  { name: 'layers', ...layers },
+  { name: 'events', ...events },
+  { name: 'users', ...users },
+  { name: 'blogs', ...blogs },
+  { name: 'posts', ...posts },
+  { name: 'comments', ...comments },
+];

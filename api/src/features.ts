@@ -14,6 +14,7 @@ import { siteRoutes } from './site/routes.js';
 import { speechRoutes } from './speech/routes.js';
 import { myNotesRoutes } from './accounts/my-notes-routes.js';
 import { suggestionRoutes } from './suggestions/routes.js';
+import { adminRoutes } from './admin/routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
-export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, mediaUploadRoutes, blogReadRoutes, blogWriteRoutes, commentRoutes, subscriptionRoutes, devMailRoutes, dictionaryRoutes, speechRoutes, suggestionRoutes, myNotesRoutes];
+export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, mediaUploadRoutes, blogReadRoutes, blogWriteRoutes, commentRoutes, subscriptionRoutes, devMailRoutes, dictionaryRoutes, speechRoutes, suggestionRoutes, myNotesRoutes, adminRoutes];

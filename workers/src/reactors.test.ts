@@ -22,7 +22,7 @@ import { allProjections } from '@epos/projections';
 import { newUserKey, seal } from '@epos/projections/accounts/sealing';
 import { newPostAppends } from '@epos/platform/blogs/new-post-appends';
 import { startWorkersProcess, type WorkersProcess } from './blogs/testkit/workers-process.js';
-import { notifySubscribers } from './blogs/jobs.js';
+import { notifySubscribers } from '@epos/platform/blogs/jobs';
 import { reactors } from './reactors.js';
 
 const POSTS = 120;

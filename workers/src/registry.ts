@@ -15,6 +15,7 @@ export type WorkerRegistryEntry = JobRegistration | ((context: WorkerContext) =>
 /** Every job handler the workers process runs. Features add theirs here. */
 export const workerRegistry: WorkerRegistryEntry[] = [sendMail, publishScheduledPostHandler, notifySubscribersHandler];
 
+
 /** The registry's handlers, built for this process. */
 export function workerHandlers(context: WorkerContext): JobRegistration[] {
   return workerRegistry.map((entry) => (typeof entry === 'function' ? entry(context) : entry));

@@ -1,10 +1,13 @@
-import { Admin, CustomRoutes, Resource, defaultDarkTheme, defaultLightTheme } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { Dashboard } from '../dashboard/dashboard';
 import { HealthPage } from '../health/health-page';
 import { resources } from '../resources';
 import { AppLayout } from './layout';
+import { authProvider } from './auth-provider';
 import { dataProvider } from './data-provider';
+import { SignInPage } from './sign-in-page';
+import { darkTheme, lightTheme } from './theme';
 import { CONSOLE_TITLE } from './messages';
 
 /**
@@ -17,10 +20,13 @@ export function App() {
     <Admin
       title={CONSOLE_TITLE}
       dataProvider={dataProvider}
+      authProvider={authProvider}
+      loginPage={SignInPage}
+      requireAuth
       dashboard={Dashboard}
       layout={AppLayout}
-      theme={defaultLightTheme}
-      darkTheme={defaultDarkTheme}
+      theme={lightTheme}
+      darkTheme={darkTheme}
       disableTelemetry
     >
       {resources.map(({ name, ...parts }) => (

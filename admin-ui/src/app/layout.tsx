@@ -1,6 +1,6 @@
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import type { ReactNode } from 'react';
-import { Layout, Menu } from 'react-admin';
+import { AppBar, Layout, Menu, UserMenu, useGetIdentity } from 'react-admin';
 
 function AppMenu() {
   return (
@@ -12,6 +12,20 @@ function AppMenu() {
   );
 }
 
+/** The user menu's accessible name is the name it shows (react-admin's default says "Profile"). */
+function AppUserMenu() {
+  const { identity } = useGetIdentity();
+  return <UserMenu label={identity?.fullName ?? 'Profile'} />;
+}
+
+function AppAppBar() {
+  return <AppBar userMenu={<AppUserMenu />} />;
+}
+
 export function AppLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={AppMenu}>{children}</Layout>;
+  return (
+    <Layout menu={AppMenu} appBar={AppAppBar}>
+      {children}
+    </Layout>
+  );
 }

@@ -2,6 +2,9 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { CONSOLE_TITLE } from '../app/messages';
 import { HealthPanel } from '../health/health-panel';
+import { CountsPanel } from './counts-panel';
+import { QueuesPanel } from './queues-panel';
+import { RecentChanges } from './recent-changes';
 
 export function Dashboard() {
   return (
@@ -18,7 +21,10 @@ export function Dashboard() {
           </Typography>
         </CardContent>
       </Card>
+      <CountsPanel />
       <HealthPanel />
+      <QueuesPanel />
+      <RecentChanges />
     </Box>
   );
 }

@@ -1,7 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '@epos/domain/decider';
 import { assignRole, type RoleAssignmentEvent } from '@epos/domain/accounts/role-assignment';
-import { accountFailure, accountSuccess, adminUsersAnswer, dataInfoAnswer, issueMessage, roles, roleSchema, updateUsersBody, userStream } from '@epos/schemas';
+import { accountFailure, accountSuccess, adminUsersAnswer, dataInfoAnswer, issueMessage, roles, roleSchema, updateUsersBody, userStream, type Role } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
 import { withPosition } from '../commands.js';
@@ -11,6 +12,14 @@ import { requirePermission } from './security.js';
 /** Blogs users can be given; the blogs feature supplies them. */
 export type BlogDirectory = () => Promise<{ id: string; name: string }[]>;
 
+
+/** The events that give a user a role and blogs, by the spec's rules (a DomainError naming the field otherwise); the site's and the console's one path. */
+export async function decideRoleAssignment(deps: ApiDeps, request: FastifyRequest, blogs: BlogDirectory, wanted: { userId: string; role: Role; blogs: readonly string[] }): Promise<RoleAssignmentEvent[]> {
+  const users = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
+  const target = (await users.selectFrom('users').select(['role', 'deleted']).where('user_id', '=', wanted.userId).executeTakeFirst()) ?? null;
+  const admins = await users.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'admin').where('deleted', '=', false).executeTakeFirstOrThrow();
+  return assignRole({ userId: wanted.userId, role: wanted.role, blogs: [...new Set(wanted.blogs)], knownBlogs: new Set((await blogs()).map((b) => b.id)), target, admins: Number(admins.n) });
+}
 
 /** The spec's user administration: list users, the roles and blogs to choose from, assign them. */
 export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory): FastifyPluginAsyncZod {
@@ -44,12 +53,9 @@ export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory): FastifyPlu
       const role = roleSchema.safeParse(body.data.UserRole);
       if (!role.success) return reply.code(400).send({ type: 0, error: 'Select user role' });
       const { UserId } = body.data;
-      const users = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
-      const target = (await users.selectFrom('users').select(['role', 'deleted']).where('user_id', '=', UserId).executeTakeFirst()) ?? null;
-      const admins = await users.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'admin').where('deleted', '=', false).executeTakeFirstOrThrow();
       let events: RoleAssignmentEvent[];
       try {
-        events = assignRole({ userId: UserId, role: role.data, blogs: [...new Set(body.data.UserBlogs)], knownBlogs: new Set((await blogs()).map((b) => b.id)), target, admins: Number(admins.n) });
+        events = await decideRoleAssignment(deps, request, blogs, { userId: UserId, role: role.data, blogs: body.data.UserBlogs });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         return reply.code(error.kind === 'not_found' ? 404 : 400).send({ type: 0, error: error.message });

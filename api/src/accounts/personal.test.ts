@@ -156,7 +156,7 @@ describe('account data and deletion', () => {
     await runner.start();
     await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users_rebuilt'], timeoutMs: 10_000 });
     await runner.stop();
-    const again = api.deps.database.db.withSchema('rm_users_rebuilt_v1') as unknown as import('kysely').Kysely<UsersReadModel>;
+    const again = api.deps.database.db.withSchema(`rm_users_rebuilt_v${usersProjection.version}`) as unknown as import('kysely').Kysely<UsersReadModel>;
     expect(await again.selectFrom('users').select(['user_name', 'email']).where('user_id', '=', me.userId!).executeTakeFirst()).toEqual({ user_name: 'deleted user', email: null });
     const anyoneElse = await again.selectFrom('users').select('user_name').where('user_id', '!=', me.userId!).execute();
     expect(anyoneElse.every((u) => u.user_name !== 'deleted user')).toBe(true);
@@ -164,7 +164,7 @@ describe('account data and deletion', () => {
 });
 
 describe('permission matrix', () => {
-  type Call = { url: string; body: unknown; valid?: boolean };
+  type Call = { url: string; body: unknown; valid?: boolean; method?: 'get' };
   const calls = (target: string): Record<Permission, (role: string) => Call> => ({
     'accounts.register': () => ({ url: '/register', body: { Email: 'm@example.org', Password: 'p', UserName: '', Name: 'M' } }),
     'accounts.login': () => ({ url: '/login', body: { UserName: 'nobody-here', Password: 'x' } }),
@@ -181,6 +181,8 @@ describe('permission matrix', () => {
     'poem.edit': () => ({ url: '/postdata/utranslations/fr', body: { SentenceNumber: 1, Translated: 'x' } }),
     'suggestions.make': () => ({ url: '/postdata/suggestions', body: { sentence: 1, part: 'tr-fr', proposed: ' ' } }),
     'suggestions.review': () => ({ url: '/postdata/suggestions/00000000-0000-4000-8000-000000000000/accept', body: {} }),
+    'admin.console': () => ({ url: '/admin-api/events', body: undefined, valid: true, method: 'get' }),
+    'admin.jobs': () => ({ url: '/admin-api/queues/mail.send/jobs/matrix/retry', body: {} }),
     'users.manage': () => ({ url: '/postdata/updateusers', body: { UserId: target, UserRole: 'user' }, valid: true }),
     'blogs.write': () => ({ url: '/postdata/generateurl', body: { title: 'Matrix' }, valid: true }),
     'blogs.preview': () => ({ url: '/postdata/preview', body: { md_content: 'See ||2||.' }, valid: true }),
@@ -205,10 +207,10 @@ describe('permission matrix', () => {
     for (const [permission, call] of Object.entries(table) as [Permission, (role: string) => Call][]) {
       const audience = permissions[permission];
       for (const [role, { client }] of Object.entries(clients)) {
-        const { url, body, valid } = call(role);
+        const { url, body, valid, method } = call(role);
         const allowed = audience === 'anyone' || (role !== 'anonymous' && (audience === 'signed-in' || (audience as readonly string[]).includes(role)));
         const before = await counts();
-        const response = await client.post(url, body);
+        const response = method === 'get' ? await client.get(url) : await client.post(url, body);
         const refusal = (response.json() as { error?: string }).error;
         if (allowed) {
           expect(['unauthorized', 'forbidden'], `${role} ${url}`).not.toContain(refusal);

@@ -18,7 +18,9 @@ import {
   type AccountAnswer,
 } from '@epos/schemas';
 import { newUserKey, seal } from '@epos/projections/accounts/sealing';
+import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
+import { readModel } from '../read-models.js';
 import { Credentials } from '@epos/platform/accounts/credentials';
 import { hashPassword } from './passwords.js';
 import { csrfBinding, type Sessions } from './sessions.js';
@@ -26,6 +28,7 @@ import { isCommonPassword } from './common-passwords.js';
 
 const CHECK_YOUR_MAIL = 'If that account exists, we have sent a link to its email address.';
 const BAD_LOGIN = 'Invalid User Name or Password';
+export const ACCOUNT_LOCKED = 'This account is locked. Write to the site\'s administrators if you think this is a mistake.';
 const REGISTERED = 'Registered. We have sent an activation link to your email address.';
 
 function answer(reply: FastifyReply, status: number, body: AccountAnswer): FastifyReply {
@@ -48,6 +51,12 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
   const parse = <S extends z.ZodType>(schema: S, body: unknown): { ok: true; data: z.output<S> } | { ok: false; error: string } => {
     const result = schema.safeParse(body ?? {});
     return result.success ? { ok: true, data: result.data } : { ok: false, error: issueMessage(result.error.issues[0]!) };
+  };
+
+  /** Locked by an admin (the console): logins are refused. */
+  const isLocked = async (request: FastifyRequest, userId: string) => {
+    const users = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
+    return (await users.selectFrom('users').select('locked').where('user_id', '=', userId).executeTakeFirst())?.locked ?? false;
   };
 
   /** Someone tried to register with an email that has an account: its owner hears of it. */
@@ -110,6 +119,10 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       if (!matches) {
         later(() => record(request, user.user_id, 'LoginFailed', { reason: 'password' }));
         return answer(reply, 401, { type: 0, error: BAD_LOGIN });
+      }
+      if (await isLocked(request, user.user_id)) {
+        later(() => record(request, user.user_id, 'LoginFailed', { reason: 'locked' }));
+        return answer(reply, 403, { type: 0, error: ACCOUNT_LOCKED });
       }
       if (!user.email_confirmed) {
         later(() => record(request, user.user_id, 'LoginFailed', { reason: 'unconfirmed' }));

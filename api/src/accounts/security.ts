@@ -38,7 +38,7 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Reads whose answer depends on the signed-in user (the API, the spec's /postdata calls). */
-const ACTOR_READS = /^\/(api|postdata)\//;
+const ACTOR_READS = /^\/(api|postdata|admin-api)\//;
 
 export const pleaseLogIn = () => new HttpError(401, 'unauthorized', 'Please log in first.');
 export const notAllowed = () => new HttpError(403, 'forbidden', 'You are not allowed to do this.');

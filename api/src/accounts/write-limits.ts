@@ -27,6 +27,8 @@ export const writeLimits = {
   'media.upload': { what: 'uploads', windows: [perMinute(20), perHour(200)] },
   // Administrators' own tools: their role is the limit.
   'users.manage': null,
+  'admin.console': null,
+  'admin.jobs': null,
   'poem.edit': null,
   'suggestions.review': null,
   'blogs.manage': null,

@@ -4,7 +4,7 @@ import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/account
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { TestClient } from '../testkit/client.js';
 import { after, caughtUp, signIn, type Person } from '../testkit/people.js';
-import { notifySubscribers } from '@epos/workers/blogs/jobs';
+import { notifySubscribers } from '@epos/platform/blogs/jobs';
 import { unsubscribeToken } from '@epos/platform/blogs/unsubscribe-token';
 
 let api: TestApi;

@@ -3,7 +3,7 @@ import { blogMessages } from '@epos/schemas';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { TestClient } from '../testkit/client.js';
 import { after, caughtUp, signIn, type Person } from '../testkit/people.js';
-import { publishScheduledPost } from '@epos/workers/blogs/jobs';
+import { publishScheduledPost } from '@epos/platform/blogs/jobs';
 
 let api: TestApi;
 let admin: Person;

@@ -3,7 +3,8 @@ import { lineText, wholeNumber } from '@epos/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { handleCommand, WrongExpectedRevisionError, type CommandOutcome } from '@epos/platform';
+import { foldStream, handleCommand, WrongExpectedRevisionError, type CommandOutcome } from '@epos/platform';
+import { blogDecider } from '@epos/domain/blogs/blog-decider';
 import {
   autosaveAnswer,
   autosaveBody,
@@ -76,7 +77,9 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       const actor = await writer(request);
       const payload = parseOr400(postPayload, request.body);
       if (!canWriteIn(actor, payload.blog_id)) throw notAllowed();
-      if ((await deps.store.readStream(blogStream(payload.blog_id), { maxCount: 1 })).length === 0) throw new HttpError(404, 'not_found', blogMessages.noBlogFound);
+      const blog = (await foldStream(deps.store, blogStream(payload.blog_id), blogDecider(payload.blog_id))).state;
+      if (!blog.exists) throw new HttpError(404, 'not_found', blogMessages.noBlogFound);
+      if (blog.archived) throw new HttpError(400, 'validation', 'blog_id: this blog is archived and takes no new posts', {}, [{ field: 'blog_id', message: 'archived' }]);
       const postId = randomUUID();
       const decider = postDecider(postId);
       const intent = intentOf(payload);

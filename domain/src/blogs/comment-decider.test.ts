@@ -34,4 +34,13 @@ describe('comments decider', () => {
     expect(when([posted(c1, ann), ...up], { kind: 'upvote', actor: ben, commentId: c1, upvote: false })).toEqual([{ type: 'CommentUpvoteWithdrawn', data: { commentId: c1, postId, userId: ben.userId } }]);
     expect(when([posted(c1, ann)], { kind: 'upvote', actor: ben, commentId: c1, upvote: false })).toEqual([]);
   });
+
+  it('lets only an admin hide a comment or show it again, once each way', () => {
+    const hidden: CommentEvent = { type: 'CommentHidden', data: { commentId: c1, postId } };
+    expect(() => when([posted(c1, ann)], { kind: 'hide', actor: ann, commentId: c1, hidden: true })).toThrow(/Only an admin/);
+    expect(when([posted(c1, ann)], { kind: 'hide', actor: admin, commentId: c1, hidden: true })).toEqual([hidden]);
+    expect(when([posted(c1, ann), hidden], { kind: 'hide', actor: admin, commentId: c1, hidden: true })).toEqual([]);
+    expect(when([posted(c1, ann), hidden], { kind: 'hide', actor: admin, commentId: c1, hidden: false })).toEqual([{ type: 'CommentShown', data: { commentId: c1, postId } }]);
+    expect(() => when([], { kind: 'hide', actor: admin, commentId: c1, hidden: true })).toThrow(/no such comment/);
+  });
 });

@@ -6,6 +6,7 @@ interface CommentFacts {
   authorId: string;
   parentId: string | null;
   deleted: boolean;
+  hidden: boolean;
   upvoters: ReadonlySet<string>;
 }
 
@@ -17,17 +18,23 @@ export type CommentCommand =
   | { kind: 'post'; actor: Actor; commentId: string; parentId: string | null; content: string; pings: string[] }
   | { kind: 'edit'; actor: Actor; commentId: string; content: string; pings: string[] }
   | { kind: 'delete'; actor: Actor; commentId: string }
-  | { kind: 'upvote'; actor: Actor; commentId: string; upvote: boolean };
+  | { kind: 'upvote'; actor: Actor; commentId: string; upvote: boolean }
+  /** Moderation (admins): off the site or back on it. */
+  | { kind: 'hide'; actor: Actor; commentId: string; hidden: boolean };
 
 function evolve(state: CommentsState, event: CommentEvent): CommentsState {
   const next = new Map(state);
   const current = state.get(event.data.commentId);
   switch (event.type) {
     case 'CommentPosted':
-      next.set(event.data.commentId, { authorId: event.data.authorId, parentId: event.data.parentId, deleted: false, upvoters: new Set() });
+      next.set(event.data.commentId, { authorId: event.data.authorId, parentId: event.data.parentId, deleted: false, hidden: false, upvoters: new Set() });
       break;
     case 'CommentDeleted':
       if (current) next.set(event.data.commentId, { ...current, deleted: true });
+      break;
+    case 'CommentHidden':
+    case 'CommentShown':
+      if (current) next.set(event.data.commentId, { ...current, hidden: event.type === 'CommentHidden' });
       break;
     case 'CommentUpvoted':
       if (current) next.set(event.data.commentId, { ...current, upvoters: new Set([...current.upvoters, event.data.userId]) });
@@ -68,6 +75,12 @@ function decide(command: CommentCommand, state: CommentsState, postId: string): 
       if (command.upvote === has) return [];
       const data = { commentId, postId, userId: command.actor.userId };
       return [command.upvote ? { type: 'CommentUpvoted', data } : { type: 'CommentUpvoteWithdrawn', data }];
+    }
+    case 'hide': {
+      if (command.actor.role !== 'admin') throw new DomainError('forbidden', 'Only an admin may hide or show a comment.');
+      if (existing(state, commentId).hidden === command.hidden) return [];
+      const data = { commentId, postId };
+      return [command.hidden ? { type: 'CommentHidden', data } : { type: 'CommentShown', data }];
     }
   }
 }

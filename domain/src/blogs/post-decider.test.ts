@@ -61,4 +61,14 @@ describe('post decider', () => {
     expect(when([created, revised], { kind: 'restore', actor: blogger, revision: 1 })).toEqual([{ type: 'PostRevised', data: { postId, content, restoredFrom: 1 } }]);
     expect(() => when([created, revised], { kind: 'restore', actor: blogger, revision: 5 })).toThrow(/no revision 5/);
   });
+
+  it('brings a deleted post back as a draft with its last text, for those who may edit it', () => {
+    const deleted: PostEvent = { type: 'PostDeleted', data: { postId } };
+    const undeleted: PostEvent = { type: 'PostUndeleted', data: { postId, blogId: 'poetry', url: 't', authorId: blogger.userId, content, revision: 1 } };
+    expect(when([created, scheduled, deleted], { kind: 'undelete', actor: admin })).toEqual([undeleted]);
+    expect(() => when([created, deleted], { kind: 'undelete', actor: other })).toThrow(/not allowed/);
+    expect(when([created], { kind: 'undelete', actor: admin })).toEqual([]);
+    expect(() => when([], { kind: 'undelete', actor: admin })).toThrow('Not Found');
+    expect(given([created, scheduled, deleted, undeleted])).toMatchObject({ deleted: false, status: 'draft', publishAt: null });
+  });
 });

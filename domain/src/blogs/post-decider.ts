@@ -26,6 +26,8 @@ export type PostCommand =
   | { kind: 'autosave'; actor: BlogActor; content: Partial<PostContent> }
   | { kind: 'restore'; actor: BlogActor; revision: number }
   | { kind: 'delete'; actor: BlogActor }
+  /** Brings a deleted post back as a draft (admins, from the console). */
+  | { kind: 'undelete'; actor: BlogActor }
   /** The scheduler's: publish if the post is still scheduled and its time has come. */
   | { kind: 'publishDue'; now: string };
 
@@ -48,6 +50,8 @@ function evolve(state: PostState, event: PostEvent): PostState {
       return { ...state, status: 'draft', publishAt: null };
     case 'PostDeleted':
       return { ...state, deleted: true };
+    case 'PostUndeleted':
+      return { ...state, deleted: false, status: 'draft', publishAt: null };
     default:
       return state;
   }
@@ -110,6 +114,12 @@ function decide(command: PostCommand, state: PostState, postId: string): PostEve
     case 'delete':
       requireEditable(state, command.actor);
       return [{ type: 'PostDeleted', data: { postId } }];
+    case 'undelete': {
+      if (!state.exists) throw new DomainError('not_found', 'Not Found');
+      if (!state.deleted) return [];
+      if (!canEditPost(command.actor, state)) throw new DomainError('forbidden', 'You are not allowed to edit this post.');
+      return [{ type: 'PostUndeleted', data: { postId, blogId: state.blogId, url: state.url, authorId: state.authorId, content: state.revisions.at(-1)!, revision: state.revisions.length } }];
+    }
     case 'publishDue':
       if (!state.exists || state.deleted || state.status !== 'scheduled' || !state.publishAt) return [];
       if (Date.parse(state.publishAt) > Date.parse(command.now)) return [];

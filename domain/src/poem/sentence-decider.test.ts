@@ -41,3 +41,28 @@ describe('sentence decider', () => {
     expect(decider.decide({ kind: 'replace', target }, events.reduce(evolveSentence, current))).toEqual([]);
   });
 });
+
+describe('sentence decider: console edits and restores', () => {
+  it('decides several edits as one change, each on the state the previous left', () => {
+    const state = given([placed, text]);
+    const events = decider.decide(
+      { kind: 'edit', commands: [{ kind: 'setField', field: 'reason', value: 'Why' }, { kind: 'setField', field: 'reason', value: 'Why' }, { kind: 'setText', edition: 'first', lines: ['New.'] }] },
+      state,
+    );
+    expect(events.map((e) => e.type)).toEqual(['SentenceFieldSet', 'SentenceTextSet']);
+    expect(() => decider.decide({ kind: 'edit', commands: [{ kind: 'setText', edition: 'first', lines: null }] }, state)).toThrow("Input can't be blank");
+  });
+
+  it('restores every part of an earlier state but leaves the sentence where it stands', () => {
+    const earlier = given([placed, text]);
+    const moved: SentenceEvent = { type: 'SentencePlaced', data: { ...(placed.data as Extract<SentenceEvent, { type: 'SentencePlaced' }>['data']), section: 2 } };
+    const now = given([placed, text, moved, { type: 'SentenceTextSet', data: { sentence: 7, edition: 'first', lines: ['Changed.'] } }, { type: 'SentenceFieldSet', data: { sentence: 7, field: 'reason', value: 'Why' } }]);
+    const events = decider.decide({ kind: 'restore', target: earlier }, now);
+    expect(events).toEqual([
+      { type: 'SentenceTextSet', data: { sentence: 7, edition: 'first', lines: ['The lamp was low.'] } },
+      { type: 'SentenceFieldSet', data: { sentence: 7, field: 'reason', value: null } },
+    ]);
+    expect(events.reduce(evolveSentence, now).placement?.section).toBe(2);
+    expect(() => decider.decide({ kind: 'restore', target: earlier }, emptySentence(7))).toThrow(DomainError);
+  });
+});

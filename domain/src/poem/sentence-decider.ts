@@ -24,7 +24,11 @@ export type SentenceCommand =
   | { kind: 'setRelations'; relations: WordRelation[] }
   | { kind: 'setCommentary'; layer: string; text: string | null }
   /** Make the sentence equal to `target` (an import): one event per part that differs. */
-  | { kind: 'replace'; target: SentenceState };
+  | { kind: 'replace'; target: SentenceState }
+  /** Several edits as one change (the console's save): each decided on the state the previous left. */
+  | { kind: 'edit'; commands: readonly SentenceCommand[] }
+  /** Set every part back to an earlier state of the sentence, leaving it where it stands in the poem. */
+  | { kind: 'restore'; target: SentenceState };
 
 const same = (a: unknown, b: unknown) => isDeepStrictEqual(a ?? null, b ?? null);
 const nonEmpty = <T>(list: T[] | null | undefined): T[] | null => (list && list.length > 0 ? list : null);
@@ -36,6 +40,11 @@ export function sentenceDecider(sentence: number): Decider<SentenceCommand, Sent
     evolve: evolveSentence,
     decide(command, state) {
       if (command.kind === 'replace') return replace(state, command.target);
+      if (command.kind === 'restore') {
+        if (!state.placement) throw new DomainError('not_found', 'Not Found');
+        return replace(state, { ...command.target, placement: state.placement });
+      }
+      if (command.kind === 'edit') return inOrder(state, command.commands);
       if (command.kind === 'place') {
         return same(state.placement, command.placement) ? [] : [{ type: 'SentencePlaced', data: { sentence, ...command.placement } }];
       }
@@ -71,8 +80,20 @@ export function sentenceDecider(sentence: number): Decider<SentenceCommand, Sent
   };
 }
 
-function replace(state: SentenceState, target: SentenceState): SentenceEvent[] {
+function inOrder(state: SentenceState, commands: readonly SentenceCommand[]): SentenceEvent[] {
   const decider = sentenceDecider(state.id);
+  const events: SentenceEvent[] = [];
+  let current = state;
+  for (const command of commands) {
+    for (const event of decider.decide(command, current)) {
+      events.push(event);
+      current = evolveSentence(current, event);
+    }
+  }
+  return events;
+}
+
+function replace(state: SentenceState, target: SentenceState): SentenceEvent[] {
   const commands: SentenceCommand[] = [];
   if (target.placement) commands.push({ kind: 'place', placement: target.placement });
   for (const edition of editions) commands.push({ kind: 'setText', edition, lines: target.text[edition] ?? null });
@@ -83,13 +104,5 @@ function replace(state: SentenceState, target: SentenceState): SentenceEvent[] {
   for (const layer of new Set([...Object.keys(state.commentary), ...Object.keys(target.commentary)])) {
     commands.push({ kind: 'setCommentary', layer, text: target.commentary[layer] ?? null });
   }
-  const events: SentenceEvent[] = [];
-  let current = state;
-  for (const command of commands) {
-    for (const event of decider.decide(command, current)) {
-      events.push(event);
-      current = evolveSentence(current, event);
-    }
-  }
-  return events;
+  return inOrder(state, commands);
 }

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Decider } from '../decider.js';
+import { DomainError, type Decider } from '../decider.js';
 import {
   emptyStructure,
   evolveStructure,
@@ -12,13 +12,20 @@ export type StructureCommand =
    * Make the structure hold everything in `target` (an import). With `removeLayers`, commentary
    * layers the target lacks are removed; other parts not in the target are left alone.
    */
-  { kind: 'merge'; target: PoemStructure; removeLayers: boolean };
+  | { kind: 'merge'; target: PoemStructure; removeLayers: boolean }
+  /** A new commentary layer (its key is its permanent name). */
+  | { kind: 'addLayer'; key: string; label: string; author: string; order: number }
+  /** Rename, re-attribute, reorder a layer, and set its notes on cantos (null removes one). */
+  | { kind: 'editLayer'; key: string; label: string; author: string; order: number; cantoNotes: readonly { book: number; canto: number; text: string | null }[] }
+  /** The layer leaves the poem; its notes stay in the history. */
+  | { kind: 'retireLayer'; key: string };
 
 /** Names, layers, part media and canto notes of the poem. */
 export const structureDecider: Decider<StructureCommand, StructureEvent, PoemStructure> = {
   initialState: emptyStructure(),
   evolve: evolveStructure,
   decide(command, state) {
+    if (command.kind !== 'merge') return decideLayer(command, state);
     const { target } = command;
     const events: StructureEvent[] = [];
     const title = target.title ?? null;
@@ -61,3 +68,24 @@ export const structureDecider: Decider<StructureCommand, StructureEvent, PoemStr
     return events;
   },
 };
+
+function decideLayer(command: Exclude<StructureCommand, { kind: 'merge' }>, state: PoemStructure): StructureEvent[] {
+  const current = state.layers[command.key];
+  if (command.kind === 'addLayer') {
+    if (current) throw new DomainError('conflict', `A layer ${command.key} exists already`, 'key');
+    const { key, label, author, order } = command;
+    return [{ type: 'CommentaryLayerDefined', data: { key, label, author, order } }];
+  }
+  if (!current) throw new DomainError('not_found', 'No such layer');
+  if (command.kind === 'retireLayer') return [{ type: 'CommentaryLayerRemoved', data: { key: command.key } }];
+  const { key, label, author, order } = command;
+  const events: StructureEvent[] = [];
+  if (!isDeepStrictEqual(current, { label, author, order })) events.push({ type: 'CommentaryLayerDefined', data: { key, label, author, order } });
+  for (const note of command.cantoNotes) {
+    const canto = state.cantos[`${note.book}.${note.canto}`];
+    if (!canto) throw new DomainError('invalid', `No canto ${note.book}.${note.canto}`, 'cantoNotes');
+    const text = note.text === null || note.text.trim() === '' ? null : note.text;
+    if ((canto.notes[key] ?? null) !== text) events.push({ type: 'CantoNoteSet', data: { layer: key, book: note.book, canto: note.canto, text } });
+  }
+  return events;
+}

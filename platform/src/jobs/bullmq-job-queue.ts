@@ -12,6 +12,7 @@ import {
   JobRunningError,
   type EnqueueOptions,
   type EnqueueResult,
+  type JobCounts,
   type JobHandler,
   type JobInfo,
   type JobQueue,
@@ -59,13 +60,19 @@ interface StoredJob {
   attemptsMade: number;
   failedReason: string;
   opts: { attempts?: number | undefined };
+  retry(state: 'failed', opts: { resetAttemptsMade: boolean; resetAttemptsStarted: boolean }): Promise<void>;
 }
+
+const COUNTED_STATES = ['waiting', 'prioritized', 'waiting-children', 'delayed', 'active', 'failed', 'completed'] as const;
 
 /** The slice of BullMQ's Queue this adapter uses, whichever backend it runs on. */
 interface QueueHandle {
   add(name: string, data: unknown, opts: JobsOptions): Promise<unknown>;
   getJob(id: string): Promise<StoredJob | undefined>;
   getJobState(id: string): Promise<string>;
+  getJobCounts(...types: (typeof COUNTED_STATES)[number][]): Promise<Record<string, number>>;
+  /** Most recently failed first. */
+  getFailed(start: number, end: number): Promise<StoredJob[]>;
   remove(id: string): Promise<number>;
   waitUntilReady(): Promise<void>;
   close(): Promise<void>;
@@ -239,6 +246,17 @@ function publicState(state: string): JobState | null {
   }
 }
 
+function infoOf(stored: StoredJob, state: JobState): JobInfo {
+  return {
+    jobId: fromStoredId(stored.id),
+    state,
+    runAt: new Date(stored.timestamp + (stored.delay ?? 0)),
+    attemptsMade: stored.attemptsMade ?? 0,
+    ...(stored.failedReason ? { failedReason: stored.failedReason } : {}),
+    payload: stored.data,
+  };
+}
+
 /** The JobQueue port over BullMQ, on its PostgreSQL backend or on Redis. */
 export class BullmqJobQueue implements JobQueue {
   readonly kind: 'postgres' | 'redis';
@@ -336,14 +354,49 @@ export class BullmqJobQueue implements JobQueue {
     if (!stored) return null;
     const state = publicState(await queue.getJobState(id));
     if (state === null) return null;
+    return infoOf(stored, state);
+  }
+
+  async counts(job: JobDefinition): Promise<JobCounts> {
+    this.assertOpen();
+    const queue = await this.queueFor(job);
+    const n = await queue.getJobCounts(...COUNTED_STATES);
+    const count = (state: (typeof COUNTED_STATES)[number]) => n[state] ?? 0;
     return {
-      jobId,
-      state,
-      runAt: new Date(stored.timestamp + (stored.delay ?? 0)),
-      attemptsMade: stored.attemptsMade ?? 0,
-      ...(stored.failedReason ? { failedReason: stored.failedReason } : {}),
-      payload: stored.data,
+      waiting: count('waiting') + count('prioritized') + count('waiting-children'),
+      scheduled: count('delayed'),
+      running: count('active'),
+      failed: count('failed'),
+      completed: count('completed'),
     };
+  }
+
+  async failedJobs(job: JobDefinition, limit: number): Promise<JobInfo[]> {
+    this.assertOpen();
+    if (!Number.isInteger(limit) || limit < 0) throw new Error(`limit must be a whole number of at least 0 (got ${limit})`);
+    if (limit === 0) return [];
+    const queue = await this.queueFor(job);
+    // A run removed between listing and reading comes back empty from BullMQ.
+    const failed = (await queue.getFailed(0, limit - 1)).filter((stored): stored is StoredJob => Boolean(stored?.id));
+    return failed.map((stored) => infoOf(stored, 'failed'));
+  }
+
+  async retry(job: JobDefinition, jobId: string): Promise<boolean> {
+    this.assertOpen();
+    checkJobId(jobId);
+    const id = toStoredId(jobId);
+    const queue = await this.queueFor(job);
+    const stored = await queue.getJob(id);
+    if (!stored || (await queue.getJobState(id)) !== 'failed') return false;
+    try {
+      await stored.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+    } catch (error) {
+      // Someone else retried or removed it meanwhile: it is no longer a failed run.
+      if ((await queue.getJobState(id)) !== 'failed') return false;
+      throw error;
+    }
+    this.logger.info({ job: job.name, jobId }, 'failed job retried');
+    return true;
   }
 
   async process<Schema extends z.ZodType>(

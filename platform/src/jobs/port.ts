@@ -67,6 +67,18 @@ export interface JobInfo {
   payload: unknown;
 }
 
+/** How many runs of one job type are in each state now. */
+export interface JobCounts {
+  waiting: number;
+  /** Waiting for their time, also between retries. */
+  scheduled: number;
+  running: number;
+  /** Kept 30 days. */
+  failed: number;
+  /** Kept 7 days. */
+  completed: number;
+}
+
 /** The one port for background jobs: BullMQ on PostgreSQL by default, on Redis when REDIS_URL is set. */
 export interface JobQueue {
   readonly kind: 'postgres' | 'redis';
@@ -84,6 +96,15 @@ export interface JobQueue {
   cancel(job: JobDefinition, jobId: string): Promise<boolean>;
   /** The run with this id, or null when unknown (never enqueued, cancelled, or finished and expired). */
   inspect(job: JobDefinition, jobId: string): Promise<JobInfo | null>;
+  /** How many runs of this job type are in each state. */
+  counts(job: JobDefinition): Promise<JobCounts>;
+  /** The latest failed runs of this job type (most recently failed first), at most `limit`. */
+  failedJobs(job: JobDefinition, limit: number): Promise<JobInfo[]>;
+  /**
+   * Runs a failed run again, with its full attempts: true when it was failed and is now waiting,
+   * false when there is no failed run with this id (unknown, pending, running or completed).
+   */
+  retry(job: JobDefinition, jobId: string): Promise<boolean>;
   /** Starts consuming a job type in this process; resolves once the worker is connected. */
   process<Schema extends z.ZodType>(
     job: JobDefinition<Schema>,

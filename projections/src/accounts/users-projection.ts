@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { defineProjection } from '@epos/platform';
-import { accountDeleted, blogsAssigned, subscriptionsChanged, emailConfirmed, loginSucceeded, roleAssigned, userRegistered, type Role } from '@epos/schemas';
+import { accountDeleted, accountLocked, accountUnlocked, blogsAssigned, subscriptionsChanged, emailConfirmed, loginSucceeded, roleAssigned, userRegistered, type Role } from '@epos/schemas';
 import { unseal } from './sealing.js';
 
 export const USERS_PROJECTION = 'users';
@@ -23,14 +23,16 @@ export interface UsersReadModel {
     last_login: string | null;
     registered_at: string;
     deleted: boolean;
+    /** Shut by an admin: no sessions, logins refused. */
+    locked: boolean;
   };
 }
 
 /** Users as the admin screens list them; personal fields unsealed with the user's key while it exists. */
 export const usersProjection = defineProjection({
   name: USERS_PROJECTION,
-  version: 1,
-  events: [userRegistered, emailConfirmed, loginSucceeded, roleAssigned, blogsAssigned, subscriptionsChanged, accountDeleted],
+  version: 2,
+  events: [userRegistered, emailConfirmed, loginSucceeded, roleAssigned, blogsAssigned, subscriptionsChanged, accountDeleted, accountLocked, accountUnlocked],
   async setup(db: Kysely<UsersReadModel>) {
     await db.schema
       .createTable('users')
@@ -45,7 +47,13 @@ export const usersProjection = defineProjection({
       .addColumn('last_login', 'timestamptz')
       .addColumn('registered_at', 'timestamptz', (c) => c.notNull())
       .addColumn('deleted', 'boolean', (c) => c.notNull())
+      .addColumn('locked', 'boolean', (c) => c.notNull().defaultTo(false))
       .execute();
+    // The admin console's list: sorted and filtered by these.
+    for (const column of ['name', 'user_name', 'email', 'role', 'last_login', 'registered_at']) {
+      await sql`create index ${sql.id(`users_by_${column}`)} on users (${sql.id(column)}, user_id) where not deleted`.execute(db);
+    }
+    await sql`create index users_by_blogs on users using gin (blogs)`.execute(db);
   },
   handlers: {
     async UserRegistered(event, db) {
@@ -65,6 +73,7 @@ export const usersProjection = defineProjection({
           last_login: null,
           registered_at: event.metadata.timestamp,
           deleted: !personal.success,
+          locked: false,
         })
         .execute();
     },
@@ -88,6 +97,12 @@ export const usersProjection = defineProjection({
         else current.delete(blog);
       }
       await db.updateTable('users').set({ subscriptions: JSON.stringify([...current].sort()) as unknown as string[] }).where('user_id', '=', event.data.userId).execute();
+    },
+    async AccountLocked(event, db) {
+      await db.updateTable('users').set({ locked: true }).where('user_id', '=', event.data.userId).execute();
+    },
+    async AccountUnlocked(event, db) {
+      await db.updateTable('users').set({ locked: false }).where('user_id', '=', event.data.userId).execute();
     },
     async AccountDeleted(event, db) {
       await db.updateTable('users').set({ user_name: DELETED_USER, name: DELETED_USER, email: null, deleted: true }).where('user_id', '=', event.data.userId).execute();

@@ -44,15 +44,27 @@ async function leavePublished(db: Kysely<BlogsReadModel>, postId: string): Promi
 
 const handlers = defineProjection({
   name: BLOGS_PROJECTION,
-  version: 4, // 4: sentence links read "12", not "||12||"
+  version: 5, // 4: sentence links read "12", not "||12||"; 5: the admin console's indexes, hidden comments, archived blogs
   events: [...blogEvents, userRegistered, roleAssigned, accountDeleted],
   setup: setupBlogsReadModel,
   handlers: {
     async BlogCreated(event, db) {
       await db
         .insertInto('blogs')
-        .values({ blog_id: event.data.blogId, title: event.data.title, description: event.data.description, created_at: event.metadata.timestamp, published_count: 0, last_published: null, next_number: 1 })
+        .values({ blog_id: event.data.blogId, title: event.data.title, description: event.data.description, created_at: event.metadata.timestamp, published_count: 0, last_published: null, next_number: 1, archived: false })
         .execute();
+    },
+    async BlogRenamed(event, db) {
+      await db.updateTable('blogs').set({ title: event.data.title }).where('blog_id', '=', event.data.blogId).execute();
+    },
+    async BlogDescribed(event, db) {
+      await db.updateTable('blogs').set({ description: event.data.description }).where('blog_id', '=', event.data.blogId).execute();
+    },
+    async BlogArchived(event, db) {
+      await db.updateTable('blogs').set({ archived: true }).where('blog_id', '=', event.data.blogId).execute();
+    },
+    async BlogUnarchived(event, db) {
+      await db.updateTable('blogs').set({ archived: false }).where('blog_id', '=', event.data.blogId).execute();
     },
     async PostCreated(event, db) {
       const { postId, blogId, url, authorId, content } = event.data;
@@ -109,6 +121,18 @@ const handlers = defineProjection({
         .where('post_id', '=', event.data.postId)
         .execute();
     },
+    async PostUndeleted(event, db) {
+      const { postId, blogId, url, authorId, content, revision } = event.data;
+      const at = event.metadata.timestamp;
+      const gone = await db.deleteFrom('deleted_posts').where('post_id', '=', postId).returning('created_at').executeTakeFirst();
+      const comments = await db.selectFrom('comments').select((eb) => eb.fn.countAll<string>().as('n')).where('post_id', '=', postId).executeTakeFirstOrThrow();
+      await db
+        .insertInto('posts')
+        .values({ post_id: postId, blog_id: blogId, url, author_id: authorId, number: null, ...contentColumns(content), status: 'draft', publish_at: null, published_at: null, created_at: gone?.created_at ?? at, updated_at: at, revision, comment_count: Number(comments.n), autosave: null, autosaved_at: null })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      await db.insertInto('post_revisions').values({ post_id: postId, revision, at, actor: event.metadata.actor, kind: 'restored', content }).onConflict((oc) => oc.doNothing()).execute();
+    },
     async PostScheduled(event, db) {
       await db.updateTable('posts').set({ status: 'scheduled', publish_at: event.data.publishAt }).where('post_id', '=', event.data.postId).execute();
     },
@@ -120,6 +144,12 @@ const handlers = defineProjection({
       await db.updateTable('posts').set({ status: 'draft', published_at: null, rank: null }).where('post_id', '=', event.data.postId).execute();
     },
     async PostDeleted(event, db) {
+      await db
+        .insertInto('deleted_posts')
+        .columns(['post_id', 'blog_id', 'url', 'title', 'author_id', 'created_at', 'deleted_at'])
+        .expression((eb) => eb.selectFrom('posts').select(['post_id', 'blog_id', 'url', 'title', 'author_id', 'created_at', sql<string>`${event.metadata.timestamp}::timestamptz`.as('deleted_at')]).where('post_id', '=', event.data.postId))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       await leavePublished(db, event.data.postId);
       await db.deleteFrom('post_revisions').where('post_id', '=', event.data.postId).execute();
       await db.deleteFrom('posts').where('post_id', '=', event.data.postId).execute();
@@ -132,7 +162,7 @@ const handlers = defineProjection({
       const at = event.metadata.timestamp;
       await db
         .insertInto('comments')
-        .values({ comment_id: commentId, post_id: postId, parent_id: parentId, author_id: authorId, content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(pings) as unknown as string[], created_at: at, modified_at: at, upvote_count: 0 })
+        .values({ comment_id: commentId, post_id: postId, parent_id: parentId, author_id: authorId, content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(pings) as unknown as string[], created_at: at, modified_at: at, upvote_count: 0, hidden: false })
         .execute();
       await db.updateTable('posts').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('post_id', '=', postId).execute();
     },
@@ -151,6 +181,12 @@ const handlers = defineProjection({
       const deleted = await db.deleteFrom('comments').where('comment_id', '=', event.data.commentId).executeTakeFirst();
       await db.deleteFrom('comment_upvotes').where('comment_id', '=', event.data.commentId).execute();
       if (deleted.numDeletedRows > 0n) await db.updateTable('posts').set((eb) => ({ comment_count: eb('comment_count', '-', 1) })).where('post_id', '=', event.data.postId).execute();
+    },
+    async CommentHidden(event, db) {
+      await db.updateTable('comments').set({ hidden: true }).where('comment_id', '=', event.data.commentId).execute();
+    },
+    async CommentShown(event, db) {
+      await db.updateTable('comments').set({ hidden: false }).where('comment_id', '=', event.data.commentId).execute();
     },
     async CommentUpvoted(event, db) {
       const added = await db.insertInto('comment_upvotes').values({ comment_id: event.data.commentId, user_id: event.data.userId }).onConflict((oc) => oc.doNothing()).returning('user_id').executeTakeFirst();

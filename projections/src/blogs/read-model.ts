@@ -8,7 +8,8 @@ type PostStatusName = 'draft' | 'scheduled' | 'published';
 
 /** Blogs, their posts with rendered HTML, revisions, comments and the names they are shown with. */
 export interface BlogsReadModel {
-  blogs: { blog_id: string; title: string; description: string; created_at: string; published_count: number; last_published: string | null; next_number: number };
+  /** `archived`: takes no new posts (the console's archive). */
+  blogs: { blog_id: string; title: string; description: string; created_at: string; published_count: number; last_published: string | null; next_number: number; archived: boolean };
   posts: {
     post_id: string;
     blog_id: string;
@@ -36,6 +37,8 @@ export interface BlogsReadModel {
   };
   /** Each month of a blog's archive that has posts: its timeline entry, rendered as JSON text. */
   archive_months: { blog_id: string; year: number; month: number; total: number; entry: string };
+  /** Deleted posts, so the console can list and restore them (the posts table forgets them). */
+  deleted_posts: { post_id: string; blog_id: string; url: string; title: string; author_id: string; created_at: string; deleted_at: string };
   post_revisions: { post_id: string; revision: number; at: string; actor: string; kind: 'created' | 'revised' | 'restored'; content: PostContent };
   authors: { user_id: string; name: string; role: string; deleted: boolean };
   comments: {
@@ -49,6 +52,8 @@ export interface BlogsReadModel {
     created_at: string;
     modified_at: string;
     upvote_count: number;
+    /** Taken off the site by an admin (with the replies under it); the moderation queue still lists it. */
+    hidden: boolean;
   };
   comment_upvotes: { comment_id: string; user_id: string };
 }

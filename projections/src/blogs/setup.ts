@@ -11,6 +11,7 @@ export async function setupBlogsReadModel(db: Kysely<BlogsReadModel>): Promise<v
     .addColumn('published_count', 'integer', (c) => c.notNull())
     .addColumn('last_published', 'timestamptz')
     .addColumn('next_number', 'integer', (c) => c.notNull())
+    .addColumn('archived', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
   await db.schema
     .createTable('posts')
@@ -52,6 +53,17 @@ export async function setupBlogsReadModel(db: Kysely<BlogsReadModel>): Promise<v
     .addPrimaryKeyConstraint('archive_months_pk', ['blog_id', 'year', 'month'])
     .execute();
   await db.schema
+    .createTable('deleted_posts')
+    .addColumn('post_id', 'uuid', (c) => c.primaryKey())
+    .addColumn('blog_id', 'text', (c) => c.notNull())
+    .addColumn('url', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('author_id', 'uuid', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('deleted_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await sql`create index deleted_posts_recent on deleted_posts (deleted_at desc, post_id)`.execute(db);
+  await db.schema
     .createTable('post_revisions')
     .addColumn('post_id', 'uuid', (c) => c.notNull())
     .addColumn('revision', 'integer', (c) => c.notNull())
@@ -80,8 +92,14 @@ export async function setupBlogsReadModel(db: Kysely<BlogsReadModel>): Promise<v
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('modified_at', 'timestamptz', (c) => c.notNull())
     .addColumn('upvote_count', 'integer', (c) => c.notNull())
+    .addColumn('hidden', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
   await sql`create index comments_by_post on comments (post_id, created_at)`.execute(db);
+  // The admin console's lists: the moderation queue newest first, by author, replies; posts by last change.
+  await sql`create index comments_recent on comments (created_at desc, comment_id desc)`.execute(db);
+  await sql`create index comments_by_author on comments (author_id, created_at desc)`.execute(db);
+  await sql`create index comments_by_parent on comments (parent_id) where parent_id is not null`.execute(db);
+  await sql`create index posts_by_updated on posts (updated_at desc, post_id)`.execute(db);
   await db.schema
     .createTable('comment_upvotes')
     .addColumn('comment_id', 'uuid', (c) => c.notNull())

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { announceChange, defineBatchProjection, type RecordedEvent } from '@epos/platform';
 import { derivableFields, POEM_STREAM, poemEvents } from '@epos/schemas';
 import { derive } from './analysis/derive-sentence.js';
-import { POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel } from './read-model.js';
+import { FIRST_TEXT_VECTOR, POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel } from './read-model.js';
 
 export { POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel };
 import { emptySentence, evolveSentence, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
@@ -16,7 +16,7 @@ import { emptyStructure, evolveStructure, type PoemStructure, type StructureEven
  */
 export const poemProjection = defineBatchProjection<PoemReadModel>({
   name: POEM_PROJECTION,
-  version: 4, // 3: computed IPA is British (analysis/ipa.ts); 4: o before a sounded r told LOT from THOUGHT
+  version: 5, // 3: computed IPA is British (analysis/ipa.ts); 4: o before a sounded r told LOT from THOUGHT; 5: full-text index of the first edition (console search)
   handles: poemEvents.map((e) => e.type),
   async setup(db: Kysely<PoemReadModel>) {
     await db.schema
@@ -36,6 +36,8 @@ export const poemProjection = defineBatchProjection<PoemReadModel>({
       .execute();
     await db.schema.createIndex('sentences_by_section').on('sentences').columns(['book', 'canto', 'section', 'sentence']).execute();
     await db.schema.createIndex('sentences_by_number').on('sentences').column('sentence').execute();
+    // The console's `q` over the first edition; queries repeat this expression (FIRST_TEXT_VECTOR).
+    await db.schema.createIndex('sentences_first_text').on('sentences').using('gin').expression(sql.raw(FIRST_TEXT_VECTOR)).execute();
     await db.schema.createIndex('sentences_by_order').on('sentences').column('ord').where(sql.ref('book'), 'is not', null).execute();
     await db.schema
       .createTable('placements')

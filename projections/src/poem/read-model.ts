@@ -6,6 +6,9 @@ export const POEM_PROJECTION = 'poem';
 /** Notified with the position of each committed batch that changed the poem. */
 export const POEM_CHANGED_CHANNEL = 'epos_poem_changed';
 
+/** The indexed full-text vector of a sentence's first edition (expression of the index `sentences_first_text`). */
+export const FIRST_TEXT_VECTOR = `to_tsvector('simple', coalesce(state #>> '{text,first}', ''))`;
+
 export type DerivedFields = Partial<Record<DerivableField, string>>;
 
 /** The poem read model's tables (in the projection's schema). */

@@ -16,7 +16,7 @@ export const activationRequested = defineEvent('ActivationRequested', z.object({
 export const loginSucceeded = defineEvent('LoginSucceeded', z.object({ userId, remember: z.boolean() }));
 /** Records of an attempt rather than a change: a refused request (a failed login) may append them. */
 export const attemptRecords = ['LoginFailed'] as const;
-export const loginFailed = defineEvent('LoginFailed', z.object({ userId, reason: z.enum(['password', 'unconfirmed']) }));
+export const loginFailed = defineEvent('LoginFailed', z.object({ userId, reason: z.enum(['password', 'unconfirmed', 'locked']) }));
 export const passwordChanged = defineEvent('PasswordChanged', z.object({ userId }));
 export const passwordResetRequested = defineEvent('PasswordResetRequested', z.object({ userId }));
 export const passwordReset = defineEvent('PasswordReset', z.object({ userId }));
@@ -24,6 +24,9 @@ export const roleAssigned = defineEvent('RoleAssigned', z.object({ userId, role:
 export const blogsAssigned = defineEvent('BlogsAssigned', z.object({ userId, blogs: z.array(z.string().min(1).max(100)).max(100) }));
 export const subscriptionsChanged = defineEvent('SubscriptionsChanged', z.object({ userId, blogs: z.array(z.string().min(1).max(100)).max(100), subscribed: z.boolean() }));
 export const accountDeleted = defineEvent('AccountDeleted', z.object({ userId }));
+/** An admin shut the account (its sessions end, logins are refused) or opened it again. */
+export const accountLocked = defineEvent('AccountLocked', z.object({ userId }));
+export const accountUnlocked = defineEvent('AccountUnlocked', z.object({ userId }));
 /** Someone tried to register a new account with this user's email address; its owner is told. */
 export const registrationAttempted = defineEvent('RegistrationAttempted', z.object({ userId }));
 /**
@@ -59,6 +62,8 @@ export const accountEvents = [
   blogsAssigned,
   subscriptionsChanged,
   accountDeleted,
+  accountLocked,
+  accountUnlocked,
   registrationAttempted,
   noteSaved,
   noteDeleted,

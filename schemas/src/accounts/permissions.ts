@@ -20,6 +20,10 @@ export const permissions = {
   'notes.delete': 'signed-in',
   'subscriptions.change': 'signed-in',
   'users.manage': ['admin'],
+  /** Reading anything in the admin console's API (/admin-api/…); its writes name their own permission. */
+  'admin.console': ['admin'],
+  /** Retrying a failed background job from the console's dashboard. */
+  'admin.jobs': ['admin'],
   'poem.edit': ['admin'],
   /** Readers suggest corrections to the poem's text; editors (admins) review them. */
   'suggestions.make': 'signed-in',

@@ -27,6 +27,13 @@ const commentId = z.uuid();
 const sealed = z.string().regex(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, 'expected sealed data');
 
 export const blogCreated = defineEvent('BlogCreated', z.object({ blogId: slugSchema, title: z.string().min(1).max(200), description: z.string().max(2000) }));
+export const blogRenamed = defineEvent('BlogRenamed', z.object({ blogId: slugSchema, title: z.string().min(1).max(200) }));
+export const blogDescribed = defineEvent('BlogDescribed', z.object({ blogId: slugSchema, description: z.string().max(2000) }));
+/** An archived blog keeps its posts and address but takes no new posts; unarchiving opens it again. */
+export const blogArchived = defineEvent('BlogArchived', z.object({ blogId: slugSchema }));
+export const blogUnarchived = defineEvent('BlogUnarchived', z.object({ blogId: slugSchema }));
+export const blogStreamEvents = [blogCreated, blogRenamed, blogDescribed, blogArchived, blogUnarchived] as const;
+export type BlogEvent = EventOf<typeof blogStreamEvents>;
 
 export const postUrlReserved = defineEvent('PostUrlReserved', z.object({ url: slugSchema, postId }));
 export const postCreated = defineEvent('PostCreated', z.object({ postId, blogId: slugSchema, url: slugSchema, authorId: userId, content: postContentSchema }));
@@ -39,16 +46,21 @@ export const postScheduled = defineEvent('PostScheduled', z.object({ postId, pub
 export const postUnscheduled = defineEvent('PostUnscheduled', z.object({ postId }));
 export const postUnpublished = defineEvent('PostUnpublished', z.object({ postId }));
 export const postDeleted = defineEvent('PostDeleted', z.object({ postId }));
+/** An admin brought a deleted post back, as a draft with the text it had (`revision`: its number of revisions). */
+export const postUndeleted = defineEvent('PostUndeleted', z.object({ postId, blogId: slugSchema, url: slugSchema, authorId: userId, content: postContentSchema, revision: z.number().int().positive() }));
 
 export const commentPosted = defineEvent('CommentPosted', z.object({ commentId, postId, parentId: commentId.nullable(), authorId: userId, content: sealed, pings: z.array(userId).max(20) }));
 export const commentEdited = defineEvent('CommentEdited', z.object({ commentId, postId, content: sealed, pings: z.array(userId).max(20) }));
 export const commentDeleted = defineEvent('CommentDeleted', z.object({ commentId, postId }));
 export const commentUpvoted = defineEvent('CommentUpvoted', z.object({ commentId, postId, userId }));
 export const commentUpvoteWithdrawn = defineEvent('CommentUpvoteWithdrawn', z.object({ commentId, postId, userId }));
+/** An admin took a comment (and the replies under it) off the site, or put it back; nothing is deleted. */
+export const commentHidden = defineEvent('CommentHidden', z.object({ commentId, postId }));
+export const commentShown = defineEvent('CommentShown', z.object({ commentId, postId }));
 
-export const postEvents = [postUrlReserved, postCreated, postRevised, postAutosaved, postPublished, postScheduled, postUnscheduled, postUnpublished, postDeleted] as const;
-export const commentEvents = [commentPosted, commentEdited, commentDeleted, commentUpvoted, commentUpvoteWithdrawn] as const;
-export const blogEvents = [blogCreated, ...postEvents, ...commentEvents] as const;
+export const postEvents = [postUrlReserved, postCreated, postRevised, postAutosaved, postPublished, postScheduled, postUnscheduled, postUnpublished, postDeleted, postUndeleted] as const;
+export const commentEvents = [commentPosted, commentEdited, commentDeleted, commentUpvoted, commentUpvoteWithdrawn, commentHidden, commentShown] as const;
+export const blogEvents = [...blogStreamEvents, ...postEvents, ...commentEvents] as const;
 
 export type PostEvent = EventOf<typeof postEvents>;
 export type CommentEvent = EventOf<typeof commentEvents>;

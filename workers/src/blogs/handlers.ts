@@ -1,6 +1,6 @@
 import type { Config, Database, ProjectionProgress } from '@epos/platform';
 import { mailOnce } from '@epos/platform/mail/index';
-import { notifySubscribers, publishScheduledPost } from './jobs.js';
+import { notifySubscribers, publishScheduledPost } from '@epos/platform/blogs/jobs';
 import { newPostMail } from './mails.js';
 import { unsubscribeToken } from '@epos/platform/blogs/unsubscribe-token';
 import { postsWithAuthor } from '@epos/projections/blogs/queries';

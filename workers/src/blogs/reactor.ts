@@ -5,7 +5,7 @@ import type { CommentEvent, PostEvent } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { isNews, readModelsAt, type ReactorContext } from '../reactor-context.js';
-import { notifySubscribers, publishScheduledPost, queuePublishing } from './jobs.js';
+import { notifySubscribers, publishScheduledPost, queuePublishing } from '@epos/platform/blogs/jobs';
 import { commentMail } from './mails.js';
 
 type Of<Union extends { type: string; data: unknown }, Type extends Union['type']> = RecordedEvent<Type, Extract<Union, { type: Type }>['data']>;

@@ -18,7 +18,7 @@ import { newTestDatabase } from '@epos/platform/testkit/vitest';
 import { blogStream, EventRegistry, eventCatalog, postStream } from '@epos/schemas';
 import { allProjections } from '@epos/projections';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
-import { publishScheduledPost } from './jobs.js';
+import { publishScheduledPost } from '@epos/platform/blogs/jobs';
 import { postDecider } from '@epos/domain/blogs/post-decider';
 import { startWorkersProcess, type WorkersProcess } from './testkit/workers-process.js';
 

@@ -1,6 +1,6 @@
 import { describeDatabaseError, isDatabaseUnavailable, type ProjectionProgress } from '@epos/platform';
 import type { JobInfo } from '@epos/platform/jobs/index';
-import { publishScheduledPost, queuePublishing } from './jobs.js';
+import { publishScheduledPost, queuePublishing } from '@epos/platform/blogs/jobs';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { publishIfDue, type PublishingContext } from './publish-post.js';
 

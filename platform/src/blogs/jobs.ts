@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, type JobQueue } from '@epos/platform/jobs/index';
+import { defineJob, type JobQueue } from '../jobs/index.js';
 
 /** Publishes a scheduled post at its time; the job id is the post id, so rescheduling replaces it. */
 export const publishScheduledPost = defineJob({

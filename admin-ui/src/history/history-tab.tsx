@@ -1,0 +1,115 @@
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNotify, useRefresh } from 'react-admin';
+import type { HistoryEntryAdminAnswer } from '@epos/schemas/admin/events';
+import { adminFetch, ADMIN_API_URL } from '../app/data-provider';
+import { groupByCommand } from './groups';
+
+const isUser = (actor: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(actor);
+
+function Value({ value }: { value: unknown }) {
+  if (value === null || value === undefined || value === '') return <em>(empty)</em>;
+  return <span>{typeof value === 'string' ? value : JSON.stringify(value)}</span>;
+}
+
+function Change({ change }: { change: HistoryEntryAdminAnswer['changes'][number] }) {
+  return (
+    <Box component="li" sx={{ mb: 1 }}>
+      <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
+        {change.field}:{' '}
+      </Typography>
+      {change.diff ? (
+        <span className="word-diff">
+          {change.diff.map((part, i) =>
+            part.op === 'insert' ? (
+              <ins key={i} style={{ background: 'rgba(46, 125, 50, 0.18)', textDecoration: 'underline' }}>
+                {part.text}
+              </ins>
+            ) : part.op === 'delete' ? (
+              <del key={i} style={{ background: 'rgba(198, 40, 40, 0.15)' }}>
+                {part.text}
+              </del>
+            ) : (
+              <span key={i}>{part.text}</span>
+            ),
+          )}
+        </span>
+      ) : (
+        <>
+          <Value value={change.before} /> → <Value value={change.after} />
+        </>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * A record's History tab: its stream newest first, the events of one command grouped, each with
+ * what it changed (a word diff for text), who did it and when. With `restore`, any past version
+ * can be restored: new events set it back (history is never rewritten).
+ */
+export function HistoryTab({ streamId, restore }: { streamId: string; restore?: { resource: string; id: string | number } }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  const key = ['history', streamId];
+  const { data, error, isPending } = useQuery({
+    queryKey: key,
+    queryFn: async () => (await adminFetch(`${ADMIN_API_URL}/history?streamId=${encodeURIComponent(streamId)}`)).json as HistoryEntryAdminAnswer[],
+  });
+
+  const restoreTo = async (position: string) => {
+    if (!restore) return;
+    setBusy(position);
+    try {
+      await adminFetch(`${ADMIN_API_URL}/${restore.resource}/${encodeURIComponent(String(restore.id))}/restore`, { method: 'POST', body: JSON.stringify({ position }) });
+      notify('Restored: the record is as it was then (a new change in its history).', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: key });
+      refresh();
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : 'An error Occured', { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (isPending) return <Typography>Loading the history…</Typography>;
+  if (error) return <Typography role="alert">{error.message}</Typography>;
+  const groups = groupByCommand(data);
+  if (groups.length === 0) return <Typography>No changes recorded.</Typography>;
+  return (
+    <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0 }} aria-label="History, newest first">
+      {groups.map((group, index) => {
+        const first = group[0]!;
+        return (
+          <li key={first.id}>
+            <Card variant="outlined">
+              <CardContent>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography component="h3" variant="subtitle1">
+                    {group.map((e) => e.words).join(' · ')}
+                  </Typography>
+                  {index === 0 && <Chip size="small" label="current" />}
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {isUser(first.actor) ? <Link to={`/users/${first.actor}/show`}>{first.actorName}</Link> : first.actorName} ·{' '}
+                  <time dateTime={first.occurredAt}>{new Date(first.occurredAt).toLocaleString()}</time> · revision {group.at(-1)!.revision}
+                </Typography>
+                <Box component="ul" sx={{ pl: 2, mt: 1 }}>
+                  {group.flatMap((e) => e.changes.map((c) => <Change key={`${e.id}-${c.field}`} change={c} />))}
+                </Box>
+                {restore && index > 0 && (
+                  <Button variant="outlined" size="small" disabled={busy !== null} onClick={() => void restoreTo(first.id)}>
+                    {busy === first.id ? 'Restoring…' : 'Restore this version'}
+                  </Button>
+                )}
+              </CardContent>
+            </Card>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApi } from '../../testkit/test-api.js';
+import { listQuery, startAdminTestApi } from '../../testkit/admin-api.js';
+import { TestClient } from '../../testkit/client.js';
+import { after, type Person } from '../../testkit/people.js';
+
+interface Layer { id: string; label: string; author: string; order: number; version: string; cantoNotes: { book: number; canto: number; name: string; text: string | null }[] }
+
+let api: TestApi;
+let admin: Person;
+let reader: Person;
+
+beforeAll(async () => {
+  ({ api, admin, reader } = await startAdminTestApi());
+});
+afterAll(async () => api?.close());
+
+const q = listQuery;
+const send = async (client: TestClient, method: 'PUT' | 'DELETE', url: string, body?: unknown): Promise<LightMyRequestResponse> =>
+  client.request({ method, url, ...(body === undefined ? {} : { payload: JSON.stringify(body) }), headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), 'x-csrf-token': await client.csrf() } });
+
+describe('/admin-api/layers', () => {
+  it('adds, renames, reorders, notes a canto and retires a layer, through the structure decider', async () => {
+    const initial = await admin.client.get(`/admin-api/layers${q({ sort: ['order', 'ASC'] })}`);
+    expect(initial.statusCode, initial.body).toBe(200);
+    const before = initial.json<Layer[]>();
+    expect(initial.headers['content-range']).toMatch(new RegExp(`^layers (0-\\d+|\\*)/${before.length}$`));
+
+    const added = await admin.client.post('/admin-api/layers', { id: 'console', label: 'Console notes', author: 'An editor', order: 99 });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await admin.client.post('/admin-api/layers', { id: 'console', label: 'Again', author: 'X', order: 1 })).statusCode).toBe(409);
+    const bad = await admin.client.post('/admin-api/layers', { id: 'Not A Key', label: 'x', author: 'y', order: 1 });
+    expect(bad.statusCode).toBe(400);
+
+    const layer = (await admin.client.get('/admin-api/layers/console', after(added))).json<Layer>();
+    expect(layer).toMatchObject({ id: 'console', label: 'Console notes', order: 99 });
+    expect(layer.cantoNotes.length).toBeGreaterThan(0);
+    const canto = layer.cantoNotes[0]!;
+    const edited = await send(admin.client, 'PUT', '/admin-api/layers/console', { version: layer.version, label: 'Editor notes', author: 'An editor', order: 0, cantoNotes: [{ book: canto.book, canto: canto.canto, text: 'A note on the canto.' }] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<Layer>()).toMatchObject({ label: 'Editor notes', order: 0 });
+    expect(edited.json<Layer>().cantoNotes[0]!.text).toBe('A note on the canto.');
+    expect((await send(admin.client, 'PUT', '/admin-api/layers/console', { version: layer.version, label: 'Stale', author: 'x', order: 1 })).statusCode).toBe(409);
+
+    const sorted = (await admin.client.get(`/admin-api/layers${q({ sort: ['order', 'ASC'] })}`, after(edited))).json<Layer[]>();
+    expect(sorted[0]!.id).toBe('console');
+    expect(sorted.length).toBe(before.length + 1);
+    expect((await admin.client.get(`/admin-api/layers${q({ filter: { q: 'editor n' } })}`, after(edited))).json<Layer[]>().map((l) => l.id)).toEqual(['console']);
+    expect((await admin.client.get(`/admin-api/layers${q({ sort: ['author', 'ASC'] })}`)).statusCode).toBe(400);
+
+    const retired = await send(admin.client, 'DELETE', '/admin-api/layers/console');
+    expect(retired.statusCode).toBe(200);
+    expect((await admin.client.get('/admin-api/layers/console', after(retired))).statusCode).toBe(404);
+    expect((await send(admin.client, 'DELETE', '/admin-api/layers/console')).statusCode).toBe(404);
+  });
+
+  it('is for admins only', async () => {
+    expect((await reader.client.get('/admin-api/layers')).statusCode).toBe(403);
+    expect((await reader.client.post('/admin-api/layers', { id: 'x', label: 'x', author: 'x', order: 1 })).statusCode).toBe(403);
+    expect((await new TestClient(api.app).get('/admin-api/layers/x')).statusCode).toBe(401);
+  });
+});

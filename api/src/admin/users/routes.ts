@@ -1,0 +1,160 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { roleSchema, userStream } from '@epos/schemas';
+import { adminListQuery } from '@epos/schemas/admin/lists';
+import { adminDoneAnswer, adminUserAnswer, adminUsersAnswer, adminUserParams, adminUserUpdate, type AdminUserAnswer } from '@epos/schemas/admin/users';
+import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
+import { Credentials } from '@epos/platform/accounts/credentials';
+import type { ApiDeps } from '../../deps.js';
+import { causeOf, withPosition } from '../../commands.js';
+import { readModel } from '../../read-models.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { decideRoleAssignment } from '../../accounts/admin-routes.js';
+import type { RoleAssignmentEvent } from '@epos/domain/accounts/role-assignment';
+import { lockAccount, type AccountLockEvent } from '@epos/domain/accounts/account-lock';
+import { Sessions } from '../../accounts/sessions.js';
+import { blogDirectory } from '../../blogs/blog-directory.js';
+import { parseOr400 } from '../../blogs/validation.js';
+import { containing, parseListParams, textValues } from '../list-params.js';
+import { sendList } from '../lists.js';
+import { requireVersion, streamVersion } from '../stream-version.js';
+
+const tags = ['admin'];
+const SORTS = ['name', 'userName', 'email', 'role', 'lastLogin', 'registeredAt'] as const;
+const FILTERS = ['id', 'role', 'blog', 'emailConfirmed', 'locked'] as const;
+const COLUMNS = { name: 'name', userName: 'user_name', email: 'email', role: 'role', lastLogin: 'last_login', registeredAt: 'registered_at' } as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type UserRow = UsersReadModel['users'];
+
+const notFound = () => new HttpError(404, 'not_found', 'No such user');
+const badFilter = (message: string) => new HttpError(400, 'bad_parameter', `filter: ${message}`, {}, [{ field: 'filter', message }]);
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+function answer(u: UserRow, version: number): AdminUserAnswer {
+  return { id: u.user_id, userName: u.user_name, name: u.name, email: u.email, emailConfirmed: u.email_confirmed, role: u.role, blogs: u.blogs, lastLogin: iso(u.last_login), locked: u.locked, registeredAt: iso(u.registered_at)!, version };
+}
+
+/**
+ * Users: list and show from the users read model; assign a role and blogs (the site's own rules and
+ * messages), resend the activation mail, and delete an account (the same erasure as the user's own).
+ */
+export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  const credentials = new Credentials(deps.database.db);
+  const sessions = new Sessions(deps.database.db, deps.config);
+  const blogs = blogDirectory(deps);
+
+  return async (app) => {
+    const existing = async (request: FastifyRequest, id: string): Promise<UserRow> => {
+      const db = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
+      const user = await db.selectFrom('users').selectAll().where('user_id', '=', id).where('deleted', '=', false).executeTakeFirst();
+      if (!user) throw notFound();
+      return user;
+    };
+
+    app.get(
+      '/users',
+      { config: { reads: [USERS_PROJECTION] }, schema: { tags, summary: 'Users with role, blogs and last login; filter by role, blog, email confirmed; q searches name, user name and email', querystring: adminListQuery, response: { 200: adminUsersAnswer } } },
+      async (request, reply) => {
+        const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
+        const db = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
+        let rows = db.selectFrom('users').where('deleted', '=', false);
+        const f = params.filter;
+        if (f.id !== undefined) rows = rows.where('user_id', 'in', [...textValues('id', f.id).filter((v) => UUID.test(v)), '00000000-0000-0000-0000-000000000000']);
+        if (f.role !== undefined) {
+          const wanted = textValues('role', f.role);
+          if (!wanted.every((r) => roleSchema.safeParse(r).success)) throw badFilter('role is user, blogger or admin');
+          rows = rows.where('role', 'in', wanted as UserRow['role'][]);
+        }
+        if (f.blog !== undefined) {
+          const wanted = textValues('blog', f.blog);
+          rows = rows.where((eb) => eb.or(wanted.map((blog) => sql<boolean>`blogs @> ${JSON.stringify([blog])}::jsonb`)));
+        }
+        if (f.emailConfirmed !== undefined) {
+          if (typeof f.emailConfirmed !== 'boolean') throw badFilter('emailConfirmed is true or false');
+          rows = rows.where('email_confirmed', '=', f.emailConfirmed);
+        }
+        if (f.locked !== undefined) {
+          if (typeof f.locked !== 'boolean') throw badFilter('locked is true or false');
+          rows = rows.where('locked', '=', f.locked);
+        }
+        if (params.q !== '') rows = rows.where((eb) => eb.or([eb('name', 'ilike', containing(params.q)), eb('user_name', 'ilike', containing(params.q)), eb('email', 'ilike', containing(params.q))]));
+        const column = COLUMNS[(params.sort?.field ?? 'registeredAt') as (typeof SORTS)[number]];
+        const order = params.sort?.order ?? 'asc';
+        const page = rows
+          .selectAll()
+          .orderBy(sql.ref(column), (ob) => (order === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
+          .orderBy('user_id')
+          .offset(params.range.start)
+          .limit(params.range.end - params.range.start + 1);
+        const [found, total] = await Promise.all([page.execute(), rows.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()]);
+        // A list's version is unknown (-1): edits load the record itself.
+        return sendList(reply, 'users', params, found.map((u) => answer(u, -1)), Number(total.total));
+      },
+    );
+
+    app.get('/users/:id', { config: { reads: [USERS_PROJECTION] }, schema: { tags, summary: 'One user, with the version to send back when editing', params: adminUserParams, response: { 200: adminUserAnswer } } }, async (request, reply) => {
+      const user = await existing(request, request.params.id);
+      reply.header('cache-control', 'private, no-store');
+      return answer(user, await streamVersion(deps.store, userStream(user.user_id)));
+    });
+
+    app.put(
+      '/users/:id',
+      { config: { permission: 'users.manage' }, schema: { tags, summary: "Assign a role and blogs (the spec's rules), lock or unlock; 409 when the user changed since `version`", params: adminUserParams, response: { 200: adminUserAnswer } } },
+      async (request, reply) => {
+        const body = parseOr400(adminUserUpdate, request.body);
+        const userId = request.params.id;
+        const streamId = userStream(userId);
+        await requireVersion(deps.store, streamId, body.version);
+        const events: (RoleAssignmentEvent | AccountLockEvent)[] = [];
+        if (body.role !== undefined) {
+          const role = roleSchema.safeParse(body.role);
+          if (!role.success) throw new HttpError(400, 'validation', 'Select user role', {}, [{ field: 'role', message: 'Select user role' }]);
+          events.push(...(await decideRoleAssignment(deps, request, blogs, { userId, role: role.data, blogs: body.blogs })));
+        }
+        if (body.locked !== undefined) {
+          const users = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
+          const target = (await users.selectFrom('users').select(['locked', 'deleted']).where('user_id', '=', userId).executeTakeFirst()) ?? null;
+          events.push(...lockAccount({ userId, locked: body.locked, actorId: request.actor!.id, target }));
+        }
+        if (events.length === 0) return answer(await existing(request, userId), await streamVersion(deps.store, streamId));
+        const { position, nextRevision } = await deps.store.append(streamId, events, { expectedRevision: body.version === undefined ? 'stream_exists' : BigInt(body.version), cause: causeOf(request) });
+        // A locked account's sessions end now; its logins are refused from here on (the login route reads `locked`).
+        if (events.some((e) => e.type === 'AccountLocked')) await sessions.endAll(userId);
+        await deps.progress.waitFor(position, { names: [USERS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+        const db = await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
+        const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+        return withPosition(reply, { position, events: [] }).send(answer(user, Number(nextRevision)));
+      },
+    );
+
+    app.post(
+      '/users/:id/activation',
+      { config: { permission: 'users.manage' }, schema: { tags, summary: 'Send the user a new activation link (unconfirmed accounts)', params: adminUserParams, response: { 200: adminDoneAnswer } } },
+      async (request, reply) => {
+        const user = await existing(request, request.params.id);
+        if (user.email_confirmed) throw new HttpError(409, 'conflict', 'This email address is already confirmed');
+        // The mail follows the event (workers/src/accounts/reactor.ts), as for the site's own "resend".
+        const { position } = await deps.store.append(userStream(user.user_id), [{ type: 'ActivationRequested', data: { userId: user.user_id } }], { expectedRevision: 'stream_exists', cause: causeOf(request) });
+        return withPosition(reply, { position, events: [] }).send({ id: user.user_id, message: 'A new activation link is on its way.' });
+      },
+    );
+
+    app.delete(
+      '/users/:id',
+      { config: { permission: 'users.manage' }, schema: { tags, summary: "Delete the account: the same erasure as the user's own (the key goes, the log records it)", params: adminUserParams, response: { 200: adminUserAnswer } } },
+      async (request, reply) => {
+        const user = await existing(request, request.params.id);
+        if (user.user_id === request.actor?.id) throw new HttpError(400, 'validation', 'id: delete your own account from your profile page', {}, [{ field: 'id', message: 'your own account' }]);
+        if (user.role === 'admin') throw new HttpError(400, 'validation', 'id: take the admin role away before deleting an administrator', {}, [{ field: 'id', message: 'an administrator' }]);
+        const version = await streamVersion(deps.store, userStream(user.user_id));
+        // As in /postdata/deleteAccount: the key first (shredding the sealed personal data), then the sessions, then the log.
+        await credentials.remove(user.user_id);
+        await sessions.endAll(user.user_id);
+        const { position } = await deps.store.append(userStream(user.user_id), [{ type: 'AccountDeleted', data: { userId: user.user_id } }], { expectedRevision: 'stream_exists', cause: causeOf(request) });
+        return withPosition(reply, { position, events: [] }).send(answer(user, version));
+      },
+    );
+  };
+}

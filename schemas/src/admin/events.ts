@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { wordChangeAnswer } from '../poem/responses.js';
+
+/** The record an event belongs to, when the console has a page for it. */
+export const recordLink = z.object({ resource: z.string(), id: z.string() }).nullable();
+
+/** One event of the audit log (GET /admin-api/events). */
+export const adminEventAnswer = z.object({
+  id: z.string().describe('Its position in the log'),
+  streamId: z.string(),
+  kind: z.string().describe('The stream kind: sentence, post, user, blog, comments, suggestion…'),
+  revision: z.string(),
+  type: z.string(),
+  words: z.string().describe('The type in words'),
+  actor: z.string(),
+  actorName: z.string(),
+  correlationId: z.string(),
+  causationId: z.string().nullable(),
+  occurredAt: z.string(),
+  record: recordLink,
+});
+export type AdminEventAnswer = z.infer<typeof adminEventAnswer>;
+export const adminEventsAnswer = z.array(adminEventAnswer);
+
+/** One event with its data, as stored (personal fields stay sealed). */
+export const adminEventDetailAnswer = adminEventAnswer.extend({ data: z.unknown() });
+
+export const fieldChangeAnswer = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  diff: z.array(wordChangeAnswer).nullable().describe('A word diff when both sides are text'),
+});
+
+/** GET /admin-api/history?streamId=…: the record's stream, newest first, with what each event changed. */
+export const historyEntryAdminAnswer = adminEventAnswer.omit({ record: true }).extend({ changes: z.array(fieldChangeAnswer) });
+export type HistoryEntryAdminAnswer = z.infer<typeof historyEntryAdminAnswer>;
+export const streamHistoryAnswer = z.array(historyEntryAdminAnswer);
+export const streamHistoryQuery = z.object({ streamId: z.string().min(1).max(300) });
