@@ -43,7 +43,14 @@ export class TestClient {
     return this.token;
   }
 
-  async post(url: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-    return this.request({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-csrf-token': await this.csrf(), ...headers } });
+  post(url: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    return this.send('POST', url, body, headers);
+  }
+
+  /** A write with the anti-forgery token; a JSON body unless `body` is undefined. */
+  async send(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const json = body === undefined ? null : JSON.stringify(body);
+    const type = json === null ? {} : { 'content-type': 'application/json' };
+    return this.request({ method, url, ...(json === null ? {} : { payload: json }), headers: { ...type, 'x-csrf-token': await this.csrf(), ...headers } });
   }
 }

@@ -15,7 +15,7 @@ const made: Record<string, string> = {};
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const remove = async (person: Person | TestClient, id: string) => {
   const client = person instanceof TestClient ? person : person.client;
-  return client.request({ method: 'DELETE', url: `/admin-api/comments/${id}`, headers: { 'x-csrf-token': await client.csrf() } });
+  return client.send('DELETE', `/admin-api/comments/${id}`);
 };
 const contents = async (query: string, headers: Record<string, string> = {}) => {
   const response = await admin.client.get(`/admin-api/comments?${query}`, headers);
@@ -58,7 +58,7 @@ describe('admin comments', () => {
   });
 
   it('hides a comment (and its replies) from the site and shows it again; admins only', async () => {
-    const put = async (who: Person, id: string, body: unknown) => who.client.request({ method: 'PUT', url: `/admin-api/comments/${id}`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-csrf-token': await who.client.csrf() } });
+    const put = (who: Person, id: string, body: unknown) => who.client.send('PUT', `/admin-api/comments/${id}`, body);
     const onSite = async (headers: Record<string, string> = {}) => (await ann.client.get(`/api/comments/${postId}`, headers)).json<{ content: string }[]>().map((c) => c.content).sort();
     expect((await put(ann, made['First question']!, { hidden: true })).statusCode).toBe(403);
     expect((await put(admin, made['First question']!, { hidden: 'yes' })).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('hidden') });

@@ -105,7 +105,7 @@ describe('every admin route', () => {
       const send = async (client: TestClient) =>
         method === 'get'
           ? client.get(url)
-          : client.request({ method: method.toUpperCase() as 'POST' | 'PUT' | 'DELETE', url, payload: '{}', headers: { 'content-type': 'application/json', 'x-csrf-token': await client.csrf() } });
+          : client.send(method.toUpperCase() as 'POST' | 'PUT' | 'DELETE', url, {});
       expect((await send(anonymous)).statusCode, `${method} ${url} anonymous`).toBe(401);
       expect((await send(reader.client)).statusCode, `${method} ${url} reader`).toBe(403);
       expect((await send(blogger.client)).statusCode, `${method} ${url} blogger`).toBe(403);

@@ -17,8 +17,7 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 
 const q = listQuery;
-const send = async (client: TestClient, method: 'PUT' | 'DELETE', url: string, body?: unknown): Promise<LightMyRequestResponse> =>
-  client.request({ method, url, ...(body === undefined ? {} : { payload: JSON.stringify(body) }), headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), 'x-csrf-token': await client.csrf() } });
+const send = (client: TestClient, method: 'PUT' | 'DELETE', url: string, body?: unknown): Promise<LightMyRequestResponse> => client.send(method, url, body);
 
 describe('/admin-api/layers', () => {
   it('adds, renames, reorders, notes a canto and retires a layer, through the structure decider', async () => {

@@ -10,8 +10,7 @@ let admin: Person;
 let writer: Person;
 const ids: Record<string, string> = {};
 
-const send = async (person: Person, method: 'PUT' | 'DELETE' | 'POST', url: string, body: unknown = {}) =>
-  person.client.request({ method, url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-csrf-token': await person.client.csrf() } });
+const send = (person: Person, method: 'PUT' | 'DELETE' | 'POST', url: string, body: unknown = {}) => person.client.send(method, url, body);
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const list = (query: string, headers: Record<string, string> = {}) => admin.client.get(`/admin-api/posts?${query}`, headers);
 const titles = async (query: string, headers: Record<string, string> = {}) => (await list(query, headers)).json<AdminPostAnswer[]>().map((p) => p.title);

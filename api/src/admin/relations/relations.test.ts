@@ -17,8 +17,7 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 
 const q = listQuery;
-const put = async (client: TestClient, url: string, body: unknown): Promise<LightMyRequestResponse> =>
-  client.request({ method: 'PUT', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-csrf-token': await client.csrf() } });
+const put = (client: TestClient, url: string, body: unknown): Promise<LightMyRequestResponse> => client.send('PUT', url, body);
 
 describe('/admin-api/relations', () => {
   it('reads and replaces the word relations of a sentence (409 when stale, 400 for a malformed row)', async () => {

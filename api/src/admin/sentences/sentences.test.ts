@@ -23,7 +23,7 @@ const list = async (query: string) => {
 };
 const put = async (person: Person | TestClient, id: number | string, body: unknown): Promise<LightMyRequestResponse> => {
   const client = person instanceof TestClient ? person : person.client;
-  return client.request({ method: 'PUT', url: `/admin-api/sentences/${id}`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-csrf-token': await client.csrf() } });
+  return client.send('PUT', `/admin-api/sentences/${id}`, body);
 };
 const one = async (id: number, headers: Record<string, string> = {}) => (await admin.client.get(`/admin-api/sentences/${id}`, headers)).json<AdminSentenceAnswer>();
 

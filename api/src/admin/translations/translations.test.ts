@@ -17,8 +17,7 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 
 const q = listQuery;
-const put = async (client: TestClient, url: string, body: unknown): Promise<LightMyRequestResponse> =>
-  client.request({ method: 'PUT', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-csrf-token': await client.csrf() } });
+const put = (client: TestClient, url: string, body: unknown): Promise<LightMyRequestResponse> => client.send('PUT', url, body);
 
 describe('/admin-api/translations', () => {
   it('lists one language beside the edition it was made from, pages with Content-Range, and refuses a bad language', async () => {

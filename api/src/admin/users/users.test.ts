@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const send = async (person: Person, method: 'PUT' | 'DELETE' | 'POST', url: string, body: unknown = {}) =>
-  person.client.request({ method, url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-csrf-token': await person.client.csrf() } });
+const send = (person: Person, method: 'PUT' | 'DELETE' | 'POST', url: string, body: unknown = {}) => person.client.send(method, url, body);
 const list = (query: string, headers: Record<string, string> = {}) => admin.client.get(`/admin-api/users?${query}`, headers);
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
