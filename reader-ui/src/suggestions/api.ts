@@ -4,6 +4,7 @@ import type { SuggestionAnswer, SuggestionsAnswer } from '@epos/schemas/suggesti
 import type { SuggestionStatus } from '@epos/schemas/suggestions/payloads';
 import { postCommand, type PostOutcome } from '../accounts/api';
 import { GENERIC_ERROR } from '../app/messages';
+import { getJson } from '../scholarship/api';
 import type { Loaded } from '../poem/api';
 
 export type { SuggestionAnswer, SuggestionPart, SuggestionsAnswer, SuggestionStatus };
@@ -29,16 +30,10 @@ export function declineSuggestion(id: string, reason: string): Promise<PostOutco
   return postCommand(`/postdata/suggestions/${id}/decline`, { reason });
 }
 
-/** The text of a part of sentence `n` now (`/api/dedit`), for the correction's form. */
+/** The text of a part of sentence `n` now (`/api/dedit`), for the correction's form; only an abort throws. */
 export async function fetchPartText(n: number, part: SuggestionPart, signal: AbortSignal): Promise<Loaded<string>> {
-  try {
-    const response = await fetch(`/api/dedit/${n}/${part}`, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal });
-    if (!response.ok) return { ok: false, status: response.status, message: GENERIC_ERROR };
-    const body = (await response.json()) as EditableValueAnswer;
-    return { ok: true, data: body.Content };
-  } catch {
-    return { ok: false, status: 0, message: GENERIC_ERROR };
-  }
+  const loaded = await getJson<EditableValueAnswer>(`/api/dedit/${n}/${part}`, GENERIC_ERROR, signal);
+  return loaded.ok ? { ok: true, data: loaded.data.Content } : loaded;
 }
 
 /** The review queue: suggestions of one status (`after`: a decision's position, read your own writes). */

@@ -39,7 +39,7 @@ export function CorrectionModal({ n, onClose, returnTo }: { n: number; onClose: 
       setCurrent({ state: 'ready', part, text: result.data });
       setProposed(result.data);
       setError(null);
-    });
+    }, () => undefined); // aborted: another part is loading
     return () => controller.abort();
   }, [n, part]);
 
