@@ -128,4 +128,34 @@ describe('blogs in a real browser', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
+
+  it('keeps an archived blog readable by its address with a notice, out of the blog list, its comments closed', async () => {
+    const page = await open('/');
+    await logIn(site, page, 'admin', 'demo-admin-password');
+    const listed = async () => ((await (await fetch(`${site.base}/api/blogs`)).json()) as { slug: string }[]).map((b) => b.slug);
+    try {
+      await page.goto(`${site.base}/admin/#/blogs/evening-letters`);
+      await page.getByLabel(/^Archived/).check();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(listed).toEqual(['reading-notes']);
+      await page.goto(`${site.base}/blogs`);
+      await page.getByRole('link', { name: 'Reading Notes' }).first().waitFor();
+      expect(await page.getByRole('link', { name: 'Evening Letters' }).count()).toBe(0);
+
+      await page.goto(`${site.base}/blogs/evening-letters`);
+      await page.getByTestId('blog-archived').getByText('This blog is archived').waitFor();
+      await page.goto(`${site.base}/blogs/evening-letters/a-letter-to-new-readers`);
+      await page.getByTestId('blog-archived').waitFor();
+      await page.getByText('its posts take no new comments').waitFor();
+      await page.getByTestId('comment').first().waitFor();
+      expect(await page.getByTestId('comment-textarea').count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await page.goto(`${site.base}/admin/#/blogs/evening-letters`);
+      await page.getByLabel(/^Archived/).uncheck();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(listed).toEqual(['evening-letters', 'reading-notes']);
+      await page.close();
+    }
+  });
 });

@@ -5,12 +5,12 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { boot, ProjectionRunner } from '@epos/platform';
-import { allProjections } from '@epos/projections';
+import { runtimeProjections } from '@epos/projections';
 import { startWorkerRole } from '@epos/workers';
 
 const runtime = await boot('background');
 try {
-  const projections = new ProjectionRunner({ ...runtime, projections: allProjections });
+  const projections = new ProjectionRunner({ ...runtime, projections: runtimeProjections(runtime) });
   runtime.shutdown.add('projections', () => projections.stop());
   await projections.start();
   await startWorkerRole(runtime);

@@ -8,6 +8,7 @@ import sentences from './sentences';
 import translations from './translations';
 import relations from './relations';
 import layers from './layers';
+import suggestions from './suggestions';
 
 /**
  * What one resource folder exports, as in react-admin's demo:
@@ -41,4 +42,5 @@ export const resources: readonly ResourceEntry[] = [
   { name: 'blogs', ...blogs },
   { name: 'posts', ...posts },
   { name: 'comments', ...comments },
+  { name: 'suggestions', ...suggestions },
 ];

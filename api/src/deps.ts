@@ -1,4 +1,5 @@
 import type { Config, Database, EventStore, JobQueue, Logger, ProjectionProgress } from '@epos/platform';
+import type { SearchIndex } from '@epos/platform/search/port';
 
 /** What every route may use; built once per process by the bootstrap. */
 export interface ApiDeps {
@@ -8,4 +9,6 @@ export interface ApiDeps {
   progress: ProjectionProgress;
   jobs: JobQueue;
   logger: Logger;
+  /** The search index the search projection builds (PostgreSQL or Typesense); without it the search routes make the configured one. */
+  search?: SearchIndex;
 }

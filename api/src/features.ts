@@ -15,6 +15,7 @@ import { speechRoutes } from './speech/routes.js';
 import { myNotesRoutes } from './accounts/my-notes-routes.js';
 import { suggestionRoutes } from './suggestions/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { searchRoutes } from './search/routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
-export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, mediaUploadRoutes, blogReadRoutes, blogWriteRoutes, commentRoutes, subscriptionRoutes, devMailRoutes, dictionaryRoutes, speechRoutes, suggestionRoutes, myNotesRoutes, adminRoutes];
+export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, mediaUploadRoutes, blogReadRoutes, blogWriteRoutes, commentRoutes, subscriptionRoutes, devMailRoutes, dictionaryRoutes, speechRoutes, suggestionRoutes, myNotesRoutes, searchRoutes, adminRoutes];

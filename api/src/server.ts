@@ -1,4 +1,5 @@
 import { ProjectionProgress, type Runtime } from '@epos/platform';
+import { createSearchIndex } from '@epos/platform/search/index';
 import type { FastifyInstance } from 'fastify';
 import { buildApi, type BuildApiOptions } from './app.js';
 
@@ -7,7 +8,9 @@ export async function startApiServer(runtime: Runtime, options: BuildApiOptions 
   const progress = new ProjectionProgress(runtime.database, runtime.store);
   await progress.start();
   runtime.shutdown.add('projection progress', () => progress.close());
-  const app = await buildApi({ ...runtime, progress }, options);
+  const search = createSearchIndex(runtime.config, { database: runtime.database, readModels: progress });
+  runtime.shutdown.add('search', () => search.close());
+  const app = await buildApi({ ...runtime, progress, search }, options);
   await app.listen({ host: runtime.config.HOST, port: runtime.config.PORT });
   runtime.shutdown.add('http', () => app.close());
   return app;

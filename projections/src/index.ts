@@ -1,4 +1,6 @@
-import type { Projection } from '@epos/platform';
+import type { Projection, Runtime } from '@epos/platform';
+import { createSearchIndex, type SearchIndex } from '@epos/platform/search/index';
+import { searchProjection } from './search/search-projection.js';
 import { changeLogProjection } from './history/change-log.js';
 import { poemProjection } from './poem/poem-projection.js';
 import { usersProjection } from './accounts/users-projection.js';
@@ -11,3 +13,18 @@ export type { ChangeLogReadModel } from './history/change-log.js';
 
 /** Every projection the product runs. Features add theirs here. */
 export const allProjections: readonly Projection[] = [changeLogProjection as Projection, poemProjection as Projection, usersProjection as Projection, notesProjection as Projection, blogsProjection as Projection, suggestionsProjection as Projection];
+
+/** The product's projections with the search projection, which writes into `search`. */
+export function productProjections(search: SearchIndex): readonly Projection[] {
+  return [...allProjections, searchProjection(search) as Projection];
+}
+
+/**
+ * The product's projections in a process that runs them: the search projection writes into the
+ * index the configuration names. Such a process never answers searches (the API does), so it has no
+ * read-model versions to look up.
+ */
+export function runtimeProjections(runtime: Pick<Runtime, 'config' | 'database'>): readonly Projection[] {
+  const writeOnly = { schemaOf: () => Promise.reject(new Error('the projections process does not answer searches')) };
+  return productProjections(createSearchIndex(runtime.config, { database: runtime.database, readModels: writeOnly }));
+}

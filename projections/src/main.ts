@@ -1,9 +1,10 @@
 import { ProjectionRunner, runRole } from '@epos/platform';
-import { allProjections } from './index.js';
+import { runtimeProjections } from './index.js';
 
 await runRole('projections', async (runtime) => {
-  const runner = new ProjectionRunner({ ...runtime, projections: allProjections });
+  const projections = runtimeProjections(runtime);
+  const runner = new ProjectionRunner({ ...runtime, projections });
   runtime.shutdown.add('projections', () => runner.stop());
   await runner.start();
-  runtime.logger.info({ projections: allProjections.map((p) => `${p.name}@${p.version}`) }, 'projections running');
+  runtime.logger.info({ projections: projections.map((p) => `${p.name}@${p.version}`) }, 'projections running');
 });

@@ -3,6 +3,7 @@ import { accountEvents } from './accounts/events.js';
 import { poemEvents } from './poem/events.js';
 import { blogEvents } from './blogs/events.js';
 import { suggestionEvents } from './suggestions/events.js';
+import { jobEvents } from './admin/queues.js';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents, ...blogEvents, ...suggestionEvents];
+export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents, ...blogEvents, ...suggestionEvents, ...jobEvents];

@@ -27,6 +27,8 @@ export interface Read {
   cached: boolean;
   /** Asked of the site with this Accept-Encoding (by wrk too), so the bytes compared are the compressed ones; else none. */
   acceptEncoding?: string;
+  /** More request headers for the site (by wrk too), such as a session cookie. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface Measured {
@@ -150,7 +152,7 @@ export async function throughputBesideReferences(options: { tools: Tools; reads:
   try {
     for (const [i, read] of reads.entries()) {
       // undici's request, unlike fetch, leaves a compressed body as it came.
-      const headers: Record<string, string> = read.acceptEncoding ? { 'accept-encoding': read.acceptEncoding } : {};
+      const headers: Record<string, string> = { ...read.headers, ...(read.acceptEncoding ? { 'accept-encoding': read.acceptEncoding } : {}) };
       const answer = await request(read.url, { headers });
       const body = Buffer.from(await answer.body.arrayBuffer());
       if (answer.statusCode !== 200) throw new Error(`${read.url}: ${answer.statusCode} ${body.toString().slice(0, 200)}`);

@@ -16,6 +16,8 @@ export interface OpenLoopOptions {
   seconds: number;
   /** At most this many requests in flight (each on its own keep-alive connection). */
   connections?: number;
+  /** Sent with every request, such as a session cookie. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface OpenLoopResult {
@@ -30,7 +32,7 @@ export interface OpenLoopResult {
   fromSent: Latencies;
 }
 
-export async function openLoop({ base, nextPath, rate, seconds, connections = 32 }: OpenLoopOptions): Promise<OpenLoopResult> {
+export async function openLoop({ base, nextPath, rate, seconds, connections = 32, headers = {} }: OpenLoopOptions): Promise<OpenLoopResult> {
   const pool = new Pool(base, { connections, pipelining: 1 });
   const interval = 1000 / rate;
   const total = Math.round(rate * seconds);
@@ -43,7 +45,7 @@ export async function openLoop({ base, nextPath, rate, seconds, connections = 32
     const sentAt = performance.now();
     const due = Math.min(dueAt, sentAt);
     const request = pool
-      .request({ path: nextPath(), method: 'GET' })
+      .request({ path: nextPath(), method: 'GET', headers })
       .then(async ({ statusCode, body }) => {
         await body.dump();
         const done = performance.now();

@@ -17,6 +17,6 @@ describe('the benchmarks\' statistics', () => {
 
   it('give latency percentiles from the nearest rank', () => {
     const values = Array.from({ length: 100 }, (_, i) => 100 - i);
-    expect(latencies(values)).toEqual({ p50: 50, p90: 90, p99: 99, max: 100 });
+    expect(latencies(values)).toEqual({ p50: 50, p90: 90, p95: 95, p99: 99, max: 100 });
   });
 });

@@ -3,6 +3,7 @@
 export interface Latencies {
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   max: number;
 }
@@ -15,7 +16,7 @@ export function percentile(sorted: number[], p: number): number {
 /** Sorts `values` in place. */
 export function latencies(values: number[]): Latencies {
   values.sort((a, b) => a - b);
-  return { p50: percentile(values, 50), p90: percentile(values, 90), p99: percentile(values, 99), max: values.at(-1) ?? NaN };
+  return { p50: percentile(values, 50), p90: percentile(values, 90), p95: percentile(values, 95), p99: percentile(values, 99), max: values.at(-1) ?? NaN };
 }
 
 /** The median of `values` (the mean of the middle two when even), NaN when empty. */

@@ -43,6 +43,11 @@ export class SiteClient {
     return this.token;
   }
 
+  /** The Cookie header this client sends: its session, for load generators reading as this user. */
+  cookieHeader(): string {
+    return this.cookies.header();
+  }
+
   async login(userName: string, password: string): Promise<void> {
     const response = await this.request('POST', '/login', { body: { UserName: userName, Password: password } });
     const body = (await response.json()) as { type?: number };

@@ -34,11 +34,14 @@ export async function startSite(options: { databaseUrl?: string; env?: Record<st
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-site-'));
   // The embedded PostgreSQL runs as the postgres user when started by root.
   fs.chmodSync(dataDir, 0o777);
+  // The machine's REDIS_URL (and the like) are not inherited: sites sharing one Redis would share
+  // rate-limit counters and job queues. A caller who wants one passes it in `env`.
+  const embeddedServices = { REDIS_URL: '', EVENTSTORE_URL: '', TYPESENSE_URL: '' };
   const database = options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '', EMBEDDED_PG_PORT: String(await freePort()) };
   const entry = options.compiled ? ['--conditions=epos-compiled', path.join(root, 'scripts/dist/start.js')] : ['--import', 'tsx', path.join(root, 'scripts/start.ts')];
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...entry], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...database, ...options.env },
+    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...embeddedServices, ...database, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

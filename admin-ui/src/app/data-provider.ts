@@ -1,5 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, HttpError } from 'react-admin';
+import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
 
 /**
  * The admin API follows ra-data-simple-rest on the same origin:
@@ -27,8 +27,8 @@ function token(): Promise<string> {
 }
 
 /**
- * POST, PUT and DELETE with the token; reads after them see them (X-Consistent-After); a 409 says
- * the record changed under the editor.
+ * POST, PUT and DELETE with the token; reads after them see them (X-Consistent-After); a 409 to a
+ * PUT says the record changed under the editor.
  */
 export async function adminFetch(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { accept: 'application/json' });
@@ -42,10 +42,25 @@ export async function adminFetch(url: string, options: fetchUtils.Options = {}) 
     if (writes && position !== null) lastWrite = position;
     return answer;
   } catch (error) {
-    if (error instanceof HttpError && error.status === 409) throw new HttpError(STALE_EDIT, 409, error.body);
+    // A versioned edit is a PUT; a POST's 409 (a taken name, a decided suggestion) says its own reason.
+    if (error instanceof HttpError && error.status === 409 && method === 'PUT') throw new HttpError(STALE_EDIT, 409, error.body);
     if (error instanceof HttpError && error.status === 403) csrfToken = null;
     throw error;
   }
 }
 
-export const dataProvider = simpleRestProvider(ADMIN_API_URL, adminFetch);
+const simpleRest = simpleRestProvider(ADMIN_API_URL, adminFetch);
+
+/**
+ * A list longer than the server counts (Content-Range `…/*`) has no total: it pages on while pages
+ * come back full, as react-admin's partial pagination shows it.
+ */
+export const dataProvider: DataProvider = {
+  ...simpleRest,
+  async getList(resource, params) {
+    const answer = await simpleRest.getList(resource, params);
+    if (answer.total === undefined || Number.isFinite(answer.total)) return answer;
+    const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+    return { data: answer.data, pageInfo: { hasPreviousPage: page > 1, hasNextPage: answer.data.length === perPage } };
+  },
+};

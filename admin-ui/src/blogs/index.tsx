@@ -88,7 +88,7 @@ function BlogEdit() {
         <TextField source="id" label="Slug" />
         <TextInput source="title" validate={required()} />
         <TextInput source="description" multiline minRows={3} />
-        <BooleanInput source="archived" label="Archived (takes no new posts)" />
+        <BooleanInput source="archived" label="Archived (off the site's lists, no new posts or comments)" />
       </SimpleForm>
     </Edit>
   );

@@ -1,15 +1,17 @@
 import { Alert, Card, CardContent, CardHeader, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-admin';
 import type { AdminDashboardAnswer } from '@epos/schemas/admin/dashboard';
 import { GENERIC_ERROR } from '../app/messages';
 import { ADMIN_API_URL, adminFetch } from '../app/data-provider';
 
-const COUNTS: { key: keyof AdminDashboardAnswer; label: string }[] = [
+const COUNTS: { key: keyof AdminDashboardAnswer; label: string; to?: string }[] = [
   { key: 'users', label: 'Users' },
   { key: 'posts', label: 'Posts' },
   { key: 'sentences', label: 'Sentences' },
   // No moderation state yet: the server counts the comments of the last 7 days.
   { key: 'commentsAwaitingModeration', label: 'Comments to look over (last 7 days)' },
+  { key: 'suggestionsAwaitingReview', label: 'Suggestions awaiting review', to: `/suggestions?filter=${encodeURIComponent(JSON.stringify({ status: 'open' }))}` },
 ];
 
 /** Card with the site's counts (GET /admin-api/dashboard). */
@@ -26,9 +28,9 @@ export function CountsPanel() {
         {error && <Alert severity="error">{GENERIC_ERROR}</Alert>}
         {data && (
           <dl style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))', gap: '1rem', margin: 0 }}>
-            {COUNTS.map(({ key, label }) => (
+            {COUNTS.map(({ key, label, to }) => (
               <div key={key}>
-                <Typography component="dt" variant="body2" color="text.secondary">{label}</Typography>
+                <Typography component="dt" variant="body2" color="text.secondary">{to ? <Link to={to}>{label}</Link> : label}</Typography>
                 <Typography component="dd" variant="h5" sx={{ m: 0 }} data-count={key}>{data[key].toLocaleString()}</Typography>
               </div>
             ))}

@@ -21,7 +21,7 @@ import type { ResourceModule } from '../resources';
 const KINDS = ['sentence', 'post', 'comments', 'blog', 'user', 'suggestion', 'poem'].map((id) => ({ id, name: id }));
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <SearchInput key="q" source="q" placeholder="What happened (e.g. text set)" alwaysOn />,
   <TextInput key="actor" source="actor" label="Actor (user id or tool)" />,
   <TextInput key="streamId" source="streamId" label="Stream" />,
   <SelectInput key="kind" source="kind" label="Stream kind" choices={KINDS} />,

@@ -1,10 +1,14 @@
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNotify, useRefresh } from 'react-admin';
-import type { HistoryEntryAdminAnswer } from '@epos/schemas/admin/events';
+import { Link, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import type { HistoryEntryAdminAnswer, HistoryRecord } from '@epos/schemas/admin/events';
 import { adminFetch, ADMIN_API_URL } from '../app/data-provider';
 import { groupByCommand } from './groups';
+import { WordDiff } from './word-diff';
+
+/** Entries asked for at a time: a record edited a thousand times opens at once and pages back. */
+const PAGE = 50;
 
 const isUser = (actor: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(actor);
 
@@ -20,21 +24,7 @@ function Change({ change }: { change: HistoryEntryAdminAnswer['changes'][number]
         {change.field}:{' '}
       </Typography>
       {change.diff ? (
-        <span className="word-diff">
-          {change.diff.map((part, i) =>
-            part.op === 'insert' ? (
-              <ins key={i} style={{ background: 'rgba(46, 125, 50, 0.18)', textDecoration: 'underline' }}>
-                {part.text}
-              </ins>
-            ) : part.op === 'delete' ? (
-              <del key={i} style={{ background: 'rgba(198, 40, 40, 0.15)' }}>
-                {part.text}
-              </del>
-            ) : (
-              <span key={i}>{part.text}</span>
-            ),
-          )}
-        </span>
+        <WordDiff diff={change.diff} />
       ) : (
         <>
           <Value value={change.before} /> → <Value value={change.after} />
@@ -47,17 +37,26 @@ function Change({ change }: { change: HistoryEntryAdminAnswer['changes'][number]
 /**
  * A record's History tab: its stream newest first, the events of one command grouped, each with
  * what it changed (a word diff for text), who did it and when. With `restore`, any past version
- * can be restored: new events set it back (history is never rewritten).
+ * can be restored: new events set it back (history is never rewritten). With `record`, only that
+ * record's events in a stream it shares (a translation in its sentence's, a layer in the poem's).
  */
-export function HistoryTab({ streamId, restore }: { streamId: string; restore?: { resource: string; id: string | number } }) {
+export function HistoryTab({ streamId, record, restore }: { streamId: string; record?: HistoryRecord; restore?: { resource: string; id: string | number } }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
-  const key = ['history', streamId];
-  const { data, error, isPending } = useQuery({
+  // Forms render every tab at once: the record's version in the key refetches the history after a save.
+  const version = useRecordContext<{ version?: string | number }>()?.version ?? null;
+  const key = ['history', streamId, record ?? null, version];
+  const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
     queryKey: key,
-    queryFn: async () => (await adminFetch(`${ADMIN_API_URL}/history?streamId=${encodeURIComponent(streamId)}`)).json as HistoryEntryAdminAnswer[],
+    initialPageParam: 0,
+    queryFn: async ({ pageParam }) => {
+      const answer = await adminFetch(`${ADMIN_API_URL}/history?streamId=${encodeURIComponent(streamId)}${record ? `&record=${encodeURIComponent(record)}` : ''}&range=${encodeURIComponent(JSON.stringify([pageParam, pageParam + PAGE - 1]))}`);
+      const total = Number(answer.headers.get('Content-Range')?.split('/').pop());
+      return { entries: answer.json as HistoryEntryAdminAnswer[], first: pageParam, total };
+    },
+    getNextPageParam: (last) => (last.first + PAGE < last.total ? last.first + PAGE : undefined),
   });
 
   const restoreTo = async (position: string) => {
@@ -77,9 +76,12 @@ export function HistoryTab({ streamId, restore }: { streamId: string; restore?: 
 
   if (isPending) return <Typography>Loading the history…</Typography>;
   if (error) return <Typography role="alert">{error.message}</Typography>;
-  const groups = groupByCommand(data);
+  const groups = groupByCommand(data.pages.flatMap((page) => page.entries));
   if (groups.length === 0) return <Typography>No changes recorded.</Typography>;
+  const total = data.pages.at(-1)!.total;
+  const shown = data.pages.reduce((n, page) => n + page.entries.length, 0);
   return (
+    <>
     <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0 }} aria-label="History, newest first">
       {groups.map((group, index) => {
         const first = group[0]!;
@@ -111,5 +113,11 @@ export function HistoryTab({ streamId, restore }: { streamId: string; restore?: 
         );
       })}
     </Stack>
+    {hasNextPage && (
+      <Button variant="outlined" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+        {isFetchingNextPage ? 'Loading…' : `Show older changes (${total - shown} more)`}
+      </Button>
+    )}
+    </>
   );
 }

@@ -11,11 +11,13 @@ import {
   SearchInput,
   SimpleForm,
   SimpleFormIterator,
+  TabbedForm,
   TextInput,
   Toolbar,
   required,
   useRecordContext,
 } from 'react-admin';
+import { HistoryTab } from '../history/history-tab';
 import type { ResourceModule } from '../resources';
 
 interface Layer {
@@ -75,19 +77,31 @@ const Title = () => {
   return <span>Layer {record?.label}</span>;
 };
 
+/** The events about this layer in the poem's stream: its definitions, canto notes and retirement. */
+function LayerHistory() {
+  const record = useRecordContext<Layer>();
+  if (!record) return null;
+  return <HistoryTab streamId="poem" record={`layer:${record.id}`} />;
+}
+
 function LayerEdit() {
   return (
     <Edit mutationMode="pessimistic" title={<Title />} redirect={false}>
-      <SimpleForm toolbar={<LayerToolbar />}>
-        <TextInput source="label" label="Label" validate={required()} />
-        <TextInput source="author" label="Author" validate={required()} />
-        <NumberInput source="order" label="Order (menus list layers by it)" min={0} step={1} validate={required()} />
-        <ArrayInput source="cantoNotes" label="Notes on cantos">
-          <SimpleFormIterator disableAdd disableRemove disableReordering>
-            <CantoNoteInput />
-          </SimpleFormIterator>
-        </ArrayInput>
-      </SimpleForm>
+      <TabbedForm toolbar={<LayerToolbar />}>
+        <TabbedForm.Tab label="Layer">
+          <TextInput source="label" label="Label" validate={required()} />
+          <TextInput source="author" label="Author" validate={required()} />
+          <NumberInput source="order" label="Order (menus list layers by it)" min={0} step={1} validate={required()} />
+          <ArrayInput source="cantoNotes" label="Notes on cantos">
+            <SimpleFormIterator disableAdd disableRemove disableReordering>
+              <CantoNoteInput />
+            </SimpleFormIterator>
+          </ArrayInput>
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="History">
+          <LayerHistory />
+        </TabbedForm.Tab>
+      </TabbedForm>
     </Edit>
   );
 }

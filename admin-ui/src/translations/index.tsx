@@ -1,7 +1,8 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import { Box, Typography } from '@mui/material';
-import { DataTable, Edit, HttpError, List, NumberInput, SearchInput, SelectInput, SimpleForm, TextInput, useNotify, useRecordContext } from 'react-admin';
+import { DataTable, Edit, HttpError, List, NumberInput, SearchInput, SelectInput, TabbedForm, TextInput, useNotify, useRecordContext } from 'react-admin';
 import { editionNames, languageNames, languages, type Language } from '@epos/schemas/poem/editions';
+import { HistoryTab } from '../history/history-tab';
 import type { ResourceModule } from '../resources';
 import { SaveOnlyToolbar } from '../sentences/save-only-toolbar';
 
@@ -64,6 +65,13 @@ const Title = () => {
   return <span>{record ? `${languageNames[record.lang]} translation of sentence ${record.number ?? record.sentence}` : 'Translation'}</span>;
 };
 
+/** That language's events in the sentence's stream; any earlier version can be restored. */
+function TranslationHistory() {
+  const record = useRecordContext<Translation>();
+  if (!record) return null;
+  return <HistoryTab streamId={`sentence-${record.sentence}`} record={`translation:${record.lang}`} restore={{ resource: 'translations', id: record.id }} />;
+}
+
 function TranslationEdit() {
   const notify = useNotify();
   return (
@@ -76,14 +84,19 @@ function TranslationEdit() {
         onError: (error) => notify(error instanceof HttpError && error.status === 409 ? error.message : 'An error Occured', { type: 'error' }),
       }}
     >
-      <SimpleForm toolbar={<SaveOnlyToolbar />}>
-        <Box sx={{ display: 'flex', gap: 3, width: '100%', flexDirection: { xs: 'column', md: 'row' } }}>
-          <Source />
-          <Box sx={{ flex: 1 }}>
-            <TextInput source="translation" label="Translation" multiline fullWidth validate={notEmpty} />
+      <TabbedForm toolbar={<SaveOnlyToolbar />}>
+        <TabbedForm.Tab label="Translation">
+          <Box sx={{ display: 'flex', gap: 3, width: '100%', flexDirection: { xs: 'column', md: 'row' } }}>
+            <Source />
+            <Box sx={{ flex: 1 }}>
+              <TextInput source="translation" label="Translation" multiline fullWidth validate={notEmpty} />
+            </Box>
           </Box>
-        </Box>
-      </SimpleForm>
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="History">
+          <TranslationHistory />
+        </TabbedForm.Tab>
+      </TabbedForm>
     </Edit>
   );
 }

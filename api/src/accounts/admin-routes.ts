@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '@epos/domain/decider';
-import { assignRole, type RoleAssignmentEvent } from '@epos/domain/accounts/role-assignment';
+import { assignRole, type RoleAssignment, type RoleAssignmentEvent } from '@epos/domain/accounts/role-assignment';
 import { accountFailure, accountSuccess, adminUsersAnswer, dataInfoAnswer, issueMessage, roles, roleSchema, updateUsersBody, userStream, type Role } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
@@ -13,12 +13,17 @@ import { requirePermission } from './security.js';
 export type BlogDirectory = () => Promise<{ id: string; name: string }[]>;
 
 
-/** The events that give a user a role and blogs, by the spec's rules (a DomainError naming the field otherwise); the site's and the console's one path. */
-export async function decideRoleAssignment(deps: ApiDeps, request: FastifyRequest, blogs: BlogDirectory, wanted: { userId: string; role: Role; blogs: readonly string[] }): Promise<RoleAssignmentEvent[]> {
+/** What the rules need to give a user a role and blogs: the wish with the facts the site knows now. */
+export async function roleAssignmentOf(deps: ApiDeps, request: FastifyRequest, blogs: BlogDirectory, wanted: { userId: string; role: Role; blogs: readonly string[] }): Promise<RoleAssignment> {
   const users = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
   const target = (await users.selectFrom('users').select(['role', 'deleted']).where('user_id', '=', wanted.userId).executeTakeFirst()) ?? null;
   const admins = await users.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'admin').where('deleted', '=', false).executeTakeFirstOrThrow();
-  return assignRole({ userId: wanted.userId, role: wanted.role, blogs: [...new Set(wanted.blogs)], knownBlogs: new Set((await blogs()).map((b) => b.id)), target, admins: Number(admins.n) });
+  return { userId: wanted.userId, role: wanted.role, blogs: [...new Set(wanted.blogs)], knownBlogs: new Set((await blogs()).map((b) => b.id)), target, admins: Number(admins.n) };
+}
+
+/** The events that give a user a role and blogs, by the spec's rules (a DomainError naming the field otherwise); the site's and the console's one path. */
+export async function decideRoleAssignment(deps: ApiDeps, request: FastifyRequest, blogs: BlogDirectory, wanted: { userId: string; role: Role; blogs: readonly string[] }): Promise<RoleAssignmentEvent[]> {
+  return assignRole(await roleAssignmentOf(deps, request, blogs, wanted));
 }
 
 /** The spec's user administration: list users, the roles and blogs to choose from, assign them. */

@@ -1,5 +1,6 @@
 import type { AdminListQuery } from '@epos/schemas/admin/lists';
 import { HttpError } from '../plugins/error-handler.js';
+import { isUuid } from '../uuid.js';
 
 /** The most records one list answer holds. */
 export const MAX_RANGE = 1000;
@@ -77,8 +78,7 @@ export function parseListParams<Field extends string>(
   return { sort, range, q, filter };
 }
 
-/** `q` as a case-insensitive LIKE pattern matching it literally anywhere. */
-export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { containing } from '@epos/projections/blogs/queries';
 
 /** A filter value that must be text (or a list of texts): a 400 naming the field otherwise. */
 export function textValues(field: string, value: unknown): string[] {
@@ -86,3 +86,6 @@ export function textValues(field: string, value: unknown): string[] {
   if (values.length === 0 || values.length > 1000 || !values.every((v) => typeof v === 'string' || typeof v === 'number')) throw badParameter('filter', `${field} is a text or a list of texts`);
   return values.map(String);
 }
+
+/** A filter of uuid columns: its values that are uuids, plus one that matches nothing (so none matching is an empty list, not an empty `in ()`). */
+export const uuidValues = (field: string, value: unknown): string[] => [...textValues(field, value).filter(isUuid), '00000000-0000-0000-0000-000000000000'];

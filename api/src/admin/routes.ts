@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ApiDeps } from '../deps.js';
 import { requirePermission } from '../accounts/security.js';
 import { eventRoutes } from './events/routes.js';
+import { historyRoutes } from './history/routes.js';
 import { sentenceRoutes } from './sentences/routes.js';
 import { translationRoutes } from './translations/routes.js';
 import { relationRoutes } from './relations/routes.js';
@@ -12,6 +13,7 @@ import { postRoutes } from './posts/routes.js';
 import { commentAdminRoutes } from './comments/routes.js';
 import { queueRoutes } from './queues/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { suggestionAdminRoutes } from './suggestions/routes.js';
 
 /**
  * The admin console's API at /admin-api/<resource> (ra-data-simple-rest conventions), admins only,
@@ -19,7 +21,7 @@ import { dashboardRoutes } from './dashboard/routes.js';
  * Writes name their permission like every other write (CSRF, the one permission table) and go
  * through the same deciders and command handling as the site API.
  */
-const resources: ((deps: ApiDeps) => FastifyPluginAsync)[] = [eventRoutes, sentenceRoutes, translationRoutes, relationRoutes, layerRoutes, userRoutes, blogAdminRoutes, postRoutes, commentAdminRoutes, queueRoutes, dashboardRoutes];
+const resources: ((deps: ApiDeps) => FastifyPluginAsync)[] = [eventRoutes, historyRoutes, sentenceRoutes, translationRoutes, relationRoutes, layerRoutes, userRoutes, blogAdminRoutes, postRoutes, commentAdminRoutes, queueRoutes, dashboardRoutes, suggestionAdminRoutes];
 
 export function adminRoutes(deps: ApiDeps): FastifyPluginAsync {
   return async (app) => {

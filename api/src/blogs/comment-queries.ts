@@ -16,8 +16,7 @@ export async function widgetComments(db: BlogsDb, postId: string, viewerId: stri
         .as('has_upvoted'),
     )
     .where('comments.post_id', '=', postId)
-    .where('comments.hidden', '=', false)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('comments as parent').select('parent.comment_id').whereRef('parent.comment_id', '=', 'comments.parent_id').where('parent.hidden', '=', true))))
+    .where('comments.concealed', '=', false)
     .orderBy('comments.created_at');
   if (commentId) query = query.where('comments.comment_id', '=', commentId);
   const rows = await query.execute();

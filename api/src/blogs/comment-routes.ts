@@ -30,6 +30,7 @@ import { blogActor, signedInBlogActor } from './actor.js';
 import { commentsDecider, type CommentCommand } from '@epos/domain/blogs/comment-decider';
 import { mentionCandidates, widgetComments } from './comment-queries.js';
 import { parseOr400 } from './validation.js';
+import { blogNow } from '@epos/platform/blogs/blog-state';
 
 const postParams = z.object({ post: z.uuid('post: expected a post id') });
 
@@ -82,7 +83,8 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       const body = parseOr400(commentBody, request.body);
       const { post } = await visiblePost(request, request.params.post);
       const commentId = randomUUID();
-      const result = await run(request, post.post_id, { kind: 'post', actor, commentId, parentId: body.parentof ?? null, content: await sealFor(actor.userId, body.cm), pings: body.pings });
+      const { archived: blogArchived } = await blogNow(deps.store, post.blog_id);
+      const result = await run(request, post.post_id, { kind: 'post', actor, commentId, parentId: body.parentof ?? null, content: await sealFor(actor.userId, body.cm), pings: body.pings, blogArchived });
       return withPosition(reply, result).send({ type: 1, message: blogMessages.commentPosted, comment: await widgetAfter(request, post.post_id, commentId, result.position) });
     });
 

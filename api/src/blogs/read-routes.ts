@@ -27,7 +27,7 @@ import { canEditPost, type BlogActor } from '@epos/domain/blogs/access';
 import { blogActor } from './actor.js';
 import { FEED_SIZE, FEED_TYPES, renderFeed } from './feeds.js';
 import { archivePosts, archiveTimeline } from '@epos/projections/blogs/archive';
-import { archiveMonths, findBlog, postSummaries, postWithNeighbours, publishedPage, publishingSince, seriesOf, type BlogsDb } from '@epos/projections/blogs/queries';
+import { archiveMonths, findBlog, listedBlogs, postSummaries, postWithNeighbours, publishedPage, publishingSince, seriesOf, type BlogsDb } from '@epos/projections/blogs/queries';
 import { postingRate, rateDay, rateWindowStart } from './posting-rate.js';
 import { archiveJson, iso, PAGE_SIZE, paging, postSummary, TOC_PAGE_SIZE } from './views.js';
 
@@ -78,7 +78,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.get('/api/blogs', { config: reads, schema: { tags: ['blogs'], summary: 'Every blog', response: { 200: blogListAnswer } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
-        const blogs = await db.selectFrom('blogs').selectAll().orderBy('title').execute();
+        const blogs = await listedBlogs(db).selectAll().orderBy('title').execute();
         if (blogs.length === 0) throw notFound(blogMessages.noBlogsYet);
         return blogs.map((b) => ({ slug: b.blog_id, title: b.title, description: b.description, postCount: b.published_count, lastPublished: iso(b.last_published) }));
       }),
@@ -92,6 +92,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
           .select(['posts.blog_id', 'posts.url', 'posts.title', 'blogs.title as blog_title'])
           .where('posts.status', '=', 'published')
+          .where('blogs.archived', '=', false)
           .orderBy('posts.published_at', 'desc')
           .limit(10)
           .execute();
@@ -102,7 +103,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.get('/api/series', { config: reads, schema: { tags: ['blogs'], summary: 'Every series, by blog', response: { 200: seriesByBlogAnswer } } }, async (request, reply) =>
       serve(request, reply, async () => {
         const db = await blogsDb(request);
-        const blogs = await db.selectFrom('blogs').select(['blog_id', 'title']).orderBy('title').execute();
+        const blogs = await listedBlogs(db).select(['blog_id', 'title']).orderBy('title').execute();
         const series = blogs.length ? await seriesOf(db, blogs.map((b) => b.blog_id)) : [];
         return blogs
           .map((b) => ({ slug: b.blog_id, slugUrl: b.title, sd: series.filter((s) => s.blog_id === b.blog_id).map(seriesEntry) }))
@@ -116,7 +117,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const current = request.query.page;
         const [posts, rate] = await Promise.all([publishedPage(db, request.params.blog, (current - 1) * PAGE_SIZE, PAGE_SIZE).execute(), blogPostingRate(db, request.params.blog, now)]);
         const blog = posts[0] ?? (await noPage(db, request.params.blog));
-        return { slug: blog.blog_id, title: blog.blog_title, description: blog.blog_description, postingRate: rate, bcontent: posts.map(postSummary), Paging: paging(current, blog.published_count) };
+        return { slug: blog.blog_id, title: blog.blog_title, description: blog.blog_description, archived: blog.blog_archived, postingRate: rate, bcontent: posts.map(postSummary), Paging: paging(current, blog.published_count) };
       }, request.params.blog),
     );
 
@@ -139,6 +140,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         canedit,
         isAuth: actor !== null,
         blogTitle: post.blog_title,
+        blogArchived: post.blog_archived,
         postingRate: rate,
         status: POST_STATUS[post.status],
         previous_url: post.previous_url,

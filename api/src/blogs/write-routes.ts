@@ -3,8 +3,8 @@ import { lineText, wholeNumber } from '@epos/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { foldStream, handleCommand, WrongExpectedRevisionError, type CommandOutcome } from '@epos/platform';
-import { blogDecider } from '@epos/domain/blogs/blog-decider';
+import { handleCommand, WrongExpectedRevisionError, type CommandOutcome } from '@epos/platform';
+import { blogNow } from '@epos/platform/blogs/blog-state';
 import {
   autosaveAnswer,
   autosaveBody,
@@ -77,15 +77,14 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       const actor = await writer(request);
       const payload = parseOr400(postPayload, request.body);
       if (!canWriteIn(actor, payload.blog_id)) throw notAllowed();
-      const blog = (await foldStream(deps.store, blogStream(payload.blog_id), blogDecider(payload.blog_id))).state;
+      const blog = await blogNow(deps.store, payload.blog_id);
       if (!blog.exists) throw new HttpError(404, 'not_found', blogMessages.noBlogFound);
-      if (blog.archived) throw new HttpError(400, 'validation', 'blog_id: this blog is archived and takes no new posts', {}, [{ field: 'blog_id', message: 'archived' }]);
       const postId = randomUUID();
       const decider = postDecider(postId);
       const intent = intentOf(payload);
       let url = await freeUrl(deps.store, payload.title);
       for (let attempt = 0; ; attempt += 1) {
-        const events = decider.decide({ kind: 'create', actor, postId, blogId: payload.blog_id, url, content: contentOf(payload), intent, now: new Date().toISOString() }, decider.initialState);
+        const events = decider.decide({ kind: 'create', actor, postId, blogId: payload.blog_id, url, content: contentOf(payload), intent, now: new Date().toISOString(), blogArchived: blog.archived }, decider.initialState);
         try {
           const { position } = await deps.store.appendMany(newPostAppends(url, postId, events), { cause: causeOf(request) });
           return withPosition(reply, { position, events }).send({ id: postId, url, blog: payload.blog_id, revision: 1, message: blogMessages.posted, redirect: redirectFor(payload.blog_id, url, intent.status === 'scheduled') });
@@ -101,7 +100,8 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       const actor = await writer(request);
       const payload = parseOr400(updatePostPayload, request.body);
       const intent = intentOf(payload);
-      const result = await runPostCommand(request, payload.id, { kind: 'update', actor, blogId: payload.blog_id, content: contentOf(payload), intent, now: new Date().toISOString(), ...(payload.revision !== undefined ? { expectedRevision: payload.revision } : {}) });
+      const { archived: blogArchived } = await blogNow(deps.store, payload.blog_id);
+      const result = await runPostCommand(request, payload.id, { kind: 'update', actor, blogId: payload.blog_id, content: contentOf(payload), intent, now: new Date().toISOString(), blogArchived, ...(payload.revision !== undefined ? { expectedRevision: payload.revision } : {}) });
       const { url, revisions } = result.state;
       const revision = revisions.length;
       return withPosition(reply, result).send({ id: payload.id, url, blog: payload.blog_id, revision, message: blogMessages.updated, redirect: redirectFor(payload.blog_id, url, intent.status === 'scheduled') });

@@ -2,38 +2,33 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   declineSuggestionBody,
+  SUGGESTION_ACCEPTED,
+  SUGGESTION_DECLINED,
   SUGGESTION_THANKS,
   suggestionBody,
   suggestionDecidedAnswer,
   suggestionMadeAnswer,
   suggestionParams,
-  suggestionsAnswer,
-  suggestionsQuery,
   suggestionStream,
 } from '@epos/schemas';
 import { Credentials } from '@epos/platform/accounts/credentials';
-import { handleCommand } from '@epos/platform';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
-import { USERS_PROJECTION } from '@epos/projections/accounts/users-projection';
-import { SUGGESTIONS_PROJECTION } from '@epos/projections/suggestions/suggestions-projection';
 import { seal } from '@epos/projections/accounts/sealing';
 import { suggestionDecider } from '@epos/domain/suggestions/suggestion-decider';
 import type { ApiDeps } from '../deps.js';
 import { causeOf, withPosition } from '../commands.js';
 import { HttpError } from '../plugins/error-handler.js';
-import { pleaseLogIn, requirePermission, signedInUser } from '../accounts/security.js';
-import { actorNames } from '../accounts/actor-names.js';
+import { pleaseLogIn, signedInUser } from '../accounts/security.js';
 import { poemQueries } from '../poem/poem-queries.js';
-import { acceptance, normalisedProposal, sentenceNow, textOf } from './streams.js';
-import { suggestionQueue } from './queue.js';
+import { normalisedProposal, sentenceNow, textOf } from './streams.js';
+import { acceptSuggestion, declineSuggestion } from './decisions.js';
 
 const tags = ['suggestions'];
 const noSuchSentence = () => new HttpError(404, 'not_found', 'sentence: no sentence has this number', {}, [{ field: 'sentence', message: 'no sentence has this number' }]);
 
-/** Readers suggest corrections to a sentence's text, translations and notes; editors accept or decline them. */
+/** Readers suggest corrections to a sentence's text, translations and notes; editors accept or decline them (the console lists them: /admin-api/suggestions). */
 export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const credentials = new Credentials(deps.database.db);
-  const names = actorNames(deps);
   return async (app) => {
     app.post(
       '/postdata/suggestions',
@@ -61,19 +56,6 @@ export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/api/suggestions',
-      {
-        config: { reads: [SUGGESTIONS_PROJECTION, POEM_PROJECTION, USERS_PROJECTION] },
-        schema: { tags, summary: 'The review queue (editors): suggestions of a status, with a word diff of the text they were based on → the proposed text', querystring: suggestionsQuery, response: { 200: suggestionsAnswer } },
-      },
-      async (request, reply) => {
-        requirePermission(request, 'suggestions.review');
-        reply.header('cache-control', 'private, no-store');
-        return suggestionQueue(deps, request, names, request.query.status);
-      },
-    );
-
     app.post(
       '/postdata/suggestions/:id/accept',
       {
@@ -81,9 +63,8 @@ export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         schema: { tags, summary: "Accept a suggestion: its edit is appended, crediting the suggester (409 when the text changed since it was made)", params: suggestionParams, response: { 200: suggestionDecidedAnswer } },
       },
       async (request, reply) => {
-        const appends = await acceptance(deps.store, request.params.id);
-        const { position } = await deps.store.appendMany(appends, { cause: causeOf(request) });
-        return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'Accepted: the text is changed.' });
+        const outcome = await acceptSuggestion(deps.store, request.params.id, causeOf(request));
+        return withPosition(reply, outcome).send({ type: 1, message: SUGGESTION_ACCEPTED });
       },
     );
 
@@ -94,13 +75,8 @@ export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Decline a suggestion, saying why (the suggester is told)', params: suggestionParams, body: declineSuggestionBody, response: { 200: suggestionDecidedAnswer } },
       },
       async (request, reply) => {
-        const outcome = await handleCommand(deps.store, {
-          streamId: suggestionStream(request.params.id),
-          decider: suggestionDecider,
-          command: { kind: 'decline', suggestionId: request.params.id, reason: request.body.reason },
-          cause: causeOf(request),
-        });
-        return withPosition(reply, outcome).send({ type: 1, message: 'Declined.' });
+        const outcome = await declineSuggestion(deps.store, request.params.id, request.body.reason, causeOf(request));
+        return withPosition(reply, outcome).send({ type: 1, message: SUGGESTION_DECLINED });
       },
     );
   };

@@ -11,7 +11,8 @@ import {
 import { counterProjection } from '@epos/platform/testkit/counter-projection';
 import { sampleEvents } from '@epos/platform/testkit/sample-events';
 import { EventRegistry, eventCatalog } from '@epos/schemas';
-import { allProjections } from '@epos/projections';
+import { productProjections } from '@epos/projections';
+import { createSearchIndex } from '@epos/platform/search/index';
 import { reactorRunner as workersReactors, type ReactorContext } from '@epos/workers';
 import { newTestDatabase } from '@epos/platform/testkit/vitest';
 import { createJobQueue } from '@epos/platform/jobs/index';
@@ -40,15 +41,16 @@ export async function startTestApi(options: { env?: Record<string, string>; proj
   const store = new PostgresEventStore(testDb.database, new EventRegistry([...eventCatalog, ...sampleEvents]), { pollIntervalMs: 100 });
   const progress = new ProjectionProgress(testDb.database, store);
   await progress.start();
+  const search = createSearchIndex(config, { database: testDb.database, readModels: progress });
   const runner = new ProjectionRunner({
     database: testDb.database,
     store,
     logger,
-    projections: options.projections ?? [counterProjection() as Projection, ...allProjections],
+    projections: options.projections ?? [counterProjection() as Projection, ...productProjections(search)],
   });
   await runner.start();
   const jobs = createJobQueue({ databaseUrl: testDb.url, prefix: `t${randomBytes(4).toString('hex')}` });
-  const deps: ApiDeps = { config, database: testDb.database, store, progress, logger, jobs };
+  const deps: ApiDeps = { config, database: testDb.database, store, progress, logger, jobs, search };
   const reactorRunner = options.reactors === false ? null : workersReactors(deps);
   await reactorRunner?.start();
   const app = await buildApi(deps, { extraRoutes: [counterRoutes], serveUi: false, ...(options.blogs ? { blogs: options.blogs } : {}) });
@@ -64,6 +66,7 @@ export async function startTestApi(options: { env?: Record<string, string>; proj
       await progress.close();
       await store.close();
       await jobs.close();
+      await search.close();
       await testDb.drop();
     },
   };

@@ -3,10 +3,8 @@ import type { BlogEvent } from '@epos/schemas';
 
 export type BlogState = { exists: boolean; title: string; description: string; archived: boolean };
 
-export type BlogCommand =
-  | { kind: 'rename'; title: string }
-  | { kind: 'describe'; description: string }
-  | { kind: 'archive'; archived: boolean };
+/** One edit of a blog (the console's form): each field given is set, all in one append. */
+export type BlogCommand = { kind: 'update'; title?: string; description?: string; archived?: boolean };
 
 const initialState: BlogState = { exists: false, title: '', description: '', archived: false };
 
@@ -27,17 +25,15 @@ function evolve(state: BlogState, event: BlogEvent): BlogState {
   }
 }
 
+/** The events of an edit: only for the fields that change. */
 function decide(command: BlogCommand, state: BlogState, blogId: string): BlogEvent[] {
   if (!state.exists) throw new DomainError('not_found', 'No blog found');
-  switch (command.kind) {
-    case 'rename':
-      return command.title === state.title ? [] : [{ type: 'BlogRenamed', data: { blogId, title: command.title } }];
-    case 'describe':
-      return command.description === state.description ? [] : [{ type: 'BlogDescribed', data: { blogId, description: command.description } }];
-    case 'archive':
-      if (command.archived === state.archived) return [];
-      return [command.archived ? { type: 'BlogArchived', data: { blogId } } : { type: 'BlogUnarchived', data: { blogId } }];
-  }
+  const { title, description, archived } = command;
+  const events: BlogEvent[] = [];
+  if (title !== undefined && title !== state.title) events.push({ type: 'BlogRenamed', data: { blogId, title } });
+  if (description !== undefined && description !== state.description) events.push({ type: 'BlogDescribed', data: { blogId, description } });
+  if (archived !== undefined && archived !== state.archived) events.push(archived ? { type: 'BlogArchived', data: { blogId } } : { type: 'BlogUnarchived', data: { blogId } });
+  return events;
 }
 
 /** The rules of one blog's own stream (its posts have theirs). */

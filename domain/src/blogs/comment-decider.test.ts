@@ -43,4 +43,21 @@ describe('comments decider', () => {
     expect(when([posted(c1, ann), hidden], { kind: 'hide', actor: admin, commentId: c1, hidden: false })).toEqual([{ type: 'CommentShown', data: { commentId: c1, postId } }]);
     expect(() => when([], { kind: 'hide', actor: admin, commentId: c1, hidden: true })).toThrow(/no such comment/);
   });
+
+  it('takes no comment on a post of an archived blog', () => {
+    expect(() => when([], { kind: 'post', actor: ann, commentId: c1, parentId: null, content: sealed, pings: [], blogArchived: true })).toThrow('This blog is archived: its posts take no new comments');
+    expect(when([], { kind: 'post', actor: ann, commentId: c1, parentId: null, content: sealed, pings: [], blogArchived: false })).toEqual([posted(c1, ann)]);
+  });
+
+  it('takes no reply anywhere under a hidden comment', () => {
+    const c3 = '77777777-7777-4777-8777-777777777777';
+    const c4 = '88888888-8888-4888-8888-888888888888';
+    const thread = [posted(c1, ann), posted(c2, ben, c1)];
+    const hidden: CommentEvent = { type: 'CommentHidden', data: { commentId: c1, postId } };
+    const reply = (parentId: string) => ({ kind: 'post' as const, actor: ben, commentId: c4, parentId, content: sealed, pings: [] });
+    expect(() => when([...thread, hidden], reply(c2))).toThrow(/no such comment/);
+    expect(() => when([...thread, hidden], reply(c1))).toThrow(/no such comment/);
+    expect(when([...thread, posted(c3, ann), hidden], reply(c3))).toEqual([posted(c4, ben, c3)]);
+    expect(when([...thread, hidden, { type: 'CommentShown', data: { commentId: c1, postId } }], reply(c2))).toEqual([posted(c4, ben, c2)]);
+  });
 });

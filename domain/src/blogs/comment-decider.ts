@@ -15,7 +15,8 @@ export type CommentsState = ReadonlyMap<string, CommentFacts>;
 type Actor = { userId: string; role: Role };
 
 export type CommentCommand =
-  | { kind: 'post'; actor: Actor; commentId: string; parentId: string | null; content: string; pings: string[] }
+  /** `blogArchived`: the post's blog was archived; its posts take no new comments. */
+  | { kind: 'post'; actor: Actor; commentId: string; parentId: string | null; content: string; pings: string[]; blogArchived?: boolean }
   | { kind: 'edit'; actor: Actor; commentId: string; content: string; pings: string[] }
   | { kind: 'delete'; actor: Actor; commentId: string }
   | { kind: 'upvote'; actor: Actor; commentId: string; upvote: boolean }
@@ -54,12 +55,25 @@ function existing(state: CommentsState, commentId: string, field = 'id'): Commen
   return comment;
 }
 
+/** Hidden by an admin, itself or with a comment above it: readers see none of it, so it takes no replies. */
+function concealed(state: CommentsState, commentId: string | null): boolean {
+  for (let id = commentId; id !== null; ) {
+    const comment = state.get(id);
+    if (!comment) return false;
+    if (comment.hidden) return true;
+    id = comment.parentId;
+  }
+  return false;
+}
+
 function decide(command: CommentCommand, state: CommentsState, postId: string): CommentEvent[] {
   const { commentId } = command;
   switch (command.kind) {
     case 'post':
       if (state.has(commentId)) throw new DomainError('conflict', 'This comment already exists');
+      if (command.blogArchived) throw new DomainError('invalid', blogMessages.archivedNoComments);
       if (command.parentId) existing(state, command.parentId, 'parentof');
+      if (concealed(state, command.parentId)) throw new DomainError('not_found', 'There is no such comment', 'parentof');
       return [{ type: 'CommentPosted', data: { commentId, postId, parentId: command.parentId, authorId: command.actor.userId, content: command.content, pings: command.pings } }];
     case 'edit':
       if (!canChangeComment(command.actor, existing(state, commentId))) throw new DomainError('forbidden', 'Only the comment\'s author or an admin may change it.');

@@ -71,4 +71,20 @@ describe('post decider', () => {
     expect(() => when([], { kind: 'undelete', actor: admin })).toThrow('Not Found');
     expect(given([created, scheduled, deleted, undeleted])).toMatchObject({ deleted: false, status: 'draft', publishAt: null });
   });
+
+  it('in an archived blog: creates nothing, publishes and schedules nothing, still edits, unpublishes and deletes', () => {
+    const archived = { blogArchived: true };
+    expect(() => when([], { kind: 'create', actor: blogger, postId, blogId: 'poetry', url: 't', content, intent: { status: 'draft' }, now, ...archived })).toThrow(/archived: it takes no new posts/);
+    const update = (events: PostEvent[], intent: Extract<PostCommand, { kind: 'update' }>['intent'], text = content) => when(events, { kind: 'update', actor: blogger, blogId: 'poetry', content: text, intent, now, ...archived });
+    expect(() => update([created], { status: 'published' })).toThrow(/archived/);
+    expect(() => update([created], { status: 'scheduled', publishAt: '2027-01-01T00:00:00.000Z' })).toThrow(/archived/);
+    expect(update([created], { status: 'draft' }, { ...content, markdown: 'N' }).map((e) => e.type)).toEqual(['PostRevised']);
+    const live: PostEvent = { type: 'PostPublished', data: { postId, publishedAt: now, scheduled: false, first: true } };
+    expect(update([created, live], { status: 'published' }, { ...content, title: 'U' }).map((e) => e.type)).toEqual(['PostRevised']);
+    expect(update([created, live], { status: 'draft' }).map((e) => e.type)).toEqual(['PostUnpublished']);
+    expect(when([created, live], { kind: 'delete', actor: blogger }).map((e) => e.type)).toEqual(['PostDeleted']);
+    // A scheduled post waits while its blog is archived, and goes out once it is not.
+    expect(when([created, scheduled], { kind: 'publishDue', now: '2026-11-21T12:00:00.000Z', ...archived })).toEqual([]);
+    expect(when([created, scheduled], { kind: 'publishDue', now: '2026-11-21T12:00:00.000Z', blogArchived: false })).toHaveLength(1);
+  });
 });

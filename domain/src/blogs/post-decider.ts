@@ -1,5 +1,5 @@
 import { DomainError, type Decider } from '../decider.js';
-import type { PostContent, PostEvent } from '@epos/schemas';
+import { blogMessages, type PostContent, type PostEvent } from '@epos/schemas';
 import { canEditPost, canWriteIn, type BlogActor } from './access.js';
 
 export type PostState = {
@@ -20,16 +20,17 @@ export type PostState = {
 /** What the author asked for with the post's status radio. */
 export type Intent = { status: 'published' } | { status: 'draft' } | { status: 'scheduled'; publishAt: string };
 
+/** `blogArchived`: the post's blog was archived (its own stream says so): it takes no new posts and publishes none. */
 export type PostCommand =
-  | { kind: 'create'; actor: BlogActor; postId: string; blogId: string; url: string; content: PostContent; intent: Intent; now: string }
-  | { kind: 'update'; actor: BlogActor; blogId: string; content: PostContent; intent: Intent; expectedRevision?: number; now: string }
+  | { kind: 'create'; actor: BlogActor; postId: string; blogId: string; url: string; content: PostContent; intent: Intent; now: string; blogArchived?: boolean }
+  | { kind: 'update'; actor: BlogActor; blogId: string; content: PostContent; intent: Intent; expectedRevision?: number; now: string; blogArchived?: boolean }
   | { kind: 'autosave'; actor: BlogActor; content: Partial<PostContent> }
   | { kind: 'restore'; actor: BlogActor; revision: number }
   | { kind: 'delete'; actor: BlogActor }
   /** Brings a deleted post back as a draft (admins, from the console). */
   | { kind: 'undelete'; actor: BlogActor }
   /** The scheduler's: publish if the post is still scheduled and its time has come. */
-  | { kind: 'publishDue'; now: string };
+  | { kind: 'publishDue'; now: string; blogArchived?: boolean };
 
 const initialState: PostState = { exists: false, deleted: false, blogId: '', url: '', authorId: '', status: 'draft', publishAt: null, revisions: [], autosave: null, everPublished: false };
 
@@ -60,7 +61,16 @@ function evolve(state: PostState, event: PostEvent): PostState {
 const sameContent = (a: PostContent, b: PostContent) =>
   a.title === b.title && a.subtitle === b.subtitle && a.seriesTitle === b.seriesTitle && a.excerpt === b.excerpt && a.markdown === b.markdown;
 
-function statusEvents(postId: string, state: PostState, intent: Intent, now: string): PostEvent[] {
+/** The status change asked for; none that publishes or schedules in an archived blog. */
+function statusEvents(postId: string, state: PostState, intent: Intent, now: string, blogArchived = false): PostEvent[] {
+  const events = statusChange(postId, state, intent, now);
+  if (blogArchived && events.some((e) => e.type === 'PostPublished' || e.type === 'PostScheduled')) throw archivedBlog();
+  return events;
+}
+
+const archivedBlog = () => new DomainError('invalid', blogMessages.archivedNoPosts, 'blog_id');
+
+function statusChange(postId: string, state: PostState, intent: Intent, now: string): PostEvent[] {
   if (intent.status === 'scheduled' && Date.parse(intent.publishAt) <= Date.parse(now)) {
     throw new DomainError('invalid', 'published_at: choose a time in the future to schedule the post', 'published_at');
   }
@@ -86,6 +96,7 @@ function decide(command: PostCommand, state: PostState, postId: string): PostEve
     case 'create': {
       if (state.exists) throw new DomainError('conflict', 'This post already exists');
       if (!canWriteIn(command.actor, command.blogId)) throw new DomainError('forbidden', 'You are not allowed to write in this blog.', 'blog_id');
+      if (command.blogArchived) throw archivedBlog();
       const created: PostEvent = { type: 'PostCreated', data: { postId, blogId: command.blogId, url: command.url, authorId: command.actor.userId, content: command.content } };
       return [created, ...statusEvents(postId, evolve(state, created), command.intent, command.now)];
     }
@@ -96,7 +107,7 @@ function decide(command: PostCommand, state: PostState, postId: string): PostEve
         throw new DomainError('conflict', `This post was saved by someone else since you opened it (now at revision ${state.revisions.length}). Reload it to see their changes.`, 'revision');
       }
       const revised: PostEvent[] = sameContent(state.revisions.at(-1)!, command.content) ? [] : [{ type: 'PostRevised', data: { postId, content: command.content } }];
-      return [...revised, ...statusEvents(postId, state, command.intent, command.now)];
+      return [...revised, ...statusEvents(postId, state, command.intent, command.now, command.blogArchived)];
     }
     case 'autosave': {
       requireEditable(state, command.actor);
@@ -121,7 +132,8 @@ function decide(command: PostCommand, state: PostState, postId: string): PostEve
       return [{ type: 'PostUndeleted', data: { postId, blogId: state.blogId, url: state.url, authorId: state.authorId, content: state.revisions.at(-1)!, revision: state.revisions.length } }];
     }
     case 'publishDue':
-      if (!state.exists || state.deleted || state.status !== 'scheduled' || !state.publishAt) return [];
+      // An archived blog's scheduled posts wait: the sweep publishes them once it is unarchived.
+      if (!state.exists || state.deleted || state.status !== 'scheduled' || !state.publishAt || command.blogArchived) return [];
       if (Date.parse(state.publishAt) > Date.parse(command.now)) return [];
       return [{ type: 'PostPublished', data: { postId, publishedAt: state.publishAt, scheduled: true, first: !state.everPublished } }];
   }

@@ -25,7 +25,14 @@ export async function foldStream<Command, Event extends DomainEvent, State>(
   return { state, revision, expectedRevision: revision ?? 'no_stream' };
 }
 
-/** Folds the stream, decides, and appends with optimistic concurrency on the revision it read. */
+/** Tries of a command no client revision pins: another append in between (a login recorded, say) is decided again. */
+const UNPINNED_ATTEMPTS = 3;
+
+/**
+ * Folds the stream, decides, and appends with optimistic concurrency on the revision it read. With
+ * the client's `expectedRevision`, a newer stream is the client's conflict; without one, a command
+ * that lost a race with another append is folded and decided again on the newer stream.
+ */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
   request: {
@@ -36,6 +43,19 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     /** The revision the client last saw (an edit form's version); a newer stream is a conflict. */
     expectedRevision?: bigint;
   },
+): Promise<CommandOutcome<Event, State>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await decideAndAppend(store, request);
+    } catch (error) {
+      if (request.expectedRevision !== undefined || !(error instanceof WrongExpectedRevisionError) || attempt >= UNPINNED_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function decideAndAppend<Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  request: Parameters<typeof handleCommand<Command, Event, State>>[1],
 ): Promise<CommandOutcome<Event, State>> {
   const { streamId, decider, command, cause } = request;
   const { state, revision, expectedRevision } = await foldStream(store, streamId, decider);

@@ -6,6 +6,8 @@ import * as accounts from './migrations/0003-accounts.js';
 import * as siteSecrets from './migrations/0004-site-secrets.js';
 import * as rateLimits from './migrations/0005-rate-limits.js';
 import * as reactors from './migrations/0006-reactors.js';
+import * as substringSearch from './migrations/0007-substring-search.js';
+import * as search from './migrations/0008-search.js';
 
 /** Every feature adds its migrations here, in order; names sort by their number. */
 const platformMigrations: Record<string, Migration> = {
@@ -15,6 +17,8 @@ const platformMigrations: Record<string, Migration> = {
   '0004-site-secrets': siteSecrets,
   '0005-rate-limits': rateLimits,
   '0006-reactors': reactors,
+  '0007-substring-search': substringSearch,
+  '0008-search': search,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -63,6 +63,24 @@ export function eventStoreContract(name: string, open: (registry: EventRegistry)
       expect(await store.readStream(id)).toHaveLength(4);
     });
 
+    it("answers a stream's revision, -1n while it has no events, unmoved by other streams", async () => {
+      const store = open(sampleRegistry());
+      const [id, other] = [stream(), stream()];
+      expect(await store.streamRevision(id)).toBe(-1n);
+      await store.append(id, [{ type: 'CounterOpened', data: { name: 'r' } }, { type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 'no_stream', cause });
+      expect(await store.streamRevision(id)).toBe(1n);
+      await store.appendMany(
+        [
+          { streamId: id, events: [{ type: 'CounterIncremented', data: { by: 2 } }], expectedRevision: 1n },
+          { streamId: other, events: [{ type: 'CounterOpened', data: { name: 'o' } }], expectedRevision: 'no_stream' },
+        ],
+        { cause },
+      );
+      expect(await store.streamRevision(id)).toBe(2n);
+      expect(await store.streamRevision(other)).toBe(0n);
+      expect(await store.streamRevision(id)).toBe((await store.readStream(id)).at(-1)!.revision);
+    });
+
     it('never appends an event whose data fails its schema, nor any of its batch', async () => {
       const store = open(sampleRegistry());
       const id = stream();

@@ -70,6 +70,8 @@ export interface EventStore {
    */
   appendMany(appends: readonly StreamAppend[], options: { cause: Cause }): Promise<{ position: Position }>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Revision of the stream's last event, or -1n when it has none, without reading its events. */
+  streamRevision(streamId: string): Promise<bigint>;
   /** Events after a position; stops short of an event that cannot be decoded, and throws when it is first. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   headPosition(): Promise<Position>;

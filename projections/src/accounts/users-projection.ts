@@ -6,6 +6,8 @@ import { unseal } from './sealing.js';
 
 export const USERS_PROJECTION = 'users';
 export const DELETED_USER = 'deleted user';
+/** What the console's q finds a user by: name, user name and email as one text (indexed by trigrams). */
+export const USER_TEXT = sql<string>`(name || ' ' || user_name || ' ' || coalesce(email, ''))`;
 
 export const personalSchema = z.object({ userName: z.string(), email: z.string(), name: z.string() });
 export type Personal = z.infer<typeof personalSchema>;
@@ -31,7 +33,7 @@ export interface UsersReadModel {
 /** Users as the admin screens list them; personal fields unsealed with the user's key while it exists. */
 export const usersProjection = defineProjection({
   name: USERS_PROJECTION,
-  version: 2,
+  version: 3, // 3: the console's sort and substring indexes
   events: [userRegistered, emailConfirmed, loginSucceeded, roleAssigned, blogsAssigned, subscriptionsChanged, accountDeleted, accountLocked, accountUnlocked],
   async setup(db: Kysely<UsersReadModel>) {
     await db.schema
@@ -49,10 +51,11 @@ export const usersProjection = defineProjection({
       .addColumn('deleted', 'boolean', (c) => c.notNull())
       .addColumn('locked', 'boolean', (c) => c.notNull().defaultTo(false))
       .execute();
-    // The admin console's list: sorted and filtered by these.
+    // The admin console's list: sorted either way by these (api/src/admin/lists.ts pageInOrder), q by substring.
     for (const column of ['name', 'user_name', 'email', 'role', 'last_login', 'registered_at']) {
-      await sql`create index ${sql.id(`users_by_${column}`)} on users (${sql.id(column)}, user_id) where not deleted`.execute(db);
+      await sql`create index ${sql.id(`users_by_${column}`)} on users (${sql.id(column)} nulls first, user_id) where not deleted`.execute(db);
     }
+    await sql`create index users_by_substring on users using gin (${USER_TEXT} public.gin_trgm_ops) where not deleted`.execute(db);
     await sql`create index users_by_blogs on users using gin (blogs)`.execute(db);
   },
   handlers: {

@@ -46,7 +46,7 @@ export function monthOf(blogId: string, at: string | Date): MonthOfBlog {
   return { blogId, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
 }
 
-/** Published posts with what the archive timeline shows, newest first: of one blog or author, in one month. */
+/** Published posts with what the archive timeline shows, newest first: of one blog or author (in blogs not archived), in one month. */
 export async function archivePosts(db: Kysely<BlogsReadModel>, only: { blogId?: string; authorId?: string; month?: { year: number; month: number } }) {
   const { blogId, authorId, month } = only;
   const posts = await db
@@ -55,7 +55,8 @@ export async function archivePosts(db: Kysely<BlogsReadModel>, only: { blogId?: 
     .select(['posts.url', 'posts.title', 'posts.blog_id', 'blogs.title as blog_title', 'posts.published_at'])
     .where('posts.status', '=', 'published')
     .$if(blogId !== undefined, (q) => q.where('posts.blog_id', '=', blogId!))
-    .$if(authorId !== undefined, (q) => q.where('posts.author_id', '=', authorId!))
+    // An author's posts span blogs: the archived ones are left out, as from every list across blogs.
+    .$if(authorId !== undefined, (q) => q.where('posts.author_id', '=', authorId!).where('blogs.archived', '=', false))
     .$if(month !== undefined, (q) =>
       q.where('posts.published_at', '>=', new Date(Date.UTC(month!.year, month!.month - 1, 1)).toISOString()).where('posts.published_at', '<', new Date(Date.UTC(month!.year, month!.month, 1)).toISOString()),
     )

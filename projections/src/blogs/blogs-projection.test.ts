@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, NotificationListener, parseChangeNotice, PostgresEventStore, ProjectionProgress, ProjectionRunner, type ChangeNotice, type NewEvent } from '@epos/platform';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
 import { useTestDatabase } from '@epos/platform/testkit/vitest';
-import { blogStream, EventRegistry, eventCatalog, userStream } from '@epos/schemas';
+import { blogStream, commentsStream, EventRegistry, eventCatalog, userStream } from '@epos/schemas';
 import { archiveTimeline } from './archive.js';
 import { blogsProjection } from './blogs-projection.js';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from './read-model.js';
@@ -127,5 +127,25 @@ describe('blogs projection: ranks and archive months', () => {
     const heard = notices.slice(before);
     expect(heard.filter((n) => n.position <= published).map((n) => (n.scopes ? [...n.scopes] : null))).toEqual([['beta']]);
     expect(heard.find((n) => n.position >= registered)?.scopes).toBeNull();
+  });
+});
+
+describe('blogs projection: hidden comments', () => {
+  it('conceals a hidden comment\'s whole thread at any depth, new replies in it too, and reveals it again but for a reply hidden on its own', async () => {
+    const postId = randomUUID();
+    const [root, reply, deep, own, later] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const posted = (commentId: string, parentId: string | null): NewEvent => ({ type: 'CommentPosted', data: { commentId, postId, parentId, authorId: AUTHOR, content: 'v1.a.b.c', pings: [] } });
+    const moderated = (commentId: string, hidden: boolean): NewEvent => ({ type: hidden ? 'CommentHidden' : 'CommentShown', data: { commentId, postId } });
+    const concealed = async (position: bigint) => {
+      const rows = await (await caughtUp(position)).selectFrom('comments').select(['comment_id', 'concealed']).where('post_id', '=', postId).execute();
+      const names = new Map<string, string>([[root, 'root'], [reply, 'reply'], [deep, 'deep'], [own, 'own'], [later, 'later']]);
+      return rows.filter((r) => r.concealed).map((r) => names.get(r.comment_id)).sort();
+    };
+    const stream = commentsStream(postId);
+    expect(await concealed(await append(stream, [posted(root, null), posted(reply, root), posted(deep, reply), posted(own, reply), moderated(own, true)]))).toEqual(['own']);
+    expect(await concealed(await append(stream, [moderated(root, true)]))).toEqual(['deep', 'own', 'reply', 'root']);
+    expect(await concealed(await append(stream, [posted(later, deep)]))).toEqual(['deep', 'later', 'own', 'reply', 'root']);
+    expect(await concealed(await append(stream, [moderated(root, false)]))).toEqual(['own']);
+    expect(await concealed(await append(stream, [moderated(reply, true), moderated(own, false)]))).toEqual(['deep', 'later', 'own', 'reply']);
   });
 });

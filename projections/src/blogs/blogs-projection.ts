@@ -42,9 +42,34 @@ async function leavePublished(db: Kysely<BlogsReadModel>, postId: string): Promi
     .execute();
 }
 
+/**
+ * Sets `concealed` on a comment and every reply under it, at any depth: hidden by an admin, or under
+ * a comment that is. So showing a comment again shows its replies, but not one hidden on its own.
+ */
+async function concealThread(db: Kysely<BlogsReadModel>, commentId: string): Promise<void> {
+  await sql`
+    with recursive thread (comment_id, concealed) as (
+      select c.comment_id, c.hidden or coalesce((select p.concealed from comments p where p.comment_id = c.parent_id), false)
+      from comments c where c.comment_id = ${commentId}
+      union all
+      select reply.comment_id, reply.hidden or thread.concealed
+      from comments reply join thread on reply.parent_id = thread.comment_id
+    )
+    update comments set concealed = thread.concealed from thread where comments.comment_id = thread.comment_id`.execute(db);
+}
+
+/** A post's comment count as readers see it: its comments outside hidden threads. */
+async function recountComments(db: Kysely<BlogsReadModel>, postId: string): Promise<void> {
+  await db
+    .updateTable('posts')
+    .set((eb) => ({ comment_count: eb.selectFrom('comments').select(eb.fn.countAll<number>().as('n')).where('post_id', '=', postId).where('concealed', '=', false) }))
+    .where('post_id', '=', postId)
+    .execute();
+}
+
 const handlers = defineProjection({
   name: BLOGS_PROJECTION,
-  version: 5, // 4: sentence links read "12", not "||12||"; 5: the admin console's indexes, hidden comments, archived blogs
+  version: 8, // 8: a post's comment count leaves hidden threads out; 4: sentence links read "12", not "||12||"; 5: the admin console's indexes, hidden comments, archived blogs; 6: a hidden comment conceals its whole thread; 7: the console's sort and substring indexes
   events: [...blogEvents, userRegistered, roleAssigned, accountDeleted],
   setup: setupBlogsReadModel,
   handlers: {
@@ -125,12 +150,12 @@ const handlers = defineProjection({
       const { postId, blogId, url, authorId, content, revision } = event.data;
       const at = event.metadata.timestamp;
       const gone = await db.deleteFrom('deleted_posts').where('post_id', '=', postId).returning('created_at').executeTakeFirst();
-      const comments = await db.selectFrom('comments').select((eb) => eb.fn.countAll<string>().as('n')).where('post_id', '=', postId).executeTakeFirstOrThrow();
       await db
         .insertInto('posts')
-        .values({ post_id: postId, blog_id: blogId, url, author_id: authorId, number: null, ...contentColumns(content), status: 'draft', publish_at: null, published_at: null, created_at: gone?.created_at ?? at, updated_at: at, revision, comment_count: Number(comments.n), autosave: null, autosaved_at: null })
+        .values({ post_id: postId, blog_id: blogId, url, author_id: authorId, number: null, ...contentColumns(content), status: 'draft', publish_at: null, published_at: null, created_at: gone?.created_at ?? at, updated_at: at, revision, comment_count: 0, autosave: null, autosaved_at: null })
         .onConflict((oc) => oc.doNothing())
         .execute();
+      await recountComments(db, postId);
       await db.insertInto('post_revisions').values({ post_id: postId, revision, at, actor: event.metadata.actor, kind: 'restored', content }).onConflict((oc) => oc.doNothing()).execute();
     },
     async PostScheduled(event, db) {
@@ -160,11 +185,12 @@ const handlers = defineProjection({
       const content = z.string().safeParse(unseal(await userKey(db, authorId), event.data.content));
       const text = content.success ? content.data : REMOVED_COMMENT;
       const at = event.metadata.timestamp;
+      const parent = parentId === null ? undefined : await db.selectFrom('comments').select('concealed').where('comment_id', '=', parentId).executeTakeFirst();
       await db
         .insertInto('comments')
-        .values({ comment_id: commentId, post_id: postId, parent_id: parentId, author_id: authorId, content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(pings) as unknown as string[], created_at: at, modified_at: at, upvote_count: 0, hidden: false })
+        .values({ comment_id: commentId, post_id: postId, parent_id: parentId, author_id: authorId, content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(pings) as unknown as string[], created_at: at, modified_at: at, upvote_count: 0, hidden: false, concealed: parent?.concealed ?? false })
         .execute();
-      await db.updateTable('posts').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('post_id', '=', postId).execute();
+      await recountComments(db, postId);
     },
     async CommentEdited(event, db) {
       const comment = await db.selectFrom('comments').select('author_id').where('comment_id', '=', event.data.commentId).executeTakeFirst();
@@ -180,13 +206,17 @@ const handlers = defineProjection({
     async CommentDeleted(event, db) {
       const deleted = await db.deleteFrom('comments').where('comment_id', '=', event.data.commentId).executeTakeFirst();
       await db.deleteFrom('comment_upvotes').where('comment_id', '=', event.data.commentId).execute();
-      if (deleted.numDeletedRows > 0n) await db.updateTable('posts').set((eb) => ({ comment_count: eb('comment_count', '-', 1) })).where('post_id', '=', event.data.postId).execute();
+      if (deleted.numDeletedRows > 0n) await recountComments(db, event.data.postId);
     },
     async CommentHidden(event, db) {
       await db.updateTable('comments').set({ hidden: true }).where('comment_id', '=', event.data.commentId).execute();
+      await concealThread(db, event.data.commentId);
+      await recountComments(db, event.data.postId);
     },
     async CommentShown(event, db) {
       await db.updateTable('comments').set({ hidden: false }).where('comment_id', '=', event.data.commentId).execute();
+      await concealThread(db, event.data.commentId);
+      await recountComments(db, event.data.postId);
     },
     async CommentUpvoted(event, db) {
       const added = await db.insertInto('comment_upvotes').values({ comment_id: event.data.commentId, user_id: event.data.userId }).onConflict((oc) => oc.doNothing()).returning('user_id').executeTakeFirst();

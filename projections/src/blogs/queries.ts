@@ -49,7 +49,7 @@ export function findBlog(db: BlogsDb, blogId: string) {
 export function publishedPage(db: BlogsDb, blogId: string, offset: number, limit: number, order: 'newest' | 'oldest' = 'newest') {
   return postSummaries(db)
     .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
-    .select(['blogs.title as blog_title', 'blogs.description as blog_description', 'blogs.published_count'])
+    .select(['blogs.title as blog_title', 'blogs.description as blog_description', 'blogs.published_count', 'blogs.archived as blog_archived'])
     .where('posts.blog_id', '=', blogId)
     .where('posts.status', '=', 'published')
     .where((eb) => {
@@ -72,11 +72,16 @@ export function postWithNeighbours(db: BlogsDb, blogId: string, url: string) {
       .where('other.rank', '=', sql<number>`posts.rank + ${step}`);
   return postSummaries(db)
     .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
-    .select(['posts.html', 'blogs.title as blog_title'])
+    .select(['posts.html', 'blogs.title as blog_title', 'blogs.archived as blog_archived'])
     .select([neighbour(-1, 'url').as('previous_url'), neighbour(-1, 'title').as('previous_title'), neighbour(1, 'url').as('next_url'), neighbour(1, 'title').as('next_title')])
     .where('posts.blog_id', '=', blogId)
     .where('posts.url', '=', url)
     .executeTakeFirst();
+}
+
+/** Blogs the site lists with others (its index, recent posts, series, an author's archive): not the archived ones. */
+export function listedBlogs(db: BlogsDb) {
+  return db.selectFrom('blogs').where('blogs.archived', '=', false);
 }
 
 /** Series of a blog with their post counts, latest dates and authors. */

@@ -54,6 +54,8 @@ export interface BlogsReadModel {
     upvote_count: number;
     /** Taken off the site by an admin (with the replies under it); the moderation queue still lists it. */
     hidden: boolean;
+    /** Off the site: hidden itself or under a hidden comment, at any depth (what readers are not shown). */
+    concealed: boolean;
   };
   comment_upvotes: { comment_id: string; user_id: string };
 }

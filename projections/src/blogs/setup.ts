@@ -93,13 +93,23 @@ export async function setupBlogsReadModel(db: Kysely<BlogsReadModel>): Promise<v
     .addColumn('modified_at', 'timestamptz', (c) => c.notNull())
     .addColumn('upvote_count', 'integer', (c) => c.notNull())
     .addColumn('hidden', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('concealed', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
   await sql`create index comments_by_post on comments (post_id, created_at)`.execute(db);
   // The admin console's lists: the moderation queue newest first, by author, replies; posts by last change.
-  await sql`create index comments_recent on comments (created_at desc, comment_id desc)`.execute(db);
-  await sql`create index comments_by_author on comments (author_id, created_at desc)`.execute(db);
+  await sql`create index comments_recent on comments (created_at nulls first, comment_id)`.execute(db);
+  await sql`create index comments_by_author on comments (author_id, created_at nulls first, comment_id)`.execute(db);
   await sql`create index comments_by_parent on comments (parent_id) where parent_id is not null`.execute(db);
-  await sql`create index posts_by_updated on posts (updated_at desc, post_id)`.execute(db);
+  // The console's post list: each sort column walked either way (its order: api/src/admin/lists.ts
+  // pageInOrder), with the filtered columns in the index so that a page never reads the wide rows;
+  // titles by substring.
+  for (const column of ['title', 'blog_id', 'status', 'published_at', 'publish_at', 'created_at', 'updated_at']) {
+    await sql`create index ${sql.id(`posts_sorted_by_${column}`)} on posts (${sql.id(column)} nulls first, post_id) include (status, blog_id, author_id)`.execute(db);
+  }
+  await sql`create index posts_title_substring on posts using gin (title public.gin_trgm_ops)`.execute(db);
+  await sql`create index comments_content_substring on comments using gin (content public.gin_trgm_ops)`.execute(db);
+  await sql`create index comments_by_upvotes on comments (upvote_count nulls first, comment_id)`.execute(db);
+  await sql`create index comments_by_modified on comments (modified_at nulls first, comment_id)`.execute(db);
   await db.schema
     .createTable('comment_upvotes')
     .addColumn('comment_id', 'uuid', (c) => c.notNull())

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { announceChange, defineBatchProjection, type RecordedEvent } from '@epos/platform';
 import { derivableFields, POEM_STREAM, poemEvents } from '@epos/schemas';
 import { derive } from './analysis/derive-sentence.js';
-import { FIRST_TEXT_VECTOR, POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel } from './read-model.js';
+import { FIRST_TEXT_COLUMN, FIRST_TEXT_VECTOR, POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel } from './read-model.js';
 
 export { POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel };
 import { emptySentence, evolveSentence, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
@@ -16,7 +16,7 @@ import { emptyStructure, evolveStructure, type PoemStructure, type StructureEven
  */
 export const poemProjection = defineBatchProjection<PoemReadModel>({
   name: POEM_PROJECTION,
-  version: 5, // 3: computed IPA is British (analysis/ipa.ts); 4: o before a sounded r told LOT from THOUGHT; 5: full-text index of the first edition (console search)
+  version: 6, // 3: computed IPA is British (analysis/ipa.ts); 4: o before a sounded r told LOT from THOUGHT; 5: full-text index of the first edition (console search); 6: the console's pages walk indexes
   handles: poemEvents.map((e) => e.type),
   async setup(db: Kysely<PoemReadModel>) {
     await db.schema
@@ -33,12 +33,18 @@ export const poemProjection = defineBatchProjection<PoemReadModel>({
       .addColumn('revision', 'bigint', (c) => c.notNull())
       .addColumn('state', 'jsonb', (c) => c.notNull())
       .addColumn('derived', 'jsonb', (c) => c.notNull())
+      .addColumn(FIRST_TEXT_COLUMN, sql`tsvector`, (c) => c.generatedAlwaysAs(sql.raw(FIRST_TEXT_VECTOR)).stored())
       .execute();
     await db.schema.createIndex('sentences_by_section').on('sentences').columns(['book', 'canto', 'section', 'sentence']).execute();
     await db.schema.createIndex('sentences_by_number').on('sentences').column('sentence').execute();
-    // The console's `q` over the first edition; queries repeat this expression (FIRST_TEXT_VECTOR).
-    await db.schema.createIndex('sentences_first_text').on('sentences').using('gin').expression(sql.raw(FIRST_TEXT_VECTOR)).execute();
+    // The console's `q` over the first edition.
+    await db.schema.createIndex('sentences_first_text').on('sentences').using('gin').column(FIRST_TEXT_COLUMN).execute();
     await db.schema.createIndex('sentences_by_order').on('sentences').column('ord').where(sql.ref('book'), 'is not', null).execute();
+    // The console's pages of placed sentences, by number or by id either way (api/src/admin/lists.ts pageInOrder).
+    // With what the console filters by (book, canto, section, the first edition's words), so that a
+    // filtered or searched page is a walk along the index too, never a read of the wide rows.
+    await sql`create index sentences_placed_by_number on sentences (sentence nulls first, id) include (book, canto, section, ${sql.ref(FIRST_TEXT_COLUMN)}) where book is not null`.execute(db);
+    await sql`create index sentences_placed_by_id on sentences (id nulls first) include (book, canto, section, ${sql.ref(FIRST_TEXT_COLUMN)}) where book is not null`.execute(db);
     await db.schema
       .createTable('placements')
       .addColumn('id', 'integer', (c) => c.notNull())

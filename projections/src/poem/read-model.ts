@@ -6,8 +6,12 @@ export const POEM_PROJECTION = 'poem';
 /** Notified with the position of each committed batch that changed the poem. */
 export const POEM_CHANGED_CHANNEL = 'epos_poem_changed';
 
-/** The indexed full-text vector of a sentence's first edition (expression of the index `sentences_first_text`). */
-export const FIRST_TEXT_VECTOR = `to_tsvector('simple', coalesce(state #>> '{text,first}', ''))`;
+/**
+ * The full-text vector of a sentence's first edition, kept in the sentences table as the generated
+ * column `first_text` (the console's q: GIN-indexed, and carried in the page indexes).
+ */
+export const FIRST_TEXT_VECTOR = `to_tsvector('simple'::regconfig, coalesce(state #>> '{text,first}', ''))`;
+export const FIRST_TEXT_COLUMN = 'first_text';
 
 export type DerivedFields = Partial<Record<DerivableField, string>>;
 

@@ -7,6 +7,7 @@ import { accountTexts } from './messages';
 import { can, useMe, useSessionChanged } from './session';
 import { accountPaths, loggedInOnlyPaths, loginHref } from './urls';
 import { notesPaths } from '../notes/paths';
+import { CONSOLE_SUGGESTIONS } from '../suggestions/api';
 
 /** The navigation's account corner: "Log in", or the user's name (change password), "My account", "My notes" and "Log out". */
 export function AccountNav() {
@@ -72,9 +73,9 @@ export function AccountNav() {
         My account
       </Link>
       {can(me, 'suggestions.review') && (
-        <Link href="/suggestions" className="nav-account-link" aria-current={location === '/suggestions' ? 'page' : undefined}>
+        <a href={CONSOLE_SUGGESTIONS} className="nav-account-link">
           Suggestions
-        </Link>
+        </a>
       )}
       <Link href={notesPaths.myNotes} className="nav-account-link" aria-current={location === notesPaths.myNotes ? 'page' : undefined}>
         My notes

@@ -18,6 +18,8 @@ import { AsOfSync } from '../scholarship/as-of-control';
 import { HomePage } from './home-page';
 import { LastReadTracker } from './last-read';
 import { notesPaths } from '../notes/paths';
+import { SEARCH_PATH } from '../search/address';
+import { ReviewMoved } from '../suggestions/review-moved';
 import { NotFoundPage } from './not-found-page';
 
 /** A section, in the First edition (no suffix) or another: /1/2/3, /1/2/3/revised. */
@@ -33,7 +35,7 @@ const ComparePage = lazy(() => import('../scholarship/compare-page'));
 const LookupPage = lazy(() => import('../lookup/lookup-page'));
 const BlogRoutes = lazy(() => import('../blogs/blog-routes'));
 const MyNotesPage = lazy(() => import('../notes/my-notes-page'));
-const ReviewPage = lazy(() => import('../suggestions/review-page'));
+const SearchPage = lazy(() => import('../search/search-page'));
 
 /** Blogs, their posts, series, archives, editor and lists, authors' archives, unsubscribing. */
 const BLOG_ROUTE = /^\/(?:blogs|user|schedule|draft|unsubscribe)(?:\/.*)?$/;
@@ -54,18 +56,18 @@ function LazyCompare() {
   );
 }
 
-function LazyReview() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <ReviewPage />
-    </Suspense>
-  );
-}
-
 function LazyMyNotes() {
   return (
     <Suspense fallback={<Loading />}>
       <MyNotesPage />
+    </Suspense>
+  );
+}
+
+function LazySearch() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <SearchPage />
     </Suspense>
   );
 }
@@ -109,8 +111,9 @@ function Routes() {
       <Route path={PERMANENT_LINK_ROUTE} component={PermanentLinkPage} />
       <Route path={COMPARE_ROUTE} component={LazyCompare} />
       <Route path="/lookup" component={LazyLookup} />
+      <Route path={SEARCH_PATH} component={LazySearch} />
       <Route path={notesPaths.myNotes} component={LazyMyNotes} />
-      <Route path="/suggestions" component={LazyReview} />
+      <Route path="/suggestions" component={ReviewMoved} />
       <Route path={BLOG_ROUTE} component={LazyBlogs} />
       <Route component={NotFoundPage} />
     </Switch>

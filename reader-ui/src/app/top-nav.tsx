@@ -1,7 +1,8 @@
 import { useEffect, useId } from 'react';
 import { useMenuDisclosure } from '../ui/use-dismiss';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { AccountNav } from '../accounts/account-nav';
+import { SearchBox } from '../search/search-box';
 import { lastRead } from './last-read';
 import { isActivePath, navItems } from './nav';
 import { site } from './site';
@@ -12,10 +13,12 @@ import { site } from './site';
  */
 export function TopNav() {
   const [location] = useLocation();
+  const search = useSearch();
   const { open, setOpen, rootRef, buttonRef } = useMenuDisclosure<HTMLElement>();
   const menuId = useId();
 
-  useEffect(() => setOpen(false), [location]);
+  // any navigation closes the menu, also one that only changes the query (a new search from /search)
+  useEffect(() => setOpen(false), [location, search]);
 
   return (
     <nav className="top-nav" aria-label="Main" ref={rootRef}>
@@ -49,6 +52,7 @@ export function TopNav() {
             );
           })}
         </ul>
+        <SearchBox />
         <AccountNav />
       </div>
     </nav>

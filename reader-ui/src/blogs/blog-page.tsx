@@ -4,7 +4,7 @@ import { usePageTitle } from '../app/use-page-title';
 import { Loading, Problem } from '../poem/loading';
 import { fetchBlogPage, fetchRecent, type BlogPage as BlogPageAnswer, type PostSummary } from './api';
 import { FOLLOW_UP_DELAY_MS, isEmptyBlog, useLoad, useMyBlogs, usePagedList } from './hooks';
-import { BlogProblem, Breadcrumbs, LoadMore, PostSummaryItem } from './parts';
+import { ArchivedNotice, BlogProblem, Breadcrumbs, LoadMore, PostSummaryItem } from './parts';
 import { blogPaths, feedPaths } from './paths';
 import { SubscribeControl } from './subscribe-control';
 
@@ -42,9 +42,9 @@ export function BlogPage() {
           <Breadcrumbs items={[{ href: blogPaths.blogs, label: 'Blogs' }]} />
           <h1 id="blog-heading">{header.title}</h1>
           {header.description ? <p className="blog-description">{header.description}</p> : null}
-          <SubscribeControl blog={header.slug || blog} blogTitle={header.title} rate={header.postingRate} />
+          {header.archived ? <ArchivedNotice /> : <SubscribeControl blog={header.slug || blog} blogTitle={header.title} rate={header.postingRate} />}
           <BlogLinks blog={blog} />
-          {canWrite && <WriterLinks blog={blog} />}
+          {canWrite && <WriterLinks blog={blog} archived={header.archived} />}
         </header>
         <ol className="post-list" ref={listRef} aria-label={`Posts in ${header.title}`}>
           {list.items.map((post) => (
@@ -87,16 +87,18 @@ export function BlogLinks({ blog }: { blog: string }) {
   );
 }
 
-/** New post, Scheduled and Drafts: for those who may write in the blog. */
-function WriterLinks({ blog }: { blog: string }) {
+/** New post (unless the blog is archived), Scheduled and Drafts: for those who may write in the blog. */
+function WriterLinks({ blog, archived = false }: { blog: string; archived?: boolean }) {
   return (
     <nav className="blog-links writer-links" aria-label="Writing">
       <ul>
-        <li>
-          <Link href={blogPaths.newPost(blog)} className="button button-primary">
-            New post
-          </Link>
-        </li>
+        {!archived && (
+          <li>
+            <Link href={blogPaths.newPost(blog)} className="button button-primary">
+              New post
+            </Link>
+          </li>
+        )}
         <li>
           <Link href={blogPaths.scheduled(blog)} className="button">
             Scheduled

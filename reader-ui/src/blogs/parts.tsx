@@ -7,6 +7,7 @@ import type { PostSummary } from './api';
 import { countLabel } from './archive';
 import { formatDateTime, formatShortDate, machineDate } from '../ui/dates';
 import { blogPaths, clientPath } from './paths';
+import { blogMessages } from '@epos/schemas/blogs/messages';
 
 /**
  * Sanitised HTML from the server (a post's or a comment's). Links to pages of this
@@ -118,6 +119,15 @@ export function LoadMore({ more, busy, onLoad, label = 'Load more' }: { more: bo
         {label}
       </SpinnerButton>
     </div>
+  );
+}
+
+/** On every page of an archived blog: it is still read, but takes no new posts or comments. */
+export function ArchivedNotice() {
+  return (
+    <p className="blog-archived" role="note" data-testid="blog-archived">
+      {blogMessages.archived}
+    </p>
   );
 }
 

@@ -9,7 +9,7 @@ import { Comments } from './comments/comments';
 import { formatDateTime } from '../ui/dates';
 import { useLoad } from './hooks';
 import { blogMessages } from '@epos/schemas/blogs/messages';
-import { AuthorLink, Breadcrumbs, HtmlContent, PostDate } from './parts';
+import { ArchivedNotice, AuthorLink, Breadcrumbs, HtmlContent, PostDate } from './parts';
 import { blogPaths } from './paths';
 import { SubscribeControl } from './subscribe-control';
 
@@ -78,8 +78,9 @@ function PostView({ post, blog }: { post: Post; blog: string }) {
               </span>
             ) : null}
           </p>
+          {post.blogArchived && <ArchivedNotice />}
           {note !== null && <p className="post-status">{note}</p>}
-          {post.status === 0 && <SubscribeControl blog={blogSlug} blogTitle={post.blogTitle || blogSlug} rate={post.postingRate} />}
+          {post.status === 0 && !post.blogArchived && <SubscribeControl blog={blogSlug} blogTitle={post.blogTitle || blogSlug} rate={post.postingRate} />}
           {post.canedit && (
             <div className="post-actions">
               <Link href={blogPaths.editPost(blogSlug, post.url)} className="button">
@@ -113,7 +114,7 @@ function PostView({ post, blog }: { post: Post; blog: string }) {
           </nav>
         )}
       </article>
-      <Comments postId={post.id} />
+      <Comments postId={post.id} closed={post.blogArchived} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wordChangeAnswer } from '../poem/responses.js';
+import { languageSchema, layerKeySchema } from '../poem/vocabulary.js';
 
 /** The record an event belongs to, when the console has a page for it. */
 export const recordLink = z.object({ resource: z.string(), id: z.string() }).nullable();
@@ -36,4 +37,16 @@ export const fieldChangeAnswer = z.object({
 export const historyEntryAdminAnswer = adminEventAnswer.omit({ record: true }).extend({ changes: z.array(fieldChangeAnswer) });
 export type HistoryEntryAdminAnswer = z.infer<typeof historyEntryAdminAnswer>;
 export const streamHistoryAnswer = z.array(historyEntryAdminAnswer);
-export const streamHistoryQuery = z.object({ streamId: z.string().min(1).max(300) });
+/**
+ * One record among others in a stream: a sentence's translation into one language (its
+ * TranslationSet events), or one commentary layer of the poem stream (the events about it).
+ */
+export const historyRecord = z.union([z.templateLiteral(['translation:', languageSchema]), z.templateLiteral(['layer:', layerKeySchema])], {
+  message: 'record: expected translation:<language> or layer:<layer key>',
+});
+export type HistoryRecord = z.infer<typeof historyRecord>;
+export const streamHistoryQuery = z.object({
+  streamId: z.string().min(1).max(300),
+  record: historyRecord.optional().describe("Only this record's events: translation:<lang> in a sentence's stream, layer:<key> in the poem's"),
+  range: z.string().max(100).optional().describe('[first,last] of the entries newest first, both inclusive; [0,49] when not given; the total in Content-Range'),
+});

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import { defineEvent, type EventOf } from '../events/define-event.js';
+
+/** A job queue's own stream: what admins did to its runs (the Events log and its History). */
+export const jobStream = (queue: string) => `job-${queue}`;
+/** An admin ran a failed job again (the actor of the event); its payload stays out, as on the dashboard. */
+export const jobRetried = defineEvent('JobRetried', z.object({ queue: z.string().min(1).max(100), jobId: z.string().min(1).max(256) }));
+export const jobEvents = [jobRetried] as const;
+export type JobEvent = EventOf<typeof jobEvents>;
 
 /** One failed run of a job, as the dashboard shows it (the payload stays out: mails carry addresses). */
 export const failedJobAnswer = z.object({

@@ -19,4 +19,8 @@ export const blogMessages = {
   noBlogFound: 'No blog found',
   notFound: 'Not Found',
   noBlogsToShow: 'No blogs to show',
+  /** Not the spec's: the console's archive (the notice on the blog's pages, and the refusals). */
+  archived: 'This blog is archived',
+  archivedNoPosts: 'This blog is archived: it takes no new posts and publishes none',
+  archivedNoComments: 'This blog is archived: its posts take no new comments',
 } as const;

@@ -91,7 +91,8 @@ export const postingRate = z
   .describe("The blog's published posts a month over the last 12 months");
 export type PostingRate = z.infer<typeof postingRate>;
 
-export const blogPageAnswer = pageOf(postSummary).extend({ slug: z.string(), title: z.string(), description: z.string(), postingRate });
+const blogArchived = z.boolean().describe('The blog is archived: readable, out of the lists across blogs, taking no new posts or comments');
+export const blogPageAnswer = pageOf(postSummary).extend({ slug: z.string(), title: z.string(), description: z.string(), archived: blogArchived, postingRate });
 export type BlogPage = AsJson<z.infer<typeof blogPageAnswer>>;
 
 export const postAnswer = postSummary.extend({
@@ -99,6 +100,7 @@ export const postAnswer = postSummary.extend({
   canedit: z.boolean().describe('Whether the reader may edit the post'),
   isAuth: z.boolean().describe('Whether the reader is signed in'),
   blogTitle: z.string(),
+  blogArchived,
   postingRate: postingRate.describe("The post's blog's published posts a month over the last 12 months"),
   previous_url: z.string().nullable().describe('The older published neighbour'),
   previous_title: z.string().nullable(),

@@ -3,6 +3,9 @@ import type { SuggestionPart } from './events.js';
 
 /** What the reader is told once a suggestion is recorded. */
 export const SUGGESTION_THANKS = 'Thank you — an editor will review it';
+/** What the editor is told once a decision is recorded. */
+export const SUGGESTION_ACCEPTED = 'Accepted: the text is changed.';
+export const SUGGESTION_DECLINED = 'Declined.';
 
 /** The prose notes of a sentence a reader may suggest a correction to (their `/api/dedit` keys). */
 export const suggestableNotes = ['motherNote', 'aurobindoNote', 'reason'] as const;

@@ -15,10 +15,9 @@ export const suggestionBody = z.object({
 });
 export type SuggestionBody = z.infer<typeof suggestionBody>;
 
-/** POST /postdata/suggestions/{id}/decline */
+/** POST /postdata/suggestions/{id}/decline and /admin-api/suggestions/{id}/decline */
 export const declineSuggestionBody = z.object({
   reason: requiredText(2000, 'say why the suggestion is declined', 'at most 2,000 characters'),
 });
 
 export const suggestionParams = z.object({ id: z.uuid({ message: 'expected a suggestion id' }) });
-export const suggestionsQuery = z.object({ status: suggestionStatusSchema.default('open') });

@@ -19,7 +19,7 @@ const YEARS = 6;
 export interface Seeded {
   /** Series titles by blog id. */
   series: Map<string, string[]>;
-  posts: { blogId: string; url: string }[];
+  posts: { blogId: string; url: string; postId: string }[];
   counts: Map<string, number>;
   /** A blogger of the first (biggest) blog, with a password to log in with. */
   blogger: { userName: string; password: string };
@@ -56,7 +56,7 @@ export async function seedBlogs(deps: { store: EventStore; database: Database },
     for (const blog of BLOGS) if ((r -= blog.share) < 0) return blog.blogId;
     return BLOGS.at(-1)!.blogId;
   };
-  const posts: { blogId: string; url: string }[] = [];
+  const posts: { blogId: string; url: string; postId: string }[] = [];
   const started = performance.now();
   let head = 0n;
   for (let from = 0; from < total; from += batch) {
@@ -66,7 +66,7 @@ export async function seedBlogs(deps: { store: EventStore; database: Database },
       const blogId = chooseBlog();
       const title = postTitle(random, i + 1);
       const url = slugify(title);
-      posts.push({ blogId, url });
+      posts.push({ blogId, url, postId });
       const content = { title, subtitle: random() < 0.3 ? 'A note' : '', seriesTitle: pick(random, series.get(blogId)!), excerpt: '', markdown: postMarkdown(random) };
       appends.push(
         ...newPostAppends(url, postId, [

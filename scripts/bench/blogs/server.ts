@@ -1,6 +1,6 @@
 /**
  * The server side of bench:blogs, in its own process as `npm start` runs it: the API, every
- * projection and the job queue, on DATABASE_URL (already migrated), listening on 127.0.0.1:PORT.
+ * projection (search included) and the job queue, on DATABASE_URL (already migrated), listening on 127.0.0.1:PORT.
  * Prints `ready` once listening; SIGTERM closes everything and exits 0; SIGUSR2 prints the
  * server-side times since the previous SIGUSR2 (./server-timing.ts).
  */
@@ -8,7 +8,8 @@ import { connectDatabase, createLogger, loadConfig, PostgresEventStore, Projecti
 import { EventRegistry, eventCatalog } from '@epos/schemas';
 import { buildApi } from '@epos/api';
 import { createJobQueue } from '@epos/platform/jobs/index';
-import { allProjections } from '@epos/projections';
+import { productProjections } from '@epos/projections';
+import { createSearchIndex } from '@epos/platform/search/index';
 import { recordServerTimes } from './server-timing.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -28,12 +29,14 @@ shutdown.add('event store', () => store.close());
 const progress = new ProjectionProgress(database, store);
 shutdown.add('projection progress', () => progress.close());
 await progress.start();
-const runner = new ProjectionRunner({ database, store, logger, projections: allProjections });
+const search = createSearchIndex(config, { database, readModels: progress });
+shutdown.add('search', () => search.close());
+const runner = new ProjectionRunner({ database, store, logger, projections: productProjections(search) });
 shutdown.add('projections', () => runner.stop());
 await runner.start();
 const jobs = createJobQueue({ databaseUrl, prefix: 'bench' });
 shutdown.add('job queue', () => jobs.close());
-const app = await buildApi({ config, database, store, progress, logger, jobs }, { serveUi: false });
+const app = await buildApi({ config, database, store, progress, logger, jobs, search }, { serveUi: false });
 shutdown.add('http', () => app.close());
 await app.listen({ host: '127.0.0.1', port: config.PORT });
 console.log('ready');

@@ -1,7 +1,8 @@
-import { handleCommand, WrongExpectedRevisionError, type EventStore, type Logger } from '@epos/platform';
+import { foldStream, handleCommand, type EventStore, type Logger } from '@epos/platform';
 import type { JobQueue } from '@epos/platform/jobs/index';
 import { postStream } from '@epos/schemas';
 import { postDecider } from '@epos/domain/blogs/post-decider';
+import { blogNow } from '@epos/platform/blogs/blog-state';
 
 export interface PublishingContext {
   store: EventStore;
@@ -14,20 +15,18 @@ export interface PublishingContext {
  * post's stream decides, so a job and the sweep racing each other publish it once.
  */
 export async function publishIfDue(context: PublishingContext, postId: string): Promise<boolean> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const { events } = await handleCommand(context.store, {
-        streamId: postStream(postId),
-        decider: postDecider(postId),
-        command: { kind: 'publishDue', now: new Date().toISOString() },
-        cause: { actor: 'system' },
-      });
-      if (events.length === 0) return false;
-      // The subscribers' mails follow the event (reactor.ts).
-      context.logger.info({ postId }, 'scheduled post published');
-      return true;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;
-    }
-  }
+  const { blogId } = (await foldStream(context.store, postStream(postId), postDecider(postId))).state;
+  // An archived blog publishes nothing: its scheduled posts wait for it to be unarchived.
+  const blogArchived = blogId !== '' && (await blogNow(context.store, blogId)).archived;
+  // A race with another append to the post is decided again by handleCommand; the post's own stream decides once.
+  const { events } = await handleCommand(context.store, {
+    streamId: postStream(postId),
+    decider: postDecider(postId),
+    command: { kind: 'publishDue', now: new Date().toISOString(), blogArchived },
+    cause: { actor: 'system' },
+  });
+  if (events.length === 0) return false;
+  // The subscribers' mails follow the event (reactor.ts).
+  context.logger.info({ postId }, 'scheduled post published');
+  return true;
 }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { foldStream, WrongExpectedRevisionError } from '@epos/platform';
-import { blogDecider, type BlogCommand } from '@epos/domain/blogs/blog-decider';
-import { streamVersion } from '../stream-version.js';
-import { blogStream, createBlogBody, type BlogEvent } from '@epos/schemas';
+import { handleCommand, WrongExpectedRevisionError } from '@epos/platform';
+import { blogDecider } from '@epos/domain/blogs/blog-decider';
+import { asVersionedEdit, streamVersion } from '../stream-version.js';
+import { blogStream, createBlogBody } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
 import { adminBlogAnswer, adminBlogParams, adminBlogUpdate, adminBlogsAnswer, type AdminBlogAnswer } from '@epos/schemas/admin/blogs';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
@@ -65,31 +65,14 @@ export function blogAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/blogs/:id',
       { config: { permission: 'blogs.manage' }, schema: { tags, summary: 'Rename, describe, archive or unarchive a blog; 409 when it changed since `version`', params: adminBlogParams, response: { 200: adminBlogAnswer } } },
       async (request, reply) => {
-        const body = parseOr400(adminBlogUpdate, request.body);
+        const { version, ...fields } = parseOr400(adminBlogUpdate, request.body);
         const blogId = request.params.id;
-        const decider = blogDecider(blogId);
-        const commands: BlogCommand[] = [
-          ...(body.title === undefined ? [] : [{ kind: 'rename', title: body.title } as const]),
-          ...(body.description === undefined ? [] : [{ kind: 'describe', description: body.description } as const]),
-          ...(body.archived === undefined ? [] : [{ kind: 'archive', archived: body.archived } as const]),
-        ];
-        const { state, expectedRevision } = await foldStream(deps.store, blogStream(blogId), decider);
-        if (body.version !== undefined && BigInt(body.version) !== (expectedRevision === 'no_stream' ? -1n : expectedRevision)) {
-          throw new WrongExpectedRevisionError(blogStream(blogId), BigInt(body.version), expectedRevision);
-        }
-        const events: BlogEvent[] = [];
-        let now = state;
-        for (const command of commands) {
-          const decided = decider.decide(command, now);
-          events.push(...decided);
-          now = decided.reduce(decider.evolve, now);
-        }
-        if (!state.exists) throw new HttpError(404, 'not_found', 'No such blog');
-        const position = events.length === 0 ? null : (await deps.store.append(blogStream(blogId), events, { expectedRevision, cause: causeOf(request) })).position;
-        if (position !== null) await deps.progress.waitFor(position, { names: [BLOGS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+        const streamId = blogStream(blogId);
+        const result = await asVersionedEdit(version, (expected) => handleCommand(deps.store, { streamId, decider: blogDecider(blogId), command: { kind: 'update', ...fields }, cause: causeOf(request), ...expected }));
+        if (result.position !== null) await deps.progress.waitFor(result.position, { names: [BLOGS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
         const db = await deps.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
         const blog = await db.selectFrom('blogs').selectAll().where('blog_id', '=', blogId).executeTakeFirstOrThrow();
-        return withPosition(reply, { position, events }).send(answer(blog, await streamVersion(deps.store, blogStream(blogId))));
+        return withPosition(reply, result).send(answer(blog, await streamVersion(deps.store, streamId)));
       },
     );
 

@@ -13,16 +13,13 @@ import { causeOf, withPosition } from '../../commands.js';
 import { readModel } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInBlogActor } from '../../blogs/actor.js';
-import { containing, parseListParams, textValues } from '../list-params.js';
-import { sendList } from '../lists.js';
+import { containing, parseListParams, uuidValues } from '../list-params.js';
+import { pageInOrder, rowsOfPage, sendList, totalUpTo } from '../lists.js';
 
 const tags = ['admin'];
 const SORTS = ['createdAt', 'modifiedAt', 'upvotes'] as const;
 const FILTERS = ['id', 'postId', 'authorId', 'hidden'] as const;
 const COLUMNS = { createdAt: 'comments.created_at', modifiedAt: 'comments.modified_at', upvotes: 'comments.upvote_count' } as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NO_ID = '00000000-0000-0000-0000-000000000000';
-const uuids = (field: string, value: unknown) => [...textValues(field, value).filter((v) => UUID.test(v)), NO_ID];
 const iso = (value: string | Date) => new Date(value).toISOString();
 
 const notFound = () => new HttpError(404, 'not_found', 'No such comment');
@@ -78,21 +75,23 @@ export function commentAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
         let rows = db.selectFrom('comments');
         const f = params.filter;
-        if (f.id !== undefined) rows = rows.where('comments.comment_id', 'in', uuids('id', f.id));
-        if (f.postId !== undefined) rows = rows.where('comments.post_id', 'in', uuids('postId', f.postId));
-        if (f.authorId !== undefined) rows = rows.where('comments.author_id', 'in', uuids('authorId', f.authorId));
+        if (f.id !== undefined) rows = rows.where('comments.comment_id', 'in', uuidValues('id', f.id));
+        if (f.postId !== undefined) rows = rows.where('comments.post_id', 'in', uuidValues('postId', f.postId));
+        if (f.authorId !== undefined) rows = rows.where('comments.author_id', 'in', uuidValues('authorId', f.authorId));
         if (f.hidden !== undefined) {
           if (typeof f.hidden !== 'boolean') throw new HttpError(400, 'bad_parameter', 'filter: hidden is true or false', {}, [{ field: 'filter', message: 'hidden is true or false' }]);
           rows = rows.where('comments.hidden', '=', f.hidden);
         }
         if (params.q !== '') rows = rows.where('comments.content', 'ilike', containing(params.q));
         const column = COLUMNS[(params.sort?.field ?? 'createdAt') as (typeof SORTS)[number]];
-        const order = params.sort?.order ?? 'desc';
-        const ids = rows.select('comments.comment_id').orderBy(sql.ref(column), order).orderBy('comments.comment_id', order).offset(params.range.start).limit(params.range.end - params.range.start + 1);
-        const [page, total] = await Promise.all([ids.execute(), rows.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()]);
-        const found = page.length === 0 ? [] : await described(db).where('comments.comment_id', 'in', page.map((c) => c.comment_id)).execute();
-        const byId = new Map(found.map((c) => [c.comment_id, c]));
-        return sendList(reply, 'comments', params, page.flatMap((c) => (byId.has(c.comment_id) ? [answer(byId.get(c.comment_id)!)] : [])), Number(total.total));
+        const ids = rows.select('comments.comment_id').$call(pageInOrder(column, 'comments.comment_id', params.sort?.order ?? 'desc', params.range));
+        const [page, total] = await Promise.all([ids.execute(), totalUpTo(db, rows.select(sql<number>`1`.as('one')))]);
+        const found = await rowsOfPage(
+          page.map((c) => c.comment_id),
+          (wanted) => described(db).where('comments.comment_id', 'in', wanted).execute(),
+          (c) => c.comment_id,
+        );
+        return sendList(reply, 'comments', params, found.map(answer), total);
       },
     );
 

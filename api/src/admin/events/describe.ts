@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@epos/platform';
 import type { WordChangeAnswer } from '@epos/schemas';
+import { streamKind } from '@epos/schemas/events/stream-kind';
 import { wordDiff } from '../../poem/history.js';
 
 /** "SentenceTextSet" → "Sentence text set". */
@@ -8,10 +9,9 @@ export function typeInWords(type: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The stream kind: the part of its id before the first dash ("sentence-12" → "sentence"). */
-export const streamKind = (streamId: string): string => streamId.split('-', 1)[0] ?? streamId;
+export { streamKind };
 
-const RESOURCE_OF_KIND: Readonly<Record<string, string>> = { sentence: 'sentences', post: 'posts', user: 'users', blog: 'blogs', suggestion: 'suggestions' };
+const RESOURCE_OF_KIND: Readonly<Record<string, string>> = { sentence: 'sentences', post: 'posts', user: 'users', blog: 'blogs', suggestion: 'suggestions', job: 'queues' };
 
 /** The console page of the record a stream holds, if it has one ("post-url-…" claims have none). */
 export function recordOf(streamId: string): { resource: string; id: string } | null {
@@ -23,7 +23,10 @@ export function recordOf(streamId: string): { resource: string; id: string } | n
 }
 
 /** Fields that name what an event is about rather than what it changes. */
-const ABOUT = ['edition', 'lang', 'field', 'key', 'layer'] as const;
+const ABOUT: readonly string[] = ['edition', 'lang', 'field', 'key', 'layer'];
+/** Events about a part of the poem (a canto's note, a book's name), unlike SentencePlaced, which moves a sentence to one. */
+const ABOUT_A_PART: ReadonlySet<string> = new Set(['PoemBookNamed', 'PoemCantoNamed', 'PoemSectionNamed', 'PoemPartMediaSet', 'CantoNoteSet']);
+const ABOUT_AND_PART: readonly string[] = [...ABOUT, 'book', 'canto', 'section'];
 
 export interface FieldChange {
   field: string;
@@ -35,22 +38,25 @@ export interface FieldChange {
 /**
  * What each event of one stream changed, oldest first: for every field of its data, the value the
  * same kind of event last gave it and the new one (a word diff for text). A field is qualified by
- * what the event is about ("SentenceTextSet revised.lines"), so editions and languages never mix.
+ * what the event is about ("SentenceTextSet revised.lines", "CantoNoteSet notes book 1 canto 2.text"),
+ * so editions, languages and cantos never mix. Events not `shown` answer no changes.
  */
-export function fieldChanges(events: readonly RecordedEvent[]): FieldChange[][] {
+export function fieldChanges(events: readonly RecordedEvent[], shown: (index: number) => boolean = () => true): FieldChange[][] {
   const last = new Map<string, unknown>();
-  return events.map((event) => {
+  return events.map((event, index) => {
     const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<string, unknown>;
-    const about = ABOUT.map((k) => data[k]).filter((v) => typeof v === 'string' || typeof v === 'number');
+    const aboutKeys = ABOUT_A_PART.has(event.type) ? ABOUT_AND_PART : ABOUT;
+    const about = aboutKeys.flatMap((k) => (typeof data[k] === 'string' ? [data[k]] : typeof data[k] === 'number' ? [`${k} ${data[k]}`] : []));
     const prefix = about.length > 0 ? `${about.join(' ')}.` : '';
     const changes: FieldChange[] = [];
     for (const [key, after] of Object.entries(data)) {
-      if ((ABOUT as readonly string[]).includes(key)) continue;
+      if (aboutKeys.includes(key)) continue;
       const field = `${prefix}${key}`;
       const slot = `${event.type}|${field}`;
       const before = last.get(slot);
       last.set(slot, after);
-      if (JSON.stringify(before) === JSON.stringify(after)) continue;
+      // Every event's values are followed; only the shown ones are compared (a word diff costs).
+      if (!shown(index) || JSON.stringify(before) === JSON.stringify(after)) continue;
       const text = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.join('\n') : null);
       const [b, a] = [text(before ?? ''), text(after)];
       changes.push({ field, before: before ?? null, after, diff: b !== null && a !== null ? wordDiff(b, a) : null });

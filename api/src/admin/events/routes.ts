@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { eventCatalog } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
-import { adminEventDetailAnswer, adminEventsAnswer, streamHistoryAnswer, streamHistoryQuery, type AdminEventAnswer } from '@epos/schemas/admin/events';
+import { adminEventDetailAnswer, adminEventsAnswer, type AdminEventAnswer } from '@epos/schemas/admin/events';
 import type { ChangeLogReadModel } from '@epos/projections/history/change-log';
 import { z } from 'zod';
 import type { ApiDeps } from '../../deps.js';
 import { actorNames } from '../../accounts/actor-names.js';
 import { readModel } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import { containing, parseListParams, textValues } from '../list-params.js';
-import { sendList } from '../lists.js';
-import { fieldChanges, recordOf, streamKind, typeInWords } from './describe.js';
+import { parseListParams, textValues } from '../list-params.js';
+import { rowsOfPage, sendList, totalUpTo } from '../lists.js';
+import { recordOf, streamKind, typeInWords } from './describe.js';
 
 const CHANGE_LOG = 'change_log';
 const tags = ['admin'];
@@ -21,6 +22,12 @@ type Change = ChangeLogReadModel['changes'];
 const notFound = () => new HttpError(404, 'not_found', 'No such event');
 const badFilter = (message: string) => new HttpError(400, 'bad_parameter', `filter: ${message}`, {}, [{ field: 'filter', message }]);
 
+/** The product's event types whose name ("SentenceTextSet") or words ("Sentence text set") hold `q`, any case. */
+function typesMatching(q: string): string[] {
+  const wanted = q.toLowerCase();
+  return eventCatalog.map((e) => e.type).filter((type) => type.toLowerCase().includes(wanted.replace(/\s+/g, '')) || typeInWords(type).toLowerCase().includes(wanted));
+}
+
 function moment(field: string, value: unknown): string {
   if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw badFilter(`${field} is a date or time`);
   return new Date(value).toISOString();
@@ -28,8 +35,7 @@ function moment(field: string, value: unknown): string {
 
 /**
  * The audit log: every event ever appended, newest first, from the change_log projection (indexed by
- * position, stream and actor), each row linked to its record; one event with its data as stored;
- * and a stream's history with what each event changed, for the History tab of every record.
+ * position, stream and actor), each row linked to its record and one event with its data as stored.
  */
 export function eventRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const names = actorNames(deps);
@@ -54,29 +60,57 @@ export function eventRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/events',
-      { schema: { tags, summary: 'The audit log: every event, newest first; filter by stream, kind, type, actor and time', querystring: adminListQuery, response: { 200: adminEventsAnswer } } },
+      { schema: { tags, summary: 'The audit log: every event, newest first; filter by stream, kind, type, actor and time; q finds the types whose name or words hold it', querystring: adminListQuery, response: { 200: adminEventsAnswer } } },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
         const db = await readModel<ChangeLogReadModel>(deps, request, CHANGE_LOG);
         let rows = db.selectFrom('changes');
         const f = params.filter;
+        // One value of an indexed column (x, position) leads the order, so the page is a walk along
+        // that index: by position alone PostgreSQL may walk back over most of the log to find an actor
+        // whose events are all old. Asked as a range of one value, since an equality would let the
+        // planner drop the leading column from the order and pick the walk by position again.
+        let leading: 'stream_id' | 'actor' | 'type' | 'kind' | null = null;
+        const equal = (column: NonNullable<typeof leading>, values: string[]) => {
+          if (values.length === 1 && leading === null) {
+            leading = column;
+            rows = rows.where(column, '>=', values[0]!).where(column, '<=', values[0]!);
+          } else rows = rows.where(column, 'in', values);
+        };
         if (f.id !== undefined) rows = rows.where('position', 'in', textValues('id', f.id).filter((v) => /^\d{1,19}$/.test(v)).concat(['-1']));
-        if (f.streamId !== undefined) rows = rows.where('stream_id', 'in', textValues('streamId', f.streamId));
-        if (f.kind !== undefined) rows = rows.where((eb) => eb.or(textValues('kind', f.kind).map((kind) => eb('stream_id', 'like', `${kind.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`))));
-        if (f.type !== undefined) rows = rows.where('type', 'in', textValues('type', f.type));
-        if (f.actor !== undefined) rows = rows.where('actor', 'in', textValues('actor', f.actor));
+        if (f.streamId !== undefined) equal('stream_id', textValues('streamId', f.streamId));
+        if (f.actor !== undefined) equal('actor', textValues('actor', f.actor));
+        if (f.type !== undefined) equal('type', textValues('type', f.type));
+        if (f.kind !== undefined) equal('kind', textValues('kind', f.kind));
         if (f.occurredAt_gte !== undefined) rows = rows.where('occurred_at', '>=', moment('occurredAt_gte', f.occurredAt_gte));
         if (f.occurredAt_lte !== undefined) rows = rows.where('occurred_at', '<=', moment('occurredAt_lte', f.occurredAt_lte));
-        if (params.q !== '') rows = rows.where((eb) => eb.or([eb('type', 'ilike', containing(params.q)), eb('stream_id', 'ilike', containing(params.q))]));
+        // q finds events by what happened: the types whose name or words hold it, each walked on its own index.
+        const searched = params.q === '' ? null : typesMatching(params.q).filter((t) => f.type === undefined || textValues('type', f.type).includes(t));
+        if (searched?.length === 1) equal('type', searched);
+        else if (searched) rows = rows.where('type', 'in', [...searched, '']);
         // position orders the log; occurred_at follows it (appends are in time order)
         const order = params.sort?.order ?? 'desc';
-        const page = rows
-          .selectAll()
-          .orderBy('position', order)
-          .offset(params.range.start)
-          .limit(params.range.end - params.range.start + 1);
-        const [found, total] = await Promise.all([page.execute(), rows.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()]);
-        return sendList(reply, 'events', params, await describe(request, found), Number(total.total));
+        const { start, end } = params.range;
+        const walk = (along: typeof rows, column: typeof leading) =>
+          along
+            .select('position')
+            .$if(column !== null, (q) => q.orderBy(column!, order))
+            .orderBy('position', order);
+        let positions: Promise<{ position: string }[]>;
+        if (searched && searched.length > 1) {
+          // Each type's newest page, merged: one walk per type instead of one back over the whole log.
+          const arms = searched.map((type) => sql`(${walk(rows.where('type', '>=', type).where('type', '<=', type), 'type').limit(end + 1)})`);
+          positions = sql<{ position: string }>`select position from (${sql.join(arms, sql` union all `)}) as merged order by position ${sql.raw(order)} offset ${start} limit ${end - start + 1}`
+            .execute(db)
+            .then((r) => r.rows);
+        } else positions = walk(rows, leading).offset(start).limit(end - start + 1).execute();
+        const [page, total] = await Promise.all([positions, totalUpTo(db, rows.select(sql<number>`1`.as('one')))]);
+        const found = await rowsOfPage(
+          page.map((p) => String(p.position)),
+          (wanted) => db.selectFrom('changes').selectAll().where('position', 'in', wanted).execute(),
+          (row) => String(row.position),
+        );
+        return sendList(reply, 'events', params, await describe(request, found), total);
       },
     );
 
@@ -92,33 +126,6 @@ export function eventRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const [described] = await describe(request, [row]);
         reply.header('cache-control', 'private, no-store');
         return { ...described!, data: event?.data ?? null };
-      },
-    );
-
-    app.get(
-      '/history',
-      { schema: { tags, summary: "A record's stream, newest first, with what each event changed (the History tab)", querystring: streamHistoryQuery, response: { 200: streamHistoryAnswer } } },
-      async (request, reply) => {
-        const events = await deps.store.readStream(request.query.streamId);
-        const changes = fieldChanges(events);
-        const named = await names(request, events.map((e) => e.metadata.actor));
-        reply.header('cache-control', 'private, no-store');
-        return events
-          .map((e, i) => ({
-            id: e.position.toString(),
-            streamId: e.streamId,
-            kind: streamKind(e.streamId),
-            revision: e.revision.toString(),
-            type: e.type,
-            words: typeInWords(e.type),
-            actor: e.metadata.actor,
-            actorName: named.get(e.metadata.actor) ?? e.metadata.actor,
-            correlationId: e.metadata.correlationId,
-            causationId: e.metadata.causationId,
-            occurredAt: new Date(e.metadata.timestamp).toISOString(),
-            changes: changes[i]!,
-          }))
-          .reverse();
       },
     );
   };

@@ -4,6 +4,7 @@ import type { TestApi } from '../../testkit/test-api.js';
 import { listQuery, startAdminTestApi } from '../../testkit/admin-api.js';
 import { TestClient } from '../../testkit/client.js';
 import { after, type Person } from '../../testkit/people.js';
+import type { HistoryEntryAdminAnswer } from '@epos/schemas/admin/events';
 
 interface Layer { id: string; label: string; author: string; order: number; version: string; cantoNotes: { book: number; canto: number; name: string; text: string | null }[] }
 
@@ -52,6 +53,36 @@ describe('/admin-api/layers', () => {
     expect(retired.statusCode).toBe(200);
     expect((await admin.client.get('/admin-api/layers/console', after(retired))).statusCode).toBe(404);
     expect((await send(admin.client, 'DELETE', '/admin-api/layers/console')).statusCode).toBe(404);
+  });
+
+  it("shows a layer's history: only the events about it, each canto's note diffed against that canto's last", async () => {
+    const add = async (id: string) => {
+      const added = await admin.client.post('/admin-api/layers', { id, label: `Layer ${id}`, author: 'An editor', order: 50 });
+      expect(added.statusCode, added.body).toBe(200);
+      return added;
+    };
+    await add('alpha');
+    const alpha = (await admin.client.get('/admin-api/layers/alpha', after(await add('beta')))).json<Layer>();
+    const [first, second] = alpha.cantoNotes as [Layer['cantoNotes'][number], Layer['cantoNotes'][number]];
+    const edit = async (version: string, label: string, notes: Record<number, string>) => {
+      const cantoNotes = [first, second].map((c, i) => ({ book: c.book, canto: c.canto, text: notes[i] ?? null }));
+      const edited = await send(admin.client, 'PUT', '/admin-api/layers/alpha', { version, label, author: 'An editor', order: 50, cantoNotes });
+      expect(edited.statusCode, edited.body).toBe(200);
+      return edited.json<Layer>();
+    };
+    const once = await edit(alpha.version, 'Alpha notes', { 0: 'On the first canto.', 1: 'On the second canto.' });
+    await edit(once.version, 'Alpha notes', { 0: 'On the first canto, again.', 1: 'On the second canto.' });
+    const retired = await send(admin.client, 'DELETE', '/admin-api/layers/alpha');
+
+    const history = (await admin.client.get('/admin-api/history?streamId=poem&record=layer:alpha', after(retired))).json<HistoryEntryAdminAnswer[]>();
+    expect(history.map((e) => e.type)).toEqual(['CommentaryLayerRemoved', 'CantoNoteSet', 'CantoNoteSet', 'CantoNoteSet', 'CommentaryLayerDefined', 'CommentaryLayerDefined']);
+    expect(new Set(history.map((e) => e.correlationId)).size).toBe(4);
+    const firstCanto = `alpha book ${first.book} canto ${first.canto}.text`;
+    expect(history[1]!.changes).toEqual([expect.objectContaining({ field: firstCanto, before: 'On the first canto.', after: 'On the first canto, again.' })]);
+    expect(history.find((e) => e.type === 'CommentaryLayerDefined')!.changes).toContainEqual(expect.objectContaining({ field: 'alpha.label', before: 'Layer alpha', after: 'Alpha notes' }));
+    const whole = (await admin.client.get('/admin-api/history?streamId=poem')).json<HistoryEntryAdminAnswer[]>();
+    expect(whole.filter((e) => e.type === 'CommentaryLayerDefined').length).toBeGreaterThan(2);
+    expect((await admin.client.get('/admin-api/history?streamId=poem&record=layer:Not-A-Key')).statusCode).toBe(400);
   });
 
   it('is for admins only', async () => {

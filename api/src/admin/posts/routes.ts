@@ -14,16 +14,15 @@ import { readModel } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInBlogActor } from '../../blogs/actor.js';
 import { parseOr400 } from '../../blogs/validation.js';
-import { containing, parseListParams, textValues } from '../list-params.js';
-import { sendList } from '../lists.js';
+import { containing, parseListParams, textValues, uuidValues } from '../list-params.js';
+import { blogNow } from '@epos/platform/blogs/blog-state';
+import { pageInOrder, rowsOfPage, sendList, totalUpTo } from '../lists.js';
 import { streamVersion } from '../stream-version.js';
 
 const tags = ['admin'];
 const SORTS = ['title', 'blog', 'status', 'publishedAt', 'publishAt', 'createdAt', 'updatedAt'] as const;
 const FILTERS = ['id', 'blog', 'status', 'authorId'] as const;
 const COLUMNS = { title: 'posts.title', blog: 'posts.blog_id', status: 'posts.status', publishedAt: 'posts.published_at', publishAt: 'posts.publish_at', createdAt: 'posts.created_at', updatedAt: 'posts.updated_at' } as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 const notFound = () => new HttpError(404, 'not_found', 'No such post');
 const badFilter = (message: string) => new HttpError(400, 'bad_parameter', `filter: ${message}`, {}, [{ field: 'filter', message }]);
@@ -93,8 +92,8 @@ export function postRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           if (wantedStatus.length > 1) throw badFilter('status: list deleted posts on their own');
           let gone = db.selectFrom('deleted_posts');
           if (params.filter.blog !== undefined) gone = gone.where('deleted_posts.blog_id', 'in', textValues('blog', params.filter.blog));
-          if (params.filter.authorId !== undefined) gone = gone.where('deleted_posts.author_id', 'in', [...textValues('authorId', params.filter.authorId).filter((v) => UUID.test(v)), NO_ID]);
-          if (params.filter.id !== undefined) gone = gone.where('deleted_posts.post_id', 'in', [...textValues('id', params.filter.id).filter((v) => UUID.test(v)), NO_ID]);
+          if (params.filter.authorId !== undefined) gone = gone.where('deleted_posts.author_id', 'in', uuidValues('authorId', params.filter.authorId));
+          if (params.filter.id !== undefined) gone = gone.where('deleted_posts.post_id', 'in', uuidValues('id', params.filter.id));
           if (params.q !== '') gone = gone.where('deleted_posts.title', 'ilike', containing(params.q));
           const page = gone
             .leftJoin('authors', 'authors.user_id', 'deleted_posts.author_id')
@@ -104,28 +103,25 @@ export function postRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             .orderBy('deleted_posts.post_id')
             .offset(params.range.start)
             .limit(params.range.end - params.range.start + 1);
-          const [found, total] = await Promise.all([page.execute(), gone.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()]);
-          return sendList(reply, 'posts', params, found.map((p) => deletedAnswer(p, -1)), Number(total.total));
+          const [found, total] = await Promise.all([page.execute(), totalUpTo(db, gone.select(sql<number>`1`.as('one')))]);
+          return sendList(reply, 'posts', params, found.map((p) => deletedAnswer(p, -1)), total);
         }
         let rows = db.selectFrom('posts');
         const f = params.filter;
-        if (f.id !== undefined) rows = rows.where('posts.post_id', 'in', [...textValues('id', f.id).filter((v) => UUID.test(v)), NO_ID]);
+        if (f.id !== undefined) rows = rows.where('posts.post_id', 'in', uuidValues('id', f.id));
         if (f.blog !== undefined) rows = rows.where('posts.blog_id', 'in', textValues('blog', f.blog));
-        if (f.authorId !== undefined) rows = rows.where('posts.author_id', 'in', [...textValues('authorId', f.authorId).filter((v) => UUID.test(v)), NO_ID]);
+        if (f.authorId !== undefined) rows = rows.where('posts.author_id', 'in', uuidValues('authorId', f.authorId));
         if (wantedStatus) rows = rows.where('posts.status', 'in', wantedStatus as BlogsReadModel['posts']['status'][]);
         if (params.q !== '') rows = rows.where('posts.title', 'ilike', containing(params.q));
         const column = COLUMNS[(params.sort?.field ?? 'updatedAt') as (typeof SORTS)[number]];
-        const order = params.sort?.order ?? 'desc';
-        const page = rows
-          .leftJoin('authors', 'authors.user_id', 'posts.author_id')
-          .selectAll('posts')
-          .select(sql<string>`coalesce(authors.name, 'unknown')`.as('author'))
-          .orderBy(sql.ref(column), (ob) => (order === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
-          .orderBy('posts.post_id')
-          .offset(params.range.start)
-          .limit(params.range.end - params.range.start + 1);
-        const [found, total] = await Promise.all([page.execute(), rows.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()]);
-        return sendList(reply, 'posts', params, found.map((p) => answer(p, -1)), Number(total.total));
+        const ids = rows.select('posts.post_id').$call(pageInOrder(column, 'posts.post_id', params.sort?.order ?? 'desc', params.range));
+        const [page, total] = await Promise.all([ids.execute(), totalUpTo(db, rows.select(sql<number>`1`.as('one')))]);
+        const found = await rowsOfPage(
+          page.map((p) => p.post_id),
+          (wanted) => postsWithAuthor(db).where('posts.post_id', 'in', wanted).execute(),
+          (p) => p.post_id,
+        );
+        return sendList(reply, 'posts', params, found.map((p) => answer(p, -1)), total);
       },
     );
 
@@ -155,7 +151,8 @@ export function postRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           const restored = await run(request, postId, { kind: 'undelete', actor }, body.version);
           return withPosition(reply, restored).send(await current(postId, restored.position));
         }
-        const result = await run(request, postId, { kind: 'update', actor, blogId: state.blogId, content: state.revisions.at(-1)!, intent, now: new Date().toISOString() }, body.version);
+        const { archived: blogArchived } = await blogNow(deps.store, state.blogId);
+        const result = await run(request, postId, { kind: 'update', actor, blogId: state.blogId, content: state.revisions.at(-1)!, intent, now: new Date().toISOString(), blogArchived }, body.version);
         return withPosition(reply, result).send(await current(postId, result.position));
       },
     );

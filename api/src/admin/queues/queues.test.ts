@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineJob } from '@epos/platform/jobs/index';
 import type { AdminDashboardAnswer } from '@epos/schemas/admin/dashboard';
 import type { AdminQueueAnswer } from '@epos/schemas/admin/queues';
+import type { AdminEventAnswer } from '@epos/schemas/admin/events';
 import { notifySubscribers } from '@epos/platform/blogs/jobs';
 import { jobTypes } from '@epos/platform/jobs/job-types';
 import { startTestApi, type TestApi } from '../../testkit/test-api.js';
@@ -85,12 +86,21 @@ describe('admin queues', () => {
       const retried = await retry(admin, 'blogs.notify-subscribers', 'notify-a');
       expect(retried.statusCode).toBe(200);
       expect(retried.json()).toMatchObject({ id: 'notify-a', queue: 'blogs.notify-subscribers' });
+      // The retry is on the record: who retried which run, in the Events log and the queue's History.
+      const logged = (await admin.client.get(`/admin-api/events?filter=${enc({ kind: 'job' })}`, after(retried))).json<AdminEventAnswer[]>();
+      expect(logged).toMatchObject([{ streamId: 'job-blogs.notify-subscribers', type: 'JobRetried', words: 'Job retried', actor: admin.userId, record: { resource: 'queues', id: 'blogs.notify-subscribers' } }]);
+      const history = (await admin.client.get(`/admin-api/history?streamId=${encodeURIComponent('job-blogs.notify-subscribers')}`)).json<{ actor: string; changes: { field: string; after: unknown }[] }[]>();
+      expect(history).toMatchObject([{ actor: admin.userId, changes: expect.arrayContaining([{ field: 'jobId', before: null, after: 'notify-a', diff: expect.anything() }]) }]);
       await until('the second run', async () => (await api.deps.jobs.inspect(notifySubscribers, 'notify-a'))?.state === 'completed');
       expect(runs).toEqual([postId, postId]);
       expect((await admin.client.get('/admin-api/queues/blogs.notify-subscribers')).json()).toMatchObject({ failed: 0, completed: 1, failedJobs: [] });
       // Done now: retrying again is a conflict, not a second run.
-      expect((await retry(admin, 'blogs.notify-subscribers', 'notify-a')).json()).toMatchObject({ statusCode: 409, message: expect.stringContaining('completed') });
+      const again = await retry(admin, 'blogs.notify-subscribers', 'notify-a');
+      expect(again.json()).toMatchObject({ statusCode: 409, message: expect.stringContaining('completed') });
       expect(runs).toHaveLength(2);
+      // A refused retry records nothing.
+      await caughtUp(api);
+      expect((await admin.client.get(`/admin-api/events?filter=${enc({ type: 'JobRetried' })}`)).json()).toHaveLength(1);
     } finally {
       await worker.close();
     }
@@ -113,7 +123,7 @@ describe('admin dashboard', () => {
   it('counts users, posts, sentences and recent comments from the read models', async () => {
     await caughtUp(api);
     const before = (await admin.client.get('/admin-api/dashboard')).json<AdminDashboardAnswer>();
-    expect(before).toEqual({ users: 3, posts: 0, sentences: 0, commentsAwaitingModeration: 0 });
+    expect(before).toEqual({ users: 3, posts: 0, sentences: 0, commentsAwaitingModeration: 0, suggestionsAwaitingReview: 0 });
 
     await signIn(api, 'user');
     const created = await blogger.client.post('/postdata/create', { blog_id: 'talk', title: 'Open thread', series_title: 'Threads', md_content: 'Say hello.', status: 0 });
@@ -124,6 +134,6 @@ describe('admin dashboard', () => {
     await caughtUp(api);
     const now = await admin.client.get('/admin-api/dashboard', after(commented));
     expect(now.statusCode, now.body).toBe(200);
-    expect(now.json()).toEqual({ users: 4, posts: 1, sentences: 0, commentsAwaitingModeration: 1 });
+    expect(now.json()).toEqual({ users: 4, posts: 1, sentences: 0, commentsAwaitingModeration: 1, suggestionsAwaitingReview: 0 });
   });
 });

@@ -1,9 +1,13 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { handleCommand, WrongExpectedRevisionError } from '@epos/platform';
 import type { JobDefinition } from '@epos/platform/jobs/index';
 import { adminListQuery } from '@epos/schemas/admin/lists';
-import { adminJobRetryAnswer, adminJobRetryParams, adminQueueAnswer, adminQueueParams, adminQueuesAnswer, type AdminQueueAnswer } from '@epos/schemas/admin/queues';
+import { adminJobRetryAnswer, adminJobRetryParams, adminQueueAnswer, adminQueueParams, adminQueuesAnswer, jobStream, type AdminQueueAnswer } from '@epos/schemas/admin/queues';
 import { jobTypes } from '@epos/platform/jobs/job-types';
 import type { ApiDeps } from '../../deps.js';
+import { causeOf, withPosition } from '../../commands.js';
+import { jobDecider } from './job-decider.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { parseListParams, textValues } from '../list-params.js';
 import { sendList } from '../lists.js';
@@ -28,6 +32,17 @@ function jobType(name: string): JobDefinition {
   const job = jobTypes.find((j) => j.name === name);
   if (!job) throw notFound();
   return job;
+}
+
+/** Who retried which run, as an event on the queue's stream; retried on a conflict, since another retry of the queue's runs changes nothing this one decides. */
+async function recordRetry(deps: ApiDeps, request: FastifyRequest, queue: string, jobId: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await handleCommand(deps.store, { streamId: jobStream(queue), decider: jobDecider(queue), command: { kind: 'recordRetry', jobId }, cause: causeOf(request) });
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= 3) throw error;
+    }
+  }
 }
 
 /**
@@ -61,7 +76,7 @@ export function queueRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.post(
       '/queues/:id/jobs/:jobId/retry',
       { config: { permission: 'admin.jobs' }, schema: { tags, summary: 'Run a failed job again, with its full attempts; 409 when it is not failed (any more)', params: adminJobRetryParams, response: { 200: adminJobRetryAnswer } } },
-      async (request) => {
+      async (request, reply) => {
         const { id: name, jobId } = request.params;
         const job = jobType(name);
         if (!(await deps.jobs.retry(job, jobId))) {
@@ -69,8 +84,8 @@ export function queueRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           if (!info) throw new HttpError(404, 'not_found', `jobId: no run ${jobId} in ${name}`, {}, [{ field: 'jobId', message: 'no such run' }]);
           throw new HttpError(409, 'conflict', `This run is ${info.state}, not failed: only a failed run can be retried`);
         }
-        request.log.info({ job: name, jobId }, 'an admin retried a failed job');
-        return { id: jobId, queue: name, message: `Job ${jobId} of ${name} will run again.` };
+        const recorded = await recordRetry(deps, request, name, jobId);
+        return withPosition(reply, recorded).send({ id: jobId, queue: name, message: `Job ${jobId} of ${name} will run again.` });
       },
     );
   };

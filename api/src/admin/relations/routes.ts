@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
-import { handleCommand } from '@epos/platform';
-import { sentenceStream } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
 import { adminRelationsAnswer, adminRelationsUpdate } from '@epos/schemas/admin/relations';
 import { adminSentenceParams } from '@epos/schemas/admin/sentences';
-import { sentenceDecider } from '@epos/domain/poem/sentence-decider';
 import type { SentenceState } from '@epos/domain/poem/sentence-state';
 import { z } from 'zod';
 import type { ApiDeps } from '../../deps.js';
-import { causeOf, withPosition } from '../../commands.js';
+import { sentenceCommandAt } from '../sentences/command-at.js';
+import { withPosition } from '../../commands.js';
 import { parseListParams } from '../list-params.js';
 import { sendList } from '../lists.js';
-import { filteredSentences, firstWords, poemReadModel, SENTENCE_COLUMNS, sentenceRow, type SentenceRow } from '../sentences/records.js';
+import { sentencePage, firstWords, poemReadModel, sentenceRow, type SentenceRow } from '../sentences/records.js';
 
 const tags = ['admin'];
 const SORTS = ['id', 'number'] as const;
@@ -35,14 +32,8 @@ export function relationRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       { schema: { tags, summary: 'Word relations per sentence: filter by book, canto, section, number; q searches the first edition', querystring: adminListQuery, response: { 200: z.array(adminRelationsAnswer) } } },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
-        const rows = filteredSentences((await poemReadModel(deps, request)).selectFrom('sentences'), params.filter, params.q);
-        const page = rows
-          .select(SENTENCE_COLUMNS)
-          .orderBy(params.sort?.field === 'id' ? 'id' : 'sentence', params.sort?.order ?? 'asc')
-          .offset(params.range.start)
-          .limit(params.range.end - params.range.start + 1);
-        const [found, total] = await Promise.all([page.execute(), rows.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()]);
-        return sendList(reply, 'relations', params, found.map((row) => relationsRecord(row)), Number(total.total));
+        const { rows, total } = await sentencePage(deps, request, params);
+        return sendList(reply, 'relations', params, rows.map((row) => relationsRecord(row)), total);
       },
     );
 
@@ -59,14 +50,8 @@ export function relationRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const row = await sentenceRow(await poemReadModel(deps, request), request.params.id);
-        const result = await handleCommand(deps.store, {
-          streamId: sentenceStream(row.id),
-          decider: sentenceDecider(row.id),
-          command: { kind: 'setRelations', relations: request.body.relations },
-          cause: causeOf(request),
-          expectedRevision: BigInt(request.body.version),
-        });
-        return withPosition(reply, result).send(relationsRecord(row, result.state, (BigInt(request.body.version) + BigInt(result.events.length)).toString()));
+        const { result, revision } = await sentenceCommandAt(deps, request, row.id, { kind: 'setRelations', relations: request.body.relations }, BigInt(request.body.version));
+        return withPosition(reply, result).send(relationsRecord(row, result.state, revision));
       },
     );
   };

@@ -1,11 +1,13 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { AdminSentenceAnswer } from '@epos/schemas/admin/sentences';
-import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
+import { FIRST_TEXT_COLUMN, POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import type { SentenceState } from '@epos/domain/poem/sentence-state';
 import type { ApiDeps } from '../../deps.js';
 import { readModel } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
+import type { ListParams } from '../list-params.js';
+import { pageInOrder, rowsOfPage, totalUpTo } from '../lists.js';
 
 /** What the console's poem resources read of a sentence row. */
 export interface SentenceRow {
@@ -62,6 +64,25 @@ export function numberValues(field: string, value: unknown): number[] {
   return numbers as number[];
 }
 
+/**
+ * A page of placed sentences for the console's poem lists (lines, translations, word relations),
+ * with the filters of `filteredSentences`, in poem order (by number; by permanent id if asked), and
+ * the total. A sort by book, canto or section is the poem order too.
+ */
+export async function sentencePage(deps: ApiDeps, request: FastifyRequest, params: ListParams<string>): Promise<{ rows: SentenceRow[]; total: number | null }> {
+  const db = await poemReadModel(deps, request);
+  const rows = filteredSentences(db.selectFrom('sentences'), params.filter, params.q);
+  const column = params.sort?.field === 'id' ? 'id' : 'sentence';
+  const ids = rows.select('id').$call(pageInOrder(column, 'id', params.sort?.order ?? 'asc', params.range));
+  const [page, total] = await Promise.all([ids.execute(), totalUpTo(db, rows.select(sql<number>`1`.as('one')))]);
+  const found = await rowsOfPage(
+    page.map((r) => r.id),
+    (wanted) => db.selectFrom('sentences').select(SENTENCE_COLUMNS).where('id', 'in', wanted).execute(),
+    (r) => r.id,
+  );
+  return { rows: found, total };
+}
+
 /** The placed sentences matching the console's filters (book, canto, section, number, id, q over the first edition). */
 export function filteredSentences<O>(
   rows: SelectQueryBuilder<PoemReadModel, 'sentences', O>,
@@ -74,8 +95,7 @@ export function filteredSentences<O>(
   if (filter.book !== undefined) query = query.where('book', 'in', numberValues('book', filter.book));
   if (filter.canto !== undefined) query = query.where('canto', 'in', numberValues('canto', filter.canto));
   if (filter.section !== undefined) query = query.where('section', 'in', numberValues('section', filter.section));
-  // The expression of the index sentences_first_text (FIRST_TEXT_VECTOR).
-  if (q !== '') query = query.where(sql<boolean>`to_tsvector('simple', coalesce(state #>> '{text,first}', '')) @@ plainto_tsquery('simple', ${q})`);
+  if (q !== '') query = query.where(sql<boolean>`${sql.ref(FIRST_TEXT_COLUMN)} @@ plainto_tsquery('simple', ${q})`);
   return query;
 }
 

@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
-import { handleCommand } from '@epos/platform';
-import { languageSchema, sentenceStream, translationEdition, type Language } from '@epos/schemas';
+import { languageSchema, translationEdition, type Language } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
+import { adminRestoreBody } from '@epos/schemas/admin/sentences';
 import { adminTranslationAnswer, adminTranslationParams, adminTranslationsAnswer, adminTranslationUpdate } from '@epos/schemas/admin/translations';
-import { sentenceDecider } from '@epos/domain/poem/sentence-decider';
 import { textIn, type SentenceState } from '@epos/domain/poem/sentence-state';
 import type { ApiDeps } from '../../deps.js';
-import { causeOf, withPosition } from '../../commands.js';
+import { sentenceCommandAt } from '../sentences/command-at.js';
+import { withPosition } from '../../commands.js';
 import { commandFor } from '../../poem/edit-routes.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { parseListParams, textValues } from '../list-params.js';
 import { sendList } from '../lists.js';
-import { filteredSentences, invalid, poemReadModel, SENTENCE_COLUMNS, sentenceRow, type SentenceRow } from '../sentences/records.js';
+import { restoreSentence } from '../sentences/restore.js';
+import { aboutRecord } from '../history/record-events.js';
+import { sentencePage, invalid, poemReadModel, sentenceRow, type SentenceRow } from '../sentences/records.js';
 
 const tags = ['admin'];
 const SORTS = ['number'] as const;
@@ -46,7 +47,8 @@ function languageOf(value: unknown): Language {
 
 /**
  * Translations per language (filter `lang`, Sanskrit when not given), each beside the text of the
- * edition it was made from; id = `<sentence id>-<lang>`. Saved with the site editor's checks.
+ * edition it was made from; id = `<sentence id>-<lang>`. Saved with the site editor's checks, and
+ * restored from the History tab (that language's events in the sentence's stream).
  */
 export function translationRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -56,14 +58,8 @@ export function translationRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
         const lang = params.filter.lang === undefined ? 'sa' : languageOf(params.filter.lang);
-        const rows = filteredSentences((await poemReadModel(deps, request)).selectFrom('sentences'), params.filter, params.q);
-        const page = rows
-          .select(SENTENCE_COLUMNS)
-          .orderBy('sentence', params.sort?.order ?? 'asc')
-          .offset(params.range.start)
-          .limit(params.range.end - params.range.start + 1);
-        const [found, total] = await Promise.all([page.execute(), rows.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()]);
-        return sendList(reply, 'translations', params, found.map((row) => translationRecord(row, lang)), Number(total.total));
+        const { rows, total } = await sentencePage(deps, request, params);
+        return sendList(reply, 'translations', params, rows.map((row) => translationRecord(row, lang)), total);
       },
     );
 
@@ -85,8 +81,26 @@ export function translationRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const command = commandFor(`tr-${lang}`, request.body.translation);
         if (typeof command === 'string') throw invalid('translation', command);
         const row = await sentenceRow(await poemReadModel(deps, request), sentence);
-        const result = await handleCommand(deps.store, { streamId: sentenceStream(row.id), decider: sentenceDecider(row.id), command, cause: causeOf(request), expectedRevision: BigInt(request.body.version) });
-        return withPosition(reply, result).send(translationRecord(row, lang, result.state, (BigInt(request.body.version) + BigInt(result.events.length)).toString()));
+        const { result, revision } = await sentenceCommandAt(deps, request, row.id, command, BigInt(request.body.version));
+        return withPosition(reply, result).send(translationRecord(row, lang, result.state, revision));
+      },
+    );
+
+    app.post(
+      '/translations/:id/restore',
+      {
+        config: { permission: 'poem.edit' },
+        schema: { tags, summary: 'Set a translation back to its text at an event position of its history (a new event; history is kept)', params: adminTranslationParams, body: adminRestoreBody, response: { 200: adminTranslationAnswer } },
+      },
+      async (request, reply) => {
+        const { sentence, lang } = parseId(request.params.id);
+        const row = await sentenceRow(await poemReadModel(deps, request), sentence);
+        const { result, revision } = await restoreSentence(deps, request, row.id, BigInt(request.body.position), {
+          command: (then) => ({ kind: 'setTranslation', lang, lines: then.translations[lang] ?? null }),
+          versions: aboutRecord(`translation:${lang}`),
+          what: 'translation',
+        });
+        return withPosition(reply, result).send(translationRecord(row, lang, result.state, revision));
       },
     );
   };

@@ -4,27 +4,26 @@ import { sql } from 'kysely';
 import { roleSchema, userStream } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
 import { adminDoneAnswer, adminUserAnswer, adminUsersAnswer, adminUserParams, adminUserUpdate, type AdminUserAnswer } from '@epos/schemas/admin/users';
-import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
+import { USER_TEXT, USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { Credentials } from '@epos/platform/accounts/credentials';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
 import { readModel } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import { decideRoleAssignment } from '../../accounts/admin-routes.js';
-import type { RoleAssignmentEvent } from '@epos/domain/accounts/role-assignment';
-import { lockAccount, type AccountLockEvent } from '@epos/domain/accounts/account-lock';
+import { roleAssignmentOf } from '../../accounts/admin-routes.js';
+import { handleCommand } from '@epos/platform';
+import { userEditDecider, type UserEdit } from './user-edit.js';
 import { Sessions } from '../../accounts/sessions.js';
 import { blogDirectory } from '../../blogs/blog-directory.js';
 import { parseOr400 } from '../../blogs/validation.js';
-import { containing, parseListParams, textValues } from '../list-params.js';
-import { sendList } from '../lists.js';
-import { requireVersion, streamVersion } from '../stream-version.js';
+import { containing, parseListParams, textValues, uuidValues } from '../list-params.js';
+import { pageInOrder, rowsOfPage, sendList, totalUpTo } from '../lists.js';
+import { asVersionedEdit, streamVersion } from '../stream-version.js';
 
 const tags = ['admin'];
 const SORTS = ['name', 'userName', 'email', 'role', 'lastLogin', 'registeredAt'] as const;
 const FILTERS = ['id', 'role', 'blog', 'emailConfirmed', 'locked'] as const;
 const COLUMNS = { name: 'name', userName: 'user_name', email: 'email', role: 'role', lastLogin: 'last_login', registeredAt: 'registered_at' } as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type UserRow = UsersReadModel['users'];
 
 const notFound = () => new HttpError(404, 'not_found', 'No such user');
@@ -60,7 +59,7 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const db = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
         let rows = db.selectFrom('users').where('deleted', '=', false);
         const f = params.filter;
-        if (f.id !== undefined) rows = rows.where('user_id', 'in', [...textValues('id', f.id).filter((v) => UUID.test(v)), '00000000-0000-0000-0000-000000000000']);
+        if (f.id !== undefined) rows = rows.where('user_id', 'in', uuidValues('id', f.id));
         if (f.role !== undefined) {
           const wanted = textValues('role', f.role);
           if (!wanted.every((r) => roleSchema.safeParse(r).success)) throw badFilter('role is user, blogger or admin');
@@ -78,18 +77,17 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           if (typeof f.locked !== 'boolean') throw badFilter('locked is true or false');
           rows = rows.where('locked', '=', f.locked);
         }
-        if (params.q !== '') rows = rows.where((eb) => eb.or([eb('name', 'ilike', containing(params.q)), eb('user_name', 'ilike', containing(params.q)), eb('email', 'ilike', containing(params.q))]));
+        if (params.q !== '') rows = rows.where(sql<boolean>`${USER_TEXT} ilike ${containing(params.q)}`);
         const column = COLUMNS[(params.sort?.field ?? 'registeredAt') as (typeof SORTS)[number]];
-        const order = params.sort?.order ?? 'asc';
-        const page = rows
-          .selectAll()
-          .orderBy(sql.ref(column), (ob) => (order === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
-          .orderBy('user_id')
-          .offset(params.range.start)
-          .limit(params.range.end - params.range.start + 1);
-        const [found, total] = await Promise.all([page.execute(), rows.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()]);
+        const ids = rows.select('user_id').$call(pageInOrder(column, 'user_id', params.sort?.order ?? 'asc', params.range));
+        const [page, total] = await Promise.all([ids.execute(), totalUpTo(db, rows.select(sql<number>`1`.as('one')))]);
+        const found = await rowsOfPage(
+          page.map((u) => u.user_id),
+          (wanted) => db.selectFrom('users').selectAll().where('user_id', 'in', wanted).execute(),
+          (u) => u.user_id,
+        );
         // A list's version is unknown (-1): edits load the record itself.
-        return sendList(reply, 'users', params, found.map((u) => answer(u, -1)), Number(total.total));
+        return sendList(reply, 'users', params, found.map((u) => answer(u, -1)), total);
       },
     );
 
@@ -106,26 +104,25 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const body = parseOr400(adminUserUpdate, request.body);
         const userId = request.params.id;
         const streamId = userStream(userId);
-        await requireVersion(deps.store, streamId, body.version);
-        const events: (RoleAssignmentEvent | AccountLockEvent)[] = [];
+        const edit: UserEdit = {};
         if (body.role !== undefined) {
           const role = roleSchema.safeParse(body.role);
           if (!role.success) throw new HttpError(400, 'validation', 'Select user role', {}, [{ field: 'role', message: 'Select user role' }]);
-          events.push(...(await decideRoleAssignment(deps, request, blogs, { userId, role: role.data, blogs: body.blogs })));
+          edit.assignment = await roleAssignmentOf(deps, request, blogs, { userId, role: role.data, blogs: body.blogs });
         }
         if (body.locked !== undefined) {
           const users = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
           const target = (await users.selectFrom('users').select(['locked', 'deleted']).where('user_id', '=', userId).executeTakeFirst()) ?? null;
-          events.push(...lockAccount({ userId, locked: body.locked, actorId: request.actor!.id, target }));
+          edit.lock = { userId, locked: body.locked, actorId: request.actor!.id, target };
         }
-        if (events.length === 0) return answer(await existing(request, userId), await streamVersion(deps.store, streamId));
-        const { position, nextRevision } = await deps.store.append(streamId, events, { expectedRevision: body.version === undefined ? 'stream_exists' : BigInt(body.version), cause: causeOf(request) });
+        const result = await asVersionedEdit(body.version, (expected) => handleCommand(deps.store, { streamId, decider: userEditDecider, command: edit, cause: causeOf(request), ...expected }));
+        if (result.position === null) return answer(await existing(request, userId), await streamVersion(deps.store, streamId));
         // A locked account's sessions end now; its logins are refused from here on (the login route reads `locked`).
-        if (events.some((e) => e.type === 'AccountLocked')) await sessions.endAll(userId);
-        await deps.progress.waitFor(position, { names: [USERS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+        if (result.events.some((e) => e.type === 'AccountLocked')) await sessions.endAll(userId);
+        await deps.progress.waitFor(result.position, { names: [USERS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
         const db = await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
         const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-        return withPosition(reply, { position, events: [] }).send(answer(user, Number(nextRevision)));
+        return withPosition(reply, { position: result.position, events: [] }).send(answer(user, await streamVersion(deps.store, streamId)));
       },
     );
 

@@ -105,7 +105,8 @@ export class KurrentEventStore implements EventStore {
     if (!result.success) {
       // Only when the connection string says throwOnAppendFailure=false; the revision the client
       // reports then is not reliable, so ask the stream itself.
-      throw new WrongExpectedRevisionError(streamId, options.expectedRevision, await this.lastRevision(streamId));
+      const actual = await this.streamRevision(streamId);
+      throw new WrongExpectedRevisionError(streamId, options.expectedRevision, actual < 0n ? 'no_stream' : actual);
     }
     const nextRevision = result.nextExpectedRevision;
     // The append's commit position is that of its last event (the log position of the record that
@@ -147,6 +148,18 @@ export class KurrentEventStore implements EventStore {
       throw error;
     }
     return stored.map((event) => decodeRecordedEvent(this.registry, event));
+  }
+
+  /** The stream's last event, read backwards from its end: one event, however long the stream. */
+  async streamRevision(streamId: string): Promise<bigint> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        if (resolved.event) return resolved.event.revision;
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    return -1n;
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
@@ -302,17 +315,6 @@ export class KurrentEventStore implements EventStore {
       from = next;
       pageSize = BACKWARD_PAGE;
     }
-  }
-
-  private async lastRevision(streamId: string): Promise<bigint | 'no_stream'> {
-    try {
-      for await (const resolved of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
-        if (resolved.event) return resolved.event.revision;
-      }
-    } catch (error) {
-      if (!(error instanceof StreamNotFoundError)) throw error;
-    }
-    return 'no_stream';
   }
 
   private async positionOfRevision(streamId: string, revision: bigint): Promise<Position> {

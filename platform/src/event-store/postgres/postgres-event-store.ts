@@ -184,6 +184,16 @@ export class PostgresEventStore implements EventStore {
     return (await query.execute()).map((row) => this.decode(row));
   }
 
+  async streamRevision(streamId: string): Promise<bigint> {
+    // One probe of the (stream_id, stream_revision) unique index.
+    const row = await this.db
+      .selectFrom('events')
+      .select(sql<string>`coalesce(max(stream_revision), -1)::text`.as('revision'))
+      .where('stream_id', '=', streamId)
+      .executeTakeFirstOrThrow();
+    return BigInt(row.revision);
+  }
+
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     const rows = await this.db
       .selectFrom('events')

@@ -41,7 +41,8 @@ const editButtonId = (id: string) => `comment-edit-${id}`;
  * most 2 replies showing per comment until "Show all N replies"; reply, edit, delete
  * and upvote for signed-in readers as the rules allow; a login link for visitors.
  */
-export function Comments({ postId }: { postId: string }) {
+/** `closed`: the post's blog is archived: its comments are read, none are added. */
+export function Comments({ postId, closed = false }: { postId: string; closed?: boolean }) {
   const me = useMe();
   const toast = useToast();
   const [location] = useLocation();
@@ -158,6 +159,7 @@ export function Comments({ postId }: { postId: string }) {
   const actions: CommentActions = {
     viewer,
     comments,
+    closed,
     replyTo,
     editing,
     postId,
@@ -188,7 +190,9 @@ export function Comments({ postId }: { postId: string }) {
       <h2 id={headingId} tabIndex={-1}>
         Comments{loaded.status === 'ready' ? ` (${comments.length})` : ''}
       </h2>
-      {me?.loggedIn ? (
+      {closed ? (
+        <p className="comments-closed">{blogMessages.archivedNoComments}</p>
+      ) : me?.loggedIn ? (
         <CommentForm postId={postId} mode="new" label="Add a comment" onSend={(content, pings) => send(content, pings, null)} />
       ) : me !== null ? (
         <p className="comments-login">
@@ -235,6 +239,7 @@ export function Comments({ postId }: { postId: string }) {
 interface CommentActions {
   readonly viewer: Viewer | null;
   readonly comments: readonly CommentWidget[];
+  readonly closed: boolean;
   readonly replyTo: string | null;
   readonly editing: string | null;
   readonly postId: string;
@@ -338,7 +343,7 @@ function CommentEntry({ comment, actions, inReplyTo }: { comment: CommentWidget;
             ) : (
               <span className="upvote-total">{countLabel(comment.upvote_count, 'upvote')}</span>
             )}
-            {viewer?.loggedIn && (
+            {viewer?.loggedIn && !actions.closed && (
               <button type="button" id={replyButtonId(comment.id)} className="comment-action" aria-expanded={isReplying} onClick={() => actions.startReply(comment)}>
                 Reply
               </button>

@@ -1,43 +1,38 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import type { SuggestionAnswer, SuggestionsAnswer, SuggestionStatus } from '@epos/schemas';
-import { SUGGESTIONS_PROJECTION, type SuggestionsReadModel } from '@epos/projections/suggestions/suggestions-projection';
+import type { Selectable } from 'kysely';
+import { partLabel } from '@epos/schemas';
+import type { AdminSuggestionAnswer } from '@epos/schemas/admin/suggestions';
+import type { SuggestionsReadModel } from '@epos/projections/suggestions/suggestions-projection';
 import type { ApiDeps } from '../deps.js';
 import type { ActorNames } from '../accounts/actor-names.js';
-import { readModel } from '../read-models.js';
 import { poemQueries } from '../poem/poem-queries.js';
 import { wordDiff } from '../poem/history.js';
 import { textOf } from './streams.js';
 
-/** The most the queue lists: the oldest open ones first, as editors work through them (with the total). */
-export const QUEUE_LIMIT = 200;
+export type SuggestionRow = Selectable<SuggestionsReadModel['suggestions']>;
 
-/** Suggestions of one status for the review queue, each with its sentence's number now and a word diff. */
-export async function suggestionQueue(deps: ApiDeps, request: FastifyRequest, names: ActorNames, status: SuggestionStatus): Promise<SuggestionsAnswer> {
-  const db = await readModel<SuggestionsReadModel>(deps, request, SUGGESTIONS_PROJECTION);
-  const { total } = await db.selectFrom('suggestions').where('status', '=', status).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('suggestions')
-    .selectAll()
-    .where('status', '=', status)
-    .orderBy('made_at', status === 'open' ? 'asc' : 'desc')
-    .orderBy('suggestion_id')
-    .limit(QUEUE_LIMIT)
-    .execute();
+/**
+ * Suggestions as the review queue shows them: each with its sentence's number now, who made and
+ * decided it, a word diff of the text it was based on → the proposed text (the reader's history
+ * diff), and whether the text has changed since (accepting would then be refused).
+ */
+export async function suggestionRecords(deps: ApiDeps, request: FastifyRequest, names: ActorNames, rows: readonly SuggestionRow[]): Promise<AdminSuggestionAnswer[]> {
   const queries = await poemQueries(deps, request);
   const numbers = await queries.numbersOf([...new Set(rows.map((r) => r.sentence_id))]);
   const docs = await queries.sentences([...new Set(numbers.values())]);
   const states = new Map(docs.map((d) => [d.state.id, d.state]));
   const named = await names(request, rows.flatMap((r) => [r.suggester_id, ...(r.decided_by ? [r.decided_by] : [])]));
-  const suggestions = rows.map((r): SuggestionAnswer => {
+  const notes = { motherNote: deps.config.LABEL_MOTHER_NOTE, aurobindoNote: deps.config.LABEL_AUTHOR_NOTE };
+  return rows.map((r) => {
     const state = states.get(r.sentence_id);
     return {
       id: r.suggestion_id,
       sentence: numbers.get(r.sentence_id) ?? null,
       sentenceId: r.sentence_id,
       part: r.part,
+      partLabel: partLabel(r.part, notes),
       status: r.status,
-      suggester: r.suggester_id,
+      suggesterId: r.suggester_id,
       suggesterName: named.get(r.suggester_id) ?? 'unknown user',
       reason: r.reason,
       basedOn: r.based_on,
@@ -50,5 +45,4 @@ export async function suggestionQueue(deps: ApiDeps, request: FastifyRequest, na
       declineReason: r.decline_reason,
     };
   });
-  return { suggestions, total: Number(total) };
 }

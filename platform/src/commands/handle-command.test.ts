@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { counterDecider } from '../testkit/counter-decider.js';
+import { sampleRegistry } from '../testkit/sample-events.js';
+import { useTestDatabase } from '../testkit/vitest.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { WrongExpectedRevisionError } from '../event-store/port.js';
+import { handleCommand } from './handle-command.js';
+
+const testDb = useTestDatabase();
+let store: PostgresEventStore;
+beforeAll(() => {
+  store = new PostgresEventStore(testDb().database, sampleRegistry());
+});
+afterAll(async () => store?.close());
+
+const cause = { actor: 'test' };
+
+/** The store, with another append to the stream landing right after the command's first read of it. */
+function racedStore(streamId: string): PostgresEventStore {
+  let raced = false;
+  return Object.assign(Object.create(store) as PostgresEventStore, {
+    async readStream(id: string) {
+      const history = await store.readStream(id);
+      if (id === streamId && !raced) {
+        raced = true;
+        await store.append(streamId, [{ type: 'CounterIncremented', data: { by: 10 } }], { expectedRevision: 'any', cause });
+      }
+      return history;
+    },
+  });
+}
+
+async function openCounter(): Promise<string> {
+  const streamId = `counter-${randomUUID()}`;
+  await store.append(streamId, [{ type: 'CounterOpened', data: { name: 'c' } }], { expectedRevision: 'no_stream', cause });
+  return streamId;
+}
+
+describe('handleCommand', () => {
+  it('decides again when another append lands between its read and its write, and no client revision pins it', async () => {
+    const streamId = await openCounter();
+    const outcome = await handleCommand(racedStore(streamId), { streamId, decider: counterDecider, command: { kind: 'increment', by: 1 }, cause });
+    expect(outcome.state.total).toBe(11);
+    expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['CounterOpened', 'CounterIncremented', 'CounterIncremented']);
+  });
+
+  it("answers the client's conflict when its revision is pinned and the stream moved", async () => {
+    const streamId = await openCounter();
+    await store.append(streamId, [{ type: 'CounterIncremented', data: { by: 2 } }], { expectedRevision: 'any', cause });
+    await expect(handleCommand(store, { streamId, decider: counterDecider, command: { kind: 'increment', by: 1 }, cause, expectedRevision: 0n })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+  });
+});

@@ -1,0 +1,51 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { SearchLanguage, SearchQuery } from '@epos/schemas/search/documents';
+import { queryConfigurations, queryText } from './text-search.js';
+
+/** Scopes the author and blog filters apply to; the other tabs keep their counts. */
+const FILTERED_SCOPES = sql.raw(`('posts', 'comments')`);
+
+/** The languages whose configurations read the input as the same tsquery. */
+export interface QueryGroup {
+  languages: SearchLanguage[];
+  tsquery: string;
+}
+
+/**
+ * Parses the input with each configuration once and groups the languages that read it alike (an
+ * unstemmed word is the same query everywhere): matching then needs one GIN lookup per group and
+ * no per-row recheck. A configuration that finds nothing to search (stop words only) drops out.
+ */
+export async function parseQuery<DB>(db: Kysely<DB>, query: Pick<SearchQuery, 'q' | 'phrase'>): Promise<QueryGroup[]> {
+  const parse = sql.raw(query.phrase ? 'phraseto_tsquery' : 'websearch_to_tsquery');
+  const text = queryText(query.q, query.phrase);
+  const columns = queryConfigurations.map(({ configuration }, i) => sql`${parse}(${configuration}::regconfig, ${text})::text as ${sql.id(`c${i}`)}`);
+  const { rows } = await sql<Record<string, string>>`select ${sql.join(columns)}`.execute(db);
+  const groups = new Map<string, SearchLanguage[]>();
+  queryConfigurations.forEach(({ languages }, i) => {
+    const tsquery = rows[0]?.[`c${i}`] ?? '';
+    if (tsquery !== '') groups.set(tsquery, [...(groups.get(tsquery) ?? []), ...languages]);
+  });
+  return [...groups].map(([tsquery, languages]) => ({ tsquery, languages }));
+}
+
+const inLanguages = (languages: readonly SearchLanguage[]) => sql`d.language in (${sql.join(languages)})`;
+
+/** The tsquery of a row's language (`d`), for ranking and highlighting. */
+export function rowQuery(groups: readonly QueryGroup[]): RawBuilder<unknown> {
+  if (groups.length === 1) return sql`${groups[0]!.tsquery}::tsquery`;
+  return sql`case ${sql.join(groups.map((g) => sql`when ${inLanguages(g.languages)} then ${g.tsquery}::tsquery`), sql` `)} end`;
+}
+
+/** `<documents> d where …`: the documents matching the query in their own language, and the filters. */
+export function matchingDocuments(schema: string, groups: readonly QueryGroup[], filters: Pick<SearchQuery, 'author' | 'blog'>): RawBuilder<unknown> {
+  const matches = groups.map((g) =>
+    g.languages.length === queryConfigurations.flatMap((c) => c.languages).length
+      ? sql`d.vector @@ ${g.tsquery}::tsquery`
+      : sql`(${inLanguages(g.languages)} and d.vector @@ ${g.tsquery}::tsquery)`,
+  );
+  const conditions = [matches.length === 0 ? sql`false` : sql`(${sql.join(matches, sql` or `)})`];
+  if (filters.author !== undefined) conditions.push(sql`(d.scope not in ${FILTERED_SCOPES} or d.author = ${filters.author})`);
+  if (filters.blog !== undefined) conditions.push(sql`(d.scope not in ${FILTERED_SCOPES} or d.blog = ${filters.blog})`);
+  return sql`${sql.id(schema, 'documents')} d where ${sql.join(conditions, sql` and `)}`;
+}

@@ -1,0 +1,50 @@
+import { sql, type Kysely } from 'kysely';
+import type { PostContent } from '@epos/schemas';
+import type { SentenceState } from '@epos/domain/poem/sentence-state';
+import type { PostStatus } from './documents.js';
+
+export { SEARCH_PROJECTION } from '@epos/platform/search/index';
+
+/** What the search projection keeps to map events to documents (the documents themselves live in the index). */
+export interface SearchStateModel {
+  sentences: { id: number; ord: string | null; number: number | null; state: SentenceState };
+  posts: { post_id: string; blog_id: string; url: string; author_id: string; status: PostStatus; published_at: string | null; content: PostContent };
+  comments: { comment_id: string; post_id: string; parent_id: string | null; author_id: string; text: string | null; hidden: boolean; created_at: string };
+  archived_blogs: { blog_id: string };
+  erased_authors: { user_id: string };
+}
+
+export async function setupSearchState(db: Kysely<SearchStateModel>): Promise<void> {
+  await db.schema
+    .createTable('sentences')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('ord', sql`text collate "C"`)
+    .addColumn('number', 'integer')
+    .addColumn('state', 'jsonb', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('search_sentences_by_order').on('sentences').column('ord').where(sql.ref('ord'), 'is not', null).execute();
+  await db.schema
+    .createTable('posts')
+    .addColumn('post_id', 'uuid', (c) => c.primaryKey())
+    .addColumn('blog_id', 'text', (c) => c.notNull())
+    .addColumn('url', 'text', (c) => c.notNull())
+    .addColumn('author_id', 'uuid', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('published_at', 'text')
+    .addColumn('content', 'jsonb', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('search_posts_by_blog').on('posts').column('blog_id').execute();
+  await db.schema
+    .createTable('comments')
+    .addColumn('comment_id', 'uuid', (c) => c.primaryKey())
+    .addColumn('post_id', 'uuid', (c) => c.notNull())
+    .addColumn('parent_id', 'uuid')
+    .addColumn('author_id', 'uuid', (c) => c.notNull())
+    .addColumn('text', 'text')
+    .addColumn('hidden', 'boolean', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('search_comments_by_post').on('comments').column('post_id').execute();
+  await db.schema.createTable('archived_blogs').addColumn('blog_id', 'text', (c) => c.primaryKey()).execute();
+  await db.schema.createTable('erased_authors').addColumn('user_id', 'uuid', (c) => c.primaryKey()).execute();
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createLogger, PostgresEventStore, ProjectionProgress, ProjectionRunner, type NewEvent } from '@epos/platform';
+import { PostgresSearchIndex } from '@epos/platform/search/postgres/postgres-search-index';
+import { useTestDatabase } from '@epos/platform/testkit/vitest';
+import { blogStream, commentsStream, EventRegistry, eventCatalog, orderKeyOfNumber, postStream, sentenceStream, userStream } from '@epos/schemas';
+import type { SearchScope } from '@epos/schemas/search/documents';
+import { newUserKey, seal } from '../accounts/sealing.js';
+import { searchProjection } from './search-projection.js';
+import { SEARCH_PROJECTION } from './read-model.js';
+
+const testDb = useTestDatabase();
+let store: PostgresEventStore;
+let progress: ProjectionProgress;
+let runner: ProjectionRunner;
+let index: PostgresSearchIndex;
+
+beforeAll(async () => {
+  const { database } = testDb();
+  store = new PostgresEventStore(database, new EventRegistry(eventCatalog), { pollIntervalMs: 20 });
+  progress = new ProjectionProgress(database, store);
+  await progress.start();
+  index = new PostgresSearchIndex(database, progress);
+  // Small batches, so one batch holds events of several sentences and posts.
+  runner = new ProjectionRunner({ database, store, projections: [searchProjection(index)], logger: createLogger('silent', 'test'), batchSize: 4 });
+  await runner.start();
+});
+afterAll(async () => {
+  await runner.stop();
+  await progress.close();
+  await store.close();
+});
+
+async function append(streamId: string, events: NewEvent[]) {
+  const { position } = await store.append(streamId, events, { expectedRevision: 'any', cause: { actor: 'test' } });
+  expect(await progress.waitFor(position, { names: [SEARCH_PROJECTION], timeoutMs: 20_000 })).toBeTruthy();
+}
+const place = (sentence: number, order: number, section = 1): NewEvent => ({ type: 'SentencePlaced', data: { sentence, book: 1, canto: 1, section, stanza: 1, order: orderKeyOfNumber(order), joinsPrevious: false, stanzaBreaks: [] } });
+const text = (sentence: number, line: string): NewEvent => ({ type: 'SentenceTextSet', data: { sentence, edition: 'first', lines: [line] } });
+const find = async (q: string, scope: SearchScope = 'first') => (await index.search({ q, scope, page: 1, pageSize: 20, phrase: false })).hits;
+
+describe('poem documents', () => {
+  it('titles sentences with their running number and renumbers them when one is placed before', async () => {
+    await append(sentenceStream(10), [place(10, 10), text(10, 'A heron stood')]);
+    await append(sentenceStream(20), [place(20, 20), text(20, 'A second heron')]);
+    expect((await find('heron')).map((h) => h.title).sort()).toEqual(['Book 1, Canto 1, §1 — 1', 'Book 1, Canto 1, §1 — 2']);
+    await append(sentenceStream(5), [place(5, 5), text(5, 'Before the heron')]);
+    const titles = Object.fromEntries((await find('heron')).map((h) => [h.sentence, h.title]));
+    expect(titles).toEqual({ 5: 'Book 1, Canto 1, §1 — 1', 10: 'Book 1, Canto 1, §1 — 2', 20: 'Book 1, Canto 1, §1 — 3' });
+  });
+
+  it('follows a move, drops a cleared translation and everything of a withdrawn sentence', async () => {
+    await append(sentenceStream(10), [{ type: 'TranslationSet', data: { sentence: 10, lang: 'fr', lines: ['Un héron'] } }, { type: 'CommentarySet', data: { sentence: 10, layer: 'sage', text: 'Herons wait.' } }]);
+    expect(await find('héron', 'translations')).toHaveLength(1);
+    await append(sentenceStream(10), [{ type: 'TranslationSet', data: { sentence: 10, lang: 'fr', lines: null } }, place(10, 10, 2)]);
+    expect(await find('héron', 'translations')).toHaveLength(0);
+    expect((await find('herons', 'commentary')).map((h) => h.link)).toEqual(['/1/1/2']);
+    await append(sentenceStream(5), [{ type: 'SentenceWithdrawn', data: { sentence: 5 } }]);
+    const titles = Object.fromEntries((await find('heron')).map((h) => [h.sentence, h.title]));
+    expect(titles).toEqual({ 10: 'Book 1, Canto 1, §2 — 1', 20: 'Book 1, Canto 1, §1 — 2' });
+  });
+});
+
+describe('post documents', () => {
+  const author = randomUUID();
+  const postId = randomUUID();
+  const content = { title: 'Kingfishers', subtitle: '', seriesTitle: 'Birds', excerpt: '', markdown: 'Kingfishers by the river.' };
+
+  it('indexes a post only while published, and nothing of an author erased in the same batch', async () => {
+    await append(blogStream('birds'), [{ type: 'BlogCreated', data: { blogId: 'birds', title: 'Birds', description: '' } }]);
+    await append(postStream(postId), [{ type: 'PostCreated', data: { postId, blogId: 'birds', url: 'kingfishers', authorId: author, content } }]);
+    expect(await find('kingfishers', 'posts')).toHaveLength(0);
+    await append(postStream(postId), [{ type: 'PostPublished', data: { postId, publishedAt: '2026-01-01T00:00:00.000Z', scheduled: false, first: true } }]);
+    expect(await find('kingfishers', 'posts')).toHaveLength(1);
+    await append(postStream(postId), [{ type: 'PostUnpublished', data: { postId } }, { type: 'PostPublished', data: { postId, publishedAt: '2026-01-02T00:00:00.000Z', scheduled: false, first: false } }]);
+    expect((await find('kingfishers', 'posts')).map((h) => h.date)).toEqual(['2026-01-02T00:00:00.000Z']);
+    await append(userStream(author), [{ type: 'AccountDeleted', data: { userId: author } }]);
+    expect(await find('kingfishers', 'posts')).toHaveLength(0);
+    await append(postStream(postId), [{ type: 'PostRevised', data: { postId, content: { ...content, title: 'More kingfishers' } } }]);
+    expect(await find('kingfishers', 'posts')).toHaveLength(0);
+    const { database } = testDb();
+    const schema = await progress.schemaOf(SEARCH_PROJECTION);
+    const left = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, 'documents')} where author = ${author}`.execute(database.db);
+    expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it("forgets, with an erased author's post, everyone's comments on it", async () => {
+    const writer = randomUUID();
+    const reader = randomUUID();
+    const post = randomUUID();
+    const key = newUserKey();
+    const { database } = testDb();
+    await sql`insert into public.user_keys (user_id, key) values (${reader}, ${key})`.execute(database.db);
+    await append(postStream(post), [
+      { type: 'PostCreated', data: { postId: post, blogId: 'birds', url: 'herons-again', authorId: writer, content: { ...content, title: 'Herons again' } } },
+      { type: 'PostPublished', data: { postId: post, publishedAt: '2026-02-01T00:00:00.000Z', scheduled: false, first: true } },
+    ]);
+    await append(commentsStream(post), [{ type: 'CommentPosted', data: { commentId: randomUUID(), postId: post, parentId: null, authorId: reader, content: seal(key, 'Egrets nest nearby.'), pings: [] } }]);
+    expect(await find('egrets', 'comments')).toHaveLength(1);
+    await append(userStream(writer), [{ type: 'AccountDeleted', data: { userId: writer } }]);
+    expect(await find('egrets', 'comments')).toHaveLength(0);
+  });
+});

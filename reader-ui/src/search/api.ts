@@ -1,0 +1,38 @@
+import type { SearchAnswer } from '@epos/schemas/search/responses';
+import type { Loaded } from '../poem/api';
+import { getJson } from '../scholarship/api';
+import { downloadApiUrl, searchApiUrl, type SearchState } from './paths';
+
+export type { SearchAnswer };
+export type SearchHit = SearchAnswer['bcontent'][number];
+
+/** The spec's answer to a search that found no data (section 8; the trailing space is the spec's). */
+export const NO_DATA = 'No data ';
+
+export function fetchSearchPage(state: SearchState, page: number, signal?: AbortSignal): Promise<Loaded<SearchAnswer>> {
+  return getJson<SearchAnswer>(searchApiUrl(state, page), NO_DATA, signal);
+}
+
+export function fetchSearchFile(state: SearchState, signal?: AbortSignal): Promise<Loaded<{ fileName: string; file: string }>> {
+  return getJson(downloadApiUrl(state), NO_DATA, signal);
+}
+
+/** The bytes of a base64 text (the download's `file`). */
+export function base64Bytes(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** Saves a downloaded markdown file under its name, through a temporary link. */
+export function saveFile(fileName: string, base64: string): void {
+  const url = URL.createObjectURL(new Blob([base64Bytes(base64)], { type: 'text/markdown;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

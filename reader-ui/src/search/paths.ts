@@ -1,0 +1,81 @@
+/**
+ * The search page's state read from its address, the API's addresses and the tabs, as pure
+ * functions: the address is the page's state, so a search can be shared and the back button
+ * returns to it. (What the top box needs is in address.ts, in the reader's first download.)
+ */
+
+// types only: the schemas module brings zod, which stays out of the reader's bundle
+import type { SearchScope } from '@epos/schemas/search/documents';
+import { filteredScopes, searchWordsFrom, stateParams, type SearchState } from './address';
+
+export { filteredScopes, SEARCH_PATH, searchPath, suggestApiUrl, type SearchState } from './address';
+
+export const scopeLabels: Readonly<Record<SearchScope, string>> = {
+  first: 'First edition',
+  centenary: 'Centenary edition',
+  revised: 'Revised edition',
+  translations: 'Translations',
+  notes: 'Notes',
+  commentary: 'Commentary',
+  posts: 'Posts',
+  comments: 'Comments',
+  pages: 'Pages',
+  books: 'Books',
+};
+
+/** Every scope in the tabs' order (the schema's; paths.test.ts checks they agree). */
+export const searchScopes = Object.keys(scopeLabels) as SearchScope[];
+
+/** Hits that open a section of the poem, and so get a 'Search in book' link. */
+export const poemScopes: readonly SearchScope[] = ['first', 'centenary', 'revised'];
+
+function isScope(value: string | null): value is SearchScope {
+  return value !== null && (searchScopes as readonly string[]).includes(value);
+}
+
+function nonBlank(value: string | null): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/** The state in a query string (`?` optional); unknown scopes fall back to the First edition. */
+export function parseSearchState(search: string): SearchState {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const t = params.get('t');
+  const scope = isScope(t) ? t : 'first';
+  const filtered = filteredScopes.includes(scope);
+  return {
+    q: searchWordsFrom(params),
+    t: scope,
+    phrase: params.get('phrase') === 'true',
+    author: filtered ? nonBlank(params.get('author')) : null,
+    journal: filtered ? nonBlank(params.get('journal')) : null,
+  };
+}
+
+/** `GET /api/v2/search` for one page (from 1) of the state's scope. */
+export function searchApiUrl(state: SearchState, page: number): string {
+  const params = stateParams(state);
+  params.set('page', String(page));
+  return `/api/v2/search?${params.toString()}`;
+}
+
+/** `GET /api/v2/search/download`: every hit of the scope as a markdown file. */
+export function downloadApiUrl(state: SearchState): string {
+  const params = new URLSearchParams({ q: state.q, t: state.t });
+  if (state.phrase) params.set('phrase', 'true');
+  return `/api/v2/search/download?${params.toString()}`;
+}
+
+/**
+ * The tabs to show: every scope with hits, and the chosen one even without (so the reader sees
+ * where they are), in the schema's order.
+ */
+export function visibleScopes(counts: Readonly<Record<SearchScope, number>> | null, chosen: SearchScope): SearchScope[] {
+  return searchScopes.filter((scope) => scope === chosen || (counts?.[scope] ?? 0) > 0);
+}
+
+/** "Posts (3)". */
+export function tabLabel(scope: SearchScope, count: number | undefined): string {
+  return count === undefined ? scopeLabels[scope] : `${scopeLabels[scope]} (${count})`;
+}

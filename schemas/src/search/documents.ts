@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * The scope tabs of search (`t`): the poem per edition, translations, notes (mother note, author
+ * note, reason), commentary layers, blog posts and their comments, and the library's pages and books
+ * (issue 19). Adding a kind of document is one scope here and one mapping in the search projection.
+ */
+export const searchScopes = ['first', 'centenary', 'revised', 'translations', 'notes', 'commentary', 'posts', 'comments', 'pages', 'books'] as const;
+export const searchScopeSchema = z.enum(searchScopes, { message: `t: expected one of ${searchScopes.join(', ')}` });
+export type SearchScope = z.infer<typeof searchScopeSchema>;
+
+/** The text-search language of a document: English for the poem, notes, commentary and posts; each translation its own. */
+export const searchLanguages = ['en', 'sa', 'hi', 'fr', 'de', 'or', 'zh'] as const;
+export const searchLanguageSchema = z.enum(searchLanguages);
+export type SearchLanguage = z.infer<typeof searchLanguageSchema>;
+
+/** One searchable thing, with what a hit shows and what filters and ranks it. */
+export const searchDocumentSchema = z.object({
+  /** Stable per thing: `sentence:<id>:<edition>`, `translation:<id>:<lang>`, `note:<id>:<field>`, `commentary:<id>:<layer>`, `post:<uuid>`, `comment:<uuid>`. */
+  id: z.string().min(1).max(200),
+  scope: searchScopeSchema,
+  language: searchLanguageSchema,
+  title: z.string().max(500),
+  text: z.string().max(200_000),
+  /** The site path a hit links to. */
+  link: z.string().max(1000),
+  /** The sentence's permanent id (poem documents), to remove or rank them by poem order. */
+  sentence: z.number().int().nullable(),
+  /** Poem order (the running number) for ties; null outside the poem. */
+  order: z.number().int().nullable(),
+  /** Publication time (posts, comments), newest first for ties. */
+  date: z.string().datetime().nullable(),
+  /** Author (user id) and blog of a post or comment, for the filters and for erasure. */
+  author: z.string().nullable(),
+  blog: z.string().nullable(),
+  /** The post a comment belongs to (and a post itself), to remove them together. */
+  post: z.string().nullable(),
+});
+export type SearchDocument = z.infer<typeof searchDocumentSchema>;
+
+export const SEARCH_PAGE_SIZE = 20;
+export const MAX_QUERY_LENGTH = 200;
+
+/** What the search port answers: a count per scope (the tab labels) and one page of the chosen scope. */
+export interface SearchHit {
+  id: string;
+  scope: SearchScope;
+  title: string;
+  /** HTML: the matched words in `<mark>`, everything else escaped. */
+  snippet: string;
+  link: string;
+  sentence: number | null;
+  date: string | null;
+}
+
+export interface SearchQuery {
+  q: string;
+  scope: SearchScope;
+  /** From 1. */
+  page: number;
+  pageSize: number;
+  /** The exact phrase, not the words in any order. */
+  phrase: boolean;
+  /** Posts and comments by this author (user id) / in this blog. */
+  author?: string;
+  blog?: string;
+}
+
+export interface SearchResult {
+  counts: Record<SearchScope, number>;
+  hits: SearchHit[];
+  /** Hits of the chosen scope in all. */
+  total: number;
+}

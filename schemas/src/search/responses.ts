@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { lineText } from '../api/input.js';
+import { listPaging } from '../blogs/responses.js';
+import { slugSchema } from '../blogs/events.js';
+import { MAX_QUERY_LENGTH, searchScopes, searchScopeSchema } from './documents.js';
+
+/** The words searched for: required, one line, at most MAX_QUERY_LENGTH characters. */
+const q = z
+  .string({ message: 'q: enter something to search for' })
+  .trim()
+  .min(1, 'q: enter something to search for')
+  .pipe(lineText(MAX_QUERY_LENGTH, `q: at most ${MAX_QUERY_LENGTH} characters`));
+const phrase = z
+  .enum(['true', 'false'], { message: 'phrase: expected true or false' })
+  .transform((v) => v === 'true')
+  .default(false);
+const t = searchScopeSchema.default('first');
+
+/** `GET /api/v2/search/download?q&t&phrase`. */
+export const searchDownloadQuery = z.object({ q, t, phrase });
+/** `GET /api/v2/search?q&page&t&phrase&author&journal`: `author` (user id) and `journal` (blog slug) filter posts and comments. */
+export const searchQuery = searchDownloadQuery.extend({
+  page: z.coerce.number({ message: 'page: expected a page number' }).int('page: expected a page number').min(1, 'page: expected a page number').max(100_000, 'page: expected a page number').default(1),
+  author: z.uuid({ message: 'author: expected a user id' }).optional(),
+  journal: slugSchema.optional(),
+});
+export const suggestQuery = z.object({ q });
+
+export const searchHit = z.object({
+  id: z.string(),
+  scope: searchScopeSchema,
+  title: z.string(),
+  snippet: z.string().describe('HTML: the matched words in <mark>, everything else escaped'),
+  link: z.string().describe('Site path; poem hits carry ?search= for the reader to highlight'),
+  date: z.string().nullable(),
+});
+
+export const searchAnswer = z.object({
+  q: z.string(),
+  t: searchScopeSchema,
+  counts: z.object(Object.fromEntries(searchScopes.map((s) => [s, z.number().int()])) as Record<(typeof searchScopes)[number], z.ZodNumber>).describe('Hits per scope, for the tab labels'),
+  total: z.number().int().describe('Hits of the chosen scope'),
+  bcontent: z.array(searchHit).describe("The page's hits; empty beyond the last page"),
+  Paging: listPaging,
+});
+export type SearchAnswer = z.infer<typeof searchAnswer>;
+
+/** Every hit of a scope (up to SEARCH_DOWNLOAD_CAP) as a markdown file. */
+export const SEARCH_DOWNLOAD_CAP = 5_000;
+export const searchDownloadAnswer = z.object({ fileName: z.string(), file: z.string().describe(`Base64 of a markdown file, one hit per block; at most ${SEARCH_DOWNLOAD_CAP} hits`) });
+
+export const MAX_SUGGESTIONS = 10;
+export const suggestAnswer = z.array(z.string()).max(MAX_SUGGESTIONS);
