@@ -103,6 +103,17 @@ describe('search', () => {
     await page.close();
   });
 
+  it('offers "Did you mean" for a misspelt word, and searches it when followed', async () => {
+    const page = await openAt('/search?q=lampp', DESKTOP);
+    const fix = page.locator('.search-did-you-mean').getByRole('link', { name: 'lamp' });
+    await fix.click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'lamp');
+    await hits(page).first().waitFor();
+    expect(await page.locator('.search-did-you-mean').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   it('says "An error occured" when the search fails', async () => {
     const page = await openAt(`/search?q=${'a'.repeat(250)}`, DESKTOP);
     await page.locator('.toasts').getByText('An error occured').waitFor();

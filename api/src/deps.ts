@@ -9,6 +9,6 @@ export interface ApiDeps {
   progress: ProjectionProgress;
   jobs: JobQueue;
   logger: Logger;
-  /** The search index the search projection builds (PostgreSQL or Typesense); without it the search routes make the configured one. */
-  search?: SearchIndex;
+  /** The search index the search projection builds (PostgreSQL or Typesense). */
+  search: SearchIndex;
 }

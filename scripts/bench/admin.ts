@@ -25,11 +25,10 @@ import { allProjections } from '@epos/projections';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { provisionHashedUser, provisionUser } from '@epos/api/accounts/provision';
 import { hashPassword } from '@epos/api/accounts/passwords';
-import { generatePoem } from '../poem/generate.js';
 import { benchDatabase } from './bench-database.js';
 import { BLOGS, seedBlogs } from './blogs/seed.js';
 import { spawnServer } from './blogs/server-process.js';
-import { runImport } from './poem/import-process.js';
+import { importGeneratedPoem } from './poem/import-process.js';
 import { pacedReadsProcess } from './paced-reads.js';
 import { requireTools, throughputBesideReferences } from './beside-references.js';
 import { seedComments, seedLongHistory, seedReaders, seedSentenceEdits, seedSignIns } from './admin/seed.js';
@@ -66,10 +65,7 @@ let server: ReturnType<typeof spawnServer> | null = null;
 try {
   // 1. The site: the poem by the import tool, then everything else straight into the log.
   let started = performance.now();
-  const poemFile = path.join(dir, 'poem.json');
-  fs.writeFileSync(poemFile, JSON.stringify(generatePoem(SENTENCES)));
-  const imported = await runImport(bench.url, [poemFile]);
-  if (imported.exit !== 'code 0') throw new Error(`the import failed (${imported.exit}): ${imported.stderr.join('\n')}`);
+  await importGeneratedPoem(bench.url, dir, SENTENCES);
   report(`seed: a ${SENTENCES}-sentence poem imported (npm run import)`, seconds(started));
   server = spawnServer(bench.url, await freePort());
   await server.ready;

@@ -15,6 +15,7 @@ import { counterProjection } from '@epos/platform/testkit/counter-projection';
 import { sampleRegistry } from '@epos/platform/testkit/sample-events';
 import { buildApi } from '@epos/api';
 import { createJobQueue } from '@epos/platform/jobs/index';
+import { createSearchIndex } from '@epos/platform/search/index';
 import { counterRoutes } from '@epos/api/testkit/counter-routes';
 import { changeLogProjection } from '@epos/projections';
 import { benchDatabase, runConcurrently } from './bench-database.js';
@@ -79,7 +80,9 @@ const runner = new ProjectionRunner({ database: bench.database, store, logger, p
 await runner.start();
 const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
 const jobs = createJobQueue({ databaseUrl: bench.url, prefix: 'bench' });
-const app = await buildApi({ config, database: bench.database, store, progress, logger, jobs }, { extraRoutes: [counterRoutes], serveUi: false });
+// Search is served but not projected here: the spine's lag is measured on the counter projection.
+const search = createSearchIndex(config, { database: bench.database, readModels: progress });
+const app = await buildApi({ config, database: bench.database, store, progress, logger, jobs, search }, { extraRoutes: [counterRoutes], serveUi: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 // Commands carry the anti-forgery token and its cookie, as a browser would.

@@ -1,30 +1,32 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SEARCH_PROJECTION } from '@epos/projections/search/read-model';
 import { SEARCH_PAGE_SIZE, type SearchHit, type SearchQuery } from '@epos/schemas/search/documents';
-import { MAX_SUGGESTIONS, searchAnswer, searchDownloadAnswer, searchDownloadQuery, searchQuery, suggestAnswer, suggestQuery } from '@epos/schemas/search/responses';
+import { MAX_SUGGESTIONS, searchAnswer, searchDownloadAnswer, searchDownloadQuery, type SearchDownloadAnswer, searchQuery, suggestAnswer, suggestQuery } from '@epos/schemas/search/responses';
 import type { ApiDeps } from '../deps.js';
 import { paging } from '../blogs/views.js';
-import { searchFile, withSearchTerm } from './hits.js';
-import { createSearchIndex } from '@epos/platform/search/index';
+import { searchFileBlocks, searchFileJson, withSearchTerm } from './hits.js';
 
 const reads = { reads: [SEARCH_PROJECTION] };
 
 /** Search (spec sections 2 and 7): a page of one scope's hits with every scope's count, the whole scope as a file, and suggestions. */
 export function searchRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const linked = (q: string) => (hit: SearchHit) => ({ id: hit.id, scope: hit.scope, title: hit.title, snippet: hit.snippet, link: withSearchTerm(hit, q), date: hit.date });
-  const search = deps.search ?? createSearchIndex(deps.config, { database: deps.database, readModels: deps.progress });
+  const { search } = deps;
   return async (app) => {
     app.get('/api/v2/search', { config: reads, schema: { tags: ['search'], summary: "One page of a scope's hits, with every scope's count", querystring: searchQuery, response: { 200: searchAnswer } } }, async (request) => {
       const { q, t, page, phrase, author, journal } = request.query;
       const query: SearchQuery = { q, scope: t, page, pageSize: SEARCH_PAGE_SIZE, phrase, ...(author ? { author } : {}), ...(journal ? { blog: journal } : {}) };
-      const result = await search.search(query);
-      return { q, t, counts: result.counts, total: result.total, bcontent: result.hits.map(linked(q)), Paging: paging(page, result.total, SEARCH_PAGE_SIZE) };
+      const [result, didYouMean] = await Promise.all([search.search(query), search.didYouMean?.(q) ?? null]);
+      const known = Math.max(result.total, (page - 1) * SEARCH_PAGE_SIZE + result.hits.length + (result.more ? 1 : 0));
+      return { q, t, counts: result.counts, capped: result.capped, total: result.total, more: result.more, didYouMean, bcontent: result.hits.map(linked(q)), Paging: paging(page, known, SEARCH_PAGE_SIZE) };
     });
 
-    app.get('/api/v2/search/download', { config: reads, schema: { tags: ['search'], summary: "Every hit of a scope (capped) as a markdown file, base64", querystring: searchDownloadQuery, response: { 200: searchDownloadAnswer } } }, async (request) => {
+    app.get('/api/v2/search/download', { config: reads, schema: { tags: ['search'], summary: 'Every hit of a scope (capped) as a markdown file, base64, streamed', querystring: searchDownloadQuery, response: { 200: searchDownloadAnswer } } }, async (request, reply) => {
       const { q, t, phrase } = request.query;
-      const file = await searchFile(search, { q, scope: t, phrase });
-      return { fileName: `search-${t}.md`, file: file.toString('base64') };
+      const json = await searchFileJson(`search-${t}.md`, searchFileBlocks(search, { q, scope: t, phrase }));
+      // A stream skips the serializer: the schema documents what it writes.
+      return reply.type('application/json; charset=utf-8').send(Readable.from(json) as unknown as SearchDownloadAnswer);
     });
 
     app.get('/api/v2/search/suggest', { schema: { tags: ['search'], summary: 'Up to 10 completions of q', querystring: suggestQuery, response: { 200: suggestAnswer } } }, async (request) => search.suggest(request.query.q, MAX_SUGGESTIONS));

@@ -3,7 +3,7 @@ import type { SearchAnswer } from '@epos/schemas/search/responses';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { after, caughtUp, signIn, type Person } from '../testkit/people.js';
 import { poemDemoSeeder } from '../poem/demo-seed.js';
-import { searchFile } from './hits.js';
+import { base64Chunks, searchFileBlocks } from './hits.js';
 
 let api: TestApi;
 let admin: Person;
@@ -70,6 +70,13 @@ describe('the poem', () => {
     const beyond = await search({ q: many, page: '999' });
     expect(beyond.bcontent).toEqual([]);
     expect(beyond.total).toBe(all.total);
+    expect([all.more, beyond.more, all.capped]).toEqual([true, false, []]);
+  });
+
+  it('says "did you mean" with the closest words the poem holds, and null when it knows every word', async () => {
+    const typo = await search({ q: 'lamb evenign' });
+    expect(typo.didYouMean).toBe('lamp evening');
+    expect((await search({ q: 'evening lamp' })).didYouMean).toBeNull();
   });
 
   it('matches the exact phrase only with phrase=true', async () => {
@@ -162,6 +169,12 @@ describe('posts and comments', () => {
   });
 });
 
+async function collect(chunks: AsyncIterable<string>): Promise<string[]> {
+  const all: string[] = [];
+  for await (const chunk of chunks) all.push(chunk);
+  return all;
+}
+
 describe('download and suggestions', () => {
   it('downloads every hit of a scope as markdown, one block per hit with its reference', async () => {
     const answer = await api.app.inject({ method: 'GET', url: '/api/v2/search/download?q=lamp&t=first' });
@@ -176,12 +189,22 @@ describe('download and suggestions', () => {
 
   it('stops at the cap, reading page after page, and says how many hits were left out', async () => {
     const total = (await search({ q: 'lamp' })).total;
-    const text = (await searchFile(api.deps.search!, { q: 'lamp', scope: 'first', phrase: false }, 5, 2)).toString('utf8');
+    const file = async (cap: number, pageSize: number) => (await collect(searchFileBlocks(api.deps.search, { q: 'lamp', scope: 'first', phrase: false }, cap, pageSize))).join('');
+    const text = await file(5, 2);
+    expect(total).toBeGreaterThan(5);
     expect(text.match(/^## /gm)).toHaveLength(5);
-    expect(text).toContain(`_The first 5 of ${total} hits._`);
-    const whole = (await searchFile(api.deps.search!, { q: 'lamp', scope: 'first', phrase: false }, 100, 3)).toString('utf8');
+    expect(text).toContain('_The first 5 hits; there are more._');
+    const whole = await file(100, 3);
     expect(whole.match(/^## /gm)).toHaveLength(total);
     expect(whole).not.toContain('_The first');
+  });
+
+  it('encodes a file written in pieces as the base64 of the whole', async () => {
+    const pieces = ['# é', 'ab', '', 'çdëf', '日本語', 'x'];
+    async function* from(): AsyncGenerator<string> {
+      yield* pieces;
+    }
+    expect((await collect(base64Chunks(from()))).join('')).toBe(Buffer.from(pieces.join(''), 'utf8').toString('base64'));
   });
 
   it('suggests up to ten completions from the first character', async () => {
@@ -209,6 +232,7 @@ describe('bad input', () => {
     expect(await status('q=lamp&author=someone')).toMatchObject({ code: 400, body: expect.stringContaining('author') });
     expect(await status('q=lamp&journal=Not%20a%20blog')).toMatchObject({ code: 400, body: expect.stringContaining('journal') });
     expect(await status('q=lamp&page=0')).toMatchObject({ code: 400, body: expect.stringContaining('page') });
+    expect(await status('q=lamp&page=0x1')).toMatchObject({ code: 400, body: expect.stringContaining('page') });
     expect(await status('q=lamp&phrase=maybe')).toMatchObject({ code: 400, body: expect.stringContaining('phrase') });
     expect((await api.app.inject({ method: 'GET', url: '/api/v2/search/suggest?q=' })).statusCode).toBe(400);
     expect((await api.app.inject({ method: 'GET', url: '/api/v2/search/download?q=' })).statusCode).toBe(400);

@@ -1,10 +1,10 @@
-import sanitizeHtml from 'sanitize-html';
 import { sentenceReferenceSource } from '@epos/schemas/poem/sentence-references';
 import { renderMarkdown } from './render.js';
 
-// Runs on sanitized output only, where `>` inside attribute values is always escaped.
+// Both run on sanitized output only, where `>` inside attribute values is always escaped and no
+// tag whose content is not text (script, style…) is left: dropping the tags leaves the text.
 const BLOCK_TAG = /<\/?(?:p|br|hr|h[1-6]|blockquote|pre|ul|ol|li|table|thead|tbody|tr|th|td|figure|figcaption|div)\b[^>]*>/g;
-const STRIP_ALL: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
+const ANY_TAG = /<[^>]*>/g;
 // The only entities sanitize-html writes into text.
 const ENTITY = /&(amp|lt|gt|quot);/g;
 const DECODED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
@@ -18,7 +18,9 @@ const SENTENCE_LINK = /<a class="sentence-link" href="\/(\d{1,7})">\1<\/a>/g;
  */
 function textOfHtml(html: string): string {
   const text = html.replace(SENTENCE_LINK, (_, n: string) => sentenceReferenceSource(Number(n)));
-  return sanitizeHtml(text.replace(BLOCK_TAG, ' $&'), STRIP_ALL)
+  return text
+    .replace(BLOCK_TAG, ' ')
+    .replace(ANY_TAG, '')
     .replace(ENTITY, (_, name: string) => DECODED[name] ?? '')
     .replace(/\s+/g, ' ')
     .trim();

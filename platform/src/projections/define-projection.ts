@@ -25,6 +25,12 @@ export interface Projection<DB = unknown> {
   /** Whether this projection reads events of a type; all others pass by. */
   handles(type: string): boolean;
   apply(events: readonly RecordedEvent[], db: Kysely<DB>): Promise<void>;
+  /**
+   * Once this version is the one served and has caught up (after a rebuild took over, or on the
+   * first start): for what lives outside the database, as the search index's Typesense alias.
+   * Called once per start; a failure is logged and the projection runs on.
+   */
+  activated?(): Promise<void>;
 }
 
 /** A projection whose events are handled one at a time, each by its own typed handler. */
@@ -61,6 +67,7 @@ export function defineBatchProjection<DB>(spec: {
   handles: readonly string[] | '*';
   setup(db: Kysely<DB>): Promise<void>;
   apply(events: readonly RecordedEvent[], db: Kysely<DB>): Promise<void>;
+  activated?(): Promise<void>;
 }): Projection<DB> {
   const types = spec.handles === '*' ? null : new Set(spec.handles);
   return {
@@ -69,6 +76,7 @@ export function defineBatchProjection<DB>(spec: {
     setup: spec.setup,
     handles: (type) => types === null || types.has(type),
     apply: (events, db) => spec.apply(events, db),
+    ...(spec.activated ? { activated: spec.activated } : {}),
   };
 }
 

@@ -106,11 +106,21 @@ export class ProjectionProgress {
     return this.switches;
   }
 
+  /**
+   * The served version's schema and the position it has applied, as the last notice said (null
+   * before one is known): what an answer computed from it can be cached under.
+   */
+  appliedOf(name: string): { schema: string; position: Position } | null {
+    const active = this.active.get(name);
+    return active === undefined || active.position === UNKNOWN ? null : { schema: schemaName(name, active.version), position: active.position };
+  }
+
   /** The schema a read model is served from now. */
   async schemaOf(name: string): Promise<string> {
     await this.latest.catch(() => undefined);
     // A projection activated for the first time sends no takeover notice: look before refusing.
-    const active = this.active.get(name) ?? (await this.reload().then(() => this.active.get(name)));
+    // A reload started meanwhile supersedes ours without answering it: wait for the latest one.
+    const active = this.active.get(name) ?? (await this.reload().then(() => this.latest).then(() => this.active.get(name)));
     if (!active) throw new ReadModelNotReadyError(name);
     return schemaName(name, active.version);
   }

@@ -122,13 +122,19 @@ describe('projection runner', () => {
   it('rebuilds a new version beside the old one, which keeps serving and updating, then takes over', async () => {
     const { testDb, store, progress } = await setup();
     const head = await openCounters(store, 300, [1, 1, 1, 1, 1, 1, 1, 1, 1]);
-    const v1 = await startRunner(testDb, store, [counterProjection(1)], 500);
+    const activatedV1 = vi.fn(async () => {});
+    const v1 = await startRunner(testDb, store, [{ ...counterProjection(1), activated: activatedV1 }], 500);
     expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 20_000 })).not.toBeNull();
+    // Once caught up, the served version is told so, once.
+    await expect.poll(() => activatedV1.mock.calls.length, { timeout: 5000 }).toBe(1);
     await v1.stop();
     const switches = progress.switchCount;
 
     // The new deployment lists both versions: v1 stays active and current while v2 replays.
-    await startRunner(testDb, store, [counterProjection(1), counterProjection(2, { delayMs: 1 })], 20);
+    const activatedV2 = vi.fn(async () => {
+      throw new Error('the alias service is down');
+    });
+    await startRunner(testDb, store, [counterProjection(1), { ...counterProjection(2, { delayMs: 1 }), activated: activatedV2 }], 20);
     const during = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 9n, cause: { actor: 't' } });
     expect(await progress.waitFor(during.position, { names: ['counters'], timeoutMs: 5000 })).toEqual(new Map([['counters', 'rm_counters_v1']]));
     const v2WhileServing = await checkpoint(testDb, 'counters', 2);
@@ -136,6 +142,7 @@ describe('projection runner', () => {
     expect((await counters(testDb, 'rm_counters_v1'))[0]).toEqual({ id: 'counter-0', total: 10 });
 
     await expect.poll(() => progress.schemaOf('counters'), { timeout: 30_000, interval: 20 }).toBe('rm_counters_v2');
+    await expect.poll(() => activatedV2.mock.calls.length, { timeout: 5000 }).toBe(1);
     // Answers kept from v1 are told apart by the count of switches.
     expect(progress.switchCount).toBe(switches + 1);
     // v2 doubles increments, so its rows tell the versions apart.
@@ -149,6 +156,8 @@ describe('projection runner', () => {
     const after = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 10n, cause: { actor: 't' } });
     expect(await progress.waitFor(after.position, { names: ['counters'], timeoutMs: 5000 })).toEqual(new Map([['counters', 'rm_counters_v2']]));
     expect((await counters(testDb, 'rm_counters_v1'))[0]).toEqual({ id: 'counter-0', total: 10 });
+    // A failing activation is logged, not fatal, and not tried again until the next start.
+    expect(activatedV2).toHaveBeenCalledTimes(1);
     await startRunner(testDb, store, [counterProjection(1), counterProjection(2)], 20);
     const schemas = await sql<{ n: string }>`select nspname as n from pg_namespace where nspname like 'rm_counters_%' order by 1`.execute(testDb.database.db);
     expect(schemas.rows.map((r) => r.n)).toEqual(['rm_counters_v2']);

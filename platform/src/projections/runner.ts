@@ -33,6 +33,8 @@ type Role = 'active' | 'rebuilding' | 'superseded';
 export class ProjectionRunner {
   private readonly stopping = new AbortController();
   private readonly running = new Map<string, { projection: Projection; controller: AbortController; loop: Promise<void> }>();
+  /** Versions whose `activated` has run since this start. */
+  private readonly announced = new Set<string>();
   private readonly failures = new Map<string, ProjectionStoppedError>();
 
   constructor(private readonly options: ProjectionRunnerOptions) {}
@@ -247,7 +249,18 @@ export class ProjectionRunner {
         if (other.projection.name === projection.name && other.projection.version < projection.version) other.controller.abort();
       }
     }
+    if (next === 'active') await this.announceActive(projection);
     return next;
+  }
+
+  private async announceActive(projection: Projection): Promise<void> {
+    if (!projection.activated || this.announced.has(key(projection))) return;
+    this.announced.add(key(projection));
+    try {
+      await projection.activated();
+    } catch (error) {
+      this.options.logger.error({ err: error, projection: projection.name, version: projection.version }, 'the projection could not be activated');
+    }
   }
 }
 

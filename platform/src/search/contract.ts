@@ -151,6 +151,8 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
       const pages = await Promise.all([1, 2, 3, 4].map((page) => find(t, 'starry', { page, pageSize: 10 })));
       expect(pages.map((p) => p.hits.length)).toEqual([10, 10, 5, 0]);
       expect(pages.map((p) => p.total)).toEqual([25, 25, 25, 25]);
+      expect(pages.map((p) => p.more)).toEqual([true, true, false, false]);
+      expect(pages.every((p) => p.capped.length === 0)).toBe(true);
       const all = pages.flatMap((p) => p.hits.map((h) => h.sentence));
       expect(all).toEqual(Array.from({ length: 25 }, (_, i) => 76 + i));
     });

@@ -10,7 +10,13 @@ export type SearchRemoval = { ids: readonly string[] } | { sentence: number } | 
  * are idempotent, so a batch applied again after a crash changes nothing).
  */
 export interface SearchWriter {
-  upsert(documents: readonly SearchDocument[]): Promise<void>;
+  /**
+   * A document's id fixes its scope: the same id is never upserted in another scope. `replacing`:
+   * what these documents replace as the projection last wrote them (for the autocomplete counts),
+   * so that an index written in the projection's transaction need not read them back; without it,
+   * or where writes are not transactional (Typesense), the index reads what it holds.
+   */
+  upsert(documents: readonly SearchDocument[], replacing?: readonly Pick<SearchDocument, 'id' | 'scope' | 'title' | 'text'>[]): Promise<void>;
   remove(removal: SearchRemoval): Promise<void>;
 }
 

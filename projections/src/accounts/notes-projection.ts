@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { defineProjection } from '@epos/platform';
 import { accountDeleted, noteDeleted, noteSaved } from '@epos/schemas';
-import { unseal } from './sealing.js';
+import { unsealedFor } from './sealing.js';
 
 export const NOTES_PROJECTION = 'notes';
 
@@ -34,11 +34,10 @@ export const notesProjection = defineProjection({
   },
   handlers: {
     async NoteSaved(event, db) {
-      const key = await sql<{ key: Buffer }>`select key from public.user_keys where user_id = ${event.data.userId}`.execute(db);
-      const content = z.string().safeParse(unseal(key.rows[0]?.key, event.data.content));
-      if (!content.success) return;
+      const content = await unsealedFor(db, event.data.userId, event.data.content, z.string());
+      if (content === null) return;
       const noteId = event.data.noteId ?? legacyNoteId(event.data.sentence, event.data.rtype);
-      const row = { user_id: event.data.userId, note_id: noteId, sentence_id: event.data.sentence, rtype: event.data.rtype, content: content.data, saved_at: event.metadata.timestamp };
+      const row = { user_id: event.data.userId, note_id: noteId, sentence_id: event.data.sentence, rtype: event.data.rtype, content, saved_at: event.metadata.timestamp };
       await db
         .insertInto('notes')
         .values(row)

@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
 
 /**
  * Crypto-shredding: personal data in events is sealed (AES-256-GCM) with a key of the user's own,
@@ -28,4 +30,15 @@ export function unseal(key: Buffer | null | undefined, sealed: string): unknown 
   } catch {
     return null;
   }
+}
+
+/** A user's key, from `user_keys` beside the log; undefined once the account is erased. */
+export async function userKeyOf<DB>(db: Kysely<DB>, userId: string): Promise<Buffer | undefined> {
+  return (await sql<{ key: Buffer }>`select key from public.user_keys where user_id = ${userId}`.execute(db)).rows[0]?.key;
+}
+
+/** A value a user's key sealed, read as `schema` says; null when the key is gone or the value does not fit. */
+export async function unsealedFor<DB, T>(db: Kysely<DB>, userId: string, sealed: string, schema: z.ZodType<T>): Promise<T | null> {
+  const value = schema.safeParse(unseal(await userKeyOf(db, userId), sealed));
+  return value.success ? value.data : null;
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { defineProjection } from '@epos/platform';
 import { accountDeleted, accountLocked, accountUnlocked, blogsAssigned, subscriptionsChanged, emailConfirmed, loginSucceeded, roleAssigned, userRegistered, type Role } from '@epos/schemas';
-import { unseal } from './sealing.js';
+import { unsealedFor } from './sealing.js';
 
 export const USERS_PROJECTION = 'users';
 export const DELETED_USER = 'deleted user';
@@ -60,22 +60,21 @@ export const usersProjection = defineProjection({
   },
   handlers: {
     async UserRegistered(event, db) {
-      const key = await sql<{ key: Buffer }>`select key from public.user_keys where user_id = ${event.data.userId}`.execute(db);
-      const personal = personalSchema.safeParse(unseal(key.rows[0]?.key, event.data.personal));
+      const personal = await unsealedFor(db, event.data.userId, event.data.personal, personalSchema);
       await db
         .insertInto('users')
         .values({
           user_id: event.data.userId,
-          user_name: personal.success ? personal.data.userName : DELETED_USER,
-          email: personal.success ? personal.data.email : null,
-          name: personal.success ? personal.data.name : DELETED_USER,
+          user_name: personal?.userName ?? DELETED_USER,
+          email: personal?.email ?? null,
+          name: personal?.name ?? DELETED_USER,
           role: 'user',
           blogs: JSON.stringify([]) as unknown as string[],
           subscriptions: JSON.stringify([]) as unknown as string[],
           email_confirmed: false,
           last_login: null,
           registered_at: event.metadata.timestamp,
-          deleted: !personal.success,
+          deleted: personal === null,
           locked: false,
         })
         .execute();

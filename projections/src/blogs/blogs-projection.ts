@@ -3,17 +3,13 @@ import { z } from 'zod';
 import { announceChange, announceUnshownChange, defineProjection, type Projection, type RecordedEvent } from '@epos/platform';
 import { excerptOfHtml, renderMarkdown } from '@epos/platform/markdown/index';
 import { accountDeleted, blogEvents, roleAssigned, slugify, userRegistered, type PostContent } from '@epos/schemas';
-import { unseal } from '../accounts/sealing.js';
+import { unseal, userKeyOf } from '../accounts/sealing.js';
 import { DELETED_USER } from '../accounts/users-projection.js';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from './read-model.js';
 import { setupBlogsReadModel } from './setup.js';
 import { monthOf, placesOf, refreshArchiveMonths } from './archive.js';
 
 const REMOVED_COMMENT = 'This comment was removed with its author\'s account.';
-
-async function userKey(db: Kysely<BlogsReadModel>, userId: string): Promise<Buffer | undefined> {
-  return (await sql<{ key: Buffer }>`select key from public.user_keys where user_id = ${userId}`.execute(db)).rows[0]?.key;
-}
 
 function contentColumns(content: PostContent) {
   const html = renderMarkdown(content.markdown);
@@ -182,7 +178,7 @@ const handlers = defineProjection({
     async PostUrlReserved() {},
     async CommentPosted(event, db) {
       const { commentId, postId, parentId, authorId, pings } = event.data;
-      const content = z.string().safeParse(unseal(await userKey(db, authorId), event.data.content));
+      const content = z.string().safeParse(unseal(await userKeyOf(db, authorId), event.data.content));
       const text = content.success ? content.data : REMOVED_COMMENT;
       const at = event.metadata.timestamp;
       const parent = parentId === null ? undefined : await db.selectFrom('comments').select('concealed').where('comment_id', '=', parentId).executeTakeFirst();
@@ -195,7 +191,7 @@ const handlers = defineProjection({
     async CommentEdited(event, db) {
       const comment = await db.selectFrom('comments').select('author_id').where('comment_id', '=', event.data.commentId).executeTakeFirst();
       if (!comment) return;
-      const content = z.string().safeParse(unseal(await userKey(db, comment.author_id), event.data.content));
+      const content = z.string().safeParse(unseal(await userKeyOf(db, comment.author_id), event.data.content));
       const text = content.success ? content.data : REMOVED_COMMENT;
       await db
         .updateTable('comments')
@@ -227,7 +223,7 @@ const handlers = defineProjection({
       if (removed.numDeletedRows > 0n) await db.updateTable('comments').set((eb) => ({ upvote_count: eb('upvote_count', '-', 1) })).where('comment_id', '=', event.data.commentId).execute();
     },
     async UserRegistered(event, db) {
-      const personal = z.object({ name: z.string() }).safeParse(unseal(await userKey(db, event.data.userId), event.data.personal));
+      const personal = z.object({ name: z.string() }).safeParse(unseal(await userKeyOf(db, event.data.userId), event.data.personal));
       await db.insertInto('authors').values({ user_id: event.data.userId, name: personal.success ? personal.data.name : DELETED_USER, role: 'user', deleted: false }).execute();
     },
     async RoleAssigned(event, db) {

@@ -60,6 +60,20 @@ describe('poem documents', () => {
     const titles = Object.fromEntries((await find('heron')).map((h) => [h.sentence, h.title]));
     expect(titles).toEqual({ 10: 'Book 1, Canto 1, §2 — 1', 20: 'Book 1, Canto 1, §1 — 2' });
   });
+
+  it("writes only the documents an event changed: a sentence's commentary leaves its edition texts as they were", async () => {
+    const rowVersion = async (id: string) => {
+      const schema = await progress.schemaOf(SEARCH_PROJECTION);
+      return (await sql<{ v: string }>`select xmin::text as v from ${sql.id(schema, 'documents')} where id = ${id}`.execute(testDb().database.db)).rows[0]?.v;
+    };
+    const before = await rowVersion('sentence:20:first');
+    expect(before).toBeDefined();
+    await append(sentenceStream(20), [{ type: 'CommentarySet', data: { sentence: 20, layer: 'sage', text: 'A lone heron.' } }]);
+    expect(await find('lone', 'commentary')).toHaveLength(1);
+    expect(await rowVersion('sentence:20:first')).toBe(before);
+    await append(sentenceStream(20), [text(20, 'A second grey heron')]);
+    expect(await rowVersion('sentence:20:first')).not.toBe(before);
+  });
 });
 
 describe('post documents', () => {

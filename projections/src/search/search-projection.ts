@@ -5,9 +5,9 @@ import { accountDeleted, blogEvents, POEM_STREAM, sentenceEvents } from '@epos/s
 import type { SearchDocument } from '@epos/schemas/search/documents';
 import { SEARCH_PROJECTION, setupSearchState, type SearchStateModel } from './read-model.js';
 import { applySentenceEvents, documentsOfSentences } from './sentence-state.js';
-import { applyBlogEvent, documentsOfPosts, eraseAuthor, postsTouchedBy } from './post-state.js';
+import { applyBlogEvent, applyPostEvents, documentsOfLoaded, documentsOfPosts, eraseAuthor, isPostEvent, loadPostSources, postsTouchedBy } from './post-state.js';
 
-export const SEARCH_PROJECTION_VERSION = 2; // 2: an erasure takes everyone's comments on the author's posts with them
+export const SEARCH_PROJECTION_VERSION = 3; // 2: an erasure takes everyone's comments on the author's posts with them; 3: documents partitioned by scope
 
 const SENTENCE_EVENTS = new Set<string>(sentenceEvents.map((e) => e.type));
 
@@ -15,6 +15,12 @@ const SENTENCE_EVENTS = new Set<string>(sentenceEvents.map((e) => e.type));
 const gone = (before: readonly SearchDocument[], after: readonly SearchDocument[]) => {
   const kept = new Set(after.map((d) => d.id));
   return before.map((d) => d.id).filter((id) => !kept.has(id));
+};
+
+/** The documents of `after` that are new or differ from `before` (a renumbered neighbour's title, an edited text): the rest are not written again. */
+const changedOnly = (before: readonly SearchDocument[], after: readonly SearchDocument[]) => {
+  const was = new Map(before.map((d) => [d.id, JSON.stringify(d)]));
+  return after.filter((d) => was.get(d.id) !== JSON.stringify(d));
 };
 
 /**
@@ -33,6 +39,7 @@ export function searchProjection(index: SearchIndex): Projection<SearchStateMode
       await setupSearchState(db);
       await index.setup(db as Kysely<unknown>, SEARCH_PROJECTION_VERSION);
     },
+    activated: () => index.activate(SEARCH_PROJECTION_VERSION),
     async apply(events, db) {
       const writer = index.writer(db as Kysely<unknown>, SEARCH_PROJECTION_VERSION);
       const sentences = events.filter((e) => SENTENCE_EVENTS.has(e.type) && e.streamId !== POEM_STREAM);
@@ -41,13 +48,18 @@ export function searchProjection(index: SearchIndex): Projection<SearchStateMode
         const after = await documentsOfSentences(db, changed);
         const removed = gone(before, after);
         if (removed.length > 0) await writer.remove({ ids: removed });
-        if (after.length > 0) await writer.upsert(after);
+        const upserts = changedOnly(before, after);
+        if (upserts.length > 0) await writer.upsert(upserts, before);
       }
       const others = events.filter((e) => !SENTENCE_EVENTS.has(e.type));
       if (others.length > 0) await applyOthers(db, others, writer);
     },
   });
 }
+
+/** Posts rendered between two chances for the queued writes to send their next statement. */
+const POSTS_BETWEEN_YIELDS = 5;
+const DOCUMENTS_PER_WRITE = 25;
 
 /** Blog events and erasures: the documents of every post the batch touched, before and after it. */
 async function applyOthers(db: Kysely<SearchStateModel>, events: readonly RecordedEvent[], writer: ReturnType<SearchIndex['writer']>): Promise<void> {
@@ -56,7 +68,9 @@ async function applyOthers(db: Kysely<SearchStateModel>, events: readonly Record
   for (const event of events) for (const id of await postsTouchedBy(db, event)) named.add(id);
   const touched = [...named];
   const before = await documentsOfPosts(db, touched);
-  for (const event of events) {
+  // Post events change only the posts' rows, the others only comments, blogs and authors: each kind keeps its order.
+  await applyPostEvents(db, events.filter(isPostEvent));
+  for (const event of events.filter((e) => !isPostEvent(e))) {
     if (event.type === 'AccountDeleted') {
       const { userId } = event.data as { userId: string };
       await eraseAuthor(db, userId);
@@ -65,9 +79,38 @@ async function applyOthers(db: Kysely<SearchStateModel>, events: readonly Record
       await applyBlogEvent(db, event as never);
     }
   }
-  const after = await documentsOfPosts(db, touched);
-  const removed = touched.flatMap((id) => gone(before.get(id) ?? [], after.get(id) ?? []));
-  if (removed.length > 0) await writer.remove({ ids: removed });
-  const upserts = [...after.values()].flat();
-  if (upserts.length > 0) await writer.upsert(upserts);
+  const sources = await loadPostSources(db, touched);
+  const stayed = new Set(sources.posts.map((row) => row.post_id));
+  const removed = touched.filter((id) => !stayed.has(id)).flatMap((id) => (before.get(id) ?? []).map((d) => d.id));
+  // Rendering posts is this process's work and indexing their documents the database's: writes go
+  // out in pieces while the next posts render, so that a rebuild of thousands of posts keeps both busy.
+  const writes = queuedWrites();
+  // The documents to write, and what the index holds of their posts now (the projection wrote it).
+  const pending: SearchDocument[] = [];
+  const replaced: SearchDocument[] = [];
+  for (const [i, row] of sources.posts.entries()) {
+    const was = before.get(row.post_id) ?? [];
+    const now = documentsOfLoaded(sources, row);
+    removed.push(...gone(was, now));
+    pending.push(...changedOnly(was, now));
+    replaced.push(...was);
+    if (pending.length >= DOCUMENTS_PER_WRITE) writes.add(writer.upsert.bind(writer, pending.splice(0), replaced.splice(0)));
+    if (i % POSTS_BETWEEN_YIELDS === POSTS_BETWEEN_YIELDS - 1) await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (pending.length > 0) writes.add(writer.upsert.bind(writer, pending, replaced));
+  if (removed.length > 0) writes.add(writer.remove.bind(writer, { ids: removed }));
+  await writes.done();
+}
+
+/** Writes run one after another on the batch's connection, started as they are added; `done` answers the first failure. */
+function queuedWrites() {
+  let chain: Promise<void> = Promise.resolve();
+  return {
+    add(write: () => Promise<void>): void {
+      chain = chain.then(write);
+      // Handled at `done`; until then a failure must not count as unhandled.
+      chain.catch(() => undefined);
+    },
+    done: (): Promise<void> => chain,
+  };
 }

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { defineProjection } from '@epos/platform';
 import { accountDeleted, suggestionAccepted, suggestionDeclined, suggestionMade, type SuggestionPart, type SuggestionStatus } from '@epos/schemas';
-import { unseal } from '../accounts/sealing.js';
+import { unsealedFor } from '../accounts/sealing.js';
 
 export const SUGGESTIONS_PROJECTION = 'suggestions';
 
@@ -51,8 +51,7 @@ export const suggestionsProjection = defineProjection({
   handlers: {
     async SuggestionMade(event, db) {
       const { suggestionId, sentence, part, basedOn, proposed, reason, suggester } = event.data;
-      const key = reason === null ? null : await sql<{ key: Buffer }>`select key from public.user_keys where user_id = ${suggester}`.execute(db);
-      const unsealed = reason === null ? null : z.string().safeParse(unseal(key?.rows[0]?.key, reason)).data ?? null;
+      const unsealed = reason === null ? null : await unsealedFor(db, suggester, reason, z.string());
       await db
         .insertInto('suggestions')
         .values({ suggestion_id: suggestionId, sentence_id: sentence, part, based_on: basedOn, proposed, reason: unsealed, suggester_id: suggester, made_at: event.metadata.timestamp, status: 'open', decided_by: null, decided_at: null, decline_reason: null })

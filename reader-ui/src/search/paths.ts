@@ -75,7 +75,18 @@ export function visibleScopes(counts: Readonly<Record<SearchScope, number>> | nu
   return searchScopes.filter((scope) => scope === chosen || (counts?.[scope] ?? 0) > 0);
 }
 
-/** "Posts (3)". */
-export function tabLabel(scope: SearchScope, count: number | undefined): string {
-  return count === undefined ? scopeLabels[scope] : `${scopeLabels[scope]} (${count})`;
+/** "1,234", or "1,000+" for a count the server stopped at. */
+export function countLabel(count: number, capped: boolean): string {
+  return `${count.toLocaleString('en')}${capped ? '+' : ''}`;
+}
+
+/** "Posts (3)", "First edition (1,000+)". */
+export function tabLabel(scope: SearchScope, count: number | undefined, capped = false): string {
+  return count === undefined ? scopeLabels[scope] : `${scopeLabels[scope]} (${countLabel(count, capped)})`;
+}
+
+/** The heading over the hits: "No results", "1 result", "1,000+ results". */
+export function resultCount(total: number, capped: boolean): string {
+  if (total === 0) return 'No results';
+  return total === 1 && !capped ? '1 result' : `${countLabel(total, capped)} results`;
 }

@@ -8,8 +8,8 @@ import { useToast } from '../ui/toast';
 import { SpinnerButton } from '../ui/spinner-button';
 import { fetchSearchFile, fetchSearchPage, saveFile, type SearchAnswer, type SearchHit } from './api';
 import { SearchFilter } from './search-filter';
-import { filteredScopes, parseSearchState, poemScopes, searchApiUrl, searchPath, tabLabel, visibleScopes, type SearchState } from './paths';
-import { snippetParts } from './snippet';
+import { filteredScopes, parseSearchState, poemScopes, resultCount, searchApiUrl, searchPath, tabLabel, visibleScopes, type SearchState } from './paths';
+import { snippetParts } from '@epos/schemas/search/snippet-parts';
 import './search.css';
 
 /** What has been loaded for one search (its API address of page 1): the last answer and every hit so far. */
@@ -50,7 +50,7 @@ export default function SearchPage() {
   const failure = failed !== null && failed.key === key ? failed.message : null;
   const loading = key !== null && shown === null && failure === null;
   // while another tab loads, the tabs keep the counts of the same words
-  const counts = shown?.answer.counts ?? (results !== null && results.answer.q === state.q ? results.answer.counts : null);
+  const counted = shown?.answer ?? (results !== null && results.answer.q === state.q ? results.answer : null);
 
   const loadMore = async () => {
     if (shown === null) return;
@@ -69,19 +69,18 @@ export default function SearchPage() {
     saveFile(result.data.fileName, result.data.file);
   };
 
-  const paging = shown?.answer.Paging;
   return (
     <article className="search-page" aria-labelledby="search-heading">
       <h1 id="search-heading">Search</h1>
       <SearchForm state={state} onSearch={(next) => navigate(searchPath(next))} />
       {key === null ? null : (
         <>
-          <ScopeTabs state={state} counts={counts} />
+          <ScopeTabs state={state} counted={counted} />
           {filteredScopes.includes(state.t) ? <SearchFilter state={state} onChange={(next) => navigate(searchPath(next))} /> : null}
           <section className="search-results" aria-labelledby="search-results-heading" aria-busy={loading}>
             <div className="search-results-head">
               <h2 id="search-results-heading" className="search-total">
-                {shown === null ? (failure ?? 'Searching…') : resultCount(shown.answer.total)}
+                {shown === null ? (failure ?? 'Searching…') : resultCount(shown.answer.total, shown.answer.capped.includes(state.t))}
               </h2>
               {shown !== null && shown.answer.total > 0 ? (
                 <SpinnerButton type="button" busy={downloading} onClick={() => void download()}>
@@ -89,6 +88,11 @@ export default function SearchPage() {
                 </SpinnerButton>
               ) : null}
             </div>
+            {shown?.answer.didYouMean ? (
+              <p className="search-did-you-mean">
+                Did you mean <Link href={searchPath({ ...state, q: shown.answer.didYouMean })}>{shown.answer.didYouMean}</Link>?
+              </p>
+            ) : null}
             {shown !== null && shown.hits.length > 0 ? (
               <ol className="search-hits">
                 {shown.hits.map((hit) => (
@@ -96,17 +100,12 @@ export default function SearchPage() {
                 ))}
               </ol>
             ) : null}
-            <LoadMore more={paging !== undefined && paging.CurrentPage < paging.TotalPagesCount} busy={more} onLoad={() => void loadMore()} />
+            <LoadMore more={shown?.answer.more ?? false} busy={more} onLoad={() => void loadMore()} />
           </section>
         </>
       )}
     </article>
   );
-}
-
-function resultCount(total: number): string {
-  if (total === 0) return 'No results';
-  return total === 1 ? '1 result' : `${total} results`;
 }
 
 function SearchForm({ state, onSearch }: { state: SearchState; onSearch: (next: SearchState) => void }) {
@@ -142,14 +141,14 @@ function SearchForm({ state, onSearch }: { state: SearchState; onSearch: (next: 
   );
 }
 
-function ScopeTabs({ state, counts }: { state: SearchState; counts: SearchAnswer['counts'] | null }) {
+function ScopeTabs({ state, counted }: { state: SearchState; counted: Pick<SearchAnswer, 'counts' | 'capped'> | null }) {
   return (
     <nav className="search-tabs" aria-label="Where to search">
       <ul>
-        {visibleScopes(counts, state.t).map((scope) => (
+        {visibleScopes(counted?.counts ?? null, state.t).map((scope) => (
           <li key={scope}>
             <Link href={searchPath({ q: state.q, t: scope, phrase: state.phrase })} aria-current={scope === state.t ? 'page' : undefined}>
-              {tabLabel(scope, counts?.[scope])}
+              {tabLabel(scope, counted?.counts[scope], counted?.capped.includes(scope))}
             </Link>
           </li>
         ))}

@@ -39,6 +39,11 @@ export const searchDocumentSchema = z.object({
 export type SearchDocument = z.infer<typeof searchDocumentSchema>;
 
 export const SEARCH_PAGE_SIZE = 20;
+/**
+ * Hits are counted up to this many per scope: a tab over it reads "1,000+". Counting every match of
+ * a word half the poem holds would cost more than the page itself.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 export const MAX_QUERY_LENGTH = 200;
 
 /** What the search port answers: a count per scope (the tab labels) and one page of the chosen scope. */
@@ -64,11 +69,18 @@ export interface SearchQuery {
   /** Posts and comments by this author (user id) / in this blog. */
   author?: string;
   blog?: string;
+  /** False when only the chosen scope's hits matter (a download): the other scopes are left at 0. */
+  countOthers?: boolean;
 }
 
 export interface SearchResult {
+  /** Hits per scope, exact up to SEARCH_COUNT_CAP (an engine that counts cheaply may count further). */
   counts: Record<SearchScope, number>;
+  /** Scopes with more hits than their count says (over the cap). */
+  capped: SearchScope[];
   hits: SearchHit[];
-  /** Hits of the chosen scope in all. */
+  /** Hits of the chosen scope: its count. */
   total: number;
+  /** Whether a page follows this one. */
+  more: boolean;
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { lineText } from '../api/input.js';
 import { listPaging } from '../blogs/responses.js';
 import { slugSchema } from '../blogs/events.js';
-import { MAX_QUERY_LENGTH, searchScopes, searchScopeSchema } from './documents.js';
+import { pageQuery } from '../blogs/payloads.js';
+import { MAX_QUERY_LENGTH, SEARCH_COUNT_CAP, searchScopes, searchScopeSchema } from './documents.js';
 
 /** The words searched for: required, one line, at most MAX_QUERY_LENGTH characters. */
 const q = z
@@ -20,7 +21,7 @@ const t = searchScopeSchema.default('first');
 export const searchDownloadQuery = z.object({ q, t, phrase });
 /** `GET /api/v2/search?q&page&t&phrase&author&journal`: `author` (user id) and `journal` (blog slug) filter posts and comments. */
 export const searchQuery = searchDownloadQuery.extend({
-  page: z.coerce.number({ message: 'page: expected a page number' }).int('page: expected a page number').min(1, 'page: expected a page number').max(100_000, 'page: expected a page number').default(1),
+  page: pageQuery.shape.page,
   author: z.uuid({ message: 'author: expected a user id' }).optional(),
   journal: slugSchema.optional(),
 });
@@ -38,16 +39,20 @@ export const searchHit = z.object({
 export const searchAnswer = z.object({
   q: z.string(),
   t: searchScopeSchema,
-  counts: z.object(Object.fromEntries(searchScopes.map((s) => [s, z.number().int()])) as Record<(typeof searchScopes)[number], z.ZodNumber>).describe('Hits per scope, for the tab labels'),
-  total: z.number().int().describe('Hits of the chosen scope'),
+  counts: z.object(Object.fromEntries(searchScopes.map((s) => [s, z.number().int()])) as Record<(typeof searchScopes)[number], z.ZodNumber>).describe(`Hits per scope, for the tab labels, counted up to ${SEARCH_COUNT_CAP}`),
+  capped: z.array(searchScopeSchema).describe(`Scopes with more than ${SEARCH_COUNT_CAP} hits ("1,000+")`),
+  total: z.number().int().describe("Hits of the chosen scope (its count, so at most the cap when it is in 'capped')"),
+  more: z.boolean().describe('Whether another page follows'),
+  didYouMean: z.string().nullable().describe('The query with its unknown words replaced by the closest known ones, or null'),
   bcontent: z.array(searchHit).describe("The page's hits; empty beyond the last page"),
-  Paging: listPaging,
+  Paging: listPaging.describe('TotalPagesCount counts the pages known: one more than this while more follow'),
 });
 export type SearchAnswer = z.infer<typeof searchAnswer>;
 
 /** Every hit of a scope (up to SEARCH_DOWNLOAD_CAP) as a markdown file. */
 export const SEARCH_DOWNLOAD_CAP = 5_000;
 export const searchDownloadAnswer = z.object({ fileName: z.string(), file: z.string().describe(`Base64 of a markdown file, one hit per block; at most ${SEARCH_DOWNLOAD_CAP} hits`) });
+export type SearchDownloadAnswer = z.infer<typeof searchDownloadAnswer>;
 
 export const MAX_SUGGESTIONS = 10;
 export const suggestAnswer = z.array(z.string()).max(MAX_SUGGESTIONS);

@@ -10,12 +10,14 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createInterface } from 'node:readline';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NotificationListener } from '@epos/platform/db/notifications';
 import { EVENTS_CHANNEL } from '@epos/platform/event-store/postgres/postgres-event-store';
 import { parseProgress, PROJECTIONS_CHANNEL } from '@epos/platform/projections/notifications';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { USAGE_PREFIX, type ProcessUsage } from './usage-line.js';
+import { generatePoem } from '../../poem/generate.js';
 
 const SAMPLE_MS = 50;
 
@@ -126,4 +128,13 @@ function machineBusy(): { busy: number } | null {
   } catch {
     return null;
   }
+}
+
+/** A generated poem of `sentences` sentences written to `dir` and imported by `npm run import`'s script; throws when the import fails. */
+export async function importGeneratedPoem(databaseUrl: string, dir: string, sentences: number): Promise<ImportRun> {
+  const poemFile = path.join(dir, 'poem.json');
+  fs.writeFileSync(poemFile, JSON.stringify(generatePoem(sentences)));
+  const imported = await runImport(databaseUrl, [poemFile]);
+  if (imported.exit !== 'code 0') throw new Error(`the import failed (${imported.exit}): ${imported.stderr.join('\n')}`);
+  return imported;
 }

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import { searchScopes, type SearchHit, type SearchQuery, type SearchResult, type SearchScope } from '@epos/schemas/search/documents';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { SEARCH_COUNT_CAP, searchScopes, type SearchHit, type SearchQuery, type SearchResult, type SearchScope } from '@epos/schemas/search/documents';
 import type { Database } from '../../db/database.js';
 import type { SearchIndex, SearchWriter } from '../port.js';
 import { markedToHtml, MARK_START, MARK_STOP } from '../snippet.js';
@@ -12,14 +12,13 @@ import { configurationOf, searchable, unsearchable } from './text-search.js';
 /** Where the search read model is served from now (ProjectionProgress answers it). */
 export interface ReadModelSchemas {
   schemaOf(name: string): Promise<string>;
+  /** The served schema and the position it has applied, when known: counts are cached under it. */
+  appliedOf?(name: string): { schema: string; position: bigint } | null;
 }
 
 const HEADLINE_OPTIONS = `StartSel="${MARK_START}", StopSel="${MARK_STOP}", MaxWords=40, MinWords=20, ShortWord=2`;
-/**
- * Ranking reads every hit's whole vector: a scope with more hits than this (a very common word) is
- * ordered by poem order and newest first alone.
- */
-const MAX_RANKED_HITS = 2000;
+/** Poem order, then newest first: the documents_order index. */
+const DOCUMENT_ORDER = sql`d.ord asc nulls last, d.date desc nulls last, d.id`;
 /** Words of a query looked up for "did you mean". */
 const MAX_CORRECTED_WORDS = 8;
 /** ts_headline reads the whole text: a long post is cut to its beginning for the snippet. */
@@ -38,11 +37,12 @@ interface HitRow {
 /**
  * The default search index: PostgreSQL full text in the search projection's schema. Documents are
  * matched with each language's own configuration (one GIN lookup per distinct reading of the
- * query), counted per scope in one query, ranked by ts_rank with titles weighing more,
- * ties in poem order then newest first.
+ * query), counted per scope up to SEARCH_COUNT_CAP in one query, ranked by ts_rank with titles
+ * weighing more, ties in poem order then newest first.
  */
 export class PostgresSearchIndex implements SearchIndex {
   readonly adapter = 'postgres';
+  private readonly otherCounts = new CountsCache(1000);
 
   constructor(
     private readonly database: Pick<Database, 'db'>,
@@ -66,24 +66,53 @@ export class PostgresSearchIndex implements SearchIndex {
     const schema = await this.readModels.schemaOf(this.projection);
     const { db } = this.database;
     const groups = await parseQuery(db, query);
-    if (groups.length === 0) return { counts, hits: [], total: 0 };
-    const matches = matchingDocuments(schema, groups, query);
-    const counted = await sql<{ scope: SearchScope; n: number }>`select d.scope, count(*)::int as n from ${matches} group by d.scope`.execute(db);
-    for (const { scope, n } of counted.rows) counts[scope] = n;
-    const total = counts[query.scope];
+    if (groups.length === 0) return { counts, capped: [], hits: [], total: 0, more: false };
+    const matches = (scope: SearchScope) => matchingDocuments(schema, groups, query, scope);
+    const others = query.countOthers === false ? [] : await this.countOthers(schema, query, matches);
     const offset = (Math.max(1, query.page) - 1) * query.pageSize;
-    if (offset >= total) return { counts, total, hits: [] };
-    const rank = total <= MAX_RANKED_HITS ? sql`ts_rank(d.vector, ${rowQuery(groups)})` : sql`0`;
-    const page = await sql<HitRow>`
-      select d.id, d.scope, d.title, d.link, d.sentence, d.date,
-        ts_headline(${configurationOf('d.language')}, ${searchable(`left(d.text, ${SNIPPET_SOURCE_CHARS})`)}, ${rowQuery(groups)}, ${HEADLINE_OPTIONS}) as snippet
-      from (
-        select d.*, ${rank} as rank from ${matches} and d.scope = ${query.scope}
-        order by rank desc, d.ord asc nulls last, d.date desc nulls last, d.id
-        limit ${query.pageSize} offset ${offset}
-      ) d
-      order by d.rank desc, d.ord asc nulls last, d.date desc nulls last, d.id`.execute(db);
-    return { counts, total, hits: page.rows.map(toHit) };
+    const headline = sql`ts_headline(${configurationOf('d.language')}, ${searchable(`left(d.text, ${SNIPPET_SOURCE_CHARS})`)}, ${rowQuery(groups)}, ${HEADLINE_OPTIONS})`;
+    // The chosen scope's matches are found once: counted up to one past the cap and, up to the cap,
+    // ranked (title above text), ties in poem order then newest first.
+    const ranked = await sql<HitRow & { n: number }>`
+      with m as materialized (
+        select d.id, d.scope, d.title, d.link, d.sentence, d.date, d.language, d.text, d.ord, ts_rank(d.vector, ${rowQuery(groups)}) as rank
+        from ${matches(query.scope)} limit ${SEARCH_COUNT_CAP + 1}
+      )
+      select c.n, d.id, d.scope, d.title, d.link, d.sentence, d.date, case when c.n <= ${SEARCH_COUNT_CAP} then ${headline} end as snippet
+      from (select count(*)::int as n from m) c
+      left join lateral (select * from m d order by d.rank desc, ${DOCUMENT_ORDER} limit ${query.pageSize + 1} offset ${offset}) d on true
+      order by d.rank desc, ${DOCUMENT_ORDER}`.execute(db);
+    const n = ranked.rows[0]?.n ?? 0;
+    let rows: HitRow[] = ranked.rows.filter((r) => r.id !== null);
+    if (n > SEARCH_COUNT_CAP) {
+      // Beyond the cap, unranked: in poem order and newest first, walked along the scope's index.
+      rows = (
+        await sql<HitRow>`
+          select d.id, d.scope, d.title, d.link, d.sentence, d.date, ${headline} as snippet
+          from (select d.* from ${matches(query.scope)} order by ${DOCUMENT_ORDER} limit ${query.pageSize + 1} offset ${offset}) d
+          order by ${DOCUMENT_ORDER}`.execute(db)
+      ).rows;
+    }
+    for (const [scope, count] of [...others, [query.scope, n] as const]) counts[scope] = Math.min(count, SEARCH_COUNT_CAP);
+    const capped = searchScopes.filter((scope) => (scope === query.scope ? n : (others.find(([s]) => s === scope)?.[1] ?? 0)) > SEARCH_COUNT_CAP);
+    return { counts, capped, total: counts[query.scope], hits: rows.slice(0, query.pageSize).map(toHit), more: rows.length > query.pageSize };
+  }
+
+  /**
+   * The other tabs' counts, each up to one past the cap. They are kept per query until the index
+   * moves on, so that switching tabs and loading more do not count them again.
+   */
+  private async countOthers(schema: string, query: SearchQuery, matches: (scope: SearchScope) => RawBuilder<unknown>): Promise<(readonly [SearchScope, number])[]> {
+    const key = JSON.stringify([schema, query.q, query.phrase, query.author ?? null, query.blog ?? null]);
+    const applied = this.readModels.appliedOf?.(this.projection) ?? null;
+    const cacheable = applied !== null && applied.schema === schema;
+    let all = cacheable ? this.otherCounts.get(key, applied.position) : undefined;
+    if (all === undefined) {
+      const counted = sql.join(searchScopes.map((s) => sql`(select count(*)::int from (select from ${matches(s)} limit ${SEARCH_COUNT_CAP + 1}) c) as ${sql.id(s)}`));
+      all = (await sql<Record<SearchScope, number>>`select ${counted}`.execute(this.database.db)).rows[0]!;
+      if (cacheable) this.otherCounts.set(key, applied.position, all);
+    }
+    return searchScopes.filter((s) => s !== query.scope).map((s) => [s, all[s]] as const);
   }
 
   async suggest(prefix: string, limit: number): Promise<string[]> {
@@ -115,6 +144,24 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   async close(): Promise<void> {}
+}
+
+/** Counts per query, each valid at the index position it was counted at; the oldest entry goes first. */
+class CountsCache {
+  private readonly entries = new Map<string, { position: bigint; counts: Record<SearchScope, number> }>();
+
+  constructor(private readonly size: number) {}
+
+  get(key: string, position: bigint): Record<SearchScope, number> | undefined {
+    const entry = this.entries.get(key);
+    return entry?.position === position ? entry.counts : undefined;
+  }
+
+  set(key: string, position: bigint, counts: Record<SearchScope, number>): void {
+    this.entries.delete(key);
+    this.entries.set(key, { position, counts });
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+  }
 }
 
 function likePrefix(key: string): string {

@@ -15,26 +15,40 @@ type Indexed = Pick<SearchDocument, 'scope' | 'title' | 'text'>;
 export class PostgresSearchWriter implements SearchWriter {
   constructor(private readonly db: Kysely<unknown>) {}
 
-  async upsert(documents: readonly SearchDocument[]): Promise<void> {
+  async upsert(documents: readonly SearchDocument[], replacing?: readonly (Indexed & Pick<SearchDocument, 'id'>)[]): Promise<void> {
     // One statement cannot update a row twice: the last version of a document wins.
     const latest = [...new Map(documents.map((d) => [d.id, d])).values()];
-    for (let i = 0; i < latest.length; i += BATCH) await this.upsertBatch(latest.slice(i, i + BATCH));
+    const replaced = replacing === undefined ? null : new Map(replacing.map((d) => [d.id, d]));
+    for (let i = 0; i < latest.length; i += BATCH) {
+      const batch = latest.slice(i, i + BATCH);
+      const previous = replaced === null ? await this.stored(batch) : batch.flatMap((d) => replaced.get(d.id) ?? []);
+      await this.upsertBatch(batch, previous);
+    }
   }
 
-  private async upsertBatch(documents: readonly SearchDocument[]): Promise<void> {
+  /** What these documents' ids hold now, looked up scope by scope (each one partition's primary key). */
+  private async stored(documents: readonly SearchDocument[]): Promise<Indexed[]> {
+    const scopes = [...new Set(documents.map((d) => d.scope))];
+    const found = await sql<Indexed>`${sql.join(
+      scopes.map((scope) => sql`(select scope, title, text from documents where scope = ${sql.lit(scope)} and id = any(${documents.filter((d) => d.scope === scope).map((d) => d.id)}::text[]))`),
+      sql` union all `,
+    )}`.execute(this.db);
+    return found.rows;
+  }
+
+  private async upsertBatch(documents: readonly SearchDocument[], previous: readonly Indexed[]): Promise<void> {
     const column = <K extends keyof SearchDocument>(key: K) => documents.map((d) => d[key]);
-    const previous = await sql<Indexed>`select scope, title, text from documents where id = any(${column('id')}::text[])`.execute(this.db);
     await sql`
       insert into documents (id, scope, language, title, text, link, sentence, ord, date, author, blog, post)
       select * from unnest(
         ${column('id')}::text[], ${column('scope')}::text[], ${column('language')}::text[], ${column('title')}::text[],
         ${column('text')}::text[], ${column('link')}::text[], ${column('sentence')}::bigint[], ${column('order')}::bigint[],
         ${column('date')}::timestamptz[], ${column('author')}::text[], ${column('blog')}::text[], ${column('post')}::text[])
-      on conflict (id) do update set
-        scope = excluded.scope, language = excluded.language, title = excluded.title, text = excluded.text,
+      on conflict (id, scope) do update set
+        language = excluded.language, title = excluded.title, text = excluded.text,
         link = excluded.link, sentence = excluded.sentence, ord = excluded.ord, date = excluded.date,
         author = excluded.author, blog = excluded.blog, post = excluded.post`.execute(this.db);
-    await this.countSuggestions(previous.rows, documents);
+    await this.countSuggestions(previous, documents);
   }
 
   async remove(removal: SearchRemoval): Promise<void> {

@@ -1,6 +1,6 @@
 import { Client, Errors } from 'typesense';
 import type { SearchResponseHit } from 'typesense/lib/Typesense/Documents.js';
-import { searchScopes, type SearchHit, type SearchQuery, type SearchResult, type SearchScope } from '@epos/schemas/search/documents';
+import { SEARCH_COUNT_CAP, searchScopes, type SearchHit, type SearchQuery, type SearchResult, type SearchScope } from '@epos/schemas/search/documents';
 import type { SearchIndex, SearchWriter } from '../port.js';
 import type { ReadModelSchemas } from '../postgres/postgres-search-index.js';
 import { markedToHtml, MARK_START, MARK_STOP } from '../snippet.js';
@@ -81,7 +81,7 @@ export class TypesenseSearchIndex implements SearchIndex {
   async search(query: SearchQuery): Promise<SearchResult> {
     const counts = Object.fromEntries(searchScopes.map((s) => [s, 0])) as Record<SearchScope, number>;
     const q = typesenseQuery(query);
-    if (q === null) return { counts, hits: [], total: 0 };
+    if (q === null) return { counts, capped: [], hits: [], total: 0, more: false };
     const documents = this.client.collections<TypesenseDocument>(documentsCollection(this.prefix, await this.activeVersion())).documents();
     const filters = postFilters(query);
     const common = { q, query_by: 'title,text,text_zh', query_by_weights: '2,1,1' };
@@ -102,10 +102,17 @@ export class TypesenseSearchIndex implements SearchIndex {
         },
         {},
       ),
-      documents.search({ ...common, ...(filters.length > 0 ? { filter_by: filters.join(' && ') } : {}), facet_by: 'scope', max_facet_values: searchScopes.length, per_page: 0 }, {}),
+      query.countOthers === false
+        ? null
+        : documents.search({ ...common, ...(filters.length > 0 ? { filter_by: filters.join(' && ') } : {}), facet_by: 'scope', max_facet_values: searchScopes.length, per_page: 0 }, {}),
     ]);
-    for (const { value, count } of facets.facet_counts?.[0]?.counts ?? []) if (value in counts) counts[value as SearchScope] = count;
-    return { counts, total: page.found, hits: (page.hits ?? []).map(toHit) };
+    counts[query.scope] = page.found;
+    for (const { value, count } of facets?.facet_counts?.[0]?.counts ?? []) if (value in counts) counts[value as SearchScope] = count;
+    // Counted as the PostgreSQL index counts them, so that tabs read the same whichever serves.
+    const capped = searchScopes.filter((s) => counts[s] > SEARCH_COUNT_CAP);
+    for (const s of capped) counts[s] = SEARCH_COUNT_CAP;
+    const more = Math.max(1, query.page) * query.pageSize < page.found;
+    return { counts, capped, total: counts[query.scope], hits: (page.hits ?? []).map(toHit), more };
   }
 
   async suggest(prefix: string, limit: number): Promise<string[]> {

@@ -1,7 +1,7 @@
 /**
  * A hit's snippet is HTML from the server: the matched words in `<mark>`, everything else escaped.
- * It is not trusted as HTML here: it is read into plain text runs, marked or not, and rendered as
- * text, so any other tag would show as text and never run.
+ * Readers of it (the reader app, the download) do not trust it as HTML: it is read into plain text
+ * runs, marked or not, and rendered as text, so any other tag would show as text and never run.
  */
 
 export interface SnippetPart {
@@ -35,4 +35,11 @@ export function snippetParts(html: string): SnippetPart[] {
     if (piece !== '') parts.push({ text: unescapeHtml(piece), marked });
   }
   return parts;
+}
+
+/** The snippet as plain text, the marks dropped. */
+export function snippetText(html: string): string {
+  return snippetParts(html)
+    .map((part) => part.text)
+    .join('');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snippetParts, unescapeHtml } from './snippet';
+import { snippetParts, snippetText, unescapeHtml } from './snippet-parts.js';
 
 describe('hit snippets', () => {
   it('reads marked and unmarked runs, undoing the escapes', () => {
@@ -15,5 +15,9 @@ describe('hit snippets', () => {
   it('keeps any other markup as text, never as elements', () => {
     expect(snippetParts('&lt;script&gt;x&lt;/script&gt;<img src=x onerror=alert(1)>')).toEqual([{ text: '<script>x</script><img src=x onerror=alert(1)>', marked: false }]);
     expect(unescapeHtml('&#39;&#x27;&#2309;&bogus;&#0;')).toBe("''अ&bogus;&#0;");
+  });
+
+  it('reads a snippet as plain text for the download', () => {
+    expect(snippetText('a <mark>dawn</mark> &lt;b&gt; &amp; &quot;x&quot;')).toBe('a dawn <b> & "x"');
   });
 });
