@@ -4,6 +4,7 @@ import { poemEvents } from './poem/events.js';
 import { blogEvents } from './blogs/events.js';
 import { suggestionEvents } from './suggestions/events.js';
 import { jobEvents } from './admin/queues.js';
+import { libraryEvents } from './library/events.js';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents, ...blogEvents, ...suggestionEvents, ...jobEvents];
+export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents, ...blogEvents, ...suggestionEvents, ...jobEvents, ...libraryEvents];

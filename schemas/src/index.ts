@@ -13,5 +13,6 @@ export * from './media/responses.js';
 export * from './poem/index.js';
 export * from './accounts/index.js';
 export * from './blogs/index.js';
+export * from './library/index.js';
 export * from './suggestions/index.js';
 export * from './catalog.js';
