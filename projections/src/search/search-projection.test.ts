@@ -48,6 +48,13 @@ describe('poem documents', () => {
     await append(sentenceStream(5), [place(5, 5), text(5, 'Before the heron')]);
     const titles = Object.fromEntries((await find('heron')).map((h) => [h.sentence, h.title]));
     expect(titles).toEqual({ 5: 'Book 1, Canto 1, §1 — 1', 10: 'Book 1, Canto 1, §1 — 2', 20: 'Book 1, Canto 1, §1 — 3' });
+    // Renumbered documents are rewritten, their words not counted again: one per document holding it.
+    const schema = await progress.schemaOf(SEARCH_PROJECTION);
+    const { db } = testDb().database;
+    const holding = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, 'documents')} where scope in ('first', 'centenary', 'revised') and text ilike '%heron%'`.execute(db);
+    const entry = await sql<{ documents: number }>`select documents from ${sql.id(schema, 'suggestions')} where key = 'heron'`.execute(db);
+    expect(holding.rows[0]!.n).toBeGreaterThan(0);
+    expect(entry.rows[0]?.documents).toBe(holding.rows[0]!.n);
   });
 
   it('follows a move, drops a cleared translation and everything of a withdrawn sentence', async () => {

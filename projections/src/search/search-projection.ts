@@ -49,7 +49,11 @@ export function searchProjection(index: SearchIndex): Projection<SearchStateMode
         const removed = gone(before, after);
         if (removed.length > 0) await writer.remove({ ids: removed });
         const upserts = changedOnly(before, after);
-        if (upserts.length > 0) await writer.upsert(upserts, before);
+        // A sentence only renumbered (not in the batch's events) keeps its texts, so its documents
+        // replace themselves: their words are already counted.
+        const named = new Set(sentences.map((e) => (e.data as { sentence: number }).sentence));
+        const replacing = [...before, ...after.filter((d) => d.sentence !== null && !named.has(d.sentence))];
+        if (upserts.length > 0) await writer.upsert(upserts, replacing);
       }
       const others = events.filter((e) => !SENTENCE_EVENTS.has(e.type));
       if (others.length > 0) await applyOthers(db, others, writer);
