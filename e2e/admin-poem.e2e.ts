@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, seriousViolations, useSiteInBrowser } from './server.js';
+import { logIn, useSiteInBrowser, violationsWhenIdle } from './server.js';
 
 const site = useSiteInBrowser();
 const EDITED = 'Console-edited opening verse';
 
 /** Axe's serious violations once the console has no request in flight (its loading spinner is unnamed and transient). */
-async function violationsWhenIdle(page: Page): Promise<string[]> {
-  await page.getByRole('progressbar').first().waitFor({ state: 'hidden' });
-  return seriousViolations(page);
-}
-
 /** Lets the form's Save button finish its enabling transition (axe would measure its colours half-way). */
 async function settled(page: Page): Promise<void> {
   await expect.poll(() => page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, seriousViolations, useSiteInBrowser } from './server.js';
+import { logIn, useSiteInBrowser, violationsWhenIdle } from './server.js';
 
 const site = useSiteInBrowser();
 
 const historyEntries = (page: Page) => page.getByRole('list', { name: 'History, newest first' }).locator(':scope > li');
-
-async function violationsWhenIdle(page: Page): Promise<string[]> {
-  await page.getByRole('progressbar').first().waitFor({ state: 'hidden' });
-  return seriousViolations(page);
-}
 
 describe('History tabs of records that share a stream', () => {
   it("lists a translation's own versions and restores an earlier one, which the reader then serves", async () => {

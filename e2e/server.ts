@@ -70,3 +70,20 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
   });
 }
+
+/**
+ * Axe's serious violations once the console has no request in flight (its loading spinner is unnamed
+ * and transient) and its transitions have ended (a notification fading in has half its contrast).
+ */
+export async function violationsWhenIdle(page: Page): Promise<string[]> {
+  await page.getByRole('progressbar').first().waitFor({ state: 'hidden' });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  return seriousViolations(page);
+}

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, seriousViolations, useSiteInBrowser } from './server.js';
+import { logIn, useSiteInBrowser, violationsWhenIdle } from './server.js';
 
 const site = useSiteInBrowser();
 
@@ -13,23 +13,6 @@ async function signedIn(viewport: { width: number; height: number }, userName: s
   await page.setViewportSize(viewport);
   await logIn(site, page, userName, password);
   return page;
-}
-
-/**
- * Axe's serious violations once the console has no request in flight (its loading spinner is unnamed
- * and transient) and its transitions have ended (a notification fading in has half its contrast).
- */
-async function violationsWhenIdle(page: Page): Promise<string[]> {
-  await page.getByRole('progressbar').first().waitFor({ state: 'hidden' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  return seriousViolations(page);
 }
 
 /** Opens the suggestion in the console's list (open ones, newest first) whose row shows `text`. */

@@ -11,7 +11,10 @@ import { suggestionsProjection } from './suggestions/suggestions-projection.js';
 export { changeLogProjection };
 export type { ChangeLogReadModel } from './history/change-log.js';
 
-/** Every projection the product runs. Features add theirs here. */
+/**
+ * The product's projections that need nothing but the database. Features add theirs here; the search
+ * projection also needs an index, so it joins them in `productProjections`.
+ */
 export const allProjections: readonly Projection[] = [changeLogProjection as Projection, poemProjection as Projection, usersProjection as Projection, notesProjection as Projection, blogsProjection as Projection, suggestionsProjection as Projection];
 
 /** The product's projections with the search projection, which writes into `search`. */

@@ -21,7 +21,6 @@ import { PostgresEventStore, ProjectionProgress } from '@epos/platform';
 import { EventRegistry, eventCatalog, sentenceStream, SYSTEM_ACTOR, userStream, postStream } from '@epos/schemas';
 import { freePort } from '@epos/platform/testkit/free-port';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
-import { allProjections } from '@epos/projections';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { provisionHashedUser, provisionUser } from '@epos/api/accounts/provision';
 import { hashPassword } from '@epos/api/accounts/passwords';
@@ -100,7 +99,7 @@ try {
   const head = await store.headPosition();
   report(`seed: ${Number(head) - before} sign-ins`, seconds(started));
   started = performance.now();
-  if (!(await progress.waitFor(head, { names: allProjections.map((p) => p.name), timeoutMs: 1_800_000 }))) throw new Error('the projections did not catch up');
+  if (!(await progress.waitFor(head, { timeoutMs: 1_800_000 }))) throw new Error('the projections did not catch up');
   report(`seed: every projection caught up with ${head} events`, seconds(started));
   await sql`vacuum analyze`.execute(bench.database.db);
 
@@ -197,9 +196,6 @@ try {
   await server?.stop();
   await progress.close();
   await store.close();
-  if (process.env.BENCH_KEEP === '1' && process.env.DATABASE_URL) {
-    await bench.database.close();
-    console.log(`kept: ${bench.url}`);
-  } else await bench.close();
+  await bench.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -7,7 +7,11 @@ import { ensureDatabase, startEmbeddedPostgres } from '@epos/platform/db/embedde
 import { freePort } from '@epos/platform/testkit/free-port';
 import { databaseUrl, dropDatabaseNamed } from '@epos/platform/testkit/test-database';
 
-/** A fresh migrated database for a benchmark: on DATABASE_URL's server, else an embedded one. */
+/**
+ * A fresh migrated database for a benchmark: on DATABASE_URL's server, else an embedded one.
+ * `close` drops it, unless BENCH_KEEP=1 on DATABASE_URL's server: then it is kept (and named) to
+ * look into its queries afterwards.
+ */
 export async function benchDatabase(): Promise<{ database: Database; url: string; close(): Promise<void> }> {
   let adminUrl = process.env.DATABASE_URL;
   let stopServer = async () => undefined as void;
@@ -29,6 +33,10 @@ export async function benchDatabase(): Promise<{ database: Database; url: string
     url,
     async close() {
       await database.close();
+      if (process.env.BENCH_KEEP === '1' && process.env.DATABASE_URL) {
+        console.log(`kept: ${url}`);
+        return;
+      }
       await dropDatabaseNamed(adminUrl, name);
       await stopServer();
       if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });

@@ -30,6 +30,7 @@ import { seededRandom } from '@epos/platform/testkit/seeded-random';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { benchDatabase } from './bench-database.js';
 import { BLOGS, seedBlogs } from './blogs/seed.js';
+import { NOTE_WORDS } from './admin/seed.js';
 import { spawnServer } from './blogs/server-process.js';
 import { importGeneratedPoem } from './poem/import-process.js';
 import { pacedReadsProcess } from './paced-reads.js';
@@ -57,32 +58,35 @@ const random = seededRandom(18);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-bench-search-'));
 let server: ReturnType<typeof spawnServer> | null = null;
 
-const rebuilding: { runner: ProjectionRunner | null } = { runner: null };
+/** Documents in a version's index. */
+const documentsIn = async (schema: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.id(schema, 'documents')}`.execute(bench.database.db)).rows[0]!.n);
 
 /** Runs the next version of the search projection until it has indexed the log up to `head`. */
 async function rebuildSearchIndex(head: bigint): Promise<{ seconds: number; documents: number }> {
   const version = SEARCH_PROJECTION_VERSION + 1;
   const index = new PostgresSearchIndex(bench.database, progress);
-  const projection = { ...searchProjection(index), version } as Projection;
+  const projection = searchProjection(index, version) as Projection;
   const rebuilder = new ProjectionRunner({ database: bench.database, store, projections: [projection], logger: createLogger('warn', 'bench-rebuild') });
-  rebuilding.runner = rebuilder;
   const started = performance.now();
   await rebuilder.start();
-  const checkpoint = () => bench.database.db.selectFrom('projection_checkpoints').select('position').where('name', '=', SEARCH_PROJECTION).where('version', '=', version).executeTakeFirst();
-  for (;;) {
-    const row = await checkpoint();
-    if (row && BigInt(row.position) >= head) break;
-    if (performance.now() - started > 1_800_000) throw new Error('the rebuild did not catch up');
-    await new Promise((r) => setTimeout(r, 50));
+  try {
+    const checkpoint = () => bench.database.db.selectFrom('projection_checkpoints').select('position').where('name', '=', SEARCH_PROJECTION).where('version', '=', version).executeTakeFirst();
+    for (;;) {
+      const row = await checkpoint();
+      if (row && BigInt(row.position) >= head) break;
+      if (performance.now() - started > 1_800_000) throw new Error('the rebuild did not catch up');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { seconds, documents: await documentsIn(schemaName(SEARCH_PROJECTION, version)) };
+  } finally {
+    await rebuilder.stop();
   }
-  const seconds = (performance.now() - started) / 1000;
-  const documents = Number((await sql<{ n: string }>`select count(*) as n from ${sql.id(schemaName(SEARCH_PROJECTION, version), 'documents')}`.execute(bench.database.db)).rows[0]!.n);
-  return { seconds, documents };
 }
 
 /** Rare words, each in a handful of texts: what a reader looking for one passage types. */
 const RARE = Array.from({ length: 400 }, (_, i) => `zephyr${i.toString(36)}ine`);
-const WORDS = 'light dawn fire night silence world soul earth sky sea flame star dream word path mind heart slow deep vast still bright'.split(' ');
+const WORDS = NOTE_WORDS;
 const words = (n: number) => Array.from({ length: n }, () => (random() < 0.03 ? RARE[Math.floor(random() * RARE.length)] : WORDS[Math.floor(random() * WORDS.length)])).join(' ');
 
 try {
@@ -118,8 +122,10 @@ try {
   if (!(await progress.waitFor(head, { names: [SEARCH_PROJECTION], timeoutMs: 1_800_000 }))) throw new Error('the search projection did not catch up');
   const buildSeconds = (performance.now() - started) / 1000;
   const schema = await progress.schemaOf(SEARCH_PROJECTION);
-  const documents = Number((await sql<{ n: string }>`select count(*) as n from ${sql.id(schema, 'documents')}`.execute(bench.database.db)).rows[0]!.n);
-  report('index built from position 0 (server start to caught up, beside every other projection)', `${buildSeconds.toFixed(1)} s, ${documents} documents, ${(documents / buildSeconds).toFixed(0)} documents/s (budget >= 5,000)`);
+  const documents = await documentsIn(schema);
+  report('index built from position 0 (server start to caught up, beside every other projection)', `${buildSeconds.toFixed(1)} s, ${documents} documents, ${(documents / buildSeconds).toFixed(0)} documents/s`);
+  // The reads are measured once nothing else is catching up.
+  if (!(await progress.waitFor(head, { timeoutMs: 1_800_000 }))) throw new Error('the projections did not catch up');
   await sql`vacuum analyze`.execute(bench.database.db);
 
   // 3. Searches and suggestions at a fixed rate.
@@ -200,13 +206,9 @@ try {
   console.log('');
   for (const verdict of verdicts) console.log(verdict);
 } finally {
-  await rebuilding.runner?.stop();
   await server?.stop();
   await progress.close();
   await store.close();
-  if (process.env.BENCH_KEEP === '1' && process.env.DATABASE_URL) {
-    await bench.database.close();
-    console.log(`kept: ${bench.url}`);
-  } else await bench.close();
+  await bench.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -1,30 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '@epos/domain/decider';
-import { assignRole, type RoleAssignment, type RoleAssignmentEvent } from '@epos/domain/accounts/role-assignment';
-import { accountFailure, accountSuccess, adminUsersAnswer, dataInfoAnswer, issueMessage, roles, roleSchema, updateUsersBody, userStream, type Role } from '@epos/schemas';
+import { assignRole, type RoleAssignmentEvent } from '@epos/domain/accounts/role-assignment';
+import { accountFailure, accountSuccess, adminUsersAnswer, dataInfoAnswer, issueMessage, roles, roleSchema, updateUsersBody, userStream } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
 import { withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
 import { requirePermission } from './security.js';
+import { roleAssignmentOf, type BlogDirectory } from './role-assignment-facts.js';
 
-/** Blogs users can be given; the blogs feature supplies them. */
-export type BlogDirectory = () => Promise<{ id: string; name: string }[]>;
-
-
-/** What the rules need to give a user a role and blogs: the wish with the facts the site knows now. */
-export async function roleAssignmentOf(deps: ApiDeps, request: FastifyRequest, blogs: BlogDirectory, wanted: { userId: string; role: Role; blogs: readonly string[] }): Promise<RoleAssignment> {
-  const users = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
-  const target = (await users.selectFrom('users').select(['role', 'deleted']).where('user_id', '=', wanted.userId).executeTakeFirst()) ?? null;
-  const admins = await users.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'admin').where('deleted', '=', false).executeTakeFirstOrThrow();
-  return { userId: wanted.userId, role: wanted.role, blogs: [...new Set(wanted.blogs)], knownBlogs: new Set((await blogs()).map((b) => b.id)), target, admins: Number(admins.n) };
-}
-
-/** The events that give a user a role and blogs, by the spec's rules (a DomainError naming the field otherwise); the site's and the console's one path. */
-export async function decideRoleAssignment(deps: ApiDeps, request: FastifyRequest, blogs: BlogDirectory, wanted: { userId: string; role: Role; blogs: readonly string[] }): Promise<RoleAssignmentEvent[]> {
-  return assignRole(await roleAssignmentOf(deps, request, blogs, wanted));
-}
 
 /** The spec's user administration: list users, the roles and blogs to choose from, assign them. */
 export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory): FastifyPluginAsyncZod {
@@ -60,7 +44,7 @@ export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory): FastifyPlu
       const { UserId } = body.data;
       let events: RoleAssignmentEvent[];
       try {
-        events = await decideRoleAssignment(deps, request, blogs, { userId: UserId, role: role.data, blogs: body.data.UserBlogs });
+        events = assignRole(await roleAssignmentOf(deps, request, blogs, { userId: UserId, role: role.data, blogs: body.data.UserBlogs }));
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         return reply.code(error.kind === 'not_found' ? 404 : 400).send({ type: 0, error: error.message });

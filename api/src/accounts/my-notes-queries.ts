@@ -5,13 +5,11 @@ import { NOTES_PROJECTION, type NotesReadModel } from '@epos/projections/account
 import type { ApiDeps } from '../deps.js';
 import { poemQueries } from '../poem/poem-queries.js';
 import { readModel } from '../read-models.js';
-import { containing } from '@epos/projections/blogs/queries';
+import { containing } from '@epos/platform/db/like';
 
 export const MY_NOTES_PAGE_SIZE = 50;
 /** The most notes one markdown download holds (a reader with more narrows it with ?q=). */
 export const MY_NOTES_FILE_LIMIT = 10_000;
-
-/** `q` as a LIKE pattern that matches it literally anywhere. */
 
 /** The reader's notes holding `q` (in their text or kind), newest first, a page of them, with where each sentence stands. */
 export async function findMyNotes(deps: ApiDeps, request: FastifyRequest, userId: string, q: string, page: { offset: number; limit: number }) {

@@ -20,7 +20,7 @@ import {
   userStream,
   wholeNumber,
 } from '@epos/schemas';
-import type { BlogDirectory } from './admin-routes.js';
+import type { BlogDirectory } from './role-assignment-facts.js';
 import { seal } from '@epos/projections/accounts/sealing';
 import { NOTES_PROJECTION, type NotesReadModel } from '@epos/projections/accounts/notes-projection';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';

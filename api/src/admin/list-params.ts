@@ -78,7 +78,6 @@ export function parseListParams<Field extends string>(
   return { sort, range, q, filter };
 }
 
-export { containing } from '@epos/projections/blogs/queries';
 
 /** A filter value that must be text (or a list of texts): a 400 naming the field otherwise. */
 export function textValues(field: string, value: unknown): string[] {

@@ -1,5 +1,5 @@
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
-import type { BlogDirectory } from '../accounts/admin-routes.js';
+import type { BlogDirectory } from '../accounts/role-assignment-facts.js';
 import type { ApiDeps } from '../deps.js';
 
 /** The blogs users can be given or follow, from the blogs read model. */

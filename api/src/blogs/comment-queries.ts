@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { containing, type BlogsDb } from '@epos/projections/blogs/queries';
+import type { BlogsDb } from '@epos/projections/blogs/queries';
+import { containing } from '@epos/platform/db/like';
 
 const MENTIONS = 5;
 

@@ -18,7 +18,7 @@ import { newTestDatabase } from '@epos/platform/testkit/vitest';
 import { createJobQueue } from '@epos/platform/jobs/index';
 import { randomBytes } from 'node:crypto';
 import { buildApi } from '../app.js';
-import type { BlogDirectory } from '../accounts/admin-routes.js';
+import type { BlogDirectory } from '../accounts/role-assignment-facts.js';
 import type { ApiDeps } from '../deps.js';
 import { counterRoutes } from './counter-routes.js';
 

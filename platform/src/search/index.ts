@@ -1,12 +1,10 @@
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
-import type { SearchIndex } from './port.js';
-import { PostgresSearchIndex, type ReadModelSchemas } from './postgres/postgres-search-index.js';
+import type { ReadModelSchemas, SearchIndex } from './port.js';
+import { PostgresSearchIndex } from './postgres/postgres-search-index.js';
 import { TypesenseSearchIndex } from './typesense/typesense-search-index.js';
 
-export type { SearchIndex, SearchWriter, SearchRemoval } from './port.js';
-export type { ReadModelSchemas } from './postgres/postgres-search-index.js';
-export { suggestionTerms, type SuggestionTerm } from './suggestion-terms.js';
+export type { ReadModelSchemas, SearchIndex, SearchWriter, SearchRemoval } from './port.js';
 
 /** The search projection's name: its read model lives in rm_search_v<version>. */
 export const SEARCH_PROJECTION = 'search';

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { SearchDocument, SearchQuery, SearchResult } from '@epos/schemas/search/documents';
 
+/** Where the search read model is served from now (ProjectionProgress answers it). */
+export interface ReadModelSchemas {
+  schemaOf(name: string): Promise<string>;
+  /** The served schema and the position it has applied, when known: counts are cached under it. */
+  appliedOf?(name: string): { schema: string; position: bigint } | null;
+}
+
 /** What to remove at once: one thing, a sentence's documents, a post with its comments, an author's everything (erasure). */
 export type SearchRemoval = { ids: readonly string[] } | { sentence: number } | { post: string } | { author: string };
 

@@ -33,7 +33,7 @@ export function unseal(key: Buffer | null | undefined, sealed: string): unknown 
 }
 
 /** A user's key, from `user_keys` beside the log; undefined once the account is erased. */
-export async function userKeyOf<DB>(db: Kysely<DB>, userId: string): Promise<Buffer | undefined> {
+async function userKeyOf<DB>(db: Kysely<DB>, userId: string): Promise<Buffer | undefined> {
   return (await sql<{ key: Buffer }>`select key from public.user_keys where user_id = ${userId}`.execute(db)).rows[0]?.key;
 }
 

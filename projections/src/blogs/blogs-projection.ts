@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { announceChange, announceUnshownChange, defineProjection, type Projection, type RecordedEvent } from '@epos/platform';
 import { excerptOfHtml, renderMarkdown } from '@epos/platform/markdown/index';
 import { accountDeleted, blogEvents, roleAssigned, slugify, userRegistered, type PostContent } from '@epos/schemas';
-import { unseal, userKeyOf } from '../accounts/sealing.js';
+import { unsealedFor } from '../accounts/sealing.js';
 import { DELETED_USER } from '../accounts/users-projection.js';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from './read-model.js';
 import { setupBlogsReadModel } from './setup.js';
@@ -178,8 +178,7 @@ const handlers = defineProjection({
     async PostUrlReserved() {},
     async CommentPosted(event, db) {
       const { commentId, postId, parentId, authorId, pings } = event.data;
-      const content = z.string().safeParse(unseal(await userKeyOf(db, authorId), event.data.content));
-      const text = content.success ? content.data : REMOVED_COMMENT;
+      const text = (await unsealedFor(db, authorId, event.data.content, z.string())) ?? REMOVED_COMMENT;
       const at = event.metadata.timestamp;
       const parent = parentId === null ? undefined : await db.selectFrom('comments').select('concealed').where('comment_id', '=', parentId).executeTakeFirst();
       await db
@@ -191,8 +190,7 @@ const handlers = defineProjection({
     async CommentEdited(event, db) {
       const comment = await db.selectFrom('comments').select('author_id').where('comment_id', '=', event.data.commentId).executeTakeFirst();
       if (!comment) return;
-      const content = z.string().safeParse(unseal(await userKeyOf(db, comment.author_id), event.data.content));
-      const text = content.success ? content.data : REMOVED_COMMENT;
+      const text = (await unsealedFor(db, comment.author_id, event.data.content, z.string())) ?? REMOVED_COMMENT;
       await db
         .updateTable('comments')
         .set({ content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(event.data.pings) as unknown as string[], modified_at: event.metadata.timestamp })
@@ -223,8 +221,8 @@ const handlers = defineProjection({
       if (removed.numDeletedRows > 0n) await db.updateTable('comments').set((eb) => ({ upvote_count: eb('upvote_count', '-', 1) })).where('comment_id', '=', event.data.commentId).execute();
     },
     async UserRegistered(event, db) {
-      const personal = z.object({ name: z.string() }).safeParse(unseal(await userKeyOf(db, event.data.userId), event.data.personal));
-      await db.insertInto('authors').values({ user_id: event.data.userId, name: personal.success ? personal.data.name : DELETED_USER, role: 'user', deleted: false }).execute();
+      const personal = await unsealedFor(db, event.data.userId, event.data.personal, z.object({ name: z.string() }));
+      await db.insertInto('authors').values({ user_id: event.data.userId, name: personal?.name ?? DELETED_USER, role: 'user', deleted: false }).execute();
     },
     async RoleAssigned(event, db) {
       await db.updateTable('authors').set({ role: event.data.role }).where('user_id', '=', event.data.userId).execute();

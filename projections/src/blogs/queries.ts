@@ -1,10 +1,10 @@
+import { containing } from '@epos/platform/db/like';
 import { sql, type Kysely } from 'kysely';
 import type { BlogsReadModel } from './read-model.js';
 
 export type BlogsDb = Kysely<BlogsReadModel>;
 
 /** An ILIKE pattern matching text that contains `text` literally (its % _ and \\ escaped). */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const authorName = sql<string>`coalesce(authors.name, 'unknown')`.as('author');
 

@@ -30,18 +30,18 @@ const changedOnly = (before: readonly SearchDocument[], after: readonly SearchDo
  * small tables of its own schema; each batch compares the documents of what it touched before and
  * after, removes the ones that went and upserts the rest. Erasure removes by author at once.
  */
-export function searchProjection(index: SearchIndex): Projection<SearchStateModel> {
+export function searchProjection(index: SearchIndex, version = SEARCH_PROJECTION_VERSION): Projection<SearchStateModel> {
   return defineBatchProjection<SearchStateModel>({
     name: SEARCH_PROJECTION,
-    version: SEARCH_PROJECTION_VERSION,
+    version,
     handles: [...sentenceEvents, ...blogEvents, accountDeleted].map((e) => e.type),
     async setup(db) {
       await setupSearchState(db);
-      await index.setup(db as Kysely<unknown>, SEARCH_PROJECTION_VERSION);
+      await index.setup(db as Kysely<unknown>, version);
     },
-    activated: () => index.activate(SEARCH_PROJECTION_VERSION),
+    activated: () => index.activate(version),
     async apply(events, db) {
-      const writer = index.writer(db as Kysely<unknown>, SEARCH_PROJECTION_VERSION);
+      const writer = index.writer(db as Kysely<unknown>, version);
       const sentences = events.filter((e) => SENTENCE_EVENTS.has(e.type) && e.streamId !== POEM_STREAM);
       if (sentences.length > 0) {
         const { before, changed } = await applySentenceEvents(db, sentences);
@@ -93,6 +93,7 @@ async function applyOthers(db: Kysely<SearchStateModel>, events: readonly Record
   const pending: SearchDocument[] = [];
   const replaced: SearchDocument[] = [];
   for (const [i, row] of sources.posts.entries()) {
+    if (writes.failed) break;
     const was = before.get(row.post_id) ?? [];
     const now = documentsOfLoaded(sources, row);
     removed.push(...gone(was, now));
@@ -106,15 +107,22 @@ async function applyOthers(db: Kysely<SearchStateModel>, events: readonly Record
   await writes.done();
 }
 
-/** Writes run one after another on the batch's connection, started as they are added; `done` answers the first failure. */
+/**
+ * Writes run one after another on the batch's connection, started as they are added; `failed` says
+ * one has failed (nothing more need be prepared), `done` answers the first failure.
+ */
 function queuedWrites() {
   let chain: Promise<void> = Promise.resolve();
-  return {
+  const state = {
+    failed: false,
     add(write: () => Promise<void>): void {
       chain = chain.then(write);
       // Handled at `done`; until then a failure must not count as unhandled.
-      chain.catch(() => undefined);
+      chain.catch(() => {
+        state.failed = true;
+      });
     },
     done: (): Promise<void> => chain,
   };
+  return state;
 }

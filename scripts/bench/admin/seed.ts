@@ -45,8 +45,9 @@ export async function seedComments(deps: Deps, count: number, readers: readonly 
     const author = pick(readers);
     byAuthor.set(author, [...(byAuthor.get(author) ?? []), { postId, commentId, parentId }]);
   }
-  await runConcurrently(byAuthor.size, CONCURRENCY, async (i) => {
-    const [author, comments] = [...byAuthor.entries()][i]!;
+  const authors = [...byAuthor];
+  await runConcurrently(authors.length, CONCURRENCY, async (i) => {
+    const [author, comments] = authors[i]!;
     const key = (await credentials.keyOf(author))!;
     const appends = comments.map((c) => ({
       streamId: commentsStream(c.postId),
@@ -71,7 +72,8 @@ export async function seedSignIns(deps: Deps, total: number, readers: readonly s
   });
 }
 
-const NOTE_WORDS = 'light dawn fire night silence world soul earth sky sea flame star dream word path mind heart slow deep vast still bright'.split(' ');
+/** The synthetic texts' common words (the search benchmark searches them too). */
+export const NOTE_WORDS = 'light dawn fire night silence world soul earth sky sea flame star dream word path mind heart slow deep vast still bright'.split(' ');
 const note = (random: () => number, words = 12) => Array.from({ length: words }, () => NOTE_WORDS[Math.floor(random() * NOTE_WORDS.length)]).join(' ');
 
 /** `total` edits of notes and reasons by `editors` over random sentences, in appends of 500. */

@@ -12,7 +12,8 @@ import { causeOf, withPosition } from '../../commands.js';
 import { readModel } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { parseOr400 } from '../../blogs/validation.js';
-import { containing, parseListParams, textValues } from '../list-params.js';
+import { parseListParams, textValues } from '../list-params.js';
+import { containing } from '@epos/platform/db/like';
 import { sendList } from '../lists.js';
 
 const tags = ['admin'];

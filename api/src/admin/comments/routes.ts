@@ -13,7 +13,8 @@ import { causeOf, withPosition } from '../../commands.js';
 import { readModel } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInBlogActor } from '../../blogs/actor.js';
-import { containing, parseListParams, uuidValues } from '../list-params.js';
+import { parseListParams, uuidValues } from '../list-params.js';
+import { containing } from '@epos/platform/db/like';
 import { pageInOrder, rowsOfPage, sendList, totalUpTo } from '../lists.js';
 
 const tags = ['admin'];

@@ -9,8 +9,6 @@ export function typeInWords(type: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export { streamKind };
-
 const RESOURCE_OF_KIND: Readonly<Record<string, string>> = { sentence: 'sentences', post: 'posts', user: 'users', blog: 'blogs', suggestion: 'suggestions', job: 'queues' };
 
 /** The console page of the record a stream holds, if it has one ("post-url-…" claims have none). */

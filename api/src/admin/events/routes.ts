@@ -11,7 +11,8 @@ import { readModel } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { parseListParams, textValues } from '../list-params.js';
 import { rowsOfPage, sendList, totalUpTo } from '../lists.js';
-import { recordOf, streamKind, typeInWords } from './describe.js';
+import { streamKind } from '@epos/schemas/events/stream-kind';
+import { recordOf, typeInWords } from './describe.js';
 
 const CHANGE_LOG = 'change_log';
 const tags = ['admin'];

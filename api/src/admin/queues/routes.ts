@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { handleCommand, WrongExpectedRevisionError } from '@epos/platform';
+import { handleCommand } from '@epos/platform';
 import type { JobDefinition } from '@epos/platform/jobs/index';
 import { adminListQuery } from '@epos/schemas/admin/lists';
 import { adminJobRetryAnswer, adminJobRetryParams, adminQueueAnswer, adminQueueParams, adminQueuesAnswer, jobStream, type AdminQueueAnswer } from '@epos/schemas/admin/queues';
@@ -34,15 +34,9 @@ function jobType(name: string): JobDefinition {
   return job;
 }
 
-/** Who retried which run, as an event on the queue's stream; retried on a conflict, since another retry of the queue's runs changes nothing this one decides. */
-async function recordRetry(deps: ApiDeps, request: FastifyRequest, queue: string, jobId: string) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await handleCommand(deps.store, { streamId: jobStream(queue), decider: jobDecider(queue), command: { kind: 'recordRetry', jobId }, cause: causeOf(request) });
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= 3) throw error;
-    }
-  }
+/** Who retried which run, as an event on the queue's stream (handleCommand tries again after a concurrent retry). */
+function recordRetry(deps: ApiDeps, request: FastifyRequest, queue: string, jobId: string) {
+  return handleCommand(deps.store, { streamId: jobStream(queue), decider: jobDecider(queue), command: { kind: 'recordRetry', jobId }, cause: causeOf(request) });
 }
 
 /**

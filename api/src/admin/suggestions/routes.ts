@@ -16,8 +16,9 @@ import { actorNames } from '../../accounts/actor-names.js';
 import { poemQueries } from '../../poem/poem-queries.js';
 import { acceptSuggestion, declineSuggestion } from '../../suggestions/decisions.js';
 import { suggestionRecords } from '../../suggestions/records.js';
-import { containing, parseListParams, textValues, uuidValues } from '../list-params.js';
-import { sendList } from '../lists.js';
+import { parseListParams, textValues, uuidValues } from '../list-params.js';
+import { containing } from '@epos/platform/db/like';
+import { pageInOrder, rowsOfPage, sendList, totalUpTo } from '../lists.js';
 
 const tags = ['admin'];
 const reads = [SUGGESTIONS_PROJECTION, POEM_PROJECTION, USERS_PROJECTION];
@@ -49,9 +50,8 @@ export function suggestionAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const records = async (request: FastifyRequest, ids: readonly string[]) => {
     if (ids.length === 0) return [];
     const db = await readModel<SuggestionsReadModel>(deps, request, SUGGESTIONS_PROJECTION);
-    const rows = await db.selectFrom('suggestions').selectAll().where('suggestion_id', 'in', ids).execute();
-    const byId = new Map(rows.map((r) => [r.suggestion_id, r]));
-    return suggestionRecords(deps, request, names, ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])));
+    const rows = await rowsOfPage(ids, (page) => db.selectFrom('suggestions').selectAll().where('suggestion_id', 'in', page).execute(), (r) => r.suggestion_id);
+    return suggestionRecords(deps, request, names, rows);
   };
   const one = async (request: FastifyRequest, id: string) => {
     const [record] = await records(request, [id]);
@@ -86,9 +86,9 @@ export function suggestionAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         }
         const column = COLUMNS[(params.sort?.field ?? 'madeAt') as (typeof SORTS)[number]];
         const order = params.sort?.order ?? 'desc';
-        const ids = rows.select('suggestion_id').orderBy(sql.ref(column), order).orderBy('suggestion_id', order).offset(params.range.start).limit(params.range.end - params.range.start + 1);
-        const [page, total] = await Promise.all([ids.execute(), rows.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()]);
-        return sendList(reply, 'suggestions', params, await records(request, page.map((r) => r.suggestion_id)), Number(total.total));
+        const ids = pageInOrder(column, 'suggestion_id', order, params.range)(rows.select('suggestion_id'));
+        const [page, total] = await Promise.all([ids.execute(), totalUpTo(db, rows.select(sql`1`.as('one')))]);
+        return sendList(reply, 'suggestions', params, await records(request, page.map((r) => r.suggestion_id)), total);
       },
     );
 

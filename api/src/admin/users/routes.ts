@@ -10,13 +10,14 @@ import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
 import { readModel } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import { roleAssignmentOf } from '../../accounts/admin-routes.js';
+import { roleAssignmentOf } from '../../accounts/role-assignment-facts.js';
 import { handleCommand } from '@epos/platform';
 import { userEditDecider, type UserEdit } from './user-edit.js';
 import { Sessions } from '../../accounts/sessions.js';
 import { blogDirectory } from '../../blogs/blog-directory.js';
 import { parseOr400 } from '../../blogs/validation.js';
-import { containing, parseListParams, textValues, uuidValues } from '../list-params.js';
+import { parseListParams, textValues, uuidValues } from '../list-params.js';
+import { containing } from '@epos/platform/db/like';
 import { pageInOrder, rowsOfPage, sendList, totalUpTo } from '../lists.js';
 import { asVersionedEdit, streamVersion } from '../stream-version.js';
 

@@ -1,9 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SearchLanguage, SearchQuery, SearchScope } from '@epos/schemas/search/documents';
 import { queryConfigurations, queryText } from './text-search.js';
+import { FILTERED_SEARCH_SCOPES } from '../counts.js';
 
-/** Scopes the author and blog filters apply to; the other tabs keep their counts. */
-const FILTERED_SCOPES: ReadonlySet<SearchScope> = new Set(['posts', 'comments']);
 
 /** The languages whose configurations read the input as the same tsquery. */
 export interface QueryGroup {
@@ -46,7 +45,7 @@ export function matchingDocuments(schema: string, groups: readonly QueryGroup[],
   );
   // A literal, so that the plan is made for the scope's own partition and statistics.
   const conditions = [sql`d.scope = ${sql.lit(scope)}`, matches.length === 0 ? sql`false` : sql`(${sql.join(matches, sql` or `)})`];
-  if (FILTERED_SCOPES.has(scope)) {
+  if (FILTERED_SEARCH_SCOPES.includes(scope)) {
     if (query.author !== undefined) conditions.push(sql`d.author = ${query.author}`);
     if (query.blog !== undefined) conditions.push(sql`d.blog = ${query.blog}`);
   }

@@ -1,20 +1,16 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SEARCH_COUNT_CAP, searchScopes, type SearchHit, type SearchQuery, type SearchResult, type SearchScope } from '@epos/schemas/search/documents';
 import type { Database } from '../../db/database.js';
-import type { SearchIndex, SearchWriter } from '../port.js';
+import type { ReadModelSchemas, SearchIndex, SearchWriter } from '../port.js';
 import { markedToHtml, MARK_START, MARK_STOP } from '../snippet.js';
 import { suggestionKey, WORD } from '../suggestion-terms.js';
 import { PostgresSearchWriter } from './postgres-search-writer.js';
+import { capCounts } from '../counts.js';
+import { startingWith } from '../../db/like.js';
 import { createSearchTables } from './schema.js';
 import { matchingDocuments, parseQuery, rowQuery } from './matching.js';
 import { configurationOf, searchable, unsearchable } from './text-search.js';
 
-/** Where the search read model is served from now (ProjectionProgress answers it). */
-export interface ReadModelSchemas {
-  schemaOf(name: string): Promise<string>;
-  /** The served schema and the position it has applied, when known: counts are cached under it. */
-  appliedOf?(name: string): { schema: string; position: bigint } | null;
-}
 
 const HEADLINE_OPTIONS = `StartSel="${MARK_START}", StopSel="${MARK_STOP}", MaxWords=40, MinWords=20, ShortWord=2`;
 /** Poem order, then newest first: the documents_order index. */
@@ -42,13 +38,15 @@ interface HitRow {
  */
 export class PostgresSearchIndex implements SearchIndex {
   readonly adapter = 'postgres';
-  private readonly otherCounts = new CountsCache(1000);
+  private readonly otherCounts: CountsCache;
 
   constructor(
     private readonly database: Pick<Database, 'db'>,
     private readonly readModels: ReadModelSchemas,
     private readonly projection = 'search',
-  ) {}
+  ) {
+    this.otherCounts = new CountsCache(1000, () => this.readModels.appliedOf?.(this.projection) ?? null);
+  }
 
   async setup(db: Kysely<unknown>): Promise<void> {
     await createSearchTables(db);
@@ -62,27 +60,30 @@ export class PostgresSearchIndex implements SearchIndex {
   async activate(): Promise<void> {}
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    const counts = Object.fromEntries(searchScopes.map((s) => [s, 0])) as Record<SearchScope, number>;
     const schema = await this.readModels.schemaOf(this.projection);
     const { db } = this.database;
     const groups = await parseQuery(db, query);
-    if (groups.length === 0) return { counts, capped: [], hits: [], total: 0, more: false };
+    if (groups.length === 0) return { ...capCounts({}), hits: [], total: 0, more: false };
     const matches = (scope: SearchScope) => matchingDocuments(schema, groups, query, scope);
-    const others = query.countOthers === false ? [] : await this.countOthers(schema, query, matches);
     const offset = (Math.max(1, query.page) - 1) * query.pageSize;
     const headline = sql`ts_headline(${configurationOf('d.language')}, ${searchable(`left(d.text, ${SNIPPET_SOURCE_CHARS})`)}, ${rowQuery(groups)}, ${HEADLINE_OPTIONS})`;
     // The chosen scope's matches are found once: counted up to one past the cap and, up to the cap,
-    // ranked (title above text), ties in poem order then newest first.
-    const ranked = await sql<HitRow & { n: number }>`
-      with m as materialized (
-        select d.id, d.scope, d.title, d.link, d.sentence, d.date, d.language, d.text, d.ord, ts_rank(d.vector, ${rowQuery(groups)}) as rank
-        from ${matches(query.scope)} limit ${SEARCH_COUNT_CAP + 1}
-      )
-      select c.n, d.id, d.scope, d.title, d.link, d.sentence, d.date, case when c.n <= ${SEARCH_COUNT_CAP} then ${headline} end as snippet
-      from (select count(*)::int as n from m) c
-      left join lateral (select * from m d order by d.rank desc, ${DOCUMENT_ORDER} limit ${query.pageSize + 1} offset ${offset}) d on true
-      order by d.rank desc, ${DOCUMENT_ORDER}`.execute(db);
+    // ranked (title above text), ties in poem order then newest first. The other tabs are counted beside it.
+    const others = this.otherCounts.lookUp(schema, query);
+    const [ranked, counted] = await Promise.all([
+      sql<HitRow & { n: number }>`
+        with m as materialized (
+          select d.id, d.scope, d.title, d.link, d.sentence, d.date, d.language, d.text, d.ord, ts_rank(d.vector, ${rowQuery(groups)}) as rank
+          from ${matches(query.scope)} limit ${SEARCH_COUNT_CAP + 1}
+        )
+        select c.n, d.id, d.scope, d.title, d.link, d.sentence, d.date, ${headline} as snippet
+        from (select count(*)::int as n from m) c
+        left join lateral (select * from m d where c.n <= ${SEARCH_COUNT_CAP} order by d.rank desc, ${DOCUMENT_ORDER} limit ${query.pageSize + 1} offset ${offset}) d on true
+        order by d.rank desc, ${DOCUMENT_ORDER}`.execute(db),
+      query.countOthers === false || others.counts !== undefined ? others.counts : this.countScopes(searchScopes.filter((s) => s !== query.scope), matches),
+    ]);
     const n = ranked.rows[0]?.n ?? 0;
+    if (others.counts === undefined && counted !== undefined) others.keep({ ...counted, [query.scope]: n });
     let rows: HitRow[] = ranked.rows.filter((r) => r.id !== null);
     if (n > SEARCH_COUNT_CAP) {
       // Beyond the cap, unranked: in poem order and newest first, walked along the scope's index.
@@ -93,26 +94,14 @@ export class PostgresSearchIndex implements SearchIndex {
           order by ${DOCUMENT_ORDER}`.execute(db)
       ).rows;
     }
-    for (const [scope, count] of [...others, [query.scope, n] as const]) counts[scope] = Math.min(count, SEARCH_COUNT_CAP);
-    const capped = searchScopes.filter((scope) => (scope === query.scope ? n : (others.find(([s]) => s === scope)?.[1] ?? 0)) > SEARCH_COUNT_CAP);
+    const { counts, capped } = capCounts({ ...counted, [query.scope]: n });
     return { counts, capped, total: counts[query.scope], hits: rows.slice(0, query.pageSize).map(toHit), more: rows.length > query.pageSize };
   }
 
-  /**
-   * The other tabs' counts, each up to one past the cap. They are kept per query until the index
-   * moves on, so that switching tabs and loading more do not count them again.
-   */
-  private async countOthers(schema: string, query: SearchQuery, matches: (scope: SearchScope) => RawBuilder<unknown>): Promise<(readonly [SearchScope, number])[]> {
-    const key = JSON.stringify([schema, query.q, query.phrase, query.author ?? null, query.blog ?? null]);
-    const applied = this.readModels.appliedOf?.(this.projection) ?? null;
-    const cacheable = applied !== null && applied.schema === schema;
-    let all = cacheable ? this.otherCounts.get(key, applied.position) : undefined;
-    if (all === undefined) {
-      const counted = sql.join(searchScopes.map((s) => sql`(select count(*)::int from (select from ${matches(s)} limit ${SEARCH_COUNT_CAP + 1}) c) as ${sql.id(s)}`));
-      all = (await sql<Record<SearchScope, number>>`select ${counted}`.execute(this.database.db)).rows[0]!;
-      if (cacheable) this.otherCounts.set(key, applied.position, all);
-    }
-    return searchScopes.filter((s) => s !== query.scope).map((s) => [s, all[s]] as const);
+  /** Scopes' counts, each up to one past the cap, in one statement. */
+  private async countScopes(scopes: readonly SearchScope[], matches: (scope: SearchScope) => RawBuilder<unknown>): Promise<Partial<Record<SearchScope, number>>> {
+    const counted = sql.join(scopes.map((s) => sql`(select count(*)::int from (select from ${matches(s)} limit ${SEARCH_COUNT_CAP + 1}) c) as ${sql.id(s)}`));
+    return (await sql<Record<SearchScope, number>>`select ${counted}`.execute(this.database.db)).rows[0]!;
   }
 
   async suggest(prefix: string, limit: number): Promise<string[]> {
@@ -120,7 +109,7 @@ export class PostgresSearchIndex implements SearchIndex {
     if (key === '' || limit < 1) return [];
     const schema = await this.readModels.schemaOf(this.projection);
     const rows = await sql<{ label: string }>`
-      select label from ${sql.id(schema, 'suggestions')} where key like ${likePrefix(key)}
+      select label from ${sql.id(schema, 'suggestions')} where key like ${startingWith(key)}
       order by documents desc, key limit ${limit}`.execute(this.database.db);
     return rows.rows.map((r) => r.label);
   }
@@ -146,26 +135,33 @@ export class PostgresSearchIndex implements SearchIndex {
   async close(): Promise<void> {}
 }
 
-/** Counts per query, each valid at the index position it was counted at; the oldest entry goes first. */
+/**
+ * Every tab's counts per query, each valid at the index position it was counted at, so that
+ * switching tabs and loading more do not count the others again; the oldest entry goes first.
+ */
 class CountsCache {
-  private readonly entries = new Map<string, { position: bigint; counts: Record<SearchScope, number> }>();
+  private readonly entries = new Map<string, { position: bigint; counts: Partial<Record<SearchScope, number>> }>();
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly applied: () => { schema: string; position: bigint } | null,
+  ) {}
 
-  get(key: string, position: bigint): Record<SearchScope, number> | undefined {
+  /** The counts kept for this query (undefined when none are valid now), and how to keep new ones. */
+  lookUp(schema: string, query: SearchQuery): { counts: Partial<Record<SearchScope, number>> | undefined; keep(counts: Partial<Record<SearchScope, number>>): void } {
+    const key = JSON.stringify([schema, query.q, query.phrase, query.author ?? null, query.blog ?? null]);
+    const applied = this.applied();
+    if (applied === null || applied.schema !== schema) return { counts: undefined, keep: () => undefined };
     const entry = this.entries.get(key);
-    return entry?.position === position ? entry.counts : undefined;
+    return {
+      counts: entry?.position === applied.position ? entry.counts : undefined,
+      keep: (counts) => {
+        this.entries.delete(key);
+        this.entries.set(key, { position: applied.position, counts });
+        if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+      },
+    };
   }
-
-  set(key: string, position: bigint, counts: Record<SearchScope, number>): void {
-    this.entries.delete(key);
-    this.entries.set(key, { position, counts });
-    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
-  }
-}
-
-function likePrefix(key: string): string {
-  return `${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function toHit(row: HitRow): SearchHit {

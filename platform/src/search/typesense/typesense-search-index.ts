@@ -1,8 +1,8 @@
 import { Client, Errors } from 'typesense';
 import type { SearchResponseHit } from 'typesense/lib/Typesense/Documents.js';
-import { SEARCH_COUNT_CAP, searchScopes, type SearchHit, type SearchQuery, type SearchResult, type SearchScope } from '@epos/schemas/search/documents';
-import type { SearchIndex, SearchWriter } from '../port.js';
-import type { ReadModelSchemas } from '../postgres/postgres-search-index.js';
+import { searchScopes, type SearchHit, type SearchQuery, type SearchResult, type SearchScope } from '@epos/schemas/search/documents';
+import type { ReadModelSchemas, SearchIndex, SearchWriter } from '../port.js';
+import { capCounts, FILTERED_SEARCH_SCOPES } from '../counts.js';
 import { markedToHtml, MARK_START, MARK_STOP } from '../snippet.js';
 import { suggestionKey } from '../suggestion-terms.js';
 import {
@@ -79,9 +79,8 @@ export class TypesenseSearchIndex implements SearchIndex {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    const counts = Object.fromEntries(searchScopes.map((s) => [s, 0])) as Record<SearchScope, number>;
     const q = typesenseQuery(query);
-    if (q === null) return { counts, capped: [], hits: [], total: 0, more: false };
+    if (q === null) return { ...capCounts({}), hits: [], total: 0, more: false };
     const documents = this.client.collections<TypesenseDocument>(documentsCollection(this.prefix, await this.activeVersion())).documents();
     const filters = postFilters(query);
     const common = { q, query_by: 'title,text,text_zh', query_by_weights: '2,1,1' };
@@ -106,11 +105,10 @@ export class TypesenseSearchIndex implements SearchIndex {
         ? null
         : documents.search({ ...common, ...(filters.length > 0 ? { filter_by: filters.join(' && ') } : {}), facet_by: 'scope', max_facet_values: searchScopes.length, per_page: 0 }, {}),
     ]);
-    counts[query.scope] = page.found;
-    for (const { value, count } of facets?.facet_counts?.[0]?.counts ?? []) if (value in counts) counts[value as SearchScope] = count;
-    // Counted as the PostgreSQL index counts them, so that tabs read the same whichever serves.
-    const capped = searchScopes.filter((s) => counts[s] > SEARCH_COUNT_CAP);
-    for (const s of capped) counts[s] = SEARCH_COUNT_CAP;
+    const raw: Partial<Record<SearchScope, number>> = { [query.scope]: page.found };
+    for (const { value, count } of facets?.facet_counts?.[0]?.counts ?? []) if ((searchScopes as readonly string[]).includes(value)) raw[value as SearchScope] = count;
+    // Capped as the PostgreSQL index counts them, so that tabs read the same whichever serves.
+    const { counts, capped } = capCounts(raw);
     const more = Math.max(1, query.page) * query.pageSize < page.found;
     return { counts, capped, total: counts[query.scope], hits: (page.hits ?? []).map(toHit), more };
   }
@@ -157,7 +155,7 @@ function postFilters(query: SearchQuery): string[] {
     ...(query.author === undefined ? [] : [`author:=${filterValue(query.author)}`]),
     ...(query.blog === undefined ? [] : [`blog:=${filterValue(query.blog)}`]),
   ];
-  return conditions.length === 0 ? [] : [`(scope:!=[posts,comments] || (${conditions.join(' && ')}))`];
+  return conditions.length === 0 ? [] : [`(scope:!=[${FILTERED_SEARCH_SCOPES.join(',')}] || (${conditions.join(' && ')}))`];
 }
 
 function toHit(hit: SearchResponseHit<TypesenseDocument>): SearchHit {

@@ -40,8 +40,8 @@ const editButtonId = (id: string) => `comment-edit-${id}`;
  * top-level comments with their replies, sorted newest, oldest or popular first; at
  * most 2 replies showing per comment until "Show all N replies"; reply, edit, delete
  * and upvote for signed-in readers as the rules allow; a login link for visitors.
+ * `closed`: the post's blog is archived: its comments are read, none are added.
  */
-/** `closed`: the post's blog is archived: its comments are read, none are added. */
 export function Comments({ postId, closed = false }: { postId: string; closed?: boolean }) {
   const me = useMe();
   const toast = useToast();
