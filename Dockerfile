@@ -8,8 +8,8 @@ ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
     NPM_CONFIG_FUND=false \
     NPM_CONFIG_AUDIT=false
 WORKDIR /app
-# Speech for /api/tts (British English voice).
-RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng && rm -rf /var/lib/apt/lists/*
+# Speech for /api/tts (British English voice, MP3 by lame); Chromium prints the PDF editions (workers).
+RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng lame chromium && rm -rf /var/lib/apt/lists/*
 
 # Manifests first, so the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json ./

@@ -36,7 +36,7 @@ for (const width of [360, 1280]) {
     it('shows the book painting above the section without layout shift, and opens it in a lightbox', async () => {
       const page = await readWith(width, '/1/1/1', {}, async (p) => {
         // the painting arrives late: its box must already be there
-        await p.route('**/media/demo/lamp-painting.jpg', async (route) => {
+        await p.route('**/media/files/**', async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 600));
           await route.continue();
         });

@@ -53,7 +53,7 @@ describe('search', () => {
     await hits(page).first().waitFor();
     expect(await page.locator('.search-snippet mark').first().textContent()).toMatch(/lamp/i);
     // only scopes with hits have tabs
-    expect(await tab(page, /^Books/).count()).toBe(0);
+    expect(await tab(page, /^Pages/).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     // the Posts tab, with its filter by blog and author

@@ -9,6 +9,10 @@ import translations from './translations';
 import relations from './relations';
 import layers from './layers';
 import suggestions from './suggestions';
+import pages from './pages';
+import authors from './authors';
+import books from './books';
+import media from './media';
 
 /**
  * What one resource folder exports, as in react-admin's demo:
@@ -37,10 +41,14 @@ export const resources: readonly ResourceEntry[] = [
   { name: 'translations', ...translations },
   { name: 'relations', ...relations },
   { name: 'layers', ...layers },
+  { name: 'media', ...media },
   { name: 'events', ...events },
   { name: 'users', ...users },
   { name: 'blogs', ...blogs },
   { name: 'posts', ...posts },
   { name: 'comments', ...comments },
+  { name: 'pages', ...pages },
+  { name: 'authors', ...authors },
+  { name: 'books', ...books },
   { name: 'suggestions', ...suggestions },
 ];

@@ -1,5 +1,6 @@
 import type { Config, Database, EventStore, JobQueue, Logger, ProjectionProgress } from '@epos/platform';
 import type { SearchIndex } from '@epos/platform/search/port';
+import type { MediaStorage } from '@epos/platform/storage/port';
 
 /** What every route may use; built once per process by the bootstrap. */
 export interface ApiDeps {
@@ -11,4 +12,6 @@ export interface ApiDeps {
   logger: Logger;
   /** The search index the search projection builds (PostgreSQL or Typesense). */
   search: SearchIndex;
+  /** Where uploaded media and generated PDFs are kept (a local folder by default). */
+  media: MediaStorage;
 }

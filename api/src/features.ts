@@ -16,6 +16,14 @@ import { myNotesRoutes } from './accounts/my-notes-routes.js';
 import { suggestionRoutes } from './suggestions/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { bookReadRoutes } from './books/read-routes.js';
+import { bookWriteRoutes } from './books/write-routes.js';
+import { libraryReadRoutes } from './library/read-routes.js';
+import { libraryWriteRoutes } from './library/write-routes.js';
+import { pdfRoutes } from './pdf/routes.js';
+import { statsRoutes } from './stats/routes.js';
+import { worksReadRoutes } from './works/read-routes.js';
+import { worksWriteRoutes } from './works/write-routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
-export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, mediaUploadRoutes, blogReadRoutes, blogWriteRoutes, commentRoutes, subscriptionRoutes, devMailRoutes, dictionaryRoutes, speechRoutes, suggestionRoutes, myNotesRoutes, searchRoutes, adminRoutes];
+export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, mediaUploadRoutes, blogReadRoutes, blogWriteRoutes, commentRoutes, subscriptionRoutes, devMailRoutes, dictionaryRoutes, speechRoutes, suggestionRoutes, myNotesRoutes, searchRoutes, libraryWriteRoutes, bookReadRoutes, bookWriteRoutes, adminRoutes, libraryReadRoutes, pdfRoutes, statsRoutes, worksReadRoutes, worksWriteRoutes];

@@ -7,6 +7,11 @@ import { usersProjection } from './accounts/users-projection.js';
 import { notesProjection } from './accounts/notes-projection.js';
 import { blogsProjection } from './blogs/blogs-projection.js';
 import { suggestionsProjection } from './suggestions/suggestions-projection.js';
+import { libraryProjection } from './library/library-projection.js';
+import { booksProjection } from './books/books-projection.js';
+import { mediaProjection } from './media/media-projection.js';
+import { statsProjection } from './stats/stats-projection.js';
+import { worksProjection } from './works/works-projection.js';
 
 export { changeLogProjection };
 export type { ChangeLogReadModel } from './history/change-log.js';
@@ -15,7 +20,7 @@ export type { ChangeLogReadModel } from './history/change-log.js';
  * The product's projections that need nothing but the database. Features add theirs here; the search
  * projection also needs an index, so it joins them in `productProjections`.
  */
-export const allProjections: readonly Projection[] = [changeLogProjection as Projection, poemProjection as Projection, usersProjection as Projection, notesProjection as Projection, blogsProjection as Projection, suggestionsProjection as Projection];
+export const allProjections: readonly Projection[] = [changeLogProjection as Projection, poemProjection as Projection, usersProjection as Projection, notesProjection as Projection, blogsProjection as Projection, suggestionsProjection as Projection, libraryProjection as Projection, booksProjection as Projection, mediaProjection as Projection, statsProjection as Projection, worksProjection as Projection];
 
 /** The product's projections with the search projection, which writes into `search`. */
 export function productProjections(search: SearchIndex): readonly Projection[] {

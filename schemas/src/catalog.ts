@@ -5,6 +5,10 @@ import { blogEvents } from './blogs/events.js';
 import { suggestionEvents } from './suggestions/events.js';
 import { jobEvents } from './admin/queues.js';
 import { libraryEvents } from './library/events.js';
+import { bookEvents } from './books/events.js';
+import { mediaEvents } from './media/events.js';
+import { pdfEvents } from './pdf/events.js';
+import { workEvents } from './works/events.js';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents, ...blogEvents, ...suggestionEvents, ...jobEvents, ...libraryEvents];
+export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents, ...blogEvents, ...suggestionEvents, ...jobEvents, ...libraryEvents, ...bookEvents, ...pdfEvents, ...mediaEvents, ...workEvents];

@@ -9,10 +9,15 @@ export * from './api/site.js';
 export * from './dictionary/responses.js';
 export * from './speech/responses.js';
 export * from './media/responses.js';
+export * from './media/index.js';
 
 export * from './poem/index.js';
 export * from './accounts/index.js';
 export * from './blogs/index.js';
 export * from './library/index.js';
+export * from './books/index.js';
 export * from './suggestions/index.js';
+export * from './pdf/index.js';
+export * from './stats/index.js';
+export * from './works/index.js';
 export * from './catalog.js';

@@ -29,7 +29,20 @@ export interface SiteProcess {
  * instead of the sources through tsx as `npm start` does. Without `databaseUrl`, the site starts
  * its embedded PostgreSQL in its data folder, on a port of its own.
  */
-export async function startSite(options: { databaseUrl?: string; env?: Record<string, string>; nodeFlags?: string[]; compiled?: boolean } = {}): Promise<SiteProcess> {
+export async function startSite(options: SiteOptions = {}): Promise<SiteProcess> {
+  // A free port can be taken by a parallel test file between asking for it and listening on it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSiteOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+type SiteOptions = { databaseUrl?: string; env?: Record<string, string>; nodeFlags?: string[]; compiled?: boolean };
+
+async function startSiteOnce(options: SiteOptions): Promise<SiteProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-site-'));
   // The embedded PostgreSQL runs as the postgres user when started by root.

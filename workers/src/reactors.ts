@@ -2,10 +2,12 @@ import { ReactorRunner, type Reactor } from '@epos/platform';
 import { accountsReactor } from './accounts/reactor.js';
 import { blogsReactor } from './blogs/reactor.js';
 import { suggestionsReactor } from './suggestions/reactor.js';
+import { pdfReactor } from './pdf/reactor.js';
+import { mediaReactor } from './media/reactor.js';
 import { isTransient, type ReactorContext } from './reactor-context.js';
 
 /** Every reactor the workers process runs. Features add theirs here; README's table of effects lists them. */
-export const reactors: readonly Reactor<ReactorContext>[] = [accountsReactor, blogsReactor, suggestionsReactor];
+export const reactors: readonly Reactor<ReactorContext>[] = [accountsReactor, blogsReactor, suggestionsReactor, pdfReactor, mediaReactor];
 
 /** The runner of every reactor, in the workers process (and the test API), over this context's log. */
 export function reactorRunner(context: ReactorContext): ReactorRunner<ReactorContext> {

@@ -190,6 +190,11 @@ describe('permission matrix', () => {
     'comments.write': () => ({ url: '/postdata/comment/00000000-0000-4000-8000-000000000000', body: { cm: 'matrix' } }),
     'subscriptions.unsubscribe': () => ({ url: '/api/unsubscribe', body: { token: 'not-a-signed-token' } }),
     'media.upload': () => ({ url: '/postdata/media', body: {} }),
+    'media.manage': () => ({ url: '/postdata/mediaAudio', body: {} }),
+    'pdf.request': () => ({ url: '/postdata/generatePdf', body: { typeOf: '' } }),
+    'library.manage': (role) => ({ url: '/postdata/createPage', body: { name: 'Matrix', url: `/matrix-${role}`, permalink: 'matrix', category: 'Main menu', priority: 1, md_content: 'A page.' }, valid: true }),
+    'works.write': () => ({ url: '/postdata/works', body: { TypeOf: 'text', SentenceNumber: '', Description: 'matrix' } }),
+    'works.moderate': () => ({ url: '/postdata/works/00000000-0000-4000-8000-000000000000/hide', body: {} }),
     // Last: it ends the session the others need.
     'accounts.logoff': () => ({ url: '/logoff', body: {}, valid: true }),
   });

@@ -23,6 +23,8 @@ declare module 'fastify' {
     permission?: Permission;
     /** A read's own limit (say, speech), counted per address; writes take theirs from the write-limit table. */
     readLimit?: LimitRule;
+    /** The route checks a key header itself in its onRequest hook (POST /api/Media): no session, so no anti-forgery token. */
+    keyAuthenticated?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user making the request, with the blogs assigned to them; absent for anonymous visitors. */
@@ -136,6 +138,7 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
     }
     // A path no route serves is left to the not-found handler (404), whatever the method.
     if (request.is404) return done();
+    if (request.routeOptions.config.keyAuthenticated) return done();
     app.csrfProtection(request, reply, (error?: Error) => {
       if (error) return done(new HttpError(403, 'forbidden', FORM_EXPIRED));
       const permission = request.routeOptions.config.permission;

@@ -25,6 +25,8 @@ export const writeLimits = {
   'blogs.write': { what: 'post changes', windows: [perMinute(30), perHour(600)] },
   'blogs.preview': { what: 'previews', windows: [perMinute(120), perHour(2000)] },
   'media.upload': { what: 'uploads', windows: [perMinute(20), perHour(200)] },
+  'pdf.request': { what: 'PDF requests', windows: [perMinute(5), perHour(30)] },
+  'works.write': { what: 'works', windows: [perMinute(20), perHour(200)] },
   // Administrators' own tools: their role is the limit.
   'users.manage': null,
   'admin.console': null,
@@ -32,6 +34,9 @@ export const writeLimits = {
   'poem.edit': null,
   'suggestions.review': null,
   'blogs.manage': null,
+  'library.manage': null,
+  'media.manage': null,
+  'works.moderate': null,
   'testkit.counters': null,
 } as const satisfies Record<Permission, LimitRule | null>;
 
@@ -42,6 +47,14 @@ export const writeLimits = {
 export const passwordCheckLimits = {
   perAccount: { what: 'password attempts for this account', windows: [{ max: 20, ms: 15 * 60_000 }] },
   perAddress: { what: 'password attempts', windows: [perMinute(10), perHour(100)] },
+} as const satisfies Record<string, LimitRule>;
+
+/**
+ * PDF requests, counted per address on top of the route's write limit (per reader, else per
+ * address), so that many accounts at one address cannot keep the printing workers busy.
+ */
+export const pdfRequestLimits = {
+  perAddress: { what: 'PDF requests from this address', windows: [perMinute(10), perHour(60)] },
 } as const satisfies Record<string, LimitRule>;
 
 /** Reads with a limit of their own (named in the route's `readLimit`), counted per address. */

@@ -14,6 +14,10 @@ import { commentAdminRoutes } from './comments/routes.js';
 import { queueRoutes } from './queues/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { suggestionAdminRoutes } from './suggestions/routes.js';
+import { authorAdminRoutes } from './authors/routes.js';
+import { bookAdminRoutes } from './books/routes.js';
+import { pageAdminRoutes } from './pages/routes.js';
+import { mediaAdminRoutes } from './media/routes.js';
 
 /**
  * The admin console's API at /admin-api/<resource> (ra-data-simple-rest conventions), admins only,
@@ -21,7 +25,7 @@ import { suggestionAdminRoutes } from './suggestions/routes.js';
  * Writes name their permission like every other write (CSRF, the one permission table) and go
  * through the same deciders and command handling as the site API.
  */
-const resources: ((deps: ApiDeps) => FastifyPluginAsync)[] = [eventRoutes, historyRoutes, sentenceRoutes, translationRoutes, relationRoutes, layerRoutes, userRoutes, blogAdminRoutes, postRoutes, commentAdminRoutes, queueRoutes, dashboardRoutes, suggestionAdminRoutes];
+const resources: ((deps: ApiDeps) => FastifyPluginAsync)[] = [eventRoutes, historyRoutes, sentenceRoutes, translationRoutes, relationRoutes, layerRoutes, userRoutes, blogAdminRoutes, postRoutes, commentAdminRoutes, queueRoutes, dashboardRoutes, suggestionAdminRoutes, authorAdminRoutes, bookAdminRoutes, pageAdminRoutes, mediaAdminRoutes];
 
 export function adminRoutes(deps: ApiDeps): FastifyPluginAsync {
   return async (app) => {

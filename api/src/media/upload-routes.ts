@@ -1,74 +1,67 @@
-import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, imageUploadAnswer, type UploadedImageAnswer } from '@epos/schemas';
-import { fileTypeFromBuffer } from 'file-type';
+import { apiErrorSchema, imageUploadAnswer, MAX_FILES_PER_UPLOAD, maxBytes, mediaMessages, type UploadedImageAnswer, type UploadKind } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { causeOf } from '../commands.js';
+import { POSITION_HEADER } from '../plugins/consistency.js';
 import { declareFileRoutes } from './file-routes.js';
+import { receivedFiles } from './receive-files.js';
+import { storeUpload } from './store-upload.js';
+import { apiMediaRoute } from './api-media-route.js';
 
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const MAX_FILES = 10;
-/** Images a post may show, known by their first bytes, never by their name or declared type. */
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-
-/** Image uploads for posts (`POST /postdata/media`), stored by content hash and served at /media/uploads/. */
-export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
-  const folder = path.join(deps.config.dataDir, 'media', 'uploads');
-  return async (app) => {
-    await mkdir(folder, { recursive: true });
-    await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILES, fields: 10 } });
-    declareFileRoutes(app, '/media/uploads/', 'An uploaded image, named by its content hash (cached for a year)');
-    await app.register(fastifyStatic, { root: folder, prefix: '/media/uploads/', decorateReply: false, index: false, maxAge: '365d', immutable: true });
-
-    const schema = {
-      tags: ['media'],
-      summary: 'Upload images for a post: PNG, JPEG, GIF or WebP up to 5 MB each',
-      response: { 200: imageUploadAnswer, 400: apiErrorSchema.describe('No file was sent') },
-    };
-    app.post('/postdata/media', { config: { permission: 'media.upload' }, schema }, async (request, reply) => {
-      if (!request.isMultipart()) return reply.code(400).send({ statusCode: 400, error: 'validation', message: 'Select File', requestId: request.id });
-      const results: UploadedImageAnswer[] = [];
-      for await (const { fileName, data } of receivedFiles(request)) {
-        if (!data) {
-          results.push({ status: 0, fileName, fileUrl: '', message: 'The file is larger than 5 MB' });
-          continue;
-        }
-        const type = await fileTypeFromBuffer(data);
-        if (!type || !IMAGE_TYPES.has(type.mime)) {
-          results.push({ status: 0, fileName, fileUrl: '', message: 'Only PNG, JPEG, GIF and WebP images can be uploaded' });
-          continue;
-        }
-        const stored = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.${type.ext}`;
-        await writeFile(path.join(folder, stored), data);
-        results.push({ status: 1, fileName, fileUrl: `/media/uploads/${stored}` });
-      }
-      if (results.length === 0) return reply.code(400).send({ statusCode: 400, error: 'validation', message: 'Select File', requestId: request.id });
-      return results;
-    });
-  };
-}
+const selectFile = (request: FastifyRequest, reply: FastifyReply) => reply.code(400).send({ statusCode: 400, error: 'validation', message: mediaMessages.selectFile, requestId: String(request.id) });
 
 /**
- * The uploaded files one at a time (data null when over the size limit). A body cut short or
- * without its boundary is the client's fault: 400, not the parser's error.
+ * Uploads into the media library: images for posts and the console (`POST /postdata/media`), audio
+ * (`POST /postdata/mediaAudio`, admins) and the API-key call that attaches to sentences
+ * (`POST /api/Media`). Each file is checked (inspect-upload.ts), stored by its hash through the
+ * storage port and recorded as `MediaUploaded`; thumbnails are made afterwards by a job. Files
+ * uploaded before the media library (`/media/uploads/…`, linked by old posts) are still served.
  */
-async function* receivedFiles(request: FastifyRequest): AsyncGenerator<{ fileName: string; data: Buffer | null }> {
-  try {
-    for await (const part of request.files()) {
-      const data = await part.toBuffer().catch((error: unknown) => {
-        if (part.file.truncated) return null;
-        throw error;
-      });
-      yield { fileName: path.basename(part.filename || 'file'), data: part.file.truncated ? null : data };
-    }
-  } catch (error) {
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status < 500) throw error;
-    throw new HttpError(400, 'validation', 'The upload was cut short or is not a well-formed multipart form; please send it again.');
-  }
+export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  const legacyFolder = path.join(deps.config.dataDir, 'media', 'uploads');
+  return async (app) => {
+    await mkdir(legacyFolder, { recursive: true });
+    await app.register(fastifyMultipart, { limits: { fileSize: maxBytes.audio, files: MAX_FILES_PER_UPLOAD, fields: 10 } });
+    declareFileRoutes(app, '/media/uploads/', 'An image uploaded before the media library, named by its content hash (cached for a year)');
+    await app.register(fastifyStatic, { root: legacyFolder, prefix: '/media/uploads/', decorateReply: false, index: false, maxAge: '365d', immutable: true });
+
+    const upload = (kind: UploadKind) => async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.isMultipart()) return selectFile(request, reply);
+      const results: UploadedImageAnswer[] = [];
+      let last: bigint | null = null;
+      for await (const { fileName, data } of receivedFiles(request, maxBytes[kind])) {
+        if (!data) {
+          results.push({ status: 0, fileName, fileUrl: '', message: mediaMessages.tooLarge(kind) });
+          continue;
+        }
+        const stored = await storeUpload(deps, causeOf(request), kind, fileName, data);
+        if (!stored.ok) results.push({ status: 0, fileName, fileUrl: '', message: stored.reason });
+        else {
+          results.push({ status: 1, fileName, fileUrl: stored.url });
+          last = stored.position ?? last;
+        }
+      }
+      if (results.length === 0) return selectFile(request, reply);
+      if (last !== null) reply.header(POSITION_HEADER, last.toString());
+      return results;
+    };
+    const answers = (what: string) => ({ 200: imageUploadAnswer, 400: apiErrorSchema.describe(`No file was sent ('Select File'), or ${what}`) });
+
+    app.post(
+      '/postdata/media',
+      { config: { permission: 'media.upload' }, schema: { tags: ['media'], summary: 'Upload images: PNG, JPEG, GIF or WebP up to 10 MB and 40 megapixels each (the type is read from the bytes)', response: answers('the form is not well-formed') } },
+      upload('image'),
+    );
+    app.post(
+      '/postdata/mediaAudio',
+      { config: { permission: 'media.manage' }, schema: { tags: ['media'], summary: 'Upload audio: MP3, OGG, WAV or M4A up to 50 MB each (the type is read from the bytes)', response: answers('the form is not well-formed') } },
+      upload('audio'),
+    );
+    apiMediaRoute(app, deps);
+  };
 }

@@ -33,6 +33,12 @@ describe('security headers by path', () => {
     expect(headersFor('/administrators')['content-security-policy']).toMatch(/style-src 'self';/);
   });
 
+  it('ask browsers to upgrade to https only in production: on a plain-http site they would break same-site redirects (an image to its web size)', () => {
+    expect(headersFor('/1/1/1')['content-security-policy']).toContain('upgrade-insecure-requests');
+    const development = securityHeaders({ NODE_ENV: 'development' });
+    for (const path of ['/', '/1/1/1', '/admin/media']) expect(development(path)['content-security-policy'], path).not.toContain('upgrade-insecure-requests');
+  });
+
   it('give API answers, never pages, a policy that loads nothing and may not be framed, no sniffing, same-origin reads only', () => {
     for (const path of ['/api/sbook/1/1/1', '/api/blogs/essays/feed', '/postdata/create', '/admin-api/users']) {
       expect(headersFor(path), path).toEqual({

@@ -70,7 +70,12 @@ export function securityHeaders(config: Pick<Config, 'NODE_ENV'>): SecurityHeade
           // Posts may show images from other https sites (the sanitiser allows them).
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'media-src': ["'self'", 'blob:'],
+          // Readers' video works, embedded only from YouTube's no-cookie host (never arbitrary frames).
+          'frame-src': ['https://www.youtube-nocookie.com'],
           'style-src': ["'self'"],
+          // Only where the site is served over HTTPS (production, with HSTS): on a plain-http site the
+          // browser would upgrade same-site redirects (an image to its web size) to https and fail.
+          'upgrade-insecure-requests': production ? [] : null,
         },
       },
       strictTransportSecurity: production,

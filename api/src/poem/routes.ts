@@ -20,6 +20,8 @@ import {
   workSectionAnswer,
 } from '@epos/schemas';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
+import { WORKS_PROJECTION } from '@epos/projections/works/works-projection';
+import { readerWorksInCanto, readerWorksOnSentence } from '../works/section-works.js';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { sendCacheable } from '../plugins/http-cache.js';
@@ -35,6 +37,8 @@ import { asOfQuery, editionQuery, langQuery, parseRange, sectionParams, sentence
 const NO_BOOK = 'No book found';
 const NOT_FOUND = 'Not Found';
 const reads = { reads: [POEM_PROJECTION] } as const;
+/** The worksection answers carry readers' works too. */
+const withWorks = { reads: [POEM_PROJECTION, WORKS_PROJECTION] } as const;
 const tags = ['poem'];
 
 /** The spec's reading and reference calls (section 7), on the poem read model. */
@@ -262,7 +266,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/worksection/:layer/:n',
       {
-        config: reads,
+        config: withWorks,
         schema: {
           tags,
           summary: "A commentary layer's work on one sentence, in the user-works shape",
@@ -282,7 +286,10 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             UserPage: layer.label,
             UserField: layer.author,
             ContentSection: [{ Description: text, Urlto: `/${request.params.n}`, SentenceNumber: String(request.params.n), TypeOf: 'text' }],
+            ReaderWorks: await readerWorksOnSentence(deps, request, doc.state.id),
           }),
+          // What a signed-in reader may do with each reader's work is theirs alone.
+          { private: request.actor !== undefined },
         );
       },
     );
@@ -290,7 +297,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/worksection/books/:layer/:book/:canto',
       {
-        config: reads,
+        config: withWorks,
         schema: {
           tags,
           summary: "A commentary layer's note on a canto",
@@ -301,7 +308,8 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const found = await reader.cantoNote(request, request.params.layer, request.params.book, request.params.canto);
         if (!found) throw notFound(NOT_FOUND);
-        return sendCacheable(request, reply, bodies.cantoNote(found));
+        const ReaderWorks = await readerWorksInCanto(deps, request, request.params.book, request.params.canto);
+        return sendCacheable(request, reply, bodies.cantoNote({ ...found, ReaderWorks }), { private: request.actor !== undefined });
       },
     );
 

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { DiskCache } from './disk-cache.js';
@@ -8,14 +8,18 @@ const run = promisify(execFile);
 
 /** espeak-ng's British English voice. */
 export const VOICE = 'en-gb';
-export const AUDIO_TYPE = 'audio/wav';
-const EXTENSION = 'wav';
-/** 600 characters of speech is under a minute: 16-bit mono at 22 kHz, about 2.6 MB. */
+/** MP3, as the spec says: LAME's variable bit rate for a mono voice, about a tenth of the WAV. */
+export const AUDIO_TYPE = 'audio/mpeg';
+const EXTENSION = 'mp3';
+const LAME_ARGS = ['--quiet', '-m', 'm', '-V', '6', '-', '-'];
+/** 600 characters of speech is under a minute: 16-bit mono at 22 kHz, about 2.6 MB of WAV. */
 const MAX_AUDIO_BYTES = 16 * 1024 * 1024;
 
 export interface EspeakOptions {
   /** The program: a name looked up on PATH, or a path (default "espeak-ng"). */
   program?: string;
+  /** The MP3 encoder: a name looked up on PATH, or a path (default "lame", Debian's LAME). */
+  encoder?: string;
   /** The PATH to look it up on (default the process's; tests hide espeak-ng with an empty folder). */
   searchPath?: string;
   /** Syntheses at once (default 2); more wait in a queue of `maxQueued` (default 16), beyond that: busy. */
@@ -40,10 +44,12 @@ export function normaliseSpeechText(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Whether `program` runs (`espeak-ng --version`); checked once at start. */
-export async function espeakAvailable(options: Pick<EspeakOptions, 'program' | 'searchPath'> = {}): Promise<boolean> {
+/** Whether the synthesiser and the encoder both run (`espeak-ng --version`, `lame --version`); checked once at start. */
+export async function espeakAvailable(options: Pick<EspeakOptions, 'program' | 'encoder' | 'searchPath'> = {}): Promise<boolean> {
   try {
-    await run(options.program ?? 'espeak-ng', ['--version'], { timeout: 5000, env: environment(options.searchPath) });
+    const env = environment(options.searchPath);
+    await run(options.program ?? 'espeak-ng', ['--version'], { timeout: 5000, env });
+    await run(options.encoder ?? 'lame', ['--version'], { timeout: 5000, env });
     return true;
   } catch {
     return false;
@@ -112,9 +118,29 @@ export class EspeakSpeech {
       timeout: this.options.timeoutMs ?? 20_000,
       env: environment(this.options.searchPath),
     });
-    const audio = fixWavSizes(stdout);
+    const audio = await this.encode(fixWavSizes(stdout));
     await this.cache.write(key, audio);
     return audio;
+  }
+
+  /** WAV in, MP3 out, through LAME's standard input and output (no files, no shell). */
+  private encode(wav: Buffer): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      const lame = spawn(this.options.encoder ?? 'lame', LAME_ARGS, { env: environment(this.options.searchPath), timeout: this.options.timeoutMs ?? 20_000 });
+      const chunks: Buffer[] = [];
+      let errors = '';
+      lame.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+      lame.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      lame.on('error', reject);
+      lame.on('close', (code) => {
+        const mp3 = Buffer.concat(chunks);
+        if (code === 0 && mp3.length > 0) resolve(mp3);
+        else reject(new Error(`lame failed (exit ${code}): ${errors.trim().slice(0, 300)}`));
+      });
+      // A closed pipe is reported by 'close' with its exit code.
+      lame.stdin.on('error', () => undefined);
+      lame.stdin.end(wav);
+    });
   }
 }
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { createLogger, loadConfig } from '@epos/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../plugins/error-handler.js';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
+import { fileTypeFromBuffer } from 'file-type';
 import { EspeakSpeech, espeakAvailable, fixWavSizes, normaliseSpeechText, speechKey } from './espeak.js';
 import { SPEECH_UNAVAILABLE, speechCacheDir, speechRoutes } from './routes.js';
 
@@ -24,14 +26,11 @@ afterAll(async () => {
 const tts = (app: FastifyInstance, text: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url: '/api/tts', query: { text }, headers });
 
-/** The chunk sizes a WAV header states must match the file. */
-function expectWellFormedWav(body: Buffer) {
-  expect(body.toString('ascii', 0, 4)).toBe('RIFF');
-  expect(body.toString('ascii', 8, 12)).toBe('WAVE');
-  expect(body.readUInt32LE(4)).toBe(body.length - 8);
-  const data = body.indexOf('data', 12, 'ascii');
-  expect(data).toBeGreaterThan(12);
-  expect(body.readUInt32LE(data + 4)).toBe(body.length - data - 8);
+/** MP3 by its bytes: an MPEG audio frame's sync word first (LAME writes no ID3 tag here), and file-type agrees. */
+async function expectMp3(body: Buffer) {
+  expect(body[0]).toBe(0xff);
+  expect(body[1]! & 0xe0).toBe(0xe0);
+  expect(await fileTypeFromBuffer(body)).toEqual({ ext: 'mp3', mime: 'audio/mpeg' });
 }
 
 describe.skipIf(!installed)('GET /api/tts with espeak-ng', () => {
@@ -43,21 +42,21 @@ describe.skipIf(!installed)('GET /api/tts with espeak-ng', () => {
     await api?.close();
   });
 
-  it('synthesises British English WAV once, then serves the same audio from the disk cache', async () => {
+  it('synthesises British English MP3 once, then serves the same audio from the disk cache', async () => {
     const text = 'The lamp of evening kindled on the hills.';
     const first = await tts(api.app, text);
     expect(first.statusCode).toBe(200);
-    expect(first.headers['content-type']).toBe('audio/wav');
+    expect(first.headers['content-type']).toBe('audio/mpeg');
     expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(first.headers.etag).toBe(`"${speechKey(text)}"`);
     expect(first.headers['x-tts-cache']).toBe('miss');
     const audio = first.rawPayload;
-    expectWellFormedWav(audio);
-    // About 2.5 s of 16-bit mono at 22,050 Hz.
-    expect(audio.length).toBeGreaterThan(40_000);
-    expect(audio.length).toBeLessThan(1_000_000);
+    await expectMp3(audio);
+    // About 2.5 s of a mono voice at LAME's -V 6: some 19 kB (the WAV was about 110 kB).
+    expect(audio.length).toBeGreaterThan(5_000);
+    expect(audio.length).toBeLessThan(100_000);
 
-    const cacheFile = path.join(speechCacheDir(dataDir), `${speechKey(text)}.wav`);
+    const cacheFile = path.join(speechCacheDir(dataDir), `${speechKey(text)}.mp3`);
     const stored = await fs.stat(cacheFile);
     expect(stored.size).toBe(audio.length);
 
@@ -85,7 +84,7 @@ describe.skipIf(!installed)('GET /api/tts with espeak-ng', () => {
   it('reads a text that looks like options as text', async () => {
     const response = await tts(api.app, '--help -v xx');
     expect(response.statusCode).toBe(200);
-    expectWellFormedWav(response.rawPayload);
+    await expectMp3(response.rawPayload);
   });
 
   it('answers 400 naming the text when it is missing, blank, over 600 characters or carries NUL, controls or broken encoding', async () => {
@@ -110,8 +109,8 @@ describe.skipIf(!installed)('GET /api/tts with espeak-ng', () => {
 describe.skipIf(!installed)('the speech cache on disk', () => {
   it('stays under its cap, removing the least recently heard audio first, also after a restart', async () => {
     const folder = path.join(dataDir, 'capped');
-    // About 69, 65, 89, 63 and 46 kB of audio.
-    const first = new EspeakSpeech(folder, { cacheBytes: 200_000 });
+    // About 13, 13, 20, 11 and 8 kB of audio.
+    const first = new EspeakSpeech(folder, { cacheBytes: 40_000 });
     const texts = ['Arms and the man I sing.', 'Of wrath the goddess sing.', 'Midway upon the journey of our life.', 'Sing in me, Muse.', 'In the beginning.'];
     const pause = () => new Promise((resolve) => setTimeout(resolve, 15));
     for (const text of texts) {
@@ -122,16 +121,16 @@ describe.skipIf(!installed)('the speech cache on disk', () => {
     }
     const files = await fs.readdir(folder);
     const sizes = await Promise.all(files.map(async (f) => (await fs.stat(path.join(folder, f))).size));
-    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(200_000);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(40_000);
     expect(files.length).toBeLessThan(texts.length);
-    expect(files).toContain(`${speechKey(texts[0]!)}.wav`);
-    expect(files).toContain(`${speechKey(texts[4]!)}.wav`);
-    expect(files).not.toContain(`${speechKey(texts[1]!)}.wav`);
+    expect(files).toContain(`${speechKey(texts[0]!)}.mp3`);
+    expect(files).toContain(`${speechKey(texts[4]!)}.mp3`);
+    expect(files).not.toContain(`${speechKey(texts[1]!)}.mp3`);
 
-    const restarted = new EspeakSpeech(folder, { cacheBytes: 80_000 });
+    const restarted = new EspeakSpeech(folder, { cacheBytes: 16_000 });
     expect((await restarted.audio(texts[0]!)).cached).toBe(true);
-    expect(restarted.cache.size).toBeLessThanOrEqual(80_000);
-    expect(await fs.readdir(folder)).toEqual([`${speechKey(texts[0]!)}.wav`]);
+    expect(restarted.cache.size).toBeLessThanOrEqual(16_000);
+    expect(await fs.readdir(folder)).toEqual([`${speechKey(texts[0]!)}.mp3`]);
   });
 });
 
@@ -149,10 +148,21 @@ describe('GET /api/tts without espeak-ng', () => {
       expect(response.statusCode).toBe(503);
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.json()).toMatchObject({ statusCode: 503, error: 'speech_unavailable', message: SPEECH_UNAVAILABLE });
-      expect(SPEECH_UNAVAILABLE).toContain('apt-get install espeak-ng');
+      expect(SPEECH_UNAVAILABLE).toContain('apt-get install espeak-ng lame');
     } finally {
       await app.close();
       await fs.rm(hidden, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!installed)('counts speech as unavailable when espeak-ng is there but the MP3 encoder is not', async () => {
+    const onlyEspeak = await fs.mkdtemp(path.join(os.tmpdir(), 'epos-no-lame-'));
+    try {
+      await fs.symlink(execFileSync('sh', ['-c', 'command -v espeak-ng']).toString().trim(), path.join(onlyEspeak, 'espeak-ng'));
+      expect(await espeakAvailable({ searchPath: onlyEspeak })).toBe(false);
+      expect(await espeakAvailable({ searchPath: process.env.PATH })).toBe(true);
+    } finally {
+      await fs.rm(onlyEspeak, { recursive: true, force: true });
     }
   });
 

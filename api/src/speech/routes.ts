@@ -11,29 +11,29 @@ import { BusyError } from './limiter.js';
 
 export const MAX_SPEECH_TEXT = 600;
 export const SPEECH_UNAVAILABLE =
-  'Speech is not available on this server: install espeak-ng (Debian: apt-get install espeak-ng) and restart the server. Your browser may still read the text aloud.';
+  'Speech is not available on this server: install espeak-ng and lame (Debian: apt-get install espeak-ng lame) and restart the server. Your browser may still read the text aloud.';
 const SPEECH_BUSY = 'Speech is busy right now; please try again in a moment.';
 
 export const speechQuery = z.object({
   text: requiredText(MAX_SPEECH_TEXT, 'expected some text', `expected at most ${MAX_SPEECH_TEXT} characters`).describe('the text to read aloud'),
 });
 
-/** Where synthesised audio is kept: `<DATA_DIR>/tts-cache/<sha256>.wav`. */
+/** Where synthesised audio is kept: `<DATA_DIR>/tts-cache/<sha256>.mp3`. */
 export function speechCacheDir(dataDir: string): string {
   return path.join(dataDir, 'tts-cache');
 }
 
 /**
  * `GET /api/tts?text=`: British English speech for browsers without their own, synthesised on the
- * server by espeak-ng (voice en-gb, WAV), each text once, then served from disk. No key reaches
+ * server by espeak-ng (voice en-gb) and encoded to MP3 by LAME, each text once, then served from disk. No key reaches
  * the client. Without espeak-ng the route answers 503 saying how to install it.
  */
 export function speechRoutes(deps: Pick<ApiDeps, 'config' | 'logger'>, options: EspeakOptions = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const available = await espeakAvailable(options);
     const speech = available ? new EspeakSpeech(speechCacheDir(deps.config.dataDir), { cacheBytes: deps.config.TTS_CACHE_MB * 1024 * 1024, ...options }) : undefined;
-    if (speech) deps.logger.info({ cacheDir: speech.cacheDir }, 'speech: espeak-ng found; /api/tts serves en-GB WAV');
-    else deps.logger.warn('speech: espeak-ng not found; /api/tts answers 503 (Debian: apt-get install espeak-ng)');
+    if (speech) deps.logger.info({ cacheDir: speech.cacheDir }, 'speech: espeak-ng and lame found; /api/tts serves en-GB MP3');
+    else deps.logger.warn('speech: espeak-ng or lame not found; /api/tts answers 503 (Debian: apt-get install espeak-ng lame)');
 
     app.get(
       '/api/tts',
@@ -41,7 +41,7 @@ export function speechRoutes(deps: Pick<ApiDeps, 'config' | 'logger'>, options: 
         config: { reads: [], readLimit: readLimits.speech },
         schema: {
           tags: ['speech'],
-          summary: 'British English speech of a text (audio/wav), cached per text; 503 when the server has no speech synthesiser',
+          summary: 'British English speech of a text (audio/mpeg), cached per text; 503 when the server has no speech synthesiser',
           querystring: speechQuery,
           response: { 200: speechAudioAnswer },
         },

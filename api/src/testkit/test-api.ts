@@ -17,6 +17,10 @@ import { reactorRunner as workersReactors, type ReactorContext } from '@epos/wor
 import { newTestDatabase } from '@epos/platform/testkit/vitest';
 import { createJobQueue } from '@epos/platform/jobs/index';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { LocalFolderStorage } from '@epos/platform/storage/index';
 import { buildApi } from '../app.js';
 import type { BlogDirectory } from '../accounts/role-assignment-facts.js';
 import type { ApiDeps } from '../deps.js';
@@ -50,7 +54,8 @@ export async function startTestApi(options: { env?: Record<string, string>; proj
   });
   await runner.start();
   const jobs = createJobQueue({ databaseUrl: testDb.url, prefix: `t${randomBytes(4).toString('hex')}` });
-  const deps: ApiDeps = { config, database: testDb.database, store, progress, logger, jobs, search };
+  const media = new LocalFolderStorage(await mkdtemp(path.join(os.tmpdir(), 'epos-test-media-')));
+  const deps: ApiDeps = { config, database: testDb.database, store, progress, logger, jobs, search, media };
   const reactorRunner = options.reactors === false ? null : workersReactors(deps);
   await reactorRunner?.start();
   const app = await buildApi(deps, { extraRoutes: [counterRoutes], serveUi: false, ...(options.blogs ? { blogs: options.blogs } : {}) });

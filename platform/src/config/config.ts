@@ -49,6 +49,10 @@ export const configSchema = z.object({
   TYPESENSE_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:8108'),
   TYPESENSE_API_KEY: z.string().trim().optional(),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@127.0.0.1:587'),
+  /** The key `POST /api/Media` asks for in its `X-Api-Key` header; without it that call is closed. */
+  MEDIA_API_KEY: z.string().trim().min(24, 'expected at least 24 characters').optional(),
+  /** The Chromium that prints PDF editions; when the file is missing, PDF requests answer that PDFs are unavailable. */
+  CHROMIUM_PATH: z.string().trim().min(1, 'expected the path of a Chromium executable').default('/usr/bin/chromium'),
   /** The speech cache's size cap on disk; the least recently heard audio goes first. */
   TTS_CACHE_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(1, 'expected at least 1 MB').max(1_000_000).default(256),
   /** Multiplies every rate and write limit (load tests and benchmarks raise it). */

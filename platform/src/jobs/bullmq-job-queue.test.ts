@@ -87,6 +87,24 @@ function jobQueueSuite(label: string, backend: BackendUnderTest) {
       await until('completed', async () => (await jobs.inspect(greet, result.jobId))?.state === 'completed');
     });
 
+    it('keeps the progress a running job reports, for inspect, and refuses one out of range', async () => {
+      const slow = defineJob({ name: 'test.progress', payload: z.object({}) });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const refusals: unknown[] = [];
+      await jobs.process(slow, async (_payload, context) => {
+        await context.reportProgress({ percent: 40, stage: 'typesetting canto 2' });
+        await context.reportProgress({ percent: 140, stage: 'too far' }).catch((error: unknown) => refusals.push(error));
+        await released;
+      });
+      const { jobId } = await jobs.enqueue(slow, {});
+      await until('progress', async () => (await jobs.inspect(slow, jobId))?.progress?.percent === 40);
+      expect(await jobs.inspect(slow, jobId)).toMatchObject({ state: 'running', progress: { percent: 40, stage: 'typesetting canto 2' } });
+      expect(refusals).toEqual([expect.any(RangeError)]);
+      release();
+      await until('completed', async () => (await jobs.inspect(slow, jobId))?.state === 'completed');
+    });
+
     it('rejects an invalid payload at enqueue, naming the field', async () => {
       const publish = defineJob({ name: 'test.invalid', payload: z.object({ postId: z.string().uuid() }) });
       const attempt = jobs.enqueue(publish, { postId: 42 } as unknown as { postId: string });

@@ -15,6 +15,7 @@ import {
   type JobCounts,
   type JobHandler,
   type JobInfo,
+  type JobProgress,
   type JobQueue,
   type JobState,
   type JobWorker,
@@ -59,7 +60,9 @@ interface StoredJob {
   delay: number;
   attemptsMade: number;
   failedReason: string;
+  progress?: unknown;
   opts: { attempts?: number | undefined };
+  updateProgress(progress: JobProgress): Promise<void>;
   retry(state: 'failed', opts: { resetAttemptsMade: boolean; resetAttemptsStarted: boolean }): Promise<void>;
 }
 
@@ -253,8 +256,14 @@ function infoOf(stored: StoredJob, state: JobState): JobInfo {
     runAt: new Date(stored.timestamp + (stored.delay ?? 0)),
     attemptsMade: stored.attemptsMade ?? 0,
     ...(stored.failedReason ? { failedReason: stored.failedReason } : {}),
+    ...(isProgress(stored.progress) ? { progress: stored.progress } : {}),
     payload: stored.data,
   };
+}
+
+function isProgress(value: unknown): value is JobProgress {
+  const v = value as Partial<JobProgress> | null | undefined;
+  return typeof v?.percent === 'number' && typeof v.stage === 'string';
 }
 
 /** The JobQueue port over BullMQ, on its PostgreSQL backend or on Redis. */
@@ -423,7 +432,11 @@ export class BullmqJobQueue implements JobQueue {
         if (error instanceof InvalidJobPayloadError) throw new UnrecoverableError(error.message);
         throw error;
       }
-      await handler(payload, { jobId, attempt, maxAttempts, logger: logger.child({ jobId, attempt }) });
+      const reportProgress = async (progress: JobProgress) => {
+        if (!Number.isFinite(progress.percent) || progress.percent < 0 || progress.percent > 100) throw new RangeError(`progress must be 0 to 100 (got ${progress.percent})`);
+        await stored.updateProgress({ percent: progress.percent, stage: progress.stage });
+      };
+      await handler(payload, { jobId, attempt, maxAttempts, logger: logger.child({ jobId, attempt }), reportProgress });
     };
 
     const worker = this.backend.worker(this.queueName(job), processor, concurrency, {

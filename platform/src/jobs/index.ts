@@ -24,6 +24,7 @@ export {
   type JobWorker,
   type JobState,
   type JobInfo,
+  type JobProgress,
   type JobCounts,
 } from './port.js';
 export { createJobQueue, BullmqJobQueue, type JobQueueOptions, type BullmqJobQueueOptions } from './bullmq-job-queue.js';

@@ -25,6 +25,14 @@ export interface EnqueueResult {
   runAt: Date;
 }
 
+/** How far a run has got, as its handler last reported it. */
+export interface JobProgress {
+  /** 0 to 100. */
+  percent: number;
+  /** What it is doing now, for people watching ("rendering canto 3"). */
+  stage: string;
+}
+
 export interface JobContext {
   jobId: string;
   /** 1 for the first try. */
@@ -32,6 +40,8 @@ export interface JobContext {
   maxAttempts: number;
   /** Bound to the job's name, id and attempt. */
   logger: Logger;
+  /** Records how far the run has got; `inspect` answers it while the run lives. */
+  reportProgress(progress: JobProgress): Promise<void>;
 }
 
 /**
@@ -64,6 +74,8 @@ export interface JobInfo {
   /** Failed attempts so far. */
   attemptsMade: number;
   failedReason?: string;
+  /** The last progress its handler reported (none before the first report). */
+  progress?: JobProgress;
   payload: unknown;
 }
 

@@ -16,7 +16,7 @@ const SENTENCE_LINK = /<a class="sentence-link" href="\/(\d{1,7})">\1<\/a>/g;
  * The text of HTML that `renderMarkdown` answered: no tags, entities decoded (so not safe as HTML),
  * whitespace collapsed. Sentence links are written back as `||n||`, so excerpts link them again.
  */
-function textOfHtml(html: string): string {
+export function htmlText(html: string): string {
   const text = html.replace(SENTENCE_LINK, (_, n: string) => sentenceReferenceSource(Number(n)));
   return text
     .replace(BLOCK_TAG, ' ')
@@ -26,16 +26,21 @@ function textOfHtml(html: string): string {
     .trim();
 }
 
-/** The rendered text of `markdown` (see `textOfHtml`). */
+/** The rendered text of `markdown` (see `htmlText`). */
 export function plainText(markdown: string): string {
-  return textOfHtml(renderMarkdown(markdown));
+  return htmlText(renderMarkdown(markdown));
 }
 
 const tokensOf = (text: string): string[] => (text === '' ? [] : text.split(' '));
 
 /** Words of the rendered text; lone punctuation such as a dash does not count. */
 export function wordCount(markdown: string): number {
-  return tokensOf(plainText(markdown)).filter((token) => WORDLIKE.test(token)).length;
+  return wordCountOfHtml(renderMarkdown(markdown));
+}
+
+/** As `wordCount`, from the HTML `renderMarkdown` answered for it (so it is not rendered twice). */
+export function wordCountOfHtml(html: string): number {
+  return tokensOf(htmlText(html)).filter((token) => WORDLIKE.test(token)).length;
 }
 
 /** The first `words` words of the rendered text, ending in "…" when cut. */
@@ -45,7 +50,7 @@ export function excerptOf(markdown: string, words = 40): string {
 
 /** As `excerptOf`, from the HTML `renderMarkdown` answered for it (so it is not rendered twice). */
 export function excerptOfHtml(html: string, words = 40): string {
-  return excerptOfText(textOfHtml(html), words);
+  return excerptOfText(htmlText(html), words);
 }
 
 function excerptOfText(text: string, words: number): string {

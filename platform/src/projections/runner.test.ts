@@ -180,7 +180,8 @@ describe('projection runner', () => {
     await startRunner(testDb, store, [counterProjection()], 10);
     await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(testDb.database.db);
     expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 20_000 })).not.toBeNull();
-    expect((await checkpoint(testDb, 'counters', 1)).status).toBe('live');
+    // The checkpoint reaches the head first; 'live' is marked in the next transaction.
+    await expect.poll(async () => (await checkpoint(testDb, 'counters', 1)).status, { timeout: 10_000, interval: 20 }).toBe('live');
     const totals = await counters(testDb, 'rm_counters_v1');
     expect(totals).toHaveLength(50);
     expect(totals.every((r) => r.total === 3)).toBe(true);

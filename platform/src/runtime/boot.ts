@@ -9,6 +9,8 @@ import { createMailTransport, type MailTransport } from '../mail/index.js';
 import { openDatabaseServer } from './database-server.js';
 import { createEventStore } from './event-store-factory.js';
 import { Shutdown } from './shutdown.js';
+import { createMediaStorage } from '../storage/index.js';
+import type { MediaStorage } from '../storage/port.js';
 
 export interface Runtime {
   config: Config;
@@ -18,6 +20,7 @@ export interface Runtime {
   store: EventStore;
   jobs: JobQueue;
   mail: MailTransport;
+  media: MediaStorage;
   shutdown: Shutdown;
 }
 
@@ -54,7 +57,8 @@ export async function boot(role: Role, env: NodeJS.ProcessEnv = process.env): Pr
   const mail = createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir });
   shutdown.add('mail', () => mail.close());
   if (config.NODE_ENV === 'production' && !config.SMTP_URL) logger.warn('SMTP_URL is not set: mail is only written to the outbox folder, and nobody can confirm an account');
-  return { config, logger, database, registry, store, jobs, mail, shutdown };
+  const media = createMediaStorage(config);
+  return { config, logger, database, registry, store, jobs, mail, media, shutdown };
 }
 
 function readConfigOrExit(env: NodeJS.ProcessEnv): Config {

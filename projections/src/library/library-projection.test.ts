@@ -1,35 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { createLogger, PostgresEventStore, ProjectionProgress, ProjectionRunner, type NewEvent, type Projection } from '@epos/platform';
-import { useTestDatabase } from '@epos/platform/testkit/vitest';
-import { EventRegistry, eventCatalog, pageStream, type PageContent } from '@epos/schemas';
-import { LIBRARY_PROJECTION, libraryProjection, type LibraryReadModel } from './library-projection.js';
+import { describe, expect, it } from 'vitest';
+import type { NewEvent, Projection } from '@epos/platform';
+import { pageStream, type PageContent } from '@epos/schemas';
+import { libraryProjection, type LibraryReadModel } from './library-projection.js';
+import { useProjectionUnderTest } from '../testkit/projection-under-test.js';
 import { childPages, menuPages, pageAtPath } from './queries.js';
 
-const testDb = useTestDatabase();
-let store: PostgresEventStore;
-let progress: ProjectionProgress;
-let runner: ProjectionRunner;
-
-beforeAll(async () => {
-  const { database } = testDb();
-  store = new PostgresEventStore(database, new EventRegistry(eventCatalog), { pollIntervalMs: 20 });
-  progress = new ProjectionProgress(database, store);
-  await progress.start();
-  runner = new ProjectionRunner({ database, store, projections: [libraryProjection as Projection], logger: createLogger('silent', 'test') });
-  await runner.start();
-});
-afterAll(async () => {
-  await runner.stop();
-  await progress.close();
-  await store.close();
-});
-
-async function append(pageId: string, events: NewEvent[]): Promise<Kysely<LibraryReadModel>> {
-  const { position } = await store.append(pageStream(pageId), events, { expectedRevision: 'any', cause: { actor: 'test' } });
-  expect(await progress.waitFor(position, { names: [LIBRARY_PROJECTION], timeoutMs: 20_000 })).toBeTruthy();
-  return progress.readModel<LibraryReadModel>(LIBRARY_PROJECTION);
-}
+const projection = useProjectionUnderTest<LibraryReadModel>(libraryProjection as Projection);
+const append = (pageId: string, events: NewEvent[]) => projection.append(pageStream(pageId), events);
 
 const about = '11111111-1111-4111-8111-111111111111';
 const poet = '22222222-2222-4222-8222-222222222222';

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
-import { defineProjection } from '@epos/platform';
+import { announceChange, defineProjection, type Projection } from '@epos/platform';
 import { renderMarkdown } from '@epos/platform/markdown/index';
 import { pageCreated, pageDeleted, pageMoved, pageRevised, type PageCategory, type PageContent } from '@epos/schemas';
 
 export const LIBRARY_PROJECTION = 'library';
+/** Announced (on commit) after each batch that changed a page, so the API drops its cached answers. */
+export const LIBRARY_CHANGED_CHANNEL = 'epos_library_changed';
 
 export interface LibraryReadModel {
   /** Each page as its last revision has it, its HTML rendered (and sanitised) once, here. */
@@ -35,8 +37,7 @@ const contentColumns = (content: PageContent) => ({
   html: renderMarkdown(content.markdown),
 });
 
-/** The library's pages by path, with the paths they left, for the reader and the editor. */
-export const libraryProjection = defineProjection({
+const handlers = defineProjection({
   name: LIBRARY_PROJECTION,
   version: 1,
   events: [pageCreated, pageRevised, pageMoved, pageDeleted],
@@ -95,3 +96,13 @@ export const libraryProjection = defineProjection({
     },
   },
 });
+
+/** The library's pages by path, with the paths they left, for the reader and the editor. */
+export const libraryProjection: Projection<LibraryReadModel> = {
+  ...handlers,
+  async apply(events, db) {
+    await handlers.apply(events, db);
+    // Menus, breadcrumbs and child lists show other pages' names: any change drops every answer.
+    await announceChange(db, LIBRARY_CHANGED_CHANNEL, events.at(-1)!.position);
+  },
+};

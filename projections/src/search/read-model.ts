@@ -12,6 +12,9 @@ export interface SearchStateModel {
   comments: { comment_id: string; post_id: string; parent_id: string | null; author_id: string; text: string | null; hidden: boolean; created_at: string };
   archived_blogs: { blog_id: string };
   erased_authors: { user_id: string };
+  /** Library pages and books: what their documents say, by `page:<id>` or `book:<id>`; a book's `owner` is its author. */
+  library_texts: { key: string; scope: string; owner: string | null; book_title: string | null; title: string; link: string; markdown: string; date: string };
+  library_authors: { author_id: string; name: string; slug: string };
 }
 
 export async function setupSearchState(db: Kysely<SearchStateModel>): Promise<void> {
@@ -47,4 +50,17 @@ export async function setupSearchState(db: Kysely<SearchStateModel>): Promise<vo
   await db.schema.createIndex('search_comments_by_post').on('comments').column('post_id').execute();
   await db.schema.createTable('archived_blogs').addColumn('blog_id', 'text', (c) => c.primaryKey()).execute();
   await db.schema.createTable('erased_authors').addColumn('user_id', 'uuid', (c) => c.primaryKey()).execute();
+  await db.schema
+    .createTable('library_texts')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('scope', 'text', (c) => c.notNull())
+    .addColumn('owner', 'uuid')
+    .addColumn('book_title', 'text')
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('link', 'text', (c) => c.notNull())
+    .addColumn('markdown', 'text', (c) => c.notNull())
+    .addColumn('date', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('search_library_by_owner').on('library_texts').column('owner').where(sql.ref('owner'), 'is not', null).execute();
+  await db.schema.createTable('library_authors').addColumn('author_id', 'uuid', (c) => c.primaryKey()).addColumn('name', 'text', (c) => c.notNull()).addColumn('slug', 'text', (c) => c.notNull()).execute();
 }

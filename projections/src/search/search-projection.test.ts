@@ -123,3 +123,48 @@ describe('post documents', () => {
     expect(await find('egrets', 'comments')).toHaveLength(0);
   });
 });
+
+describe('library documents', () => {
+  const content = (name: string, markdown: string) => ({ name, permalink: 'p', category: 'Non-Menu', parent: null, priority: null, markdown });
+
+  it('indexes a page by its name and text, follows its moves and revisions, and drops it when deleted', async () => {
+    const pageId = randomUUID();
+    await append(`page-${pageId}`, [{ type: 'PageCreated', data: { pageId, path: '/essays/tides', content: content('On tides', 'The **moonlit** tide returns.') } }]);
+    expect((await find('moonlit', 'pages')).map((h) => [h.title, h.link])).toEqual([['On tides', '/essays/tides']]);
+    await append(`page-${pageId}`, [
+      { type: 'PageMoved', data: { pageId, from: '/essays/tides', to: '/tides' } },
+      { type: 'PageRevised', data: { pageId, content: content('Tides', 'The sunlit tide returns.') } },
+    ]);
+    expect(await find('moonlit', 'pages')).toEqual([]);
+    expect((await find('sunlit', 'pages')).map((h) => [h.title, h.link])).toEqual([['Tides', '/tides']]);
+    await append(`page-${pageId}`, [{ type: 'PageDeleted', data: { pageId } }]);
+    expect(await find('sunlit', 'pages')).toEqual([]);
+  });
+
+  it('searches a page longer than one document in pieces, every piece linking to the page', async () => {
+    const pageId = randomUUID();
+    const paragraph = 'Long commentary on the verse and its cadence. '.repeat(40);
+    const markdown = `${Array.from({ length: 120 }, () => paragraph).join('\n\n')}\n\nThe final word is albatross.`;
+    await append(`page-${pageId}`, [{ type: 'PageCreated', data: { pageId, path: '/commentary', content: content('Commentary', markdown) } }]);
+    const hits = await find('albatross', 'pages');
+    expect(hits.map((h) => h.link)).toEqual(['/commentary']);
+    expect((await find('cadence', 'pages')).length).toBeGreaterThan(1);
+  });
+
+  it('indexes a book by chapter, each hit linking to its chapter, and follows revisions, renames and removal', async () => {
+    const authorId = randomUUID();
+    const bookId = randomUUID();
+    await append(`author-${authorId}`, [{ type: 'AuthorAdded', data: { authorId, name: 'A. Reader', slug: 'a-reader' } }]);
+    const markdown = '# The book\n\nAn opening about the heron.\n\n## The *first* chapter\n\nThe cormorant dives.\n\n### A section\n\nMore on the cormorant.\n\n## Second chapter\n\nThe kingfisher waits.';
+    await append(`book-${bookId}`, [{ type: 'BookAdded', data: { bookId, authorId, slug: 'water-birds', content: { title: 'Water birds', order: 1, markdown } } }]);
+    expect((await find('cormorant', 'books')).map((h) => [h.title, h.link])).toEqual([['Water birds (A. Reader) — The first chapter', '/books/a-reader/water-birds#toc-the-first-chapter']]);
+    expect((await find('heron', 'books')).map((h) => h.link)).toEqual(['/books/a-reader/water-birds']);
+    await append(`author-${authorId}`, [{ type: 'AuthorRenamed', data: { authorId, name: 'B. Reader' } }]);
+    expect((await find('kingfisher', 'books')).map((h) => h.title)).toEqual(['Water birds (B. Reader) — Second chapter']);
+    await append(`book-${bookId}`, [{ type: 'BookRevised', data: { bookId, content: { title: 'Birds', order: 1, markdown: '## Only chapter\n\nThe kingfisher alone.' } } }]);
+    expect(await find('cormorant', 'books')).toEqual([]);
+    expect((await find('kingfisher', 'books')).map((h) => [h.title, h.link])).toEqual([['Birds (B. Reader) — Only chapter', '/books/a-reader/water-birds#toc-only-chapter']]);
+    await append(`book-${bookId}`, [{ type: 'BookRemoved', data: { bookId } }]);
+    expect(await find('kingfisher', 'books')).toEqual([]);
+  });
+});

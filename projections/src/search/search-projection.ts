@@ -2,26 +2,16 @@ import type { Kysely } from 'kysely';
 import { defineBatchProjection, type Projection, type RecordedEvent } from '@epos/platform';
 import type { SearchIndex } from '@epos/platform/search/port';
 import { accountDeleted, blogEvents, POEM_STREAM, sentenceEvents } from '@epos/schemas';
+import { applyLibraryEvents, LIBRARY_SEARCH_EVENTS } from './library-state.js';
 import type { SearchDocument } from '@epos/schemas/search/documents';
 import { SEARCH_PROJECTION, setupSearchState, type SearchStateModel } from './read-model.js';
 import { applySentenceEvents, documentsOfSentences } from './sentence-state.js';
+import { changedOnly, gone } from './document-diff.js';
 import { applyBlogEvent, applyPostEvents, documentsOfLoaded, documentsOfPosts, eraseAuthor, isPostEvent, loadPostSources, postsTouchedBy } from './post-state.js';
 
-export const SEARCH_PROJECTION_VERSION = 3; // 2: an erasure takes everyone's comments on the author's posts with them; 3: documents partitioned by scope
+export const SEARCH_PROJECTION_VERSION = 4; // 2: an erasure takes everyone's comments on the author's posts with them; 3: documents partitioned by scope; 4: library pages and books
 
 const SENTENCE_EVENTS = new Set<string>(sentenceEvents.map((e) => e.type));
-
-/** Ids of `before` that `after` no longer has. */
-const gone = (before: readonly SearchDocument[], after: readonly SearchDocument[]) => {
-  const kept = new Set(after.map((d) => d.id));
-  return before.map((d) => d.id).filter((id) => !kept.has(id));
-};
-
-/** The documents of `after` that are new or differ from `before` (a renumbered neighbour's title, an edited text): the rest are not written again. */
-const changedOnly = (before: readonly SearchDocument[], after: readonly SearchDocument[]) => {
-  const was = new Map(before.map((d) => [d.id, JSON.stringify(d)]));
-  return after.filter((d) => was.get(d.id) !== JSON.stringify(d));
-};
 
 /**
  * The search index, kept by a projection: one document per searchable thing (see documents.ts),
@@ -34,7 +24,7 @@ export function searchProjection(index: SearchIndex, version = SEARCH_PROJECTION
   return defineBatchProjection<SearchStateModel>({
     name: SEARCH_PROJECTION,
     version,
-    handles: [...sentenceEvents, ...blogEvents, accountDeleted].map((e) => e.type),
+    handles: [...[...sentenceEvents, ...blogEvents, accountDeleted].map((e) => e.type), ...LIBRARY_SEARCH_EVENTS],
     async setup(db) {
       await setupSearchState(db);
       await index.setup(db as Kysely<unknown>, version);
@@ -55,7 +45,9 @@ export function searchProjection(index: SearchIndex, version = SEARCH_PROJECTION
         const replacing = [...before, ...after.filter((d) => d.sentence !== null && !named.has(d.sentence))];
         if (upserts.length > 0) await writer.upsert(upserts, replacing);
       }
-      const others = events.filter((e) => !SENTENCE_EVENTS.has(e.type));
+      const library = events.filter((e) => LIBRARY_SEARCH_EVENTS.has(e.type));
+      if (library.length > 0) await applyLibraryEvents(db, library, writer);
+      const others = events.filter((e) => !SENTENCE_EVENTS.has(e.type) && !LIBRARY_SEARCH_EVENTS.has(e.type));
       if (others.length > 0) await applyOthers(db, others, writer);
     },
   });

@@ -28,10 +28,44 @@ export function isPlainClick(event: Pick<MouseEvent, 'button' | 'defaultPrevente
 
 const timers = new WeakMap<Element, number>();
 
+/** Farther than this many screens, the jump is made at once: a smooth scroll through a long book would take seconds. */
+const SMOOTH_SCREENS = 3;
+/** Frames spent putting the target back in place while the text around it is laid out. */
+const SETTLE_FRAMES = 30;
+
+/**
+ * Keeps `element` at the top while blocks the browser had only estimated (`content-visibility:
+ * auto` in a long book) are laid out around it and move it; stops early once the reader scrolls.
+ */
+function settleOn(element: HTMLElement): void {
+  let frames = SETTLE_FRAMES;
+  let stopped = false;
+  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  const stop = () => {
+    stopped = true;
+    for (const type of inputs) window.removeEventListener(type, stop);
+  };
+  for (const type of inputs) window.addEventListener(type, stop, { passive: true });
+  const check = () => {
+    if (stopped) return;
+    const want = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (Math.abs(element.getBoundingClientRect().top - want) > 1) element.scrollIntoView({ behavior: 'instant', block: 'start' });
+    if (--frames > 0) requestAnimationFrame(check);
+    else stop();
+  };
+  requestAnimationFrame(check);
+}
+
 /** Scrolls to `element` below the sticky navigation, focuses it and highlights it for 6 s. */
 export function goToElement(element: HTMLElement): void {
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  element.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  const far = Math.abs(element.getBoundingClientRect().top) > SMOOTH_SCREENS * window.innerHeight;
+  if (reduced || far) {
+    element.scrollIntoView({ behavior: 'instant', block: 'start' });
+    settleOn(element);
+  } else {
+    element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
   if (!element.hasAttribute('tabindex') && element.tabIndex < 0) element.setAttribute('tabindex', '-1');
   element.focus({ preventScroll: true });
   const before = timers.get(element);

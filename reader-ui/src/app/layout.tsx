@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Toaster } from '../ui/toast';
+import { useLibraryMenus } from '../library/menus';
 import { installGotoHash } from './goto-hash';
 import './layout.css';
 import { TopNav } from './top-nav';
@@ -15,6 +16,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   const [location] = useLocation();
   const shownLocation = useRef(location);
+  const { footer: footerPages } = useLibraryMenus();
 
   // `GotoHash` links anywhere in the app: one delegated listener.
   useEffect(() => installGotoHash(), []);
@@ -38,6 +40,17 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="site-footer">
+        {footerPages.length > 0 && (
+          <nav aria-label="Footer" className="footer-links">
+            <ul>
+              {footerPages.map((page) => (
+                <li key={page.pageid}>
+                  <Link href={page.url}>{page.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <p>{site.name}</p>
       </footer>
       <Toaster />

@@ -12,6 +12,7 @@ export const navItems: readonly NavItem[] = [
   { href: '/', label: 'Home' },
   { href: '/1/1/1', label: 'Read', current: /^\/\d+\/\d+\/\d+(?:\/|$)/, resumesReading: true },
   { href: '/lookup', label: 'Look up' },
+  { href: '/books', label: 'Books' },
   { href: '/blogs', label: 'Blogs' },
 ];
 

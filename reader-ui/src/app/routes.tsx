@@ -20,7 +20,10 @@ import { LastReadTracker } from './last-read';
 import { notesPaths } from '../notes/paths';
 import { SEARCH_PATH } from '../search/address';
 import { ReviewMoved } from '../suggestions/review-moved';
+import { LIBRARY_ROUTE } from '../library/route';
 import { NotFoundPage } from './not-found-page';
+import { COUNTS_ROUTE, LazyStatsPage } from '../stats/route';
+import { LazyWorksPages, WORKS_ROUTE } from '../works/route';
 
 /** A section, in the First edition (no suffix) or another: /1/2/3, /1/2/3/revised. */
 const SECTION_ROUTE = /^\/\d+\/\d+\/\d+(?:\/(?:centenary|revised))?\/?$/;
@@ -36,6 +39,14 @@ const LookupPage = lazy(() => import('../lookup/lookup-page'));
 const BlogRoutes = lazy(() => import('../blogs/blog-routes'));
 const MyNotesPage = lazy(() => import('../notes/my-notes-page'));
 const SearchPage = lazy(() => import('../search/search-page'));
+const BookRoutes = lazy(() => import('../books/book-routes'));
+const LibraryPage = lazy(() => import('../library/library-page'));
+const PageEditorRoutes = lazy(() => import('../library/page-editor-routes'));
+
+/** The books section: /books, /books/{author}, /books/{author}/{book}. */
+const BOOKS_ROUTE = /^\/books(?:\/.*)?$/;
+/** The library page editor: /newpage and /editpage?id={pageId}. */
+const PAGE_EDITOR_ROUTE = /^\/(?:newpage|editpage)\/?$/;
 
 /** Blogs, their posts, series, archives, editor and lists, authors' archives, unsubscribing. */
 const BLOG_ROUTE = /^\/(?:blogs|user|schedule|draft|unsubscribe)(?:\/.*)?$/;
@@ -44,6 +55,30 @@ function LazyBlogs() {
   return (
     <Suspense fallback={<Loading />}>
       <BlogRoutes />
+    </Suspense>
+  );
+}
+
+function LazyBooks() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <BookRoutes />
+    </Suspense>
+  );
+}
+
+function LazyLibraryPage() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <LibraryPage />
+    </Suspense>
+  );
+}
+
+function LazyPageEditor() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <PageEditorRoutes />
     </Suspense>
   );
 }
@@ -115,6 +150,12 @@ function Routes() {
       <Route path={notesPaths.myNotes} component={LazyMyNotes} />
       <Route path="/suggestions" component={ReviewMoved} />
       <Route path={BLOG_ROUTE} component={LazyBlogs} />
+      <Route path={BOOKS_ROUTE} component={LazyBooks} />
+      <Route path={PAGE_EDITOR_ROUTE} component={LazyPageEditor} />
+      <Route path={COUNTS_ROUTE} component={LazyStatsPage} />
+      <Route path={WORKS_ROUTE} component={LazyWorksPages} />
+      {/* Library pages live at any path the site does not own: keep this the last route before not-found. */}
+      <Route path={LIBRARY_ROUTE} component={LazyLibraryPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

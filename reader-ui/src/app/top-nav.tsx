@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { useMenuDisclosure } from '../ui/use-dismiss';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AccountNav } from '../accounts/account-nav';
+import { LibraryMenuPages } from '../library/menu-pages';
 import { SearchBox } from '../search/search-box';
 import { lastRead } from './last-read';
 import { isActivePath, navItems } from './nav';
@@ -51,6 +52,8 @@ export function TopNav() {
               </li>
             );
           })}
+          {/* the library's 'Main menu' pages follow the site's own entries */}
+          <LibraryMenuPages />
         </ul>
         <SearchBox />
         <AccountNav />

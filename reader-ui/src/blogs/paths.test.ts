@@ -65,6 +65,8 @@ describe('clientPath', () => {
     expect(clientPath('/blogs/b/p', origin)).toBe('/blogs/b/p');
     expect(clientPath('/blogs/b/series/s?sort=newest', origin)).toBe('/blogs/b/series/s?sort=newest');
     expect(clientPath('/user/abc', origin)).toBe('/user/abc');
+    expect(clientPath('/books/mira-alder/a-companion#toc-intro', origin)).toBe('/books/mira-alder/a-companion#toc-intro');
+    expect(clientPath('/guide/reading-a-canto', origin)).toBe('/guide/reading-a-canto');
   });
 
   it('leaves everything else to the browser', () => {
@@ -76,6 +78,8 @@ describe('clientPath', () => {
     expect(clientPath('mailto:a@b.example', origin)).toBeNull();
     expect(clientPath('', origin)).toBeNull();
     expect(clientPath(null, origin)).toBeNull();
-    expect(clientPath('/blogsy', origin)).toBeNull();
+    expect(clientPath('/blogs.rss', origin)).toBeNull();
+    expect(clientPath('/login', origin)).toBeNull();
+    expect(clientPath('/About', origin)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { isLibraryPath } from '../library/paths';
 /** Addresses of the blog pages, the routes that read them, and the API calls behind them. */
 
 /** A value as one path segment. */
@@ -81,8 +82,8 @@ export function matchBlogRoute(path: string): { name: BlogRouteName; params: Rec
   return null;
 }
 
-/** Reader pages a link in post or comment HTML may open without a page load. */
-const CLIENT_PAGES = /^\/(?:\d+|\d+\/\d+\/\d+(?:\/(?:centenary|revised))?|blogs(?:\/[^?#]*)?|user\/[^?#]+)\/?(?:[?#].*)?$/;
+/** Reader pages a link in post, page or book HTML may open without a page load (besides library pages). */
+const CLIENT_PAGES = /^\/(?:\d+|\d+\/\d+\/\d+(?:\/(?:centenary|revised))?|blogs(?:\/[^?#]*)?|books(?:\/[^?#]*)?|user\/[^?#]+)\/?(?:[?#].*)?$/;
 
 /**
  * Where a link inside server-rendered HTML goes when the reader app can show it itself
@@ -99,5 +100,5 @@ export function clientPath(href: string | null | undefined, origin: string): str
   }
   if (url.origin !== origin) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  return CLIENT_PAGES.test(path) ? path : null;
+  return CLIENT_PAGES.test(path) || isLibraryPath(url.pathname) ? path : null;
 }

@@ -14,6 +14,7 @@ import { Loading, Problem } from './loading';
 import './poem.css';
 import { ReaderControls } from './reader-controls';
 import { SectionPaintings } from './paintings';
+import { PdfButton } from '../pdf/pdf-dialog';
 import { ReaderBar, ReaderSettings, useSectionSwipe } from './reader-bar';
 import { textSizeAtom } from './preferences';
 import {
@@ -243,9 +244,12 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
     <article ref={articleRef} className="reader" data-text-size={textSize} aria-labelledby="section-heading">
       <ReaderBar address={address} data={data} />
       <header className="reader-head">
-        <p className="book-line">
-          Book {data.bookNumber}: {data.bookName} · Canto {data.cantoNumber}: {data.cantoName}
-        </p>
+        <div className="book-line-row">
+          <p className="book-line">
+            Book {data.bookNumber}: {data.bookName} · Canto {data.cantoNumber}: {data.cantoName}
+          </p>
+          <PdfButton book={{ number: data.bookNumber, name: data.bookName }} canto={{ number: data.cantoNumber, name: data.cantoName }} layers={data.layers} />
+        </div>
         <SectionPaintings data={data} />
         <ReaderSettings>
           <SectionMenu address={address} data={data} />

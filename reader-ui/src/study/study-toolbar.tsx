@@ -8,6 +8,7 @@ import { readingLayer } from './readings';
 import { layersWithWork } from './works-section';
 import { lookupForm as lookupFormOf } from './words';
 import { speak, stopSpeech } from './speech-player';
+import { ReaderWorksButton } from '../works/works-button';
 import { preloadModals, speakingAtom, studyAtom, studyContextAtom, type StudyRequest } from './state';
 import './study.css';
 
@@ -132,6 +133,7 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
             Works ({workLayers.length})
           </button>
         )}
+        <ReaderWorksButton n={n} />
         {me?.loggedIn === true && (
           <button type="button" className="button study-button" onClick={open({ kind: 'notes', line })}>
             My notes

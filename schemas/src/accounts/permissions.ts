@@ -36,6 +36,16 @@ export const permissions = {
   'comments.write': 'signed-in',
   'subscriptions.unsubscribe': 'anyone',
   'media.upload': ['blogger', 'admin'],
+  /** The media library: audio uploads, attaching files to sentences, books and cantos, detaching, replacing. */
+  'media.manage': ['admin'],
+  /** Asking for a PDF of a book or canto (rate-limited per reader and per address). */
+  'pdf.request': 'anyone',
+  /** Library pages, authors and books: creating, revising, moving, deleting, restoring. */
+  'library.manage': ['admin'],
+  /** Readers' works on sentences: adding them, and editing or deleting their own (administrators: anyone's). */
+  'works.write': 'signed-in',
+  /** Hiding and showing readers' works. */
+  'works.moderate': ['admin'],
   /** The platform's sample feature, mounted only by tests and benchmarks. */
   'testkit.counters': 'anyone',
 } as const satisfies Record<string, Audience>;

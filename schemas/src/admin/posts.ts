@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../api/input.js';
 
 export const ADMIN_POST_STATUSES = ['published', 'scheduled', 'draft', 'deleted'] as const;
 
@@ -32,3 +33,10 @@ export const adminPostUpdate = z.object({
 
 export const adminPostParams = z.object({ id: z.uuid('id: expected a post id') });
 export const adminRestoreBody = z.object({ position: z.string().regex(/^\d{1,19}$/, 'position: expected an event position') });
+/** A library record's restore: the revision to restore, or (from the History tab) the position of its event. */
+export const adminRevisionRestoreBody = z
+  .object({
+    revision: wholeNumber('revision', { min: 1 }).optional(),
+    position: adminRestoreBody.shape.position.optional(),
+  })
+  .refine((body) => (body.revision === undefined) !== (body.position === undefined), { message: 'revision: send the revision to restore (or the position of its event)', path: ['revision'] });

@@ -1,2 +1,3 @@
 export * from './events.js';
 export * from './paths.js';
+export * from './payloads.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoMoment } from '../api/responses.js';
 import { editionSchema, languageSchema } from './vocabulary.js';
+import { workItem } from '../works/payloads.js';
 
 /** The reading API's answers (docs/poem-api.md). Field names are the spec's, hence their mixed styles. */
 
@@ -162,11 +163,12 @@ export const workSectionAnswer = z.object({
   ContentSection: z.array(
     z.object({ Description: z.string(), Urlto: z.string(), SentenceNumber: z.string().describe('The sentence number, as text'), TypeOf: z.string().describe('"text"') }),
   ),
+  ReaderWorks: z.array(workItem).optional().describe("Readers' works on the sentence, newest first (the first 20; /api/works/{type}/{n} pages them)"),
 });
 export type WorkSectionAnswer = z.infer<typeof workSectionAnswer>;
 
 /** GET /api/worksection/books/{layer}/{book}/{canto} */
-export const cantoNoteAnswer = z.object({ text: z.string(), cantoNumber: count, bookNumber: count, layer: z.string(), author: z.string(), label: z.string() });
+export const cantoNoteAnswer = z.object({ text: z.string(), cantoNumber: count, bookNumber: count, layer: z.string(), author: z.string(), label: z.string(), ReaderWorks: z.array(workItem).optional().describe("Readers' works on the canto's sentences, newest first (the first 20)") });
 export type CantoNoteAnswer = z.infer<typeof cantoNoteAnswer>;
 
 export const wordRelationAnswer = z.object({ Snumber: count, SText: z.string(), Enumber: count });

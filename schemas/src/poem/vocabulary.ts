@@ -48,6 +48,8 @@ export const mediaItemSchema = z.object({
   url: z.string().min(1).max(2000),
   thumbUrl: z.string().min(1).max(2000).optional(),
   title: z.string().max(500).optional(),
+  /** The upload it shows (its SHA-256, the media stream `media-<hash>`); items from before the media library have none. */
+  media: z.string().regex(/^[0-9a-f]{64}$/, 'media: a SHA-256 in lower-case hex').optional(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

@@ -10,6 +10,7 @@ import { buildApi } from '@epos/api';
 import { createJobQueue } from '@epos/platform/jobs/index';
 import { productProjections } from '@epos/projections';
 import { createSearchIndex } from '@epos/platform/search/index';
+import { createMediaStorage } from '@epos/platform/storage/index';
 import { recordServerTimes } from './server-timing.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -36,7 +37,7 @@ shutdown.add('projections', () => runner.stop());
 await runner.start();
 const jobs = createJobQueue({ databaseUrl, prefix: 'bench' });
 shutdown.add('job queue', () => jobs.close());
-const app = await buildApi({ config, database, store, progress, logger, jobs, search }, { serveUi: false });
+const app = await buildApi({ config, database, store, progress, logger, jobs, search, media: createMediaStorage(config) }, { serveUi: false });
 shutdown.add('http', () => app.close());
 await app.listen({ host: '127.0.0.1', port: config.PORT });
 console.log('ready');

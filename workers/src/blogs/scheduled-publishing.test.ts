@@ -5,12 +5,11 @@
  * the posts that fell due while it was down). Once on BullMQ's PostgreSQL backend, and once more
  * on Redis when REDIS_URL is set.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, PostgresEventStore, ProjectionProgress, ProjectionRunner, type EventStore, type RecordedEvent } from '@epos/platform';
 import { createJobQueue, type JobState } from '@epos/platform/jobs/index';
@@ -21,6 +20,7 @@ import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/r
 import { publishScheduledPost } from '@epos/platform/blogs/jobs';
 import { postDecider } from '@epos/domain/blogs/post-decider';
 import { startWorkersProcess, type WorkersProcess } from './testkit/workers-process.js';
+import { claimRedisDatabase } from '../testkit/redis-database.js';
 
 const POSTS = 200;
 /** The first post is due 1 s from now, the last 11 s from now, evenly spread. */
@@ -59,7 +59,12 @@ describe.each(backends)('scheduled publishing with BullMQ on $name', ({ name }) 
     const logger = createLogger('silent', 'scheduled-publishing-test');
     const testDb = await newTestDatabase();
     cleanups.push(() => testDb.drop());
-    const redisUrl = name === 'redis' ? await claimRedisDatabase(REDIS_URL!) : undefined;
+    let redisUrl: string | undefined;
+    if (name === 'redis') {
+      const claimed = await claimRedisDatabase(REDIS_URL!);
+      cleanups.push(() => claimed.release());
+      redisUrl = claimed.url;
+    }
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'epos-sched-'));
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
 
@@ -237,47 +242,6 @@ function watchPublications(store: EventStore): { count(): number; stop(): Promis
       await loop;
     },
   };
-}
-
-/**
- * A Redis logical database of this run's own (1-15, claimed with a lock key in the base database),
- * so that the workers process's `epos.*` queues meet no other run's. Emptied of queues before and after.
- */
-async function claimRedisDatabase(baseUrl: string): Promise<string> {
-  const admin = new Redis(baseUrl, { maxRetriesPerRequest: 2 });
-  const token = `${process.pid}-${randomBytes(6).toString('hex')}`;
-  for (let n = 1; n < 16; n++) {
-    const lock = `epos-test:redis-db:${n}`;
-    if ((await admin.set(lock, token, 'EX', 600, 'NX')) !== 'OK') continue;
-    const url = new URL(baseUrl);
-    url.pathname = `/${n}`;
-    await clearQueues(url.toString());
-    cleanups.push(async () => {
-      try {
-        await clearQueues(url.toString());
-        if ((await admin.get(lock)) === token) await admin.del(lock);
-      } finally {
-        await admin.quit();
-      }
-    });
-    return url.toString();
-  }
-  await admin.quit();
-  throw new Error('no free Redis logical database (1-15) for this run');
-}
-
-async function clearQueues(redisUrl: string): Promise<void> {
-  const client = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', 'bull:epos.*', 'COUNT', 1000);
-      if (keys.length > 0) await client.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    await client.quit();
-  }
 }
 
 function max(values: number[]): number {

@@ -1,3 +1,4 @@
+import { revisionAtPosition } from '../revision-at.js';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
@@ -163,10 +164,7 @@ export function postRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       { config: { permission: 'blogs.manage' }, schema: { tags, summary: 'Make the text the post had at an event position its current text (a new revision; history kept)', params: adminPostParams, body: adminRestoreBody, response: { 200: adminPostAnswer } } },
       async (request, reply) => {
         const postId = request.params.id;
-        const events = await deps.store.readStream(postStream(postId));
-        const upTo = events.filter((e) => e.position <= BigInt(request.body.position));
-        if (upTo.length === 0 || !events.some((e) => e.position === BigInt(request.body.position))) throw new HttpError(404, 'not_found', 'position: this post has no event there', {}, [{ field: 'position', message: 'not in this post' }]);
-        const revision = upTo.filter((e) => e.type === 'PostCreated' || e.type === 'PostRevised').length;
+        const revision = await revisionAtPosition(deps.store, postStream(postId), request.body.position, ['PostCreated', 'PostRevised'], 'post');
         const result = await run(request, postId, { kind: 'restore', actor: signedInBlogActor(request), revision });
         return withPosition(reply, result).send(await current(postId, result.position));
       },

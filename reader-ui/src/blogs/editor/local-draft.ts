@@ -1,46 +1,14 @@
 import { isBlankText, type PostText } from './post-form-model';
 
-/** A new post's working copy, kept in this browser until the post is created (one per blog). */
-export interface LocalDraft {
-  readonly text: PostText;
+/** A working copy kept in this browser until it is saved: the editor's text and when it was kept. */
+export interface KeptDraft<T> {
+  readonly text: T;
   /** When it was kept (ISO). */
   readonly savedAt: string;
 }
 
-export const LOCAL_DRAFT_PREFIX = 'epos:blog-editor:new-post:';
-
-export function localDraftKey(blog: string): string {
-  return `${LOCAL_DRAFT_PREFIX}${blog}`;
-}
-
-export function serializeLocalDraft(draft: LocalDraft): string {
-  return JSON.stringify({ v: 1, savedAt: draft.savedAt, ...draft.text });
-}
-
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/** Reads a kept draft; anything unreadable, of another version or blank is no draft. */
-export function parseLocalDraft(raw: string | null): LocalDraft | null {
-  if (raw === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const record = value as Record<string, unknown>;
-  const savedAt = str(record.savedAt);
-  if (record.v !== 1 || savedAt === null) return null;
-  const text: PostText = {
-    title: str(record.title) ?? '',
-    subtitle: str(record.subtitle) ?? '',
-    series_title: str(record.series_title) ?? '',
-    excerpt: str(record.excerpt) ?? '',
-    md_content: str(record.md_content) ?? '',
-  };
-  return isBlankText(text) ? null : { text, savedAt };
-}
+/** A new post's working copy, kept in this browser until the post is created (one per blog). */
+export type LocalDraft = KeptDraft<PostText>;
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -53,29 +21,89 @@ export function browserStorage(): DraftStorage | null {
   }
 }
 
-export function readLocalDraft(storage: DraftStorage | null, blog: string): LocalDraft | null {
-  try {
-    return parseLocalDraft(storage?.getItem(localDraftKey(blog)) ?? null);
-  } catch {
-    return null;
-  }
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** Working copies of one editor, each under `prefix` + a key (a blog, a page id…). */
+export interface DraftStore<T> {
+  readonly key: (name: string) => string;
+  readonly serialize: (draft: KeptDraft<T>) => string;
+  /** Reads a kept draft; anything unreadable, of another version or blank is no draft. */
+  readonly parse: (raw: string | null) => KeptDraft<T> | null;
+  readonly read: (storage: DraftStorage | null, name: string) => KeptDraft<T> | null;
+  /** Keeps the draft; false when the storage refused (full, or disabled). */
+  readonly write: (storage: DraftStorage | null, name: string, draft: KeptDraft<T>) => boolean;
+  readonly remove: (storage: DraftStorage | null, name: string) => void;
 }
 
-/** Keeps the draft; false when the storage refused (full, or disabled). */
-export function writeLocalDraft(storage: DraftStorage | null, blog: string, draft: LocalDraft): boolean {
-  if (storage === null) return false;
-  try {
-    storage.setItem(localDraftKey(blog), serializeLocalDraft(draft));
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * A store of working copies: `textOf` reads a kept record's text loosely (missing fields blank),
+ * `isBlank` says which texts are not worth keeping.
+ */
+export function draftStore<T extends object>(prefix: string, textOf: (record: Record<string, unknown>) => T, isBlank: (text: T) => boolean): DraftStore<T> {
+  const key = (name: string) => `${prefix}${name}`;
+  const serialize = (draft: KeptDraft<T>) => JSON.stringify({ v: 1, savedAt: draft.savedAt, ...draft.text });
+  const parse = (raw: string | null): KeptDraft<T> | null => {
+    if (raw === null) return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+    if (typeof value !== 'object' || value === null) return null;
+    const record = value as Record<string, unknown>;
+    const savedAt = str(record.savedAt);
+    if (record.v !== 1 || savedAt === null) return null;
+    const text = textOf(record);
+    return isBlank(text) ? null : { text, savedAt };
+  };
+  return {
+    key,
+    serialize,
+    parse,
+    read(storage, name) {
+      try {
+        return parse(storage?.getItem(key(name)) ?? null);
+      } catch {
+        return null;
+      }
+    },
+    write(storage, name, draft) {
+      if (storage === null) return false;
+      try {
+        storage.setItem(key(name), serialize(draft));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    remove(storage, name) {
+      try {
+        storage?.removeItem(key(name));
+      } catch {
+        // nothing kept, nothing to do
+      }
+    },
+  };
 }
 
-export function removeLocalDraft(storage: DraftStorage | null, blog: string): void {
-  try {
-    storage?.removeItem(localDraftKey(blog));
-  } catch {
-    // nothing kept, nothing to do
-  }
-}
+export const LOCAL_DRAFT_PREFIX = 'epos:blog-editor:new-post:';
+
+const postDrafts = draftStore<PostText>(
+  LOCAL_DRAFT_PREFIX,
+  (record) => ({
+    title: str(record.title) ?? '',
+    subtitle: str(record.subtitle) ?? '',
+    series_title: str(record.series_title) ?? '',
+    excerpt: str(record.excerpt) ?? '',
+    md_content: str(record.md_content) ?? '',
+  }),
+  isBlankText,
+);
+
+export const localDraftKey = postDrafts.key;
+export const serializeLocalDraft = postDrafts.serialize;
+export const parseLocalDraft = postDrafts.parse;
+export const readLocalDraft = postDrafts.read;
+export const writeLocalDraft = postDrafts.write;
+export const removeLocalDraft = postDrafts.remove;

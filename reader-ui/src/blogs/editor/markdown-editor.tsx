@@ -36,6 +36,8 @@ export interface MarkdownEditorProps {
   /** The status bar's autosave part ("Saved 12:03:10"). */
   readonly autosaveLabel: string;
   readonly uploadImage: (file: File) => Promise<string | null>;
+  /** What the empty editor shows; a post's by default. */
+  readonly placeholder?: string;
 }
 
 const EDITOR_CONTENT_TEST_ID = 'post-editor-content';
@@ -69,7 +71,7 @@ function escapeIsForSomethingElse(event: KeyboardEvent): boolean {
 }
 
 /**
- * The post's markdown editor (MDXEditor): rich text with the spec's toolbar, a
+ * The markdown editor of posts and library pages (MDXEditor): rich text with the spec's toolbar, a
  * side-by-side view with the markdown source, a read-only preview, fullscreen
  * (Esc leaves), a status bar and spell checking under it.
  *
@@ -78,7 +80,7 @@ function escapeIsForSomethingElse(event: KeyboardEvent): boolean {
  * mode, whichever pane the writer is in leads, so the rich view's re-formatting
  * never rewrites what is being typed in the source.
  */
-export default function MarkdownEditor({ value, onChange, labelledBy, invalid, describedBy, autosaveLabel, uploadImage }: MarkdownEditorProps) {
+export default function MarkdownEditor({ value, onChange, labelledBy, invalid, describedBy, autosaveLabel, uploadImage, placeholder = 'Write your post…' }: MarkdownEditorProps) {
   const editor = useRef<MDXEditorMethods>(null);
   const [mode, setModeState] = useState<EditorMode>('rich');
   const [fullscreen, setFullscreen] = useState(false);
@@ -258,7 +260,7 @@ export default function MarkdownEditor({ value, onChange, labelledBy, invalid, d
             contentEditableClassName="post-editor-content"
             overlayContainer={overlay}
             toMarkdownOptions={{ listItemIndent: 'one', bullet: '-' }}
-            placeholder="Write your post…"
+            placeholder={placeholder}
           />
           <div ref={setOverlay} className="post-editor-overlays" />
         </div>

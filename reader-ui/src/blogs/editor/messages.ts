@@ -1,5 +1,6 @@
 import { GENERIC_ERROR } from '../../app/messages';
 import { blogMessages } from '@epos/schemas/blogs/messages';
+import { maxBytes } from '@epos/schemas/media/limits';
 
 export { blogMessages };
 
@@ -10,7 +11,7 @@ export const readFailure = (status: number): string => (status === 404 ? blogMes
 export const editorTexts = {
   noBlogs: 'You have no blogs to write in.',
   titleNeeded: 'Write a title first, then generate its url.',
-  imageTooLarge: 'Images can be at most 5 MB',
+  imageTooLarge: `Images can be at most ${maxBytes.image / (1024 * 1024)} MB`,
   imageType: 'Images must be PNG, JPEG, GIF or WebP',
   discardChanges: 'Your unsaved changes will be lost. Continue?',
   previewLoading: 'Preparing the preview…',

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
+import { ContentField } from './content-field';
 import { safeReturnUrl } from '../../accounts/urls';
-import { GENERIC_ERROR } from '../../app/messages';
 import { FormField, RequiredMark } from '../../ui/form-field';
 import { firstInvalidField, issueIndexesFor, stillFailing, type Issue } from '../../ui/form-issues';
 import { FormIssues } from '../../ui/form-issues-list';
@@ -10,10 +10,9 @@ import { useToast } from '../../ui/toast';
 import { countLabel } from '../archive';
 import { formatDateTime } from '../../ui/dates';
 import { blogPaths } from '../paths';
-import { createPost, fetchSeriesTitles, generateUrl, updatePost, uploadImages } from './api';
+import { createPost, fetchSeriesTitles, generateUrl, updatePost } from './api';
 import { shouldOfferServerAutosave } from './autosave';
 import { HistoryPanel } from './history-panel';
-import { imageProblem } from './images';
 import { browserStorage, readLocalDraft, removeLocalDraft, type LocalDraft } from './local-draft';
 import { blogMessages, editorTexts } from './messages';
 import {
@@ -39,9 +38,9 @@ import {
 import type { MyBlog } from '../api';
 import { countWords } from './text-stats';
 import { useAutosave } from './use-autosave';
+import { useImageUpload } from './use-image-upload';
 
 // MDXEditor is large: only the form pages load it, not the scheduled and draft lists.
-const MarkdownEditor = lazy(() => import('./markdown-editor'));
 
 /** The spec's wait before following a save's redirect (section 9). */
 export const REDIRECT_DELAY_MS = 3000;
@@ -68,7 +67,6 @@ export interface PostFormProps {
 export function PostForm({ routeBlog, blogs, post, latestRevisionAt }: PostFormProps) {
   const toast = useToast();
   const [, navigate] = useLocation();
-  const contentLabel = useId();
   const isNew = post === null;
   const published = isAlreadyPublished(post);
 
@@ -137,25 +135,7 @@ export function PostForm({ routeBlog, blogs, post, latestRevisionAt }: PostFormP
     }
   };
 
-  const uploadImage = useCallback(
-    async (file: File): Promise<string | null> => {
-      const problem = imageProblem(file);
-      if (problem !== null) {
-        toast(problem, 'error');
-        return null;
-      }
-      const answer = await uploadImages([file]);
-      const result = answer.ok ? answer.data[0] : undefined;
-      if (result === undefined || !result.ok || result.fileUrl === null) {
-        // Status 0: the server's reason when it gives one, else the spec's words for a failed upload.
-        const reason = result?.message ?? (!answer.ok && answer.status === 400 ? answer.message : undefined);
-        toast(reason ?? GENERIC_ERROR, 'error');
-        return null;
-      }
-      return result.fileUrl;
-    },
-    [toast],
-  );
+  const uploadImage = useImageUpload();
 
   const onGenerateUrl = async () => {
     if (generating) return;
@@ -356,29 +336,14 @@ export function PostForm({ routeBlog, blogs, post, latestRevisionAt }: PostFormP
         </p>
       </div>
 
-      <div className="field post-form-content">
-        <span className="post-form-label" id={contentLabel}>
-          Content
-          <RequiredMark />
-        </span>
-        <Suspense
-          fallback={
-            <p className="post-editor-loading" role="status">
-              <span className="spinner" aria-hidden="true" /> Loading the editor…
-            </p>
-          }
-        >
-          <MarkdownEditor
-            value={values.md_content}
-            onChange={onContentChange}
-            labelledBy={contentLabel}
-            invalid={contentValid.invalid}
-            describedBy={contentValid.describedBy}
-            autosaveLabel={autosave.label}
-            uploadImage={uploadImage}
-          />
-        </Suspense>
-      </div>
+      <ContentField
+        value={values.md_content}
+        onChange={onContentChange}
+        invalid={contentValid.invalid}
+        describedBy={contentValid.describedBy}
+        autosaveLabel={autosave.label}
+        uploadImage={uploadImage}
+      />
 
       <fieldset className="post-form-status" aria-invalid={statusValid.invalid || undefined} aria-describedby={statusValid.describedBy}>
         <legend>

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_IMAGE_PIXELS, mediaMessages } from '@epos/schemas';
+import { mediaDecider, type UploadFacts } from './media-decider.js';
+import { carriesForeignContent, checkUpload } from './upload-checks.js';
+
+const hash = 'a'.repeat(64);
+const facts: UploadFacts = { hash, kind: 'image', mime: 'image/png', ext: 'png', size: 10, width: 2, height: 2, durationSeconds: null, originalName: 'dot.png', uploader: 'u1' };
+const derivative = (c: string) => ({ hash: c.repeat(64), mime: 'image/webp', ext: 'webp', size: 5, width: 2, height: 2 });
+const fold = (events: ReturnType<typeof mediaDecider.decide>) => events.reduce(mediaDecider.evolve, mediaDecider.initialState);
+
+describe('the media decider', () => {
+  it('records an upload once: the same bytes again append nothing, and come back after a removal', () => {
+    const first = mediaDecider.decide({ kind: 'upload', facts }, mediaDecider.initialState);
+    expect(first).toEqual([{ type: 'MediaUploaded', data: facts }]);
+    const state = fold(first);
+    expect(mediaDecider.decide({ kind: 'upload', facts: { ...facts, originalName: 'again.png' } }, state)).toEqual([]);
+    const removed = fold([...first, ...mediaDecider.decide({ kind: 'remove', inUse: false }, state)]);
+    expect(removed.removed).toBe(true);
+    expect(mediaDecider.decide({ kind: 'upload', facts }, removed)).toHaveLength(1);
+  });
+
+  it('records derivatives once and refuses to remove a file in use', () => {
+    const state = fold(mediaDecider.decide({ kind: 'upload', facts }, mediaDecider.initialState));
+    const made = mediaDecider.decide({ kind: 'recordDerivatives', thumb: derivative('b'), web: derivative('c') }, state);
+    expect(made).toHaveLength(1);
+    expect(mediaDecider.decide({ kind: 'recordDerivatives', thumb: derivative('b'), web: derivative('c') }, fold([...mediaDecider.decide({ kind: 'upload', facts }, mediaDecider.initialState), ...made]))).toEqual([]);
+    expect(() => mediaDecider.decide({ kind: 'remove', inUse: true }, state)).toThrow(/detach it first/);
+    expect(() => mediaDecider.decide({ kind: 'remove', inUse: false }, mediaDecider.initialState)).toThrow(/No such file/);
+  });
+});
+
+describe('upload checks without I/O', () => {
+  it('refuses empty, oversized, wrong-type and pixel-flood files, in that order', () => {
+    expect(checkUpload('image', { size: 0, mime: 'image/png', width: 1, height: 1 })).toEqual({ ok: false, reason: mediaMessages.empty });
+    expect(checkUpload('image', { size: 11 * 1024 * 1024, mime: 'image/png', width: 1, height: 1 })).toEqual({ ok: false, reason: mediaMessages.tooLarge('image') });
+    expect(checkUpload('audio', { size: 51 * 1024 * 1024, mime: 'audio/mpeg' })).toEqual({ ok: false, reason: mediaMessages.tooLarge('audio') });
+    expect(checkUpload('image', { size: 10, mime: 'image/svg+xml' })).toEqual({ ok: false, reason: mediaMessages.wrongType('image') });
+    expect(checkUpload('image', { size: 10, mime: 'application/zip' })).toEqual({ ok: false, reason: mediaMessages.wrongType('image') });
+    expect(checkUpload('image', { size: 10, mime: 'audio/mpeg' })).toEqual({ ok: false, reason: mediaMessages.wrongType('image') });
+    expect(checkUpload('audio', { size: 10, mime: 'image/png' })).toEqual({ ok: false, reason: mediaMessages.wrongType('audio') });
+    expect(checkUpload('image', { size: 10, mime: 'image/png', width: MAX_IMAGE_PIXELS, height: 2 })).toEqual({ ok: false, reason: mediaMessages.pixelFlood });
+    expect(checkUpload('image', { size: 10, mime: 'image/jpeg', width: 4000, height: 3000 })).toEqual({ ok: true, ext: 'jpg' });
+    expect(checkUpload('audio', { size: 10, mime: 'audio/ogg' })).toEqual({ ok: true, ext: 'ogg' });
+  });
+
+  it('finds archives, markup and scripts hidden in a file', () => {
+    const plain = new Uint8Array(4096).map((_, i) => (i * 7) % 251);
+    expect(carriesForeignContent(plain)).toBe(false);
+    const withTail = (tail: string) => Buffer.concat([Buffer.from(plain), Buffer.from(tail, 'latin1')]);
+    expect(carriesForeignContent(withTail('<html><body>x'))).toBe(true);
+    expect(carriesForeignContent(withTail('<SCRIPT>alert(1)</SCRIPT>'))).toBe(true);
+    expect(carriesForeignContent(withTail('PK\x03\x04....PK\x05\x06'))).toBe(true);
+    expect(carriesForeignContent(withTail('PK\x03\x04 alone'))).toBe(false);
+  });
+});
+
+describe('attachment changes', () => {
+  const item = (c: string) => ({ url: `/media/files/${c.repeat(64)}.png`, media: c.repeat(64) });
+  it('attaches once, detaches every showing, replaces in place keeping the title, and stops at 100 of a kind', async () => {
+    const { attach, detach, replace } = await import('./attachment.js');
+    const one = attach(item('a'))([]);
+    expect(attach(item('a'))(one)).toEqual(one);
+    const three = attach(item('c'))(attach(item('b'))(one));
+    expect(detach('b'.repeat(64))(three)).toEqual([item('a'), item('c')]);
+    expect(() => detach('d'.repeat(64))(three)).toThrow(/not shown there/);
+    const titled = [{ ...item('a'), title: 'Lamp' }, item('b')];
+    expect(replace('a'.repeat(64), item('d'))(titled)).toEqual([{ ...item('d'), title: 'Lamp' }, item('b')]);
+    expect(replace('a'.repeat(64), item('b'))(titled)).toEqual([{ ...item('b'), title: 'Lamp' }]);
+    const full = Array.from({ length: 100 }, (_, i) => ({ url: `/media/files/x${i}.png` }));
+    expect(() => attach(item('e'))(full)).toThrow(/at most 100/);
+  });
+});

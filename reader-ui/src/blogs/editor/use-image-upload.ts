@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { GENERIC_ERROR } from '../../app/messages';
+import { useToast } from '../../ui/toast';
+import { uploadImages } from './api';
+import { imageProblem } from './images';
+
+/**
+ * The markdown editor's image upload (POST /postdata/media): the image's URL, or null after a
+ * toast saying what went wrong (its type or size, the server's reason, or the generic error).
+ */
+export function useImageUpload(): (file: File) => Promise<string | null> {
+  const toast = useToast();
+  return useCallback(
+    async (file: File): Promise<string | null> => {
+      const problem = imageProblem(file);
+      if (problem !== null) {
+        toast(problem, 'error');
+        return null;
+      }
+      const answer = await uploadImages([file]);
+      const result = answer.ok ? answer.data[0] : undefined;
+      if (result === undefined || !result.ok || result.fileUrl === null) {
+        // Status 0: the server's reason when it gives one, else the spec's words for a failed upload.
+        const reason = result?.message ?? (!answer.ok && answer.status === 400 ? answer.message : undefined);
+        toast(reason ?? GENERIC_ERROR, 'error');
+        return null;
+      }
+      return result.fileUrl;
+    },
+    [toast],
+  );
+}

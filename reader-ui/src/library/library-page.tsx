@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { NotFoundPage } from '../app/not-found-page';
+import { usePageTitle } from '../app/use-page-title';
+import '../blogs/blogs.css';
+import { useLoad } from '../blogs/hooks';
+import { Breadcrumbs, HtmlContent } from '../blogs/parts';
+import { Loading, Problem } from '../poem/loading';
+import { SpinnerButton } from '../ui/spinner-button';
+import { useToast } from '../ui/toast';
+import { deletePage, fetchLibraryPage, fetchParents, type LibraryPage, type PageEntry, type PageRead } from './api';
+import { refreshLibraryMenus } from './menus';
+import { pageMessages } from './page-form-model';
+import { isLibraryPath, libraryPaths, pagePath } from './paths';
+import './library.css';
+
+/**
+ * `/{any/library/path}`: a library page (the server's sanitised HTML), its breadcrumbs and the
+ * pages under it, with Edit and Delete for admins. A moved page's old address is replaced by its
+ * new one; an unknown one shows the not-found page.
+ */
+export default function LibraryPageRoute() {
+  const [location] = useLocation();
+  // The route takes any lower-case path: those the site owns are no page.
+  return isLibraryPath(location) ? <LibraryPageAt path={pagePath(location)} /> : <NotFoundPage />;
+}
+
+function LibraryPageAt({ path }: { path: string }) {
+  const [, navigate] = useLocation();
+  const [read, setRead] = useState<{ path: string; result: PageRead } | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchLibraryPage(path, controller.signal).then(
+      (result) => setRead({ path, result }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [path]);
+
+  const result = read?.path === path ? read.result : null;
+  const movedTo = result?.ok ? result.movedTo : null;
+  // The page lives elsewhere now: show its address (the old one is not kept in the history).
+  useEffect(() => {
+    if (movedTo !== null) navigate(`${movedTo}${window.location.search}${window.location.hash}`, { replace: true });
+  }, [movedTo, navigate]);
+
+  usePageTitle(result === null ? 'Loading' : result.ok ? result.page.name : result.message);
+  if (result === null) return <Loading />;
+  if (!result.ok) return result.status === 404 ? <NotFoundPage /> : <Problem message={result.message} />;
+  return <PageView key={result.page.pageid} page={result.page} />;
+}
+
+/** The ancestors from the top down: the answer's parent at once, the whole line once /api/parents answers. */
+function useAncestors(page: LibraryPage): readonly PageEntry[] {
+  const loaded = useLoad(page.parent === null ? null : page.pageid, async (signal) => {
+    const answer = await fetchParents(page.pageid, signal);
+    return answer.ok && Array.isArray(answer.data) ? { ok: true as const, data: answer.data } : { ok: false as const, status: answer.status, message: '' };
+  });
+  if (page.parent === null) return [];
+  return loaded?.ok ? loaded.data.filter((entry) => entry.pageid !== page.pageid) : [page.parent];
+}
+
+function PageView({ page }: { page: LibraryPage }) {
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const [deleting, setDeleting] = useState(false);
+  const ancestors = useAncestors(page);
+
+  const onDelete = async () => {
+    if (deleting || !window.confirm(pageMessages.deleteConfirm)) return;
+    setDeleting(true);
+    const answer = await deletePage(page.pageid);
+    if (!answer.ok) {
+      setDeleting(false);
+      toast(answer.message ?? pageMessages.failed, 'error');
+      return;
+    }
+    toast(answer.data.message || pageMessages.deleted, 'success');
+    void refreshLibraryMenus();
+    navigate(typeof answer.data.redirect === 'string' && answer.data.redirect.startsWith('/') && !answer.data.redirect.startsWith('//') ? answer.data.redirect : '/');
+  };
+
+  return (
+    <article className="library-page" aria-labelledby="library-page-heading" data-testid="library-page">
+      <header className="post-header">
+        {ancestors.length > 0 && <Breadcrumbs items={ancestors.map((entry) => ({ href: entry.url, label: entry.name }))} />}
+        <h1 id="library-page-heading">{page.name}</h1>
+        {page.isAuth && (
+          <div className="post-actions">
+            <Link href={libraryPaths.editPage(page.pageid)} className="button" data-testid="library-page-edit">
+              Edit
+            </Link>
+            <SpinnerButton type="button" busy={deleting} className="post-delete" onClick={() => void onDelete()} data-testid="library-page-delete">
+              Delete
+            </SpinnerButton>
+          </div>
+        )}
+      </header>
+      <HtmlContent html={page.content} className="post-content prose" testId="library-page-content" />
+      {page.children.length > 0 && (
+        <nav className="library-children" aria-labelledby="library-children-heading">
+          <h2 id="library-children-heading">In this section</h2>
+          <ul data-testid="library-children">
+            {page.children.map((child) => (
+              <li key={child.pageid}>
+                <Link href={child.url}>{child.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react';
+import { Loading } from '../poem/loading';
+
+/** The readers' works pages: /works, /works/{kind}, /works/by/{userId}. */
+export const WORKS_ROUTE = /^\/works(?:\/.*)?$/;
+
+const WorksRoutes = lazy(() => import('./works-pages'));
+
+export function LazyWorksPages() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <WorksRoutes />
+    </Suspense>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { workTypeLabels } from '@epos/schemas/works/messages';
+import { formatShortDate } from '../ui/dates';
+import type { WorkItem } from './api';
+import { safeEmbed, safeLink, sentencesOf, worksPaths } from './paths';
+import './works.css';
+
+/**
+ * One reader's work: an annotation's sanitised HTML (rendered on the server), a video framed only
+ * from youtube-nocookie.com, a recording in an audio player, or a link; with its sentences, its
+ * author and, for those who may, `actions`.
+ */
+export function WorkCard({ work, actions, onNavigate, headingLevel = 3 }: { work: WorkItem; actions?: ReactNode; onNavigate?: () => void; headingLevel?: 2 | 3 | 4 }) {
+  const embed = work.TypeOf === 'video' ? safeEmbed(work.embedUrl) : null;
+  const link = work.TypeOf === 'text' ? null : safeLink(work.Urlto);
+  const Heading = `h${headingLevel}` as const;
+  const sentences = sentencesOf(work.SentenceNumber);
+  const title = work.TypeOf === 'text' ? workTypeLabels.text : work.Description.trim() || workTypeLabels[work.TypeOf];
+  return (
+    <article className="work-card" data-testid="reader-work" aria-label={`${workTypeLabels[work.TypeOf]} by ${work.author.name}`}>
+      <Heading className="work-card-title">{title}</Heading>
+      {work.hidden && <p className="work-hidden">Hidden from readers</p>}
+      {work.TypeOf === 'text' && <div className="work-annotation prose" dangerouslySetInnerHTML={{ __html: work.Description }} />}
+      {embed !== null && (
+        <div className="work-video">
+          <iframe src={embed} title={`Video: ${title}`} loading="lazy" referrerPolicy="strict-origin-when-cross-origin" sandbox="allow-scripts allow-same-origin allow-presentation" allow="encrypted-media; picture-in-picture; fullscreen" />
+        </div>
+      )}
+      {work.TypeOf === 'audio' && link !== null && <audio className="work-audio" controls preload="none" src={link} aria-label={`Recording: ${title}`} />}
+      {link !== null && (
+        <p className="work-link">
+          <a href={link} rel="noopener noreferrer nofollow">
+            {work.TypeOf === 'video' ? 'Watch on YouTube' : work.TypeOf === 'audio' ? 'Open the recording' : 'Open the link'}
+          </a>
+        </p>
+      )}
+      <p className="work-meta">
+        {sentences.length > 0 && (
+          <>
+            On {sentences.length === 1 ? 'sentence' : 'sentences'}{' '}
+            {sentences.map((n, i) => (
+              <span key={n}>
+                {i > 0 && ', '}
+                <Link href={worksPaths.sentence(n)} onClick={onNavigate}>
+                  {n}
+                </Link>
+              </span>
+            ))}
+            {' · '}
+          </>
+        )}
+        by{' '}
+        {work.author.id === null ? (
+          work.author.name
+        ) : (
+          <Link href={worksPaths.profile(work.author.id)} onClick={onNavigate}>
+            {work.author.name}
+          </Link>
+        )}
+        {' · '}
+        <time dateTime={String(work.addedAt)}>{formatShortDate(String(work.addedAt))}</time>
+      </p>
+      {actions}
+    </article>
+  );
+}

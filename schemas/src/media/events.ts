@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../events/define-event.js';
+
+/** An upload's key: the SHA-256 of its bytes in lower-case hex (the storage port's key). */
+export const mediaHashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'expected a SHA-256 in lower-case hex');
+/** One stream per distinct file: the same bytes uploaded twice are one stream, one upload. */
+export const mediaStream = (hash: string) => `media-${hash}`;
+
+export const uploadKinds = ['image', 'audio'] as const;
+export const uploadKindSchema = z.enum(uploadKinds);
+export type UploadKind = z.infer<typeof uploadKindSchema>;
+
+const dimension = z.number().int().positive().max(1_000_000);
+
+/** A file accepted into the media library (its type was read from its bytes, never from its name). */
+export const mediaUploaded = defineEvent(
+  'MediaUploaded',
+  z.object({
+    hash: mediaHashSchema,
+    kind: uploadKindSchema,
+    mime: z.string().min(1).max(100),
+    /** The extension its URL ends with, from its type (png, jpg, gif, webp, mp3, ogg, wav, m4a). */
+    ext: z.string().regex(/^[a-z0-9]{1,8}$/),
+    size: z.number().int().nonnegative(),
+    width: dimension.nullable(),
+    height: dimension.nullable(),
+    durationSeconds: z.number().nonnegative().nullable(),
+    /** For display only: never a path. */
+    originalName: z.string().max(300),
+    /** User id, or the API key's actor for POST /api/Media. */
+    uploader: z.string().min(1).max(100),
+  }),
+);
+
+export const derivativeSchema = z.object({ hash: mediaHashSchema, mime: z.string(), ext: z.string(), size: z.number().int().nonnegative(), width: dimension, height: dimension });
+export type Derivative = z.infer<typeof derivativeSchema>;
+
+/** An image's thumbnail and web size, re-encoded with no metadata (EXIF, GPS, XMP stripped). */
+export const mediaDerivativesMade = defineEvent('MediaDerivativesMade', z.object({ hash: mediaHashSchema, thumb: derivativeSchema, web: derivativeSchema }));
+
+/** Taken out of the library (it was used nowhere); the same bytes may be uploaded again. */
+export const mediaRemoved = defineEvent('MediaRemoved', z.object({ hash: mediaHashSchema }));
+
+export const mediaStreamEvents = [mediaUploaded, mediaDerivativesMade, mediaRemoved] as const;
+export type MediaEvent = EventOf<typeof mediaStreamEvents>;
+/** What an upload's MediaUploaded event says of it. */
+export type UploadFacts = z.infer<(typeof mediaUploaded)['schema']>;
+export const mediaEvents = mediaStreamEvents;

@@ -1,0 +1,3 @@
+export * from './events.js';
+export * from './limits.js';
+export * from './payloads.js';
