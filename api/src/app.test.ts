@@ -98,7 +98,7 @@ describe('API skeleton', () => {
     expect(response.statusCode).toBe(200);
     const health = response.json();
     expect(health).toMatchObject({ status: 'ok', eventStore: 'postgres' });
-    expect(health.projections.map((p: { name: string }) => p.name)).toEqual(['blogs', 'books', 'change_log', 'counters', 'library', 'media', 'notes', 'poem', 'search', 'stats', 'suggestions', 'users', 'works']);
+    expect(health.projections.map((p: { name: string }) => p.name)).toEqual(['activity', 'blogs', 'books', 'change_log', 'counters', 'library', 'media', 'notes', 'poem', 'search', 'stats', 'suggestions', 'users', 'works']);
     expect(health.projections.find((p: { name: string }) => p.name === 'counters')).toMatchObject({ name: 'counters', version: 1, active: true });
     expect(BigInt(health.head)).toBe(await api.deps.store.headPosition());
     for (const p of health.projections) expect(BigInt(p.lag)).toBe(BigInt(health.head) - BigInt(p.checkpoint));

@@ -24,6 +24,7 @@ import { pdfRoutes } from './pdf/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { worksReadRoutes } from './works/read-routes.js';
 import { worksWriteRoutes } from './works/write-routes.js';
+import { activityRoutes } from './activity/routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
-export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, mediaUploadRoutes, blogReadRoutes, blogWriteRoutes, commentRoutes, subscriptionRoutes, devMailRoutes, dictionaryRoutes, speechRoutes, suggestionRoutes, myNotesRoutes, searchRoutes, libraryWriteRoutes, bookReadRoutes, bookWriteRoutes, adminRoutes, libraryReadRoutes, pdfRoutes, statsRoutes, worksReadRoutes, worksWriteRoutes];
+export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, mediaUploadRoutes, blogReadRoutes, blogWriteRoutes, commentRoutes, subscriptionRoutes, devMailRoutes, dictionaryRoutes, speechRoutes, suggestionRoutes, myNotesRoutes, searchRoutes, libraryWriteRoutes, bookReadRoutes, bookWriteRoutes, adminRoutes, libraryReadRoutes, pdfRoutes, statsRoutes, worksReadRoutes, worksWriteRoutes, activityRoutes];

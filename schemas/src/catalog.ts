@@ -9,6 +9,7 @@ import { bookEvents } from './books/events.js';
 import { mediaEvents } from './media/events.js';
 import { pdfEvents } from './pdf/events.js';
 import { workEvents } from './works/events.js';
+import { notificationEvents } from './activity/events.js';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents, ...blogEvents, ...suggestionEvents, ...jobEvents, ...libraryEvents, ...bookEvents, ...pdfEvents, ...mediaEvents, ...workEvents];
+export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents, ...blogEvents, ...suggestionEvents, ...jobEvents, ...libraryEvents, ...bookEvents, ...pdfEvents, ...mediaEvents, ...workEvents, ...notificationEvents];

@@ -20,4 +20,5 @@ export * from './suggestions/index.js';
 export * from './pdf/index.js';
 export * from './stats/index.js';
 export * from './works/index.js';
+export * from './activity/index.js';
 export * from './catalog.js';

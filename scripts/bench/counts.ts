@@ -7,7 +7,8 @@
  *    (./paced-reads.ts) against the API in a child process (./blogs/server-process.ts).
  * (`scripts/bench/stats.ts` is the benchmarks' percentile helper, hence this file's name.)
  * Env: DATABASE_URL (else an embedded PostgreSQL), BENCH_SENTENCES (25000), BENCH_RATE (100 req/s),
- * BENCH_PACED_DURATION (20 s).
+ * BENCH_PACED_DURATION (20 s), BENCH_DURATION (5 s per wrk run). Each measure is printed beside nginx
+ * and a bare node:http serving the same bytes (Debian: apt-get install -y wrk nginx).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,15 +23,19 @@ import { benchDatabase } from './bench-database.js';
 import { spawnServer } from './blogs/server-process.js';
 import { importGeneratedPoem } from './poem/import-process.js';
 import { pacedReadsProcess } from './paced-reads.js';
+import { pacedReferences } from './paced-references.js';
+import { requireTools, throughputBesideReferences, type Read } from './beside-references.js';
 
 const SENTENCES = Number(process.env.BENCH_SENTENCES ?? 25_000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const PACED_DURATION = Number(process.env.BENCH_PACED_DURATION ?? 20);
 const RANGE = 1_000;
+const WRK_DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const report = (name: string, value: string) => console.log(`${name.padEnd(64)} ${value}`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
+const tools = requireTools('bench:stats');
 console.log(`bench:stats: ${os.cpus().length} cores, Node ${process.version}, load average ${load()} at the start`);
 const bench = await benchDatabase();
 const store = new PostgresEventStore(bench.database, new EventRegistry(eventCatalog));
@@ -81,6 +86,17 @@ try {
   const { p50, p99, max } = result.fromDue;
   report(`  /api/count over ${RANGE.toLocaleString('en')} sentences (${paths.length} ranges, at random)`, `p50 ${ms(p50)} / p99 ${ms(p99)} / max ${ms(max)}; ${result.achievedRate.toFixed(0)} req/s, ${result.errors} errors, ${result.non2xx} non-2xx`);
   if (!(p99 < 20) || result.errors > 0 || result.non2xx > 0) failures.push('/api/count p99');
+  const range = Buffer.from(await (await fetch(`${server.base}${paths[0]}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+  await pacedReferences({ tools, bytes: range, what: 'one range', rate: RATE, seconds: PACED_DURATION, report });
+
+  // 3. Throughput beside nginx and bare node:http serving the same bytes.
+  const reads: Read[] = [
+    { name: `count, ${RANGE} sentences`, url: `${server.base}${paths[0]}`, cached: false },
+    { name: 'count, per-canto averages', url: `${server.base}/api/count/cantos`, cached: false },
+  ];
+  console.log(`\nthroughput: wrk -t1 -c32 -d${WRK_DURATION}s, beside nginx (1 worker, sendfile) and bare node:http serving the same bytes; medians`);
+  const running = server;
+  await throughputBesideReferences({ tools, reads, seconds: WRK_DURATION, serverCpuSeconds: () => running.cpuSeconds() });
 
   console.log('\nbudgets:');
   console.log(`  ${'stats projection replay ≥ 10,000 sentences/s'.padEnd(62)} ${failures.includes('replay') ? 'MISSED' : 'met'}`);

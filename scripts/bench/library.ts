@@ -9,17 +9,14 @@
  * Env: BENCH_DURATION (5 s per wrk run), BENCH_PACED_DURATION (20 s per paced run), BENCH_WORDS
  * (300000), CHROMIUM_PATH (/usr/bin/chromium). Needs wrk and nginx (Debian: apt-get install -y wrk nginx).
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { request } from 'undici';
-import { freePort } from '@epos/platform/testkit/free-port';
 import { launchBrowser, startSite } from '../../e2e/server.js';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
 import { SiteClient } from '../testkit/site-client.js';
 import { budgetLine, requireTools, throughputBesideReferences, type Read } from './beside-references.js';
 import { pacedReadsProcess } from './paced-reads.js';
-import { startNginx, startNodeHttp, type Reference } from './poem/references.js';
+import { pacedReferences } from './paced-references.js';
 import { median } from './stats.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -107,28 +104,8 @@ try {
   }
 
   // The floor for those paced reads: nginx and a bare node:http serving the book's very bytes (brotli) at the same pace.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-bench-library-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'book.br'), Buffer.from(await (await request(`${site.base}${bookApi}`, { headers: { 'accept-encoding': 'br' } })).body.arrayBuffer()));
-    const size = fs.statSync(path.join(dir, 'book.br')).size.toLocaleString('en');
-    const starts: [string, () => Promise<Reference>][] = [
-      ['nginx', async () => startNginx(tools.nginx, dir, 'book.br', await freePort())],
-      ['bare node:http', async () => startNodeHttp(path.join(dir, 'book.br'), await freePort())],
-    ];
-    for (const [name, start] of starts) {
-      const reference = await start();
-      try {
-        const { origin, pathname } = new URL(reference.url);
-        const { result } = await pacedReadsProcess({ base: origin, paths: [pathname], rate: RATE, seconds: PACED_DURATION, warmUp: 2 });
-        const { p50, p99, max } = result.fromDue;
-        report(`  ${name} serving the book's same bytes (${size} B)`, `p50 ${ms(p50)} / p99 ${ms(p99)} / max ${ms(max)}; ${result.achievedRate.toFixed(0)} req/s`);
-      } finally {
-        await reference.stop();
-      }
-    }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const book = Buffer.from(await (await request(`${site.base}${bookApi}`, { headers: { 'accept-encoding': 'br' } })).body.arrayBuffer());
+  await pacedReferences({ tools, bytes: book, what: 'the book', rate: RATE, seconds: PACED_DURATION, report });
 
   // 2. The book's reader page in Chromium (after the paced reads: a closing browser would disturb them): a fresh context each run (nothing cached).
   const browser = await launchBrowser();

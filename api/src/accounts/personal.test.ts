@@ -195,6 +195,7 @@ describe('permission matrix', () => {
     'library.manage': (role) => ({ url: '/postdata/createPage', body: { name: 'Matrix', url: `/matrix-${role}`, permalink: 'matrix', category: 'Main menu', priority: 1, md_content: 'A page.' }, valid: true }),
     'works.write': () => ({ url: '/postdata/works', body: { TypeOf: 'text', SentenceNumber: '', Description: 'matrix' } }),
     'works.moderate': () => ({ url: '/postdata/works/00000000-0000-4000-8000-000000000000/hide', body: {} }),
+    'notifications.own': () => ({ url: '/postdata/notifications/read', body: { upTo: '1' }, valid: true }),
     // Last: it ends the session the others need.
     'accounts.logoff': () => ({ url: '/logoff', body: {}, valid: true }),
   });

@@ -27,6 +27,7 @@ export const writeLimits = {
   'media.upload': { what: 'uploads', windows: [perMinute(20), perHour(200)] },
   'pdf.request': { what: 'PDF requests', windows: [perMinute(5), perHour(30)] },
   'works.write': { what: 'works', windows: [perMinute(20), perHour(200)] },
+  'notifications.own': { what: 'notification marks', windows: [perMinute(120), perHour(2000)] },
   // Administrators' own tools: their role is the limit.
   'users.manage': null,
   'admin.console': null,

@@ -15,7 +15,8 @@ export class TestClient {
     private readonly remoteAddress = '127.0.0.1',
   ) {}
 
-  private cookieHeader(): string {
+  /** The cookies as a browser would send them, for requests made outside `inject` (a real socket). */
+  cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 

@@ -7,8 +7,8 @@ import { EventRegistry, eventCatalog } from '@epos/schemas';
 export interface ProjectionUnderTest<ReadModel> {
   database(): Database;
   store(): PostgresEventStore;
-  /** Appends to the stream and answers the read model once the projection has applied the events. */
-  append(streamId: string, events: NewEvent[]): Promise<Kysely<ReadModel>>;
+  /** Appends to the stream (as `actor`, else a tool called "test") and answers the read model once the projection has applied the events. */
+  append(streamId: string, events: NewEvent[], actor?: string): Promise<Kysely<ReadModel>>;
 }
 
 /** One projection running over a fresh database for the whole test file. */
@@ -33,8 +33,8 @@ export function useProjectionUnderTest<ReadModel>(projection: Projection): Proje
   return {
     database: () => testDb().database,
     store: () => store,
-    async append(streamId, events) {
-      const { position } = await store.append(streamId, events, { expectedRevision: 'any', cause: { actor: 'test' } });
+    async append(streamId, events, actor = 'test') {
+      const { position } = await store.append(streamId, events, { expectedRevision: 'any', cause: { actor } });
       expect(await progress.waitFor(position, { names: [projection.name], timeoutMs: 20_000 })).toBeTruthy();
       return progress.readModel<ReadModel>(projection.name);
     },

@@ -46,6 +46,8 @@ export const permissions = {
   'works.write': 'signed-in',
   /** Hiding and showing readers' works. */
   'works.moderate': ['admin'],
+  /** A reader's own notifications: reading them, their live stream, marking them read. */
+  'notifications.own': 'signed-in',
   /** The platform's sample feature, mounted only by tests and benchmarks. */
   'testkit.counters': 'anyone',
 } as const satisfies Record<string, Audience>;
