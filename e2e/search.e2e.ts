@@ -122,7 +122,7 @@ describe('search', () => {
   });
 
   it('folds to a magnifier between the phone menu and a wide row, and opens over the links while in use', async () => {
-    const page = await openAt('/', { width: 800, height: 600 });
+    const page = await openAt('/', { width: 1100, height: 600 });
     const box = page.getByRole('combobox', { name: 'Search' });
     const overlaps = () =>
       page.evaluate(() => {

@@ -56,11 +56,26 @@ try {
   });
   const blog = ((await (await fetch(`${site.base}/api/blogs`)).json()) as BlogListEntry[])[0]?.slug;
   if (!blog) throw new Error('the demo has no blog');
-  const created = await ok(admin.request('POST', '/postdata/create', { body: { blog_id: blog, title: 'An open thread for the bench', series_title: 'Bench', md_content: 'Say what you see.', status: 0 } }), 'publishing a post');
-  const { id: postId } = (await created.json()) as { id: string };
-  await inParallel(ROWS - pages, 8, async (i) => {
-    await ok(reader.request('POST', `/postdata/comment/${postId}`, { body: { cm: `Comment ${i}: the line turns on its last word, as the tide does.` } }), 'commenting');
-  });
+  // Comments on one post share its stream: a thread per writer, as readers spread over posts.
+  const WRITERS = 8;
+  const posts: string[] = [];
+  for (let i = 0; i < WRITERS; i++) {
+    const created = await ok(admin.request('POST', '/postdata/create', { body: { blog_id: blog, title: `An open thread for the bench, ${i + 1}`, series_title: 'Bench', md_content: 'Say what you see.', status: 0 } }), 'publishing a post');
+    posts.push(((await created.json()) as { id: string }).id);
+  }
+  // A comment needs its post in the read model.
+  for (const postId of posts) {
+    for (let tries = 0; (await fetch(`${site.base}/api/comments/${postId}`)).status !== 200; tries++) {
+      if (tries > 600) throw new Error(`post ${postId} never appeared`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const comments = ROWS - pages - WRITERS;
+  await Promise.all(posts.map(async (postId, writer) => {
+    for (let i = writer; i < comments; i += WRITERS) {
+      await ok(reader.request('POST', `/postdata/comment/${postId}`, { body: { cm: `Comment ${i}: the line turns on its last word, as the tide does.` } }), 'commenting');
+    }
+  }));
   report(`writing ${ROWS.toLocaleString('en')} rows' events over HTTP`, ms(performance.now() - writing));
   // Until the projection has the last of them, the feed is still growing.
   for (let tries = 0; ; tries++) {

@@ -51,7 +51,7 @@ export class HttpTransport implements Transport {
         headers: request.headers,
         body: request.body ?? undefined,
       });
-      const body = await response.body.text();
+      const body = String(response.headers['content-type'] ?? '').startsWith('text/event-stream') ? await firstEvents(response.body) : await response.body.text();
       return { status: response.statusCode, headers: response.headers, body, ms: performance.now() - started };
     } catch (error) {
       return error instanceof Error ? error : new Error(String(error));
@@ -67,4 +67,14 @@ export class HttpTransport implements Transport {
 export function headerText(headers: RawResponse['headers'], name: string): string {
   const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join('\n') : (value ?? '');
+}
+
+/** An event stream never ends: its first events (up to a blank line) are its answer, then it is closed. */
+async function firstEvents(body: AsyncIterable<Buffer>): Promise<string> {
+  let text = '';
+  for await (const chunk of body) {
+    text += chunk.toString('utf8');
+    if (text.includes('\n\n')) break;
+  }
+  return text;
 }

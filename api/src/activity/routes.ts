@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { handleCommand } from '@epos/platform';
 import { notificationsDecider } from '@epos/domain/activity/notifications-decider';
 import {
-  ACTIVITY_PAGE_SIZE, markReadAnswer, markReadForm, NOTIFICATIONS_PAGE_SIZE, notificationsAnswer, notificationsQuery, notificationsStream, recentsAnswer, recentsQuery, unreadAnswer,
+  ACTIVITY_PAGE_SIZE, markReadAnswer, markReadForm, NOTIFICATIONS_PAGE_SIZE, notificationsAnswer, notificationStreamAnswer, notificationsQuery, notificationsStream, recentsAnswer, recentsQuery, unreadAnswer,
   type UnreadAnswer,
 } from '@epos/schemas';
 import { ACTIVITY_CHANGED_CHANNEL, ACTIVITY_PROJECTION, RECENTS_SCOPE, type ActivityReadModel } from '@epos/projections/activity/read-model';
@@ -71,7 +71,7 @@ export function activityRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return unreadAnswerOf(request, requireActor(request).id);
     });
 
-    app.get('/api/notifications/stream', { schema: { tags, summary: "Server-sent events: `unread` (an UnreadAnswer) on connecting and whenever the reader's notifications change" } }, async (request, reply) => {
+    app.get('/api/notifications/stream', { schema: { tags, summary: "Server-sent events: `unread` (an UnreadAnswer) on connecting and whenever the reader's notifications change", response: { 200: notificationStreamAnswer } } }, async (request, reply) => {
       requirePermission(request, 'notifications.own');
       const userId = requireActor(request).id;
       reply.hijack();

@@ -4,12 +4,13 @@ import { blogsDemoSeeder } from '../blogs/demo-seed.js';
 import { libraryDemoSeeder } from '../library/demo-seed.js';
 import { booksDemoSeeder } from '../books/demo-seed.js';
 import { demoPoemWithMediaSeeder } from '../media/demo-seed.js';
+import { worksDemoSeeder } from '../works/demo-seed.js';
 
 export type SeedContext = Pick<Runtime, 'config' | 'store' | 'database' | 'logger'>;
 export type DemoSeeder = { name: string; seed(context: SeedContext): Promise<void> };
 
 /** Demo content, each feature adding its own; loaded only into an empty event store. */
-export const demoSeeders: DemoSeeder[] = [demoPoemWithMediaSeeder, demoUsersSeeder, blogsDemoSeeder, libraryDemoSeeder, booksDemoSeeder];
+export const demoSeeders: DemoSeeder[] = [demoPoemWithMediaSeeder, demoUsersSeeder, blogsDemoSeeder, libraryDemoSeeder, booksDemoSeeder, worksDemoSeeder];
 
 export async function seedDemoIfEmpty(context: SeedContext, seeders: readonly DemoSeeder[] = demoSeeders): Promise<boolean> {
   if (!context.config.SEED_DEMO) return false;

@@ -56,6 +56,12 @@ describe('activity projection', () => {
     expect((await feed(afterPost))[0]).toEqual(['post', 'Herons at dusk', '/blogs/river/herons']);
     expect(await notesOf(afterPost, reader)).toEqual([['post', 'Herons at dusk', '/blogs/river/herons']]);
     expect(await notesOf(afterPost, writer)).toEqual([]);
+    // a scheduled post is published by the system, but readers are told its author's name
+    const scheduled = randomUUID();
+    await projection.append(postStream(scheduled), [{ type: 'PostCreated', data: { postId: scheduled, blogId: 'river', url: 'later', authorId: writer, content: postContent('Later') } }], writer);
+    const afterScheduled = await projection.append(postStream(scheduled), [{ type: 'PostPublished', data: { postId: scheduled, publishedAt: '2026-03-02T00:00:00.000Z', scheduled: true, first: true } }], 'system');
+    expect((await findNotifications(afterScheduled, reader, window)).rows[0]).toMatchObject({ kind: 'post', actor_id: writer });
+    await projection.append(postStream(scheduled), [{ type: 'PostDeleted', data: { postId: scheduled } }], writer);
 
     const { commentId: first } = await comment(postId, reader, 'They stand so still.');
     const { commentId: reply, db } = await comment(postId, friend, `Like **statues**, ${'very '.repeat(60)}still.`, { parentId: first, pings: [reader, admin, friend] });
@@ -65,16 +71,16 @@ describe('activity projection', () => {
     expect(String(rows[0]![1]).length).toBeLessThanOrEqual(161);
     expect(rows[0]![2]).toBe(`/blogs/river/herons#comment-${reply}`);
     // the reply tells its parent's author (once, though also pinged); the ping tells the admin; nobody is told of their own words
-    expect((await notesOf(db, reader)).map((n) => n[0])).toEqual(['reply', 'post']);
+    expect((await notesOf(db, reader)).map((n) => n[0])).toEqual(['reply', 'post', 'post']);
     expect((await notesOf(db, admin)).map((n) => n[0])).toEqual(['mention']);
     expect(await notesOf(db, friend)).toEqual([]);
-    expect((await unreadOf(db, reader)).unread).toBe(2);
+    expect((await unreadOf(db, reader)).unread).toBe(3);
   });
 
   it('never shows drafts, hidden comments or unpublished posts, nor notes or subscriptions', async () => {
     const draftId = randomUUID();
-    let db = await projection.append(postStream(draftId), [{ type: 'PostCreated', data: { postId: draftId, blogId: 'river', url: 'draft-only', authorId: writer, content: postContent('A secret draft') } }], writer);
-    db = await projection.append(userStream(reader), [{ type: 'NoteSaved', data: { userId: reader, noteId: 'n1', sentence: 7, rtype: 'note', content: seal(await keyOf(reader), 'My private note') } }], reader);
+    await projection.append(postStream(draftId), [{ type: 'PostCreated', data: { postId: draftId, blogId: 'river', url: 'draft-only', authorId: writer, content: postContent('A secret draft') } }], writer);
+    let db = await projection.append(userStream(reader), [{ type: 'NoteSaved', data: { userId: reader, noteId: 'n1', sentence: 7, rtype: 'note', content: seal(await keyOf(reader), 'My private note') } }], reader);
     expect(JSON.stringify(await feed(db))).not.toMatch(/secret draft|private note/);
 
     const { postId } = await publishedPost('river', 'egrets', 'Egrets');
@@ -92,8 +98,8 @@ describe('activity projection', () => {
     const page = { name: 'Reading guide', permalink: 'guide', category: 'Main menu' as const, parent: null, priority: 1, markdown: 'Read slowly.' };
     await projection.append(pageStream(pageId), [{ type: 'PageCreated', data: { pageId, path: '/guide', content: page } }], admin);
     await projection.append(pageStream(pageId), [{ type: 'PageRevised', data: { pageId, content: { ...page, name: 'Reading guide, revised' } } }], admin);
-    let db = await projection.append(pageStream(pageId), [{ type: 'PageRevised', data: { pageId, content: { ...page, name: 'Reading guide, again' } } }], admin);
-    db = await projection.append(pageStream(pageId), [{ type: 'PageMoved', data: { pageId, from: '/guide', to: '/guides/reading' } }], admin);
+    await projection.append(pageStream(pageId), [{ type: 'PageRevised', data: { pageId, content: { ...page, name: 'Reading guide, again' } } }], admin);
+    let db = await projection.append(pageStream(pageId), [{ type: 'PageMoved', data: { pageId, from: '/guide', to: '/guides/reading' } }], admin);
     const pageRows = (await feed(db)).filter((r) => String(r[0]).startsWith('page'));
     // a moved page's rows all link to where it is now
     expect(pageRows).toEqual([
@@ -121,7 +127,7 @@ describe('activity projection', () => {
     let db = await projection.append(userStream(friend), [{ type: 'NoteSaved', data: { userId: friend, noteId: 'f1', sentence: 40, rtype: 'note', content: seal(await keyOf(friend), 'mine') } }], friend);
     expect((await feed(db)).filter((r) => r[2] === '/s/40')).toEqual([]);
 
-    db = await projection.append(sentenceStream(40), [{ type: 'SentenceTextSet', data: { sentence: 40, edition: 'first', lines: ['The gods above are laws that have no heart,', lines[1]!] } }], admin);
+    await projection.append(sentenceStream(40), [{ type: 'SentenceTextSet', data: { sentence: 40, edition: 'first', lines: ['The gods above are laws that have no heart,', lines[1]!] } }], admin);
     db = await projection.append(sentenceStream(40), [{ type: 'TranslationSet', data: { sentence: 40, lang: 'hi', lines: ['देवता ऊपर हृदयहीन विधान हैं'] } }], admin);
     expect((await feed(db)).filter((r) => r[2] === '/s/40')).toEqual([
       ['translation', 'Hindi: देवता ऊपर हृदयहीन विधान हैं', '/s/40'],

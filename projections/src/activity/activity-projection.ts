@@ -69,7 +69,7 @@ const handlers = defineProjection({
       await addActivity(db, event, { subject, postId: post.post_id, type: 'post', url: postPath(post), userId: post.author_id, content: post.title });
       if (!event.data.first) return;
       const followers = await db.selectFrom('follows').select('user_id').where('blog_id', '=', post.blog_id).where('user_id', '!=', post.author_id).execute();
-      await notify(db, event, followers.map((f) => f.user_id), { kind: 'post', url: postPath(post), content: post.title });
+      await notify(db, event, followers.map((f) => f.user_id), { kind: 'post', url: postPath(post), content: post.title }, post.author_id);
     },
     async PostUnpublished(event, db) {
       await db.updateTable('posts').set({ published: false }).where('post_id', '=', event.data.postId).execute();
@@ -91,8 +91,8 @@ const handlers = defineProjection({
       await addActivity(db, event, { subject: `comment:${commentId}`, postId, type: 'comment', url, userId: authorId, content: text });
       const parent = parentId === null ? undefined : await db.selectFrom('comments').select('author_id').where('comment_id', '=', parentId).executeTakeFirst();
       const repliedTo = parent && parent.author_id !== authorId ? [parent.author_id] : [];
-      await notify(db, event, repliedTo, { kind: 'reply', url, content: text });
-      await notify(db, event, pings.filter((p) => !repliedTo.includes(p) && p !== authorId), { kind: 'mention', url, content: text });
+      await notify(db, event, repliedTo, { kind: 'reply', url, content: text }, authorId);
+      await notify(db, event, pings.filter((p) => !repliedTo.includes(p)), { kind: 'mention', url, content: text }, authorId);
     },
     async CommentEdited(event, db) {
       const comment = await db.selectFrom('comments').select('author_id').where('comment_id', '=', event.data.commentId).executeTakeFirst();

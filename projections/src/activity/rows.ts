@@ -72,9 +72,11 @@ export async function setActivityHidden(db: Db, subject: string, hidden: boolean
   await db.updateTable('activity').set({ hidden }).where('subject', '=', subject).execute();
 }
 
-/** Tells each of `readers` (but never the person who caused it) about `event`, once. */
-export async function notify(db: Db, event: RecordedEvent, readers: Iterable<string>, note: { kind: NotificationKind; url: string; content: string }): Promise<void> {
-  const actor = personOf(event);
+/**
+ * Tells each of `readers` (but never the person who caused it) about `event`, once. `actor`: who
+ * the reader is told did it, when that is not who appended the event (a scheduled post's author).
+ */
+export async function notify(db: Db, event: RecordedEvent, readers: Iterable<string>, note: { kind: NotificationKind; url: string; content: string }, actor = personOf(event)): Promise<void> {
   const to = [...new Set(readers)].filter((reader) => reader !== actor);
   if (to.length === 0) return;
   await db

@@ -8,6 +8,7 @@ import { can, useMe, useSessionChanged } from './session';
 import { accountPaths, loggedInOnlyPaths, loginHref } from './urls';
 import { notesPaths } from '../notes/paths';
 import { CONSOLE_SUGGESTIONS } from '../suggestions/api';
+import { NotificationsLink } from '../activity/notifications-link';
 
 /** The navigation's account corner: "Log in", or the user's name (change password), "My account", "My notes" and "Log out". */
 export function AccountNav() {
@@ -60,6 +61,7 @@ export function AccountNav() {
 
   return (
     <div className="account-nav">
+      <NotificationsLink reader={me.userName ?? ''} />
       <Link
         href={accountPaths.password}
         className="nav-account-link nav-user"

@@ -5,6 +5,7 @@ import { useLibraryMenus } from '../library/menus';
 import { installGotoHash } from './goto-hash';
 import './layout.css';
 import { TopNav } from './top-nav';
+import { footerItems } from './nav';
 import { site } from './site';
 
 /**
@@ -40,17 +41,20 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="site-footer">
-        {footerPages.length > 0 && (
-          <nav aria-label="Footer" className="footer-links">
-            <ul>
-              {footerPages.map((page) => (
-                <li key={page.pageid}>
-                  <Link href={page.url}>{page.name}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        <nav aria-label="Footer" className="footer-links">
+          <ul>
+            {footerItems.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href}>{item.label}</Link>
+              </li>
+            ))}
+            {footerPages.map((page) => (
+              <li key={page.pageid}>
+                <Link href={page.url}>{page.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p>{site.name}</p>
       </footer>
       <Toaster />

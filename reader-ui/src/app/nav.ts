@@ -16,6 +16,13 @@ export const navItems: readonly NavItem[] = [
   { href: '/blogs', label: 'Blogs' },
 ];
 
+/** The footer's own entries (before the library's footer pages): pages the top row has no room for. */
+export const footerItems: readonly NavItem[] = [
+  { href: '/notifications', label: 'Recent activity' },
+  { href: '/works/annotations', label: "Readers' works" },
+  { href: '/counts', label: 'Count statistics' },
+];
+
 /** Whether a nav entry is the current page: "/" only on the home page, others on their whole subtree. */
 export function isActivePath(location: string, href: string, current?: RegExp): boolean {
   if (current?.test(location)) return true;

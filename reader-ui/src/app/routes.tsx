@@ -24,6 +24,7 @@ import { LIBRARY_ROUTE } from '../library/route';
 import { NotFoundPage } from './not-found-page';
 import { COUNTS_ROUTE, LazyStatsPage } from '../stats/route';
 import { LazyWorksPages, WORKS_ROUTE } from '../works/route';
+import { LazyNotificationsPage, NOTIFICATIONS_PATH } from '../activity/route';
 
 /** A section, in the First edition (no suffix) or another: /1/2/3, /1/2/3/revised. */
 const SECTION_ROUTE = /^\/\d+\/\d+\/\d+(?:\/(?:centenary|revised))?\/?$/;
@@ -154,6 +155,7 @@ function Routes() {
       <Route path={PAGE_EDITOR_ROUTE} component={LazyPageEditor} />
       <Route path={COUNTS_ROUTE} component={LazyStatsPage} />
       <Route path={WORKS_ROUTE} component={LazyWorksPages} />
+      <Route path={NOTIFICATIONS_PATH} component={LazyNotificationsPage} />
       {/* Library pages live at any path the site does not own: keep this the last route before not-found. */}
       <Route path={LIBRARY_ROUTE} component={LazyLibraryPage} />
       <Route component={NotFoundPage} />

@@ -9,7 +9,7 @@ import { isActivePath, navItems } from './nav';
 import { site } from './site';
 
 /**
- * The site's navigation. Wide screens show every destination in one row; below 48rem a
+ * The site's navigation. Wide screens show every destination in one row; below 66rem a
  * "Menu" button opens them as a panel (closed again by a choice, Escape or a click outside).
  */
 export function TopNav() {

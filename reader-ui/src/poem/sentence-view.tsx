@@ -7,7 +7,8 @@ import { preloadModals, studyAtom } from '../study/state';
 import { StudyPanel, StudyToggle } from '../study/study-toolbar';
 import type { Line, SectionRef } from './api';
 import { langLabels, sentenceAnchor, sentencePath, splitLines, type Lang } from './reading';
-import { countSentence, countsText, isLineField, worksSource, worksText, type WorksEntry } from './works';
+import { isLineField, worksSource, worksText, type WorksEntry } from './works';
+import { SentenceCountData } from '../stats/sentence-count-data';
 import { MemoriseVerse } from './memorise-verse';
 import { RelatedVerse, RelatedWords, useWordColours } from './related-words';
 import { lineOffsets } from './relations';
@@ -131,14 +132,7 @@ export function SentenceView({
         ))}
         {works.map((option) => {
           if (option.key === 'memorise') return null; // in place of the verse
-          if (option.key === 'counts') {
-            return (
-              <div key={option.key} className="works-text">
-                <span className="extra-label">{option.label}</span>
-                <p className="counts">{countsText(countSentence(verseOf(line)))}</p>
-              </div>
-            );
-          }
+          if (option.key === 'counts') return <SentenceCountData key={option.key} sentence={n} label={option.label} />;
           const text = worksText(line, option.key);
           if (text === null) return null;
           return (

@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from './api';
-import { countSentence, countsText, isLineField, memoriseLine, worksSource, worksText } from './works';
-
-describe('Counts', () => {
-  it('counts words, characters and verse lines', () => {
-    expect(countSentence(['O Lamp of Evening,', "don't sun-lit lamp"])).toEqual({ words: 7, characters: 36, lines: 2 });
-  });
-
-  it('skips empty lines and counts characters, not code units', () => {
-    expect(countSentence(['', '  Ô âme  ', ' '])).toEqual({ words: 2, characters: 5, lines: 1 });
-    expect(countSentence(['夜の灯'])).toEqual({ words: 1, characters: 3, lines: 1 });
-    expect(countSentence([])).toEqual({ words: 0, characters: 0, lines: 0 });
-  });
-
-  it('says it in words', () => {
-    expect(countsText({ words: 1, characters: 4, lines: 1 })).toBe('1 word · 4 characters · 1 line');
-    expect(countsText({ words: 7, characters: 36, lines: 2 })).toBe('7 words · 36 characters · 2 lines');
-  });
-});
+import { isLineField, memoriseLine, worksSource, worksText } from './works';
 
 describe('Memorise', () => {
   it('keeps the first letter of each word', () => {

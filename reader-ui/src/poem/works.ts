@@ -26,33 +26,6 @@ export function worksOptions(layers: readonly Layer[]): WorksEntry[] {
   ];
 }
 
-/** A word: letters or digits, with inner apostrophes or hyphens ("don't", "sun-lit"). */
-const WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
-
-export interface SentenceCounts {
-  readonly words: number;
-  /** Characters of the verse, spaces and punctuation included, line breaks not. */
-  readonly characters: number;
-  /** Verse lines that have any text. */
-  readonly lines: number;
-}
-
-/** The Counts option: words, characters and verse lines of a sentence's verse lines. */
-export function countSentence(lines: readonly string[]): SentenceCounts {
-  const shown = lines.map((line) => line.trim()).filter((line) => line !== '');
-  return {
-    words: shown.reduce((sum, line) => sum + (line.match(WORD)?.length ?? 0), 0),
-    characters: shown.reduce((sum, line) => sum + Array.from(line).length, 0),
-    lines: shown.length,
-  };
-}
-
-/** "12 words · 60 characters · 2 lines" (singular for one). */
-export function countsText(counts: SentenceCounts): string {
-  const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
-  return `${n(counts.words, 'word')} · ${n(counts.characters, 'character')} · ${n(counts.lines, 'line')}`;
-}
-
 /**
  * The Memorise option: each word keeps its first letter and the rest of its letters
  * become underscores; spaces and punctuation stay ("O Lamp of Evening," → "O L___ o_ E______,").

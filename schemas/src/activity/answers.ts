@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../api/input.js';
+import { notJson } from '../api/responses.js';
 import { notificationIdSchema } from './events.js';
 
 /** What the public activity feed shows. */
@@ -60,10 +61,5 @@ export const markReadForm = z.union([z.object({ id: notificationIdSchema }).stri
 export type MarkReadForm = z.infer<typeof markReadForm>;
 export const markReadAnswer = z.object({ unread: z.number() });
 
-export const activityMessages = {
-  noActivity: 'No activity',
-  noNotifications: 'No notifications',
-} as const;
-
-/** The event stream's event names: `unread` carries an UnreadAnswer. */
-export const NOTIFICATION_STREAM_EVENT = 'unread';
+/** `GET /api/notifications/stream`: server-sent events, each `unread` event's data an UnreadAnswer. */
+export const notificationStreamAnswer = notJson('text/event-stream: an `unread` event (data: an UnreadAnswer as JSON) on connecting and whenever the reader\'s notifications change; a comment line every 25 s keeps the connection open');

@@ -1,2 +1,3 @@
 export * from './events.js';
 export * from './answers.js';
+export * from './messages.js';

@@ -1,0 +1,250 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useMe } from '../accounts/session';
+import { loginHref } from '../accounts/urls';
+import { GENERIC_ERROR } from '../app/messages';
+import { usePageTitle } from '../app/use-page-title';
+import { appendPage } from '../blogs/paging';
+import type { Answer } from '../blogs/editor/http';
+import { Loading } from '../poem/loading';
+import { formatDateTime, machineDate } from '../ui/dates';
+import { SpinnerButton } from '../ui/spinner-button';
+import { useToast } from '../ui/toast';
+import { worksPaths } from '../works/paths';
+import { fetchNotifications, fetchRecents, markRead, type ActivityItem, type NotificationItem } from './api';
+import { isAppPath, markedRead, mergeNotifications, newestId } from './notification-list';
+import { NOTIFICATIONS_PATH } from './route';
+import { unreadAfterMarking, unreadAtom } from './unread-state';
+import { activityLine, activityMessages, notificationLine, timeAgo } from './words';
+import './activity.css';
+
+type Paged<T> =
+  | { readonly status: 'loading' }
+  | { readonly status: 'failed' }
+  | { readonly status: 'ready'; readonly items: readonly T[]; readonly page: number; readonly pages: number };
+
+/** Loads a list's first page into `setList` once the page opens (given up if it closes first). */
+function useFirstPage<T>(fetchPage: (page: number, signal: AbortSignal) => Promise<Answer<{ items: T[]; page: number; pages: number }>>, setList: (list: Paged<T>) => void): void {
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchPage(1, controller.signal).then(
+      (answer) => setList(answer.ok ? { status: 'ready', items: answer.data.items, page: answer.data.page, pages: answer.data.pages } : { status: 'failed' }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+}
+
+/** `/notifications`: a signed-in reader's notifications ("For you"), then everyone's recent activity. */
+export default function NotificationsPage() {
+  const me = useMe();
+  usePageTitle('Notifications');
+  return (
+    <div className="prose activity-page">
+      <h1>Notifications</h1>
+      {me === null ? <Loading /> : me.loggedIn ? <ForYou /> : <SignInHint />}
+      <RecentActivity />
+    </div>
+  );
+}
+
+function SignInHint() {
+  return (
+    <p className="activity-sign-in">
+      <Link href={loginHref(NOTIFICATIONS_PATH)}>Log in</Link> to be told of replies to your comments, mentions, new posts in the blogs you follow and
+      changes to the sentences you have notes on.
+    </p>
+  );
+}
+
+/** A link to a notification's or an activity's page: the app's own router for its paths. */
+function ItemLink({ url, onFollow, children }: { url: string; onFollow?: () => void; children: ReactNode }) {
+  return isAppPath(url) ? (
+    <Link href={url} onClick={onFollow}>
+      {children}
+    </Link>
+  ) : (
+    <a href={url} onClick={onFollow}>
+      {children}
+    </a>
+  );
+}
+
+function When({ at }: { at: string }) {
+  return (
+    <time dateTime={machineDate(at)} title={formatDateTime(at)}>
+      {timeAgo(at)}
+    </time>
+  );
+}
+
+function ForYou() {
+  const [list, setList] = useState<Paged<NotificationItem>>({ status: 'loading' });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [marking, setMarking] = useState(false);
+  const live = useAtomValue(unreadAtom);
+  const setUnread = useSetAtom(unreadAtom);
+  const toast = useToast();
+
+  useFirstPage(fetchNotifications, setList);
+
+  // Each word from the stream (a new notification, some read elsewhere): the first page again, merged in.
+  const seen = useRef(live);
+  useEffect(() => {
+    if (seen.current === live || live === null) return;
+    seen.current = live;
+    const controller = new AbortController();
+    fetchNotifications(1, controller.signal).then(
+      (answer) => {
+        if (!answer.ok) return;
+        setList((s) => (s.status === 'ready' ? { ...s, items: mergeNotifications(s.items, answer.data.items), pages: Math.max(s.pages, answer.data.pages) } : s));
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [live]);
+
+  if (list.status === 'loading') return <Loading />;
+
+  const loadMore = () => {
+    if (loadingMore) return;
+    setLoadingMore(true);
+    void fetchNotifications(list.status === 'ready' ? list.page + 1 : 1).then((answer) => {
+      setLoadingMore(false);
+      if (!answer.ok) {
+        toast(GENERIC_ERROR, 'error');
+        return;
+      }
+      setList((s) => (s.status === 'ready' ? { status: 'ready', items: mergeNotifications(s.items, answer.data.items), page: answer.data.page, pages: answer.data.pages } : s));
+    });
+  };
+
+  const markAll = async (upTo: string) => {
+    setMarking(true);
+    const answer = await markRead({ upTo });
+    setMarking(false);
+    if (!answer.ok) {
+      toast(answer.message ?? GENERIC_ERROR, 'error');
+      return;
+    }
+    setList((s) => (s.status === 'ready' ? { ...s, items: markedRead(s.items, { upTo }) } : s));
+    setUnread(unreadAfterMarking(answer.data.unread));
+  };
+
+  const follow = (item: NotificationItem) => {
+    if (item.read) return;
+    setList((s) => (s.status === 'ready' ? { ...s, items: markedRead(s.items, { id: item.id }) } : s));
+    void markRead({ id: item.id }).then((answer) => {
+      if (answer.ok) setUnread(unreadAfterMarking(answer.data.unread));
+    });
+  };
+
+  const items = list.status === 'ready' ? list.items : [];
+  const newest = newestId(items);
+
+  return (
+    <section className="activity-section" aria-labelledby="for-you-heading">
+      <div className="activity-section-head">
+        <h2 id="for-you-heading">For you</h2>
+        {newest !== null && (
+          <SpinnerButton type="button" busy={marking} onClick={() => void markAll(newest)}>
+            Mark all as read
+          </SpinnerButton>
+        )}
+      </div>
+      {list.status === 'failed' ? (
+        <p className="muted">{GENERIC_ERROR}</p>
+      ) : items.length === 0 ? (
+        <p className="muted">{activityMessages.noNotifications}</p>
+      ) : (
+        <ul className="activity-list" aria-labelledby="for-you-heading">
+          {items.map((item) => (
+            <li key={item.id} className={item.read ? 'notification' : 'notification is-unread'} data-testid="notification">
+              {!item.read && <span className="unread-tag">Unread</span>}
+              <p className="activity-what">
+                <ItemLink url={item.url} onFollow={() => follow(item)}>
+                  {notificationLine(item)}
+                </ItemLink>
+                {item.content !== '' && <span className="activity-content">{item.content}</span>}
+              </p>
+              <p className="activity-when">
+                <When at={item.at} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.status === 'ready' && list.page < list.pages && (
+        <button type="button" className="button" disabled={loadingMore} onClick={loadMore}>
+          Load more
+        </button>
+      )}
+    </section>
+  );
+}
+
+const activityKey = (item: ActivityItem) => `${item.DateofActivity}|${item.activityType}|${item.url}|${item.user}`;
+
+function RecentActivity() {
+  const [list, setList] = useState<Paged<ActivityItem>>({ status: 'loading' });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const toast = useToast();
+
+  useFirstPage(fetchRecents, setList);
+
+  const loadMore = () => {
+    if (list.status !== 'ready' || loadingMore) return;
+    setLoadingMore(true);
+    void fetchRecents(list.page + 1, new AbortController().signal).then((answer) => {
+      setLoadingMore(false);
+      if (!answer.ok) {
+        toast(GENERIC_ERROR, 'error');
+        return;
+      }
+      setList((s) => (s.status === 'ready' ? { status: 'ready', items: appendPage(s.items, answer.data.items, activityKey), page: answer.data.page, pages: answer.data.pages } : s));
+    });
+  };
+
+  return (
+    <section className="activity-section" aria-labelledby="recent-heading">
+      <h2 id="recent-heading">Recent activity</h2>
+      {list.status === 'loading' ? (
+        <Loading />
+      ) : list.status === 'failed' ? (
+        <p className="muted">{GENERIC_ERROR}</p>
+      ) : list.items.length === 0 ? (
+        <p className="muted">{activityMessages.noActivity}</p>
+      ) : (
+        <ul className="activity-list" aria-labelledby="recent-heading">
+          {list.items.map((item) => (
+            <ActivityEntry key={activityKey(item)} item={item} />
+          ))}
+        </ul>
+      )}
+      {list.status === 'ready' && list.page < list.pages && (
+        <button type="button" className="button" disabled={loadingMore} onClick={loadMore}>
+          Load more
+        </button>
+      )}
+    </section>
+  );
+}
+
+function ActivityEntry({ item }: { item: ActivityItem }) {
+  const { who, what } = activityLine(item);
+  return (
+    <li className="activity" data-testid="activity">
+      <p className="activity-what">
+        {who !== null && (item.userId !== null ? <Link href={worksPaths.profile(item.userId)}>{who}</Link> : <span>{who}</span>)}
+        {who !== null && ' '}
+        {what}
+        {': '}
+        <ItemLink url={item.url}>{item.content.trim() === '' ? item.url : item.content}</ItemLink>
+      </p>
+      <p className="activity-when">
+        <When at={item.DateofActivity} />
+      </p>
+    </li>
+  );
+}
