@@ -11,7 +11,7 @@ import { unsealedFor } from '../accounts/sealing.js';
 import { legacyNoteId } from '../accounts/notes-projection.js';
 import { ACTIVITY_CHANGED_CHANNEL, ACTIVITY_PROJECTION, RECENTS_SCOPE, type ActivityReadModel } from './read-model.js';
 import { setupActivity } from './setup.js';
-import { addActivity, addOrExtendActivity, notify, personOf, plainOfMarkdown, removeActivity, setActivityHidden } from './rows.js';
+import { addActivity, addOrExtendActivity, notify, personOf, plainOfMarkdown, removeActivity, reviseActivity, setActivityHidden } from './rows.js';
 
 type Db = Kysely<ActivityReadModel>;
 
@@ -59,7 +59,7 @@ const handlers = defineProjection({
     },
     async PostRevised(event, db) {
       await db.updateTable('posts').set({ title: event.data.content.title }).where('post_id', '=', event.data.postId).execute();
-      await db.updateTable('activity').set({ content: event.data.content.title }).where('subject', '=', `post:${event.data.postId}`).execute();
+      await reviseActivity(db, `post:${event.data.postId}`, event.data.content.title);
     },
     async PostPublished(event, db) {
       const post = await db.updateTable('posts').set({ published: true }).where('post_id', '=', event.data.postId).returningAll().executeTakeFirst();
@@ -97,7 +97,7 @@ const handlers = defineProjection({
     async CommentEdited(event, db) {
       const comment = await db.selectFrom('comments').select('author_id').where('comment_id', '=', event.data.commentId).executeTakeFirst();
       const text = comment ? await unsealedFor(db, comment.author_id, event.data.content, z.string()) : null;
-      if (text !== null) await db.updateTable('activity').set({ content: text.slice(0, 400) }).where('subject', '=', `comment:${event.data.commentId}`).execute();
+      if (text !== null) await reviseActivity(db, `comment:${event.data.commentId}`, text);
     },
     async CommentDeleted(event, db) {
       await removeActivity(db, `comment:${event.data.commentId}`);
@@ -151,7 +151,7 @@ const handlers = defineProjection({
     },
     async BookRevised(event, db) {
       await db.updateTable('books').set({ title: event.data.content.title }).where('book_id', '=', event.data.bookId).execute();
-      await db.updateTable('activity').set({ content: event.data.content.title }).where('subject', '=', `book:${event.data.bookId}`).execute();
+      await reviseActivity(db, `book:${event.data.bookId}`, event.data.content.title);
     },
     async BookRemoved(event, db) {
       await db.deleteFrom('books').where('book_id', '=', event.data.bookId).execute();
@@ -170,7 +170,7 @@ const handlers = defineProjection({
       await addActivity(db, event, { subject: `work:${workId}`, type: 'work', url: sentencePath(sentences[0]!), userId, content: workText(content) });
     },
     async WorkEdited(event, db) {
-      await db.updateTable('activity').set({ content: workText(event.data.content).slice(0, 400), url: sentencePath(event.data.sentences[0]!) }).where('subject', '=', `work:${event.data.workId}`).execute();
+      await reviseActivity(db, `work:${event.data.workId}`, workText(event.data.content), sentencePath(event.data.sentences[0]!));
     },
     async WorkDeleted(event, db) {
       await removeActivity(db, `work:${event.data.workId}`);

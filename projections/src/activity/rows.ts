@@ -64,6 +64,11 @@ export async function addOrExtendActivity(db: Db, event: RecordedEvent, row: Act
   await db.updateTable('activity').set({ url: row.url, content: excerpt(row.content), at: event.metadata.timestamp }).where('activity_id', '=', run.activity_id).execute();
 }
 
+/** A subject's rows show its new words (an excerpt, as when added), and its new address if it moved. */
+export async function reviseActivity(db: Db, subject: string, content: string, url?: string): Promise<void> {
+  await db.updateTable('activity').set({ content: excerpt(content), ...(url === undefined ? {} : { url }) }).where('subject', '=', subject).execute();
+}
+
 export async function removeActivity(db: Db, subject: string): Promise<void> {
   await db.deleteFrom('activity').where('subject', '=', subject).execute();
 }
