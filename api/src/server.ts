@@ -5,7 +5,7 @@ import { buildApi, type BuildApiOptions } from './app.js';
 
 /** Starts the HTTP API on HOST:PORT, registered for a draining shutdown. */
 export async function startApiServer(runtime: Runtime, options: BuildApiOptions = {}): Promise<FastifyInstance> {
-  const progress = new ProjectionProgress(runtime.database, runtime.store);
+  const progress = new ProjectionProgress(runtime.database, runtime.store, runtime.config.PROJECTION_STALL_SECONDS * 1000);
   await progress.start();
   runtime.shutdown.add('projection progress', () => progress.close());
   const search = createSearchIndex(runtime.config, { database: runtime.database, readModels: progress });

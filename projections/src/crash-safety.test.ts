@@ -18,7 +18,8 @@ afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 
 function startProcess(url: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'testkit/replay-process.ts')], {
-    env: { ...process.env, DATABASE_URL: url, BATCH_SIZE: '50' },
+    // A killed process's lease lapses quickly, so the next one takes over at once.
+    env: { ...process.env, DATABASE_URL: url, BATCH_SIZE: '50', LEASE_MS: '300' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);

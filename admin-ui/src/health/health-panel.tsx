@@ -90,6 +90,7 @@ function HealthDetails({ health }: { health: Health }) {
                 <TableCell>Status</TableCell>
                 <TableCell align="right">Checkpoint</TableCell>
                 <TableCell align="right">Lag</TableCell>
+                <TableCell>Run by</TableCell>
                 <TableCell>Error</TableCell>
               </TableRow>
             </TableHead>
@@ -112,6 +113,9 @@ function HealthDetails({ health }: { health: Health }) {
                     sx={{ color: isLagging(p.lag) ? 'warning.main' : undefined, whiteSpace: 'nowrap' }}
                   >
                     {formatLag(p.lag)}
+                  </TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all', color: p.holder ? undefined : 'text.secondary' }}>
+                    {p.holder ?? 'no process'}
                   </TableCell>
                   <TableCell sx={{ color: 'error.main', wordBreak: 'break-word' }}>{p.error ?? ''}</TableCell>
                 </TableRow>

@@ -73,8 +73,8 @@ async function seedBlogs(context: SeedContext): Promise<void> {
   await context.store.append(
     commentsStream(first),
     [
-      { type: 'CommentPosted', data: { commentId: question, postId: first, parentId: null, authorId: ids.reader, content: seal(readerKey, 'Is the pause in ||1|| in every edition?'), pings: [] } },
-      { type: 'CommentPosted', data: { commentId: randomUUID(), postId: first, parentId: question, authorId: ids.blogger, content: seal(bloggerKey, 'Yes: the Revised edition keeps it. See the compare view.'), pings: [ids.reader] } },
+      { type: 'CommentPosted', data: { commentId: question, postId: first, parentId: null, authorId: ids.reader, content: seal(readerKey, 'Is the pause in ||1|| in every edition?'), mentions: [] } },
+      { type: 'CommentPosted', data: { commentId: randomUUID(), postId: first, parentId: question, authorId: ids.blogger, content: seal(bloggerKey, 'Yes: the Revised edition keeps it. See the compare view.'), mentions: [ids.reader] } },
       { type: 'CommentUpvoted', data: { commentId: question, postId: first, userId: ids.blogger } },
     ],
     { expectedRevision: 'no_stream', cause },

@@ -10,7 +10,7 @@ const admin = { userId: '44444444-4444-4444-8444-444444444444', role: 'admin' as
 const c1 = '55555555-5555-4555-8555-555555555555';
 const c2 = '66666666-6666-4666-8666-666666666666';
 const sealed = 'v1.a.b.c';
-const posted = (commentId: string, author: typeof ann, parentId: string | null = null): CommentEvent => ({ type: 'CommentPosted', data: { commentId, postId, parentId, authorId: author.userId, content: sealed, pings: [] } });
+const posted = (commentId: string, author: typeof ann, parentId: string | null = null): CommentEvent => ({ type: 'CommentPosted', data: { commentId, postId, parentId, authorId: author.userId, content: sealed, mentions: [] } });
 const when = (events: CommentEvent[], command: CommentCommand) => decider.decide(command, events.reduce(decider.evolve, decider.initialState));
 
 describe('comments decider', () => {

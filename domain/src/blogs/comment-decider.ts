@@ -74,10 +74,10 @@ function decide(command: CommentCommand, state: CommentsState, postId: string): 
       if (command.blogArchived) throw new DomainError('invalid', blogMessages.archivedNoComments);
       if (command.parentId) existing(state, command.parentId, 'parentof');
       if (concealed(state, command.parentId)) throw new DomainError('not_found', 'There is no such comment', 'parentof');
-      return [{ type: 'CommentPosted', data: { commentId, postId, parentId: command.parentId, authorId: command.actor.userId, content: command.content, pings: command.pings } }];
+      return [{ type: 'CommentPosted', data: { commentId, postId, parentId: command.parentId, authorId: command.actor.userId, content: command.content, mentions: command.pings } }];
     case 'edit':
       if (!canChangeComment(command.actor, existing(state, commentId))) throw new DomainError('forbidden', 'Only the comment\'s author or an admin may change it.');
-      return [{ type: 'CommentEdited', data: { commentId, postId, content: command.content, pings: command.pings } }];
+      return [{ type: 'CommentEdited', data: { commentId, postId, content: command.content, mentions: command.pings } }];
     case 'delete': {
       if (!canChangeComment(command.actor, existing(state, commentId))) throw new DomainError('forbidden', 'Only the comment\'s author or an admin may delete it.');
       const hasReplies = [...state.values()].some((c) => c.parentId === commentId && !c.deleted);

@@ -64,6 +64,10 @@ export const configSchema = z.object({
   /** The publishing schedule's safety-net sweep; 0 turns it off (the reactor alone queues publishing jobs). */
   SCHEDULE_SWEEP_SECONDS: z.coerce.number({ message: 'expected seconds' }).int('expected whole seconds').min(0, 'expected 0 (off) or more seconds').max(86_400).default(30),
   CONSISTENCY_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).max(60_000).default(3000),
+  /** How long a projection's lease lasts unless renewed: the longest a killed projections process goes unreplaced. */
+  PROJECTION_LEASE_SECONDS: z.coerce.number({ message: 'expected seconds' }).min(1, 'expected at least 1 second').max(600).default(5),
+  /** /api/health reports a projection stalled when it is behind the head and its checkpoint has not moved for this long. */
+  PROJECTION_STALL_SECONDS: z.coerce.number({ message: 'expected seconds' }).min(1, 'expected at least 1 second').max(86_400).default(30),
   /** Default: on, except in production. */
   SEED_DEMO: flag(true),
   TRUST_PROXY: flag(false),

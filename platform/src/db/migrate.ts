@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as eventStore from './migrations/0001-event-store.js';
 import * as projections from './migrations/0002-projections.js';
 import * as accounts from './migrations/0003-accounts.js';
@@ -8,6 +7,7 @@ import * as rateLimits from './migrations/0005-rate-limits.js';
 import * as reactors from './migrations/0006-reactors.js';
 import * as substringSearch from './migrations/0007-substring-search.js';
 import * as search from './migrations/0008-search.js';
+import * as projectionLeases from './migrations/0009-projection-leases.js';
 
 /** Every feature adds its migrations here, in order; names sort by their number. */
 const platformMigrations: Record<string, Migration> = {
@@ -19,6 +19,7 @@ const platformMigrations: Record<string, Migration> = {
   '0006-reactors': reactors,
   '0007-substring-search': substringSearch,
   '0008-search': search,
+  '0009-projection-leases': projectionLeases,
 };
 
 class StaticProvider implements MigrationProvider {

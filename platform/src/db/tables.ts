@@ -22,6 +22,15 @@ export interface ProjectionCheckpointsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** The process running a projection version, while its lease lasts. */
+export interface ProjectionLeasesTable {
+  name: string;
+  version: number;
+  holder: string;
+  acquired_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface ProjectionActiveTable {
   name: string;
   version: number;
@@ -93,6 +102,7 @@ export interface PlatformDatabase {
   user_keys: UserKeysTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   projection_active: ProjectionActiveTable;
+  projection_leases: ProjectionLeasesTable;
   site_secrets: SiteSecretsTable;
   rate_limits: RateLimitsTable;
   reactor_checkpoints: ReactorCheckpointsTable;

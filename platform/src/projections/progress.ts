@@ -21,8 +21,8 @@ export class ReadModelNotReadyError extends Error {
 }
 
 const UNKNOWN: Position = -1n;
-/** A projection behind the head whose checkpoint has not moved for this long is reported stalled. */
-const STALL_MS = 60_000;
+/** A projection behind the head whose checkpoint has not moved for this long is reported stalled (PROJECTION_STALL_SECONDS). */
+export const DEFAULT_STALL_MS = 30_000;
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable (restarting or unreachable). The site recovers by itself when it is back.';
 
 /**
@@ -42,6 +42,7 @@ export class ProjectionProgress {
   constructor(
     private readonly database: Database,
     private readonly store: EventStore,
+    private readonly stallMs = DEFAULT_STALL_MS,
   ) {
     this.listener = new NotificationListener(database.url, PROJECTIONS_CHANNEL, database.logger);
     this.listener.onPayload((payload) => this.apply(payload));
@@ -208,13 +209,18 @@ export class ProjectionProgress {
     const rows = await this.database.db
       .selectFrom('projection_checkpoints as c')
       .leftJoin('projection_active as a', 'a.name', 'c.name')
-      .select(['c.name', 'c.version', 'c.position', 'c.status', 'c.error', 'c.updated_at', sql<boolean>`coalesce(a.version = c.version, false)`.as('active')])
+      .leftJoin('projection_leases as l', (j) => j.onRef('l.name', '=', 'c.name').onRef('l.version', '=', 'c.version').on('l.expires_at', '>', sql<Date>`now()`))
+      .select(['c.name', 'c.version', 'c.position', 'c.status', 'c.error', 'c.updated_at', 'l.holder', 'l.expires_at', sql<number>`extract(epoch from now() - c.updated_at) * 1000`.as('still_ms')])
+      .select(sql<boolean>`coalesce(a.version = c.version, false)`.as('active'))
+      .select(sql<boolean>`coalesce(a.version > c.version, false)`.as('superseded'))
       .orderBy('c.name')
       .orderBy('c.version')
       .execute();
     const projections: ProjectionHealth[] = rows.map((r) => {
       const lag = head - BigInt(r.position);
-      const stalled = r.status !== 'failed' && lag > 0n && Date.now() - new Date(r.updated_at).getTime() > STALL_MS;
+      // Measured by the database's clock, as the checkpoint's time was written by it. A version
+      // superseded by a newer one is left behind on purpose.
+      const stalled = r.status !== 'failed' && !r.superseded && lag > 0n && Number(r.still_ms) > this.stallMs;
       return {
         name: r.name,
         version: r.version,
@@ -223,6 +229,9 @@ export class ProjectionProgress {
         checkpoint: r.position,
         lag: (lag > 0n ? lag : 0n).toString(),
         error: r.error,
+        holder: r.holder ?? null,
+        leaseExpiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null,
+        checkpointMovedAt: new Date(r.updated_at).toISOString(),
       };
     });
     return {

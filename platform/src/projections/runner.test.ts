@@ -134,7 +134,7 @@ describe('projection runner', () => {
     const activatedV2 = vi.fn(async () => {
       throw new Error('the alias service is down');
     });
-    await startRunner(testDb, store, [counterProjection(1), { ...counterProjection(2, { delayMs: 1 }), activated: activatedV2 }], 20);
+    const both = await startRunner(testDb, store, [counterProjection(1), { ...counterProjection(2, { delayMs: 1 }), activated: activatedV2 }], 20);
     const during = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 9n, cause: { actor: 't' } });
     expect(await progress.waitFor(during.position, { names: ['counters'], timeoutMs: 5000 })).toEqual(new Map([['counters', 'rm_counters_v1']]));
     const v2WhileServing = await checkpoint(testDb, 'counters', 2);
@@ -158,6 +158,8 @@ describe('projection runner', () => {
     expect((await counters(testDb, 'rm_counters_v1'))[0]).toEqual({ id: 'counter-0', total: 10 });
     // A failing activation is logged, not fatal, and not tried again until the next start.
     expect(activatedV2).toHaveBeenCalledTimes(1);
+    // The next deployment: the old process stops (releasing its leases), the new one starts.
+    await both.stop();
     await startRunner(testDb, store, [counterProjection(1), counterProjection(2)], 20);
     const schemas = await sql<{ n: string }>`select nspname as n from pg_namespace where nspname like 'rm_counters_%' order by 1`.execute(testDb.database.db);
     expect(schemas.rows.map((r) => r.n)).toEqual(['rm_counters_v2']);

@@ -8,6 +8,7 @@ import { UndecodableEventError, type EventStore, type Position, type RecordedEve
 import type { Logger } from '../logging/logger.js';
 import { schemaName, type Projection } from './define-projection.js';
 import { EventHandlingError, ProjectionStoppedError } from './errors.js';
+import { LeaseLostError, ProjectionLeases, type LeaseOptions } from './lease.js';
 import { formatProgress, PROJECTIONS_CHANNEL } from './notifications.js';
 
 export interface ProjectionRunnerOptions {
@@ -17,9 +18,13 @@ export interface ProjectionRunnerOptions {
   projections: readonly Projection[];
   logger: Logger;
   batchSize?: number;
+  /** One runner per projection version at a time, across processes (see ProjectionLeases). */
+  lease?: LeaseOptions;
 }
 
 type Role = 'active' | 'rebuilding' | 'superseded';
+/** Why a run ended: stopped, superseded by a newer version, failed on an event, or its lease lost. */
+type RunEnd = 'stopped' | 'superseded' | 'failed' | 'lease-lost';
 
 /**
  * Keeps every projection's read model up to date. Each batch of read-model writes commits
@@ -29,6 +34,8 @@ type Role = 'active' | 'rebuilding' | 'superseded';
  * Faults of the event (unknown type, failing handler) stop a projection; faults of the
  * infrastructure (lost connection, PostgreSQL restarting) are retried from the checkpoint with
  * capped exponential backoff (100 ms to 5 s), logged once per interruption.
+ * Several processes may run the same projections: each version runs where its lease is held, and
+ * the others wait to take the lease over when its holder stops renewing it.
  */
 export class ProjectionRunner {
   private readonly stopping = new AbortController();
@@ -36,9 +43,21 @@ export class ProjectionRunner {
   /** Versions whose `activated` has run since this start. */
   private readonly announced = new Set<string>();
   private readonly failures = new Map<string, ProjectionStoppedError>();
+  private readonly leases: ProjectionLeases;
 
-  constructor(private readonly options: ProjectionRunnerOptions) {}
+  constructor(private readonly options: ProjectionRunnerOptions) {
+    this.leases = new ProjectionLeases(options.lease);
+  }
 
+  /** The name this runner holds leases under. */
+  get holder(): string {
+    return this.leases.holder;
+  }
+
+  /**
+   * Starts every projection: those whose lease it takes are prepared before this returns (their
+   * schemas exist); the others wait in the background for their lease to be free.
+   */
   async start(): Promise<void> {
     const keys = this.options.projections.map(key);
     const twice = keys.find((k, i) => keys.indexOf(k) !== i);
@@ -46,15 +65,88 @@ export class ProjectionRunner {
     // Newest first: on an empty database the newest version becomes active at once.
     const ordered = [...this.options.projections].sort((a, b) => a.name.localeCompare(b.name) || b.version - a.version);
     for (const projection of ordered) {
-      const { role, checkpoint } = await this.prepare(projection);
-      if (role === 'superseded') {
+      const first = await this.takeAndPrepare(projection);
+      if (first?.role === 'superseded') {
         this.options.logger.warn({ projection: projection.name, version: projection.version }, 'a newer version is active; not running');
+        await this.leases.release(this.db, projection.name, projection.version);
         continue;
       }
       const controller = new AbortController();
       this.stopping.signal.addEventListener('abort', () => controller.abort(), { once: true });
-      const loop = this.run(projection, role, checkpoint, controller.signal);
+      const loop = this.hold(projection, first, controller.signal);
       this.running.set(key(projection), { projection, controller, loop });
+    }
+  }
+
+  /** Takes the projection's lease and prepares its schema; null when another process holds it. */
+  private async takeAndPrepare(projection: Projection): Promise<{ role: Role; checkpoint: Position } | null> {
+    if (!(await this.leases.tryTake(this.db, projection.name, projection.version))) return null;
+    return this.prepare(projection);
+  }
+
+  /**
+   * Runs the projection while this runner holds its lease, renewing it; waits to take it over
+   * while another process holds it. Released when stopped, so another takes over at once.
+   */
+  private async hold(projection: Projection, first: { role: Role; checkpoint: Position } | null, signal: AbortSignal): Promise<void> {
+    const { name, version } = projection;
+    const log = this.options.logger.child({ projection: name, version, holder: this.leases.holder });
+    let prepared = first;
+    let waitingSince: number | null = null;
+    for (let attempt = 0; !signal.aborted; ) {
+      try {
+        prepared ??= await this.takeAndPrepare(projection);
+        attempt = 0;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) log.warn({ err: error }, 'could not take the projection lease');
+        await sleep(reconnectDelay(attempt++), undefined, { signal }).catch(() => undefined);
+        continue;
+      }
+      if (!prepared) {
+        waitingSince ??= Date.now();
+        await sleep(this.leases.ttlMs / 5, undefined, { signal }).catch(() => undefined);
+        continue;
+      }
+      if (waitingSince !== null) log.info({ waitedMs: Date.now() - waitingSince }, 'projection lease taken over');
+      waitingSince = null;
+      const holding = new AbortController();
+      const stop = () => holding.abort();
+      signal.addEventListener('abort', stop, { once: true });
+      const heartbeat = setInterval(() => {
+        this.leases.renew(this.db, name, version).then(
+          (held) => {
+            if (!held) holding.abort();
+          },
+          () => undefined, // an outage: the run itself is interrupted and retries
+        );
+      }, this.leases.ttlMs / 3);
+      let end: RunEnd;
+      try {
+        end = prepared.role === 'superseded' ? 'superseded' : await this.run(projection, prepared.role, prepared.checkpoint, holding.signal);
+      } finally {
+        clearInterval(heartbeat);
+        signal.removeEventListener('abort', stop);
+      }
+      prepared = null;
+      if (end === 'stopped' && !signal.aborted) end = 'lease-lost';
+      if (end === 'lease-lost') {
+        log.warn('projection lease lost to another process; waiting to take it over');
+        continue;
+      }
+      if (end === 'failed') {
+        // Keep the lease while stopped on a bad event: another process would only fail on it too.
+        await this.keepLease(projection, signal);
+      }
+      break;
+    }
+    await this.leases.release(this.db, name, version).catch(() => undefined);
+  }
+
+  /** Renews the lease until the runner stops. */
+  private async keepLease(projection: Projection, signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      await this.leases.renew(this.db, projection.name, projection.version).catch(() => undefined);
+      await sleep(this.leases.ttlMs / 3, undefined, { signal }).catch(() => undefined);
     }
   }
 
@@ -111,7 +203,7 @@ export class ProjectionRunner {
     for (const { version } of older) await sql`drop schema if exists ${sql.id(schemaName(projection.name, version))} cascade`.execute(trx);
   }
 
-  private async run(projection: Projection, initialRole: Role, from: Position, signal: AbortSignal): Promise<void> {
+  private async run(projection: Projection, initialRole: Role, from: Position, signal: AbortSignal): Promise<RunEnd> {
     const log = this.options.logger.child({ projection: projection.name, version: projection.version });
     let checkpoint = from;
     let role = initialRole;
@@ -124,7 +216,7 @@ export class ProjectionRunner {
         for await (const batch of this.options.store.subscribeToAll({ after: checkpoint, batchSize: this.options.batchSize ?? 500, signal })) {
           if (batch.length > 0) checkpoint = await this.applyBatch(projection, batch);
           else role = await this.markIfCaughtUp(projection, checkpoint, role);
-          if (role === 'superseded') return;
+          if (role === 'superseded') return 'superseded';
           attempt = 0;
           if (interruptedAt !== null) {
             log.info({ checkpoint: checkpoint.toString(), interruptedMs: Date.now() - interruptedAt }, 'projection resumed');
@@ -132,11 +224,12 @@ export class ProjectionRunner {
           }
         }
       } catch (error) {
-        if (signal.aborted) return;
+        if (signal.aborted) return 'stopped';
+        if (error instanceof LeaseLostError) return 'lease-lost';
         const stopped = this.permanentFailure(projection, error);
         if (stopped) {
           await this.recordFailure(projection, stopped, log);
-          return;
+          return 'failed';
         }
         const delay = reconnectDelay(attempt);
         // An outage is expected: its reason, once. Anything else may be a bug: its stack, every time.
@@ -151,6 +244,7 @@ export class ProjectionRunner {
         await sleep(delay, undefined, { signal }).catch(() => undefined);
       }
     }
+    return 'stopped';
   }
 
   private async storedCheckpoint(projection: Projection): Promise<Position> {
@@ -189,6 +283,7 @@ export class ProjectionRunner {
   private async applyBatch(projection: Projection, batch: readonly RecordedEvent[]): Promise<Position> {
     const schema = schemaName(projection.name, projection.version);
     return this.db.transaction().execute(async (trx) => {
+      if (!(await this.leases.renew(trx, projection.name, projection.version))) throw new LeaseLostError(projection.name, projection.version);
       const row = await trx
         .selectFrom('projection_checkpoints')
         .select('position')

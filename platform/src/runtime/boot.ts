@@ -7,6 +7,7 @@ import { createJobQueue, type JobQueue } from '../jobs/index.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { createMailTransport, type MailTransport } from '../mail/index.js';
 import { openDatabaseServer } from './database-server.js';
+import { nodeVersionProblem } from './node-version.js';
 import { createEventStore } from './event-store-factory.js';
 import { Shutdown } from './shutdown.js';
 import { createMediaStorage } from '../storage/index.js';
@@ -31,6 +32,8 @@ export type Role = 'all' | 'api' | 'projections' | 'workers' | 'background' | 't
  * A role run on its own needs DATABASE_URL, so that several processes share one database.
  */
 export async function boot(role: Role, env: NodeJS.ProcessEnv = process.env): Promise<Runtime> {
+  const tooOld = nodeVersionProblem();
+  if (tooOld) exitWith(tooOld);
   const config = readConfigOrExit(env);
   const logger = createLogger(config.LOG_LEVEL, `epos-${role}`);
   if (!config.DATABASE_URL && (role === 'api' || role === 'projections' || role === 'workers' || role === 'background')) {

@@ -40,7 +40,7 @@ async function comment(postId: string, author: string, text: string, options: { 
   const commentId = randomUUID();
   const db = await projection.append(
     commentsStream(postId),
-    [{ type: 'CommentPosted', data: { commentId, postId, parentId: options.parentId ?? null, authorId: author, content: seal(await keyOf(author), text), pings: options.pings ?? [] } }],
+    [{ type: 'CommentPosted', data: { commentId, postId, parentId: options.parentId ?? null, authorId: author, content: seal(await keyOf(author), text), mentions: options.pings ?? [] } }],
     author,
   );
   return { commentId, db };

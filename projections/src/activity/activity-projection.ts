@@ -81,7 +81,7 @@ const handlers = defineProjection({
       await db.deleteFrom('posts').where('post_id', '=', event.data.postId).execute();
     },
     async CommentPosted(event, db) {
-      const { commentId, postId, parentId, authorId, pings } = event.data;
+      const { commentId, postId, parentId, authorId, mentions } = event.data;
       await db.insertInto('comments').values({ comment_id: commentId, post_id: postId, author_id: authorId }).onConflict((oc) => oc.doNothing()).execute();
       const post = await db.selectFrom('posts').selectAll().where('post_id', '=', postId).executeTakeFirst();
       // An erased author's words are gone (their key with them): nothing to show.
@@ -92,7 +92,7 @@ const handlers = defineProjection({
       const parent = parentId === null ? undefined : await db.selectFrom('comments').select('author_id').where('comment_id', '=', parentId).executeTakeFirst();
       const repliedTo = parent && parent.author_id !== authorId ? [parent.author_id] : [];
       await notify(db, event, repliedTo, { kind: 'reply', url, content: text }, authorId);
-      await notify(db, event, pings.filter((p) => !repliedTo.includes(p)), { kind: 'mention', url, content: text }, authorId);
+      await notify(db, event, mentions.filter((p) => !repliedTo.includes(p)), { kind: 'mention', url, content: text }, authorId);
     },
     async CommentEdited(event, db) {
       const comment = await db.selectFrom('comments').select('author_id').where('comment_id', '=', event.data.commentId).executeTakeFirst();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, NotificationListener, parseChangeNotice, PostgresEventStore, ProjectionProgress, ProjectionRunner, type ChangeNotice, type NewEvent } from '@epos/platform';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
@@ -134,7 +135,7 @@ describe('blogs projection: hidden comments', () => {
   it('conceals a hidden comment\'s whole thread at any depth, new replies in it too, and reveals it again but for a reply hidden on its own', async () => {
     const postId = randomUUID();
     const [root, reply, deep, own, later] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-    const posted = (commentId: string, parentId: string | null): NewEvent => ({ type: 'CommentPosted', data: { commentId, postId, parentId, authorId: AUTHOR, content: 'v1.a.b.c', pings: [] } });
+    const posted = (commentId: string, parentId: string | null): NewEvent => ({ type: 'CommentPosted', data: { commentId, postId, parentId, authorId: AUTHOR, content: 'v1.a.b.c', mentions: [] } });
     const moderated = (commentId: string, hidden: boolean): NewEvent => ({ type: hidden ? 'CommentHidden' : 'CommentShown', data: { commentId, postId } });
     const concealed = async (position: bigint) => {
       const rows = await (await caughtUp(position)).selectFrom('comments').select(['comment_id', 'concealed']).where('post_id', '=', postId).execute();
@@ -147,5 +148,35 @@ describe('blogs projection: hidden comments', () => {
     expect(await concealed(await append(stream, [posted(later, deep)]))).toEqual(['deep', 'later', 'own', 'reply', 'root']);
     expect(await concealed(await append(stream, [moderated(root, false)]))).toEqual(['own']);
     expect(await concealed(await append(stream, [moderated(reply, true), moderated(own, false)]))).toEqual(['deep', 'later', 'own', 'reply']);
+  });
+});
+
+describe('blogs projection: comments stored before the `pings` → `mentions` rename', () => {
+  it('reads version-1 CommentPosted and CommentEdited (field `pings`) through the upcaster, as their mentions', async () => {
+    const postId = randomUUID();
+    const commentId = randomUUID();
+    const [ann, ben] = [randomUUID(), randomUUID()];
+    const { database } = testDb();
+    const stream = commentsStream(postId);
+    // Rows exactly as the version-1 code stored them.
+    const storeV1 = async (revision: number, type: string, data: object) => {
+      await sql`insert into events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
+        values (${stream}, ${revision}, ${randomUUID()}, ${type}, 1, ${JSON.stringify(data)}, ${JSON.stringify({ actor: 'test', timestamp: new Date().toISOString() })})`.execute(database.db);
+    };
+    await storeV1(0, 'CommentPosted', { commentId, postId, parentId: null, authorId: AUTHOR, content: 'v1.a.b.c', pings: [ann] });
+    await storeV1(1, 'CommentEdited', { commentId, postId, content: 'v1.a.b.c', pings: [ann, ben] });
+
+    const [posted, edited] = await store.readStream(stream);
+    expect(posted!.data).toEqual({ commentId, postId, parentId: null, authorId: AUTHOR, content: 'v1.a.b.c', mentions: [ann] });
+    expect(edited!.data).toEqual({ commentId, postId, content: 'v1.a.b.c', mentions: [ann, ben] });
+    expect(posted!.data).not.toHaveProperty('pings');
+
+    const rows = await (await caughtUp(edited!.position)).selectFrom('comments').select('pings').where('comment_id', '=', commentId).execute();
+    expect(rows).toEqual([{ pings: [ann, ben] }]);
+    // A new event is stored under version 2, in the new shape.
+    const position = await append(stream, [{ type: 'CommentEdited', data: { commentId, postId, content: 'v1.a.b.c', mentions: [ben] } }]);
+    const stored = await sql<{ schema_version: number; data: { mentions?: string[]; pings?: string[] } }>`select schema_version, data from events where global_position = ${position.toString()}`.execute(database.db);
+    expect(stored.rows).toEqual([{ schema_version: 2, data: expect.objectContaining({ mentions: [ben] }) }]);
+    expect(stored.rows[0]!.data).not.toHaveProperty('pings');
   });
 });

@@ -177,13 +177,13 @@ const handlers = defineProjection({
     },
     async PostUrlReserved() {},
     async CommentPosted(event, db) {
-      const { commentId, postId, parentId, authorId, pings } = event.data;
+      const { commentId, postId, parentId, authorId, mentions } = event.data;
       const text = (await unsealedFor(db, authorId, event.data.content, z.string())) ?? REMOVED_COMMENT;
       const at = event.metadata.timestamp;
       const parent = parentId === null ? undefined : await db.selectFrom('comments').select('concealed').where('comment_id', '=', parentId).executeTakeFirst();
       await db
         .insertInto('comments')
-        .values({ comment_id: commentId, post_id: postId, parent_id: parentId, author_id: authorId, content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(pings) as unknown as string[], created_at: at, modified_at: at, upvote_count: 0, hidden: false, concealed: parent?.concealed ?? false })
+        .values({ comment_id: commentId, post_id: postId, parent_id: parentId, author_id: authorId, content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(mentions) as unknown as string[], created_at: at, modified_at: at, upvote_count: 0, hidden: false, concealed: parent?.concealed ?? false })
         .execute();
       await recountComments(db, postId);
     },
@@ -193,7 +193,7 @@ const handlers = defineProjection({
       const text = (await unsealedFor(db, comment.author_id, event.data.content, z.string())) ?? REMOVED_COMMENT;
       await db
         .updateTable('comments')
-        .set({ content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(event.data.pings) as unknown as string[], modified_at: event.metadata.timestamp })
+        .set({ content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(event.data.mentions) as unknown as string[], modified_at: event.metadata.timestamp })
         .where('comment_id', '=', event.data.commentId)
         .execute();
     },

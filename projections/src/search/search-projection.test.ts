@@ -117,7 +117,7 @@ describe('post documents', () => {
       { type: 'PostCreated', data: { postId: post, blogId: 'birds', url: 'herons-again', authorId: writer, content: { ...content, title: 'Herons again' } } },
       { type: 'PostPublished', data: { postId: post, publishedAt: '2026-02-01T00:00:00.000Z', scheduled: false, first: true } },
     ]);
-    await append(commentsStream(post), [{ type: 'CommentPosted', data: { commentId: randomUUID(), postId: post, parentId: null, authorId: reader, content: seal(key, 'Egrets nest nearby.'), pings: [] } }]);
+    await append(commentsStream(post), [{ type: 'CommentPosted', data: { commentId: randomUUID(), postId: post, parentId: null, authorId: reader, content: seal(key, 'Egrets nest nearby.'), mentions: [] } }]);
     expect(await find('egrets', 'comments')).toHaveLength(1);
     await append(userStream(writer), [{ type: 'AccountDeleted', data: { userId: writer } }]);
     expect(await find('egrets', 'comments')).toHaveLength(0);

@@ -12,6 +12,7 @@ const runner = new ProjectionRunner({
   logger: createLogger('warn', 'replay-process'),
   projections: [counterProjection() as Projection, changeLogProjection as Projection],
   batchSize: Number(process.env.BATCH_SIZE ?? 50),
+  lease: { ttlMs: Number(process.env.LEASE_MS ?? 5000) },
 });
 await runner.start();
-process.stdout.write('started\n');
+process.stdout.write(`started ${runner.holder}\n`);

@@ -4,10 +4,15 @@ export const projectionHealthSchema = z.object({
   name: z.string(),
   version: z.number().int(),
   active: z.boolean().describe('Whether queries read this version'),
-  status: z.enum(['catching-up', 'live', 'failed', 'idle', 'stalled']).describe('stalled: behind the head and not moving for a minute (is its process running?)'),
+  status: z
+    .enum(['catching-up', 'live', 'failed', 'idle', 'stalled'])
+    .describe('stalled: behind the head and its checkpoint not moved for longer than PROJECTION_STALL_SECONDS (is a projections process running?)'),
   checkpoint: z.string().describe('Last position applied'),
   lag: z.string().describe('Head position minus checkpoint'),
   error: z.string().nullable(),
+  holder: z.string().nullable().describe('The process running this version (host:pid[/thread]:tag), while its lease lasts; null when no process holds it'),
+  leaseExpiresAt: z.string().nullable().describe('When the holder must renew its lease by (ISO 8601); another process takes over after it'),
+  checkpointMovedAt: z.string().describe('When the checkpoint last moved or was found at the head (ISO 8601)'),
 });
 
 export const dependencyStatusSchema = z.enum(['up', 'down']);

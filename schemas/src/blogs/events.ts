@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../events/define-event.js';
+import { defineEvent, type EventOf, type Upcaster } from '../events/define-event.js';
 
 export const blogStream = (blogId: string) => `blog-${blogId}`;
 export const postStream = (postId: string) => `post-${postId}`;
@@ -49,8 +49,21 @@ export const postDeleted = defineEvent('PostDeleted', z.object({ postId }));
 /** An admin brought a deleted post back, as a draft with the text it had (`revision`: its number of revisions). */
 export const postUndeleted = defineEvent('PostUndeleted', z.object({ postId, blogId: slugSchema, url: slugSchema, authorId: userId, content: postContentSchema, revision: z.number().int().positive() }));
 
-export const commentPosted = defineEvent('CommentPosted', z.object({ commentId, postId, parentId: commentId.nullable(), authorId: userId, content: sealed, pings: z.array(userId).max(20) }));
-export const commentEdited = defineEvent('CommentEdited', z.object({ commentId, postId, content: sealed, pings: z.array(userId).max(20) }));
+/** The users a comment mentions (`@name`): they are notified. Called `pings` before version 2, as the API's field still is. */
+const mentions = z.array(userId).max(20);
+/** Version 1 named the mentioned users `pings`, after the API field; version 2 says what they are. */
+export const renamePingsToMentions: Upcaster = {
+  from: 1,
+  up: (data) => {
+    const { pings, ...rest } = data as { pings?: unknown };
+    return { ...rest, mentions: pings ?? [] };
+  },
+};
+export const commentPosted = defineEvent('CommentPosted', z.object({ commentId, postId, parentId: commentId.nullable(), authorId: userId, content: sealed, mentions }), {
+  version: 2,
+  upcasters: [renamePingsToMentions],
+});
+export const commentEdited = defineEvent('CommentEdited', z.object({ commentId, postId, content: sealed, mentions }), { version: 2, upcasters: [renamePingsToMentions] });
 export const commentDeleted = defineEvent('CommentDeleted', z.object({ commentId, postId }));
 export const commentUpvoted = defineEvent('CommentUpvoted', z.object({ commentId, postId, userId }));
 export const commentUpvoteWithdrawn = defineEvent('CommentUpvoteWithdrawn', z.object({ commentId, postId, userId }));

@@ -52,7 +52,7 @@ export async function seedComments(deps: Deps, count: number, readers: readonly 
     const appends = comments.map((c) => ({
       streamId: commentsStream(c.postId),
       expectedRevision: 'any' as const,
-      events: [{ type: 'CommentPosted', data: { commentId: c.commentId, postId: c.postId, parentId: c.parentId, authorId: author, content: seal(key, `A thought on this post, number ${c.commentId.slice(0, 6)}, and on ||${1 + Math.floor(random() * 900)}||.`), pings: [] } }],
+      events: [{ type: 'CommentPosted', data: { commentId: c.commentId, postId: c.postId, parentId: c.parentId, authorId: author, content: seal(key, `A thought on this post, number ${c.commentId.slice(0, 6)}, and on ||${1 + Math.floor(random() * 900)}||.`), mentions: [] } }],
     }));
     await deps.store.appendMany(appends, { cause: { actor: author } });
   });
