@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
@@ -47,6 +48,8 @@ export class ProjectionRunner {
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.leases = new ProjectionLeases(options.lease);
+    // Each projection listens for the stop: more than Node's default of 10 before it warns.
+    setMaxListeners(0, this.stopping.signal);
   }
 
   /** The name this runner holds leases under. */
