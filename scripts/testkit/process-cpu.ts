@@ -10,7 +10,7 @@ function statFields(pid: number | 'self'): string[] {
 }
 
 /** Live children of `pid`, from each of its threads' children lists. */
-function childrenOf(pid: number): number[] {
+export function childrenOf(pid: number): number[] {
   try {
     return fs.readdirSync(`/proc/${pid}/task`).flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
   } catch {
