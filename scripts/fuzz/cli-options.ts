@@ -8,6 +8,8 @@ interface CliOptions {
   seed: number;
   tier: 1 | 2;
   url: string | undefined;
+  /** Fuzz the three roles as separate processes behind one proxy. */
+  cluster: boolean;
   databaseUrl: string | undefined;
   credentials: Partial<Record<IdentityName, Credentials>>;
   json: string | undefined;
@@ -23,6 +25,9 @@ export const USAGE = `npm run fuzz -- [options]
   --quick            only the quick subset of hostile values (as the test in npm test)
   --url URL          fuzz a running site instead of an in-process API on a fresh database
                      (it writes: never against a site whose data matters)
+  --cluster          fuzz the three roles as separate processes (2 API, 1 projections,
+                     1 workers) behind one proxy, on a PostgreSQL of the run's own;
+                     exits 1 also if a process exits by itself
   --database-url URL with --url: its PostgreSQL, to find events by correlation id
                      (without it, refusals are checked by the head position of /api/health)
   --login ROLE:USER:PASSWORD  with --url: how reader, blogger or admin sign in
@@ -32,7 +37,8 @@ export const USAGE = `npm run fuzz -- [options]
 Without --url, DATABASE_URL names the PostgreSQL server to make the fresh database on
 (else an embedded one is started in a temporary folder).`;
 
-const DEMO: Partial<Record<IdentityName, Credentials>> = {
+/** The demo accounts, as a running site or the cluster has them. */
+export const DEMO_LOGINS: Partial<Record<IdentityName, Credentials>> = {
   reader: { userName: 'reader', password: 'demo-reader-password' },
   blogger: { userName: 'blogger', password: 'demo-blogger-password' },
   admin: { userName: 'admin', password: 'demo-admin-password' },
@@ -41,7 +47,7 @@ const DEMO: Partial<Record<IdentityName, Credentials>> = {
 const ROLE_NAMES: Record<string, IdentityName> = { reader: 'reader', user: 'reader', blogger: 'blogger', admin: 'admin' };
 
 export function parseCli(args: readonly string[]): CliOptions {
-  const options: CliOptions = { seconds: undefined, requests: undefined, seed: 1, tier: 2, url: undefined, databaseUrl: undefined, credentials: {}, json: undefined, trace: undefined, help: false };
+  const options: CliOptions = { seconds: undefined, requests: undefined, seed: 1, tier: 2, url: undefined, cluster: false, databaseUrl: undefined, credentials: {}, json: undefined, trace: undefined, help: false };
   const logins: Partial<Record<IdentityName, Credentials>> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -60,6 +66,7 @@ export function parseCli(args: readonly string[]): CliOptions {
     else if (arg === '--seed') options.seed = count();
     else if (arg === '--quick') options.tier = 1;
     else if (arg === '--url') options.url = value().replace(/\/$/, '');
+    else if (arg === '--cluster') options.cluster = true;
     else if (arg === '--database-url') options.databaseUrl = value();
     else if (arg === '--json') options.json = value();
     else if (arg === '--trace') options.trace = new RegExp(value());
@@ -72,6 +79,8 @@ export function parseCli(args: readonly string[]): CliOptions {
     } else throw new Error(`unknown option ${arg}\n\n${USAGE}`);
   }
   if (options.seconds === undefined && options.requests === undefined) options.seconds = 180;
-  options.credentials = options.url ? { ...DEMO, ...logins } : logins;
+  if (options.cluster && options.url) throw new Error('--cluster and --url: one target at a time');
+  // A running site and the cluster have the demo accounts; the in-process API makes its own.
+  options.credentials = options.url || options.cluster ? { ...DEMO_LOGINS, ...logins } : logins;
   return options;
 }

@@ -1,7 +1,8 @@
 /**
  * npm run fuzz — every route of the OpenAPI document with hostile values, as anonymous, reader,
  * blogger and admin (each with a real session and a valid anti-forgery token). By default against
- * an in-process API on a fresh database with the demo content; `--url` for a running site.
+ * an in-process API on a fresh database with the demo content; `--url` for a running site,
+ * `--cluster` for the three roles as separate processes behind one proxy.
  * Prints requests per route, every answer ≥ 500 and every leak in full, and exits 1 when any.
  */
 import fs from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { benchDatabase } from '../bench/bench-database.js';
 import { postgresLedger, type EventLedger } from '../testkit/event-ledger.js';
 import { parseCli, USAGE } from './cli-options.js';
 import { runFuzz, type FuzzResult } from './fuzz-run.js';
+import { startClusterTarget, type ClusterTarget } from './cluster-target.js';
 import { startInProcessTarget, type InProcessTarget } from './in-process-target.js';
 import { fullReport, resultAsJson, traceTo } from './report.js';
 
@@ -19,10 +21,12 @@ if (options.help) {
 }
 
 let target: InProcessTarget | null = null;
+let clusterTarget: ClusterTarget | null = null;
 let ledger: EventLedger | null = null;
 const closeAll = async () => {
   await ledger?.close();
   await target?.close();
+  await clusterTarget?.close();
 };
 // Interrupted: the in-process API and its database server are closed all the same.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -32,8 +36,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 let result: FuzzResult;
+let exitedByThemselves: string[] = [];
 try {
-  if (!options.url) {
+  if (options.cluster) {
+    console.log('starting 2 API, 1 projections and 1 workers process behind a proxy, on a PostgreSQL of their own with the demo content…');
+    clusterTarget = await startClusterTarget();
+    ledger = postgresLedger(clusterTarget.databaseUrl);
+  } else if (!options.url) {
     console.log('starting an in-process API on a fresh database with the demo content…');
     const database = await benchDatabase();
     try {
@@ -49,7 +58,7 @@ try {
     console.log('no --database-url: refused writes are checked by the head position of /api/health (other writers may cause false alarms)');
   }
   result = await runFuzz({
-    base: target?.base ?? options.url!,
+    base: target?.base ?? clusterTarget?.cluster.base ?? options.url!,
     seed: options.seed,
     tier: options.tier,
     ...(options.requests !== undefined ? { maxRequests: options.requests } : {}),
@@ -60,10 +69,15 @@ try {
     progress: (line) => console.log(line),
     ...(options.trace ? { trace: traceTo(options.trace) } : {}),
   });
+  if (clusterTarget) {
+    exitedByThemselves = clusterTarget.cluster.unexpectedExits().map((e) => `${e.process} exited by itself (${e.code}): ${e.tail.slice(-500)}`);
+    console.log(`answers by process: ${[...clusterTarget.cluster.proxy.answeredBy()].map(([name, n]) => `${name} ${n}`).join(', ')}`);
+  }
 } finally {
   await closeAll();
 }
 
 console.log(fullReport(result));
+for (const line of exitedByThemselves) console.log(`FAILED: ${line}`);
 if (options.json) await fs.writeFile(options.json, JSON.stringify(resultAsJson(result), null, 2));
-process.exit(result.failures.length > 0 ? 1 : 0);
+process.exit(result.failures.length > 0 || exitedByThemselves.length > 0 ? 1 : 0);

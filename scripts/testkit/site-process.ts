@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,8 +6,60 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@epos/platform/testkit/free-port';
 import { processCpuSeconds } from './process-cpu.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The repository's root: where the npm scripts run. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_TIMEOUT_MS = 120_000;
+
+/**
+ * The machine's REDIS_URL (and the like) are not inherited: sites sharing one Redis would share
+ * rate-limit counters and job queues. A caller who wants one passes it in its env.
+ */
+export const EMBEDDED_SERVICES = { REDIS_URL: '', EVENTSTORE_URL: '', TYPESENSE_URL: '' } as const;
+
+/** A temporary DATA_DIR, writable by the embedded PostgreSQL's user when started by root. */
+export function temporaryDataDir(prefix = 'epos-site-'): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dataDir, 0o777);
+  return dataDir;
+}
+
+/** What a child process printed, and how it ended. */
+export interface WatchedChild {
+  output(): string;
+  /** Null while it runs: its exit code, else its signal. */
+  exitCode(): number | string | null;
+  /** When it exited (Date.now()), or null while it runs. */
+  exitedAt(): number | null;
+  /** Resolves once it has exited. */
+  exited: Promise<void>;
+}
+
+export function watchChild(child: ChildProcess): WatchedChild {
+  let output = '';
+  let exit: number | string | null = null;
+  let exitedAt: number | null = null;
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', (code, signal) => {
+      exit = code ?? signal ?? 'unknown';
+      exitedAt = Date.now();
+      resolve();
+    }),
+  );
+  return { output: () => output, exitCode: () => exit, exitedAt: () => exitedAt, exited };
+}
+
+/** Waits until `base`/api/health answers 2xx; false if the child exits or the deadline passes first. */
+export async function untilHealthy(base: string, watched: WatchedChild, timeoutMs = READY_TIMEOUT_MS): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  const answers = () => fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+  while (!(await answers())) {
+    if (watched.exitCode() !== null || Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return true;
+}
 
 /** The whole site (`scripts/start.ts`) in a child process, on a database the caller controls or its embedded default. */
 export interface SiteProcess {
@@ -44,58 +96,37 @@ type SiteOptions = { databaseUrl?: string; env?: Record<string, string>; nodeFla
 
 async function startSiteOnce(options: SiteOptions): Promise<SiteProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-site-'));
-  // The embedded PostgreSQL runs as the postgres user when started by root.
-  fs.chmodSync(dataDir, 0o777);
-  // The machine's REDIS_URL (and the like) are not inherited: sites sharing one Redis would share
-  // rate-limit counters and job queues. A caller who wants one passes it in `env`.
-  const embeddedServices = { REDIS_URL: '', EVENTSTORE_URL: '', TYPESENSE_URL: '' };
+  const dataDir = temporaryDataDir();
   const database = options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '', EMBEDDED_PG_PORT: String(await freePort()) };
-  const entry = options.compiled ? ['--conditions=epos-compiled', path.join(root, 'scripts/dist/start.js')] : ['--import', 'tsx', path.join(root, 'scripts/start.ts')];
+  const entry = options.compiled ? ['--conditions=epos-compiled', path.join(REPO_ROOT, 'scripts/dist/start.js')] : ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/start.ts')];
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...entry], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...embeddedServices, ...database, ...options.env },
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...EMBEDDED_SERVICES, ...database, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  let exit: number | string | null = null;
-  let exitedAt: number | null = null;
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) =>
-    child.on('exit', (code, signal) => {
-      exit = code ?? signal ?? 'unknown';
-      exitedAt = Date.now();
-      resolve();
-    }),
-  );
+  const watched = watchChild(child);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
   // The server listens last, once the demo is seeded and the background has started, whatever the log level.
-  const answers = () => fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-  while (!(await answers())) {
-    if (exit !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`the site did not start (exit ${exit}):\n${output.slice(-5000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  if (!(await untilHealthy(base, watched))) {
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`the site did not start (exit ${watched.exitCode()}):\n${watched.output().slice(-5000)}`);
   }
   return {
     base,
-    output: () => output,
-    exitCode: () => exit,
-    exitedAt: () => exitedAt,
+    output: watched.output,
+    exitCode: watched.exitCode,
+    exitedAt: watched.exitedAt,
     cpuSeconds: () => processCpuSeconds(child.pid!),
     async stop() {
-      if (exit === null) {
+      if (watched.exitCode() === null) {
         child.kill('SIGINT');
         const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-        await exited;
+        await watched.exited;
         clearTimeout(timer);
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
-      return exit;
+      return watched.exitCode();
     },
   };
 }

@@ -7,7 +7,7 @@ import { normalisePdfOptions, pdfMessages, pdfStream, type PdfOptions, type PdfP
 import { pdfPartVersion } from '@epos/projections/poem/pdf-queries';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
-import { emptyStructure } from '@epos/domain/poem/structure-state';
+import { emptyStructure, ownEntry } from '@epos/domain/poem/structure-state';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { readModel } from '../read-models.js';
@@ -21,7 +21,7 @@ const invalid = (field: string, message: string) => new HttpError(400, 'validati
 export async function versionOf(deps: ApiDeps, request: FastifyRequest, part: PdfPart, options: PdfOptions): Promise<string> {
   const db = await readModel<PoemReadModel>(deps, request, POEM_PROJECTION);
   const structure = (await db.selectFrom('structure').select('state').where('id', '=', 1).executeTakeFirst())?.state ?? emptyStructure();
-  const unknownLayer = options.commentary.find((key) => !structure.layers[key]);
+  const unknownLayer = options.commentary.find((key) => !ownEntry(structure.layers, key));
   if (unknownLayer) throw invalid('pdfData.commentary', `pdfData.commentary: there is no commentary layer "${unknownLayer}"`);
   const version = await pdfPartVersion(db, part);
   if (version !== null) return version;

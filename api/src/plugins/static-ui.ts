@@ -11,7 +11,8 @@ import type { ReadyAnswers } from './ready-answers.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const readerDist = path.join(root, 'reader-ui/dist');
 const adminDist = path.join(root, 'admin-ui/dist');
-const API_PREFIXES = ['/api/', '/admin-api/', '/postdata/'];
+/** Paths of the API and its files: a miss there is a 404, never the app's page. */
+const API_PREFIXES = ['/api/', '/admin-api/', '/postdata/', '/media/'];
 
 /** A built file with its precompressed siblings, as the build wrote them (scripts/build/precompress.ts). */
 function builtFile(file: string): CacheableBody {

@@ -3,7 +3,7 @@ import type { ContentsAnswer, Edition, Language, LineAnswer, LineInfoAnswer, Sen
 import { translationEdition } from '@epos/schemas';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { textIn } from '@epos/domain/poem/sentence-state';
-import { bookKey, cantoKey, sectionKey } from '@epos/domain/poem/structure-state';
+import { bookKey, cantoKey, ownEntry, sectionKey } from '@epos/domain/poem/structure-state';
 import type { ApiDeps } from '../deps.js';
 import type { PoemAnswerBodies } from './answer-bodies.js';
 import { readModelSchema } from '../read-models.js';
@@ -136,7 +136,7 @@ export class PoemReader {
   async reading(request: FastifyRequest, ref: SectionRef, layer: string, sentence: number | undefined) {
     const queries = await this.queries(request);
     const [structure, docs] = await Promise.all([queries.structure(), queries.section(ref.book, ref.canto, ref.section)]);
-    const info = structure.layers[layer];
+    const info = ownEntry(structure.layers, layer);
     const withEntry = docs.filter((d) => d.state.commentary[layer] !== undefined).map((d) => d.state);
     if (!info || withEntry.length === 0) return null;
     const at = sentence === undefined ? 0 : withEntry.findIndex((s) => s.sentence === sentence);
@@ -169,8 +169,8 @@ export class PoemReader {
 
   async cantoNote(request: FastifyRequest, layer: string, book: number, canto: number) {
     const structure = await (await this.queries(request)).structure();
-    const info = structure.layers[layer];
-    const text = structure.cantos[cantoKey(book, canto)]?.notes[layer];
+    const info = ownEntry(structure.layers, layer);
+    const text = ownEntry(structure.cantos[cantoKey(book, canto)]?.notes ?? {}, layer);
     if (!info || text === undefined) return null;
     return { text, cantoNumber: canto, bookNumber: book, layer, author: info.author, label: info.label };
   }

@@ -19,6 +19,7 @@ import {
   wordRelationsAnswer,
   workSectionAnswer,
 } from '@epos/schemas';
+import { ownEntry } from '@epos/domain/poem/structure-state';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { WORKS_PROJECTION } from '@epos/projections/works/works-projection';
 import { readerWorksInCanto, readerWorksOnSentence } from '../works/section-works.js';
@@ -276,7 +277,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const [doc, structure] = await Promise.all([reader.sentenceDoc(request, request.params.n), reader.structureOf(request)]);
-        const layer = structure.layers[request.params.layer];
+        const layer = ownEntry(structure.layers, request.params.layer);
         const text = doc?.state.commentary[request.params.layer];
         if (!doc || !layer || text === undefined) throw notFound(NOT_FOUND);
         return sendCacheable(

@@ -3,6 +3,7 @@ import { DomainError, type Decider } from '../decider.js';
 import {
   emptyStructure,
   evolveStructure,
+  ownEntry,
   type PoemStructure,
   type StructureEvent,
 } from './structure-state.js';
@@ -36,10 +37,10 @@ export const structureDecider: Decider<StructureCommand, StructureEvent, PoemStr
     const introduction = target.introduction ?? null;
     if (introduction !== null && introduction !== (state.introduction ?? null)) events.push({ type: 'PoemIntroduced', data: { introduction } });
     for (const [key, layer] of Object.entries(target.layers)) {
-      if (!isDeepStrictEqual(state.layers[key], layer)) events.push({ type: 'CommentaryLayerDefined', data: { key, ...layer } });
+      if (!isDeepStrictEqual(ownEntry(state.layers, key), layer)) events.push({ type: 'CommentaryLayerDefined', data: { key, ...layer } });
     }
     if (command.removeLayers) {
-      for (const key of Object.keys(state.layers)) if (!target.layers[key]) events.push({ type: 'CommentaryLayerRemoved', data: { key } });
+      for (const key of Object.keys(state.layers)) if (!ownEntry(target.layers, key)) events.push({ type: 'CommentaryLayerRemoved', data: { key } });
     }
     for (const [key, book] of Object.entries(target.books)) {
       const current = state.books[key];
@@ -57,8 +58,8 @@ export const structureDecider: Decider<StructureCommand, StructureEvent, PoemStr
         events.push({ type: 'PoemPartMediaSet', data: { book, canto: number, pdf: canto.pdf, images: canto.images } });
       }
       for (const layer of new Set([...Object.keys(current?.notes ?? {}), ...Object.keys(canto.notes)])) {
-        const text = canto.notes[layer] ?? null;
-        if ((current?.notes[layer] ?? null) !== text) events.push({ type: 'CantoNoteSet', data: { layer, book, canto: number, text } });
+        const text = ownEntry(canto.notes, layer) ?? null;
+        if ((ownEntry(current?.notes ?? {}, layer) ?? null) !== text) events.push({ type: 'CantoNoteSet', data: { layer, book, canto: number, text } });
       }
     }
     for (const [key, section] of Object.entries(target.sections)) {
@@ -70,7 +71,7 @@ export const structureDecider: Decider<StructureCommand, StructureEvent, PoemStr
 };
 
 function decideLayer(command: Exclude<StructureCommand, { kind: 'merge' }>, state: PoemStructure): StructureEvent[] {
-  const current = state.layers[command.key];
+  const current = ownEntry(state.layers, command.key);
   if (command.kind === 'addLayer') {
     if (current) throw new DomainError('conflict', `A layer ${command.key} exists already`, 'key');
     const { key, label, author, order } = command;
@@ -85,7 +86,7 @@ function decideLayer(command: Exclude<StructureCommand, { kind: 'merge' }>, stat
     const canto = state.cantos[`${note.book}.${note.canto}`];
     if (!canto) throw new DomainError('invalid', `No canto ${note.book}.${note.canto}`, 'cantoNotes');
     const text = note.text === null || note.text.trim() === '' ? null : note.text;
-    if ((canto.notes[key] ?? null) !== text) events.push({ type: 'CantoNoteSet', data: { layer: key, book: note.book, canto: note.canto, text } });
+    if ((ownEntry(canto.notes, key) ?? null) !== text) events.push({ type: 'CantoNoteSet', data: { layer: key, book: note.book, canto: note.canto, text } });
   }
   return events;
 }

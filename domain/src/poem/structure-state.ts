@@ -24,6 +24,14 @@ export const bookKey = (book: number) => `${book}`;
 export const cantoKey = (book: number, canto: number) => `${book}.${canto}`;
 export const sectionKey = (book: number, canto: number, section: number) => `${book}.${canto}.${section}`;
 
+/**
+ * The entry under `key` when the record has one of its own: layer keys come from readers' URLs,
+ * and `constructor` or `toString` must not find Object's own properties.
+ */
+export function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 export function emptyStructure(): PoemStructure {
   return { books: {}, cantos: {}, sections: {}, layers: {} };
 }

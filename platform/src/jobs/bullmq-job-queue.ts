@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, UnrecoverableError, Worker, createPostgresBackend, type JobsOptions, type KeepJobs } from 'bullmq';
 import { Redis } from 'ioredis';
+import type pg from 'pg';
 import { pino } from 'pino';
 import type { z } from 'zod';
 import { MAX_RECONNECT_DELAY_MS } from '../db/outage.js';
@@ -121,6 +122,18 @@ const CRASH_RECOVERY = { lockDuration: 10_000, stalledInterval: 5_000 };
  * pg pool (plus one LISTEN connection for a worker) and closes it on close();
  * `migrate: true` applies BullMQ's own migrations under an advisory lock.
  */
+/**
+ * BullMQ's PostgreSQL backend, with an error listener on every client its pool hands out: BullMQ
+ * listens on the pool (idle clients) only, so a client it holds between two statements (its
+ * start-up migrations, a job's steps) would crash the process with an unhandled 'error' event when
+ * PostgreSQL ends the session (57P01 on a restart). The statement under way fails and is retried.
+ */
+export const guardedPostgresBackend: typeof createPostgresBackend = (name, opts, factoryOpts) => {
+  const backend = createPostgresBackend(name, opts, factoryOpts);
+  (backend.connection.pool as unknown as pg.Pool).on('connect', (client) => client.on('error', () => undefined));
+  return backend;
+};
+
 function postgresBackend(databaseUrl: string): Backend {
   const connection = (max: number) => ({
     connectionString: databaseUrl,
@@ -130,7 +143,7 @@ function postgresBackend(databaseUrl: string): Backend {
   });
   return {
     queue(name, onError) {
-      const queue = new Queue(name, { connection: connection(4) }, createPostgresBackend);
+      const queue = new Queue(name, { connection: connection(4) }, guardedPostgresBackend);
       queue.on('error', onError);
       return queue;
     },
@@ -139,7 +152,7 @@ function postgresBackend(databaseUrl: string): Backend {
         name,
         processor,
         { connection: connection(concurrency + 2), concurrency, runRetryDelay: RUN_RETRY_DELAY_MS, ...CRASH_RECOVERY },
-        createPostgresBackend,
+        guardedPostgresBackend,
       );
       worker.on('error', events.onError);
       worker.on('failed', events.onFailed);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { capturingLogger } from '../testkit/capturing-logger.js';
 import { createKillablePostgres, type KillablePostgres } from '../testkit/killable-postgres.js';
+import type pg from 'pg';
+import { guardedPostgresBackend } from './bullmq-job-queue.js';
 import { createJobQueue, defineJob, type JobQueue, type JobWorker } from './index.js';
 
 const note = defineJob({ name: 'test.outage-note', payload: z.object({ text: z.string() }) });
@@ -57,6 +59,19 @@ describe('the PostgreSQL job queue across an outage', () => {
       expect(Date.now() - restarted).toBeLessThan(15_000);
     });
   }
+
+  it('survives PostgreSQL ending a session BullMQ holds between two statements (no unhandled error event)', async () => {
+    const backend = guardedPostgresBackend('outage.held', { connection: { connectionString: await server.createDatabase('held'), max: 1 } });
+    const client = (await backend.connection.pool.connect()) as unknown as pg.PoolClient;
+    // A checked-out client: BullMQ's pool no longer listens on it; only the guard does.
+    expect(client.listenerCount('error')).toBe(1);
+    const ended = new Promise<Error>((resolve) => client.once('error', resolve));
+    await server.stop('fast');
+    expect((await ended).message).toMatch(/terminating connection/);
+    await server.start();
+    client.release(true);
+    await backend.close();
+  });
 
   it('reported the outages as warnings, never as errors', () => {
     expect(log.lines.filter((l) => l.level >= 50).map((l) => l.msg)).toEqual([]);

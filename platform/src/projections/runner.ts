@@ -107,7 +107,7 @@ export class ProjectionRunner {
       }
       if (!prepared) {
         waitingSince ??= Date.now();
-        await sleep(this.leases.ttlMs / 5, undefined, { signal }).catch(() => undefined);
+        await sleep(Math.min(this.leases.ttlMs / 5, 500), undefined, { signal }).catch(() => undefined);
         continue;
       }
       if (waitingSince !== null) log.info({ waitedMs: Date.now() - waitingSince }, 'projection lease taken over');

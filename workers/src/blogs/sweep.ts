@@ -1,5 +1,5 @@
 import { describeDatabaseError, isDatabaseUnavailable, type ProjectionProgress } from '@epos/platform';
-import type { JobInfo } from '@epos/platform/jobs/index';
+import { JobRunningError, type JobInfo } from '@epos/platform/jobs/index';
 import { publishScheduledPost, queuePublishing } from '@epos/platform/blogs/jobs';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { publishIfDue, type PublishingContext } from './publish-post.js';
@@ -34,8 +34,13 @@ async function sweepSchedule(context: PublishingContext & { progress: Projection
     const publishAt = new Date(post.publish_at!);
     const job = await context.jobs.inspect(publishScheduledPost, post.post_id);
     if (!needsJob(job, publishAt)) continue;
-    await queuePublishing(context.jobs, post.post_id, publishAt.toISOString());
-    requeued += 1;
+    try {
+      await queuePublishing(context.jobs, post.post_id, publishAt.toISOString());
+      requeued += 1;
+    } catch (error) {
+      // Another worker process started the post's job since it was inspected: that run re-reads the post.
+      if (!(error instanceof JobRunningError)) throw error;
+    }
   }
   if (published || requeued) context.logger.info({ published, requeued }, 'schedule sweep caught up');
   return { published, requeued };

@@ -53,6 +53,12 @@ describe('/admin-api/layers', () => {
     expect(retired.statusCode).toBe(200);
     expect((await admin.client.get('/admin-api/layers/console', after(retired))).statusCode).toBe(404);
     expect((await send(admin.client, 'DELETE', '/admin-api/layers/console')).statusCode).toBe(404);
+    // Keys that name Object's own properties are layers like any other: none here (the fuzz found 500s).
+    for (const key of ['constructor', 'tostring', 'hasownproperty']) {
+      expect((await admin.client.get(`/admin-api/layers/${key}`)).statusCode, key).toBe(404);
+      expect((await send(admin.client, 'DELETE', `/admin-api/layers/${key}`)).statusCode, key).toBe(404);
+      expect((await admin.client.get(`/api/worksection/${key}/1`)).statusCode, key).toBe(404);
+    }
   });
 
   it("shows a layer's history: only the events about it, each canto's note diffed against that canto's last", async () => {

@@ -5,7 +5,7 @@ import { POEM_STREAM } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
 import { adminLayerAnswer, adminLayerCreate, adminLayerParams, adminLayersAnswer, adminLayerUpdate } from '@epos/schemas/admin/layers';
 import { structureDecider } from '@epos/domain/poem/structure-decider';
-import type { PoemStructure } from '@epos/domain/poem/structure-state';
+import { ownEntry, type PoemStructure } from '@epos/domain/poem/structure-state';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -32,7 +32,7 @@ function layerRecord(layer: LayerRow, structure: PoemStructure, revision: string
   const cantoNotes = Object.entries(structure.cantos)
     .map(([key, canto]) => {
       const [book, number] = key.split('.').map(Number) as [number, number];
-      return { book, canto: number, name: canto.name, text: canto.notes[layer.key] ?? null };
+      return { book, canto: number, name: canto.name, text: ownEntry(canto.notes, layer.key) ?? null };
     })
     .sort((a, b) => a.book - b.book || a.canto - b.canto);
   return { id: layer.key, label: layer.label, author: layer.author, order: layer.order, version: revision, cantoNotes };
@@ -73,7 +73,7 @@ export function layerRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get('/layers/:id', { schema: { tags, summary: 'One commentary layer with its canto notes', params: adminLayerParams, response: { 200: adminLayerAnswer } } }, async (request, reply) => {
       const { revision, structure } = await load(request);
-      const layer = structure?.layers[request.params.id];
+      const layer = structure ? ownEntry(structure.layers, request.params.id) : undefined;
       if (!structure || !layer) throw noLayer();
       reply.header('cache-control', 'private, no-store');
       return layerRecord({ key: request.params.id, ...layer }, structure, revision);
@@ -97,7 +97,7 @@ export function layerRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.delete('/layers/:id', { config: { permission: 'poem.edit' }, schema: { tags, summary: 'Retire a commentary layer (its history stays)', params: adminLayerParams, response: { 200: adminLayerAnswer } } }, async (request, reply) => {
       const { revision, structure } = await load(request);
-      const layer = structure?.layers[request.params.id];
+      const layer = structure ? ownEntry(structure.layers, request.params.id) : undefined;
       if (!structure || !layer) throw noLayer();
       const result = await command(request, { kind: 'retireLayer', key: request.params.id });
       return withPosition(reply, result).send(layerRecord({ key: request.params.id, ...layer }, structure, revision));
