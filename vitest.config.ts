@@ -5,6 +5,9 @@ export default defineConfig({
     include: ['*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     globalSetup: ['platform/src/testkit/global-setup.ts'],
     pool: 'forks',
+    // Vitest's default on 2 cores is one file at a time; most files wait on PostgreSQL or child
+    // processes, so two at a time nearly halve the run (each file has its own database).
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
