@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EVENT_POSITION_PATTERN } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from './error-handler.js';
 
@@ -29,7 +30,7 @@ export function registerConsistency(app: FastifyInstance, deps: ApiDeps): void {
     const raw = request.headers[CONSISTENT_AFTER_HEADER];
     if (raw === undefined) return;
     const value = Array.isArray(raw) ? raw[0] : raw;
-    const position = value && /^\d{1,19}$/.test(value.trim()) ? BigInt(value.trim()) : -1n;
+    const position = value && EVENT_POSITION_PATTERN.test(value.trim()) ? BigInt(value.trim()) : -1n;
     if (position < 0n || position > MAX_POSITION) {
       throw new HttpError(400, 'validation', 'X-Consistent-After must be a position: a whole number from a command response');
     }

@@ -20,17 +20,21 @@ export type EventHandlers<Defs extends readonly EventDefinition[], DB> = {
 export interface Projection<DB = unknown> {
   name: string;
   version: number;
-  /** Creates the read-model tables; runs once per version, inside the fresh schema. */
-  setup(db: Kysely<DB>): Promise<void>;
+  /**
+   * Creates the read-model tables; runs once per version, inside the fresh schema. `version` is
+   * the one it runs under (`version` above, or higher when an operator asked for a rebuild): what
+   * lives outside the database, as a Typesense collection, is named by it.
+   */
+  setup(db: Kysely<DB>, version: number): Promise<void>;
   /** Whether this projection reads events of a type; all others pass by. */
   handles(type: string): boolean;
-  apply(events: readonly RecordedEvent[], db: Kysely<DB>): Promise<void>;
+  apply(events: readonly RecordedEvent[], db: Kysely<DB>, version: number): Promise<void>;
   /**
    * Once this version is the one served and has caught up (after a rebuild took over, or on the
    * first start): for what lives outside the database, as the search index's Typesense alias.
    * Called once per start; a failure is logged and the projection runs on.
    */
-  activated?(): Promise<void>;
+  activated?(version: number): Promise<void>;
 }
 
 /** A projection whose events are handled one at a time, each by its own typed handler. */
@@ -52,7 +56,7 @@ export function defineProjection<DB, const Defs extends readonly EventDefinition
         try {
           await handlers[event.type]?.(event, db);
         } catch (error) {
-          throw new EventHandlingError(event.position, event.type, error);
+          throw new EventHandlingError(event, error);
         }
       }
     },
@@ -65,9 +69,9 @@ export function defineBatchProjection<DB>(spec: {
   version: number;
   /** Event types to receive; `'*'` receives every event. */
   handles: readonly string[] | '*';
-  setup(db: Kysely<DB>): Promise<void>;
-  apply(events: readonly RecordedEvent[], db: Kysely<DB>): Promise<void>;
-  activated?(): Promise<void>;
+  setup(db: Kysely<DB>, version: number): Promise<void>;
+  apply(events: readonly RecordedEvent[], db: Kysely<DB>, version: number): Promise<void>;
+  activated?(version: number): Promise<void>;
 }): Projection<DB> {
   const types = spec.handles === '*' ? null : new Set(spec.handles);
   return {
@@ -75,7 +79,7 @@ export function defineBatchProjection<DB>(spec: {
     version: spec.version,
     setup: spec.setup,
     handles: (type) => types === null || types.has(type),
-    apply: (events, db) => spec.apply(events, db),
+    apply: (events, db, version) => spec.apply(events, db, version),
     ...(spec.activated ? { activated: spec.activated } : {}),
   };
 }

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { defineProjection } from '@epos/platform';
-import { accountDeleted, noteDeleted, noteSaved } from '@epos/schemas';
+import { accountDeleted, noteDeleted, noteSaved, noteTextSealedSchema } from '@epos/schemas';
 import { unsealedFor } from './sealing.js';
 
 export const NOTES_PROJECTION = 'notes';
@@ -34,7 +33,7 @@ export const notesProjection = defineProjection({
   },
   handlers: {
     async NoteSaved(event, db) {
-      const content = await unsealedFor(db, event.data.userId, event.data.content, z.string());
+      const content = await unsealedFor(db, event.data.userId, event.data.content, noteTextSealedSchema);
       if (content === null) return;
       const noteId = event.data.noteId ?? legacyNoteId(event.data.sentence, event.data.rtype);
       const row = { user_id: event.data.userId, note_id: noteId, sentence_id: event.data.sentence, rtype: event.data.rtype, content, saved_at: event.metadata.timestamp };

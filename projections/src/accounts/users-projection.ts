@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
 import { defineProjection } from '@epos/platform';
-import { accountDeleted, accountLocked, accountUnlocked, blogsAssigned, subscriptionsChanged, emailConfirmed, loginSucceeded, roleAssigned, userRegistered, type Role } from '@epos/schemas';
+import { accountDeleted, accountLocked, accountUnlocked, blogsAssigned, subscriptionsChanged, emailConfirmed, loginSucceeded, personalDataSchema, roleAssigned, userRegistered, type Role } from '@epos/schemas';
 import { unsealedFor } from './sealing.js';
 
 export const USERS_PROJECTION = 'users';
@@ -9,8 +8,6 @@ export const DELETED_USER = 'deleted user';
 /** What the console's q finds a user by: name, user name and email as one text (indexed by trigrams). */
 export const USER_TEXT = sql<string>`(name || ' ' || user_name || ' ' || coalesce(email, ''))`;
 
-export const personalSchema = z.object({ userName: z.string(), email: z.string(), name: z.string() });
-export type Personal = z.infer<typeof personalSchema>;
 
 export interface UsersReadModel {
   users: {
@@ -60,7 +57,7 @@ export const usersProjection = defineProjection({
   },
   handlers: {
     async UserRegistered(event, db) {
-      const personal = await unsealedFor(db, event.data.userId, event.data.personal, personalSchema);
+      const personal = await unsealedFor(db, event.data.userId, event.data.personal, personalDataSchema);
       await db
         .insertInto('users')
         .values({

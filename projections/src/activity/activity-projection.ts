@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { announceChange, defineProjection, type Projection, type RecordedEvent } from '@epos/platform';
 import {
   accountDeleted, authorAdded, bookAdded, bookRemoved, bookRevised, commentDeleted, commentEdited, commentHidden, commentPosted, commentShown,
   noteDeleted, noteSaved, notificationRead, notificationsReadUpTo, pageCreated, pageDeleted, pageMoved, pageRevised, postCreated, postDeleted, postPublished, postRevised,
-  postUndeleted, postUnpublished, sentenceTextSet, subscriptionsChanged, translationSet, workAdded, workDeleted, workEdited, workHidden, workShown, type WorkContent,
+  postUndeleted, postUnpublished, sentenceTextSet, subscriptionsChanged, translationSet, workAdded, workDeleted, workEdited, workHidden, workShown, commentTextSealedSchema, type WorkContent,
 } from '@epos/schemas';
 import { editionNames, languageNames } from '@epos/schemas/poem/editions';
 import { unsealedFor } from '../accounts/sealing.js';
@@ -85,7 +84,7 @@ const handlers = defineProjection({
       await db.insertInto('comments').values({ comment_id: commentId, post_id: postId, author_id: authorId }).onConflict((oc) => oc.doNothing()).execute();
       const post = await db.selectFrom('posts').selectAll().where('post_id', '=', postId).executeTakeFirst();
       // An erased author's words are gone (their key with them): nothing to show.
-      const text = await unsealedFor(db, authorId, event.data.content, z.string());
+      const text = await unsealedFor(db, authorId, event.data.content, commentTextSealedSchema);
       if (!post?.published || text === null) return;
       const url = `${postPath(post)}#comment-${commentId}`;
       await addActivity(db, event, { subject: `comment:${commentId}`, postId, type: 'comment', url, userId: authorId, content: text });
@@ -96,7 +95,7 @@ const handlers = defineProjection({
     },
     async CommentEdited(event, db) {
       const comment = await db.selectFrom('comments').select('author_id').where('comment_id', '=', event.data.commentId).executeTakeFirst();
-      const text = comment ? await unsealedFor(db, comment.author_id, event.data.content, z.string()) : null;
+      const text = comment ? await unsealedFor(db, comment.author_id, event.data.content, commentTextSealedSchema) : null;
       if (text !== null) await reviseActivity(db, `comment:${event.data.commentId}`, text);
     },
     async CommentDeleted(event, db) {
@@ -207,8 +206,8 @@ const PRIVATE_EVENTS = new Set(['SubscriptionsChanged', 'NoteSaved', 'NoteDelete
 /** The public activity feed and each reader's notifications. */
 export const activityProjection: Projection<ActivityReadModel> = {
   ...handlers,
-  async apply(events, db) {
-    await handlers.apply(events, db);
+  async apply(events, db, version) {
+    await handlers.apply(events, db, version);
     const first = events[0]!.position.toString();
     const last = events.at(-1)!.position;
     const told = await db.selectFrom('notifications').select('user_id').distinct().where('position', '>=', first).where('position', '<=', last.toString()).execute();

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { announceChange, announceUnshownChange, defineProjection, type Projection, type RecordedEvent } from '@epos/platform';
 import { excerptOfHtml, renderMarkdown } from '@epos/platform/markdown/index';
-import { accountDeleted, blogEvents, roleAssigned, slugify, userRegistered, type PostContent } from '@epos/schemas';
+import { accountDeleted, blogEvents, roleAssigned, slugify, userRegistered, type PostContent, commentTextSealedSchema } from '@epos/schemas';
 import { unsealedFor } from '../accounts/sealing.js';
 import { DELETED_USER } from '../accounts/users-projection.js';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from './read-model.js';
@@ -178,7 +178,7 @@ const handlers = defineProjection({
     async PostUrlReserved() {},
     async CommentPosted(event, db) {
       const { commentId, postId, parentId, authorId, mentions } = event.data;
-      const text = (await unsealedFor(db, authorId, event.data.content, z.string())) ?? REMOVED_COMMENT;
+      const text = (await unsealedFor(db, authorId, event.data.content, commentTextSealedSchema)) ?? REMOVED_COMMENT;
       const at = event.metadata.timestamp;
       const parent = parentId === null ? undefined : await db.selectFrom('comments').select('concealed').where('comment_id', '=', parentId).executeTakeFirst();
       await db
@@ -190,7 +190,7 @@ const handlers = defineProjection({
     async CommentEdited(event, db) {
       const comment = await db.selectFrom('comments').select('author_id').where('comment_id', '=', event.data.commentId).executeTakeFirst();
       if (!comment) return;
-      const text = (await unsealedFor(db, comment.author_id, event.data.content, z.string())) ?? REMOVED_COMMENT;
+      const text = (await unsealedFor(db, comment.author_id, event.data.content, commentTextSealedSchema)) ?? REMOVED_COMMENT;
       await db
         .updateTable('comments')
         .set({ content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(event.data.mentions) as unknown as string[], modified_at: event.metadata.timestamp })
@@ -253,10 +253,10 @@ const field = (event: RecordedEvent, name: 'postId' | 'blogId') => {
  */
 export const blogsProjection: Projection<BlogsReadModel> = {
   ...handlers,
-  async apply(events, db) {
+  async apply(events, db, version) {
     const postIds = [...new Set(events.flatMap((e) => field(e, 'postId') ?? []))];
     const before = await placesOf(db, postIds);
-    await handlers.apply(events, db);
+    await handlers.apply(events, db, version);
     const after = await placesOf(db, postIds);
     const places = [...before, ...after];
     const archived = new Set(events.filter((e) => ARCHIVE_EVENTS.has(e.type)).flatMap((e) => field(e, 'postId') ?? []));

@@ -123,9 +123,9 @@ async function touchedAuthors(db: Kysely<BooksReadModel>, events: readonly Recor
  */
 export const booksProjection: Projection<BooksReadModel> = {
   ...handlers,
-  async apply(events, db) {
+  async apply(events, db, version) {
     const authors = await touchedAuthors(db, events);
-    await handlers.apply(events, db);
+    await handlers.apply(events, db, version);
     await announceChange(db, BOOKS_CHANGED_CHANNEL, events.at(-1)!.position, authors);
   },
 };

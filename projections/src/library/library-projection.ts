@@ -100,8 +100,8 @@ const handlers = defineProjection({
 /** The library's pages by path, with the paths they left, for the reader and the editor. */
 export const libraryProjection: Projection<LibraryReadModel> = {
   ...handlers,
-  async apply(events, db) {
-    await handlers.apply(events, db);
+  async apply(events, db, version) {
+    await handlers.apply(events, db, version);
     // Menus, breadcrumbs and child lists show other pages' names: any change drops every answer.
     await announceChange(db, LIBRARY_CHANGED_CHANNEL, events.at(-1)!.position);
   },

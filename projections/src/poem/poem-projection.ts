@@ -16,7 +16,7 @@ import { emptyStructure, evolveStructure, type PoemStructure, type StructureEven
  */
 export const poemProjection = defineBatchProjection<PoemReadModel>({
   name: POEM_PROJECTION,
-  version: 6, // 3: computed IPA is British (analysis/ipa.ts); 4: o before a sounded r told LOT from THOUGHT; 5: full-text index of the first edition (console search); 6: the console's pages walk indexes
+  version: 7, // 3: computed IPA is British (analysis/ipa.ts); 4: o before a sounded r told LOT from THOUGHT; 5: full-text index of the first edition (console search); 6: the console's pages walk indexes; 7: no text in btree indexes (a long sentence's vector outgrew a btree row)
   handles: poemEvents.map((e) => e.type),
   async setup(db: Kysely<PoemReadModel>) {
     await db.schema
@@ -41,10 +41,11 @@ export const poemProjection = defineBatchProjection<PoemReadModel>({
     await db.schema.createIndex('sentences_first_text').on('sentences').using('gin').column(FIRST_TEXT_COLUMN).execute();
     await db.schema.createIndex('sentences_by_order').on('sentences').column('ord').where(sql.ref('book'), 'is not', null).execute();
     // The console's pages of placed sentences, by number or by id either way (api/src/admin/lists.ts pageInOrder).
-    // With what the console filters by (book, canto, section, the first edition's words), so that a
-    // filtered or searched page is a walk along the index too, never a read of the wide rows.
-    await sql`create index sentences_placed_by_number on sentences (sentence nulls first, id) include (book, canto, section, ${sql.ref(FIRST_TEXT_COLUMN)}) where book is not null`.execute(db);
-    await sql`create index sentences_placed_by_id on sentences (id nulls first) include (book, canto, section, ${sql.ref(FIRST_TEXT_COLUMN)}) where book is not null`.execute(db);
+    // With what the console filters by (book, canto, section), so that a filtered page is a walk along
+    // the index too. Never text: a btree row holds at most 2,704 bytes, and one sentence's words
+    // may be several times that (a searched page uses the GIN index above).
+    await sql`create index sentences_placed_by_number on sentences (sentence nulls first, id) include (book, canto, section) where book is not null`.execute(db);
+    await sql`create index sentences_placed_by_id on sentences (id nulls first) include (book, canto, section) where book is not null`.execute(db);
     await db.schema
       .createTable('placements')
       .addColumn('id', 'integer', (c) => c.notNull())

@@ -8,7 +8,7 @@ export const POEM_CHANGED_CHANNEL = 'epos_poem_changed';
 
 /**
  * The full-text vector of a sentence's first edition, kept in the sentences table as the generated
- * column `first_text` (the console's q: GIN-indexed, and carried in the page indexes).
+ * column `first_text` (the console's q, GIN-indexed).
  */
 export const FIRST_TEXT_VECTOR = `to_tsvector('simple'::regconfig, coalesce(state #>> '{text,first}', ''))`;
 export const FIRST_TEXT_COLUMN = 'first_text';

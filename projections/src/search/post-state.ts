@@ -1,5 +1,5 @@
+import { commentTextSealedSchema } from '@epos/schemas';
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
 import type { RecordedEvent } from '@epos/platform';
 import type { blogEvents, EventOf } from '@epos/schemas';
 import type { SearchDocument } from '@epos/schemas/search/documents';
@@ -10,7 +10,7 @@ import type { SearchStateModel } from './read-model.js';
 type Db = Kysely<SearchStateModel>;
 type BlogEvent = EventOf<typeof blogEvents> & Pick<RecordedEvent, 'metadata'>;
 
-const unsealedComment = (db: Db, authorId: string, sealed: string) => unsealedFor(db, authorId, sealed, z.string());
+const unsealedComment = (db: Db, authorId: string, sealed: string) => unsealedFor(db, authorId, sealed, commentTextSealedSchema);
 
 /**
  * The posts whose documents an event may change: a blog's archiving changes all of its posts, an

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { defineProjection } from '@epos/platform';
-import { accountDeleted, suggestionAccepted, suggestionDeclined, suggestionMade, type SuggestionPart, type SuggestionStatus } from '@epos/schemas';
+import { accountDeleted, suggestionAccepted, suggestionDeclined, suggestionMade, type SuggestionPart, type SuggestionStatus, suggestionReasonSealedSchema } from '@epos/schemas';
 import { unsealedFor } from '../accounts/sealing.js';
 
 export const SUGGESTIONS_PROJECTION = 'suggestions';
@@ -51,7 +50,7 @@ export const suggestionsProjection = defineProjection({
   handlers: {
     async SuggestionMade(event, db) {
       const { suggestionId, sentence, part, basedOn, proposed, reason, suggester } = event.data;
-      const unsealed = reason === null ? null : await unsealedFor(db, suggester, reason, z.string());
+      const unsealed = reason === null ? null : await unsealedFor(db, suggester, reason, suggestionReasonSealedSchema);
       await db
         .insertInto('suggestions')
         .values({ suggestion_id: suggestionId, sentence_id: sentence, part, based_on: basedOn, proposed, reason: unsealed, suggester_id: suggester, made_at: event.metadata.timestamp, status: 'open', decided_by: null, decided_at: null, decline_reason: null })

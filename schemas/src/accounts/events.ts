@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/define-event.js';
+import { sealedField } from '../events/sealed.js';
+import { positiveInt } from '../poem/vocabulary.js';
 
 export const userStream = (userId: string) => `user-${userId}`;
 export const roles = ['user', 'blogger', 'admin'] as const;
@@ -7,10 +9,13 @@ export const roleSchema = z.enum(roles, { message: 'Select user role' });
 export type Role = z.infer<typeof roleSchema>;
 
 const userId = z.uuid();
-/** Personal data sealed with the user's own key, kept outside the log and destroyed on deletion. */
-const sealed = z.string().regex(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, 'expected sealed data');
+/** A user's personal data, sealed with the user's own key: kept outside the log's clear text and destroyed on deletion. */
+export const personalDataSchema = z.object({ userName: z.string().max(254), email: z.string().max(254), name: z.string().max(100) });
+export type PersonalData = z.infer<typeof personalDataSchema>;
+/** A reader's note, sealed like personal data. */
+export const noteTextSealedSchema = z.string().max(20_000);
 
-export const userRegistered = defineEvent('UserRegistered', z.object({ userId, personal: sealed }));
+export const userRegistered = defineEvent('UserRegistered', z.object({ userId, personal: sealedField(personalDataSchema, 700) }));
 export const emailConfirmed = defineEvent('EmailConfirmed', z.object({ userId }));
 export const activationRequested = defineEvent('ActivationRequested', z.object({ userId }));
 export const loginSucceeded = defineEvent('LoginSucceeded', z.object({ userId, remember: z.boolean() }));
@@ -41,9 +46,9 @@ export const noteSaved = defineEvent(
     userId,
     /** Which of the reader's notes: a new id for a new note, the same one for an edit. Notes saved before ids existed have none: one per sentence and kind. */
     noteId: noteId.optional(),
-    sentence: z.number().int().positive(),
+    sentence: positiveInt('sentence'),
     rtype: z.string().min(1).max(50),
-    content: sealed,
+    content: sealedField(noteTextSealedSchema, 20_000),
   }),
 );
 /** A reader deleted one of their notes (`noteId` as the notes list gives it). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../api/input.js';
+import { EVENT_POSITION_PATTERN } from '../events/metadata.js';
 
 export const ADMIN_POST_STATUSES = ['published', 'scheduled', 'draft', 'deleted'] as const;
 
@@ -32,7 +33,7 @@ export const adminPostUpdate = z.object({
 });
 
 export const adminPostParams = z.object({ id: z.uuid('id: expected a post id') });
-export const adminRestoreBody = z.object({ position: z.string().regex(/^\d{1,19}$/, 'position: expected an event position') });
+export const adminRestoreBody = z.object({ position: z.string().regex(EVENT_POSITION_PATTERN, 'position: expected an event position') });
 /** A library record's restore: the revision to restore, or (from the History tab) the position of its event. */
 export const adminRevisionRestoreBody = z
   .object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf, type Upcaster } from '../events/define-event.js';
+import { sealedField } from '../events/sealed.js';
+import { MAX_INT32 } from '../poem/vocabulary.js';
 
 export const blogStream = (blogId: string) => `blog-${blogId}`;
 export const postStream = (postId: string) => `post-${postId}`;
@@ -24,7 +26,8 @@ const postId = z.uuid();
 const userId = z.uuid();
 const commentId = z.uuid();
 /** Comment text is personal data: sealed with its author's key, shredded with the account. */
-const sealed = z.string().regex(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, 'expected sealed data');
+export const commentTextSealedSchema = z.string().max(10_000);
+const sealed = sealedField(commentTextSealedSchema, 10_000);
 
 export const blogCreated = defineEvent('BlogCreated', z.object({ blogId: slugSchema, title: z.string().min(1).max(200), description: z.string().max(2000) }));
 export const blogRenamed = defineEvent('BlogRenamed', z.object({ blogId: slugSchema, title: z.string().min(1).max(200) }));
@@ -37,7 +40,7 @@ export type BlogEvent = EventOf<typeof blogStreamEvents>;
 
 export const postUrlReserved = defineEvent('PostUrlReserved', z.object({ url: slugSchema, postId }));
 export const postCreated = defineEvent('PostCreated', z.object({ postId, blogId: slugSchema, url: slugSchema, authorId: userId, content: postContentSchema }));
-export const postRevised = defineEvent('PostRevised', z.object({ postId, content: postContentSchema, restoredFrom: z.number().int().nonnegative().optional() }));
+export const postRevised = defineEvent('PostRevised', z.object({ postId, content: postContentSchema, restoredFrom: z.number().int().nonnegative().max(MAX_INT32).optional() }));
 /** A working copy may be incomplete (an empty title while typing). */
 const workingCopySchema = z.object({ title: z.string().max(300), subtitle: z.string().max(300), seriesTitle: z.string().max(200), excerpt: z.string().max(2000), markdown: z.string().max(500_000) }).partial();
 export const postAutosaved = defineEvent('PostAutosaved', z.object({ postId, content: workingCopySchema }));
@@ -47,7 +50,7 @@ export const postUnscheduled = defineEvent('PostUnscheduled', z.object({ postId 
 export const postUnpublished = defineEvent('PostUnpublished', z.object({ postId }));
 export const postDeleted = defineEvent('PostDeleted', z.object({ postId }));
 /** An admin brought a deleted post back, as a draft with the text it had (`revision`: its number of revisions). */
-export const postUndeleted = defineEvent('PostUndeleted', z.object({ postId, blogId: slugSchema, url: slugSchema, authorId: userId, content: postContentSchema, revision: z.number().int().positive() }));
+export const postUndeleted = defineEvent('PostUndeleted', z.object({ postId, blogId: slugSchema, url: slugSchema, authorId: userId, content: postContentSchema, revision: z.number().int().positive().max(MAX_INT32) }));
 
 /** The users a comment mentions (`@name`): they are notified. Called `pings` before version 2, as the API's field still is. */
 const mentions = z.array(userId).max(20);

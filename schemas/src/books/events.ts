@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../events/define-event.js';
 import { slugSchema } from '../blogs/events.js';
+import { MAX_INT32 } from '../poem/vocabulary.js';
 
 export const authorStream = (authorId: string) => `author-${authorId}`;
 export const bookStream = (bookId: string) => `book-${bookId}`;
@@ -35,7 +36,7 @@ export const authorRemoved = defineEvent('AuthorRemoved', z.object({ authorId })
 
 export const bookSlugReserved = defineEvent('BookSlugReserved', z.object({ authorId, slug: slugSchema, bookId }));
 export const bookAdded = defineEvent('BookAdded', z.object({ bookId, authorId, slug: slugSchema, content: bookContentSchema }));
-export const bookRevised = defineEvent('BookRevised', z.object({ bookId, content: bookContentSchema, restoredFrom: z.number().int().positive().optional() }));
+export const bookRevised = defineEvent('BookRevised', z.object({ bookId, content: bookContentSchema, restoredFrom: z.number().int().positive().max(MAX_INT32).optional() }));
 export const bookRemoved = defineEvent('BookRemoved', z.object({ bookId }));
 
 export const authorStreamEvents = [authorAdded, authorRenamed, authorRemoved] as const;

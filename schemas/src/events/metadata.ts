@@ -23,3 +23,6 @@ export const causeSchema = z.object({
 export type Cause = z.infer<typeof causeSchema>;
 
 export const SYSTEM_ACTOR = 'system';
+
+/** An event position as text: at most 18 digits, so that any it admits fits PostgreSQL's bigint. */
+export const EVENT_POSITION_PATTERN = /^\d{1,18}$/;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../events/define-event.js';
 import { LIBRARY_PATH, MAX_LIBRARY_PATH_LENGTH } from './paths.js';
 import { SLUG } from '../blogs/events.js';
+import { MAX_INT32 } from '../poem/vocabulary.js';
 
 export const pageStream = (pageId: string) => `page-${pageId}`;
 /** One stream per library path: reserving it with "no stream yet" keeps paths unique, and a path once used stays its page's. */
@@ -32,7 +33,7 @@ const pageId = z.uuid();
 
 export const pagePathReserved = defineEvent('PagePathReserved', z.object({ path: libraryPathSchema, pageId }));
 export const pageCreated = defineEvent('PageCreated', z.object({ pageId, path: libraryPathSchema, content: pageContentSchema }));
-export const pageRevised = defineEvent('PageRevised', z.object({ pageId, content: pageContentSchema, restoredFrom: z.number().int().positive().optional() }));
+export const pageRevised = defineEvent('PageRevised', z.object({ pageId, content: pageContentSchema, restoredFrom: z.number().int().positive().max(MAX_INT32).optional() }));
 /** The old path keeps answering with a redirect to the new one. */
 export const pageMoved = defineEvent('PageMoved', z.object({ pageId, from: libraryPathSchema, to: libraryPathSchema }));
 export const pageDeleted = defineEvent('PageDeleted', z.object({ pageId }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema, layerKeySchema, type Language } from '../poem/vocabulary.js';
+import { languageSchema, layerKeySchema, positiveInt, type Language } from '../poem/vocabulary.js';
 import { languages } from '../poem/editions.js';
 
 /** What a PDF edition holds besides the verse: the spec's PDF preferences (pdfData). */
@@ -48,8 +48,8 @@ export const pdfKinds = { book: 1, canto: 2 } as const;
 
 /** The part of the poem a PDF edition covers. */
 export const pdfPartSchema = z.discriminatedUnion('typeOf', [
-  z.object({ typeOf: z.literal(1), book: z.number().int().positive() }),
-  z.object({ typeOf: z.literal(2), book: z.number().int().positive(), canto: z.number().int().positive() }),
+  z.object({ typeOf: z.literal(1), book: positiveInt('book') }),
+  z.object({ typeOf: z.literal(2), book: positiveInt('book'), canto: positiveInt('canto') }),
 ]);
 export type PdfPart = z.infer<typeof pdfPartSchema>;
 

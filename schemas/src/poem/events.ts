@@ -4,6 +4,7 @@ import {
   editionSchema,
   introductionSchema,
   languageSchema,
+  MAX_INT32,
   layerKeySchema,
   mediaItemSchema,
   mediaKindSchema,
@@ -40,7 +41,7 @@ export const poemCantoNamed = defineEvent('PoemCantoNamed', z.object({ book, can
 export const poemSectionNamed = defineEvent('PoemSectionNamed', z.object({ book, canto, section, name: z.string().trim().max(300) }));
 export const commentaryLayerDefined = defineEvent(
   'CommentaryLayerDefined',
-  z.object({ key: layerKeySchema, label: name, author: name, order: z.number().int().min(0) }),
+  z.object({ key: layerKeySchema, label: name, author: name, order: z.number().int().min(0).max(MAX_INT32) }),
 );
 /** PDF and artist images of a book (canto null) or of a canto. */
 export const poemPartMediaSet = defineEvent(
@@ -48,7 +49,7 @@ export const poemPartMediaSet = defineEvent(
   z.object({
     book,
     canto: canto.nullable(),
-    pdf: z.object({ url: z.string().min(1), date: z.iso.date() }).nullable(),
+    pdf: z.object({ url: z.string().min(1).max(2000), date: z.iso.date() }).nullable(),
     images: z.array(mediaItemSchema).max(200),
   }),
 );
@@ -72,7 +73,7 @@ export const sentencePlaced = defineEvent(
     stanza: positiveInt('stanza'),
     order: z.string().regex(orderKeyPattern).max(1000),
     joinsPrevious: z.boolean(),
-    stanzaBreaks: z.array(z.number().int().positive()).max(400),
+    stanzaBreaks: z.array(positiveInt('stanza break')).max(400),
   }),
   {
     version: 2,

@@ -19,7 +19,7 @@ import {
  * docs/poem-format.md. Empty things are omitted; export writes keys in this order.
  */
 const partMedia = {
-  pdf: z.object({ url: z.string().min(1), date: z.iso.date() }).optional(),
+  pdf: z.object({ url: z.string().min(1).max(2000), date: z.iso.date() }).optional(),
   images: z.array(mediaItemSchema).optional(),
 };
 
@@ -29,7 +29,7 @@ export const poemFileSentenceSchema = z.strictObject({
   /** The sentence begins inside the verse line on which the previous sentence ended. */
   joinsPrevious: z.literal(true, 'joinsPrevious is true or left out').optional(),
   /** Indices of its verse-line fragments before which a stanza break falls. */
-  stanzaBreaks: z.array(z.number().int().positive()).min(1).max(400).optional(),
+  stanzaBreaks: z.array(positiveInt('stanza break')).min(1).max(400).optional(),
   text: z.partialRecord(editionSchema, verseLinesSchema).refine((t) => t.first !== undefined, 'every sentence needs its first-edition text'),
   fields: z.partialRecord(sentenceFieldSchema, noteTextSchema).optional(),
   translations: z.partialRecord(languageSchema, verseLinesSchema).optional(),

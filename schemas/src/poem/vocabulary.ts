@@ -28,7 +28,10 @@ export const mediaKinds = ['painting', 'sketch', 'diagram', 'audio', 'artistImag
 export const mediaKindSchema = z.enum(mediaKinds, { message: `expected one of ${mediaKinds.join(', ')}` });
 export type MediaKind = z.infer<typeof mediaKindSchema>;
 
-export const positiveInt = (what: string) => z.number({ message: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
+/** The largest number a read model's integer column holds: ids, numbers and counts of the poem stay below it. */
+export const MAX_INT32 = 2_147_483_647;
+export const positiveInt = (what: string) =>
+  z.number({ message: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`).max(MAX_INT32, `${what} is at most ${MAX_INT32}`);
 
 /** A name of a book, canto or section, or a layer's label or author. */
 export const partNameSchema = z.string().trim().min(1, 'expected a name').max(300, 'a name has at most 300 characters');
@@ -55,9 +58,9 @@ export type MediaItem = z.infer<typeof mediaItemSchema>;
 
 /** A word relation (Sanskrit–English): Snumber, SText, Enumber as in the spec. */
 export const wordRelationSchema = z.object({
-  Snumber: z.number().int().min(0),
+  Snumber: z.number().int().min(0).max(MAX_INT32),
   SText: z.string().min(1).max(200),
-  Enumber: z.number().int().min(0),
+  Enumber: z.number().int().min(0).max(MAX_INT32),
 });
 export type WordRelation = z.infer<typeof wordRelationSchema>;
 export const MAX_RELATION_COLOURS = 20;

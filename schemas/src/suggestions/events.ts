@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../events/define-event.js';
+import { sealedField } from '../events/sealed.js';
 import { editions, languages } from '../poem/editions.js';
 import { positiveInt } from '../poem/vocabulary.js';
 import { suggestableNotes } from './parts.js';
@@ -18,7 +19,8 @@ const sentence = positiveInt('sentence');
 /** A part's text as `/api/dedit` gives it: verse lines joined by a line feed; empty when there is none. */
 const partText = z.string().max(100_000);
 /** The reader's reason is personal data: sealed with the reader's own key, like notes. */
-const sealed = z.string().regex(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, 'expected sealed data');
+export const suggestionReasonSealedSchema = z.string().max(2000);
+const sealed = sealedField(suggestionReasonSealedSchema, 2000);
 
 /** A reader proposed `proposed` for a part of a sentence whose text was `basedOn`. */
 export const suggestionMade = defineEvent(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../events/define-event.js';
+import { positiveInt } from '../poem/vocabulary.js';
 
 export const workStream = (workId: string) => `work-${workId}`;
 
@@ -27,7 +28,7 @@ export type WorkContent = z.infer<typeof workContentSchema>;
 
 const workId = z.uuid();
 /** The sentences' permanent ids (their running numbers may change). */
-const sentences = z.array(z.number().int().positive()).min(1).max(MAX_WORK_SENTENCES);
+const sentences = z.array(positiveInt('sentence')).min(1).max(MAX_WORK_SENTENCES);
 
 export const workAdded = defineEvent('WorkAdded', z.object({ workId, userId: z.uuid(), sentences, content: workContentSchema }));
 export const workEdited = defineEvent('WorkEdited', z.object({ workId, sentences, content: workContentSchema }));

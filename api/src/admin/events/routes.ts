@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { eventCatalog } from '@epos/schemas';
+import { EVENT_POSITION_PATTERN, eventCatalog } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
 import { adminEventDetailAnswer, adminEventsAnswer, type AdminEventAnswer } from '@epos/schemas/admin/events';
 import type { ChangeLogReadModel } from '@epos/projections/history/change-log';
@@ -78,7 +78,7 @@ export function eventRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             rows = rows.where(column, '>=', values[0]!).where(column, '<=', values[0]!);
           } else rows = rows.where(column, 'in', values);
         };
-        if (f.id !== undefined) rows = rows.where('position', 'in', textValues('id', f.id).filter((v) => /^\d{1,19}$/.test(v)).concat(['-1']));
+        if (f.id !== undefined) rows = rows.where('position', 'in', textValues('id', f.id).filter((v) => EVENT_POSITION_PATTERN.test(v)).concat(['-1']));
         if (f.streamId !== undefined) equal('stream_id', textValues('streamId', f.streamId));
         if (f.actor !== undefined) equal('actor', textValues('actor', f.actor));
         if (f.type !== undefined) equal('type', textValues('type', f.type));
@@ -119,7 +119,7 @@ export function eventRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/events/:id',
       { schema: { tags, summary: 'One event with its data as stored (personal fields stay sealed)', params: z.object({ id: z.string().max(20) }), response: { 200: adminEventDetailAnswer } } },
       async (request, reply) => {
-        if (!/^\d{1,19}$/.test(request.params.id)) throw notFound();
+        if (!EVENT_POSITION_PATTERN.test(request.params.id)) throw notFound();
         const db = await readModel<ChangeLogReadModel>(deps, request, CHANGE_LOG);
         const row = await db.selectFrom('changes').selectAll().where('position', '=', request.params.id).executeTakeFirst();
         if (!row) throw notFound();
