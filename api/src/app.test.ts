@@ -122,7 +122,7 @@ describe('API skeleton', () => {
 });
 
 describe('API over a failed projection', () => {
-  it('shows the failure in health as degraded, naming projection, position and type', async () => {
+  it('shows the failure in health as degraded, naming projection, position, stream and type', async () => {
     const { counterProjection } = await import('@epos/platform/testkit/counter-projection');
     const failing = await startTestApi({ projections: [counterProjection(1, { failOn: 7 }) as Projection] });
     const failingClient = new TestClient(failing.app);
@@ -133,7 +133,8 @@ describe('API over a failed projection', () => {
         .poll(async () => (await failing.app.inject({ method: 'GET', url: '/api/health' })).json(), { timeout: 5000 })
         .toMatchObject({
           status: 'degraded',
-          projections: [{ status: 'failed', error: `Projection counters v1 stopped at position ${bad.headers['x-position']} (event type CounterIncremented): refusing increment by 7` }],
+          projections: [{ status: 'failed', error: 'refusing increment by 7', failedAt: { position: bad.headers['x-position'], streamId: 'counter-b', eventType: 'CounterIncremented' } }],
+          message: `Projection counters v1 stopped at position ${bad.headers['x-position']} (stream counter-b, event CounterIncremented): refusing increment by 7`,
         });
     } finally {
       await failing.close();

@@ -11,6 +11,7 @@ export * from './projections/errors.js';
 export * from './projections/runner.js';
 export * from './projections/progress.js';
 export * from './projections/change-notice.js';
+export * from './projections/rebuilds.js';
 export * from '@epos/domain/decider';
 export * from './commands/handle-command.js';
 export { InvalidEventDataError, UnknownEventTypeError } from '@epos/schemas';

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '@epos/platform/testkit/vitest';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -47,5 +49,43 @@ describe('npm run import refuses dishonest text before touching the poem', () =>
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     const result = await importBytes('cover.txt', png);
     expect(result).toEqual({ code: 1, stderr: 'cover.txt: not a text file\n' });
+  });
+});
+
+describe('npm run import when the poem read model stops on an event', () => {
+  const testDb = useTestDatabase();
+  const importFile = async (text: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-import-'));
+    const file = path.join(dir, 'poem.txt');
+    fs.writeFileSync(file, text);
+    const started = Date.now();
+    try {
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/poem/import.ts', file, '--yes'], { cwd: root, env: { ...process.env, DATABASE_URL: testDb().url, LOG_LEVEL: 'silent' } });
+      return { code: 0, out: stdout, seconds: (Date.now() - started) / 1000 };
+    } catch (error) {
+      const failed = error as { code: number; stderr: string };
+      return { code: failed.code, out: failed.stderr, seconds: (Date.now() - started) / 1000 };
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('exits at once naming the projection, the event and the error, and again on the next run, without waiting out a timeout', { timeout: 120_000 }, async () => {
+    const opening = `${head}Midway upon the journey of our life\nI found myself within a forest dark.\n`;
+    expect((await importFile(opening)).code).toBe(0);
+    // A read model that cannot hold a text (as an index too small for a long sentence once could not).
+    const { db } = testDb().database;
+    const schema = (await sql<{ s: string }>`select 'rm_poem_v' || version as s from projection_active where name = 'poem'`.execute(db)).rows[0]!.s;
+    await sql`alter table ${sql.id(schema, 'sentences')} add constraint no_ravens check (state::text not like '%Nevermore%')`.execute(db);
+
+    const stopped = await importFile(`${opening}Quoth the Raven, Nevermore.\n`);
+    expect(stopped.code).toBe(1);
+    expect(stopped.out).toMatch(/^Projection poem v\d+ stopped at position \d+ \(stream sentence-2, event SentenceTextSet\): new row for relation "sentences" violates check constraint "no_ravens"$/m);
+    expect(stopped.out).toContain('npm run rebuild -- poem');
+    expect(stopped.seconds).toBeLessThan(60);
+
+    const again = await importFile(`${opening}Quoth the Raven, Nevermore.\n`);
+    expect(again.code).toBe(1);
+    expect(again.out).toMatch(/^Projection poem v\d+ stopped at position \d+ \(stream sentence-2, event SentenceTextSet\)/m);
   });
 });

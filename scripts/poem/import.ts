@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { ReadModelFailedError, wayOut } from '@epos/platform';
 import { editionSchema, SYSTEM_ACTOR } from '@epos/schemas';
 import { importPoem } from '@epos/api/poem/import/import-poem';
 import { describePlan } from '@epos/api/poem/import/describe-plan';
@@ -58,13 +59,14 @@ try {
     fail(`not imported: ${report.plan.needsConfirmation}. Check the plan, then run again with --yes to go ahead.`, 3);
   }
   if (report.position !== null && !(await tool.progress.waitFor(report.position, { names: [POEM_PROJECTION], timeoutMs: 300_000 }))) {
-    throw new Error('the poem read model did not apply the import within 5 minutes');
+    throw new Error(`the poem read model did not apply the import within 5 minutes (${file} is stored; see /api/health)`);
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`${file}: ${report.plan.counts.events} events appended${report.position === null ? ' (nothing changed)' : ` up to position ${report.position}`}, ${report.misaligned.length} not aligned, in ${seconds} s`);
   await tool.close();
 } catch (error) {
   await tool.close();
+  if (error instanceof ReadModelFailedError) fail(`${error.message}\n${wayOut(error.projection)}`);
   if (error instanceof Error) fail(error.message);
   throw error;
 }

@@ -18,7 +18,8 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import type { Health } from '@epos/schemas/api/health';
+import { Link } from 'react-admin';
+import type { Health, ProjectionHealth } from '@epos/schemas/api/health';
 import { GENERIC_ERROR } from '../app/messages';
 import { formatCount, formatLag, isLagging, statusColor, statusLabel } from './format';
 import { useHealth } from './use-health';
@@ -76,6 +77,10 @@ function HealthDetails({ health }: { health: Health }) {
         </Typography>
       </Stack>
 
+      {health.projections.filter((p) => p.failedAt).map((p) => (
+        <StoppedProjection key={`${p.name}@${p.version}`} projection={p} />
+      ))}
+
       {health.projections.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           No projections are registered yet.
@@ -125,5 +130,28 @@ function HealthDetails({ health }: { health: Health }) {
         </TableContainer>
       )}
     </Stack>
+  );
+}
+
+/** A read model stopped on an event: which one, where in the log, why, and what to do about it. */
+function StoppedProjection({ projection: p }: { projection: ProjectionHealth }) {
+  const at = p.failedAt!;
+  return (
+    <Alert severity="error" role="alert">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        The {p.name} read model (version {p.version}) stopped at an event it could not apply: readers see it as it was before that event.
+      </Typography>
+      <Typography variant="body2" component="div">
+        Event <Link to={`/events/${encodeURIComponent(at.position)}/show`}>at position {formatCount(at.position)}</Link>, type <code>{at.eventType}</code>, stream{' '}
+        <code>{at.streamId}</code>
+      </Typography>
+      <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+        Error: {p.error}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        Once a fix is deployed, restarting the projections resumes from that event; <code>npm run rebuild -- {p.name}</code> rebuilds it from the start beside the one
+        serving.
+      </Typography>
+    </Alert>
   );
 }

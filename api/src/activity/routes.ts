@@ -14,7 +14,7 @@ import { requireActor, requirePermission } from '../accounts/security.js';
 import { parseOr400 } from '../blogs/validation.js';
 import { ChangeCache } from '../plugins/change-cache.js';
 import { renderAnswer, sendCacheable } from '../plugins/http-cache.js';
-import { readModel, readModelSchema } from '../read-models.js';
+import { readModel, readModelSchema, afterWrite } from '../read-models.js';
 import { activityItems, notificationItems } from './views.js';
 import { NotificationStreams } from './notification-streams.js';
 
@@ -85,7 +85,7 @@ export function activityRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       const userId = requireActor(request).id;
       const command = 'id' in form ? ({ kind: 'read', id: form.id } as const) : ({ kind: 'readUpTo', upTo: form.upTo } as const);
       const result = await handleCommand(deps.store, { streamId: notificationsStream(userId), decider: notificationsDecider(userId), command, cause: causeOf(request) });
-      if (result.position !== null) await deps.progress.waitFor(result.position, { names: [ACTIVITY_PROJECTION], timeoutMs: MARK_WAIT_MS });
+      if (result.position !== null) await afterWrite(deps, result.position, [ACTIVITY_PROJECTION], MARK_WAIT_MS);
       const { unread } = await unreadOf(await deps.progress.readModel<ActivityReadModel>(ACTIVITY_PROJECTION), userId);
       return withPosition(reply, result).send({ unread });
     });

@@ -21,7 +21,7 @@ import { seal } from '@epos/projections/accounts/sealing';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { ApiDeps } from '../deps.js';
 import { causeOf, withPosition } from '../commands.js';
-import { readModel } from '../read-models.js';
+import { readModel, afterWrite } from '../read-models.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { Credentials } from '@epos/platform/accounts/credentials';
 import { pleaseLogIn } from '../accounts/security.js';
@@ -58,7 +58,7 @@ export function commentRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   };
 
   const widgetAfter = async (request: FastifyRequest, postId: string, commentId: string, position: bigint | null) => {
-    if (position !== null) await deps.progress.waitFor(position, { names: [BLOGS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+    if (position !== null) await afterWrite(deps, position, [BLOGS_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
     const db = await deps.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
     return (await widgetComments(db, postId, request.actor?.id ?? null, commentId))[0] ?? null;
   };

@@ -1,11 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DATABASE_UNAVAILABLE_MESSAGE, DomainError, DuplicateEventError, invalidInputMessage, isDatabaseUnavailable, ReadModelNotReadyError, WrongExpectedRevisionError } from '@epos/platform';
-import type { ApiError } from '@epos/schemas';
+import { DATABASE_UNAVAILABLE_MESSAGE, DomainError, DuplicateEventError, invalidInputMessage, isDatabaseUnavailable, ReadModelFailedError, ReadModelNotReadyError, WrongExpectedRevisionError } from '@epos/platform';
+import { BEING_REBUILT_CODE, BEING_REBUILT_MESSAGE, type ApiError } from '@epos/schemas';
 
 export const FORM_EXPIRED = 'This form has expired or did not come from this site. Reload the page and try again.';
 /** Seconds a client should wait before retrying while the database (or another dependency) is down. */
 export const DATABASE_RETRY_AFTER_S = 5;
+/** A read model being rebuilt takes minutes, not seconds. */
+export const REBUILD_RETRY_AFTER_S = 60;
 const domainStatus = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
 const clientErrorCodes: Record<number, string> = {
   400: 'bad_request',
@@ -76,6 +78,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof DuplicateEventError) {
       return sendError(reply, request, { statusCode: 409, error: 'conflict', message: 'This change was already recorded.' });
+    }
+    if (error instanceof ReadModelFailedError) {
+      // The operator sees the event and the error in /api/health and the console; a reader sees the part is being rebuilt.
+      reply.header('retry-after', String(REBUILD_RETRY_AFTER_S));
+      return sendError(reply, request, { statusCode: 503, error: BEING_REBUILT_CODE, message: BEING_REBUILT_MESSAGE });
     }
     if (error instanceof ReadModelNotReadyError) {
       reply.header('retry-after', '1');

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { diffWords } from 'diff';
 import type { EventStore, RecordedEvent } from '@epos/platform';
-import { POEM_STREAM, sentenceStream, type Edition, type HistoryEntryAnswer, type SectionAnswer, type WordChangeAnswer } from '@epos/schemas';
+import { POEM_STREAM, sentenceStream, type Edition, type HistoryEntryAnswer, type LineInfoAnswer, type SectionAnswer, type WordChangeAnswer } from '@epos/schemas';
 import { emptySentence, evolveSentence, textIn, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
 import { emptyStructure, evolveStructure, type StructureEvent } from '@epos/domain/poem/structure-state';
 import type { PoemReader } from './poem-reader.js';
+import { lineView } from './views/line.js';
 import { sectionView, type SectionRef } from './views/section.js';
 
 export interface Numbering {
@@ -15,6 +16,9 @@ export interface Numbering {
 
 /** A history entry before its actor is named (by the route, from the users read model). */
 export type UnnamedEntry = Omit<HistoryEntryAnswer, 'actorName' | 'suggestedByName'>;
+
+/** Events up to a moment: what time travel folds. */
+const until = (asOf: Date) => (e: RecordedEvent) => Date.parse(e.metadata.timestamp) <= asOf.getTime();
 
 export function wordDiff(before: string, after: string): WordChangeAnswer[] {
   return diffWords(before, after).map((c) => ({ op: c.added ? 'insert' : c.removed ? 'delete' : 'equal', text: c.value }));
@@ -102,17 +106,36 @@ export class PoemHistory {
     return entries.sort((a, b) => (order(a) < order(b) ? 1 : order(a) > order(b) ? -1 : 0));
   }
 
+  /**
+   * The sentence numbered `n` at `asOf` (`/api/lineinfo/{n}?asOf=`): as it is now, with its number
+   * now; or, withdrawn since, as it stood then, where it stood then (`withdrawn: true`). Null when no
+   * sentence had that number then.
+   */
+  async lineAsOf(request: FastifyRequest, n: number, edition: Edition, asOf: Date): Promise<LineInfoAnswer | null> {
+    const queries = await this.reader.queries(request);
+    const id = await queries.idNumberedAt(n, asOf);
+    if (id === null) return null;
+    const now = (await queries.identity(id))?.sentence ?? null;
+    if (now !== null) return this.reader.lineInfo(request, now, edition);
+    const index = await queries.lineIndexAsOf(asOf);
+    const place = index.bySentence.get(n);
+    if (!place) return null;
+    const state = (await this.store.readStream(sentenceStream(id))).filter(until(asOf)).reduce((s, e) => evolveSentence(s, e as unknown as SentenceEvent), emptySentence(id));
+    const { derive } = await import('@epos/projections/poem/analysis/derive-sentence');
+    const then = { ...state, sentence: n };
+    return { ...lineView(then, derive(then), edition, place), bookNumber: place.book, cantoNumber: place.canto, sectionNumber: place.section, withdrawn: true };
+  }
+
   /** The section as it stood at `asOf`: the sentences placed in it then, each folded up to then. */
   async sectionAsOf(request: FastifyRequest, ref: SectionRef, edition: Edition, asOf: Date, loggedIn: boolean): Promise<SectionAnswer | null> {
-    const until = (e: RecordedEvent) => Date.parse(e.metadata.timestamp) <= asOf.getTime();
     const queries = await this.reader.queries(request);
     const [index, structureEvents] = await Promise.all([queries.lineIndexAsOf(asOf), this.store.readStream(POEM_STREAM)]);
-    const structure = structureEvents.filter(until).reduce((s, e) => evolveStructure(s, e as unknown as StructureEvent), emptyStructure());
+    const structure = structureEvents.filter(until(asOf)).reduce((s, e) => evolveStructure(s, e as unknown as StructureEvent), emptyStructure());
     const members = index.places.filter((p) => p.book === ref.book && p.canto === ref.canto && p.section === ref.section);
     if (members.length === 0) return null;
     const states = await Promise.all(
       members.map(async (p) => ({
-        ...(await this.store.readStream(sentenceStream(p.id))).filter(until).reduce((s, e) => evolveSentence(s, e as unknown as SentenceEvent), emptySentence(p.id)),
+        ...(await this.store.readStream(sentenceStream(p.id))).filter(until(asOf)).reduce((s, e) => evolveSentence(s, e as unknown as SentenceEvent), emptySentence(p.id)),
         sentence: p.sentence,
       })),
     );

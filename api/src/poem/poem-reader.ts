@@ -152,13 +152,6 @@ export class PoemReader {
     };
   }
 
-  /** The number now of the sentence that had number `n` at `at`; null when none had it or it was withdrawn since. */
-  async numberAsOf(request: FastifyRequest, n: number, at: Date): Promise<number | null> {
-    const queries = await this.queries(request);
-    const id = await queries.idNumberedAt(n, at);
-    return id === null ? null : ((await queries.identity(id))?.sentence ?? null);
-  }
-
   async sectionDocs(request: FastifyRequest, ref: SectionRef) {
     return (await this.queries(request)).section(ref.book, ref.canto, ref.section);
   }

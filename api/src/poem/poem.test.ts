@@ -306,16 +306,22 @@ describe('study calls', () => {
     expect(ids((await get(`/api/sbook/1/1/2?asOf=${encodeURIComponent(before)}`)).json())).not.toContain(9);
   });
 
-  it('withdraws sentences a complete import no longer has', async () => {
+  it('withdraws sentences a complete import no longer has; their old number read as of before still finds them', async () => {
     const shorter = structuredClone(demoPoem);
     const last = shorter.books.at(-1)!.cantos.at(-1)!.sections.at(-1)!;
     const dropped = last.sentences.pop()!;
     const file = `${JSON.stringify(shorter, null, 2)}\n`;
+    const before = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 20));
     const report = await importFile('shorter.json', file, { confirmed: true });
     expect(report.plan.counts).toMatchObject({ withdrawn: 1, new: 0 });
     expect(report.applied).toBe(true);
     await settled();
     expect((await get(`/api/lineinfo/${dropped.sentence}`)).statusCode).toBe(404);
+    const then = await get(`/api/lineinfo/${dropped.sentence}?asOf=${encodeURIComponent(before)}`);
+    expect(then.statusCode).toBe(200);
+    expect(then.json()).toMatchObject({ lineNumber: dropped.sentence, lines: dropped.text.first!.join('\n'), withdrawn: true, bookNumber: shorter.books.at(-1)!.book });
+    expect((await get(`/api/lineinfo/${dropped.sentence}?asOf=2001-01-01`)).statusCode).toBe(404);
     expect(exportPoem(await loadCurrentPoem(await context().readModel()))).not.toContain(`"sentence": ${dropped.sentence},`);
     expect((await get(`/api/history/sentence/${dropped.sentence}`)).json().entries[0]).toMatchObject({ type: 'SentenceWithdrawn', after: null });
   });

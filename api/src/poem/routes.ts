@@ -32,6 +32,7 @@ import { historyRoutes } from './history-routes.js';
 import { poemAnswerBodies } from './answer-bodies.js';
 import { actorNames } from '../accounts/actor-names.js';
 import { PoemCache } from './poem-cache.js';
+import { missingPart } from './missing-part.js';
 import { MAX_RANGE, PoemReader } from './poem-reader.js';
 import { asOfQuery, editionQuery, langQuery, parseRange, sectionParams, sentenceParams } from './schemas.js';
 
@@ -74,7 +75,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           return sendCacheable(request, reply, bodies.section(view), { private: loggedIn });
         }
         const found = await reader.section(request, request.params, edition, loggedIn);
-        if (!found) throw notFound(NO_BOOK);
+        if (!found) throw await missingPart(deps, request.params, NO_BOOK);
         return sendCacheable(request, reply, found, { private: loggedIn });
       },
     );
@@ -101,7 +102,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const found = await reader.contents(request, request.params.book);
-        if (!found) throw notFound(NO_BOOK);
+        if (!found) throw await missingPart(deps, request.params, NO_BOOK);
         return sendCacheable(request, reply, found);
       },
     );
@@ -120,7 +121,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const found = await reader.translations(request, request.params, request.query.lang);
-        if (!found) throw notFound(NO_BOOK);
+        if (!found) throw await missingPart(deps, request.params, NO_BOOK);
         return sendCacheable(request, reply, found);
       },
     );
@@ -152,7 +153,7 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const found = await reader.lineNumber(request, request.params.n, request.query.by === 'verse');
-        if (!found) throw notFound(NOT_FOUND);
+        if (!found) throw await missingPart(deps, null, NOT_FOUND);
         return sendCacheable(request, reply, bodies.lineNumber(found));
       },
     );
@@ -163,16 +164,16 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         config: reads,
         schema: {
           tags,
-          summary: 'One sentence (the Line entity) with where it stands; with asOf, the sentence that had number n then (as it is now, with its current number)',
+          summary: 'One sentence (the Line entity) with where it stands; with asOf, the sentence that had number n then: as it is now, with its current number, or as it stood then when it has been withdrawn since (withdrawn: true)',
           params: sentenceParams,
           querystring: editionQuery.extend(asOfQuery.shape),
           response: { 200: lineInfoAnswer },
         },
       },
       async (request, reply) => {
-        const n = request.query.asOf ? await reader.numberAsOf(request, request.params.n, request.query.asOf) : request.params.n;
-        const found = n === null ? null : await reader.lineInfo(request, n, request.query.edition ?? 'first');
-        if (!found) throw notFound(NOT_FOUND);
+        const edition = request.query.edition ?? 'first';
+        const found = request.query.asOf ? await history.lineAsOf(request, request.params.n, edition, request.query.asOf) : await reader.lineInfo(request, request.params.n, edition);
+        if (!found) throw await missingPart(deps, null, NOT_FOUND);
         return sendCacheable(request, reply, bodies.lineInfo(found));
       },
     );

@@ -8,6 +8,7 @@ import * as reactors from './migrations/0006-reactors.js';
 import * as substringSearch from './migrations/0007-substring-search.js';
 import * as search from './migrations/0008-search.js';
 import * as projectionLeases from './migrations/0009-projection-leases.js';
+import * as projectionFailures from './migrations/0010-projection-failures.js';
 
 /** Every feature adds its migrations here, in order; names sort by their number. */
 const platformMigrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const platformMigrations: Record<string, Migration> = {
   '0007-substring-search': substringSearch,
   '0008-search': search,
   '0009-projection-leases': projectionLeases,
+  '0010-projection-failures': projectionFailures,
 };
 
 class StaticProvider implements MigrationProvider {

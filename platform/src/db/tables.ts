@@ -19,7 +19,18 @@ export interface ProjectionCheckpointsTable {
   position: ColumnType<string, string | bigint, string | bigint>;
   status: 'catching-up' | 'live' | 'failed' | 'idle';
   error: string | null;
+  /** The event it stopped at, while `status` is failed. */
+  failed_position: ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
+  failed_stream: string | null;
+  failed_type: string | null;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Rebuilds an operator asked for: the read model is rebuilt beside the one serving under a version this much higher. */
+export interface ProjectionRebuildsTable {
+  name: string;
+  rebuilds: number;
+  requested_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** The process running a projection version, while its lease lasts. */
@@ -103,6 +114,7 @@ export interface PlatformDatabase {
   projection_checkpoints: ProjectionCheckpointsTable;
   projection_active: ProjectionActiveTable;
   projection_leases: ProjectionLeasesTable;
+  projection_rebuilds: ProjectionRebuildsTable;
   site_secrets: SiteSecretsTable;
   rate_limits: RateLimitsTable;
   reactor_checkpoints: ReactorCheckpointsTable;

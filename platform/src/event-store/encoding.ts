@@ -42,11 +42,11 @@ export function encodeEvents(registry: EventRegistry, events: readonly NewEvent[
 }
 
 /** Turns stored data into the current shape of its type, naming the position when it cannot. */
-export function decodeData(registry: EventRegistry, position: Position, type: string, schemaVersion: number, data: unknown): unknown {
+export function decodeData(registry: EventRegistry, position: Position, streamId: string, type: string, schemaVersion: number, data: unknown): unknown {
   try {
     return registry.upcast(type, schemaVersion, data);
   } catch (error) {
-    throw new UndecodableEventError(position, type, error instanceof Error ? error.message : String(error));
+    throw new UndecodableEventError(position, type, error instanceof Error ? error.message : String(error), streamId);
   }
 }
 

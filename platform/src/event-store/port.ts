@@ -104,8 +104,9 @@ export class UndecodableEventError extends Error {
     readonly position: Position,
     readonly eventType: string,
     readonly reason: string,
+    readonly streamId: string,
   ) {
-    super(`Event at position ${position} of type ${eventType} cannot be read: ${reason}`);
+    super(`Event at position ${position} of type ${eventType} (stream ${streamId}) cannot be read: ${reason}`);
     this.name = 'UndecodableEventError';
   }
 }

@@ -5,11 +5,14 @@ import { NotificationListener } from '../db/notifications.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { EventStore, Position } from '../event-store/port.js';
 import { schemaName } from './define-projection.js';
+import { describeFailure, ReadModelFailedError, type ProjectionFailure } from './errors.js';
 import { parseProgress, PROJECTIONS_CHANNEL } from './notifications.js';
 
 interface ActiveCheckpoint {
   version: number;
   position: Position;
+  /** The event the served version stopped at, while it is stopped. */
+  failure: ProjectionFailure | null;
 }
 
 /** A read model that has no active version yet (its projection has never started). */
@@ -61,13 +64,20 @@ export class ProjectionProgress {
     if (message.kind === 'takeover') {
       // Until the new version's position is known, nothing counts as reached.
       if (!current || current.version < message.version) {
-        this.active.set(message.name, { version: message.version, position: UNKNOWN });
+        this.active.set(message.name, { version: message.version, position: UNKNOWN, failure: null });
         this.switches++;
       }
       this.reloadInBackground();
       return;
     }
-    if (current && current.version === message.version && message.position > current.position) current.position = message.position;
+    if (message.kind === 'status') {
+      this.reloadInBackground();
+      return;
+    }
+    if (message.kind !== 'progress' || !current || current.version !== message.version) return;
+    if (message.position > current.position) current.position = message.position;
+    // Restarted after a fix, it applied the event it had stopped at.
+    if (current.failure && current.position >= current.failure.position) current.failure = null;
   }
 
   private reloadInBackground(): void {
@@ -82,16 +92,20 @@ export class ProjectionProgress {
       const rows = await this.database.db
         .selectFrom('projection_active as a')
         .innerJoin('projection_checkpoints as c', (j) => j.onRef('c.name', '=', 'a.name').onRef('c.version', '=', 'a.version'))
-        .select(['a.name', 'a.version', 'c.position'])
+        .select(['a.name', 'a.version', 'c.position', 'c.status', 'c.error', 'c.failed_position', 'c.failed_stream', 'c.failed_type'])
         .execute();
       if (ticket !== this.reloads) return;
       const next = new Map<string, ActiveCheckpoint>();
       for (const row of rows) {
         const cached = this.active.get(row.name);
         const position = BigInt(row.position);
+        const failure: ProjectionFailure | null =
+          row.status === 'failed' && row.failed_position !== null
+            ? { projection: row.name, version: row.version, position: BigInt(row.failed_position), streamId: row.failed_stream ?? '', eventType: row.failed_type ?? '', reason: row.error ?? '' }
+            : null;
         if (cached && cached.version > row.version) next.set(row.name, cached);
-        else if (cached && cached.version === row.version && cached.position > position) next.set(row.name, cached);
-        else next.set(row.name, { version: row.version, position });
+        else if (cached && cached.version === row.version && cached.position > position) next.set(row.name, { ...cached, failure });
+        else next.set(row.name, { version: row.version, position, failure });
       }
       if ([...next].some(([name, { version }]) => this.active.has(name) && this.active.get(name)!.version !== version)) this.switches++;
       this.active = next;
@@ -152,11 +166,22 @@ export class ProjectionProgress {
     }
   }
 
+  /** The first of the named read models (all when omitted) that stopped before reaching `position`. */
+  failureBefore(position: Position, names?: readonly string[]): ProjectionFailure | null {
+    for (const name of names ?? [...this.active.keys()]) {
+      const failure = this.active.get(name)?.failure;
+      if (failure && failure.position <= position) return failure;
+    }
+    return null;
+  }
+
   /**
    * Waits until the named projections (all when omitted) have applied `position`. Answers the
    * schemas that were checked, so a query reads exactly the versions that reached it; null when
    * `timeoutMs` passes first. While the database is down, a position already known to be reached
    * is still answered (positions never move back), else the database error is thrown at once.
+   * A read model stopped on an event at or before `position` will not get there: ReadModelFailedError
+   * at once, naming the event.
    */
   async waitFor(position: Position, options: { names?: readonly string[]; timeoutMs: number }): Promise<ReadonlyMap<string, string> | null> {
     const deadline = Date.now() + options.timeoutMs;
@@ -169,10 +194,18 @@ export class ProjectionProgress {
       const reached = this.reachedSchemas(position, options.names);
       if (reached) return reached;
       if (unavailable) throw unavailable;
+      if (this.failureBefore(position, options.names)) {
+        // What it knew may predate a restart: the table has the word.
+        await this.reload();
+        await this.latest;
+        const failure = this.failureBefore(position, options.names);
+        if (failure) throw new ReadModelFailedError(failure);
+      }
       const remaining = deadline - Date.now();
       if (remaining <= 0) return null;
       await this.listener.wait(seen, Math.min(remaining, 250));
       if (this.listener.current === seen || !this.listener.connected) unavailable = await this.reloadUnlessUnavailable();
+      else await this.latest.catch(() => undefined);
     }
   }
 
@@ -210,7 +243,7 @@ export class ProjectionProgress {
       .selectFrom('projection_checkpoints as c')
       .leftJoin('projection_active as a', 'a.name', 'c.name')
       .leftJoin('projection_leases as l', (j) => j.onRef('l.name', '=', 'c.name').onRef('l.version', '=', 'c.version').on('l.expires_at', '>', sql<Date>`now()`))
-      .select(['c.name', 'c.version', 'c.position', 'c.status', 'c.error', 'c.updated_at', 'l.holder', 'l.expires_at', sql<number>`extract(epoch from now() - c.updated_at) * 1000`.as('still_ms')])
+      .select(['c.name', 'c.version', 'c.position', 'c.status', 'c.error', 'c.failed_position', 'c.failed_stream', 'c.failed_type', 'c.updated_at', 'l.holder', 'l.expires_at', sql<number>`extract(epoch from now() - c.updated_at) * 1000`.as('still_ms')])
       .select(sql<boolean>`coalesce(a.version = c.version, false)`.as('active'))
       .select(sql<boolean>`coalesce(a.version > c.version, false)`.as('superseded'))
       .orderBy('c.name')
@@ -229,17 +262,24 @@ export class ProjectionProgress {
         checkpoint: r.position,
         lag: (lag > 0n ? lag : 0n).toString(),
         error: r.error,
+        failedAt:
+          r.status === 'failed' && r.failed_position !== null ? { position: r.failed_position, streamId: r.failed_stream ?? '', eventType: r.failed_type ?? '' } : null,
         holder: r.holder ?? null,
         leaseExpiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null,
         checkpointMovedAt: new Date(r.updated_at).toISOString(),
       };
     });
+    const stopped = projections.filter((p) => p.status === 'failed' && p.failedAt);
+    const message = stopped
+      .map((p) => describeFailure({ projection: p.name, version: p.version, position: BigInt(p.failedAt!.position), streamId: p.failedAt!.streamId, eventType: p.failedAt!.eventType, reason: p.error ?? '' }))
+      .join('\n');
     return {
       status: projections.some((p) => p.status === 'failed' || p.status === 'stalled') ? 'degraded' : 'ok',
       head: head.toString(),
       eventStore: this.store.kind,
       projections,
       dependencies: { database: 'up' },
+      ...(message ? { message } : {}),
     };
   }
 

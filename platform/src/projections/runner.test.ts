@@ -9,6 +9,7 @@ import { newTestDatabase, } from '../testkit/vitest.js';
 import type { TestDatabase } from '../testkit/test-database.js';
 import type { Projection } from './define-projection.js';
 import { ProjectionProgress } from './progress.js';
+import { requestRebuild } from './rebuilds.js';
 import { ProjectionRunner } from './runner.js';
 
 const logger = createLogger('silent', 'test');
@@ -96,13 +97,65 @@ describe('projection runner', () => {
     await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 3n, cause: { actor: 't' } });
     const runner = await startRunner(testDb, store, [counterProjection(1, { failOn: 13 })], 1);
     await expect.poll(() => runner.failed.get('counters')?.message, { timeout: 5000 }).toBe(
-      `Projection counters v1 stopped at position ${bad.position} (event type CounterIncremented): refusing increment by 13`,
+      `Projection counters v1 stopped at position ${bad.position} (stream counter-0, event CounterIncremented): refusing increment by 13`,
     );
     const row = await checkpoint(testDb, 'counters', 1);
-    expect(row.status).toBe('failed');
-    expect(row.position).toBe(good.toString());
-    expect(row.error).toContain(`position ${bad.position}`);
-    expect((await progress.health()).status).toBe('degraded');
+    expect(row).toMatchObject({ status: 'failed', position: good.toString(), error: 'refusing increment by 13', failed_position: bad.position.toString(), failed_stream: 'counter-0', failed_type: 'CounterIncremented' });
+    const health = await progress.health();
+    expect(health.status).toBe('degraded');
+    expect(health.projections[0]).toMatchObject({ status: 'failed', failedAt: { position: bad.position.toString(), streamId: 'counter-0', eventType: 'CounterIncremented' } });
+    expect(health.message).toBe(`Projection counters v1 stopped at position ${bad.position} (stream counter-0, event CounterIncremented): refusing increment by 13`);
+    expect(await counters(testDb, 'rm_counters_v1')).toEqual([{ id: 'counter-0', total: 3 }]);
+  });
+
+  it('a wait for a position past the failed event ends at once with the failure; one before it is answered', async () => {
+    const { testDb, store, progress } = await setup();
+    await openCounters(store, 1, [1]);
+    const good = await store.headPosition();
+    const bad = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 13 } }], { expectedRevision: 1n, cause: { actor: 't' } });
+    await startRunner(testDb, store, [counterProjection(1, { failOn: 13 })]);
+    const started = Date.now();
+    await expect(progress.waitFor(bad.position, { names: ['counters'], timeoutMs: 30_000 })).rejects.toMatchObject({
+      name: 'ReadModelFailedError',
+      projection: 'counters',
+      position: bad.position,
+      streamId: 'counter-0',
+      eventType: 'CounterIncremented',
+      reason: 'refusing increment by 13',
+    });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await progress.waitFor(good, { names: ['counters'], timeoutMs: 1000 })).toEqual(new Map([['counters', 'rm_counters_v1']]));
+  });
+
+  it('restarted after a fix, resumes from the event it stopped at; the failure is gone', async () => {
+    const { testDb, store, progress } = await setup();
+    await openCounters(store, 1, [1, 13, 2]);
+    const head = await store.headPosition();
+    const broken = await startRunner(testDb, store, [counterProjection(1, { failOn: 13 })]);
+    await expect.poll(() => broken.failed.size, { timeout: 5000 }).toBe(1);
+    await broken.stop();
+    await startRunner(testDb, store, [counterProjection(1)]);
+    expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 5000 })).not.toBeNull();
+    expect(await counters(testDb, 'rm_counters_v1')).toEqual([{ id: 'counter-0', total: 16 }]);
+    await expect.poll(() => checkpoint(testDb, 'counters', 1), { timeout: 5000 }).toMatchObject({ status: 'live', error: null, failed_position: null });
+  });
+
+  it('a batch projection failing on one event of a batch is stopped at that event, the ones before it applied', async () => {
+    const { testDb, store } = await setup();
+    await openCounters(store, 1, [1, 2, 13, 4]);
+    const badPosition = (await store.headPosition()) - 1n;
+    const perEvent = counterProjection(1, { failOn: 13 });
+    const batched: Projection = { name: 'counters', version: 1, setup: perEvent.setup, handles: perEvent.handles, apply: async (events, db, version) => {
+      // As batch projections do: one failure for the whole batch, without naming an event.
+      try {
+        await perEvent.apply(events, db, version);
+      } catch (error) {
+        throw new Error(`bulk write failed: ${(error as Error).message}`, { cause: error });
+      }
+    } };
+    const runner = await startRunner(testDb, store, [batched], 100);
+    await expect.poll(() => runner.failed.get('counters')?.position, { timeout: 5000 }).toBe(badPosition);
+    expect(runner.failed.get('counters')).toMatchObject({ streamId: 'counter-0', eventType: 'CounterIncremented' });
     expect(await counters(testDb, 'rm_counters_v1')).toEqual([{ id: 'counter-0', total: 3 }]);
   });
 
@@ -114,7 +167,7 @@ describe('projection runner', () => {
       values ('odd', 0, gen_random_uuid(), 'MysteryHappened', 1, '{}', '{"actor":"x"}')`.execute(testDb.database.db);
     const runner = await startRunner(testDb, store, [counterProjection()]);
     await expect.poll(() => runner.failed.get('counters')?.message, { timeout: 5000 }).toMatch(
-      new RegExp(`^Projection counters v1 stopped at position ${known + 1n} \\(event type MysteryHappened\\): Unknown event type`),
+      new RegExp(`^Projection counters v1 stopped at position ${known + 1n} \\(stream odd, event MysteryHappened\\): Unknown event type`),
     );
     expect((await checkpoint(testDb, 'counters', 1)).position).toBe(known.toString());
   });
@@ -163,6 +216,37 @@ describe('projection runner', () => {
     await startRunner(testDb, store, [counterProjection(1), counterProjection(2)], 20);
     const schemas = await sql<{ n: string }>`select nspname as n from pg_namespace where nspname like 'rm_counters_%' order by 1`.execute(testDb.database.db);
     expect(schemas.rows.map((r) => r.n)).toEqual(['rm_counters_v2']);
+  });
+
+  it("an operator's rebuild request rebuilds the read model beside the one serving, which then takes over", async () => {
+    const { testDb, store, progress } = await setup();
+    const head = await openCounters(store, 20, [1, 1]);
+    const first = await startRunner(testDb, store, [counterProjection(1)], 10);
+    expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 20_000 })).not.toBeNull();
+
+    // The request reaches the running process, which rebuilds version 2 beside version 1 and switches readers over.
+    expect(await requestRebuild(testDb.database.db, 'counters')).toBe(1);
+    await expect.poll(() => progress.schemaOf('counters'), { timeout: 30_000, interval: 20 }).toBe('rm_counters_v2');
+    expect(await counters(testDb, 'rm_counters_v2')).toEqual(await counters(testDb, 'rm_counters_v1'));
+    const later = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 5 } }], { expectedRevision: 2n, cause: { actor: 't' } });
+    expect(await progress.waitFor(later.position, { names: ['counters'], timeoutMs: 5000 })).toEqual(new Map([['counters', 'rm_counters_v2']]));
+    expect((await counters(testDb, 'rm_counters_v2'))[0]).toEqual({ id: 'counter-0', total: 7 });
+    await first.stop();
+
+    // A process started later runs its code's version plus the rebuilds: version 2, still served.
+    const bad = await store.append('counter-1', [{ type: 'CounterIncremented', data: { by: 13 } }], { expectedRevision: 2n, cause: { actor: 't' } });
+    const broken = await startRunner(testDb, store, [counterProjection(1, { failOn: 13 })], 10);
+    await expect.poll(() => broken.failed.get('counters')?.version, { timeout: 5000 }).toBe(2);
+    // Stopped on a bad event, a rebuild with the same code stops there too and never takes over: readers keep version 2.
+    expect(await requestRebuild(testDb.database.db, 'counters')).toBe(2);
+    await expect.poll(async () => (await checkpoint(testDb, 'counters', 3).catch(() => null))?.failed_position ?? null, { timeout: 10_000 }).toBe(bad.position.toString());
+    expect(await progress.schemaOf('counters')).toBe('rm_counters_v2');
+    await broken.stop();
+    // The fix deployed: the rebuilt version resumes from the event it stopped at, catches up and takes over.
+    await startRunner(testDb, store, [counterProjection(1)], 10);
+    await expect.poll(() => progress.schemaOf('counters'), { timeout: 30_000, interval: 20 }).toBe('rm_counters_v3');
+    expect(await progress.waitFor(bad.position, { names: ['counters'], timeoutMs: 10_000 })).toEqual(new Map([['counters', 'rm_counters_v3']]));
+    expect((await counters(testDb, 'rm_counters_v3'))[1]).toEqual({ id: 'counter-1', total: 15 });
   });
 
   it('reports a projection stalled when it is behind and its checkpoint has not moved for a minute', async () => {

@@ -1,7 +1,8 @@
-import { setMaxListeners } from 'node:events';
+import { once, setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { NotificationListener } from '../db/notifications.js';
 import { reconnectDelay } from '../db/outage.js';
 import type { PlatformDatabase } from '../db/tables.js';
 import { describeDatabaseError, isDatabaseUnavailable } from '../db/unavailable.js';
@@ -10,7 +11,8 @@ import type { Logger } from '../logging/logger.js';
 import { schemaName, type Projection } from './define-projection.js';
 import { EventHandlingError, ProjectionStoppedError } from './errors.js';
 import { LeaseLostError, ProjectionLeases, type LeaseOptions } from './lease.js';
-import { formatProgress, PROJECTIONS_CHANNEL } from './notifications.js';
+import { formatProgress, parseProgress, PROJECTIONS_CHANNEL } from './notifications.js';
+import { atVersion, readRebuilds } from './rebuilds.js';
 
 export interface ProjectionRunnerOptions {
   database: Database;
@@ -37,6 +39,8 @@ type RunEnd = 'stopped' | 'superseded' | 'failed' | 'lease-lost';
  * capped exponential backoff (100 ms to 5 s), logged once per interruption.
  * Several processes may run the same projections: each version runs where its lease is held, and
  * the others wait to take the lease over when its holder stops renewing it.
+ * A projection runs under its code's version plus the rebuilds an operator asked for
+ * (`npm run rebuild`, rebuilds.ts): a request starts the next version beside the one serving.
  */
 export class ProjectionRunner {
   private readonly stopping = new AbortController();
@@ -45,6 +49,7 @@ export class ProjectionRunner {
   private readonly announced = new Set<string>();
   private readonly failures = new Map<string, ProjectionStoppedError>();
   private readonly leases: ProjectionLeases;
+  private rebuildRequests: NotificationListener | null = null;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.leases = new ProjectionLeases(options.lease);
@@ -65,20 +70,41 @@ export class ProjectionRunner {
     const keys = this.options.projections.map(key);
     const twice = keys.find((k, i) => keys.indexOf(k) !== i);
     if (twice) throw new Error(`Projection ${twice} is listed twice`);
+    await this.listenForRebuilds();
+    const rebuilds = await readRebuilds(this.db);
+    const versions = this.options.projections.map((p) => atVersion(p, p.version + (rebuilds.get(p.name) ?? 0)));
     // Newest first: on an empty database the newest version becomes active at once.
-    const ordered = [...this.options.projections].sort((a, b) => a.name.localeCompare(b.name) || b.version - a.version);
-    for (const projection of ordered) {
-      const first = await this.takeAndPrepare(projection);
-      if (first?.role === 'superseded') {
-        this.options.logger.warn({ projection: projection.name, version: projection.version }, 'a newer version is active; not running');
-        await this.leases.release(this.db, projection.name, projection.version);
-        continue;
-      }
-      const controller = new AbortController();
-      this.stopping.signal.addEventListener('abort', () => controller.abort(), { once: true });
-      const loop = this.hold(projection, first, controller.signal);
-      this.running.set(key(projection), { projection, controller, loop });
+    for (const projection of versions.sort((a, b) => a.name.localeCompare(b.name) || b.version - a.version)) await this.launch(projection);
+  }
+
+  private async launch(projection: Projection): Promise<void> {
+    if (this.stopping.signal.aborted || this.running.has(key(projection))) return;
+    const first = await this.takeAndPrepare(projection);
+    if (first?.role === 'superseded') {
+      this.options.logger.warn({ projection: projection.name, version: projection.version }, 'a newer version is active; not running');
+      await this.leases.release(this.db, projection.name, projection.version);
+      return;
     }
+    const controller = new AbortController();
+    this.stopping.signal.addEventListener('abort', () => controller.abort(), { once: true });
+    const loop = this.hold(projection, first, controller.signal);
+    this.running.set(key(projection), { projection, controller, loop });
+  }
+
+  /** An operator's rebuild request starts the projection's next version here, beside the one serving. */
+  private async listenForRebuilds(): Promise<void> {
+    const listener = new NotificationListener(this.options.database.url, PROJECTIONS_CHANNEL, this.options.logger);
+    listener.onPayload((payload) => {
+      const message = parseProgress(payload);
+      if (message?.kind !== 'rebuild') return;
+      const newest = this.options.projections.filter((p) => p.name === message.name).sort((a, b) => b.version - a.version)[0];
+      if (!newest) return;
+      this.launch(atVersion(newest, newest.version + message.rebuilds)).catch((error: unknown) =>
+        this.options.logger.error({ err: error, projection: message.name }, 'could not start the requested rebuild'),
+      );
+    });
+    await listener.start();
+    this.rebuildRequests = listener;
   }
 
   /** Takes the projection's lease and prepares its schema; null when another process holds it. */
@@ -126,6 +152,9 @@ export class ProjectionRunner {
       let end: RunEnd;
       try {
         end = prepared.role === 'superseded' ? 'superseded' : await this.run(projection, prepared.role, prepared.checkpoint, holding.signal);
+        // Stopped on a bad event, it keeps renewing its lease until the runner stops: another
+        // process would only fail on the same event.
+        if (end === 'failed' && !holding.signal.aborted) await once(holding.signal, 'abort');
       } finally {
         clearInterval(heartbeat);
         signal.removeEventListener('abort', stop);
@@ -136,21 +165,9 @@ export class ProjectionRunner {
         log.warn('projection lease lost to another process; waiting to take it over');
         continue;
       }
-      if (end === 'failed') {
-        // Keep the lease while stopped on a bad event: another process would only fail on it too.
-        await this.keepLease(projection, signal);
-      }
       break;
     }
     await this.leases.release(this.db, name, version).catch(() => undefined);
-  }
-
-  /** Renews the lease until the runner stops. */
-  private async keepLease(projection: Projection, signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      await this.leases.renew(this.db, projection.name, projection.version).catch(() => undefined);
-      await sleep(this.leases.ttlMs / 3, undefined, { signal }).catch(() => undefined);
-    }
   }
 
   /** Failures met so far, by projection name. */
@@ -160,6 +177,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.stopping.abort();
+    await this.rebuildRequests?.close();
     await Promise.allSettled([...this.running.values()].map((r) => r.loop));
   }
 
@@ -180,7 +198,7 @@ export class ProjectionRunner {
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(trx);
         await sql`create schema ${sql.id(schema)}`.execute(trx);
         await sql`set local search_path to ${sql.id(schema)}, public`.execute(trx);
-        await projection.setup(trx.withSchema(schema) as unknown as Kysely<unknown>);
+        await projection.setup(trx.withSchema(schema) as unknown as Kysely<unknown>, version);
         row = await trx
           .insertInto('projection_checkpoints')
           .values({ name, version, position: '0', status: 'catching-up', error: null })
@@ -188,6 +206,8 @@ export class ProjectionRunner {
           .executeTakeFirstOrThrow();
       } else {
         await this.setStatus(trx, projection, 'catching-up', null);
+        // Waiters drop what they knew of a failure: restarted, it tries the event again.
+        await notify(trx, formatProgress({ kind: 'status', name, version }));
       }
       if (!active) await trx.insertInto('projection_active').values({ name, version }).execute();
       const role: Role = !active || active.version === version ? 'active' : 'rebuilding';
@@ -217,7 +237,7 @@ export class ProjectionRunner {
         // synchronous_commit off may have been lost with a crashed server, and must be applied again.
         if (interruptedAt !== null) checkpoint = await this.storedCheckpoint(projection);
         for await (const batch of this.options.store.subscribeToAll({ after: checkpoint, batchSize: this.options.batchSize ?? 500, signal })) {
-          if (batch.length > 0) checkpoint = await this.applyBatch(projection, batch);
+          if (batch.length > 0) checkpoint = await this.applyNamingFailure(projection, batch);
           else role = await this.markIfCaughtUp(projection, checkpoint, role);
           if (role === 'superseded') return 'superseded';
           attempt = 0;
@@ -259,25 +279,58 @@ export class ProjectionRunner {
     return BigInt(row.position);
   }
 
-  /** Faults of the events themselves stop the projection; anything else is worth retrying. */
+  /**
+   * Applies a batch; when an event of it cannot be applied, applies its events one at a time up to
+   * that one, so that the events before it stay applied and a batch projection's failure names its event.
+   */
+  private async applyNamingFailure(projection: Projection, batch: readonly RecordedEvent[]): Promise<Position> {
+    try {
+      return await this.applyBatch(projection, batch);
+    } catch (error) {
+      const eventFault = (error instanceof BatchError || error instanceof EventHandlingError) && !isDatabaseUnavailable(error.cause);
+      if (!eventFault || batch.length === 1) throw error;
+      let checkpoint: Position = 0n;
+      for (const event of batch) checkpoint = await this.applyBatch(projection, [event]);
+      return checkpoint;
+    }
+  }
+
+  /** Faults of the events themselves stop the projection; anything else (an outage among them) is worth retrying. */
   private permanentFailure(projection: Projection, error: unknown): ProjectionStoppedError | null {
-    const { name, version } = projection;
-    if (error instanceof EventHandlingError) return withCause(new ProjectionStoppedError(name, version, error.position, error.eventType, error.message), error.cause);
-    if (error instanceof UndecodableEventError) return withCause(new ProjectionStoppedError(name, version, error.position, error.eventType, error.reason), error);
-    if (error instanceof BatchError) return withCause(new ProjectionStoppedError(name, version, error.first.position, error.first.type, error.message), error.cause);
+    const { name: projectionName, version } = projection;
+    const stopped = (event: Pick<RecordedEvent, 'position' | 'streamId' | 'type'>, reason: string, cause: unknown) =>
+      withCause(new ProjectionStoppedError({ projection: projectionName, version, position: event.position, streamId: event.streamId, eventType: event.type, reason }), cause);
+    if (error instanceof EventHandlingError && !isDatabaseUnavailable(error.cause)) return stopped({ position: error.position, streamId: error.streamId, type: error.eventType }, error.message, error.cause);
+    if (error instanceof UndecodableEventError) return stopped({ position: error.position, streamId: error.streamId, type: error.eventType }, error.reason, error);
+    if (error instanceof BatchError && !isDatabaseUnavailable(error.cause)) return stopped(error.first, error.reason, error.cause);
     return null;
   }
 
   private async recordFailure(projection: Projection, stopped: ProjectionStoppedError, log: Logger): Promise<void> {
     this.failures.set(projection.name, stopped);
-    log.error({ err: stopped.cause ?? stopped, position: stopped.position.toString(), eventType: stopped.eventType }, stopped.message);
-    await this.setStatus(this.db, projection, 'failed', stopped.message).catch((e: unknown) => log.error({ err: e }, 'could not record projection failure'));
+    log.error({ err: stopped.cause ?? stopped, position: stopped.position.toString(), streamId: stopped.streamId, eventType: stopped.eventType }, stopped.message);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await this.setStatus(trx, projection, 'failed', stopped);
+        await notify(trx, formatProgress({ kind: 'status', name: projection.name, version: projection.version }));
+      });
+    } catch (error) {
+      log.error({ err: error }, 'could not record projection failure');
+    }
   }
 
-  private async setStatus(db: Kysely<PlatformDatabase>, projection: Projection, status: 'catching-up' | 'live' | 'failed', error: string | null): Promise<void> {
+  /** Sets the status; a failure records its event, any other status clears it. */
+  private async setStatus(db: Kysely<PlatformDatabase>, projection: Projection, status: 'catching-up' | 'live' | 'failed', failure: ProjectionStoppedError | null): Promise<void> {
     await db
       .updateTable('projection_checkpoints')
-      .set({ status, error, updated_at: new Date() })
+      .set({
+        status,
+        error: failure?.reason ?? null,
+        failed_position: failure?.position ?? null,
+        failed_stream: failure?.streamId ?? null,
+        failed_type: failure?.eventType ?? null,
+        updated_at: new Date(),
+      })
       .where(checkpointOf(projection))
       .execute();
   }
@@ -304,7 +357,7 @@ export class ProjectionRunner {
         // search_path lets handlers' raw SQL name tables unqualified, like the query builder does.
         await sql`set local search_path to ${sql.id(schema)}, public`.execute(trx);
         try {
-          await projection.apply(relevant, trx.withSchema(schema) as unknown as Kysely<unknown>);
+          await projection.apply(relevant, trx.withSchema(schema) as unknown as Kysely<unknown>, projection.version);
         } catch (error) {
           throw error instanceof EventHandlingError ? error : new BatchError(relevant[0]!, relevant.at(-1)!, error);
         }
@@ -355,7 +408,7 @@ export class ProjectionRunner {
     if (!projection.activated || this.announced.has(key(projection))) return;
     this.announced.add(key(projection));
     try {
-      await projection.activated();
+      await projection.activated(projection.version);
     } catch (error) {
       this.options.logger.error({ err: error, projection: projection.name, version: projection.version }, 'the projection could not be activated');
     }
@@ -363,12 +416,16 @@ export class ProjectionRunner {
 }
 
 class BatchError extends Error {
+  readonly reason: string;
+
   constructor(
     readonly first: RecordedEvent,
     readonly last: RecordedEvent,
     override readonly cause: unknown,
   ) {
-    super(`batch of positions ${first.position}..${last.position} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`batch of positions ${first.position}..${last.position} failed: ${reason}`);
+    this.reason = reason;
   }
 }
 

@@ -27,7 +27,7 @@ export const bookApi = {
 async function read<T>(url: string, signal?: AbortSignal): Promise<Loaded<T>> {
   try {
     const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: signal ?? null });
-    if (!response.ok) return { ok: false, status: response.status, message: failureMessage(response.status, NO_BOOK) };
+    if (!response.ok) return { ok: false, status: response.status, message: await failureMessage(response, NO_BOOK) };
     return { ok: true, data: (await response.json()) as T };
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -3,6 +3,7 @@ import type { Lang, SectionAddress } from './reading';
 import { sectionKey } from './reading';
 import { withAsOfParam } from '../scholarship/as-of';
 import type { Site } from '@epos/schemas/api/site';
+import { BEING_REBUILT_CODE, BEING_REBUILT_MESSAGE } from '@epos/schemas/api/being-rebuilt';
 import type {
   ColouredRelationsAnswer,
   CommentaryLayerAnswer,
@@ -38,14 +39,20 @@ export type Loaded<T> = { readonly ok: true; readonly data: T } | { readonly ok:
  * The message to show for a failed read: the spec's 404 text for the kind of page
  * ('No book found', 'Not Found'), the generic one for anything else (section 8).
  */
-export function failureMessage(status: number, notFound: string): string {
-  return status === 404 ? notFound : GENERIC_ERROR;
+/** What a reader is told of a failed read: the spec's not-found message, that the part is being rebuilt, or the generic error. */
+export async function failureMessage(response: Response, notFound: string): Promise<string> {
+  if (response.status === 404) return notFound;
+  if (response.status === 503) {
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    if (body?.error === BEING_REBUILT_CODE) return BEING_REBUILT_MESSAGE;
+  }
+  return GENERIC_ERROR;
 }
 
 async function getJson<T>(url: string, notFound: string, signal?: AbortSignal, headers: Readonly<Record<string, string>> = {}): Promise<Loaded<T>> {
   try {
     const response = await fetch(url, { headers: { accept: 'application/json', ...headers }, credentials: 'same-origin', signal: signal ?? null });
-    if (!response.ok) return { ok: false, status: response.status, message: failureMessage(response.status, notFound) };
+    if (!response.ok) return { ok: false, status: response.status, message: await failureMessage(response, notFound) };
     return { ok: true, data: (await response.json()) as T };
   } catch (error) {
     if (signal?.aborted) throw error;

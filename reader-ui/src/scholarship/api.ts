@@ -7,7 +7,7 @@ import type { SentenceHistory } from './history';
 export async function getJson<T>(url: string, notFound: string, signal?: AbortSignal): Promise<Loaded<T>> {
   try {
     const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: signal ?? null });
-    if (!response.ok) return { ok: false, status: response.status, message: failureMessage(response.status, notFound) };
+    if (!response.ok) return { ok: false, status: response.status, message: await failureMessage(response, notFound) };
     return { ok: true, data: (await response.json()) as T };
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -9,7 +9,11 @@ export const projectionHealthSchema = z.object({
     .describe('stalled: behind the head and its checkpoint not moved for longer than PROJECTION_STALL_SECONDS (is a projections process running?)'),
   checkpoint: z.string().describe('Last position applied'),
   lag: z.string().describe('Head position minus checkpoint'),
-  error: z.string().nullable(),
+  error: z.string().nullable().describe('Why it stopped, when it did'),
+  failedAt: z
+    .object({ position: z.string(), streamId: z.string(), eventType: z.string() })
+    .nullable()
+    .describe('The event it stopped at (failed): restarted after a fix, it resumes from that event; `npm run rebuild -- <name>` rebuilds it beside'),
   holder: z.string().nullable().describe('The process running this version (host:pid[/thread]:tag), while its lease lasts; null when no process holds it'),
   leaseExpiresAt: z.string().nullable().describe('When the holder must renew its lease by (ISO 8601); another process takes over after it'),
   checkpointMovedAt: z.string().describe('When the checkpoint last moved or was found at the head (ISO 8601)'),

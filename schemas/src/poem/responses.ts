@@ -63,7 +63,10 @@ export type LineAnswer = z.infer<typeof lineAnswer>;
 const placeInPoem = { bookNumber: count, cantoNumber: count, sectionNumber: count };
 
 /** GET /api/lineinfo/{n}: the sentence with the section it stands in. */
-export const lineInfoAnswer = lineAnswer.extend(placeInPoem);
+export const lineInfoAnswer = lineAnswer.extend({
+  ...placeInPoem,
+  withdrawn: z.literal(true).optional().describe('With asOf: the sentence has been withdrawn since; it is shown as it stood then, with its number and place then'),
+});
 export type LineInfoAnswer = z.infer<typeof lineInfoAnswer>;
 
 /** GET /api/srange/{range} */

@@ -7,7 +7,7 @@ import { BOOKS_PROJECTION, type BooksReadModel } from '@epos/projections/books/b
 import { containing } from '@epos/platform/db/like';
 import type { ApiDeps } from '../../deps.js';
 import { withPosition } from '../../commands.js';
-import { readModel } from '../../read-models.js';
+import { readModel, afterWrite } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { parseOr400 } from '../../blogs/validation.js';
 import { addAuthor, removeAuthor, renameAuthor } from '../../books/book-commands.js';
@@ -33,7 +33,7 @@ const answer = (a: AuthorRow) => ({ id: a.author_id, name: a.name, slug: a.slug,
 /** Authors in the console: list, show, add, rename (the slug stays), remove (refused while the author has books). History: `author-<id>`. */
 export function authorAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const current = async (id: string, position: Position | null) => {
-    if (position !== null) await deps.progress.waitFor(position, { names: [BOOKS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+    if (position !== null) await afterWrite(deps, position, [BOOKS_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
     const found = await authorRows(await deps.progress.readModel<BooksReadModel>(BOOKS_PROJECTION)).where('authors.author_id', '=', id).executeTakeFirst();
     if (!found) throw notFound();
     return answer(found);

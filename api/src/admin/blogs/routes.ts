@@ -9,7 +9,7 @@ import { adminBlogAnswer, adminBlogParams, adminBlogUpdate, adminBlogsAnswer, ty
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
-import { readModel } from '../../read-models.js';
+import { readModel, afterWrite } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { parseOr400 } from '../../blogs/validation.js';
 import { parseListParams, textValues } from '../list-params.js';
@@ -70,7 +70,7 @@ export function blogAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const blogId = request.params.id;
         const streamId = blogStream(blogId);
         const result = await asVersionedEdit(version, (expected) => handleCommand(deps.store, { streamId, decider: blogDecider(blogId), command: { kind: 'update', ...fields }, cause: causeOf(request), ...expected }));
-        if (result.position !== null) await deps.progress.waitFor(result.position, { names: [BLOGS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+        if (result.position !== null) await afterWrite(deps, result.position, [BLOGS_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
         const db = await deps.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
         const blog = await db.selectFrom('blogs').selectAll().where('blog_id', '=', blogId).executeTakeFirstOrThrow();
         return withPosition(reply, result).send(answer(blog, await streamVersion(deps.store, streamId)));

@@ -7,7 +7,7 @@ import { BOOKS_PROJECTION, type BooksReadModel } from '@epos/projections/books/b
 import { containing } from '@epos/platform/db/like';
 import type { ApiDeps } from '../../deps.js';
 import { withPosition } from '../../commands.js';
-import { readModel } from '../../read-models.js';
+import { readModel, afterWrite } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { parseOr400 } from '../../blogs/validation.js';
 import { adminRevisionRestoreBody } from '@epos/schemas/admin/posts';
@@ -54,7 +54,7 @@ export function bookAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     return answer(found);
   };
   const current = async (id: string, position: Position | null) => {
-    if (position !== null) await deps.progress.waitFor(position, { names: [BOOKS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+    if (position !== null) await afterWrite(deps, position, [BOOKS_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
     return lookUp(await deps.progress.readModel<BooksReadModel>(BOOKS_PROJECTION), id);
   };
 

@@ -10,7 +10,7 @@ import { commentsDecider, type CommentCommand } from '@epos/domain/blogs/comment
 import { parseOr400 } from '../../blogs/validation.js';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
-import { readModel } from '../../read-models.js';
+import { readModel, afterWrite } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInBlogActor } from '../../blogs/actor.js';
 import { parseListParams, uuidValues } from '../list-params.js';
@@ -108,7 +108,7 @@ export function commentAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const body = parseOr400(adminCommentUpdate, request.body);
         const comment = await existing(request, request.params.id);
         const result = await run(request, comment.post_id, { kind: 'hide', actor: signedInBlogActor(request), commentId: comment.comment_id, hidden: body.hidden });
-        if (result.position !== null) await deps.progress.waitFor(result.position, { names: [BLOGS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+        if (result.position !== null) await afterWrite(deps, result.position, [BLOGS_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
         const db = await deps.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
         return withPosition(reply, result).send(answer(await described(db).where('comments.comment_id', '=', comment.comment_id).executeTakeFirstOrThrow()));
       },

@@ -13,7 +13,7 @@ import { parseListParams, textValues } from '../list-params.js';
 import { containing } from '@epos/platform/db/like';
 import { sendList } from '../lists.js';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
-import { readModelSchema } from '../../read-models.js';
+import { readModelSchema, afterWrite } from '../../read-models.js';
 import { poemReadModel } from '../sentences/records.js';
 
 const tags = ['admin'];
@@ -84,7 +84,7 @@ export function layerRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       const { revision } = await load(request);
       const result = await command(request, { kind: 'addLayer', key: id, label, author, order }, BigInt(revision));
       // The console opens the new layer next, by a plain GET: let the read model have it first.
-      if (result.position !== null) await deps.progress.waitFor(result.position, { names: [POEM_PROJECTION], timeoutMs: 5_000 });
+      if (result.position !== null) await afterWrite(deps, result.position, [POEM_PROJECTION], 5_000);
       return withPosition(reply, result).send(layerRecord({ key: id, label, author, order }, result.state, (BigInt(revision) + 1n).toString()));
     });
 

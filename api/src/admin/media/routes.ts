@@ -26,7 +26,7 @@ import { MEDIA_PROJECTION, type MediaReadModel } from '@epos/projections/media/m
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
-import { readModel } from '../../read-models.js';
+import { readModel, afterWrite } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { POSITION_HEADER } from '../../plugins/consistency.js';
 import { requirePermission } from '../../accounts/security.js';
@@ -52,7 +52,7 @@ const invalid = (field: string, message: string) => new HttpError(400, 'invalid'
 export function mediaAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const models = async (request: FastifyRequest) => ({ media: await readModel<MediaReadModel>(deps, request, MEDIA_PROJECTION), poem: await readModel<PoemReadModel>(deps, request, POEM_PROJECTION) });
   const record = async (hash: string, after: Position | null, request: FastifyRequest): Promise<AdminMediaAnswer> => {
-    if (after !== null) await deps.progress.waitFor(after, { names: [MEDIA_PROJECTION, POEM_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+    if (after !== null) await afterWrite(deps, after, [MEDIA_PROJECTION, POEM_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
     const { media, poem } = after !== null ? { media: await deps.progress.readModel<MediaReadModel>(MEDIA_PROJECTION), poem: await deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) } : await models(request);
     const row = await media.selectFrom('media').selectAll().where('hash', '=', hash).executeTakeFirst();
     if (!row) throw notFound();

@@ -13,7 +13,7 @@ import { pageDecider, pageMessages } from '@epos/domain/library/page-decider';
 import { containing } from '@epos/platform/db/like';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
-import { readModel } from '../../read-models.js';
+import { readModel, afterWrite } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { requirePermission } from '../../accounts/security.js';
 import { parseOr400 } from '../../blogs/validation.js';
@@ -64,7 +64,7 @@ export function pageAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     return answer(page, version);
   };
   const current = async (id: string, position: Position | null) => {
-    if (position !== null) await deps.progress.waitFor(position, { names: [LIBRARY_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+    if (position !== null) await afterWrite(deps, position, [LIBRARY_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
     return lookUp(await deps.progress.readModel<LibraryReadModel>(LIBRARY_PROJECTION), id);
   };
   /** A page as its own stream has it: what a delete answers, whether or not the read model has caught up. */

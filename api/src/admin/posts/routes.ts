@@ -11,7 +11,7 @@ import { postsWithAuthor } from '@epos/projections/blogs/queries';
 import { postDecider, type Intent, type PostCommand } from '@epos/domain/blogs/post-decider';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
-import { readModel } from '../../read-models.js';
+import { readModel, afterWrite } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signedInBlogActor } from '../../blogs/actor.js';
 import { parseOr400 } from '../../blogs/validation.js';
@@ -76,7 +76,7 @@ export function postRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     throw notFound();
   };
   const current = async (id: string, position: bigint | null) => {
-    if (position !== null) await deps.progress.waitFor(position, { names: [BLOGS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+    if (position !== null) await afterWrite(deps, position, [BLOGS_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
     return lookUp(await deps.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION), id);
   };
 

@@ -10,7 +10,7 @@ import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { USERS_PROJECTION } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
-import { readModel } from '../../read-models.js';
+import { readModel, afterWrite } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { actorNames } from '../../accounts/actor-names.js';
 import { poemQueries } from '../../poem/poem-queries.js';
@@ -60,7 +60,7 @@ export function suggestionAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   };
   /** The suggestion as the decision left it, once the read models show it. */
   const decided = async (request: FastifyRequest, id: string, result: CommandResult<unknown>) => {
-    if (result.position !== null) await deps.progress.waitFor(result.position, { names: [SUGGESTIONS_PROJECTION, POEM_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+    if (result.position !== null) await afterWrite(deps, result.position, [SUGGESTIONS_PROJECTION, POEM_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
     return one(request, id);
   };
 

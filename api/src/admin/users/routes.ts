@@ -8,7 +8,7 @@ import { USER_TEXT, USERS_PROJECTION, type UsersReadModel } from '@epos/projecti
 import { Credentials } from '@epos/platform/accounts/credentials';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
-import { readModel } from '../../read-models.js';
+import { readModel, afterWrite } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { roleAssignmentOf } from '../../accounts/role-assignment-facts.js';
 import { handleCommand } from '@epos/platform';
@@ -120,7 +120,7 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (result.position === null) return answer(await existing(request, userId), await streamVersion(deps.store, streamId));
         // A locked account's sessions end now; its logins are refused from here on (the login route reads `locked`).
         if (result.events.some((e) => e.type === 'AccountLocked')) await sessions.endAll(userId);
-        await deps.progress.waitFor(result.position, { names: [USERS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
+        await afterWrite(deps, result.position, [USERS_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
         const db = await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
         const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
         return withPosition(reply, { position: result.position, events: [] }).send(answer(user, await streamVersion(deps.store, streamId)));

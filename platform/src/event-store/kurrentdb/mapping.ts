@@ -103,13 +103,13 @@ export function decodeRecordedEvent(registry: EventRegistry, stored: StoredKurre
   const position = commitPositionOf(stored.position);
   const schemaVersion = storedSchemaVersion(stored.metadata);
   if (schemaVersion === null) {
-    throw new UndecodableEventError(position, stored.type, 'its metadata has no schemaVersion (not written by Epos?)');
+    throw new UndecodableEventError(position, stored.type, 'its metadata has no schemaVersion (not written by Epos?)', stored.streamId);
   }
-  if (!stored.isJson) throw new UndecodableEventError(position, stored.type, 'its data is not JSON');
+  if (!stored.isJson) throw new UndecodableEventError(position, stored.type, 'its data is not JSON', stored.streamId);
   return {
     id: stored.id,
     type: stored.type,
-    data: decodeData(registry, position, stored.type, schemaVersion, stored.data),
+    data: decodeData(registry, position, stored.streamId, stored.type, schemaVersion, stored.data),
     metadata: { ...(stored.metadata as EventMetadata), schemaVersion },
     streamId: stored.streamId,
     revision: stored.revision,

@@ -255,7 +255,7 @@ export class PostgresEventStore implements EventStore {
     return {
       id: row.event_id,
       type: row.type,
-      data: decodeData(this.registry, position, row.type, row.schema_version, row.data),
+      data: decodeData(this.registry, position, row.stream_id, row.type, row.schema_version, row.data),
       metadata: { ...(row.metadata as EventMetadata), schemaVersion: row.schema_version },
       streamId: row.stream_id,
       revision: BigInt(row.stream_revision),
