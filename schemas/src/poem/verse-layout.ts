@@ -3,7 +3,8 @@
  * which the previous one ended (`joinsPrevious`) and may run across a stanza break
  * (`stanzaBreaks`); the page still shows every verse line whole, once: a line belongs to the
  * block of the sentence it starts in, and the part of it that begins the next sentence carries
- * that sentence's number.
+ * that sentence's number. A sentence whose whole verse is such a part has no row of its own
+ * (docs/decisions/verse-rows.md).
  */
 export interface LaidOutSentence {
   readonly joinsPrevious?: boolean;
@@ -16,6 +17,8 @@ export interface VerseSegment {
   readonly begins: number | null;
   /** Which of its sentence's fragments this part is. */
   readonly fragment: number;
+  /** This part is all of the verse of the sentence it begins: that sentence has no row of its own. */
+  readonly whole: boolean;
 }
 
 export interface VerseRow {
@@ -33,10 +36,10 @@ export function layOutVerse<T extends LaidOutSentence>(sentences: readonly { sen
     const breaks = new Set(sentence.stanzaBreaks ?? []);
     fragments.forEach((text, i) => {
       if (i === 0 && sentence.joinsPrevious === true && lastRow !== null && index > 0) {
-        lastRow.segments.push({ text, begins: n, fragment: i });
+        lastRow.segments.push({ text, begins: n, fragment: i, whole: fragments.length === 1 });
         return;
       }
-      const row = { segments: [{ text, begins: null, fragment: i }], stanzaBreakBefore: breaks.has(i) };
+      const row = { segments: [{ text, begins: null, fragment: i, whole: false }], stanzaBreakBefore: breaks.has(i) };
       rows.push(row);
       lastRow = row;
     });

@@ -4,10 +4,18 @@ import type { Language, PdfOptions, PdfPart } from '@epos/schemas';
 import { textIn } from '@epos/domain/poem/sentence-state';
 import type { PdfPartContent } from '@epos/projections/poem/pdf-queries';
 import { FONT_STACK, fontFaceCss } from './fonts.js';
+import { scriptLang } from '@epos/schemas/poem/script-lang';
+import { verseRows, type PlacedVerse, type VerseRow } from './verse-rows.js';
 
 const LANGUAGE_NAMES: Record<Language, string> = { sa: 'Sanskrit', hi: 'Hindi', fr: 'French', de: 'German', or: 'Odia', zh: 'Chinese' };
 /** BCP 47 tags, so Chromium picks the right font and shaping for each script. */
 const LANGUAGE_TAGS: Record<Language, string> = { sa: 'sa', hi: 'hi', fr: 'fr', de: 'de', or: 'or', zh: 'zh-Hans' };
+
+/** ` lang="…"` for an element holding `text` in a script the poem's own language is read from (as in the reader), or nothing. */
+function langAttribute(text: string): string {
+  const lang = scriptLang(text);
+  return lang ? ` lang="${LANGUAGE_TAGS[lang]}"` : '';
+}
 
 export interface BookHtmlInput {
   part: PdfPart;
@@ -82,12 +90,53 @@ function paintingsHtml(s: Sentence, input: BookHtmlInput): string {
     .join('');
 }
 
-function sentenceHtml(s: Sentence, input: BookHtmlInput): string {
-  const lines = textIn(s.state, 'first');
+/** A verse line of the poem, whole: the part that begins another sentence carries that sentence's number, as in the reader. */
+function rowHtml(row: VerseRow, first: { n: number } | null, gap: boolean): string {
+  const classes = ['poem-line', gap ? 'stanza-start' : '', row.opensStanza ? 'opens' : '', row.closesStanza ? 'closes' : ''].filter((c) => c !== '').join(' ');
+  const text = row.segments.map((s) => (s.begins === null ? e(s.text) : `<span class="joined"><span class="joined-num" aria-label="Sentence ${s.begins} begins here">${s.begins}</span>${e(s.text)}</span>`)).join(' ');
+  const lang = langAttribute(row.segments.map((s) => s.text).join(' '));
+  return first ? `<p class="${classes}"${lang} id="s${first.n}">${numberHtml(first.n)}${text}</p>` : `<p class="${classes}"${lang}>${text}</p>`;
+}
+
+const numberHtml = (n: number) => `<span class="num" aria-label="Sentence ${n}">${n}</span>`;
+
+/**
+ * A sentence as blocks side by side with every other line and heading of its canto: its verse
+ * lines (its number in the margin of the first), its pictures, its layers. Chromium keeps lines
+ * together (a stanza's first and last two, a heading with what follows) only among siblings, so
+ * nothing wraps a sentence or a stanza. `startsSection`: no stanza gap above it (the heading's
+ * margin is there).
+ */
+function sentenceHtml(s: Sentence, rows: readonly VerseRow[], input: BookHtmlInput, startsSection: boolean): string {
   const pictures = paintingsHtml(s, input);
-  // Verse and its pictures stay on one page; the layers may run on.
-  const head = pictures ? `<div class="sentence-head">${verse(lines)}${pictures}</div>` : verse(lines);
-  return `<section class="sentence" id="s${s.state.sentence}"><div class="num" aria-label="Sentence ${s.state.sentence}">${s.state.sentence}</div>${head}${sentenceLayers(s, input)}</section>`;
+  const layers = sentenceLayers(s, input);
+  const n = s.state.sentence;
+  // A sentence wholly inside the line where the previous one ends shows only there, unless it has layers to print.
+  if (rows.length === 0 && pictures === '' && layers === '') return '';
+  const lines = rows.map((row, i) => rowHtml(row, i === 0 ? { n } : null, row.startsStanza && !(startsSection && i === 0))).join('');
+  const numberless = rows.length === 0;
+  return `${lines}${pictures}${layers ? `<div class="layers"${numberless ? ` id="s${n}"` : ''}>${numberless ? numberHtml(n) : ''}${layers}</div>` : ''}`;
+}
+
+const placed = (s: Sentence): PlacedVerse => ({
+  n: s.state.sentence,
+  stanza: s.state.placement?.stanza ?? null,
+  joinsPrevious: s.state.placement?.joinsPrevious ?? false,
+  stanzaBreaks: s.state.placement?.stanzaBreaks ?? [],
+  fragments: textIn(s.state, 'first'),
+});
+
+/** A section's sentences, each verse line printed once, in stanzas (verse-rows.ts). */
+function sectionVerseHtml(sentences: readonly Sentence[], input: BookHtmlInput): string {
+  const blocks = verseRows(sentences.map(placed));
+  let startsSection = true;
+  return sentences
+    .map((s, i) => {
+      const html = sentenceHtml(s, blocks[i]!, input, startsSection);
+      if (blocks[i]!.length > 0) startsSection = false;
+      return html;
+    })
+    .join('');
 }
 
 const sectionId = (canto: number, section: number) => `c${canto}-s${section}`;
@@ -131,24 +180,23 @@ export function frontMatterHtml(input: BookHtmlInput, cantoPages: ReadonlyMap<nu
   );
 }
 
-/** One canto's pages: its heading, its sections and its sentences with the chosen layers. */
+/** One canto's pages: its heading, its sections and their stanzas with the chosen layers. */
 export function cantoHtml(input: BookHtmlInput, canto: number): string {
   const info = input.content.cantos.find((c) => c.canto === canto);
-  const body: string[] = [`<div class="canto"><h2>Canto ${roman(canto)}${info?.name ? `<br><span class="name">${e(info.name)}</span>` : ''}</h2>`];
-  let section: number | null = null;
+  const sections: Sentence[][] = [];
   for (const s of input.content.sentences) {
     if (s.canto !== canto) continue;
-    if (s.section !== section) {
-      if (section !== null) body.push('</div>');
-      const name = info?.sections[s.section];
-      body.push(`<div class="section"><h3>Section ${roman(s.section)}${name ? ` · ${e(name)}` : ''}</h3>`);
-      section = s.section;
-    }
-    body.push(sentenceHtml(s, input));
+    const current = sections.at(-1);
+    if (current && current[0]!.section === s.section) current.push(s);
+    else sections.push([s]);
   }
-  if (section !== null) body.push('</div>');
-  body.push('</div>');
-  return documentHtml(cantoHeading(canto, info?.name ?? ''), body.join(''));
+  const body = sections.map((sentences) => {
+    const section = sentences[0]!.section;
+    const name = info?.sections[section];
+    return `<h3>Section ${roman(section)}${name ? ` · <span${langAttribute(name)}>${e(name)}</span>` : ''}</h3>${sectionVerseHtml(sentences, input)}`;
+  });
+  const heading = `<header class="canto-head"><h2>Canto ${roman(canto)}</h2>${info?.name ? `<p class="name"${langAttribute(info.name)}>${e(info.name)}</p>` : ''}</header>`;
+  return documentHtml(cantoHeading(canto, info?.name ?? ''), `<div class="canto">${heading}${body.join('')}</div>`);
 }
 
 const STYLE = `
@@ -172,14 +220,21 @@ h1, h2, h3, h4 { font-weight: 700; break-after: avoid; }
 .toc li > span:first-child, .toc-canto > p > span:first-child { flex: 1; }
 .toc-canto > p, .toc-canto li { display: flex; justify-content: space-between; gap: 4mm; }
 .toc .range, .toc .page { font-variant-numeric: tabular-nums; white-space: nowrap; }
-.canto h2 { text-align: center; font-size: 15pt; margin: 0 0 8mm; }
-.canto h2 .name { font-size: 12pt; font-style: italic; font-weight: 400; }
-.section h3 { font-size: 11pt; text-align: center; margin: 6mm 0 4mm; letter-spacing: .04em; }
-.sentence { position: relative; margin: 0 0 3.5mm; padding-left: 10mm; }
-.section h3, .canto h2 { margin-left: 10mm; }
-.num { position: absolute; left: 0; width: 7mm; text-align: right; font-size: 8pt; color: #555; top: .2em; font-variant-numeric: tabular-nums; }
-.verse { break-inside: avoid; }
+.canto-head { text-align: center; margin: 0 0 8mm 10mm; break-inside: avoid; break-after: avoid; }
+.canto-head h2 { font-size: 15pt; margin: 0; }
+.canto-head .name { font-size: 12pt; font-style: italic; margin: 1.5mm 0 0; }
+.canto h3 { font-size: 11pt; text-align: center; margin: 6mm 0 4mm 10mm; letter-spacing: .04em; }
+/* The poem's lines, headings and layers are siblings: Chromium keeps blocks together only among siblings. */
+.poem-line { position: relative; margin: 0 0 0 10mm; padding-left: 1.6em; text-indent: -1.6em; break-inside: avoid; }
+/* A stanza break is one blank line: between stanzas, and inside a sentence that runs across one. */
+.poem-line.stanza-start { margin-top: 1.42em; }
+/* No stanza leaves its first or last line alone at the foot or head of a page (a tercet stays whole). */
+.poem-line.opens { break-after: avoid; }
+.poem-line.closes { break-before: avoid; }
+.num { position: absolute; left: -10mm; top: .2em; width: 7mm; text-indent: 0; text-align: right; font-size: 8pt; font-style: normal; color: #555; font-variant-numeric: tabular-nums; }
+.joined-num { font-size: 6.5pt; line-height: 0; vertical-align: super; color: #555; margin-right: .12em; font-variant-numeric: tabular-nums; }
 .line { margin: 0; padding-left: 1.6em; text-indent: -1.6em; break-inside: avoid; }
+.layers { position: relative; margin: 0 0 2.5mm 10mm; break-before: avoid; }
 .layer { margin: 1.5mm 0 0 4mm; font-size: 9pt; break-inside: avoid; }
 .layer h4 { font-size: 7.5pt; font-weight: 700; text-transform: uppercase; letter-spacing: .06em; color: #444; margin: 0 0 .5mm; }
 .layer p { margin: 0 0 1mm; }
@@ -187,21 +242,8 @@ h1, h2, h3, h4 { font-weight: 700; break-after: avoid; }
 .layer.scansion .line { font-size: 8.5pt; letter-spacing: .02em; }
 .layer.commentary, .layer.note { text-align: justify; hyphens: auto; }
 [lang="zh-Hans"] .line { text-indent: 0; padding-left: 0; }
-figure.painting { margin: 2mm 0 1mm 4mm; break-inside: avoid; text-align: center; }
+/* A painting stays on the page of the verse it belongs to (with its last line at least). */
+figure.painting { margin: 2mm 0 1mm 14mm; break-inside: avoid; break-before: avoid; text-align: center; }
 figure.painting img { max-width: 100%; max-height: 55mm; }
-.sentence-head { break-inside: avoid; }
-.sentence > .verse { break-after: avoid; }
 figure.painting figcaption { font-size: 8pt; font-style: italic; }
 `;
-
-/**
- * The running head Chromium prints on every page of a canto (templates cannot use the page's web
- * fonts, so it is set in the system's serif); page numbers are stamped once the parts are joined.
- */
-export function runningHead(title: string): { headerTemplate: string; footerTemplate: string } {
-  const style = "font-family: 'Noto Serif', serif; font-size: 7.5pt; color: #444; width: 100%; margin: 0 16mm 0 14mm;";
-  return {
-    headerTemplate: `<div style="${style} text-align: center; font-style: italic; padding-top: 8mm;">${e(title)}</div>`,
-    footerTemplate: '<span></span>',
-  };
-}

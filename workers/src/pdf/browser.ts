@@ -10,7 +10,7 @@ export class ChromiumMissingError extends Error {
   }
 }
 
-/** A running head and foot (Chromium's templates), or none (the title page and contents). */
+/** A running head and foot in Chromium's templates, or none (the editions stamp their own: page-furniture.ts). */
 export type PrintOptions = { headerTemplate: string; footerTemplate: string } | null;
 
 /**
@@ -52,8 +52,8 @@ export class PdfBrowser {
     return this.browser;
   }
 
-  /** Prints the HTML file at `fileUrl` (its fonts and images are file:// URLs beside it) to PDF bytes. */
-  async print(fileUrl: string, options: PrintOptions): Promise<Buffer> {
+  /** Prints the HTML file at `fileUrl` (its fonts and images are file:// URLs beside it) to PDF bytes, pages as its CSS sets them. */
+  async print(fileUrl: string, options: PrintOptions = null): Promise<Buffer> {
     const browser = await this.current();
     const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
     try {

@@ -18,7 +18,12 @@ const FAMILIES = [
   { pkg: '@fontsource/noto-serif-sc', sheets: ['400.css'] },
 ] as const;
 
-export const FONT_STACK = "'Noto Serif', 'Noto Serif Devanagari', 'Noto Sans Oriya', 'Noto Serif SC', serif";
+/**
+ * Characters none of them has (rare Han characters, other scripts) fall to the system's fonts:
+ * Noto Serif CJK SC for Han, then whatever fontconfig finds (fonts-noto-* on Debian); Chromium
+ * embeds those too.
+ */
+export const FONT_STACK = "'Noto Serif', 'Noto Serif Devanagari', 'Noto Sans Oriya', 'Noto Serif SC', 'Noto Serif CJK SC', serif";
 
 let css: string | null = null;
 

@@ -1,4 +1,5 @@
-import { PDFDocument, PDFHexString, PDFName, rgb, StandardFonts, type PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, type PDFRef } from 'pdf-lib';
+import { FOOT_BAND_MM, HEAD_BAND_MM } from './page-furniture.js';
 
 const MM = 72 / 25.4;
 
@@ -9,12 +10,13 @@ export interface JoinedPart {
 }
 
 /**
- * Joins separately printed parts into one PDF: their pages in order, a page number at the foot of
- * every page but the title page, and an outline (bookmarks) with an entry per part. Printing
- * cantos apart and joining them keeps a whole book fast: Chromium's printing time grows faster
- * than the length of one document.
+ * Joins separately printed parts into one PDF: their pages in order, each with its running head
+ * and page number laid over its margins, and an outline (bookmarks) with an entry per part.
+ * Printing cantos apart and joining them keeps a whole book fast: Chromium's printing time grows
+ * faster than the length of one document. `furniture` has one page per page of the edition
+ * (page-furniture.ts); only its head and foot bands are laid over, so it can never cover the text.
  */
-export async function joinParts(parts: readonly JoinedPart[], meta: { title: string; author: string | null }): Promise<{ bytes: Uint8Array; pages: number }> {
+export async function joinParts(parts: readonly JoinedPart[], meta: { title: string; author: string | null }, furniture: Uint8Array): Promise<{ bytes: Uint8Array; pages: number }> {
   const joined = await PDFDocument.create();
   const bookmarks: { title: string; page: number }[] = [];
   for (const part of parts) {
@@ -22,12 +24,20 @@ export async function joinParts(parts: readonly JoinedPart[], meta: { title: str
     if (part.bookmark) bookmarks.push({ title: part.bookmark, page: joined.getPageCount() });
     for (const page of await joined.copyPages(source, source.getPageIndices())) joined.addPage(page);
   }
-  const font = await joined.embedFont(StandardFonts.TimesRoman);
+  const strips = (await PDFDocument.load(furniture)).getPages();
+  if (strips.length !== joined.getPageCount()) throw new Error(`page furniture for ${strips.length} pages, but the edition has ${joined.getPageCount()}`);
+  // One embedding of both bands of every page, so the furniture's fonts are copied once.
+  const bands = await joined.embedPages(
+    [...strips, ...strips],
+    [
+      ...strips.map((p) => ({ left: 0, bottom: p.getHeight() - HEAD_BAND_MM * MM, right: p.getWidth(), top: p.getHeight() })),
+      ...strips.map((p) => ({ left: 0, bottom: 0, right: p.getWidth(), top: FOOT_BAND_MM * MM })),
+    ],
+  );
   joined.getPages().forEach((page, i) => {
-    if (i === 0) return;
-    const text = String(i + 1);
-    const size = 8;
-    page.drawText(text, { x: (page.getWidth() - font.widthOfTextAtSize(text, size)) / 2, y: 9 * MM, size, font, color: rgb(0.27, 0.27, 0.27) });
+    const head = bands[i]!;
+    page.drawPage(head, { x: 0, y: page.getHeight() - head.height });
+    page.drawPage(bands[strips.length + i]!, { x: 0, y: 0 });
   });
   addOutline(joined, bookmarks);
   joined.setTitle(meta.title);

@@ -8,10 +8,11 @@ import type { MediaStorage } from '@epos/platform/storage/port';
 import type { JobProgress } from '@epos/platform/jobs/index';
 import type { PdfOptions, PdfPart } from '@epos/schemas';
 import type { PdfPartContent } from '@epos/projections/poem/pdf-queries';
-import { cantoHeading, cantoHtml, frontMatterHtml, partHeading, runningHead, type BookHtmlInput } from './book-html.js';
+import { cantoHeading, cantoHtml, frontMatterHtml, partHeading, type BookHtmlInput } from './book-html.js';
 import type { PdfBrowser } from './browser.js';
 import { resolveImages } from './images.js';
 import { joinParts } from './join-parts.js';
+import { pageFurnitureHtml, type PageFurniture } from './page-furniture.js';
 
 export interface RenderedEdition {
   bytes: Buffer;
@@ -30,6 +31,20 @@ export interface RenderDeps {
 
 async function pageCount(bytes: Uint8Array): Promise<number> {
   return (await PDFDocument.load(bytes)).getPageCount();
+}
+
+/**
+ * Every page's running head and number: none on the title page, a number alone on the contents
+ * and on a canto's opening page (its heading is there), the canto's head on its other pages.
+ */
+function furnitureOf(frontPages: number, cantos: readonly { canto: number; name: string; pages: number }[], partHead: string): PageFurniture[] {
+  const pages: PageFurniture[] = [];
+  for (let i = 0; i < frontPages; i++) pages.push({ head: null, number: i === 0 ? null : i + 1 });
+  for (const c of cantos) {
+    const head = `${partHead} · ${cantoHeading(c.canto, c.name)}`;
+    for (let i = 0; i < c.pages; i++) pages.push({ head: i === 0 ? null : head, number: pages.length + 1 });
+  }
+  return pages;
 }
 
 /**
@@ -60,8 +75,7 @@ export async function renderEdition(
     const printed: { canto: number; name: string; bytes: Uint8Array; pages: number }[] = [];
     for (const [i, c] of cantos.entries()) {
       await report({ percent: 25 + Math.round((60 * i) / cantos.length), stage: cantos.length > 1 ? `printing canto ${i + 1} of ${cantos.length}` : 'printing' });
-      const head = `${poemTitle} · Book ${input.part.book} · ${cantoHeading(c.canto, c.name)}`;
-      const bytes = await deps.browser.print(c.url, runningHead(head));
+      const bytes = await deps.browser.print(c.url);
       printed.push({ canto: c.canto, name: c.name, bytes, pages: await pageCount(bytes) });
     }
     // The contents give each canto's first page, which depends on the contents' own length: measured first.
@@ -74,14 +88,16 @@ export async function renderEdition(
       }
       return starts;
     };
-    const draft = await deps.browser.print(await file('front-draft.html', frontMatterHtml(typeset, startsAfter(0))), null);
-    const front = await deps.browser.print(await file('front.html', frontMatterHtml(typeset, startsAfter(await pageCount(draft)))), null);
+    const draft = await deps.browser.print(await file('front-draft.html', frontMatterHtml(typeset, startsAfter(0))));
+    const front = await deps.browser.print(await file('front.html', frontMatterHtml(typeset, startsAfter(await pageCount(draft)))));
+    const furniture = await deps.browser.print(await file('furniture.html', pageFurnitureHtml(furnitureOf(await pageCount(front), printed, `${poemTitle} · Book ${input.part.book}`))));
     const printedAt = performance.now();
 
     await report({ percent: 88, stage: 'joining' });
     const joined = await joinParts(
       [{ bytes: front, bookmark: null }, ...printed.map((p) => ({ bytes: p.bytes, bookmark: cantoHeading(p.canto, p.name) }))],
       { title: `${poemTitle} — ${partHeading(input.part)}`, author: input.content.author },
+      furniture,
     );
     const joinedAt = performance.now();
     return { bytes: Buffer.from(joined.bytes), pages: joined.pages, timings: { typesetting: typesetAt - started, printing: printedAt - typesetAt, joining: joinedAt - printedAt } };
