@@ -1,4 +1,5 @@
 import { useReducer, useSyncExternalStore } from 'react';
+import { scriptLang } from '@epos/schemas/poem/script-lang';
 import {
   forgetSentence,
   isLineShown,
@@ -63,6 +64,7 @@ export function MemoriseVerse({ n, sentenceId, lines }: { n: number; sentenceId:
   const knownLines = useSyncExternalStore(subscribe, readKnown, readKnown);
   const keys = lines.map((text) => knownKey(sentenceId, text));
   const anyKnown = keys.some((key) => knownLines.includes(key));
+  const lang = scriptLang(lines.join('\n'));
 
   return (
     <div className="memorise" role="group" aria-label={`Memorise sentence ${n}`}>
@@ -81,10 +83,12 @@ export function MemoriseVerse({ n, sentenceId, lines }: { n: number; sentenceId:
           return (
             <li key={i} className={isKnown ? 'memorise-line is-known' : 'memorise-line'} data-testid="memorise-line">
               {open ? (
-                <span className="verse-line">{text}</span>
+                <span className="verse-line" lang={lang}>
+                  {text}
+                </span>
               ) : (
                 <>
-                  <span className="verse-line masked" aria-hidden="true">
+                  <span className="verse-line masked" lang={lang} aria-hidden="true">
                     {tokens.map((token, k) =>
                       token.word === null ? (
                         token.text

@@ -6,6 +6,7 @@ import type { SectionBook } from './api';
 import { textSizeAtom, TEXT_SIZES, textSizeLabels, isTextSize } from './preferences';
 import { sectionPath, type SectionAddress } from './reading';
 import './reader-bar.css';
+import { InScript } from './in-script';
 
 /** Whether the phone's settings sheet is open; an atom, so it stays open while another edition loads. */
 const settingsOpenAtom = atom(false);
@@ -34,7 +35,7 @@ export function ReaderBar({ address, data }: { address: SectionAddress; data: Se
       <p className="reader-bar-title">
         {section && (
           <>
-            <span className="srn">{section.srn}</span> {section.SectionName}
+            <span className="srn">{section.srn}</span> <InScript text={section.SectionName} />
           </>
         )}
       </p>

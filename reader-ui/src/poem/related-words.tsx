@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fetchColouredRelations } from './api';
+import { scriptLang } from '@epos/schemas/poem/script-lang';
 import { lineOffsets, wordColours, wordTokens, type WordColours } from './relations';
 
 const loaded = new Map<number, WordColours>();
@@ -56,7 +57,7 @@ export function RelatedWords({ text, from, colours }: { text: string; from: numb
 export function RelatedVerse({ lines, lang, colours, lookup }: { lines: readonly string[]; lang?: string; colours: ReadonlyMap<number, string>; lookup?: boolean }) {
   const offsets = lineOffsets(lines);
   return (
-    <p className="verse" lang={lang} data-lookup={lookup ? '' : undefined}>
+    <p className="verse" lang={lang ?? scriptLang(lines.join('\n'))} data-lookup={lookup ? '' : undefined}>
       {lines.map((text, i) => (
         <span key={i} className="verse-line">
           <RelatedWords text={text} from={offsets[i] ?? 0} colours={colours} />

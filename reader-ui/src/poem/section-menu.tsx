@@ -6,6 +6,7 @@ import { contentsAtom } from './atoms';
 import { numbers } from './contents';
 import { sectionPath, type SectionAddress } from './reading';
 import { useAsOf, withAsOfParam } from '../scholarship/as-of';
+import { InScript } from './in-script';
 
 /**
  * Book → canto → section menu. Books and cantos are those known so far (see
@@ -74,7 +75,7 @@ export function SectionMenu({ address, data }: { address: SectionAddress; data: 
           return (
             <li key={s.SectionNumber}>
               <Link href={withAsOfParam(sectionPath({ ...address, section: s.SectionNumber }), asOf)} aria-current={current ? 'page' : undefined}>
-                <span className="srn">{s.srn}</span> {s.SectionName}
+                <span className="srn">{s.srn}</span> <InScript text={s.SectionName} />
               </Link>
             </li>
           );

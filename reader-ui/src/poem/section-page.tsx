@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { useLocation } from 'wouter';
 import { NO_BOOK } from '../app/messages';
 import { NotFoundPage } from '../app/not-found-page';
@@ -31,8 +31,9 @@ import {
   type SectionAddress,
 } from './reading';
 import { SectionMenu, SectionPager } from './section-menu';
-import { SentenceView, verseOf, type ShownTranslation } from './sentence-view';
-import { layOutVerse, type VerseRow } from './verse-layout';
+import { SentenceView, verseOf, type ShownTranslation, type StudyTools } from './sentence-view';
+import { InScript } from './in-script';
+import { layOutVerse, type VerseRow } from '@epos/schemas/poem/verse-layout';
 import { StudyHost } from '../study/study-host';
 import { worksOptions } from './works';
 
@@ -190,6 +191,22 @@ function useHashHighlight(ready: boolean): number | null {
   return target?.n ?? null;
 }
 
+/** Which sentences have their study tools open: none when another section shows. */
+function useStudyTools(place: string): StudyTools {
+  const [open, setOpen] = useState<{ place: string; sentences: ReadonlySet<number> }>({ place, sentences: new Set() });
+  const sentences = open.place === place ? open.sentences : null;
+  const toggle = useCallback(
+    (n: number) =>
+      setOpen((before) => {
+        const next = new Set(before.place === place ? before.sentences : []);
+        if (!next.delete(n)) next.add(n);
+        return { place, sentences: next };
+      }),
+    [place],
+  );
+  return useMemo(() => ({ isOpen: (n: number) => sentences?.has(n) === true, toggle }), [sentences, toggle]);
+}
+
 /** Loads each shown translation of the section once; each shows as soon as it has loaded. */
 function useTranslations(ref: SectionRef, langs: readonly Lang[]) {
   const [, loadedOne] = useReducer((x: number) => x + 1, 0);
@@ -219,6 +236,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
   const ref: SectionRef = { book: address.book, canto: address.canto, section: address.section };
   useTranslations(ref, languages);
   const highlighted = useHashHighlight(true);
+  const study = useStudyTools(scrollKey(address));
   const textSize = useAtomValue(textSizeAtom);
   const articleRef = useRef<HTMLElement>(null);
   useSectionSwipe(articleRef, address, data);
@@ -233,6 +251,8 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
     }
     return rows;
   }, [data]);
+  // The number column is as wide as the page's longest sentence number (poem.css).
+  const numberDigits = useMemo(() => String(data.customSection.reduce((most, section) => section.customSection.reduce((m, line) => Math.max(m, line.lineNumber), most), 1)).length, [data]);
   const shownWorks = options.filter((o) => worksOn.includes(o.key));
   const translationsOf = (n: number): ShownTranslation[] =>
     languages.flatMap((lang) => {
@@ -241,12 +261,18 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
     });
 
   return (
-    <article ref={articleRef} className="reader" data-text-size={textSize} aria-labelledby="section-heading">
+    <article
+      ref={articleRef}
+      className="reader"
+      data-text-size={textSize}
+      aria-labelledby="section-heading"
+      style={{ '--number-digits': numberDigits } as CSSProperties}
+    >
       <ReaderBar address={address} data={data} />
       <header className="reader-head">
         <div className="book-line-row">
           <p className="book-line">
-            Book {data.bookNumber}: {data.bookName} · Canto {data.cantoNumber}: {data.cantoName}
+            Book {data.bookNumber}: <InScript text={data.bookName} /> · Canto {data.cantoNumber}: <InScript text={data.cantoName} />
           </p>
           <PdfButton book={{ number: data.bookNumber, name: data.bookName }} canto={{ number: data.cantoNumber, name: data.cantoName }} layers={data.layers} />
         </div>
@@ -260,7 +286,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
       {data.customSection.map((section, i) => (
         <section key={section.SectionNumber} className="poem-section" aria-labelledby={i === 0 ? 'section-heading' : undefined}>
           <h1 id={i === 0 ? 'section-heading' : undefined} className="section-title">
-            <span className="srn">{section.srn}</span> {section.SectionName}
+            <span className="srn">{section.srn}</span> <InScript text={section.SectionName} />
           </h1>
           {groupByStanza(section.customSection).map((stanza) => (
             <div key={stanza[0]?.lineNumber} className="stanza">
@@ -270,6 +296,8 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
                   line={line}
                   rows={rowsOf.get(line)}
                   highlighted={highlighted === line.lineNumber}
+                  target={highlighted}
+                  study={study}
                   translations={translationsOf(line.lineNumber)}
                   works={shownWorks}
                   section={ref}

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useId, useState } from 'react';
+import { Fragment } from 'react';
 import { Link } from 'wouter';
 import { LinkedText } from './linked-text';
 import { can, useMe } from '../accounts/session';
@@ -13,30 +13,74 @@ import { MemoriseVerse } from './memorise-verse';
 import { RelatedVerse, RelatedWords, useWordColours } from './related-words';
 import { lineOffsets } from './relations';
 import { Verse } from './verse';
-import type { VerseRow } from './verse-layout';
+import { scriptLang } from '@epos/schemas/poem/script-lang';
+import type { VerseRow } from '@epos/schemas/poem/verse-layout';
 
-/** Verse lines laid out whole (verse-layout.ts): a part that begins another sentence carries its number. */
-function VerseRows({ rows, colours, offsets }: { rows: readonly VerseRow[]; colours?: ReadonlyMap<number, string> | null; offsets?: readonly number[] }) {
+/**
+ * Whether a sentence's study tools are open, and the way to open or close them. The section keeps
+ * this rather than each sentence, because a sentence that begins inside another's verse line and
+ * ends there has its toggle in that line (docs/decisions/verse-rows.md).
+ */
+export interface StudyTools {
+  isOpen(n: number): boolean;
+  toggle(n: number): void;
+}
+
+export function studyPanelId(n: number): string {
+  return `study-${n}`;
+}
+
+/**
+ * Verse lines laid out whole (verse-layout.ts), one row each: a part that begins another sentence
+ * starts with that sentence's number, a link to it, and, when the part is all of that sentence's
+ * verse, its study-tools toggle and its anchor (`#s{n}` lands there and highlights it).
+ */
+function VerseRows({
+  rows,
+  colours,
+  offsets,
+  study,
+  target,
+}: {
+  rows: readonly VerseRow[];
+  colours?: ReadonlyMap<number, string> | null;
+  offsets?: readonly number[];
+  study: StudyTools;
+  target: number | null;
+}) {
+  const lang = scriptLang(rows.map((row) => row.segments.map((segment) => segment.text).join(' ')).join('\n'));
   return (
-    <p className="verse" data-lookup="">
+    <p className="verse" lang={lang} data-lookup="">
       {rows.map((row, i) => (
         <span key={i} className={row.stanzaBreakBefore ? 'verse-line stanza-break' : 'verse-line'}>
-          {row.segments.map((segment, k) =>
-            segment.begins === null ? (
-              <span key={k}>
-                {k > 0 && ' '}
-                {colours ? <RelatedWords text={segment.text} from={offsets?.[segment.fragment] ?? 0} colours={colours} /> : segment.text}
-              </span>
-            ) : (
-              <span key={k} className="joined">
+          {row.segments.map((segment, k) => {
+            const n = segment.begins;
+            if (n === null) {
+              return (
+                <Fragment key={k}>
+                  {k > 0 && ' '}
+                  {colours ? <RelatedWords text={segment.text} from={offsets?.[segment.fragment] ?? 0} colours={colours} /> : segment.text}
+                </Fragment>
+              );
+            }
+            return (
+              <Fragment key={k}>
                 {' '}
-                <a href={`#${sentenceAnchor(segment.begins)}`} className="joined-number" aria-label={`Sentence ${segment.begins} begins here`}>
-                  {segment.begins}
-                </a>
-                {segment.text}
-              </span>
-            ),
-          )}
+                <span
+                  id={segment.whole ? sentenceAnchor(n) : undefined}
+                  tabIndex={segment.whole ? -1 : undefined}
+                  className={target === n ? 'joined is-target' : 'joined'}
+                  data-begins={n}
+                >
+                  <Link href={sentencePath(n)} className="joined-number" aria-label={`Sentence ${n}`}>
+                    {n}
+                  </Link>
+                  {segment.whole && <StudyToggle n={n} open={study.isOpen(n)} controls={studyPanelId(n)} onToggle={() => study.toggle(n)} />}
+                  {segment.text}
+                </span>
+              </Fragment>
+            );
+          })}
         </span>
       ))}
     </p>
@@ -74,7 +118,12 @@ function EditTranslation({ n, lang, section }: { n: number; lang: Lang; section:
   );
 }
 
-/** One sentence of a section: its number (a link to its page), verse, translations and the chosen works. */
+/**
+ * One sentence of a section: its number (a link to its page) and study-tools toggle on the row of
+ * its first verse line, its verse, translations and the chosen works. A sentence whose verse lies
+ * wholly inside the verse line of the one before shows there (VerseRows) and adds no row; its block
+ * holds only what it shows beyond the verse, numbered.
+ */
 export function SentenceView({
   line,
   highlighted,
@@ -82,6 +131,8 @@ export function SentenceView({
   works,
   section = null,
   rows,
+  study,
+  target = null,
 }: {
   line: Line;
   /** The verse as laid out in its section; without it, the sentence's own lines. */
@@ -90,31 +141,62 @@ export function SentenceView({
   translations: readonly ShownTranslation[];
   works: readonly WorksEntry[];
   section?: SectionRef | null;
+  study: StudyTools;
+  /** The sentence the address points at, highlighted where it begins inside this one's lines. */
+  target?: number | null;
 }) {
   const n = line.lineNumber;
   const me = useMe();
-  const [studyOpen, setStudyOpen] = useState(false);
-  const studyId = useId();
+  const studyOpen = study.isOpen(n);
   const showsSanskrit = translations.some((t) => t.lang === 'sa');
   const colours = useWordColours(n, showsSanskrit);
   const memorising = works.some((option) => option.key === 'memorise');
+  const verse = verseOf(line);
+  // its verse is a part of the previous sentence's last line, where its number and toggle are
+  const inLineAbove = !memorising && rows !== undefined && rows.length === 0 && verse.length > 0;
+  const shownWorks = works.flatMap((option) => {
+    if (option.key === 'memorise') return []; // in place of the verse
+    if (option.key === 'counts') return [<SentenceCountData key={option.key} sentence={n} label={option.label} />];
+    const text = worksText(line, option.key);
+    if (text === null) return [];
+    return [
+      <div key={option.key} className={isLineField(option.key) ? `works-text ${option.key}` : 'works-text'} data-works={option.key}>
+        <span className="extra-label">
+          {option.label}
+          {option.author !== undefined && ` · ${option.author}`}
+          {worksSource(line, option.key) === 'computed' && ' · computed'}
+        </span>
+        {isLineField(option.key) ? (
+          <Verse lines={splitLines(text)} />
+        ) : (
+          <p>
+            <LinkedText text={text} />
+          </p>
+        )}
+      </div>,
+    ];
+  });
+  const beyondVerse = studyOpen || translations.length > 0 || shownWorks.length > 0;
+  if (inLineAbove && !beyondVerse) return null;
+
+  const classes = ['sentence', inLineAbove && 'is-in-line-above', highlighted && 'is-target'].filter(Boolean).join(' ');
   return (
-    <div id={sentenceAnchor(n)} className={highlighted ? 'sentence is-target' : 'sentence'} tabIndex={-1}>
+    <div id={inLineAbove ? undefined : sentenceAnchor(n)} className={classes} tabIndex={inLineAbove ? undefined : -1}>
       <div className="sentence-gutter">
+        {!inLineAbove && <StudyToggle n={n} open={studyOpen} controls={studyPanelId(n)} onToggle={() => study.toggle(n)} />}
         <Link href={sentencePath(n)} className="sentence-number" aria-label={`Sentence ${n}`}>
           {n}
         </Link>
-        <StudyToggle n={n} open={studyOpen} controls={studyId} onToggle={() => setStudyOpen((v) => !v)} />
       </div>
       <div className="sentence-body">
         {memorising ? (
-          <MemoriseVerse n={n} sentenceId={line.sentenceId ?? n} lines={verseOf(line)} />
+          <MemoriseVerse n={n} sentenceId={line.sentenceId ?? n} lines={verse} />
         ) : rows === undefined ? (
-          colours ? <RelatedVerse lines={verseOf(line)} colours={colours.english} lookup /> : <Verse lines={verseOf(line)} lookup />
+          colours ? <RelatedVerse lines={verse} colours={colours.english} lookup /> : <Verse lines={verse} lookup />
         ) : (
-          rows.length > 0 && <VerseRows rows={rows} colours={colours?.english} offsets={lineOffsets(verseOf(line))} />
+          rows.length > 0 && <VerseRows rows={rows} colours={colours?.english} offsets={lineOffsets(verse)} study={study} target={target} />
         )}
-        {studyOpen && <StudyPanel line={line} id={studyId} />}
+        {studyOpen && <StudyPanel line={line} id={studyPanelId(n)} />}
         {translations.map((t) => (
           <div key={t.lang} className="translation">
             <span className="extra-label">
@@ -130,28 +212,7 @@ export function SentenceView({
             )}
           </div>
         ))}
-        {works.map((option) => {
-          if (option.key === 'memorise') return null; // in place of the verse
-          if (option.key === 'counts') return <SentenceCountData key={option.key} sentence={n} label={option.label} />;
-          const text = worksText(line, option.key);
-          if (text === null) return null;
-          return (
-            <div key={option.key} className={isLineField(option.key) ? `works-text ${option.key}` : 'works-text'} data-works={option.key}>
-              <span className="extra-label">
-                {option.label}
-                {option.author !== undefined && ` · ${option.author}`}
-                {worksSource(line, option.key) === 'computed' && ' · computed'}
-              </span>
-              {isLineField(option.key) ? (
-                <Verse lines={splitLines(text)} />
-              ) : (
-                <p>
-                  <LinkedText text={text} />
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {shownWorks}
       </div>
     </div>
   );

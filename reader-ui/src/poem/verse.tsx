@@ -1,11 +1,14 @@
+import { scriptLang } from '@epos/schemas/poem/script-lang';
+
 /**
  * Verse lines, each a block (base.css) with a hanging indent so a wrapped line stays
  * recognisable: in the reader, on sentence pages, in look-ups and in the translation editor.
+ * Without `lang`, the lines' own script sets it (Devanagari, Odia, Chinese: ui/script-lang.ts).
  * `lookup`: a click or selection on a word opens the dictionary (study/StudyHost).
  */
 export function Verse({ lines, lang, lookup }: { lines: readonly string[]; lang?: string; lookup?: boolean }) {
   return (
-    <p className="verse" lang={lang} data-lookup={lookup ? '' : undefined}>
+    <p className="verse" lang={lang ?? scriptLang(lines.join('\n'))} data-lookup={lookup ? '' : undefined}>
       {lines.map((text, i) => (
         <span key={i} className="verse-line">
           {text}
