@@ -79,6 +79,25 @@ describe('the poem', () => {
     expect((await search({ q: 'evening lamp' })).didYouMean).toBeNull();
   });
 
+  it('says "did you mean" only when no tab has a hit: never for words found in notes, translations or posts', async () => {
+    // Each close to a word of the poem ('vale', 'dead', 'stay'), so that a correction was offered before.
+    for (const [q, t] of [['valley', 'notes'], ['death', 'notes'], ['stanza', 'commentary'], ['सायन्तनदीप', 'translations'], ['lanterns', 'posts']] as const) {
+      const answer = await search({ q });
+      expect(answer.counts[t], q).toBeGreaterThan(0);
+      expect(answer.didYouMean, q).toBeNull();
+    }
+    expect((await search({ q: 'evenign', t: 'posts' })).didYouMean).toBe('evening');
+  });
+
+  it('says when every word is a common one, in the answer and without a correction, a phrase too', async () => {
+    for (const query of [{ q: 'the and of' }, { q: 'The AND of', t: 'posts' }, { q: 'of the', phrase: 'true' }] as Record<string, string>[]) {
+      const answer = await search(query);
+      expect(answer, query.q).toMatchObject({ commonWordsOnly: true, notice: 'Only common words: try a more specific word, or a phrase with one in it.', total: 0, bcontent: [], didYouMean: null });
+    }
+    const phrase = await search({ q: 'the lamp of evening', phrase: 'true' });
+    expect([phrase.commonWordsOnly, phrase.notice, titles(phrase)]).toEqual([false, null, expect.arrayContaining(['Book 1, Canto 1, §1 — 1'])]);
+  });
+
   it('matches the exact phrase only with phrase=true', async () => {
     const words = await search({ q: 'evening lamp' });
     const phrase = await search({ q: 'evening lamp', phrase: 'true' });

@@ -114,6 +114,26 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
       expect(ids(await find(t, '"golden dawn"'))).toEqual(['sentence:1:revised']);
     });
 
+    it('says a query of common words only (a phrase too) searches nothing, and finds a phrase with common words in it', async () => {
+      const t = await open();
+      // Longfellow's Inferno I.4–6 and I.10.
+      await upsert(t, [
+        poem(1, 'Midway upon the journey of our life\nI found myself within a forest dark,\nFor the straightforward pathway had been lost.'),
+        poem(2, 'Ah me! how hard a thing it is to say\nWhat was this forest savage, rough, and stern,\nWhich in the very thought renews the fear.'),
+        searchDocument({ id: 'translation:2:sa', scope: 'translations', language: 'sa', sentence: 2, order: 2, text: 'अहो कष्टं वक्तुं तद् वनं घोरम्' }),
+      ]);
+      for (const [q, phrase] of [['the and of', false], ['it is to', true], ["What was this, don't?", false], ['"it is"', false]] as const) {
+        const result = await find(t, q, { phrase });
+        expect([result.commonWordsOnly, result.total, result.hits, result.capped], q).toEqual([true, 0, [], []]);
+        expect(Object.values(result.counts).every((n) => n === 0), q).toBe(true);
+      }
+      const phrase = await find(t, 'the journey of our life', { phrase: true });
+      expect([phrase.commonWordsOnly, ids(phrase)]).toEqual([false, ['sentence:1:revised']]);
+      expect(ids(await find(t, 'a thing it is to say', { phrase: true }))).toEqual(['sentence:2:revised']);
+      expect((await find(t, 'the forest')).counts).toMatchObject({ revised: 2 });
+      for (const q of ['!!!', 'वनं', 'Thé forest']) expect((await find(t, q, { scope: 'translations' })).commonWordsOnly, q).toBe(false);
+    });
+
     it('answers hits of the chosen scope only, with every scope counted', async () => {
       const t = await open();
       await upsert(t, [

@@ -1,4 +1,4 @@
-import { SEARCH_COUNT_CAP, searchScopes, type SearchScope } from '@epos/schemas/search/documents';
+import { SEARCH_COUNT_CAP, searchScopes, type SearchResult, type SearchScope } from '@epos/schemas/search/documents';
 
 /** Scopes the author and blog filters apply to; the other tabs keep their counts. */
 export const FILTERED_SEARCH_SCOPES: readonly SearchScope[] = ['posts', 'comments'];
@@ -10,4 +10,9 @@ export const FILTERED_SEARCH_SCOPES: readonly SearchScope[] = ['posts', 'comment
 export function capCounts(raw: Partial<Record<SearchScope, number>>): { counts: Record<SearchScope, number>; capped: SearchScope[] } {
   const counts = Object.fromEntries(searchScopes.map((s) => [s, Math.min(raw[s] ?? 0, SEARCH_COUNT_CAP)])) as Record<SearchScope, number>;
   return { counts, capped: searchScopes.filter((s) => (raw[s] ?? 0) > SEARCH_COUNT_CAP) };
+}
+
+/** The answer of a search that found nothing to search for: every tab at 0. */
+export function nothingSearched(commonWordsOnly: boolean): SearchResult {
+  return { ...capCounts({}), hits: [], total: 0, more: false, commonWordsOnly };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptySentence, type SentenceState } from '@epos/domain/poem/sentence-state';
-import { documentsForPost, documentsForSentence, visibleComments, type SearchedComment, type SearchedPost } from './documents.js';
+import type { SearchDocument } from '@epos/schemas/search/documents';
+import { documentsForHeading, documentsForPost, documentsForSentence, poemOrder, visibleComments, type SearchedComment, type SearchedPost } from './documents.js';
 
 const placed = (state: Partial<SentenceState>): SentenceState => ({
   ...emptySentence(7),
@@ -16,7 +17,7 @@ describe('documentsForSentence', () => {
       ['sentence:7:centenary', 'centenary', 'In the beginning\nwas dawn', '/2/3/1/centenary'],
       ['sentence:7:revised', 'revised', 'At the beginning', '/2/3/1/revised'],
     ]);
-    expect(docs[0]).toMatchObject({ title: 'Book 2, Canto 3, §1 — 145', sentence: 7, order: 145, language: 'en', author: null, post: null });
+    expect(docs[0]).toMatchObject({ title: 'Book 2, Canto 3, §1 — 145', sentence: 7, order: poemOrder(145, 'sentence'), language: 'en', author: null, post: null });
   });
 
   it('maps translations per language, notes and commentary entries', () => {
@@ -36,6 +37,43 @@ describe('documentsForSentence', () => {
 
   it('gives nothing for a sentence out of the poem', () => {
     expect(documentsForSentence({ ...emptySentence(7), text: { first: ['gone'] } }, 1)).toEqual([]);
+  });
+});
+
+describe('documentsForHeading', () => {
+  // Longfellow's argument of Inferno I, as his canto's name.
+  const dante = 'The Dark Forest. The Hill of Difficulty. The Panther, the Lion, and the Wolf. Virgil, sent by Beatrice, offers to guide Dante through Hell and Purgatory, and another, worthier spirit will guide him through Paradise';
+
+  it("gives a canto's name in every edition, linking to its first section, just before its first sentence", () => {
+    const docs = documentsForHeading({ book: 1, canto: 1, section: null, name: dante, first: { canto: 1, section: 2, number: 40 } });
+    expect(docs.map((d) => [d.id, d.scope, d.link])).toEqual([
+      ['heading:c1.1:first', 'first', '/1/1/2'],
+      ['heading:c1.1:centenary', 'centenary', '/1/1/2/centenary'],
+      ['heading:c1.1:revised', 'revised', '/1/1/2/revised'],
+    ]);
+    expect(docs[0]).toMatchObject({ title: 'Book 1, Canto 1', text: dante, language: 'en', sentence: null, post: null, author: null });
+    expect(docs[0]!.order).toBeLessThan(poemOrder(40, 'sentence'));
+    expect(docs[0]!.order).toBeGreaterThan(poemOrder(39, 'sentence'));
+  });
+
+  it("orders a book's heading before its first canto's and that before its first section's, and links a book to its first canto's first section", () => {
+    const first = { canto: 2, section: 3, number: 1 };
+    const [book, canto, section] = [
+      documentsForHeading({ book: 1, canto: null, section: null, name: 'भीष्मपर्व', first }),
+      documentsForHeading({ book: 1, canto: 2, section: null, name: 'अर्जुनविषादयोगः', first }),
+      documentsForHeading({ book: 1, canto: 2, section: 3, name: 'धृतराष्ट्र उवाच', first }),
+    ].map((docs) => docs[0]!) as [SearchDocument, SearchDocument, SearchDocument];
+    expect([book, canto, section].map((d) => [d.id, d.title, d.link])).toEqual([
+      ['heading:b1:first', 'Book 1', '/1/2/3'],
+      ['heading:c1.2:first', 'Book 1, Canto 2', '/1/2/3'],
+      ['heading:s1.2.3:first', 'Book 1, Canto 2, §3', '/1/2/3'],
+    ]);
+    expect([book.order, canto.order, section.order, poemOrder(1, 'sentence')]).toEqual([0, 1, 2, 3].map((n) => poemOrder(1, 'book') + n));
+  });
+
+  it('gives nothing for a part with no sentence yet or a section named blank', () => {
+    expect(documentsForHeading({ book: 1, canto: 1, section: null, name: dante, first: null })).toEqual([]);
+    expect(documentsForHeading({ book: 1, canto: 1, section: 1, name: '  ', first: { canto: 1, section: 1, number: 1 } })).toEqual([]);
   });
 });
 

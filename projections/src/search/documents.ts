@@ -15,6 +15,14 @@ export function sectionLink(place: { book: number; canto: number; section: numbe
   return edition === 'first' ? base : `${base}/${edition}`;
 }
 
+/** Headings come just before the sentence their part opens: a book's, then its canto's, then its section's. */
+const ORDER_RANK = { book: 0, canto: 1, section: 2, sentence: 3 } as const;
+
+/** A document's poem order: from the running number of a sentence (or of the first sentence of a part whose heading it is). */
+export function poemOrder(number: number, of: keyof typeof ORDER_RANK): number {
+  return number * 4 + ORDER_RANK[of];
+}
+
 /**
  * Every document of one sentence: its text per edition (an edition that has not revised it reads
  * as the First, as the reader shows it), its translations, notes and commentary entries. A
@@ -24,7 +32,7 @@ export function documentsForSentence(state: SentenceState, number: number): Sear
   const place = state.placement;
   if (!place) return [];
   const title = `Book ${place.book}, Canto ${place.canto}, §${place.section} — ${number}`;
-  const base = { ...noDocument, sentence: state.id, order: number, title, language: 'en' as const, link: sectionLink(place, 'first') };
+  const base = { ...noDocument, sentence: state.id, order: poemOrder(number, 'sentence'), title, language: 'en' as const, link: sectionLink(place, 'first') };
   const documents: SearchDocument[] = [];
   for (const edition of editions) {
     const lines = textIn(state, edition);
@@ -41,6 +49,40 @@ export function documentsForSentence(state: SentenceState, number: number): Sear
     documents.push({ ...base, id: `commentary:${state.id}:${layer}`, scope: 'commentary', text });
   }
   return documents;
+}
+
+/** A named book, canto or section, and where it starts (null while no sentence stands in it). */
+export interface SearchedHeading {
+  book: number;
+  canto: number | null;
+  section: number | null;
+  name: string;
+  first: { canto: number; section: number; number: number } | null;
+}
+
+/**
+ * A part's name as the poem's text, in each edition: the reader shows it over the part in every
+ * edition. Found where its words are searched for, it links to the part's first section (a book to
+ * its first canto's). A part with no sentence yet, or an unnamed section, has none.
+ */
+export function documentsForHeading(heading: SearchedHeading): SearchDocument[] {
+  const { book, canto, section, first } = heading;
+  const name = heading.name.trim();
+  if (first === null || name === '') return [];
+  const of = canto === null ? 'book' : section === null ? 'canto' : 'section';
+  const key = [book, canto, section].filter((n) => n !== null).join('.');
+  const title = [`Book ${book}`, ...(canto === null ? [] : [`Canto ${canto}`]), ...(section === null ? [] : [`§${section}`])].join(', ');
+  const start = { book, canto: first.canto, section: first.section };
+  return editions.map((edition) => ({
+    ...noDocument,
+    id: `heading:${of[0]}${key}:${edition}`,
+    scope: edition,
+    language: 'en' as const,
+    title,
+    text: name,
+    link: sectionLink(start, edition),
+    order: poemOrder(first.number, of),
+  }));
 }
 
 export type PostStatus = 'draft' | 'scheduled' | 'published';

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type GeneratedAlways, type Kysely } from 'kysely';
 import type { PostContent } from '@epos/schemas';
 import type { SentenceState } from '@epos/domain/poem/sentence-state';
 import type { PostStatus } from './documents.js';
@@ -7,7 +7,22 @@ export { SEARCH_PROJECTION } from '@epos/platform/search/index';
 
 /** What the search projection keeps to map events to documents (the documents themselves live in the index). */
 export interface SearchStateModel {
-  sentences: { id: number; ord: string | null; number: number | null; state: SentenceState };
+  /** A sentence's state, its order key and running number while placed, and its place read from the state. */
+  sentences: {
+    id: number;
+    ord: string | null;
+    number: number | null;
+    state: SentenceState;
+    book: GeneratedAlways<number | null>;
+    canto: GeneratedAlways<number | null>;
+    section: GeneratedAlways<number | null>;
+  };
+  /**
+   * The named books, cantos and sections (`key` as the poem structure's: `1`, `1.2`, `1.2.3`), with
+   * the place their headings were last indexed at: the part's first section and the running number
+   * of its first sentence, null while the part has no sentence (nothing to link to).
+   */
+  headings: { key: string; book: number; canto: number | null; section: number | null; name: string; first_canto: number | null; first_section: number | null; first_number: number | null };
   posts: { post_id: string; blog_id: string; url: string; author_id: string; status: PostStatus; published_at: string | null; content: PostContent };
   comments: { comment_id: string; post_id: string; parent_id: string | null; author_id: string; text: string | null; hidden: boolean; created_at: string };
   archived_blogs: { blog_id: string };
@@ -24,8 +39,24 @@ export async function setupSearchState(db: Kysely<SearchStateModel>): Promise<vo
     .addColumn('ord', sql`text collate "C"`)
     .addColumn('number', 'integer')
     .addColumn('state', 'jsonb', (c) => c.notNull())
+    .addColumn('book', 'integer', (c) => c.generatedAlwaysAs(sql`(state #>> '{placement,book}')::integer`).stored())
+    .addColumn('canto', 'integer', (c) => c.generatedAlwaysAs(sql`(state #>> '{placement,canto}')::integer`).stored())
+    .addColumn('section', 'integer', (c) => c.generatedAlwaysAs(sql`(state #>> '{placement,section}')::integer`).stored())
     .execute();
   await db.schema.createIndex('search_sentences_by_order').on('sentences').column('ord').where(sql.ref('ord'), 'is not', null).execute();
+  // A part's first sentence: its first section's, first in order.
+  await db.schema.createIndex('search_sentences_by_place').on('sentences').columns(['book', 'canto', 'section', 'ord']).where(sql.ref('ord'), 'is not', null).execute();
+  await db.schema
+    .createTable('headings')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('book', 'integer', (c) => c.notNull())
+    .addColumn('canto', 'integer')
+    .addColumn('section', 'integer')
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('first_canto', 'integer')
+    .addColumn('first_section', 'integer')
+    .addColumn('first_number', 'integer')
+    .execute();
   await db.schema
     .createTable('posts')
     .addColumn('post_id', 'uuid', (c) => c.primaryKey())

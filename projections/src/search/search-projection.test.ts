@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { createLogger, PostgresEventStore, ProjectionProgress, ProjectionRunner, type NewEvent } from '@epos/platform';
 import { PostgresSearchIndex } from '@epos/platform/search/postgres/postgres-search-index';
 import { useTestDatabase } from '@epos/platform/testkit/vitest';
-import { blogStream, commentsStream, EventRegistry, eventCatalog, orderKeyOfNumber, postStream, sentenceStream, userStream } from '@epos/schemas';
+import { blogStream, commentsStream, EventRegistry, eventCatalog, orderKeyOfNumber, POEM_STREAM, postStream, sentenceStream, userStream } from '@epos/schemas';
 import type { SearchScope } from '@epos/schemas/search/documents';
 import { newUserKey, seal } from '../accounts/sealing.js';
 import { searchProjection } from './search-projection.js';
@@ -80,6 +80,70 @@ describe('poem documents', () => {
     expect(await rowVersion('sentence:20:first')).toBe(before);
     await append(sentenceStream(20), [text(20, 'A second grey heron')]);
     expect(await rowVersion('sentence:20:first')).not.toBe(before);
+  });
+});
+
+describe('headings', () => {
+  // Longfellow's Inferno: his argument of Canto I is the canto's name.
+  const dante = 'The Dark Forest. The Hill of Difficulty. The Panther, the Lion, and the Wolf. Virgil, sent by Beatrice, offers to guide Dante through Hell and Purgatory, and another, worthier spirit will guide him through Paradise';
+  const placeAt = (sentence: number, order: number, book: number, canto: number, section: number): NewEvent => ({
+    type: 'SentencePlaced',
+    data: { sentence, book, canto, section, stanza: 1, order: orderKeyOfNumber(order), joinsPrevious: false, stanzaBreaks: [] },
+  });
+  const found = async (q: string) => (await find(q)).map((h) => [h.title, h.link]);
+  const stored = async (ids: string[]) => {
+    const schema = await progress.schemaOf(SEARCH_PROJECTION);
+    const rows = await sql<{ id: string; ord: string }>`select id, ord::text from ${sql.id(schema, 'documents')} where id = any(${ids}::text[])`.execute(testDb().database.db);
+    return Object.fromEntries(rows.rows.map((r) => [r.id, Number(r.ord)]));
+  };
+
+  it("finds a canto by its name once it has a sentence, at its first section, and follows renames, moves and withdrawals", async () => {
+    await append(POEM_STREAM, [
+      { type: 'PoemBookNamed', data: { book: 3, name: 'Inferno' } },
+      { type: 'PoemCantoNamed', data: { book: 3, canto: 1, name: dante } },
+    ]);
+    // No section yet: nothing to link to.
+    expect(await found('panther')).toEqual([]);
+    await append(sentenceStream(301), [placeAt(301, 301, 3, 1, 2), text(301, 'So bitter is it, death is little more;')]);
+    expect(await found('panther')).toEqual([['Book 3, Canto 1', '/3/1/2']]);
+    expect(await found('inferno')).toEqual([['Book 3', '/3/1/2']]);
+    expect((await find('panther', 'revised')).map((h) => h.link)).toEqual(['/3/1/2/revised']);
+    await append(sentenceStream(300), [placeAt(300, 300, 3, 1, 1), text(300, 'Midway upon the journey of our life / I found myself within a forest dark')]);
+    expect(await found('forest')).toEqual([
+      ['Book 3, Canto 1', '/3/1/1'],
+      ['Book 3, Canto 1, §1 — 3', '/3/1/1'],
+    ]);
+    await append(POEM_STREAM, [{ type: 'PoemCantoNamed', data: { book: 3, canto: 1, name: 'The Dark Wood' } }]);
+    expect(await found('panther')).toEqual([]);
+    expect(await found('wood')).toEqual([['Book 3, Canto 1', '/3/1/1']]);
+    const schema = await progress.schemaOf(SEARCH_PROJECTION);
+    const entries = await sql<{ key: string; documents: number }>`select key, documents from ${sql.id(schema, 'suggestions')} where key in ('panther', 'wood')`.execute(testDb().database.db);
+    expect(entries.rows).toEqual([{ key: 'wood', documents: 3 }]);
+    await append(sentenceStream(300), [{ type: 'SentenceWithdrawn', data: { sentence: 300 } }]);
+    expect(await found('wood')).toEqual([['Book 3, Canto 1', '/3/1/2']]);
+    await append(sentenceStream(301), [{ type: 'SentenceWithdrawn', data: { sentence: 301 } }]);
+    expect(await found('wood')).toEqual([]);
+    expect(await found('inferno')).toEqual([]);
+  });
+
+  it('finds Devanagari names of cantos and sections, and keeps a heading just before its first sentence as the poem is renumbered', async () => {
+    await append(sentenceStream(400), [placeAt(400, 400, 4, 1, 1), text(400, 'धर्मक्षेत्रे कुरुक्षेत्रे समवेता युयुत्सवः।')]);
+    await append(POEM_STREAM, [
+      { type: 'PoemCantoNamed', data: { book: 4, canto: 1, name: 'अर्जुनविषादयोगः' } },
+      { type: 'PoemSectionNamed', data: { book: 4, canto: 1, section: 1, name: 'धृतराष्ट्र उवाच' } },
+    ]);
+    expect(await found('अर्जुनविषादयोगः')).toEqual([['Book 4, Canto 1', '/4/1/1']]);
+    expect(await found('उवाच')).toEqual([['Book 4, Canto 1, §1', '/4/1/1']]);
+    const ids = ['heading:c4.1:first', 'heading:s4.1.1:first', 'sentence:400:first'];
+    const before = await stored(ids);
+    expect(before['heading:c4.1:first']! < before['heading:s4.1.1:first']! && before['heading:s4.1.1:first']! < before['sentence:400:first']!).toBe(true);
+    // A sentence placed earlier in the poem renumbers the ones after it, and the headings with them.
+    await append(sentenceStream(250), [placeAt(250, 250, 2, 1, 1), text(250, 'Ah me! how hard a thing it is to say')]);
+    const after = await stored(ids);
+    expect(after['sentence:400:first']).toBe(before['sentence:400:first']! + 4);
+    expect(ids.map((id) => after[id]! - before[id]!)).toEqual([4, 4, 4]);
+    await append(POEM_STREAM, [{ type: 'PoemSectionNamed', data: { book: 4, canto: 1, section: 1, name: '' } }]);
+    expect(await found('उवाच')).toEqual([]);
   });
 });
 

@@ -5,49 +5,40 @@ import { accountDeleted, blogEvents, POEM_STREAM, sentenceEvents } from '@epos/s
 import { applyLibraryEvents, LIBRARY_SEARCH_EVENTS } from './library-state.js';
 import type { SearchDocument } from '@epos/schemas/search/documents';
 import { SEARCH_PROJECTION, setupSearchState, type SearchStateModel } from './read-model.js';
-import { applySentenceEvents, documentsOfSentences } from './sentence-state.js';
 import { changedOnly, gone } from './document-diff.js';
+import { HEADING_EVENTS } from './heading-state.js';
+import { applyPoemEvents } from './poem-state.js';
 import { applyBlogEvent, applyPostEvents, documentsOfLoaded, documentsOfPosts, eraseAuthor, isPostEvent, loadPostSources, postsTouchedBy } from './post-state.js';
 
-export const SEARCH_PROJECTION_VERSION = 4; // 2: an erasure takes everyone's comments on the author's posts with them; 3: documents partitioned by scope; 4: library pages and books
+export const SEARCH_PROJECTION_VERSION = 5; // 2: an erasure takes everyone's comments on the author's posts with them; 3: documents partitioned by scope; 4: library pages and books; 5: names of books, cantos and sections, poem order leaving room for them
 
 const SENTENCE_EVENTS = new Set<string>(sentenceEvents.map((e) => e.type));
 
 /**
  * The search index, kept by a projection: one document per searchable thing (see documents.ts),
  * written through the search port's writer in the batch's transaction. What the mapping needs to
- * know (a sentence's fold and running number, a post's publication state, its comments) it keeps in
+ * know (a sentence's fold and running number, where each named part starts, a post's publication state, its comments) it keeps in
  * small tables of its own schema; each batch compares the documents of what it touched before and
  * after, removes the ones that went and upserts the rest. Erasure removes by author at once.
  */
-export function searchProjection(index: SearchIndex, version = SEARCH_PROJECTION_VERSION): Projection<SearchStateModel> {
+export function searchProjection(index: SearchIndex, codeVersion = SEARCH_PROJECTION_VERSION): Projection<SearchStateModel> {
   return defineBatchProjection<SearchStateModel>({
     name: SEARCH_PROJECTION,
-    version,
-    handles: [...[...sentenceEvents, ...blogEvents, accountDeleted].map((e) => e.type), ...LIBRARY_SEARCH_EVENTS],
-    async setup(db) {
+    version: codeVersion,
+    handles: [...[...sentenceEvents, ...blogEvents, accountDeleted].map((e) => e.type), ...HEADING_EVENTS, ...LIBRARY_SEARCH_EVENTS],
+    async setup(db, version) {
       await setupSearchState(db);
       await index.setup(db as Kysely<unknown>, version);
     },
-    activated: () => index.activate(version),
-    async apply(events, db) {
+    activated: (version) => index.activate(version),
+    async apply(events, db, version) {
       const writer = index.writer(db as Kysely<unknown>, version);
       const sentences = events.filter((e) => SENTENCE_EVENTS.has(e.type) && e.streamId !== POEM_STREAM);
-      if (sentences.length > 0) {
-        const { before, changed } = await applySentenceEvents(db, sentences);
-        const after = await documentsOfSentences(db, changed);
-        const removed = gone(before, after);
-        if (removed.length > 0) await writer.remove({ ids: removed });
-        const upserts = changedOnly(before, after);
-        // A sentence only renumbered (not in the batch's events) keeps its texts, so its documents
-        // replace themselves: their words are already counted.
-        const named = new Set(sentences.map((e) => (e.data as { sentence: number }).sentence));
-        const replacing = [...before, ...after.filter((d) => d.sentence !== null && !named.has(d.sentence))];
-        if (upserts.length > 0) await writer.upsert(upserts, replacing);
-      }
+      const naming = events.filter((e) => HEADING_EVENTS.has(e.type) && e.streamId === POEM_STREAM);
+      if (sentences.length > 0 || naming.length > 0) await applyPoemEvents(db, sentences, naming, writer);
       const library = events.filter((e) => LIBRARY_SEARCH_EVENTS.has(e.type));
       if (library.length > 0) await applyLibraryEvents(db, library, writer);
-      const others = events.filter((e) => !SENTENCE_EVENTS.has(e.type) && !LIBRARY_SEARCH_EVENTS.has(e.type));
+      const others = events.filter((e) => !SENTENCE_EVENTS.has(e.type) && !HEADING_EVENTS.has(e.type) && !LIBRARY_SEARCH_EVENTS.has(e.type));
       if (others.length > 0) await applyOthers(db, others, writer);
     },
   });

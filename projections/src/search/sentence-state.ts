@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { RecordedEvent } from '@epos/platform';
 import type { SearchDocument } from '@epos/schemas/search/documents';
-import { emptySentence, evolveSentence, type SentenceEvent } from '@epos/domain/poem/sentence-state';
+import { emptySentence, evolveSentence, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
 import { documentsForSentence } from './documents.js';
 import type { SearchStateModel } from './read-model.js';
+import type { Place } from './heading-state.js';
 
 type Db = Kysely<SearchStateModel>;
 
@@ -12,7 +13,16 @@ export interface SentenceChange {
   before: SearchDocument[];
   /** The sentences whose documents may have changed (touched or renumbered). */
   changed: number[];
+  /**
+   * When the batch placed or withdrew a sentence: where its sentences stood before it and stand
+   * after it (the parts whose first sentence may have changed).
+   */
+  places: Place[];
+  /** Sentences renumbered that the batch did not touch (their parts' first numbers may have changed too). */
+  renumbered: number[];
 }
+
+const placeOf = (state: SentenceState): Place[] => (state.placement === null ? [] : [{ book: state.placement.book, canto: state.placement.canto, section: state.placement.section }]);
 
 /**
  * Folds a batch's sentence events into the projection's sentences (state and order key), then
@@ -40,7 +50,9 @@ export async function applySentenceEvents(db: Db, events: readonly RecordedEvent
     .execute();
   const moved = events.some((e) => e.type === 'SentencePlaced' || e.type === 'SentenceWithdrawn');
   const renumbered = moved && movedKeys.length > 0 ? await renumberFrom(db, movedKeys.reduce((a, b) => (a < b ? a : b))) : [];
-  return { before, changed: [...new Set([...ids, ...renumbered])] };
+  const places = moved ? [...rows.map((r) => r.state), ...states.values()].flatMap(placeOf) : [];
+  const touched = new Set(ids);
+  return { before, changed: [...new Set([...ids, ...renumbered])], places, renumbered: renumbered.filter((id) => !touched.has(id)) };
 }
 
 async function renumberFrom(db: Db, from: string): Promise<number[]> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchScopes as schemaScopes } from '@epos/schemas/search/documents';
-import { downloadApiUrl, parseSearchState, searchApiUrl, searchPath, searchScopes, suggestApiUrl, resultCount, tabLabel, visibleScopes } from './paths';
+import { downloadApiUrl, parseSearchState, searchApiUrl, searchesInBook, searchPath, searchScopes, suggestApiUrl, resultCount, tabLabel, visibleScopes } from './paths';
 
 const none = Object.fromEntries(schemaScopes.map((s) => [s, 0])) as Record<(typeof schemaScopes)[number], number>;
 
@@ -45,5 +45,12 @@ describe('search addresses', () => {
   it('shows the tabs with hits, and the chosen one even without', () => {
     expect(visibleScopes({ ...none, revised: 2, posts: 1 }, 'notes')).toEqual(['revised', 'notes', 'posts']);
     expect(visibleScopes(null, 'comments')).toEqual(['comments']);
+  });
+
+  it("gives 'Search in book' to a verse hit carrying its words, not to a canto's name nor outside the poem", () => {
+    expect(searchesInBook({ scope: 'revised', link: '/1/1/1/revised?search=panther' })).toBe(true);
+    expect(searchesInBook({ scope: 'first', link: '/1/1/2' })).toBe(false);
+    expect(searchesInBook({ scope: 'first', link: '/1/1/2#search=x' })).toBe(false);
+    expect(searchesInBook({ scope: 'notes', link: '/1/1/1?search=x' })).toBe(false);
   });
 });

@@ -26,8 +26,17 @@ export const scopeLabels: Readonly<Record<SearchScope, string>> = {
 /** Every scope in the tabs' order (the schema's; paths.test.ts checks they agree). */
 export const searchScopes = Object.keys(scopeLabels) as SearchScope[];
 
-/** Hits that open a section of the poem, and so get a 'Search in book' link. */
+/** The poem's tabs: their hits open a section of the poem. */
 export const poemScopes: readonly SearchScope[] = ['first', 'centenary', 'revised'];
+
+/**
+ * Whether a hit gets a 'Search in book' link: a poem hit whose link carries the words for the reader
+ * to highlight (a verse). A book's, canto's or section's name opens its part through its title.
+ */
+export function searchesInBook(hit: { readonly scope: SearchScope; readonly link: string }): boolean {
+  const query = hit.link.split('#', 1)[0]!.split('?')[1] ?? '';
+  return poemScopes.includes(hit.scope) && new URLSearchParams(query).has('search');
+}
 
 function isScope(value: string | null): value is SearchScope {
   return value !== null && (searchScopes as readonly string[]).includes(value);

@@ -8,7 +8,7 @@ import { useToast } from '../ui/toast';
 import { SpinnerButton } from '../ui/spinner-button';
 import { fetchSearchFile, fetchSearchPage, saveFile, type SearchAnswer, type SearchHit } from './api';
 import { SearchFilter } from './search-filter';
-import { filteredScopes, parseSearchState, poemScopes, resultCount, searchApiUrl, searchPath, tabLabel, visibleScopes, type SearchState } from './paths';
+import { filteredScopes, parseSearchState, resultCount, searchApiUrl, searchesInBook, searchPath, tabLabel, visibleScopes, type SearchState } from './paths';
 import { snippetParts } from '@epos/schemas/search/snippet-parts';
 import './search.css';
 
@@ -88,6 +88,7 @@ export default function SearchPage() {
                 </SpinnerButton>
               ) : null}
             </div>
+            {shown?.answer.notice ? <p className="search-notice">{shown.answer.notice}</p> : null}
             {shown?.answer.didYouMean ? (
               <p className="search-did-you-mean">
                 Did you mean <Link href={searchPath({ ...state, q: shown.answer.didYouMean })}>{shown.answer.didYouMean}</Link>?
@@ -158,14 +159,14 @@ function ScopeTabs({ state, counted }: { state: SearchState; counted: Pick<Searc
 }
 
 function HitItem({ hit }: { hit: SearchHit }) {
-  const inPoem = poemScopes.includes(hit.scope);
+  const inBook = searchesInBook(hit);
   return (
     <li className="search-hit">
-      <h3 className="search-hit-title">{inPoem ? hit.title : <Link href={hit.link}>{hit.title}</Link>}</h3>
+      <h3 className="search-hit-title">{inBook ? hit.title : <Link href={hit.link}>{hit.title}</Link>}</h3>
       <p className="search-snippet">
         {snippetParts(hit.snippet).map((part, index) => (part.marked ? <mark key={index}>{part.text}</mark> : <LinkedText key={index} text={part.text} />))}
       </p>
-      {inPoem ? (
+      {inBook ? (
         <p className="search-hit-actions">
           <Link href={hit.link}>Search in book</Link>
         </p>

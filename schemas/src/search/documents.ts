@@ -16,7 +16,10 @@ export type SearchLanguage = z.infer<typeof searchLanguageSchema>;
 
 /** One searchable thing, with what a hit shows and what filters and ranks it. */
 export const searchDocumentSchema = z.object({
-  /** Stable per thing: `sentence:<id>:<edition>`, `translation:<id>:<lang>`, `note:<id>:<field>`, `commentary:<id>:<layer>`, `post:<uuid>`, `comment:<uuid>`. */
+  /**
+   * Stable per thing: `sentence:<id>:<edition>`, `heading:<b|c|s><part>:<edition>` (a book's, canto's or
+   * section's name), `translation:<id>:<lang>`, `note:<id>:<field>`, `commentary:<id>:<layer>`, `post:<uuid>`, `comment:<uuid>`.
+   */
   id: z.string().min(1).max(200),
   scope: searchScopeSchema,
   language: searchLanguageSchema,
@@ -26,7 +29,7 @@ export const searchDocumentSchema = z.object({
   link: z.string().max(1000),
   /** The sentence's permanent id (poem documents), to remove or rank them by poem order. */
   sentence: z.number().int().nullable(),
-  /** Poem order (the running number) for ties; null outside the poem. */
+  /** Poem order for ties (from the running number: a part's heading just before its first sentence); null outside the poem. */
   order: z.number().int().nullable(),
   /** Publication time (posts, comments), newest first for ties. */
   date: z.string().datetime().nullable(),
@@ -83,4 +86,9 @@ export interface SearchResult {
   total: number;
   /** Whether a page follows this one. */
   more: boolean;
+  /**
+   * Every word of the query is too common to search (English stop words such as "the", "and",
+   * "of", which the index leaves out): nothing was searched.
+   */
+  commonWordsOnly: boolean;
 }

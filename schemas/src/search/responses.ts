@@ -36,6 +36,9 @@ export const searchHit = z.object({
   date: z.string().nullable(),
 });
 
+/** What the answer says when every word is a common one (`commonWordsOnly`). */
+export const COMMON_WORDS_NOTICE = 'Only common words: try a more specific word, or a phrase with one in it.';
+
 export const searchAnswer = z.object({
   q: z.string(),
   t: searchScopeSchema,
@@ -43,7 +46,9 @@ export const searchAnswer = z.object({
   capped: z.array(searchScopeSchema).describe(`Scopes with more than ${SEARCH_COUNT_CAP} hits ("1,000+")`),
   total: z.number().int().describe("Hits of the chosen scope (its count, so at most the cap when it is in 'capped')"),
   more: z.boolean().describe('Whether another page follows'),
-  didYouMean: z.string().nullable().describe('The query with its unknown words replaced by the closest known ones, or null'),
+  didYouMean: z.string().nullable().describe('When no scope has a hit: the query with its unknown words replaced by the closest known ones; otherwise null'),
+  commonWordsOnly: z.boolean().describe('Every word is too common to search ("the and of"): nothing was searched'),
+  notice: z.string().nullable().describe('Why the answer is empty, for the reader (common words only), or null'),
   bcontent: z.array(searchHit).describe("The page's hits; empty beyond the last page"),
   Paging: listPaging.describe('TotalPagesCount counts the pages known: one more than this while more follow'),
 });

@@ -5,7 +5,8 @@ import type { ReadModelSchemas, SearchIndex, SearchWriter } from '../port.js';
 import { markedToHtml, MARK_START, MARK_STOP } from '../snippet.js';
 import { suggestionKey, WORD } from '../suggestion-terms.js';
 import { PostgresSearchWriter } from './postgres-search-writer.js';
-import { capCounts } from '../counts.js';
+import { capCounts, nothingSearched } from '../counts.js';
+import { onlyCommonWords } from '../common-words.js';
 import { startingWith } from '../../db/like.js';
 import { createSearchTables } from './schema.js';
 import { matchingDocuments, parseQuery, rowQuery } from './matching.js';
@@ -60,10 +61,11 @@ export class PostgresSearchIndex implements SearchIndex {
   async activate(): Promise<void> {}
 
   async search(query: SearchQuery): Promise<SearchResult> {
+    if (onlyCommonWords(query.q)) return nothingSearched(true);
     const schema = await this.readModels.schemaOf(this.projection);
     const { db } = this.database;
     const groups = await parseQuery(db, query);
-    if (groups.length === 0) return { ...capCounts({}), hits: [], total: 0, more: false };
+    if (groups.length === 0) return nothingSearched(false);
     const matches = (scope: SearchScope) => matchingDocuments(schema, groups, query, scope);
     const offset = (Math.max(1, query.page) - 1) * query.pageSize;
     const headline = sql`ts_headline(${configurationOf('d.language')}, ${searchable(`left(d.text, ${SNIPPET_SOURCE_CHARS})`)}, ${rowQuery(groups)}, ${HEADLINE_OPTIONS})`;
@@ -95,7 +97,7 @@ export class PostgresSearchIndex implements SearchIndex {
       ).rows;
     }
     const { counts, capped } = capCounts({ ...counted, [query.scope]: n });
-    return { counts, capped, total: counts[query.scope], hits: rows.slice(0, query.pageSize).map(toHit), more: rows.length > query.pageSize };
+    return { counts, capped, total: counts[query.scope], hits: rows.slice(0, query.pageSize).map(toHit), more: rows.length > query.pageSize, commonWordsOnly: false };
   }
 
   /** Scopes' counts, each up to one past the cap, in one statement. */

@@ -2,7 +2,8 @@ import { Client, Errors } from 'typesense';
 import type { SearchResponseHit } from 'typesense/lib/Typesense/Documents.js';
 import { searchScopes, type SearchHit, type SearchQuery, type SearchResult, type SearchScope } from '@epos/schemas/search/documents';
 import type { ReadModelSchemas, SearchIndex, SearchWriter } from '../port.js';
-import { capCounts, FILTERED_SEARCH_SCOPES } from '../counts.js';
+import { capCounts, FILTERED_SEARCH_SCOPES, nothingSearched } from '../counts.js';
+import { onlyCommonWords } from '../common-words.js';
 import { markedToHtml, MARK_START, MARK_STOP } from '../snippet.js';
 import { suggestionKey } from '../suggestion-terms.js';
 import {
@@ -79,8 +80,9 @@ export class TypesenseSearchIndex implements SearchIndex {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
+    if (onlyCommonWords(query.q)) return nothingSearched(true);
     const q = typesenseQuery(query);
-    if (q === null) return { ...capCounts({}), hits: [], total: 0, more: false };
+    if (q === null) return nothingSearched(false);
     const documents = this.client.collections<TypesenseDocument>(documentsCollection(this.prefix, await this.activeVersion())).documents();
     const filters = postFilters(query);
     const common = { q, query_by: 'title,text,text_zh', query_by_weights: '2,1,1' };
@@ -110,7 +112,7 @@ export class TypesenseSearchIndex implements SearchIndex {
     // Capped as the PostgreSQL index counts them, so that tabs read the same whichever serves.
     const { counts, capped } = capCounts(raw);
     const more = Math.max(1, query.page) * query.pageSize < page.found;
-    return { counts, capped, total: counts[query.scope], hits: (page.hits ?? []).map(toHit), more };
+    return { counts, capped, total: counts[query.scope], hits: (page.hits ?? []).map(toHit), more, commonWordsOnly: false };
   }
 
   async suggest(prefix: string, limit: number): Promise<string[]> {
