@@ -28,7 +28,7 @@ export function countTotalsView(sums: CountSums): CountTotals {
   const GetSpeech =
     t.TotalSentences === 0
       ? 'Nothing to show.'
-      : `${plural(t.TotalSentences, 'sentence')} and ${plural(t.TotalLines, 'line')}: on average ${t.AvgLinesPerSentence} lines and ${t.AvgWordsPerSentence} words a sentence, ${t.AvgWordsPerLine} words, ${t.AvgCharacterPerline} characters and ${t.AvgSyllables} syllables a line.`;
+      : `${plural(t.TotalSentences, 'sentence')} and ${plural(t.TotalLines, 'line')}: on average ${plural(t.AvgLinesPerSentence, 'line')} and ${plural(t.AvgWordsPerSentence, 'word')} a sentence, ${plural(t.AvgWordsPerLine, 'word')}, ${plural(t.AvgCharacterPerline, 'character')} and ${plural(t.AvgSyllables, 'syllable')} a line.`;
   return { ...t, GetSpeech };
 }
 

@@ -6,6 +6,7 @@ import { STATS_PROJECTION } from '@epos/projections/stats/read-model';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { DEMO_POEM_FILE } from '../poem/demo-seed.js';
 import { importPoem } from '../poem/import/import-poem.js';
+import { countTotalsView } from './count-view.js';
 
 let api: TestApi;
 const get = (url: string) => api.app.inject({ method: 'GET', url });
@@ -95,6 +96,30 @@ describe('after an edit', () => {
     expect(Math.round(after.totals.AvgWordsPerSentence * 69)).toBe(Math.round(words(after, await count('from=1&to=69&page=2'))));
     expect(after.lcount.filter((s) => s.id !== 3)).toEqual(before.lcount.filter((s) => s.id !== 3));
     expect((await count('from=1&to=69&page=2')).lcount).toEqual(pageBefore.lcount);
+  });
+});
+
+describe('a sentence in Devanagari', () => {
+  it('counts aksharas as syllables and no verse number as a word', async () => {
+    const poem = await api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION);
+    const { id } = await poem.selectFrom('sentences').select('id').where('sentence', '=', 4).executeTakeFirstOrThrow();
+    const lines = ['तपःस्वाध्यायनिरतं तपस्वी वाग्विदां वरम् ।', 'नारदं परिपप्रच्छ वाल्मीकिर्मुनिपुङ्गवम् ॥१-१-१॥']; // Ramayana I.1.1
+    const { position } = await api.deps.store.append(sentenceStream(id), [{ type: 'SentenceTextSet', data: { sentence: id, edition: 'first', lines } }], { expectedRevision: 'any', cause: { actor: 'test' } });
+    const response = await api.app.inject({ method: 'GET', url: '/api/count?from=4', headers: { 'x-consistent-after': position.toString() } });
+    const [sentence] = response.json<CountAnswer>().lcount;
+    expect(sentence!.Lines.map((l) => [l.lwordcount, l.lsyllablecount])).toEqual([
+      [4, 16],
+      [3, 16],
+    ]);
+    expect(sentence).toMatchObject({ swordcount: 7, ssyllablecount: 32, AvgSyllables: 16 });
+  });
+});
+
+describe('GetSpeech', () => {
+  it('speaks the totals in the singular where an average is one', () => {
+    expect(countTotalsView({ sentences: 1, lines: 1, words: 4, syllables: 16, chars: 22, special: 1 }).GetSpeech).toBe(
+      '1 sentence and 1 line: on average 1 line and 4 words a sentence, 4 words, 22 characters and 16 syllables a line.',
+    );
   });
 });
 

@@ -1,5 +1,12 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { countLine, countLines } from './counting.js';
+
+/** Ramayana I.1, verses 1–10 (anuṣṭubh: 16 aksharas a line) and 100 (upajāti: 11), with their verse numbers. */
+const ramayana = fs
+  .readFileSync(new URL('./testkit/ramayana-1-1.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line !== '' && !line.startsWith('#'));
 
 /** Real lines, their syllables counted by hand (read aloud, as the metre wants them). */
 const handChecked: [string, number][] = [
@@ -51,5 +58,38 @@ describe('counting a verse line', () => {
     expect(counts).toMatchObject({ words: 14, syllables: 20 });
     expect(counts.lines.map((l) => l.words)).toEqual([7, 7]);
     expect(counts.chars).toBe(counts.lines[0]!.chars + counts.lines[1]!.chars);
+  });
+});
+
+describe('counting other scripts', () => {
+  it('counts Devanagari syllables as aksharas: the anuṣṭubh lines of Ramayana I.1 have 16, the upajāti 11', () => {
+    expect(ramayana).toHaveLength(24);
+    expect(ramayana.map((line) => countLine(line).syllables)).toEqual([...Array<number>(20).fill(16), 11, 11, 11, 11]);
+  });
+
+  it('counts neither verse numbers nor dandas as words, in any script', () => {
+    expect(countLine(ramayana[1]!)).toMatchObject({ words: 3, syllables: 16 }); // नारदं परिपप्रच्छ वाल्मीकिर्मुनिपुङ्गवम् ॥१-१-१॥
+    expect(countLine('धर्मस्य परिरक्षिता ॥ १ ॥')).toMatchObject({ words: 2, syllables: 8 });
+    expect(countLine('स्वजनस्य च रक्षिता।।२।।')).toMatchObject({ words: 3, syllables: 8 });
+    expect(countLine('॥१-१-१॥ । 12')).toMatchObject({ words: 0, syllables: 0 });
+    expect(countLine('Line 12 of the dawn')).toMatchObject({ words: 4, syllables: 4 });
+  });
+
+  it('counts Odia aksharas (Lakshmi Purana, fourteen to the line)', () => {
+    expect(countLine('ନମସ୍ତେ ନମସ୍ତେ ଲକ୍ଷ୍ମୀ ବିଷ୍ଣୁଙ୍କ ଘରଣୀ ।୧।')).toMatchObject({ words: 5, syllables: 14 });
+    expect(countLine('ସ୍ଥାବର ଜଙ୍ଗମ କୀଟ ଆଦି ପାଳୁ ନିତି ।୨।')).toMatchObject({ words: 6, syllables: 14 });
+  });
+
+  it('counts each Chinese character as a word and a syllable (Li Sao)', () => {
+    expect(countLine('帝高阳之苗裔兮，朕皇考曰伯庸。')).toEqual({ words: 13, syllables: 13, chars: 15, special: 2 });
+  });
+
+  it('counts a letter with its vowel signs and virama as one character, dandas as special', () => {
+    expect(countLine('वरम् ।')).toEqual({ words: 1, syllables: 2, chars: 4, special: 1 });
+    expect(countLine('धर्मस्य परिरक्षिता ॥ १ ॥')).toMatchObject({ chars: 14, special: 2 });
+  });
+
+  it('counts a line in mixed scripts word by word, each by its script rule', () => {
+    expect(countLine('Rāma and राम')).toMatchObject({ words: 3, syllables: 5 });
   });
 });

@@ -27,7 +27,8 @@ const ROWS_PER_STATEMENT = 5_000;
  */
 export const statsProjection = defineBatchProjection<StatsReadModel>({
   name: STATS_PROJECTION,
-  version: 1,
+  // 2: counts by script (aksharas, Han characters), numerals not words, characters with their marks.
+  version: 2,
   handles: HANDLED,
   async setup(db) {
     await db.schema

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Edition } from '@epos/schemas/poem/editions';
 import type { SentenceCount } from './api';
+import { COMPUTED_BY_RULE } from './count-rules';
 import { COUNTS_ROUTE } from './route';
 import { sentenceCounts } from './sentence-counts';
 
@@ -33,7 +34,9 @@ export function SentenceCountData({ sentence, edition: asked, label = 'Counts' }
   if (counts === null) return null;
   return (
     <div className="works-text count-data" data-works="counts">
-      <span className="extra-label">{label}</span>
+      <span className="extra-label">
+        {label} · {COMPUTED_BY_RULE}
+      </span>
       <p className="counts">
         {counts === undefined ? '…' : countDataText(counts)}{' '}
         <Link href={`${COUNTS_ROUTE}?from=${sentence}&to=${sentence}&lbl=${edition}`} aria-label={`Count statistics of sentence ${sentence}`}>

@@ -4,9 +4,11 @@ import { editionNames, editions } from '@epos/schemas/poem/editions';
 import { usePageTitle } from '../app/use-page-title';
 import { Loading } from '../poem/loading';
 import { FormField, RequiredMark } from '../ui/form-field';
+import { scriptLang } from '@epos/schemas/poem/script-lang';
 import { SpinnerButton } from '../ui/spinner-button';
 import { COUNTS_PATH, fetchCantoCounts, fetchCounts, type CantoCountAnswer, type CountAnswer, type CountRange, type SentenceCount } from './api';
 import { NOTHING_TO_SHOW, rangeOf, searchOf, valuesOf, type CantoMetric, type CountFormValues } from './count-form';
+import { CountRules } from './count-rules';
 import './stats.css';
 
 // Chartist loads only when there is something to draw.
@@ -144,6 +146,7 @@ function CountResults({ results, cantos, busy, onMore, metric, onMetric }: { res
           </div>
         ))}
       </dl>
+      <CountRules />
       <Suspense fallback={<Loading />}>
         <CountCharts sentences={sentences} cantos={cantos} metric={metric} metricControl={<MetricChoice metric={metric} onMetric={onMetric} />} />
       </Suspense>
@@ -170,7 +173,7 @@ function CountResults({ results, cantos, busy, onMore, metric, onMetric }: { res
                 <td>
                   {s.Lines.map((l, i) => (
                     <span key={i} className="count-line" title={`${l.lwordcount} words, ${l.lsyllablecount} syllables, ${l.lcharcount} characters, ${l.lcharspecialcount} special`}>
-                      {l.line}
+                      <span lang={scriptLang(s.sentence)}>{l.line}</span>
                       <span className="line-counts">
                         {' '}
                         ({l.lwordcount} · {l.lsyllablecount})

@@ -45,14 +45,20 @@ export const cantoCountQuery = z
 const count = z.number().int().nonnegative();
 const average = z.number().nonnegative();
 
-export const lineCount = z.object({ line: z.string(), lwordcount: count, lsyllablecount: count, lcharcount: count, lcharspecialcount: count });
+// Counted by rule for each script (docs/decisions/counting-by-script.md).
+const words = count.describe('Words: verse numbers and punctuation are none; each Chinese character is one');
+const syllables = count.describe('Syllables: aksharas in Indic scripts, one a Chinese character, else the CMU dictionary or an estimate from the spelling');
+const chars = count.describe('Characters other than white space, each letter with its combining marks (vowel signs, virama, accents) one');
+const special = count.describe('Of those, neither letters nor digits (punctuation, dandas)');
+
+export const lineCount = z.object({ line: z.string(), lwordcount: words, lsyllablecount: syllables, lcharcount: chars, lcharspecialcount: special });
 export const sentenceCount = z.object({
   id: z.number().int().describe('The running number of the sentence'),
   sentence: z.string().describe("The sentence's text in the edition, its lines joined by a newline"),
-  swordcount: count,
-  ssyllablecount: count,
-  scharcount: count.describe('Characters other than white space'),
-  scharspecialcount: count.describe('Of those, neither letters nor digits'),
+  swordcount: words,
+  ssyllablecount: syllables,
+  scharcount: chars,
+  scharspecialcount: special,
   AvgSyllables: average.describe('Syllables per line of the sentence'),
   Lines: z.array(lineCount),
 });

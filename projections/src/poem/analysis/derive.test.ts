@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { emptySentence } from '@epos/domain/poem/sentence-state';
 import { deriveFields } from './derive.js';
+import { derive } from './derive-sentence.js';
 import * as analysis from './index.js';
 
 describe('deriveFields', () => {
@@ -25,5 +27,18 @@ describe('deriveFields', () => {
     expect(typeof analysis.lineSyllables).toBe('function');
     expect(typeof analysis.hyphenateText).toBe('function');
     expect(typeof analysis.markPronouns).toBe('function');
+  });
+});
+
+describe('derive (the fields a sentence does not carry)', () => {
+  const sentence = (first: string[], fields = {}) => ({ ...emptySentence(1), text: { first }, fields });
+
+  it('computes what the sentence lacks from its first edition', () => {
+    expect(derive(sentence(['When he rose upon the hills,'], { ipa: 'given' }))).toEqual({ scansion: 'x x / x/ x /', hyphenated: 'When he rose up·on the hills,', pronouns: 'When {he} rose upon the hills,' });
+  });
+
+  it('computes nothing for verse in Devanagari, Odia or Chinese: the rules are English ones (Rāmāyaṇa I.1.1)', () => {
+    expect(derive(sentence(['तपःस्वाध्यायनिरतं तपस्वी वाग्विदां वरम् ।', 'नारदं परिपप्रच्छ वाल्मीकिर्मुनिपुङ्गवम् ॥१-१-१॥']))).toEqual({});
+    expect(derive(sentence(['帝高阳之苗裔兮，朕皇考曰伯庸。']))).toEqual({});
   });
 });

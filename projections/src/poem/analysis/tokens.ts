@@ -3,7 +3,9 @@
  * both produce exactly one group per word of the text.
  *
  * A word is a run of letters/digits, possibly joined by single hyphens
- * ("sea-girt") or apostrophes ("wand'ring", "king's"). A leading or trailing
+ * ("sea-girt") or apostrophes ("wand'ring", "king's"). Zero-width joiners
+ * and non-joiners inside a word are part of its spelling (Indic half forms,
+ * Persian), never a break. A leading or trailing
  * apostrophe belongs to the word only when the resulting form is listed
  * ("'tis", "'gainst", "th'"); otherwise it is read as a quotation mark.
  */
@@ -16,7 +18,8 @@ export interface VerseToken {
   readonly key: string;
 }
 
-const WORD = /[\p{L}\p{M}\p{N}]+(?:[-'\u2018\u2019\u02bc][\p{L}\p{M}\p{N}]+)*/gu;
+const PART = String.raw`[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}\u200c\u200d]*[\p{L}\p{M}\p{N}])?`;
+const WORD = new RegExp(String.raw`${PART}(?:[-'\u2018\u2019\u02bc]${PART})*`, 'gu');
 const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
 const APOSTROPHES = new Set(["'", '\u2018', '\u2019', '\u02bc']);
 
@@ -27,6 +30,16 @@ export function splitLines(text: string): string[] {
 
 function isWordChar(ch: string | undefined): boolean {
   return ch !== undefined && WORD_CHAR.test(ch);
+}
+
+const LETTER = /\p{L}/u;
+
+/**
+ * Whether a token is a number, not a word: it has no letter, like the verse numbers
+ * "1-1-1" of "॥१-१-१॥" or "12" (digits of any script).
+ */
+export function isNumeral(token: VerseToken): boolean {
+  return !LETTER.test(token.text);
 }
 
 /** The words of one verse line, in order; punctuation is dropped. */
