@@ -5,7 +5,8 @@ export function describePlan(report: ImportReport): string[] {
   const c = report.plan.counts;
   const lines = [
     `plan (${report.format}, edition ${report.edition}): ${c.sentences} sentences in the file`,
-    `  unchanged ${c.unchanged}, new ${c.new}, text changed ${c.changed}, split ${c.split}, merged ${c.merged}, moved ${c.moved}, renumbered ${c.renumbered}, withdrawn ${c.withdrawn}`,
+    `  unchanged ${c.unchanged}, new ${c.new}, text changed ${c.changed}, moved ${c.moved}, re-placed ${c.replaced}`,
+    `  among them split ${c.split}, merged ${c.merged}, renumbered ${c.renumbered}; withdrawn ${c.withdrawn}`,
     `  ${c.events} events to append`,
   ];
   if (report.plan.review.length > 0) {

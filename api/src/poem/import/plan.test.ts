@@ -54,6 +54,21 @@ describe('planning an import', () => {
     expect([1, 2, 3, 4, 5].map(stanzaOf)).toEqual(['unchanged', 10, 10, 'unchanged', 'unchanged']);
   });
 
+  it('counts every sentence of the file once, whatever happened to it (a stanza inserted, one sentence re-placed, one edited, one moved)', () => {
+    const partition = (c: ReturnType<typeof planImport>['counts']) => c.unchanged + c.new + c.changed + c.moved + c.replaced;
+    // A stanza inserted after the first: every later sentence is renumbered and takes the next stanza.
+    const inserted = planImport(stored(lines), targets([target(lines[0]!, 1), target('A new stanza, and its one sentence.', 2), ...lines.slice(1).map((t, i) => target(t, i + 3))]));
+    expect(inserted.counts).toMatchObject({ sentences: 6, new: 1, unchanged: 5, renumbered: 4 });
+    expect(partition(inserted.counts)).toBe(6);
+    // The same words, one sentence now sharing the stanza before it: re-placed, not unchanged.
+    const replaced = planImport(stored(lines), targets(lines.map((t, i) => target(t, i === 2 ? 2 : i + 1))));
+    expect(replaced.counts).toMatchObject({ sentences: 5, replaced: 1, unchanged: 4 });
+    expect(eventTypes(replaced)).toEqual(['sentence-3:SentencePlaced']);
+    const mixed = planImport(stored(lines), targets([lines[4]!, lines[0]!, `${lines[1]!} Indeed.`, lines[2]!, lines[3]!].map((t, i) => target(t, i === 4 ? 4 : i + 1))));
+    expect(mixed.counts).toMatchObject({ sentences: 5, moved: 1, changed: 1 });
+    expect(partition(mixed.counts)).toBe(5);
+  });
+
   it('plans against a stored poem of 200,000 sentences', () => {
     const many = Array.from({ length: 200_000 }, (_, i) => `Line ${i} of the long poem, and the sky was wide.`);
     const plan = planImport(stored(many), targets(many.map((t, i) => target(t, i + 1))));

@@ -12,15 +12,23 @@ export const WITHDRAW_SHARE = 0.1;
 
 export interface ImportPlan {
   appends: StreamAppend[];
+  /**
+   * The file's sentences fall into exactly one of unchanged, new, changed, moved and replaced
+   * (they add up to `sentences`); split, merged and renumbered say more of some of them, and
+   * withdrawn counts stored sentences the file no longer has.
+   */
   counts: {
     sentences: number;
     unchanged: number;
     new: number;
-    /** Text edited in place. */
+    /** Text edited in place (a split's or a merge's keeper among them). */
     changed: number;
+    /** The same text, placed elsewhere in the poem's order. */
+    moved: number;
+    /** The same text in the same order, its placement changed: another stanza, section, or stanza breaks. */
+    replaced: number;
     split: number;
     merged: number;
-    moved: number;
     renumbered: number;
     withdrawn: number;
     events: number;
@@ -60,7 +68,7 @@ export function planImport(current: CurrentPoem, targets: PoemTargets): ImportPl
   const stanzas = assignStanzas(current, before, targets.sentences, alignment);
   const review: string[] = [];
   const appends: StreamAppend[] = [];
-  const counts = { sentences: targets.sentences.length, unchanged: 0, new: 0, changed: 0, split: 0, merged: 0, moved: alignment.moves.length, renumbered: 0, withdrawn: 0, events: 0 };
+  const counts = { sentences: targets.sentences.length, unchanged: 0, new: 0, changed: 0, moved: 0, replaced: 0, split: 0, merged: 0, renumbered: 0, withdrawn: 0, events: 0 };
   const label = (s: StoredSentence) => `sentence ${s.state.sentence} (#${s.state.id})`;
 
   const structureEvents = structureDecider.decide({ kind: 'merge', target: targets.structure, removeLayers: true }, current.structure);
@@ -102,7 +110,9 @@ export function planImport(current: CurrentPoem, targets: PoemTargets): ImportPl
     if (source === null || source === undefined) counts.new++;
     else {
       if (textOf(before[source]!.state.text.first) !== textOf(target.first)) counts.changed++;
-      else if (events.length === 0 && !moved.has(j)) counts.unchanged++;
+      else if (moved.has(j)) counts.moved++;
+      else if (events.length > 0) counts.replaced++;
+      else counts.unchanged++;
       if (before[source]!.state.sentence !== j + 1) counts.renumbered++;
     }
     if (events.length > 0) appends.push({ streamId: sentenceStream(id), events, expectedRevision: stored ? stored.revision : 'no_stream' });
@@ -140,7 +150,7 @@ export function editionPlan(current: CurrentPoem, targets: readonly SentenceStat
   const events = appends.reduce((n, a) => n + a.events.length, 0);
   return {
     appends,
-    counts: { sentences: targets.length, unchanged: targets.length - appends.length, new: 0, changed: appends.length, split: 0, merged: 0, moved: 0, renumbered: 0, withdrawn: 0, events },
+    counts: { sentences: targets.length, unchanged: targets.length - appends.length, new: 0, changed: appends.length, moved: 0, replaced: 0, split: 0, merged: 0, renumbered: 0, withdrawn: 0, events },
     review: [],
     needsConfirmation: null,
   };

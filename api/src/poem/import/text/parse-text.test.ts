@@ -722,6 +722,14 @@ describe('parsePoemText: marks that do not end a sentence', () => {
     expect(poem.warnings).toEqual([]);
   });
 
+  it('reads a spaced ellipsis glued to its words as one, not as sentences of dots (Longfellow, Inferno IX.7–9, as Gutenberg prints it)', () => {
+    const poem = verse('"Still it behoveth us to win the fight,"', 'Began he; "Else. . .Such offered us herself . . .', 'O how I long that some one here arrive!"');
+    expect(sentenceLines(poem)).toEqual([['"Still it behoveth us to win the fight,"', 'Began he; "Else. . .Such offered us herself . . .'], ['O how I long that some one here arrive!"']]);
+    expect(splitVerseLine('Else. . . Such, and then. . .').fragments).toEqual(['Else. . . Such, and then. . .']);
+    // A full stop before a sentence that begins with a dot-free word still ends it.
+    expect(splitVerseLine('So did I. Then we went').fragments).toEqual(['So did I.', 'Then we went']);
+  });
+
   it('needs whitespace or the end of the line after the mark', () => {
     const poem = verse('Pi is 3.14 and more,', 'see the notes (etc.), then', 'the Word.—spoken', 'at last.');
     expect(sentenceLines(poem)).toEqual([['Pi is 3.14 and more,', 'see the notes (etc.), then', 'the Word.—spoken', 'at last.']]);

@@ -157,13 +157,17 @@ export interface VerseLineSplit {
  * Cuts one trimmed verse line at its sentence ends (README, "Sentences"). A run of marks
  * (`. ! ? …`, the dandas `। ॥`, the full-width `。 ！ ？`), with any closing quotes or brackets
  * after it, ends a sentence when whitespace or the end of the line follows, except:
- * an ellipsis ends one only at the end of the line; a dot ending an abbreviation does not
+ * an ellipsis (`…`, `...`, or spaced `. . .`, its first dot glued to a word or not) ends one only at
+ * the end of the line; a dot ending an abbreviation does not
  * (`etc.` only when a lower-case word follows); and a run with `!` or `?` does not when a
  * lower-case word follows on the line. `abbreviations` are added to {@link DEFAULT_ABBREVIATIONS}.
  */
 export function splitVerseLine(text: string, abbreviations?: readonly string[]): VerseLineSplit {
   return split(text, abbreviations === undefined ? DEFAULT_ABBREVIATION_SET : abbreviationSet(abbreviations));
 }
+
+/** Whitespace, then a dot: what follows the first dot of a spaced ellipsis. */
+const SPACED_DOT_FOLLOWS = /^[^\S\n]+\./u;
 
 function split(text: string, abbreviations: ReadonlySet<string>): VerseLineSplit {
   const fragments: string[] = [];
@@ -180,7 +184,9 @@ function split(text: string, abbreviations: ReadonlySet<string>): VerseLineSplit
     }
     const atEnd = next >= text.length;
     if (!atEnd && !WHITESPACE.test(text[next] as string)) continue;
-    const ellipsis = run.includes('…') || run.includes('..') || (run[0] === '.' && match.index > 0 && WHITESPACE.test(text[match.index - 1] as string));
+    // `...`, `…`, and the dots of a spaced ellipsis (`. . .`): the first one too, glued to its word (`Else. . .Such`).
+    const spacedDots = run[0] === '.' && ((match.index > 0 && WHITESPACE.test(text[match.index - 1] as string)) || SPACED_DOT_FOLLOWS.test(text.slice(next, next + 8)));
+    const ellipsis = run.includes('…') || run.includes('..') || spacedDots;
     if (ellipsis && !atEnd) continue;
     if (run === '.') {
       const word = wordBefore(text, match.index);
