@@ -24,8 +24,17 @@ type Paged<T> =
   | { readonly status: 'failed' }
   | { readonly status: 'ready'; readonly items: readonly T[]; readonly page: number; readonly pages: number };
 
-/** Loads a list's first page into `setList` once the page opens (given up if it closes first). */
-function useFirstPage<T>(fetchPage: (page: number, signal: AbortSignal) => Promise<Answer<{ items: T[]; page: number; pages: number }>>, setList: (list: Paged<T>) => void): void {
+type FetchPage<T> = (page: number, signal: AbortSignal) => Promise<Answer<{ items: T[]; page: number; pages: number }>>;
+
+/**
+ * A paged list: its first page loaded once the page opens (given up if it closes first), and
+ * `loadMore` appending the next through `merge` (a failure is toasted, the list kept).
+ */
+function usePagedList<T>(fetchPage: FetchPage<T>, merge: (shown: readonly T[], page: readonly T[]) => readonly T[]) {
+  const [list, setList] = useState<Paged<T>>({ status: 'loading' });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const toast = useToast();
+
   useEffect(() => {
     const controller = new AbortController();
     fetchPage(1, controller.signal).then(
@@ -34,6 +43,31 @@ function useFirstPage<T>(fetchPage: (page: number, signal: AbortSignal) => Promi
     );
     return () => controller.abort();
   }, []);
+
+  const loadMore = () => {
+    if (list.status !== 'ready' || loadingMore) return;
+    setLoadingMore(true);
+    void fetchPage(list.page + 1, new AbortController().signal).then((answer) => {
+      setLoadingMore(false);
+      if (!answer.ok) {
+        toast(GENERIC_ERROR, 'error');
+        return;
+      }
+      setList((s) => (s.status === 'ready' ? { status: 'ready', items: merge(s.items, answer.data.items), page: answer.data.page, pages: answer.data.pages } : s));
+    });
+  };
+
+  return { list, setList, loadingMore, loadMore };
+}
+
+/** "Load more" under a list with pages left. */
+function LoadMore<T>({ list, loadingMore, loadMore }: { list: Paged<T>; loadingMore: boolean; loadMore: () => void }) {
+  if (list.status !== 'ready' || list.page >= list.pages) return null;
+  return (
+    <button type="button" className="button" disabled={loadingMore} onClick={loadMore}>
+      Load more
+    </button>
+  );
 }
 
 /** `/notifications`: a signed-in reader's notifications ("For you"), then everyone's recent activity. */
@@ -80,14 +114,12 @@ function When({ at }: { at: string }) {
 }
 
 function ForYou() {
-  const [list, setList] = useState<Paged<NotificationItem>>({ status: 'loading' });
-  const [loadingMore, setLoadingMore] = useState(false);
+  const paged = usePagedList(fetchNotifications, mergeNotifications);
+  const { list, setList } = paged;
   const [marking, setMarking] = useState(false);
   const live = useAtomValue(unreadAtom);
   const setUnread = useSetAtom(unreadAtom);
   const toast = useToast();
-
-  useFirstPage(fetchNotifications, setList);
 
   // Each word from the stream (a new notification, some read elsewhere): the first page again, merged in.
   const seen = useRef(live);
@@ -106,19 +138,6 @@ function ForYou() {
   }, [live]);
 
   if (list.status === 'loading') return <Loading />;
-
-  const loadMore = () => {
-    if (loadingMore) return;
-    setLoadingMore(true);
-    void fetchNotifications(list.status === 'ready' ? list.page + 1 : 1).then((answer) => {
-      setLoadingMore(false);
-      if (!answer.ok) {
-        toast(GENERIC_ERROR, 'error');
-        return;
-      }
-      setList((s) => (s.status === 'ready' ? { status: 'ready', items: mergeNotifications(s.items, answer.data.items), page: answer.data.page, pages: answer.data.pages } : s));
-    });
-  };
 
   const markAll = async (upTo: string) => {
     setMarking(true);
@@ -175,36 +194,18 @@ function ForYou() {
           ))}
         </ul>
       )}
-      {list.status === 'ready' && list.page < list.pages && (
-        <button type="button" className="button" disabled={loadingMore} onClick={loadMore}>
-          Load more
-        </button>
-      )}
+      <LoadMore {...paged} />
     </section>
   );
 }
 
 const activityKey = (item: ActivityItem) => `${item.DateofActivity}|${item.activityType}|${item.url}|${item.user}`;
 
+const appendActivity = (shown: readonly ActivityItem[], page: readonly ActivityItem[]) => appendPage(shown, page, activityKey);
+
 function RecentActivity() {
-  const [list, setList] = useState<Paged<ActivityItem>>({ status: 'loading' });
-  const [loadingMore, setLoadingMore] = useState(false);
-  const toast = useToast();
-
-  useFirstPage(fetchRecents, setList);
-
-  const loadMore = () => {
-    if (list.status !== 'ready' || loadingMore) return;
-    setLoadingMore(true);
-    void fetchRecents(list.page + 1, new AbortController().signal).then((answer) => {
-      setLoadingMore(false);
-      if (!answer.ok) {
-        toast(GENERIC_ERROR, 'error');
-        return;
-      }
-      setList((s) => (s.status === 'ready' ? { status: 'ready', items: appendPage(s.items, answer.data.items, activityKey), page: answer.data.page, pages: answer.data.pages } : s));
-    });
-  };
+  const paged = usePagedList(fetchRecents, appendActivity);
+  const { list } = paged;
 
   return (
     <section className="activity-section" aria-labelledby="recent-heading">
@@ -222,11 +223,7 @@ function RecentActivity() {
           ))}
         </ul>
       )}
-      {list.status === 'ready' && list.page < list.pages && (
-        <button type="button" className="button" disabled={loadingMore} onClick={loadMore}>
-          Load more
-        </button>
-      )}
+      <LoadMore {...paged} />
     </section>
   );
 }
