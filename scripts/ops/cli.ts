@@ -70,7 +70,7 @@ export async function runCommand(name: string, main: () => Promise<void>): Promi
   }
 }
 
-function explain(error: unknown): string {
+export function explain(error: unknown): string {
   if (error instanceof OperatorError) return error.message;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === '3D000') return `${describeDatabaseError(error)}: create the database first (createdb), or check DATABASE_URL`;

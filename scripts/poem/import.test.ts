@@ -45,6 +45,18 @@ describe('npm run import refuses dishonest text before touching the poem', () =>
     ]);
   });
 
+  it('what the read models cannot hold, naming file:line, before opening the database', async () => {
+    const long = Array.from({ length: 401 }, (_, i) => `line ${i + 1} of a sentence that will not end,`).join('\n');
+    const result = await importBytes('long.txt', Buffer.from(`${head}${long}\nend.\nCanto 2: ${'N'.repeat(301)}\nSection 1\nA line.\n`));
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual(['long.txt:4: sentence: a sentence has at most 400 verse lines', 'long.txt:406: canto title: a name has at most 300 characters']);
+  });
+
+  it('a database it cannot reach, said plainly', async () => {
+    const result = await importBytes('fine.txt', Buffer.from(`${head}A line.\n`));
+    expect(result).toEqual({ code: 1, stderr: 'cannot reach the database: connect ECONNREFUSED 127.0.0.1:1\n' });
+  });
+
   it('a binary file', async () => {
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     const result = await importBytes('cover.txt', png);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ReadModelFailedError, wayOut } from '@epos/platform';
 import { editionSchema, SYSTEM_ACTOR } from '@epos/schemas';
-import { importPoem } from '@epos/api/poem/import/import-poem';
+import { checkPoemFile, importPoem, type CheckedPoemFile } from '@epos/api/poem/import/import-poem';
 import { describePlan } from '@epos/api/poem/import/describe-plan';
 import { checkPoemFileSize, decodePoemFile } from '@epos/api/poem/import/text/decode-text';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
@@ -32,12 +32,14 @@ try {
 
 const started = performance.now();
 let content: string;
+let checked: CheckedPoemFile;
 try {
-  // The size first, so that a huge file is refused before it is read.
+  // The size first, so that a huge file is refused before it is read; the whole file before the database is opened.
   checkPoemFileSize(size, file);
   const decoded = decodePoemFile(fs.readFileSync(file), file);
   for (const notice of decoded.notices) console.warn(`note: ${notice}`);
   content = decoded.text;
+  checked = checkPoemFile({ fileName: file, content, ...(edition?.success ? { edition: edition.data } : {}) });
 } catch (error) {
   fail((error as Error).message);
 }
@@ -45,7 +47,7 @@ const tool = await openPoemTool();
 try {
   const report = await importPoem(
     { store: tool.runtime.store, progress: tool.progress, readModel: tool.poemDb },
-    { fileName: file, content, cause: { actor: SYSTEM_ACTOR }, dryRun: values['dry-run'] === true, confirmed: values.yes === true, ...(edition?.success ? { edition: edition.data } : {}) },
+    { fileName: file, content, checked, cause: { actor: SYSTEM_ACTOR }, dryRun: values['dry-run'] === true, confirmed: values.yes === true, ...(edition?.success ? { edition: edition.data } : {}) },
   );
   for (const warning of report.warnings) console.warn(`warning: ${warning}`);
   for (const m of report.misaligned) console.warn(`not aligned: ${m.message}`);

@@ -1,3 +1,4 @@
+import { explain } from '../ops/cli.js';
 import { boot, ProjectionProgress, ProjectionRunner, type Runtime } from '@epos/platform';
 import type { Kysely } from 'kysely';
 import { allProjections } from '@epos/projections';
@@ -15,6 +16,16 @@ export interface PoemTool {
  * with a running `npm start`), and the projections running so the read models are current.
  */
 export async function openPoemTool(): Promise<PoemTool> {
+  try {
+    return await open();
+  } catch (error) {
+    // A database that cannot be reached or logged into: said plainly, not as a stack trace.
+    console.error(explain(error));
+    process.exit(1);
+  }
+}
+
+async function open(): Promise<PoemTool> {
   const runtime = await boot('tool', { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   const runner = new ProjectionRunner({ ...runtime, projections: allProjections });
   runtime.shutdown.add('projections', () => runner.stop());

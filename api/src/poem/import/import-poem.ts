@@ -1,4 +1,4 @@
-import { POEM_STREAM, type Cause, type Edition } from '@epos/schemas';
+import { POEM_STREAM, type Cause, type Edition, type PoemFile } from '@epos/schemas';
 import type { EventStore, Position, ProjectionProgress, StreamAppend } from '@epos/platform';
 import type { Kysely } from 'kysely';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
@@ -7,7 +7,7 @@ import { readPoemJson } from './json-file.js';
 import { editionPlan, planImport, type ImportPlan } from './plan.js';
 import { editionTargets, targetsFromFirstEdition, targetsFromJson, type Misalignment } from './targets.js';
 import { checkParsedText } from './text/check-text.js';
-import { parsePoemText } from './text/parse-text.js';
+import { parsePoemText, type ParsedPoemText } from './text/parse-text.js';
 
 /** The most sentences a poem may have: several times the longest epics (the Mahabharata has about 100,000 couplets). */
 export const MAX_SENTENCES = 500_000;
@@ -24,6 +24,8 @@ export interface ImportInput {
   dryRun?: boolean;
   /** Go ahead with an import that withdraws much of the poem or annotated sentences. */
   confirmed?: boolean;
+  /** The file as `checkPoemFile` read it already (the command line checks before opening the database). */
+  checked?: CheckedPoemFile;
 }
 
 export interface ImportReport {
@@ -62,7 +64,15 @@ export async function importPoem(context: ImportContext, input: ImportInput): Pr
   return { ...report, plan: summary, applied, position };
 }
 
-async function planFile(context: ImportContext, input: ImportInput): Promise<Pick<ImportReport, 'format' | 'edition' | 'warnings' | 'misaligned'> & { plan: ImportPlan }> {
+/** A poem file read and checked: its parse when plain text, else its JSON. */
+export type CheckedPoemFile = { parsedText: ParsedPoemText; json: null } | { parsedText: null; json: PoemFile };
+
+/**
+ * Reads a poem file and holds it to everything the read models can hold (the event schemas'
+ * limits: verse lines, sentences, names, numbers, the poem's size), naming `file:line` for each
+ * problem, before any database is opened: a file the site cannot hold is refused whole.
+ */
+export function checkPoemFile(input: Pick<ImportInput, 'fileName' | 'content' | 'edition'>): CheckedPoemFile {
   const isJson = input.fileName.endsWith('.json') || input.content.trimStart().startsWith('{');
   const parsedText = isJson ? null : parsePoemText(input.content, input.fileName);
   if (parsedText) checkParsedText(parsedText, input.fileName);
@@ -74,7 +84,11 @@ async function planFile(context: ImportContext, input: ImportInput): Promise<Pic
   if (sentenceCount > MAX_SENTENCES) {
     throw new Error(`${input.fileName}: the poem has ${sentenceCount.toLocaleString('en')} sentences; the limit is ${MAX_SENTENCES.toLocaleString('en')}`);
   }
+  return parsedText ? { parsedText, json: null } : { parsedText: null, json: json! };
+}
 
+async function planFile(context: ImportContext, input: ImportInput): Promise<Pick<ImportReport, 'format' | 'edition' | 'warnings' | 'misaligned'> & { plan: ImportPlan }> {
+  const { parsedText, json } = input.checked ?? checkPoemFile(input);
   const current = await currentPoem(context);
   const edition: Edition | 'all' = json ? 'all' : (parsedText!.edition ?? input.edition ?? 'first');
   const warnings = (parsedText?.warnings ?? []).map((w) => `${input.fileName}:${w.line}: ${w.message}`);
