@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startSite as startSiteProcess, type SiteProcess } from '../scripts/testkit/site-process.js';
@@ -11,6 +13,20 @@ export type RunningSite = SiteProcess;
 
 /** The whole site as `npm start` runs it (built apps, demo content, its embedded PostgreSQL), on a throw-away data folder. */
 export const startSite = (): Promise<SiteProcess> => startSiteProcess({ env: { LOG_LEVEL: 'warn' } });
+
+/**
+ * The whole site on a throw-away data folder holding only `content` (a poem file named `fileName`,
+ * imported with `npm run import` before the site starts, so no demo poem is seeded).
+ */
+export const startSiteWithPoem = (fileName: string, content: string): Promise<SiteProcess> =>
+  startSiteProcess({
+    env: { LOG_LEVEL: 'warn' },
+    prepare: async (env) => {
+      const file = path.join(env.DATA_DIR!, fileName);
+      fs.writeFileSync(file, content);
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/poem/import.ts'), file], { cwd: root, env });
+    },
+  });
 
 /** Signs `userName` in through the login form, and waits until the site has moved on from it. */
 export async function logIn(site: { readonly base: string }, page: Page, userName: string, password: string): Promise<void> {

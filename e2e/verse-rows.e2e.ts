@@ -1,12 +1,6 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@epos/platform/testkit/free-port';
-import { launchBrowser, seriousViolations } from './server.js';
+import { launchBrowser, seriousViolations, startSiteWithPoem, type RunningSite as SiteProcess } from './server.js';
 
 /**
  * Verse set as verse (issue 33): one row per verse line, whatever the sentences do inside the
@@ -15,7 +9,6 @@ import { launchBrowser, seriousViolations } from './server.js';
  * a sentence across a tercet break) and Rāmāyaṇa I.1.1–2 (two half-verses a shloka, a shloka a stanza).
  */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const POEM = `Title: Verse rows
 Author: Test
@@ -51,54 +44,20 @@ Section 1
 const IN_LINE = 3;
 const DEVANAGARI_FONT = /noto-serif-devanagari.*\.woff2$/;
 
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
-  });
-}
-
 let browser: Browser | undefined;
+let site: SiteProcess | undefined;
 let base = '';
-let stopSite: (() => Promise<void>) | undefined;
 
-/** The site as `npm start` runs it, on a throw-away data folder holding only the poem above. */
+/** The site as `npm start` runs it, on a throw-away data folder holding only the poem above (imported with `npm run import`). */
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-e2e-verse-rows-'));
-  fs.chmodSync(dataDir, 0o777);
-  const port = await freePort();
-  const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn' };
-  const poemFile = path.join(dataDir, 'verse-rows.txt');
-  fs.writeFileSync(poemFile, POEM);
-  await run([path.join(root, 'scripts/poem/import.ts'), poemFile], env);
-
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/start.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const exited = new Promise((r) => child.once('exit', r));
-  stopSite = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the site did not start');
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  site = await startSiteWithPoem('verse-rows.txt', POEM);
+  base = site.base;
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await stopSite?.();
+  await site?.stop();
 });
 
 /** A page at a viewport width, with the web fonts it asked for. */

@@ -33,6 +33,7 @@ import { requireTools, throughputBesideReferences } from './beside-references.js
 import { seedComments, seedLongHistory, seedReaders, seedSentenceEdits, seedSignIns } from './admin/seed.js';
 import { latencies, type Latencies } from './stats.js';
 import { SiteClient } from '../testkit/site-client.js';
+import { pinningNote } from './pinning.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 20_000);
@@ -51,6 +52,7 @@ const ms = (value: number) => value.toFixed(1);
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 const times = ({ p50, p90, p99, max }: Latencies) => `${ms(p50)} / ${ms(p90)} / ${ms(p99)} / ${ms(max)} ms`;
 console.log(`${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the start`);
+console.log(pinningNote());
 const tools = requireTools('bench:admin');
 const bench = await benchDatabase();
 const store = new PostgresEventStore(bench.database, new EventRegistry(eventCatalog));

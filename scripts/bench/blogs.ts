@@ -44,6 +44,7 @@ import type { ServerTimes } from './blogs/server-timing.js';
 import type { OpenLoopResult } from './open-loop.js';
 import { latencies, type Latencies } from './stats.js';
 import { SiteClient } from '../testkit/site-client.js';
+import { pinningNote } from './pinning.js';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 20_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -59,6 +60,7 @@ const VISIBLE_TIMEOUT_MS = 10_000;
 const runStarted = performance.now();
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 console.log(`${os.cpus().length} cores, Node ${process.version}, load average ${load()} at the start (other processes share these cores)`);
+console.log(pinningNote());
 const tools = requireTools('bench:blogs');
 const bench = await benchDatabase();
 const store = new PostgresEventStore(bench.database, new EventRegistry(eventCatalog));

@@ -37,6 +37,7 @@ import { pacedReadsProcess } from './paced-reads.js';
 import { requireTools, throughputBesideReferences } from './beside-references.js';
 import { latencies, type Latencies } from './stats.js';
 import { SiteClient } from '../testkit/site-client.js';
+import { pinningNote } from './pinning.js';
 
 const SENTENCES = Number(process.env.BENCH_SENTENCES ?? 25_000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 20_000);
@@ -49,6 +50,7 @@ const report = (name: string, value: string) => console.log(`${name.padEnd(66)} 
 const ms = (value: number) => value.toFixed(1);
 const times = ({ p50, p95, p99, max }: Latencies) => `${ms(p50)} / ${ms(p95)} / ${ms(p99)} / ${ms(max)} ms`;
 console.log(`${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the start`);
+console.log(pinningNote());
 const tools = requireTools('bench:search');
 const bench = await benchDatabase();
 const store = new PostgresEventStore(bench.database, new EventRegistry(eventCatalog));

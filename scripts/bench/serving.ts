@@ -23,6 +23,7 @@ import { freePort } from '@epos/platform/testkit/free-port';
 import { openLoopProcess } from './paced-reads.js';
 import { startNginx, startNodeHttp, type Reference } from './poem/references.js';
 import { scriptProcess } from './script-process.js';
+import { SERVER_CORE } from './pinning.js';
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 3);
 const OPEN_LOOP_RATE = 200;
@@ -45,7 +46,7 @@ const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${pr
 // BENCH_COMPILED=1: the production build (compiled JavaScript, `npm run start:prod`) instead of `npm start`'s tsx.
 const compiled = process.env.BENCH_COMPILED === '1';
 if (compiled) await promisify(execFile)('npm', ['run', 'build:server'], { maxBuffer: 16 * 1024 * 1024 });
-const site = await startSite({ databaseUrl: bench.url, env: { NODE_ENV: 'development', LOG_LEVEL: 'info' }, nodeFlags: profile, compiled });
+const site = await startSite({ databaseUrl: bench.url, env: { NODE_ENV: 'development', LOG_LEVEL: 'info' }, nodeFlags: profile, compiled, core: SERVER_CORE });
 try {
   const shell = await (await fetch(`${site.base}/`)).text();
   const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(shell)?.[1];

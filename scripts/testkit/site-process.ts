@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@epos/platform/testkit/free-port';
 import { processCpuSeconds } from './process-cpu.js';
+import { onCore } from '../bench/pinning.js';
 
 /** The repository's root: where the npm scripts run. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -92,16 +93,24 @@ export async function startSite(options: SiteOptions = {}): Promise<SiteProcess>
   }
 }
 
-type SiteOptions = { databaseUrl?: string; env?: Record<string, string>; nodeFlags?: string[]; compiled?: boolean };
+/**
+ * `core`: run the site on that core alone (a benchmark's server, ../bench/pinning.ts). `prepare`:
+ * run before the site starts, with the environment it will have (its data folder, database), as
+ * an operator's `npm run import` before `npm start`.
+ */
+type SiteOptions = { databaseUrl?: string; env?: Record<string, string>; nodeFlags?: string[]; compiled?: boolean; core?: number; prepare?: (env: NodeJS.ProcessEnv) => Promise<void> };
 
 async function startSiteOnce(options: SiteOptions): Promise<SiteProcess> {
   const port = await freePort();
   const dataDir = temporaryDataDir();
   const database = options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '', EMBEDDED_PG_PORT: String(await freePort()) };
   const entry = options.compiled ? ['--conditions=epos-compiled', path.join(REPO_ROOT, 'scripts/dist/start.js')] : ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/start.ts')];
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...entry], {
+  const env = { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...EMBEDDED_SERVICES, ...database, ...options.env };
+  await options.prepare?.(env);
+  const command: [string, string[]] = [process.execPath, [...(options.nodeFlags ?? []), ...entry]];
+  const child = spawn(...(options.core === undefined ? command : onCore(options.core, ...command)), {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...EMBEDDED_SERVICES, ...database, ...options.env },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const watched = watchChild(child);

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { processCpuSeconds } from '../../testkit/process-cpu.js';
+import { onCore, SERVER_CORE } from '../pinning.js';
 import { TIMING_PREFIX, type ServerTimes } from './server-timing.js';
 
 export interface ServerProcess {
@@ -19,7 +20,8 @@ export interface ServerProcess {
 
 export function spawnServer(databaseUrl: string, port: number): ServerProcess {
   const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
-  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', serverFile], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const flags = [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])];
+  const child = spawn(...onCore(SERVER_CORE, process.execPath, [...flags, '--import', 'tsx', serverFile]), { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`));
     child.once('error', (error) => resolve(error.message));

@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { processCpuSeconds } from '../../testkit/process-cpu.js';
+import { LOAD_CORE, onCore, SERVER_CORE } from '../pinning.js';
 
 export interface Reference {
   name: string;
@@ -53,7 +54,7 @@ export async function startNginx(nginx: string, dir: string, file: string, port:
       '',
     ].join('\n'),
   );
-  const child = spawn(nginx, ['-p', dir, '-c', conf, '-e', path.join(dir, 'nginx-error.log')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(...onCore(SERVER_CORE, nginx, ['-p', dir, '-c', conf, '-e', path.join(dir, 'nginx-error.log')]), { stdio: ['ignore', 'inherit', 'inherit'] });
   return started('nginx (1 worker process)', child, `http://127.0.0.1:${port}/${file}`);
 }
 
@@ -64,7 +65,7 @@ export async function startNginx(nginx: string, dir: string, file: string, port:
 export async function startNodeHttp(bodyFile: string, port: number, headers?: readonly string[]): Promise<Reference> {
   const script = fileURLToPath(new URL('./static-server.ts', import.meta.url));
   const env = { ...process.env, BODY_FILE: bodyFile, PORT: String(port), ...(headers ? { HEADERS: JSON.stringify(headers) } : {}) };
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(...onCore(SERVER_CORE, process.execPath, ['--import', 'tsx', script]), { env, stdio: ['ignore', 'ignore', 'inherit'] });
   return started(headers ? 'bare node:http with the site\'s headers' : 'bare node:http', child, `http://127.0.0.1:${port}/section.json`);
 }
 
@@ -110,7 +111,7 @@ export interface WrkResult {
 /** `wrk -t1 -c<connections> -d<seconds>s --latency [-H header]… url`, parsed. */
 export async function runWrk(wrk: string, url: string, seconds: number, connections = 32, headers: Readonly<Record<string, string>> = {}): Promise<WrkResult> {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const { stdout } = await promisify(execFile)(wrk, ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url], { timeout: (seconds + 30) * 1000 });
+  const { stdout } = await promisify(execFile)(...onCore(LOAD_CORE, wrk, ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url]), { timeout: (seconds + 30) * 1000 });
   const number = (pattern: RegExp) => {
     const match = pattern.exec(stdout);
     if (!match) throw new Error(`wrk: no ${pattern} in\n${stdout}`);
