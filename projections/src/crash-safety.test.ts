@@ -12,7 +12,7 @@ const testDb = useTestDatabase();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const COUNTERS = 4000;
 const EVENTS_PER_COUNTER = 10;
-const KILLS = 20;
+const KILLS = 8;
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 

@@ -77,7 +77,7 @@ function HealthDetails({ health }: { health: Health }) {
         </Typography>
       </Stack>
 
-      {health.projections.filter((p) => p.failedAt).map((p) => (
+      {health.projections.filter((p) => p.failedAt && !p.superseded).map((p) => (
         <StoppedProjection key={`${p.name}@${p.version}`} projection={p} />
       ))}
 

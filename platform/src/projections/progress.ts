@@ -258,6 +258,7 @@ export class ProjectionProgress {
         name: r.name,
         version: r.version,
         active: r.active,
+        superseded: r.superseded,
         status: stalled ? 'stalled' : r.status,
         checkpoint: r.position,
         lag: (lag > 0n ? lag : 0n).toString(),
@@ -269,12 +270,14 @@ export class ProjectionProgress {
         checkpointMovedAt: new Date(r.updated_at).toISOString(),
       };
     });
-    const stopped = projections.filter((p) => p.status === 'failed' && p.failedAt);
+    // A version a newer one has taken over from (a rebuild, a deployment) no longer matters to readers.
+    const serving = projections.filter((p) => !p.superseded);
+    const stopped = serving.filter((p) => p.status === 'failed' && p.failedAt);
     const message = stopped
       .map((p) => describeFailure({ projection: p.name, version: p.version, position: BigInt(p.failedAt!.position), streamId: p.failedAt!.streamId, eventType: p.failedAt!.eventType, reason: p.error ?? '' }))
       .join('\n');
     return {
-      status: projections.some((p) => p.status === 'failed' || p.status === 'stalled') ? 'degraded' : 'ok',
+      status: serving.some((p) => p.status === 'failed' || p.status === 'stalled') ? 'degraded' : 'ok',
       head: head.toString(),
       eventStore: this.store.kind,
       projections,

@@ -140,10 +140,12 @@ describe('projection runner', () => {
     await expect.poll(() => checkpoint(testDb, 'counters', 1), { timeout: 5000 }).toMatchObject({ status: 'live', error: null, failed_position: null });
   });
 
-  it('a batch projection failing on one event of a batch is stopped at that event, the ones before it applied', async () => {
+  it('a projection failing on one event of a batch is stopped at that event, the commands before it applied and its own not at all', async () => {
     const { testDb, store } = await setup();
-    await openCounters(store, 1, [1, 2, 13, 4]);
-    const badPosition = (await store.headPosition()) - 1n;
+    await openCounters(store, 1, []);
+    for (const [by, revision] of [[1, 0n], [2, 1n]] as const) await store.append('counter-0', [{ type: 'CounterIncremented', data: { by } }], { expectedRevision: revision, cause: { actor: 't' } });
+    // One command of three events, the second of which cannot be applied.
+    const command = await store.append('counter-0', [5, 13, 4].map((by) => ({ type: 'CounterIncremented', data: { by } })), { expectedRevision: 2n, cause: { actor: 't' } });
     const perEvent = counterProjection(1, { failOn: 13 });
     const batched: Projection = { name: 'counters', version: 1, setup: perEvent.setup, handles: perEvent.handles, apply: async (events, db, version) => {
       // As batch projections do: one failure for the whole batch, without naming an event.
@@ -153,10 +155,14 @@ describe('projection runner', () => {
         throw new Error(`bulk write failed: ${(error as Error).message}`, { cause: error });
       }
     } };
-    const runner = await startRunner(testDb, store, [batched], 100);
-    await expect.poll(() => runner.failed.get('counters')?.position, { timeout: 5000 }).toBe(badPosition);
-    expect(runner.failed.get('counters')).toMatchObject({ streamId: 'counter-0', eventType: 'CounterIncremented' });
-    expect(await counters(testDb, 'rm_counters_v1')).toEqual([{ id: 'counter-0', total: 3 }]);
+    for (const projection of [perEvent, batched]) {
+      const runner = await startRunner(testDb, store, [projection], 100);
+      await expect.poll(() => runner.failed.get('counters')?.position, { timeout: 5000 }).toBe(command.position - 1n);
+      expect(runner.failed.get('counters')).toMatchObject({ streamId: 'counter-0', eventType: 'CounterIncremented' });
+      expect(await counters(testDb, 'rm_counters_v1')).toEqual([{ id: 'counter-0', total: 3 }]);
+      expect((await checkpoint(testDb, 'counters', 1)).position).toBe((command.position - 3n).toString());
+      await runner.stop();
+    }
   });
 
   it('stops at an event type nobody knows, naming it, without advancing', async () => {
@@ -247,6 +253,11 @@ describe('projection runner', () => {
     await expect.poll(() => progress.schemaOf('counters'), { timeout: 30_000, interval: 20 }).toBe('rm_counters_v3');
     expect(await progress.waitFor(bad.position, { names: ['counters'], timeoutMs: 10_000 })).toEqual(new Map([['counters', 'rm_counters_v3']]));
     expect((await counters(testDb, 'rm_counters_v3'))[1]).toEqual({ id: 'counter-1', total: 15 });
+    // The version that stopped is left behind, superseded: it degrades nothing.
+    const health = await progress.health();
+    expect(health.projections.find((p) => p.version === 2)).toMatchObject({ status: 'failed', superseded: true, active: false });
+    expect(health.status).toBe('ok');
+    expect(health.message).toBeUndefined();
   });
 
   it('reports a projection stalled when it is behind and its checkpoint has not moved for a minute', async () => {

@@ -280,19 +280,51 @@ export class ProjectionRunner {
   }
 
   /**
-   * Applies a batch; when an event of it cannot be applied, applies its events one at a time up to
-   * that one, so that the events before it stay applied and a batch projection's failure names its event.
+   * Applies a batch; when an event of it cannot be applied, applies the batch a command at a time
+   * (the events of one correlation id) up to that event's command, so that the commands before it
+   * stay applied and a command is applied whole or not at all (a reader never sees half an import
+   * batch). The failure names the event: the failing command's events are tried one at a time in a
+   * transaction that is then rolled back.
    */
   private async applyNamingFailure(projection: Projection, batch: readonly RecordedEvent[]): Promise<Position> {
     try {
       return await this.applyBatch(projection, batch);
     } catch (error) {
-      const eventFault = (error instanceof BatchError || error instanceof EventHandlingError) && !isDatabaseUnavailable(error.cause);
-      if (!eventFault || batch.length === 1) throw error;
+      if (!isEventFault(error)) throw error;
       let checkpoint: Position = 0n;
-      for (const event of batch) checkpoint = await this.applyBatch(projection, [event]);
+      for (const command of commandsOf(batch)) {
+        try {
+          checkpoint = await this.applyBatch(projection, command);
+        } catch (failure) {
+          throw isEventFault(failure) && command.length > 1 ? await this.culprit(projection, command, failure) : failure;
+        }
+      }
       return checkpoint;
     }
+  }
+
+  /** The event of a failing command that fails, as its fault; nothing it tries is kept. */
+  private async culprit(projection: Projection, command: readonly RecordedEvent[], fault: unknown): Promise<unknown> {
+    const schema = schemaName(projection.name, projection.version);
+    let found: unknown = fault;
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`set local search_path to ${sql.id(schema)}, public`.execute(trx);
+        for (const event of command.filter((e) => projection.handles(e.type))) {
+          try {
+            await projection.apply([event], trx.withSchema(schema) as unknown as Kysely<unknown>, projection.version);
+          } catch (error) {
+            found = error instanceof EventHandlingError ? error : new BatchError(event, event, error);
+            break;
+          }
+        }
+        throw new RolledBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
+    return found;
   }
 
   /** Faults of the events themselves stop the projection; anything else (an outage among them) is worth retrying. */
@@ -413,6 +445,25 @@ export class ProjectionRunner {
       this.options.logger.error({ err: error, projection: projection.name, version: projection.version }, 'the projection could not be activated');
     }
   }
+}
+
+/** A transaction's way of being rolled back on purpose. */
+class RolledBack extends Error {}
+
+/** A fault of the events (a handler threw on one), not of the infrastructure. */
+function isEventFault(error: unknown): error is BatchError | EventHandlingError {
+  return (error instanceof BatchError || error instanceof EventHandlingError) && !isDatabaseUnavailable(error.cause);
+}
+
+/** A batch as the commands that appended it: runs of events with one correlation id. */
+function commandsOf(batch: readonly RecordedEvent[]): RecordedEvent[][] {
+  const commands: RecordedEvent[][] = [];
+  for (const event of batch) {
+    const last = commands.at(-1);
+    if (last && last[0]!.metadata.correlationId === event.metadata.correlationId) last.push(event);
+    else commands.push([event]);
+  }
+  return commands;
 }
 
 class BatchError extends Error {
