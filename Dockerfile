@@ -9,7 +9,8 @@ ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
     NPM_CONFIG_AUDIT=false
 WORKDIR /app
 # Speech for /api/tts (British English voice, MP3 by lame); Chromium prints the PDF editions (workers).
-RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng lame chromium && rm -rf /var/lib/apt/lists/*
+# fonts-noto-cjk: Han characters the PDF editions fall back to beyond the shipped faces.
+RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng lame chromium fonts-noto-cjk && rm -rf /var/lib/apt/lists/*
 
 # Manifests first, so the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json ./

@@ -242,7 +242,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
   useSectionSwipe(articleRef, address, data);
 
   const options = useMemo(() => worksOptions(data.layers), [data.layers]);
-  // Each sentence's verse rows as laid out in its section (verse-layout.ts).
+  // Each sentence's verse rows as laid out in its section (schemas/src/poem/verse-layout.ts).
   const rowsOf = useMemo(() => {
     const rows = new Map<Line, VerseRow[]>();
     for (const section of data.customSection) {

@@ -31,7 +31,7 @@ export function studyPanelId(n: number): string {
 }
 
 /**
- * Verse lines laid out whole (verse-layout.ts), one row each: a part that begins another sentence
+ * Verse lines laid out whole (schemas/src/poem/verse-layout.ts), one row each: a part that begins another sentence
  * starts with that sentence's number, a link to it, and, when the part is all of that sentence's
  * verse, its study-tools toggle and its anchor (`#s{n}` lands there and highlights it).
  */

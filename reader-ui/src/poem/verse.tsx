@@ -3,7 +3,7 @@ import { scriptLang } from '@epos/schemas/poem/script-lang';
 /**
  * Verse lines, each a block (base.css) with a hanging indent so a wrapped line stays
  * recognisable: in the reader, on sentence pages, in look-ups and in the translation editor.
- * Without `lang`, the lines' own script sets it (Devanagari, Odia, Chinese: ui/script-lang.ts).
+ * Without `lang`, the lines' own script sets it (Devanagari, Odia, Chinese: schemas/src/poem/script-lang.ts).
  * `lookup`: a click or selection on a word opens the dictionary (study/StudyHost).
  */
 export function Verse({ lines, lang, lookup }: { lines: readonly string[]; lang?: string; lookup?: boolean }) {
