@@ -42,7 +42,7 @@ export async function boot(role: Role, env: NodeJS.ProcessEnv = process.env): Pr
   const shutdown = new Shutdown(logger);
   shutdown.listen();
   const server = await openDatabaseServer(config, logger);
-  shutdown.add('database server', () => server.stop());
+  shutdown.always('database server', () => server.stop());
   // Outages of PostgreSQL (a restart, a failover) are logged once each and survived: see connectDatabase.
   const database = connectDatabase(server.url, { applicationName: `epos-${role}`, max: 20, logger });
   shutdown.add('database pool', () => database.close());
