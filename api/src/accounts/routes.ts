@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { PlatformDatabase } from '@epos/platform';
 import {
   accountMessages,
   activationRequestBody,
@@ -21,6 +23,7 @@ import { newUserKey, seal } from '@epos/projections/accounts/sealing';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
+import { AccountOutbox } from '@epos/platform/accounts/account-outbox';
 import { Credentials } from '@epos/platform/accounts/credentials';
 import { hashPassword } from './passwords.js';
 import { csrfBinding, type Sessions } from './sessions.js';
@@ -47,6 +50,10 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
   /** An event on the user's stream, correlated with the request that caused it. Mails follow the events (workers/src/accounts/reactor.ts). */
   const record = (request: FastifyRequest, userId: string, type: string, data: Record<string, unknown> = {}, actor = userId) =>
     deps.store.append(userStream(userId), [{ type, data: { userId, ...data } }], { expectedRevision: 'stream_exists', cause: { actor, correlationId: String(request.id) } });
+  const outbox = new AccountOutbox(deps.database.db, deps.store, deps.logger);
+  /** Secrets changed by `work` and the event saying so, in one transaction (the event leaves through the outbox). */
+  const changeSecrets = (request: FastifyRequest, userId: string, type: string, work: (credentials: Credentials, trx: Transaction<PlatformDatabase>) => Promise<boolean>) =>
+    outbox.change({ streamId: userStream(userId), type, data: { userId }, cause: { actor: userId, correlationId: String(request.id) } }, (trx) => work(new Credentials(trx), trx));
   const later = (work: () => Promise<unknown>) => void work().catch((error: unknown) => deps.logger.error({ err: error }, 'account work after answering failed'));
   const parse = <S extends z.ZodType>(schema: S, body: unknown): { ok: true; data: z.output<S> } | { ok: false; error: string } => {
     const result = schema.safeParse(body ?? {});
@@ -85,6 +92,10 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
   };
 
   return async (app) => {
+    // Events a failed append left waiting are recorded at start and retried while the API runs.
+    app.addHook('onReady', async () => outbox.start());
+    app.addHook('onClose', async () => outbox.stop());
+
     app.post('/register', { config: { permission: 'accounts.register' }, schema: { tags: ['accounts'], summary: 'Register; sends an activation mail', response: answers(201, 400, 409) } }, async (request, reply) => {
       const body = parse(registerBody, request.body);
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
@@ -101,11 +112,14 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
 
     app.post('/confirmemail', { config: { permission: 'accounts.confirmEmail' }, schema: { tags: ['accounts'], summary: 'Confirm an email address with the code from the activation mail', response: answers(200, 400) } }, async (request, reply) => {
       const body = parse(resetBody.pick({ userId: true, Code: true }), request.body);
-      if (!body.ok || !(await credentials.consumeCode(body.data.userId, 'activation', body.data.Code))) {
-        return answer(reply, 400, { type: 0, error: 'This activation link is invalid or has expired. Ask for a new one.' });
-      }
-      await credentials.confirmEmail(body.data.userId);
-      await record(request, body.data.userId, 'EmailConfirmed');
+      const confirmed =
+        body.ok &&
+        (await changeSecrets(request, body.data.userId, 'EmailConfirmed', async (inTransaction) => {
+          if (!(await inTransaction.consumeCode(body.data.userId, 'activation', body.data.Code))) return false;
+          await inTransaction.confirmEmail(body.data.userId);
+          return true;
+        }));
+      if (!confirmed) return answer(reply, 400, { type: 0, error: 'This activation link is invalid or has expired. Ask for a new one.' });
       return answer(reply, 200, { type: 1, message: 'Your email is confirmed. You can log in now.' });
     });
 
@@ -147,9 +161,12 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       const actor = request.actor!;
       const user = await credentials.byId(actor.id);
       if (!user || !(await app.passwordChecks.verify(request, user.user_name, user.password_hash, body.data.OldPassword))) return answer(reply, 400, { type: 0, error: 'The current password is not right' });
-      await credentials.setPassword(actor.id, await hashPassword(body.data.NewPassword));
-      await sessions.endAll(actor.id, actor.sessionHash);
-      await record(request, actor.id, 'PasswordChanged');
+      const passwordHash = await hashPassword(body.data.NewPassword);
+      await changeSecrets(request, actor.id, 'PasswordChanged', async (inTransaction, trx) => {
+        await inTransaction.setPassword(actor.id, passwordHash);
+        await sessions.endAll(actor.id, actor.sessionHash, trx);
+        return true;
+      });
       return answer(reply, 200, { type: 1, message: accountMessages.passwordChanged });
     });
 
@@ -179,12 +196,15 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       // Before the code is spent, so the reader can choose another password with the same link.
       if (isCommonPassword(body.data.Password)) return answer(reply, 400, { type: 0, error: accountMessages.passwordTooCommon });
-      if (!(await credentials.consumeCode(body.data.userId, 'reset', body.data.Code))) {
-        return answer(reply, 400, { type: 0, error: 'This reset link is invalid or has expired. Ask for a new one.' });
-      }
-      await credentials.setPassword(body.data.userId, await hashPassword(body.data.Password));
-      await sessions.endAll(body.data.userId);
-      await record(request, body.data.userId, 'PasswordReset');
+      const { userId, Code } = body.data;
+      const passwordHash = await hashPassword(body.data.Password);
+      const reset = await changeSecrets(request, userId, 'PasswordReset', async (inTransaction, trx) => {
+        if (!(await inTransaction.consumeCode(userId, 'reset', Code))) return false;
+        await inTransaction.setPassword(userId, passwordHash);
+        await sessions.endAll(userId, undefined, trx);
+        return true;
+      });
+      if (!reset) return answer(reply, 400, { type: 0, error: 'This reset link is invalid or has expired. Ask for a new one.' });
       return answer(reply, 200, { type: 1, message: 'Your password has been changed. You can log in now.' });
     });
 

@@ -52,9 +52,9 @@ export class Sessions {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 
-  /** Ends every session of a user but the one given (a password change keeps its own). */
-  async endAll(userId: string, except?: string): Promise<void> {
-    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+  /** Ends every session of a user but the one given (a password change keeps its own), in `db`'s transaction when given one. */
+  async endAll(userId: string, except?: string, db: Kysely<PlatformDatabase> = this.db): Promise<void> {
+    let query = db.deleteFrom('sessions').where('user_id', '=', userId);
     if (except) query = query.where('token_hash', '!=', except);
     await query.execute();
   }

@@ -9,6 +9,7 @@ import * as substringSearch from './migrations/0007-substring-search.js';
 import * as search from './migrations/0008-search.js';
 import * as projectionLeases from './migrations/0009-projection-leases.js';
 import * as projectionFailures from './migrations/0010-projection-failures.js';
+import * as accountOutbox from './migrations/0011-account-outbox.js';
 
 /** Every feature adds its migrations here, in order; names sort by their number. */
 const platformMigrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const platformMigrations: Record<string, Migration> = {
   '0008-search': search,
   '0009-projection-leases': projectionLeases,
   '0010-projection-failures': projectionFailures,
+  '0011-account-outbox': accountOutbox,
 };
 
 class StaticProvider implements MigrationProvider {

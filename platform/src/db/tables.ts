@@ -65,6 +65,16 @@ export interface AccountCodesTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** An account event written with the secrets it describes, until the event store holds it. */
+export interface AccountOutboxTable {
+  event_id: string;
+  stream_id: string;
+  type: string;
+  data: ColumnType<unknown, string, string>;
+  cause: ColumnType<unknown, string, string>;
+  recorded_at: Generated<Date>;
+}
+
 export interface SessionsTable {
   token_hash: string;
   user_id: string;
@@ -109,6 +119,7 @@ export interface PlatformDatabase {
   events: EventsTable;
   credentials: CredentialsTable;
   account_codes: AccountCodesTable;
+  account_outbox: AccountOutboxTable;
   sessions: SessionsTable;
   user_keys: UserKeysTable;
   projection_checkpoints: ProjectionCheckpointsTable;
