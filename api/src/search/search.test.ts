@@ -40,7 +40,7 @@ beforeAll(async () => {
   await write('Quiet lanterns', 'More about lanterns, quietly.', 0, 'other');
   await write('Unfinished thoughts', 'A draft about lanterns.', 2);
   await caughtUp(api);
-}, 60_000);
+}, 300_000);
 afterAll(async () => api?.close());
 
 describe('the poem', () => {
@@ -131,6 +131,12 @@ describe('posts and comments', () => {
     expect((await search({ q: 'lanterns', t: 'posts', author: writer.userId })).total).toBe(2);
     expect((await search({ q: 'lanterns', t: 'posts', author: reader.userId })).total).toBe(0);
     expect((await search({ q: 'harbour', t: 'posts' })).bcontent[0]!.snippet).not.toContain('https://');
+  });
+
+  it("takes the spec's tab name t=post for the posts tab, and answers it as posts", async () => {
+    const answer = await search({ q: 'lanterns', t: 'post' });
+    expect(answer.t).toBe('posts');
+    expect(titles(answer).sort()).toEqual(['Lanterns at dusk', 'Quiet lanterns']);
   });
 
   it('highlights with <mark> only, everything else escaped', async () => {

@@ -5,7 +5,7 @@
  */
 
 // types only: the schemas module brings zod, which stays out of the reader's bundle
-import type { SearchScope } from '@epos/schemas/search/documents';
+import { scopeNamed, type SearchScope } from '@epos/schemas/search/documents';
 import { filteredScopes, searchWordsFrom, stateParams, type SearchState } from './address';
 
 export { filteredScopes, SEARCH_PATH, searchPath, suggestApiUrl, type SearchState } from './address';
@@ -38,10 +38,6 @@ export function searchesInBook(hit: { readonly scope: SearchScope; readonly link
   return poemScopes.includes(hit.scope) && new URLSearchParams(query).has('search');
 }
 
-function isScope(value: string | null): value is SearchScope {
-  return value !== null && (searchScopes as readonly string[]).includes(value);
-}
-
 function nonBlank(value: string | null): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
@@ -51,7 +47,7 @@ function nonBlank(value: string | null): string | null {
 export function parseSearchState(search: string): SearchState {
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const t = params.get('t');
-  const scope = isScope(t) ? t : 'first';
+  const scope = scopeNamed(t) ?? 'first';
   const filtered = filteredScopes.includes(scope);
   return {
     q: searchWordsFrom(params),

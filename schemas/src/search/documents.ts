@@ -9,6 +9,21 @@ export const searchScopes = ['first', 'centenary', 'revised', 'translations', 'n
 export const searchScopeSchema = z.enum(searchScopes, { message: `t: expected one of ${searchScopes.join(', ')}` });
 export type SearchScope = z.infer<typeof searchScopeSchema>;
 
+/** The spec calls the posts tab 'post' (`t=post`): both names choose the same scope. */
+const scopeAliases: Readonly<Record<string, SearchScope>> = { post: 'posts' };
+
+/** The scope a `t` value names (a scope or an alias of one), or null. */
+export function scopeNamed(value: string | null | undefined): SearchScope | null {
+  if (value === null || value === undefined) return null;
+  if ((searchScopes as readonly string[]).includes(value)) return value as SearchScope;
+  return scopeAliases[value] ?? null;
+}
+
+/** `t` in a query: a scope, or an alias of one, answered as the scope. */
+export const searchScopeParam = z
+  .enum([...searchScopes, ...(Object.keys(scopeAliases) as ['post'])], { message: `t: expected one of ${searchScopes.join(', ')}` })
+  .transform((value) => scopeNamed(value) ?? 'first');
+
 /** The text-search language of a document: English for the poem, notes, commentary and posts; each translation its own. */
 export const searchLanguages = ['en', 'sa', 'hi', 'fr', 'de', 'or', 'zh'] as const;
 export const searchLanguageSchema = z.enum(searchLanguages);

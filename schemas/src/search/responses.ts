@@ -3,7 +3,7 @@ import { lineText } from '../api/input.js';
 import { listPaging } from '../blogs/responses.js';
 import { slugSchema } from '../blogs/events.js';
 import { pageQuery } from '../blogs/payloads.js';
-import { MAX_QUERY_LENGTH, SEARCH_COUNT_CAP, searchScopes, searchScopeSchema } from './documents.js';
+import { MAX_QUERY_LENGTH, SEARCH_COUNT_CAP, searchScopeParam, searchScopes, searchScopeSchema } from './documents.js';
 
 /** The words searched for: required, one line, at most MAX_QUERY_LENGTH characters. */
 const q = z
@@ -15,7 +15,7 @@ const phrase = z
   .enum(['true', 'false'], { message: 'phrase: expected true or false' })
   .transform((v) => v === 'true')
   .default(false);
-const t = searchScopeSchema.default('first');
+const t = searchScopeParam.default('first');
 
 /** `GET /api/v2/search/download?q&t&phrase`. */
 export const searchDownloadQuery = z.object({ q, t, phrase });
