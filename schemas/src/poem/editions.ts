@@ -2,13 +2,13 @@
 export const editions = ['first', 'centenary', 'revised'] as const;
 export type Edition = (typeof editions)[number];
 
-/** Sanskrit, Hindi, French, German, Oriya, Chinese (machine translated). */
+/** Sanskrit, Hindi, French, German, Odia, Chinese (machine translated). */
 export const languages = ['sa', 'hi', 'fr', 'de', 'or', 'zh'] as const;
 export type Language = (typeof languages)[number];
 
 /** What readers call each edition and language. */
 export const editionNames: Readonly<Record<Edition, string>> = { first: 'First', centenary: 'Centenary', revised: 'Revised' };
-export const languageNames: Readonly<Record<Language, string>> = { sa: 'Sanskrit', hi: 'Hindi', fr: 'French', de: 'German', or: 'Oriya', zh: 'Chinese' };
+export const languageNames: Readonly<Record<Language, string>> = { sa: 'Sanskrit', hi: 'Hindi', fr: 'French', de: 'German', or: 'Odia', zh: 'Chinese' };
 
 /** The edition each translation was made from; choosing a translation forces it (spec section 4). */
 export const translationEdition: Readonly<Record<Language, Edition>> = {
