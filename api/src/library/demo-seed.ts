@@ -1,14 +1,11 @@
 import { SYSTEM_ACTOR, type PageContent } from '@epos/schemas';
 import type { DemoSeeder } from '../demo/seed.js';
+import { demoAboutMarkdown } from './demo-about.js';
 import { createPage } from './page-commands.js';
 
 type DemoPage = { path: string; content: Omit<PageContent, 'parent'>; parentPath?: string };
 
 const pages: DemoPage[] = [
-  {
-    path: '/about',
-    content: { name: 'About the poem', permalink: 'about-the-poem', category: 'Main menu', priority: 1, markdown: '# About the poem\n\nAn epic in twelve books, read here in three editions: the **First**, the *Centenary* and the *Revised*.\n\n## How this site reads it\n\nEvery sentence has a number: ||1|| opens the poem, ||12|| closes the first section.\n\n## Further pages\n\nSee the [reading guide](/guide) and the [books by the poem\'s readers](/books).' },
-  },
   {
     path: '/guide',
     content: { name: 'Reading guide', permalink: 'reading-guide', category: 'Main menu', priority: 2, markdown: '# Reading guide\n\nStart slowly. The pages below take one question each.\n\n- Read a canto aloud.\n- Keep notes on single sentences.\n- Compare editions where they differ.' },
@@ -34,7 +31,11 @@ export const libraryDemoSeeder: DemoSeeder = {
   name: 'library pages',
   async seed(context) {
     const ids = new Map<string, string>();
-    for (const page of pages) {
+    const about: DemoPage = {
+      path: '/about',
+      content: { name: 'About the poem', permalink: 'about-the-poem', category: 'Main menu', priority: 1, markdown: await demoAboutMarkdown() },
+    };
+    for (const page of [about, ...pages]) {
       const parent = page.parentPath ? ids.get(page.parentPath)! : null;
       const { state } = await createPage(context.store, { actor: SYSTEM_ACTOR }, { path: page.path, content: { ...page.content, parent } });
       ids.set(page.path, state.pageId);
