@@ -4,7 +4,7 @@ import { seriousViolations, useSiteInBrowser } from './server.js';
 const site = useSiteInBrowser();
 
 describe('PDF editions', () => {
-  it('opens the PDF preferences on a canto, requests a canto PDF, shows its progress and downloads it', { timeout: 120_000 }, async () => {
+  it('opens the PDF preferences on a canto, requests a canto PDF, shows its progress and downloads it', { timeout: 300_000 }, async () => {
     const page = await site.open('/1/1/1');
     await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
     await page.getByRole('button', { name: 'PDF', exact: true }).click();
@@ -30,7 +30,7 @@ describe('PDF editions', () => {
     // Said in the dialog too: a modal dialog covers the toast.
     await dialog.getByText('Your PDF is being generated', { exact: false }).waitFor();
     const link = dialog.getByRole('link', { name: 'Download the PDF' });
-    await link.waitFor({ timeout: 60_000 });
+    await link.waitFor({ timeout: 300_000 });
     expect(await generate.isDisabled()).toBe(false);
     expect(await dialog.locator('progress').getAttribute('value')).toBe('100');
     expect(await seriousViolations(page)).toEqual([]);

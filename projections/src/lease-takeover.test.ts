@@ -42,7 +42,7 @@ async function increment(store: PostgresEventStore, stream: string, times: numbe
 }
 
 describe('one runner per projection version, across processes', () => {
-  it('a second process waits; when the holder hangs it takes over within the lease, the old holder cannot commit when it wakes, each event is applied once; health shows the holder', { timeout: 90_000 }, async () => {
+  it('a second process waits; when the holder hangs it takes over within the lease, the old holder cannot commit when it wakes, each event is applied once; health shows the holder', { timeout: 300_000 }, async () => {
     const { database, url } = testDb();
     const store = new PostgresEventStore(database, sampleRegistry(), { pollIntervalMs: 50 });
     const progress = new ProjectionProgress(database, store, 1_500);
@@ -109,7 +109,7 @@ describe('one runner per projection version, across processes', () => {
     await store.close();
   });
 
-  it('a holder SIGKILLed on this machine is replaced at once, not after its lease lapses', { timeout: 60_000 }, async () => {
+  it('a holder SIGKILLed on this machine is replaced at once, not after its lease lapses', { timeout: 300_000 }, async () => {
     const { database, url } = testDb();
     const store = new PostgresEventStore(database, sampleRegistry(), { pollIntervalMs: 50 });
     const progress = new ProjectionProgress(database, store);

@@ -53,7 +53,7 @@ beforeAll(async () => {
     throw new Error(`tsc -b tsconfig.build.json failed:\n${error.stdout ?? error.message}`);
   });
   copyServerAssets();
-}, 120_000);
+}, 300_000);
 
 describe('the compiled server', () => {
   it('imports neither tsx nor TypeScript files, and every import it makes resolves to compiled JavaScript', async () => {
@@ -116,7 +116,7 @@ describe('the compiled server', () => {
         child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
         exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
-      }, 60_000);
+      }, 300_000);
 
       afterAll(async () => {
         if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -142,7 +142,7 @@ describe('the compiled server', () => {
         child.kill('SIGTERM');
         expect(await exited).toBe(0);
         expect(output).toContain(`"name":"${run.logName}"`);
-      }, 60_000);
+      }, 300_000);
     });
   }
 });

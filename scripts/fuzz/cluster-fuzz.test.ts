@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ledger?.close();
   await target?.close();
-}, 120_000);
+}, 300_000);
 
 it('answers no request with a status ≥ 500 (but deliberate 503s) or not at all, through either API process', () => {
   const failed = result.failures.filter((f) => f.findings.some((x) => x.kind === 'server-error' || x.kind === 'no-answer'));

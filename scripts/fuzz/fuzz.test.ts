@@ -20,12 +20,12 @@ beforeAll(async () => {
   ledger = postgresLedger(database.url);
   result = await runFuzz({ base: target.base, seed: 1, tier: 1, maxSeconds: 100, provision: (role) => target.provision(role), ledger });
   if (result.failures.length > 0 || !result.complete) console.log(fullReport(result));
-}, 150_000);
+}, 300_000);
 
 afterAll(async () => {
   await ledger?.close();
   await target?.close();
-}, 60_000);
+}, 300_000);
 
 it('sends the whole quick subset to every route of the OpenAPI document', () => {
   expect(result.complete).toBe(true);

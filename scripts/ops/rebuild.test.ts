@@ -39,7 +39,7 @@ afterAll(async () => {
   await store.close();
 });
 
-it('npm run rebuild rebuilds a read model beside the one serving and reports when it serves', { timeout: 120_000 }, async () => {
+it('npm run rebuild rebuilds a read model beside the one serving and reports when it serves', { timeout: 300_000 }, async () => {
   for (let book = 1; book <= 30; book++) {
     await store.append(POEM_STREAM, [{ type: 'PoemBookNamed', data: { book, name: `Book ${book}` } }], { expectedRevision: 'any', cause: { actor: 'test' } });
   }

@@ -82,7 +82,7 @@ describe('npm run import when the poem read model stops on an event', () => {
     }
   };
 
-  it('exits at once naming the projection, the event and the error, and again on the next run, without waiting out a timeout', { timeout: 120_000 }, async () => {
+  it('exits at once naming the projection, the event and the error, and again on the next run, without waiting out a timeout', { timeout: 300_000 }, async () => {
     const opening = `${head}Midway upon the journey of our life\nI found myself within a forest dark.\n`;
     expect((await importFile(opening)).code).toBe(0);
     // A read model that cannot hold a text (as an index too small for a long sentence once could not).

@@ -63,7 +63,7 @@ describe('reactors', () => {
     expect(unindented).toContain(effectsTable(reactors));
   });
 
-  it('turn each event into its effect once, across a SIGKILL between append and enqueue and a replay from 0', { timeout: 120_000 }, async () => {
+  it('turn each event into its effect once, across a SIGKILL between append and enqueue and a replay from 0', { timeout: 300_000 }, async () => {
     const logger = createLogger('silent', 'reactors-test');
     const testDb = await newTestDatabase();
     cleanups.push(() => testDb.drop());

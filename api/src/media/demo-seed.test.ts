@@ -13,7 +13,7 @@ import { demoPoemWithMediaSeeder, withUploads } from './demo-seed.js';
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({ env: { DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'epos-media-seed-')) } });
-}, 60_000);
+}, 300_000);
 afterAll(async () => api?.close());
 
 it('rewrites only the media items that show a demo file (not a PDF entry), keeping their titles', () => {

@@ -29,7 +29,7 @@ beforeAll(async () => {
   blogger = await signIn(api, 'blogger');
   reader = await signIn(api, 'user');
   await caughtUp(api);
-}, 60_000);
+}, 300_000);
 afterAll(async () => api?.close());
 
 async function upload(person: Person, url: string, list: { name: string; data: Buffer; field?: string }[]): Promise<LightMyRequestResponse> {

@@ -33,7 +33,7 @@ beforeAll(async () => {
   );
   await caughtUp(api());
   admin = await signIn(api(), 'admin');
-}, 60_000);
+}, 300_000);
 afterAll(async () => env?.close());
 
 describe('POST /postdata/generatePdf: validation', () => {
@@ -67,7 +67,7 @@ describe('PDF editions end to end', () => {
   let chosen: GeneratePdfAnswer;
   const options = { translations: ['fr', 'sa'], commentary: ['scholar'], motherNote: true, aurobindoNote: false, reason: false, paintings: true, scansion: true };
 
-  it('prints a canto with the chosen layers: French, Sanskrit in Devanagari in order, a commentary layer; progress, then a download link', { timeout: 120_000 }, async () => {
+  it('prints a canto with the chosen layers: French, Sanskrit in Devanagari in order, a commentary layer; progress, then a download link', { timeout: 300_000 }, async () => {
     const client = new TestClient(api().app, '198.51.100.22');
     const response = await generate(client, { typeOf: 2, bookNumber: 1, cantoNumber: 1, pdfData: options, userEmail: '' });
     expect(response.statusCode).toBe(200);
@@ -119,7 +119,7 @@ describe('PDF editions end to end', () => {
     expect(stream.filter((e) => e.type === 'PdfRendered')).toHaveLength(1);
   });
 
-  it('prints a new PDF once the canto has changed', { timeout: 120_000 }, async () => {
+  it('prints a new PDF once the canto has changed', { timeout: 300_000 }, async () => {
     const first = await settledPdf(admin.client, chosen.requestId);
     const edit = await admin.client.post('/postdata/utranslations/fr', { SentenceNumber: 1, Translated: 'Ô Lampe du soir, nouvelle traduction' });
     expect(edit.statusCode).toBe(200);
@@ -133,14 +133,14 @@ describe('PDF editions end to end', () => {
     expect(text.replace(/\s+/g, ' ')).toContain('Ô Lampe du soir, nouvelle traduction');
   });
 
-  it("with nothing ticked says 'Book will be generate for sentences only' and proceeds", { timeout: 120_000 }, async () => {
+  it("with nothing ticked says 'Book will be generate for sentences only' and proceeds", { timeout: 300_000 }, async () => {
     const client = new TestClient(api().app, '198.51.100.25');
     const answer = (await generate(client, { typeOf: 2, bookNumber: 2, cantoNumber: 1, pdfData: '' })).json<GeneratePdfAnswer>();
     expect(answer).toMatchObject({ type: 1, message: SENTENCES_ONLY });
     expect((await settledPdf(client, answer.requestId)).state).toBe('done');
   });
 
-  it("mails the link to a signed-in reader's own address only; anonymous visitors get it on the page", { timeout: 120_000 }, async () => {
+  it("mails the link to a signed-in reader's own address only; anonymous visitors get it on the page", { timeout: 300_000 }, async () => {
     const reader = await signIn(api(), 'user');
     const other = await generate(reader.client, { typeOf: 1, bookNumber: 2, pdfData: { reason: true }, userEmail: 'stranger@example.org' });
     expect(other.statusCode).toBe(400);

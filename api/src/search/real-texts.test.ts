@@ -41,7 +41,7 @@ const found = async (q: string, t = 'first') => (await search({ q, t })).bconten
 
 beforeAll(async () => {
   api = await startTestApi();
-}, 60_000);
+}, 300_000);
 afterAll(async () => api?.close());
 
 describe('names of books, cantos and sections, on real poems', () => {

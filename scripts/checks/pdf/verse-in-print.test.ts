@@ -31,7 +31,7 @@ const intersect = (a: TextLine, b: TextLine) => a.xMin < b.xMax - 1 && b.xMin < 
 const bare = (text: string) => text.replace(/\s/g, '');
 
 describe('a verse line shared by two sentences (Paradise Lost I.34–49)', () => {
-  it('is printed once, whole, with the number of the sentence that begins in it', { timeout: 120_000 }, async () => {
+  it('is printed once, whole, with the number of the sentence that begins in it', { timeout: 300_000 }, async () => {
     const { file } = await printed(PARADISE_LOST_I, { typeOf: 1, book: 1 });
     const pages = await pdfPagesText(file, true);
     const check = checkVerse(verseLinesOf(PARADISE_LOST_I), pages);
@@ -58,7 +58,7 @@ describe('a whole canto of terza rima with a long summary for its name (Inferno 
       const fragments = state.text.first ?? [];
       return (state.placement?.stanzaBreaks ?? []).map((b) => ({ before: fragments[b - 1]!, after: fragments[b]! }));
     });
-  }, 120_000);
+  }, 300_000);
 
   it('prints every verse line whole and in order', () => {
     const check = checkVerse(verseLinesOf(INFERNO_CANTO_I), pages);
@@ -122,7 +122,7 @@ describe('a whole canto of terza rima with a long summary for its name (Inferno 
 });
 
 describe('Devanagari verse (Valmiki Ramayana I.1.1–20)', () => {
-  it('prints lines, names and running head in an embedded Devanagari font', { timeout: 120_000 }, async () => {
+  it('prints lines, names and running head in an embedded Devanagari font', { timeout: 300_000 }, async () => {
     const { file } = await printed(RAMAYANA_OPENING, { typeOf: 1, book: 1 });
     const pages = await pdfPagesText(file, true);
     const check = checkVerse(verseLinesOf(RAMAYANA_OPENING), pages);

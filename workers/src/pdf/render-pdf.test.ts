@@ -131,7 +131,7 @@ describe.each(backends)('pdf.render with BullMQ on $name', ({ name }) => {
 });
 
 describe('pdf.render without Chromium', () => {
-  it('without Chromium, records PdfFailed with the reason at once and logs it', { timeout: 60_000 }, async () => {
+  it('without Chromium, records PdfFailed with the reason at once and logs it', { timeout: 300_000 }, async () => {
     const { testDb, store, progress, requestId, request } = await poemWithRequest(3);
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url, CHROMIUM_PATH: '/nonexistent/chromium' });
     const { logger, lines } = capturingLogger('info');

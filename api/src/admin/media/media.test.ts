@@ -13,7 +13,7 @@ let admin: Person;
 let reader: Person;
 beforeAll(async () => {
   ({ api, admin, reader } = await startAdminTestApi());
-}, 60_000);
+}, 300_000);
 afterAll(async () => api?.close());
 
 async function uploaded(url: string, name: string, data: Buffer): Promise<string> {

@@ -42,9 +42,8 @@ it('a live subscriber sees all 10,000 concurrently appended events exactly once,
     }
   });
   await Promise.all(writers);
-  const timeout = setTimeout(() => controller.abort(), 30_000);
+  // The subscriber stops once it has seen them all; a lost event shows as this test's timeout.
   await subscriber;
-  clearTimeout(timeout);
 
   expect(seen).toHaveLength(total);
   expect(new Set(seen.map((e) => e.id)).size).toBe(total);
@@ -64,4 +63,5 @@ it('a live subscriber sees all 10,000 concurrently appended events exactly once,
   }
   expect(reread).toEqual(seen.map((e) => e.id));
   await reader.close();
-});
+  // 10,000 appends one at a time per writer: minutes on a busy 2-core machine, so the bound is only against a hang.
+}, 600_000);
