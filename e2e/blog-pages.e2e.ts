@@ -102,6 +102,9 @@ describe('confirmations in the page', () => {
         await page.setViewportSize({ width, height: 800 });
         await page.screenshot({ path: `${shots}/confirm-dialog-${width}.png` });
       }
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: `${shots}/confirm-dialog-390-dark.png` });
+      await page.emulateMedia({ colorScheme: 'light' });
     }
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'detached' });

@@ -108,6 +108,9 @@ describe("readers' works: one Add", () => {
     if (shots) {
       await work.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${shots}/works-caption-390.png` });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: `${shots}/works-caption-390-dark.png` });
+      await page.emulateMedia({ colorScheme: 'light' });
       await dialog.getByLabel('Kind of work').selectOption('audio');
       await dialog.getByLabel('Recording (MP3, OGG, WAV or M4A)').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${shots}/works-form-390.png` });
