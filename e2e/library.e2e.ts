@@ -126,9 +126,9 @@ describe('library pages in a real browser', () => {
     await page.waitForURL(/\/reading-room\/lamp$/);
     await page.getByRole('heading', { level: 1, name: 'The Lamp, Lit' }).waitFor();
 
-    // Delete: asked first, then the parent.
-    page.once('dialog', (dialog) => void dialog.accept());
+    // Delete: asked first in the page's own dialog, then the parent.
     await page.getByTestId('library-page-delete').click();
+    await page.getByRole('alertdialog', { name: 'Are you sure you want to delete this page?' }).getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Deleted Successfully').waitFor();
     await page.waitForURL(/\/reading-room$/);
     await page.getByRole('heading', { level: 1, name: 'Reading Room' }).waitFor();

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { renderMarkdown } from '@epos/platform/markdown/index';
 import { videoEmbedUrl, videoIdOf, workMessages, type WorkItem } from '@epos/schemas';
 import { WORKS_PROJECTION, type WorksReadModel } from '@epos/projections/works/works-projection';
 import { findWorks, type WorkRow, type WorksFilter, type WorksPage } from '@epos/projections/works/queries';
@@ -9,6 +10,9 @@ import { poemQueries } from '../poem/poem-queries.js';
 import { iso } from '../blogs/views.js';
 
 export const WORKS_PAGE_SIZE = 20;
+
+/** A linked work's caption as the annotations are shown (the comment profile: no images, no big headings). */
+const captionHtmlOf = (row: WorkRow) => (row.type === 'text' || row.description.trim() === '' ? '' : renderMarkdown(row.description, { profile: 'comment' }));
 
 /** Whether the reader of `request` moderates works (sees hidden ones, may hide and show). */
 export const moderates = (request: FastifyRequest) => request.actor?.role === 'admin';
@@ -41,6 +45,7 @@ export async function workItems(deps: ApiDeps, request: FastifyRequest, rows: re
       TypeOf: row.type,
       Description: row.type === 'text' ? row.html : row.description,
       markdown: row.description,
+      captionHtml: captionHtmlOf(row),
       Urlto: row.url ?? '',
       embedUrl: video?.ok ? videoEmbedUrl(video.value) : null,
       SentenceNumber: row.sentence_ids.flatMap((id) => (numbers.has(id) ? [String(numbers.get(id))] : [])).join(','),

@@ -124,6 +124,19 @@ describe("readers' works", () => {
     for (const work of listed) expect(audit(work.Description, 'comment'), work.markdown).toEqual([]);
   });
 
+  it("renders a linked work's caption as the annotations are: markdown, ||n|| links, sanitised; none for an annotation", async () => {
+    const added = await reader.client.post('/postdata/works', { TypeOf: 'slps', SentenceNumber: '9', Urlto: 'https://example.org/loom', Description: 'The **loom** of ||8|| <img src=x onerror=alert(1)>' });
+    expect(added.statusCode, added.body).toBe(200);
+    const [work] = (await works(anonymous(), '/api/works/slps/9', after(added))).ContentSection;
+    expect(work).toMatchObject({ Description: 'The **loom** of ||8|| <img src=x onerror=alert(1)>', markdown: 'The **loom** of ||8|| <img src=x onerror=alert(1)>' });
+    expect(work!.captionHtml).toBe('<p>The <strong>loom</strong> of <a class="sentence-link" href="/8">8</a> </p>\n');
+    expect(audit(work!.captionHtml, 'comment')).toEqual([]);
+    const bare = await reader.client.post('/postdata/works', { TypeOf: 'slps', SentenceNumber: '9', Urlto: 'https://example.org/bare' });
+    const annotation = await reader.client.post('/postdata/works', { TypeOf: 'text', SentenceNumber: '9', Description: 'A **note**' });
+    expect((await works(anonymous(), '/api/works/slps/9', after(bare))).ContentSection.map((w) => w.captionHtml)[0]).toBe('');
+    expect((await works(anonymous(), '/api/works/text/9', after(annotation))).ContentSection[0]).toMatchObject({ Description: '<p>A <strong>note</strong></p>\n', captionHtml: '' });
+  });
+
   it('pages works 20 at a time', async () => {
     let last = null;
     for (let i = 1; i <= 23; i++) last = await other.client.post('/postdata/works', { TypeOf: 'slps', SentenceNumber: '6', Urlto: `https://example.org/slides/${i}` });

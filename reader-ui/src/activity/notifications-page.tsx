@@ -7,6 +7,7 @@ import { GENERIC_ERROR } from '../app/messages';
 import { usePageTitle } from '../app/use-page-title';
 import { appendPage } from '../blogs/paging';
 import type { Answer } from '../blogs/editor/http';
+import { LinkedText } from '../poem/linked-text';
 import { Loading } from '../poem/loading';
 import { formatDateTime, machineDate } from '../ui/dates';
 import { SpinnerButton } from '../ui/spinner-button';
@@ -16,7 +17,7 @@ import { fetchNotifications, fetchRecents, markRead, type ActivityItem, type Not
 import { isAppPath, markedRead, mergeNotifications, newestId } from './notification-list';
 import { NOTIFICATIONS_PATH } from './route';
 import { unreadAfterMarking, unreadAtom } from './unread-state';
-import { activityLine, activityMessages, notificationLine, timeAgo } from './words';
+import { activityLine, activityMessages, contentIsTitle, notificationLine, timeAgo } from './words';
 import './activity.css';
 
 type Paged<T> =
@@ -185,7 +186,11 @@ function ForYou() {
                 <ItemLink url={item.url} onFollow={() => follow(item)}>
                   {notificationLine(item)}
                 </ItemLink>
-                {item.content !== '' && <span className="activity-content">{item.content}</span>}
+                {item.content !== '' && (
+                  <span className="activity-content">
+                    <LinkedText text={item.content} />
+                  </span>
+                )}
               </p>
               <p className="activity-when">
                 <When at={item.at} />
@@ -228,16 +233,29 @@ function RecentActivity() {
   );
 }
 
+/** "Mira published a post: <title>", or "Mira <commented>" over an excerpt of the comment with its sentence links. */
 function ActivityEntry({ item }: { item: ActivityItem }) {
   const { who, what } = activityLine(item);
+  const excerpt = contentIsTitle[item.activityType] ? '' : item.content.trim();
   return (
     <li className="activity" data-testid="activity">
       <p className="activity-what">
         {who !== null && (item.userId !== null ? <Link href={worksPaths.profile(item.userId)}>{who}</Link> : <span>{who}</span>)}
         {who !== null && ' '}
-        {what}
-        {': '}
-        <ItemLink url={item.url}>{item.content.trim() === '' ? item.url : item.content}</ItemLink>
+        {contentIsTitle[item.activityType] ? (
+          <>
+            {what}
+            {': '}
+            <ItemLink url={item.url}>{item.content.trim() === '' ? item.url : item.content}</ItemLink>
+          </>
+        ) : (
+          <ItemLink url={item.url}>{what}</ItemLink>
+        )}
+        {excerpt !== '' && (
+          <span className="activity-content">
+            <LinkedText text={excerpt} />
+          </span>
+        )}
       </p>
       <p className="activity-when">
         <When at={item.DateofActivity} />

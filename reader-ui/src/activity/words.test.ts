@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityLine, activityTypeWords, badgeText, notificationKindWords, notificationLine, notificationsLabel, timeAgo } from './words';
+import { activityLine, activityTypeWords, badgeText, contentIsTitle, notificationKindWords, notificationLine, notificationsLabel, timeAgo } from './words';
 
 describe('activity words', () => {
   it('says every notification kind and activity type in words', () => {
@@ -10,6 +10,11 @@ describe('activity words', () => {
       'noted-sentence': 'changed a sentence you have notes on',
     });
     expect(Object.values(activityTypeWords).every((words) => /^[a-z][a-z ]+$/.test(words))).toBe(true);
+  });
+
+  it('links a title, and shows an excerpt of written text beside the link (where its ||n|| links can be)', () => {
+    expect(Object.entries(contentIsTitle).filter(([, title]) => title).map(([type]) => type)).toEqual(['post', 'page', 'page-update', 'book']);
+    expect(Object.keys(contentIsTitle).sort()).toEqual(Object.keys(activityTypeWords).sort());
   });
 
   it('says a notification as a line, with or without a name', () => {

@@ -38,6 +38,22 @@ export const activityTypeWords: Readonly<Record<ActivityType, string>> = {
   work: 'added a work on the poem',
 };
 
+/**
+ * Whether an activity's content names the thing (a post's, page's or book's title: the link to it),
+ * or is an excerpt of what was written (a comment, a work, a changed sentence: text with `||n||`
+ * sentence links of its own, shown beside the link).
+ */
+export const contentIsTitle: Readonly<Record<ActivityType, boolean>> = {
+  post: true,
+  comment: false,
+  page: true,
+  'page-update': true,
+  book: true,
+  translation: false,
+  correction: false,
+  work: false,
+};
+
 /** The notification kinds a stream event may name. */
 export const notificationKinds = Object.keys(notificationKindWords) as NotificationKind[];
 

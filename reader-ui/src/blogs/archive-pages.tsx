@@ -6,6 +6,7 @@ import { fetchArchive, fetchToc, fetchUserArchive, type Archive as ArchiveAnswer
 import { archiveDayLabel, archivePostPath, countLabel, openByDefault, spansBlogs, tabId, tabLabel } from './archive';
 import { machineDate } from '../ui/dates';
 import { useLoad, usePagedList } from './hooks';
+import { BlogFeedLinks } from './feed-links';
 import { Breadcrumbs, LoadMore, PostDate } from './parts';
 import { blogPaths } from './paths';
 
@@ -67,14 +68,17 @@ export function BlogArchivePage() {
   if (result === null) return <Loading />;
   if (!result.ok) return <Problem message={result.message} />;
   return (
-    <Archive
-      archive={result.data}
-      heading={`Archives: ${result.data.title}`}
-      breadcrumbs={[
-        { href: blogPaths.blogs, label: 'Blogs' },
-        { href: blogPaths.blog(blog), label: result.data.title || blog },
-      ]}
-    />
+    <>
+      <BlogFeedLinks blog={blog} title={result.data.title || blog} />
+      <Archive
+        archive={result.data}
+        heading={`Archives: ${result.data.title}`}
+        breadcrumbs={[
+          { href: blogPaths.blogs, label: 'Blogs' },
+          { href: blogPaths.blog(blog), label: result.data.title || blog },
+        ]}
+      />
+    </>
   );
 }
 
@@ -98,6 +102,7 @@ export function TocPage() {
   if (list.status === 'failed') return <Problem message={list.failure.message} />;
   return (
     <section className="toc-page" aria-labelledby="toc-heading">
+      <BlogFeedLinks blog={blog} title={list.header.title || blog} />
       <Breadcrumbs
         items={[
           { href: blogPaths.blogs, label: 'Blogs' },

@@ -4,6 +4,7 @@ import { usePageTitle } from '../app/use-page-title';
 import { Loading, Problem } from '../poem/loading';
 import { fetchBlogPage, fetchRecent, type BlogPage as BlogPageAnswer, type PostSummary } from './api';
 import { FOLLOW_UP_DELAY_MS, isEmptyBlog, useLoad, useMyBlogs, usePagedList } from './hooks';
+import { BlogFeedLinks } from './feed-links';
 import { ArchivedNotice, BlogProblem, Breadcrumbs, LoadMore, PostSummaryItem } from './parts';
 import { blogPaths, feedPaths } from './paths';
 import { SubscribeControl } from './subscribe-control';
@@ -25,6 +26,7 @@ export function BlogPage() {
     if (canWrite && isEmptyBlog(list.failure.message))
       return (
         <section className="blog-page" aria-labelledby="blog-heading">
+          <BlogFeedLinks blog={blog} title={writerTitle ?? blog} />
           <Breadcrumbs items={[{ href: blogPaths.blogs, label: 'Blogs' }]} />
           <h1 id="blog-heading">{writerTitle ?? blog}</h1>
           <WriterLinks blog={blog} />
@@ -37,6 +39,7 @@ export function BlogPage() {
   const { header } = list;
   return (
     <div className="blog-layout">
+      <BlogFeedLinks blog={blog} title={header.title || blog} />
       <section className="blog-page" aria-labelledby="blog-heading">
         <header className="blog-header">
           <Breadcrumbs items={[{ href: blogPaths.blogs, label: 'Blogs' }]} />

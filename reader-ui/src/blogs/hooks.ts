@@ -61,8 +61,8 @@ export type PagedList<A extends PagedAnswer<T>, T> =
 
 /**
  * A paged list (spec section 4): the first page for `key`, then the next one each time
- * loadMore runs, until the last. Each page that arrives is announced "On page X of Y"
- * (unless `announce` is false: a secondary list beside a page's main one).
+ * loadMore runs, until the last. Each later page that arrives is announced "On page X of Y"
+ * (unless `announce` is false: a secondary list beside a page's main one); the first is not.
  * After a load-more, keyboard focus moves to the first new item's link in `listRef`
  * (its `<li>` or `<tr>` children), so the reader carries on where the new items start.
  */
@@ -96,7 +96,6 @@ export function usePagedList<A extends PagedAnswer<T>, T>(
           return;
         }
         setState({ key, first: result.data, items: result.data.bcontent ?? [], paging: result.data.Paging });
-        if (announce) toast(pageStatus(result.data.Paging));
       },
       () => undefined,
     );
@@ -105,7 +104,7 @@ export function usePagedList<A extends PagedAnswer<T>, T>(
       moreController.current?.abort();
       moreController.current = null;
     };
-  }, [key, toast, announce]);
+  }, [key]);
 
   const current = state?.key === key ? state : null;
 
@@ -134,7 +133,8 @@ export function usePagedList<A extends PagedAnswer<T>, T>(
         setState((s) =>
           s === null || s.key !== key ? s : { ...s, items: appendPage(s.items, result.data.bcontent ?? [], itemKeyRef.current), paging: result.data.Paging },
         );
-        if (announce) toast(pageStatus(result.data.Paging));
+        const status = pageStatus(result.data.Paging);
+        if (announce && status !== null) toast(status);
       },
       () => {
         moreController.current = null;

@@ -20,11 +20,13 @@ describe('paging', () => {
     expect(nextPageNumber(paging(0, 0))).toBe(1);
   });
 
-  it('says "On page X of Y"', () => {
-    expect(pageStatus(paging(1, 5))).toBe('On page 1 of 5');
+  it('says "On page X of Y" when a later page arrives, and nothing for the first', () => {
+    expect(pageStatus(paging(2, 5))).toBe('On page 2 of 5');
     expect(pageStatus(paging(5, 5))).toBe('On page 5 of 5');
     expect(pageStatus(paging(3, 2))).toBe('On page 3 of 3');
-    expect(pageStatus({ CurrentPage: 0, TotalPagesCount: 0, Skip: 0 })).toBe('On page 1 of 1');
+    expect(pageStatus(paging(1, 1))).toBeNull();
+    expect(pageStatus(paging(1, 5))).toBeNull();
+    expect(pageStatus({ CurrentPage: 0, TotalPagesCount: 0, Skip: 0 })).toBeNull();
   });
 
   it('appends a page, keeping an item that comes again only once', () => {

@@ -21,9 +21,14 @@ export function nextPageNumber(paging: Paging | null | undefined): number {
   return paging == null ? 1 : Math.max(1, paging.CurrentPage + 1);
 }
 
-/** The spec's toast after a page arrives: "On page 2 of 5" (never "page 3 of 2"). */
-export function pageStatus(paging: Paging): string {
+/**
+ * The spec's toast when a later page arrives: "On page 2 of 5" (never "page 3 of 2"). The first
+ * page is not announced, so a list of one page never says "On page 1 of 1"
+ * (docs/decisions/blog-page-toasts.md): null.
+ */
+export function pageStatus(paging: Paging): string | null {
   const current = Math.max(1, paging.CurrentPage);
+  if (current === 1) return null;
   return `On page ${current} of ${Math.max(current, paging.TotalPagesCount)}`;
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { usePageTitle } from '../app/use-page-title';
 import { Loading, Problem } from '../poem/loading';
+import { useConfirm } from '../ui/confirm-dialog';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { deletePost, fetchPost, type Post } from './api';
@@ -9,6 +10,7 @@ import { Comments } from './comments/comments';
 import { formatDateTime } from '../ui/dates';
 import { useLoad } from './hooks';
 import { blogMessages } from '@epos/schemas/blogs/messages';
+import { BlogFeedLinks } from './feed-links';
 import { ArchivedNotice, AuthorLink, Breadcrumbs, HtmlContent, PostDate } from './parts';
 import { blogPaths } from './paths';
 import { SubscribeControl } from './subscribe-control';
@@ -33,11 +35,14 @@ function PostView({ post, blog }: { post: Post; blog: string }) {
   const toast = useToast();
   const [, navigate] = useLocation();
   const [deleting, setDeleting] = useState(false);
+  const { confirm, dialog } = useConfirm();
   const blogSlug = post.blog || blog;
   const note = statusNote(post);
 
   const onDelete = async () => {
-    if (deleting || !window.confirm(blogMessages.deleteConfirm)) return;
+    if (deleting) return;
+    const sure = await confirm({ question: blogMessages.deleteConfirm, detail: `“${post.title}” will be removed from ${post.blogTitle || blogSlug}.`, confirmLabel: 'Delete', destructive: true });
+    if (!sure) return;
     setDeleting(true);
     const result = await deletePost(post.url);
     setDeleting(false);
@@ -51,6 +56,7 @@ function PostView({ post, blog }: { post: Post; blog: string }) {
 
   return (
     <>
+      <BlogFeedLinks blog={blogSlug} title={post.blogTitle || blogSlug} />
       <article className="post" aria-labelledby="post-heading">
         <header className="post-header">
           <Breadcrumbs
@@ -115,6 +121,7 @@ function PostView({ post, blog }: { post: Post; blog: string }) {
         )}
       </article>
       <Comments postId={post.id} closed={post.blogArchived} />
+      {dialog}
     </>
   );
 }

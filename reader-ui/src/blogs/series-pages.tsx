@@ -7,6 +7,7 @@ import { fetchSeries, fetchSeriesList, type PostSummary, type SeriesPage as Seri
 import { countLabel, seriesByLetter } from './archive';
 import { useLoad, usePagedList } from './hooks';
 import { blogTexts } from './messages';
+import { BlogFeedLinks } from './feed-links';
 import { BlogProblem, Breadcrumbs, LoadMore, PostDate, PostSummaryItem } from './parts';
 import { blogPaths, feedPaths, type SeriesSort } from './paths';
 
@@ -49,6 +50,7 @@ export function SeriesListPage() {
 
   return (
     <section className="series-list-page" aria-labelledby="series-heading">
+      {title !== null && <BlogFeedLinks blog={blog} title={title || blog} />}
       <Breadcrumbs
         items={[
           { href: blogPaths.blogs, label: 'Blogs' },
@@ -128,6 +130,7 @@ export function SeriesPage() {
   const blogTitle = header.blog?.title || blog;
   return (
     <div className="blog-layout">
+      <BlogFeedLinks blog={blog} title={blogTitle} series={{ slug: series, title: header.title }} />
       <section className="series-page" aria-labelledby="series-heading">
         <header className="blog-header">
           <Breadcrumbs

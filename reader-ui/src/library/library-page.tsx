@@ -6,6 +6,7 @@ import '../blogs/blogs.css';
 import { useLoad } from '../blogs/hooks';
 import { Breadcrumbs, HtmlContent } from '../blogs/parts';
 import { Loading, Problem } from '../poem/loading';
+import { useConfirm } from '../ui/confirm-dialog';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { deletePage, fetchLibraryPage, fetchParents, type LibraryPage, type PageEntry, type PageRead } from './api';
@@ -65,10 +66,12 @@ function PageView({ page }: { page: LibraryPage }) {
   const toast = useToast();
   const [, navigate] = useLocation();
   const [deleting, setDeleting] = useState(false);
+  const { confirm, dialog } = useConfirm();
   const ancestors = useAncestors(page);
 
   const onDelete = async () => {
-    if (deleting || !window.confirm(pageMessages.deleteConfirm)) return;
+    if (deleting) return;
+    if (!(await confirm({ question: pageMessages.deleteConfirm, detail: `“${page.name}” will be removed from the library.`, confirmLabel: 'Delete', destructive: true }))) return;
     setDeleting(true);
     const answer = await deletePage(page.pageid);
     if (!answer.ok) {
@@ -110,6 +113,7 @@ function PageView({ page }: { page: LibraryPage }) {
           </ul>
         </nav>
       )}
+      {dialog}
     </article>
   );
 }

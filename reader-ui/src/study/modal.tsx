@@ -19,6 +19,8 @@ export function Modal({
   returnTo,
   initialFocus,
   wide,
+  role = 'dialog',
+  describedBy,
 }: {
   title: string;
   onClose: () => void;
@@ -27,6 +29,10 @@ export function Modal({
   returnTo?: HTMLElement | null;
   initialFocus?: RefObject<HTMLElement | null>;
   wide?: boolean;
+  /** 'alertdialog' for a question that needs an answer before going on (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of what explains the dialog, beside its title. */
+  describedBy?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -65,9 +71,10 @@ export function Modal({
   return (
     <dialog
       ref={ref}
-      role="dialog"
+      role={role}
       aria-modal="true"
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       className={wide ? 'modal modal-wide' : 'modal'}
       onCancel={(event) => {
         // Escape: close through React state, so the dialog unmounts and focus returns.

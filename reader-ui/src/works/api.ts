@@ -1,6 +1,6 @@
 import type { UserProfileAnswer, WorkItem, WorksAnswer } from '@epos/schemas/works/payloads';
 import type { WorkType } from '@epos/schemas/works/events';
-import { getJson, postFiles, postJson, type Answer } from '../blogs/editor/http';
+import { getJson, postJson, type Answer } from '../blogs/editor/http';
 
 /** The readers' works calls (api/src/works): lists by type, per sentence or everywhere, profiles, and the writes. */
 export const worksApi = {
@@ -30,4 +30,3 @@ export const fetchProfile = (userId: string, page: number, signal: AbortSignal) 
 export const saveWork = (draft: WorkDraft, id: string | null): Promise<Answer<{ id: string; message: string }>> => postJson(id === null ? worksApi.add : worksApi.edit(id), draft);
 export const deleteWork = (id: string): Promise<Answer<{ message: string }>> => postJson(worksApi.remove(id), {});
 export const setHidden = (id: string, hidden: boolean): Promise<Answer<{ message: string }>> => postJson(worksApi.hide(id, hidden), {});
-export const uploadAudio = (file: File): Promise<Answer<{ url: string; message: string }>> => postFiles(worksApi.audio, 'file', [file]);

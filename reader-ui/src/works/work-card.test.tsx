@@ -9,6 +9,7 @@ const base: WorkItem = {
   TypeOf: 'video',
   Description: 'Read aloud',
   markdown: 'Read aloud',
+  captionHtml: '<p>Read aloud</p>\n',
   Urlto: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
   embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
   SentenceNumber: '3,4',
@@ -33,6 +34,15 @@ describe('WorkCard', () => {
     expect(html).toContain('<a href="/3">3</a>');
     expect(html).toContain('<a href="/4">4</a>');
     expect(html).toContain('<a href="/works/by/u1">Mira</a>');
+  });
+
+  it("shows a caption as the server rendered it, under the work's kind, and describes the player by it", () => {
+    const html = render({ ...base, captionHtml: '<p>The <strong>loom</strong> of <a class="sentence-link" href="/8">8</a></p>' });
+    expect(html).toMatch(/<h3 class="work-card-title">Video<\/h3>/);
+    expect(html).toContain('<strong>loom</strong> of <a class="sentence-link" href="/8">8</a>');
+    const describedBy = /<iframe[^>]* aria-describedby="([^"]+)"/.exec(html)?.[1];
+    expect(html).toContain(`<div id="${describedBy}">`);
+    expect(render({ ...base, captionHtml: '' })).not.toContain('aria-describedby');
   });
 
   it('never frames or links anything else, and shows an erased author without a link', () => {

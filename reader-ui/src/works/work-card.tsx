@@ -1,33 +1,54 @@
-import type { ReactNode } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { workTypeLabels } from '@epos/schemas/works/messages';
+import { HtmlContent } from '../blogs/parts';
 import { formatShortDate } from '../ui/dates';
 import type { WorkItem } from './api';
 import { safeEmbed, safeLink, sentencesOf, worksPaths } from './paths';
 import './works.css';
 
 /**
- * One reader's work: an annotation's sanitised HTML (rendered on the server), a video framed only
- * from youtube-nocookie.com, a recording in an audio player, or a link; with its sentences, its
- * author and, for those who may, `actions`.
+ * One reader's work: an annotation, a video framed only from youtube-nocookie.com, a recording in
+ * an audio player, or a link, under its kind; a caption or annotation as the server rendered and
+ * sanitised it (markdown, `||n||` sentence links that open in the app); with its sentences, its
+ * author and, for those who may, `actions`. `onNavigate` runs when a link in it opens a page here.
  */
 export function WorkCard({ work, actions, onNavigate, headingLevel = 3 }: { work: WorkItem; actions?: ReactNode; onNavigate?: () => void; headingLevel?: 2 | 3 | 4 }) {
+  const textId = useId();
   const embed = work.TypeOf === 'video' ? safeEmbed(work.embedUrl) : null;
   const link = work.TypeOf === 'text' ? null : safeLink(work.Urlto);
   const Heading = `h${headingLevel}` as const;
   const sentences = sentencesOf(work.SentenceNumber);
-  const title = work.TypeOf === 'text' ? workTypeLabels.text : work.Description.trim() || workTypeLabels[work.TypeOf];
+  const label = workTypeLabels[work.TypeOf];
+  const html = work.TypeOf === 'text' ? work.Description : work.captionHtml;
+  const described = html === '' ? undefined : textId;
+  // HtmlContent has opened a page of the app (and said so by preventing the link's default).
+  const opened = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented) onNavigate?.();
+  };
   return (
-    <article className="work-card" data-testid="reader-work" aria-label={`${workTypeLabels[work.TypeOf]} by ${work.author.name}`}>
-      <Heading className="work-card-title">{title}</Heading>
+    <article className="work-card" data-testid="reader-work" aria-label={`${label} by ${work.author.name}`}>
+      <Heading className="work-card-title">{label}</Heading>
       {work.hidden && <p className="work-hidden">Hidden from readers</p>}
-      {work.TypeOf === 'text' && <div className="work-annotation prose" dangerouslySetInnerHTML={{ __html: work.Description }} />}
-      {embed !== null && (
-        <div className="work-video">
-          <iframe src={embed} title={`Video: ${title}`} loading="lazy" referrerPolicy="strict-origin-when-cross-origin" sandbox="allow-scripts allow-same-origin allow-presentation" allow="encrypted-media; picture-in-picture; fullscreen" />
+      {html !== '' && (
+        <div id={textId} onClick={opened}>
+          <HtmlContent html={html} className={work.TypeOf === 'text' ? 'work-annotation prose' : 'work-caption prose'} testId="reader-work-text" />
         </div>
       )}
-      {work.TypeOf === 'audio' && link !== null && <audio className="work-audio" controls preload="none" src={link} aria-label={`Recording: ${title}`} />}
+      {embed !== null && (
+        <div className="work-video">
+          <iframe
+            src={embed}
+            title={`Video by ${work.author.name}`}
+            aria-describedby={described}
+            loading="lazy"
+            referrerPolicy="strict-origin-when-cross-origin"
+            sandbox="allow-scripts allow-same-origin allow-presentation"
+            allow="encrypted-media; picture-in-picture; fullscreen"
+          />
+        </div>
+      )}
+      {work.TypeOf === 'audio' && link !== null && <audio className="work-audio" controls preload="none" src={link} aria-label={`Recording by ${work.author.name}`} aria-describedby={described} />}
       {link !== null && (
         <p className="work-link">
           <a href={link} rel="noopener noreferrer nofollow">

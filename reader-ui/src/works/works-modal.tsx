@@ -5,7 +5,6 @@ import { useMe } from '../accounts/session';
 import { GENERIC_ERROR } from '../app/messages';
 import type { Answer } from '../blogs/editor/http';
 import { Busy, Failure, Modal } from '../study/modal';
-import { useToast } from '../ui/toast';
 import { deleteWork, fetchWorks, setHidden, worksApi, type WorkItem, type WorkType } from './api';
 import { WorkCard } from './work-card';
 import { WorkForm } from './work-form';
@@ -16,7 +15,6 @@ const TYPES = Object.keys(workTypeLabels) as WorkType[];
 /** Readers' works on sentence `n`, a type at a time (GET /api/works/{type}/{n}), with adding, editing and deleting. */
 export default function ReaderWorksModal({ n, onClose, returnTo }: { n: number; onClose: () => void; returnTo: HTMLElement | null }) {
   const me = useMe();
-  const toast = useToast();
   const [type, setType] = useState<WorkType>('text');
   const [editing, setEditing] = useState<WorkItem | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -30,8 +28,8 @@ export default function ReaderWorksModal({ n, onClose, returnTo }: { n: number; 
   );
 
   const done = (message: string, position: string | null, savedType: WorkType = type) => {
-    toast(message, 'success');
-    // Said inside the dialog too: the page's toasts sit behind it while it is open.
+    // Said inside the dialog, not as a page toast: toasts sit behind an open dialog, and one from
+    // an earlier save would still be showing beside the next save's problem.
     setSaid(message);
     setEditing(null);
     setConfirming(null);
@@ -56,7 +54,10 @@ export default function ReaderWorksModal({ n, onClose, returnTo }: { n: number; 
           </button>
         ))}
       </div>
-      {said !== null && <p role="status">{said}</p>}
+      {/* Always in the dialog, so a screen reader announces each new message; emptied as a save starts. */}
+      <p role="status" className="work-said" data-testid="works-status">
+        {said}
+      </p>
       {list.status === 'loading' ? (
         <Busy />
       ) : list.status === 'failed' ? (
@@ -115,7 +116,7 @@ export default function ReaderWorksModal({ n, onClose, returnTo }: { n: number; 
         </>
       )}
       {me?.loggedIn === true ? (
-        <WorkForm key={editing?.id ?? 'new'} n={n} editing={editing} onSaved={done} onCancel={() => setEditing(null)} />
+        <WorkForm key={editing?.id ?? 'new'} n={n} editing={editing} onSaved={done} onCancel={() => setEditing(null)} onStart={() => setSaid(null)} />
       ) : me !== null ? (
         <p>
           <Link href="/login">Log in</Link> to add a work.

@@ -69,12 +69,16 @@ export const worksParams = z.object({ a: workTypeSchema, b: wholeNumber('b', { m
 export const worksByTypeParams = z.object({ a: workTypeSchema });
 export const userProfileParams = z.object({ id: z.uuid('id: expected a user id') });
 
-/** One work as every list shows it; `Description` is sanitised HTML for an annotation, the caption as text otherwise. */
+/**
+ * One work as every list shows it; `Description` is sanitised HTML for an annotation, the caption as
+ * text otherwise, and `captionHtml` that caption rendered as the annotations are (markdown, `||n||` links).
+ */
 export const workItem = z.object({
   id: z.string(),
   TypeOf: workTypeSchema,
   Description: z.string(),
   markdown: z.string().describe('The text as written (markdown for annotations), for editing'),
+  captionHtml: z.string().describe("A linked work's caption as sanitised HTML (markdown and ||n|| sentence links rendered); empty for annotations and works without a caption"),
   Urlto: z.string().describe('The link (a video as its watch URL); empty for annotations'),
   embedUrl: z.string().nullable().describe('Videos only: the youtube-nocookie.com embed address'),
   SentenceNumber: z.string().describe('The sentences it is on now, as a comma list'),

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useMe } from '../../accounts/session';
 import { loginHref } from '../../accounts/urls';
 import { Loading } from '../../poem/loading';
+import { useConfirm } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toast';
 import { deleteComment, editComment, fetchComments, postComment, upvoteComment, type CommentWidget, type WriteResult } from '../api';
 import { countLabel } from '../archive';
@@ -55,6 +56,7 @@ export function Comments({ postId, closed = false }: { postId: string; closed?: 
   const voting = useRef(new Set<string>());
   const focusNext = useRef<string | null>(null);
   const headingId = useId();
+  const { confirm, dialog } = useConfirm();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -123,7 +125,7 @@ export function Comments({ postId, closed = false }: { postId: string; closed?: 
   };
 
   const remove = async (comment: CommentWidget) => {
-    if (!window.confirm(blogTexts.deleteComment)) return;
+    if (!(await confirm({ question: blogTexts.deleteComment, detail: blogTexts.deleteCommentDetail, confirmLabel: 'Delete', destructive: true }))) return;
     const result = await deleteComment(postId, comment.id);
     if (!result.ok) {
       failed(result);
@@ -232,6 +234,7 @@ export function Comments({ postId, closed = false }: { postId: string; closed?: 
             </ul>
           </>
         ))}
+      {dialog}
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { GENERIC_ERROR } from '../../app/messages';
+import { useConfirm } from '../../ui/confirm-dialog';
 import { SpinnerButton } from '../../ui/spinner-button';
 import { useToast } from '../../ui/toast';
 import { fetchRevision, fetchRevisions, restoreRevision } from './api';
 import { formatDateTime } from '../../ui/dates';
-import { blogMessages, editorTexts, readFailure } from './messages';
+import { blogMessages, readFailure } from './messages';
 import { saveFailureMessage, textOf, type PostText } from './post-form-model';
 import type { RevisionInfo, RevisionText } from './responses';
 
@@ -33,6 +34,7 @@ export function HistoryPanel({
   const [selected, setSelected] = useState<number | null>(null);
   const [shown, setShown] = useState<Loadable<RevisionText> | null>(null);
   const [restoring, setRestoring] = useState(false);
+  const { confirm, dialog } = useConfirm();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -57,7 +59,7 @@ export function HistoryPanel({
 
   const restore = async (revision: RevisionText) => {
     if (restoring) return;
-    if (dirty && !window.confirm(editorTexts.discardChanges)) return;
+    if (dirty && !(await confirm({ question: 'Discard your unsaved changes?', detail: `Restoring revision ${revision.revision} replaces the text in the editor; what you have changed since the last save will be lost.`, confirmLabel: `Restore revision ${revision.revision}`, cancelLabel: 'Keep editing', destructive: true }))) return;
     setRestoring(true);
     const answer = await restoreRevision(postId, revision.revision);
     setRestoring(false);
@@ -158,6 +160,7 @@ export function HistoryPanel({
           )}
         </article>
       )}
+      {dialog}
     </section>
   );
 }
