@@ -2,7 +2,7 @@
 # command. The roles run the compiled JavaScript (`npm run build`, then `npm run start:*:prod`); the
 # build needs TypeScript and Vite, so development dependencies are installed on purpose
 # (npm ci --include=dev, whatever NODE_ENV says).
-FROM node:20-slim
+FROM node:24-slim
 
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
     NPM_CONFIG_FUND=false \
