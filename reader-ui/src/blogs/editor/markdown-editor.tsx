@@ -17,6 +17,7 @@ import {
   type MDXEditorMethods,
 } from '@mdxeditor/editor';
 import { useCallback, useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { cardsPlugin } from './cards-plugin';
 import { ChromeProvider, EditorToolbar, SplitWrapper, plainCodeBlock, type EditorChrome, type EditorMode } from './editor-chrome';
 import { MarkdownGuide } from './markdown-guide';
 import { editorTexts } from './messages';
@@ -144,11 +145,12 @@ export default function MarkdownEditor({ value, onChange, labelledBy, invalid, d
     setModeState('side');
   }, []);
 
-  // The content-editable root: test id, label, validity, the browser's spell checking.
+  // The content-editable root: test id, label, validity, the browser's spell checking (British English).
   useEffect(() => {
     if (root === null) return;
     root.setAttribute('data-testid', EDITOR_CONTENT_TEST_ID);
     root.setAttribute('spellcheck', 'true');
+    root.setAttribute('lang', 'en-GB');
     root.setAttribute('aria-labelledby', labelledBy);
     root.setAttribute('aria-multiline', 'true');
     if (!root.hasAttribute('role')) root.setAttribute('role', 'textbox');
@@ -223,6 +225,7 @@ export default function MarkdownEditor({ value, onChange, labelledBy, invalid, d
       thematicBreakPlugin(),
       codeBlockPlugin({ codeBlockEditorDescriptors: [plainCodeBlock] }),
       markdownShortcutPlugin(),
+      cardsPlugin(),
       toolbarPlugin({ toolbarContents: () => <EditorToolbar />, toolbarClassName: 'post-editor-toolbar' }),
       rootElementPlugin({ onRoot: setRoot }),
     ],

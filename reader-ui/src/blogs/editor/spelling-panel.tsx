@@ -2,7 +2,7 @@ import { countLabel } from '../archive';
 import { useSpelling } from './use-spelling';
 
 /**
- * "Spelling: 3 words": the misspelt words of the markdown (checked with an English
+ * "Spelling: 3 words": the misspelt words of the markdown (checked with a British English
  * dictionary), each with suggestions that replace it everywhere it is checked,
  * and Ignore.
  */
@@ -17,7 +17,7 @@ export function SpellingPanel({ markdown, onReplace }: { markdown: string; onRep
         <ul className="post-editor-spelling-list">
           {words.map((m) => (
             <li key={m.word}>
-              <span className="post-editor-misspelt" lang="en">
+              <span className="post-editor-misspelt" lang="en-GB">
                 {m.word}
               </span>
               {m.count > 1 && <span className="post-editor-hint"> ×{m.count}</span>}

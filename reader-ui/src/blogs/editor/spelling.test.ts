@@ -1,7 +1,9 @@
-import dictionary from 'dictionary-en';
-import nspell from 'nspell';
+import dictionary from 'dictionary-en-gb';
 import { describe, expect, it } from 'vitest';
+import { createSpellChecker } from './spell-checker';
 import { findMisspellings, maskIgnored, matchCase, replaceWord, spellTokens, suggestionsFor, transpositions, type SpellChecker } from './spelling';
+import { isBlockedSuggestion } from './suggestion-blocklist';
+import { isBritishFormOf, rankSuggestions, slipCost } from './suggestion-rank';
 
 const words = (markdown: string) => spellTokens(markdown).map((t) => t.word);
 
@@ -95,15 +97,59 @@ describe('replaceWord', () => {
   });
 });
 
-describe('with the English dictionary', () => {
+describe('with the British English dictionary', () => {
   const decoder = new TextDecoder();
-  const checker = nspell({ aff: decoder.decode(dictionary.aff), dic: decoder.decode(dictionary.dic) });
+  const checker = createSpellChecker(decoder.decode(dictionary.aff), decoder.decode(dictionary.dic));
 
   it('finds real misspellings and suggests the fix', () => {
     const found = findMisspellings('The poet’s verse is beautifull and the **recieved** text is `sundry_code`.', checker);
     expect(found.map((m) => m.word)).toEqual(['beautifull', 'recieved']);
-    expect(found[0]?.suggestions).toContain('beautiful');
-    expect(found[1]?.suggestions).toContain('received');
+    expect(found[0]?.suggestions?.[0]).toBe('beautiful');
+    expect(found[1]?.suggestions?.[0]).toBe('received');
     expect(findMisspellings('I saw teh moon', checker)[0]?.suggestions?.[0]).toBe('the');
+  });
+
+  it('accepts British spellings, including those the dictionary lacks, and flags American ones', () => {
+    const british = 'The misspelt colour of the centre: organise, realise, travelling, grey, learnt, leant, gaol, foetus, whilst, programme, catalogue.';
+    expect(findMisspellings(british, checker)).toEqual([]);
+    const found = findMisspellings('The color of the center', checker);
+    expect(found.map((m) => m.word)).toEqual(['color', 'center']);
+    expect(found[0]?.suggestions?.[0]).toBe('colour');
+    expect(found[1]?.suggestions?.[0]).toBe('centre');
+  });
+
+  it('offers the likeliest word first and never a vulgar one', () => {
+    expect(suggestionsFor('wurd', checker)[0]).toBe('word');
+    expect(suggestionsFor('Wurd', checker)[0]).toBe('Word');
+    for (const typo of ['wurd', 'tird', 'shiit', 'crapp', 'pist', 'fuk', 'twit', 'fsrt', 'wanker', 'arce']) {
+      expect(suggestionsFor(typo, checker).filter(isBlockedSuggestion), typo).toEqual([]);
+    }
+  });
+});
+
+describe('the suggestion blocklist', () => {
+  it('blocks vulgar words and slurs in any case, not the words of an epic', () => {
+    for (const word of ['turd', 'Turds', 'pissed', 'CRAPPY', 'wanker', 'arsehole']) expect(isBlockedSuggestion(word), word).toBe(true);
+    for (const word of ['God', 'devil', 'damn', 'bastard', 'whore', 'ass', 'spices', 'spicy', 'poop', 'Hell', 'word']) expect(isBlockedSuggestion(word), word).toBe(false);
+  });
+});
+
+describe('rankSuggestions', () => {
+  it('puts likely slips first: a vowel for a vowel, a neighbouring key, a doubled letter; not a new first letter or a proper noun', () => {
+    expect(rankSuggestions('wurd', ['curd', 'Kurd', 'word'])).toEqual(['word', 'curd', 'Kurd']);
+    expect(rankSuggestions('beautifull', ['beautifully', 'beautiful'])).toEqual(['beautiful', 'beautifully']);
+    expect(rankSuggestions('thw', ['tho', 'the'])).toEqual(['the', 'tho']);
+    expect(slipCost('word', 'word')).toBe(0);
+    expect(rankSuggestions('color', ['colon', 'colour'])).toEqual(['colour', 'colon']);
+    expect(rankSuggestions('traveled', ['traveler', 'travelled'])).toEqual(['travelled', 'traveler']);
+    expect(isBritishFormOf('organized', 'organised')).toBe(true);
+    expect(isBritishFormOf('theater', 'theatre')).toBe(true);
+    expect(isBritishFormOf('word', 'wourd')).toBe(false);
+    expect(slipCost('teh', 'the')).toBeLessThan(slipCost('teh', 'ten'));
+  });
+
+  it('keeps the order it was given between equal costs', () => {
+    expect(rankSuggestions('wurd', ['word', 'ward'])).toEqual(['word', 'ward']);
+    expect(rankSuggestions('wurd', ['ward', 'word'])).toEqual(['ward', 'word']);
   });
 });

@@ -3,6 +3,8 @@
  * link targets, HTML, ||n|| sentence links, words with digits, acronyms) and what
  * to do with the checker's answers. Pure: the dictionary runs in a worker.
  */
+import { isBlockedSuggestion } from './suggestion-blocklist';
+import { rankSuggestions } from './suggestion-rank';
 
 export interface WordToken {
   /** The word as written. */
@@ -164,15 +166,16 @@ export function transpositions(word: string): string[] {
 }
 
 /**
- * Up to `max` distinct suggestions for a word, in its case: swapped neighbouring
- * letters the dictionary knows first (nspell's own list often misses "teh" → "the"),
- * then the dictionary's suggestions.
+ * Up to `max` distinct suggestions for a word, in its case, likeliest slip first: swapped
+ * neighbouring letters the dictionary knows (nspell's own list often misses "teh" → "the")
+ * and the dictionary's suggestions, ranked together, never a word of the blocklist.
  */
 export function suggestionsFor(word: string, checker: SpellChecker, max = 5): string[] {
   const form = checkForm(word);
   const swapped = transpositions(form.toLowerCase()).filter((candidate) => checker.correct(candidate));
+  const candidates = [...swapped, ...checker.suggest(form)].filter((candidate) => !isBlockedSuggestion(candidate));
   const out: string[] = [];
-  for (const suggestion of [...swapped, ...checker.suggest(form)]) {
+  for (const suggestion of rankSuggestions(form, candidates)) {
     const cased = matchCase(word, suggestion);
     if (cased !== word && !out.includes(cased)) out.push(cased);
     if (out.length >= max) break;
