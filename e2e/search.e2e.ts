@@ -53,7 +53,9 @@ describe('search', () => {
     await hits(page).first().waitFor();
     expect(await page.locator('.search-snippet mark').first().textContent()).toMatch(/lamp/i);
     // only scopes with hits have tabs
-    expect(await tab(page, /^Pages/).count()).toBe(0);
+    const tabLabels = await page.getByRole('navigation', { name: 'Where to search' }).getByRole('link').allTextContents();
+    expect(tabLabels.filter((label) => !/\((?!0\))[\d,]+\+?\)$/.test(label))).toEqual([]);
+    expect(tabLabels.length).toBeLessThan(10);
     expect(await seriousViolations(page)).toEqual([]);
 
     // the Posts tab, with its filter by blog and author
@@ -111,6 +113,27 @@ describe('search', () => {
     await hits(page).first().waitFor();
     expect(await page.locator('.search-did-you-mean').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('says "No data " when nothing is found, opens the Posts tab for the spec\'s t=post, and the line lookup drops an old "Not Found" for a new message', async () => {
+    const page = await openAt('/search?q=zqxjvv', DESKTOP);
+    await page.locator('.toasts').getByText('No data', { exact: false }).waitFor();
+    expect(await page.locator('.toasts .toast').first().textContent()).toBe('No data ');
+
+    await page.goto(`${site.base}/search?q=lamp&t=post`);
+    const posts = tab(page, /^Posts \(\d+\)$/);
+    await posts.waitFor();
+    expect(await posts.getAttribute('aria-current')).toBe('page');
+    await hits(page).first().waitFor();
+
+    await page.goto(`${site.base}/lookup?n=999999`);
+    const notFound = page.locator('.lookup-result.lookup-error', { hasText: 'Not Found' });
+    await notFound.waitFor();
+    await page.getByRole('textbox', { name: /Sentence number/ }).fill('twelve');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await notFound.count()).toBe(0);
     await page.close();
   });
 

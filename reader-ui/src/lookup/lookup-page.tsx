@@ -105,7 +105,8 @@ export default function LookupPage() {
       </form>
       <div aria-live="polite">
         {busy && <Loading />}
-        {result !== null && !result.ok && <p className="lookup-result lookup-error">{result.message}</p>}
+        {/* a new message (the input's) replaces the last lookup's failure */}
+        {result !== null && !result.ok && error === null && <p className="lookup-result lookup-error">{result.message}</p>}
         {result !== null && result.ok && <LookupResult data={result.data} />}
       </div>
     </article>

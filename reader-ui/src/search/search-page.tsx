@@ -3,10 +3,10 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { usePageTitle } from '../app/use-page-title';
 import { LoadMore } from '../blogs/parts';
 import { LinkedText } from '../poem/linked-text';
-import { formatShortDate, machineDate } from '../ui/dates';
+import { formatShortDate, machineDate } from '@epos/schemas/dates/formats';
 import { useToast } from '../ui/toast';
 import { SpinnerButton } from '../ui/spinner-button';
-import { fetchSearchFile, fetchSearchPage, saveFile, type SearchAnswer, type SearchHit } from './api';
+import { NO_DATA, fetchSearchFile, fetchSearchPage, saveFile, type SearchAnswer, type SearchHit } from './api';
 import { SearchFilter } from './search-filter';
 import { filteredScopes, parseSearchState, resultCount, searchApiUrl, searchesInBook, searchPath, tabLabel, visibleScopes, type SearchState } from './paths';
 import { snippetParts } from '@epos/schemas/search/snippet-parts';
@@ -36,8 +36,11 @@ export default function SearchPage() {
     const controller = new AbortController();
     setFailed(null);
     fetchSearchPage(state, 1, controller.signal).then((result) => {
-      if (result.ok) setResults({ key, answer: result.data, hits: result.data.bcontent });
-      else {
+      if (result.ok) {
+        setResults({ key, answer: result.data, hits: result.data.bcontent });
+        // spec section 8: a search that finds nothing anywhere says 'No data ' (a query of common words says why instead)
+        if (foundNothing(result.data)) toast(NO_DATA, 'error');
+      } else {
         setFailed({ key, message: result.message });
         toast(result.message, 'error');
       }
@@ -107,6 +110,11 @@ export default function SearchPage() {
       )}
     </article>
   );
+}
+
+/** No hit in any scope, and no notice explaining why (every word a common one). */
+function foundNothing(answer: SearchAnswer): boolean {
+  return answer.notice === null && Object.values(answer.counts).every((count) => count === 0);
 }
 
 function SearchForm({ state, onSearch }: { state: SearchState; onSearch: (next: SearchState) => void }) {
