@@ -60,6 +60,8 @@ describe("A post's History tab in the console", () => {
     const shown = await page.getByRole('list', { name: 'History, newest first' }).innerText();
     expect(shown).not.toMatch(INTERNAL);
     expect(await violationsWhenIdle(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'console-history-post-390');
     await page.close();
   });
 
@@ -113,7 +115,8 @@ describe("A post's History tab in the console", () => {
         for (const streamId of streams) {
           for (const entry of await get<{ type: string; changes: Change[] }[]>(`/admin-api/history?streamId=${encodeURIComponent(streamId)}`)) {
             for (const c of entry.changes) {
-              if (c.label === '' || /[a-z][A-Z]|_|\.\w/.test(c.label)) found.push(`${kind} ${entry.type}: label "${c.label}"`);
+              if (typeof c.label !== 'string' || c.label === '' || /[a-z][A-Z]|_|\.\w/.test(c.label)) found.push(`${kind} ${entry.type}: label "${c.label}"`);
+              if (![c.beforeText, c.afterText].every((v) => v === null || typeof v === 'string')) found.push(`${kind} ${entry.type} ${c.label}: no value in words`);
               if ([c.beforeText, c.afterText].some((v) => v !== null && /^\s*[[{]/.test(v))) found.push(`${kind} ${entry.type} ${c.label}: ${String(c.afterText).slice(0, 60)}`);
             }
           }
@@ -124,6 +127,41 @@ describe("A post's History tab in the console", () => {
     const [kinds, ...problems] = unreadable;
     expect(kinds!.split(', ').length, kinds).toBeGreaterThan(5);
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows each History tab of the console without JSON or "(empty)", at a laptop width', async () => {
+    const page = await site.open('/');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logIn(site, page, 'admin', 'demo-admin-password');
+    const records = await page.evaluate(async () => {
+      const get = async <T,>(url: string) => (await (await fetch(url)).json()) as T;
+      const found = new Map<string, string>();
+      for (const e of await get<{ record: { resource: string; id: string } | null }[]>(`/admin-api/events?range=${encodeURIComponent('[0,999]')}`)) {
+        if (e.record && !found.has(e.record.resource)) found.set(e.record.resource, e.record.id);
+      }
+      for (const resource of ['translations', 'layers', 'pages', 'books', 'authors']) {
+        if (found.has(resource)) continue;
+        const [first] = await get<{ id: string }[]>(`/admin-api/${resource}?range=${encodeURIComponent('[0,0]')}`);
+        if (first) found.set(resource, String(first.id));
+      }
+      return [...found];
+    });
+    const SHOWN = new Set(['blogs', 'users', 'posts', 'media']);
+    const visited: string[] = [];
+    for (const [resource, id] of records) {
+      await page.goto(`${site.base}/admin/#/${resource}/${encodeURIComponent(id)}${SHOWN.has(resource) ? '/show' : ''}`);
+      const tab = page.getByRole('tab', { name: 'History' });
+      if ((await tab.count()) === 0) await tab.first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+      if ((await tab.count()) === 0) continue;
+      await tab.first().click();
+      const list = page.getByRole('list', { name: 'History, newest first' });
+      await list.or(page.getByText('No changes recorded.')).first().waitFor();
+      if ((await list.count()) > 0) expect(await list.innerText(), resource).not.toMatch(/[{}]|\(empty\)/);
+      visited.push(resource);
+      await shoot(page, `console-history-${resource}-1280`);
+    }
+    expect(visited.length, visited.join(', ')).toBeGreaterThanOrEqual(10);
     await page.close();
   });
 });

@@ -5,7 +5,7 @@ import type { SetField } from './record-fields.js';
 import * as show from './readable-values.js';
 
 /** Records a value names by id: the History tab shows their names. */
-export type Reference = 'user' | 'author' | 'page';
+export type Reference = 'user' | 'author' | 'page' | 'blog';
 
 /**
  * How a History tab presents one field: its label on the screens, whether it is text worth a word
@@ -48,7 +48,7 @@ const FIELDS: Readonly<Record<string, Spec>> = {
   status: { label: 'Status', read: show.capitalised },
   publishedAt: { label: shared.publishedAt, read: show.moment },
   publishAt: { label: shared.publishAt, read: show.moment },
-  blogId: { label: shared.blogId },
+  blogId: { label: shared.blogId, ref: 'blog' },
   authorId: { label: shared.authorId, ref: 'user' },
   restoredFrom: { label: 'Restored from revision' },
   revision: { label: 'Revisions' },

@@ -61,6 +61,7 @@ describe('the History answer of a revised post', () => {
       Status: { afterText: 'Draft' },
     });
     expect(first.Author?.afterText).toBe(writer.name);
+    expect(first.Blog?.afterText).toBe('Lamps');
     // An empty subtitle is not a value the post started with.
     expect(first.Subtitle).toBeUndefined();
     for (const change of [...revision!.changes, ...creation!.changes]) expect(readable(change)).not.toMatch(MACHINE);
@@ -121,13 +122,13 @@ describe('the History answer of every kind of record in the log', () => {
         for (const entry of await history(streamId)) {
           for (const c of entry.changes) {
             const values = [c.beforeText, c.afterText].filter((v): v is string => v !== null);
-            if (/[a-z][A-Z]|_|\.\w/.test(c.label) || c.label === '') unreadable.push(`${kind} ${entry.type}: label "${c.label}"`);
+            if (typeof c.label !== 'string' || c.label === '' || /[a-z][A-Z]|_|\.\w/.test(c.label)) unreadable.push(`${kind} ${entry.type}: label "${c.label}" (${c.field})`);
+            if (![c.beforeText, c.afterText].every((v) => v === null || typeof v === 'string')) unreadable.push(`${kind} ${entry.type} ${c.field}: no value in words`);
             if (values.some((v) => /^\s*[[{]/.test(v))) unreadable.push(`${kind} ${entry.type} ${c.label}: ${values.join(' → ').slice(0, 80)}`);
           }
         }
       }
     }
-    console.log([...sample.keys()].join(', '));
     expect([...sample.keys()].length).toBeGreaterThan(3);
     expect(unreadable).toEqual([]);
   });

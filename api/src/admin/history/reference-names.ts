@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { authorStream, pageStream } from '@epos/schemas';
+import { authorStream, blogStream, pageStream } from '@epos/schemas';
 import type { ApiDeps } from '../../deps.js';
 import type { ActorNames } from '../../accounts/actor-names.js';
 import { isUuid } from '../../uuid.js';
 import type { Reference } from './field-labels.js';
 import type { ReferenceName } from './field-changes.js';
+
+/** A blog's id is its slug. */
+const BLOG_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 /** The latest name an author's or a page's own stream gives it (renames and revisions included). */
 async function latestName(deps: ApiDeps, streamId: string, nameIn: (data: Record<string, unknown>) => unknown): Promise<string | undefined> {
@@ -20,18 +23,19 @@ const pageName = (data: Record<string, unknown>) => (data.content as { name?: un
 
 /**
  * Names for the ids a page of history refers to: people by the name the users read model gives
- * them ("deleted user" once erased), authors of books and parent pages by their own streams.
+ * them ("deleted user" once erased), authors of books, parent pages and blogs by their own streams.
  */
 export async function referenceNames(deps: ApiDeps, names: ActorNames, request: FastifyRequest, wanted: Map<Reference, Set<string>>): Promise<ReferenceName> {
   const found = new Map<string, string>();
   const users = await names(request, wanted.get('user') ?? []);
   for (const [id, name] of users) found.set(`user:${id}`, name);
-  for (const [ref, stream, nameIn] of [
-    ['author', authorStream, (d: Record<string, unknown>) => d.name],
-    ['page', pageStream, pageName],
+  for (const [ref, stream, nameIn, validId] of [
+    ['author', authorStream, (d: Record<string, unknown>) => d.name, isUuid],
+    ['page', pageStream, pageName, isUuid],
+    ['blog', blogStream, (d: Record<string, unknown>) => d.title, (id: string) => BLOG_ID.test(id)],
   ] as const) {
     for (const id of wanted.get(ref) ?? []) {
-      if (!isUuid(id)) continue;
+      if (!validId(id)) continue;
       const name = await latestName(deps, stream(id), nameIn);
       if (name !== undefined) found.set(`${ref}:${id}`, name);
     }
