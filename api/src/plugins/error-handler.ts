@@ -53,20 +53,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, request, {
         statusCode: 400,
         error: 'validation',
-        message: `Invalid ${fields.map((f) => `${fieldInSentence(f.field)}: ${f.message}`).join('; ')}`,
+        // A schema's message may name its field already ("publishAt: expected a date and time"): named once, by its label.
+        message: `Invalid ${fields.map((f) => `${fieldInSentence(f.field)}: ${f.message.startsWith(`${f.field}: `) ? f.message.slice(f.field.length + 2) : f.message}`).join('; ')}`,
         fields,
       });
     }
     if (error instanceof HttpError) {
       reply.headers(error.headers);
-      return sendError(reply, request, { statusCode: error.statusCode, error: error.code, message: relabelledMessage(error.message, error.fields), ...(error.fields ? { fields: error.fields } : {}) });
+      return sendError(reply, request, { statusCode: error.statusCode, error: error.code, message: relabelledMessage(error.message), ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (error instanceof DomainError) {
+      const message = relabelledMessage(error.message);
       return sendError(reply, request, {
         statusCode: domainStatus[error.kind],
         error: error.kind,
-        message: error.message,
-        ...(error.field ? { fields: [{ field: error.field, message: error.message }] } : {}),
+        message,
+        ...(error.field ? { fields: [{ field: error.field, message }] } : {}),
       });
     }
     if (error instanceof WrongExpectedRevisionError) {

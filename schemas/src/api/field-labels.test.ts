@@ -21,8 +21,10 @@ describe('fields named as the screens name them', () => {
     expect(labelledMessage(['email'], 'Email address Required')).toBe('Email address Required');
     expect(labelledMessage(['series_title'], 'Too long', 'always')).toBe('Series title: Too long');
     expect(labelledMessage([], 'Fields marked with * are required')).toBe('Fields marked with * are required');
-    expect(relabelledMessage('SentenceNumber: there is no sentence 9', [{ field: 'SentenceNumber' }])).toBe('Sentences: there is no sentence 9');
+    expect(relabelledMessage('SentenceNumber: there is no sentence 9')).toBe('Sentences: there is no sentence 9');
+    expect(relabelledMessage('proposed: is the same as the current text')).toBe('Corrected text: is the same as the current text');
     // A message that only looks like it names a field keeps its words.
-    expect(relabelledMessage('Note: the text changed', [{ field: 'proposed' }])).toBe('Note: the text changed');
+    expect(relabelledMessage('Note: the text changed')).toBe('Note: the text changed');
+    expect(relabelledMessage('title: too long')).toBe('title: too long');
   });
 });

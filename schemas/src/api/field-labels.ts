@@ -77,13 +77,13 @@ export function labelledMessage(path: readonly PropertyKey[] | string, message: 
 
 /**
  * A message that names its field by machine name at its start ("Urlto: this kind of work needs a
- * link") renamed for the screens; other messages unchanged.
+ * link", "proposed: write the corrected text") with the field renamed for the screens; any other
+ * message unchanged.
  */
-export function relabelledMessage(message: string, fields: readonly { field: string }[] = []): string {
+export function relabelledMessage(message: string): string {
   const named = /^([A-Za-z_][\w.]*): /.exec(message)?.[1];
-  if (named === undefined || !fields.some((f) => f.field === named)) return message;
-  const label = fieldLabel(named);
-  return label === null ? message : `${label}: ${message.slice(named.length + 2)}`;
+  const label = named === undefined ? null : fieldLabel(named);
+  return label === null ? message : `${label}: ${message.slice(named!.length + 2)}`;
 }
 
 /** A field's name inside a sentence ("Invalid link: …"): its label with a small first letter, unless an acronym ("PDF"). */
