@@ -26,11 +26,6 @@ export const fieldLabels = {
   // A reader's correction, as the correction form labels it.
   proposed: 'Corrected text',
   basedOn: 'Text it was based on',
-  // Accounts.
-  userName: 'User name',
-  fullName: 'Full name',
-  newPassword: 'New password',
-  oldPassword: 'Current password',
   // The PDF form.
   bookNumber: 'Book',
   cantoNumber: 'Canto',
