@@ -15,9 +15,7 @@ export const fieldLabels = {
   blogId: 'Blog',
   authorId: 'Author',
   publishAt: 'Publish at',
-  publish_at: 'Publish at',
   publishedAt: 'Published',
-  seriesId: 'Series',
   // Readers' works, as the works form labels them.
   Urlto: 'Link',
   TypeOf: 'Kind of work',
