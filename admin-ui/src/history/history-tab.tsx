@@ -12,22 +12,60 @@ const PAGE = 50;
 
 const isUser = (actor: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(actor);
 
-function Value({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === '') return <em>(empty)</em>;
-  return <span>{typeof value === 'string' ? value : JSON.stringify(value)}</span>;
+type FieldChange = HistoryEntryAdminAnswer['changes'][number];
+
+/** Text longer than a line reads as a block of its own (a post's content, verse), scrolled past a few lines. */
+const isLong = (text: string | null) => text !== null && (text.includes('\n') || text.length > 120);
+
+function Value({ text }: { text: string | null }) {
+  if (text === null || text === '') {
+    return (
+      <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+        none
+      </Box>
+    );
+  }
+  if (!isLong(text)) return <span>{text}</span>;
+  return (
+    <Box
+      component="div"
+      tabIndex={0}
+      sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '12em', overflowY: 'auto', mt: 0.5, p: 1, borderLeft: 3, borderColor: 'divider', bgcolor: 'action.hover' }}
+    >
+      {text}
+    </Box>
+  );
 }
 
-function Change({ change }: { change: HistoryEntryAdminAnswer['changes'][number] }) {
+/** One field an entry changed, by the label its edit screen gives it: a word diff for text, old → new for the rest. */
+function Change({ change }: { change: FieldChange }) {
+  const { label, beforeText, afterText, diff } = change;
+  const long = isLong(beforeText) || isLong(afterText);
   return (
     <Box component="li" sx={{ mb: 1 }}>
-      <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
-        {change.field}:{' '}
+      <Typography variant="body2" component="span" sx={{ fontWeight: 600, mr: 1 }}>
+        {label}
       </Typography>
-      {change.diff ? (
-        <WordDiff diff={change.diff} />
+      {diff ? (
+        <Box component={long ? 'div' : 'span'} sx={long ? { mt: 0.5 } : undefined}>
+          <WordDiff diff={diff} />
+        </Box>
+      ) : beforeText === null ? (
+        <Value text={afterText} />
+      ) : long ? (
+        <>
+          <Typography variant="caption" component="div" sx={{ mt: 0.5 }}>
+            Before
+          </Typography>
+          <Value text={beforeText} />
+          <Typography variant="caption" component="div" sx={{ mt: 0.5 }}>
+            After
+          </Typography>
+          <Value text={afterText} />
+        </>
       ) : (
         <>
-          <Value value={change.before} /> → <Value value={change.after} />
+          <Value text={beforeText} /> → <Value text={afterText} />
         </>
       )}
     </Box>

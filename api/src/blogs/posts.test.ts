@@ -58,7 +58,7 @@ describe('writing posts', () => {
     const missing = await writer.client.post('/postdata/preview', {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ fields: [{ field: 'md_content' }] });
-    expect(missing.json<{ message: string }>().message).toMatch(/^md_content: /);
+    expect(missing.json<{ message: string }>().message).toMatch(/^Content: /);
     expect((await reader.client.post('/postdata/preview', { md_content: '||1||' })).statusCode).toBe(403);
     expect((await anonymous().post('/postdata/preview', { md_content: '||1||' })).statusCode).toBe(401);
     expect(await api.deps.store.headPosition()).toBe(head);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { blogMessages } from '@epos/schemas';
+import { blogMessages, labelledMessage } from '@epos/schemas';
 import { HttpError } from '../plugins/error-handler.js';
 
 /**
@@ -11,6 +11,6 @@ export function parseOr400<Schema extends z.ZodType>(schema: Schema, input: unkn
   if (result.success) return result.data;
   const fields = result.error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message }));
   const missing = fields.filter((f) => f.message === blogMessages.required);
-  const message = missing.length > 0 ? blogMessages.required : fields.map((f) => (f.message.startsWith(`${f.field}:`) ? f.message : `${f.field}: ${f.message}`)).join('; ');
+  const message = missing.length > 0 ? blogMessages.required : fields.map((f) => labelledMessage(f.field, f.message, 'always')).join('; ');
   throw new HttpError(400, 'validation', message, {}, missing.length > 0 ? missing : fields);
 }

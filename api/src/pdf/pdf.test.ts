@@ -50,9 +50,9 @@ describe('POST /postdata/generatePdf: validation', () => {
     }
     const noBook = await generate(client, { typeOf: 1, bookNumber: 9 });
     expect(noBook.statusCode).toBe(400);
-    expect(noBook.json()).toMatchObject({ message: 'bookNumber: there is no book 9 in the poem', fields: [{ field: 'bookNumber' }] });
+    expect(noBook.json()).toMatchObject({ message: 'Book: there is no book 9 in the poem', fields: [{ field: 'bookNumber' }] });
     const noCanto = await generate(client, { typeOf: 2, bookNumber: 1, cantoNumber: 7 });
-    expect(noCanto.json()).toMatchObject({ message: 'cantoNumber: there is no canto 7 in book 1', fields: [{ field: 'cantoNumber' }] });
+    expect(noCanto.json()).toMatchObject({ message: 'Canto: there is no canto 7 in book 1', fields: [{ field: 'cantoNumber' }] });
     const badLayer = await generate(client, { typeOf: 2, bookNumber: 1, cantoNumber: 1, pdfData: { commentary: ['nobody'] } });
     expect(badLayer.statusCode).toBe(400);
     expect(badLayer.json()).toMatchObject({ fields: [{ field: 'pdfData.commentary' }] });

@@ -4,6 +4,7 @@ import { foldStream, handleCommand, QuietErrorLog } from '@epos/platform';
 import { chromiumPresent } from '@epos/platform/pdf/chromium';
 import { readPdfRequest } from '@epos/platform/pdf/request-state';
 import {
+  labelledMessage,
   generatePdfAnswer,
   generatePdfBody,
   PLEASE_SELECT,
@@ -45,7 +46,7 @@ function parseRequest(body: unknown) {
   if (parsed && parsed.typeOf === 2 && parsed.cantoNumber === undefined) fields.push({ field: 'cantoNumber', message: PLEASE_SELECT });
   if (!parsed || fields.length > 0) {
     const select = fields.filter((f) => f.message === PLEASE_SELECT);
-    const message = select.length > 0 ? PLEASE_SELECT : fields.map((f) => (f.message.startsWith(`${f.field}:`) ? f.message : `${f.field}: ${f.message}`)).join('; ');
+    const message = select.length > 0 ? PLEASE_SELECT : fields.map((f) => labelledMessage(f.field, f.message, 'always')).join('; ');
     throw new HttpError(400, 'validation', message, {}, select.length > 0 ? select : fields);
   }
   const part: PdfPart = parsed.typeOf === 1 ? { typeOf: 1, book: parsed.bookNumber } : { typeOf: 2, book: parsed.bookNumber, canto: parsed.cantoNumber! };

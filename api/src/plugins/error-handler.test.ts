@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, type Database } from '@epos/platform';
+import { connectDatabase, DomainError, type Database } from '@epos/platform';
 import { freePort } from '@epos/platform/testkit/free-port';
 import { useTestDatabase } from '@epos/platform/testkit/vitest';
-import { registerErrorHandler } from './error-handler.js';
+import { HttpError, registerErrorHandler } from './error-handler.js';
 
 const testDb = useTestDatabase();
 let app: FastifyInstance;
@@ -32,6 +32,12 @@ beforeAll(async () => {
     return { stored: true };
   });
   app.get('/unreachable', async () => sql`select 1`.execute(unreachable.db));
+  app.get('/refused-by-decider', async () => {
+    throw new DomainError('invalid', 'blog_id: a post stays in its blog', 'blog_id');
+  });
+  app.get('/refused-by-route', async () => {
+    throw new HttpError(400, 'validation', 'publishAt: choose when to publish the post', {}, [{ field: 'publishAt', message: 'required' }]);
+  });
   app.get('/aborted', async () => {
     // As a request body cut off by the client arrives: a client status with a network code.
     throw Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
@@ -54,6 +60,12 @@ describe('the error handler as the last line of defence', () => {
       expect(body.message).not.toMatch(/select|insert|jsonb|refused|varchar|syntax|encoding|\/|SQL/i);
     });
   }
+
+  it("names a field by its label when a decider's or a route's message names it by its machine name", async () => {
+    const decider = (await app.inject({ method: 'GET', url: '/refused-by-decider' })).json<{ message: string; fields: { field: string }[] }>();
+    expect(decider).toMatchObject({ message: 'Blog: a post stays in its blog', fields: [{ field: 'blog_id', message: 'Blog: a post stays in its blog' }] });
+    expect((await app.inject({ method: 'GET', url: '/refused-by-route' })).json()).toMatchObject({ message: 'Publish at: choose when to publish the post', fields: [{ field: 'publishAt' }] });
+  });
 
   it('answers 503 with Retry-After, not 500, when the database cannot be reached', async () => {
     const response = await app.inject({ method: 'GET', url: '/unreachable' });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, DomainError, DuplicateEventError, invalidInputMessage, isDatabaseUnavailable, ReadModelFailedError, ReadModelNotReadyError, WrongExpectedRevisionError } from '@epos/platform';
-import { BEING_REBUILT_CODE, BEING_REBUILT_MESSAGE, type ApiError } from '@epos/schemas';
+import { BEING_REBUILT_CODE, BEING_REBUILT_MESSAGE, fieldInSentence, relabelledMessage, type ApiError } from '@epos/schemas';
 
 export const FORM_EXPIRED = 'This form has expired or did not come from this site. Reload the page and try again.';
 /** Seconds a client should wait before retrying while the database (or another dependency) is down. */
@@ -53,20 +53,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, request, {
         statusCode: 400,
         error: 'validation',
-        message: `Invalid ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`,
+        // A schema's message may name its field already ("publishAt: expected a date and time"): named once, by its label.
+        message: `Invalid ${fields.map((f) => `${fieldInSentence(f.field)}: ${f.message.startsWith(`${f.field}: `) ? f.message.slice(f.field.length + 2) : f.message}`).join('; ')}`,
         fields,
       });
     }
     if (error instanceof HttpError) {
       reply.headers(error.headers);
-      return sendError(reply, request, { statusCode: error.statusCode, error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      return sendError(reply, request, { statusCode: error.statusCode, error: error.code, message: relabelledMessage(error.message), ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (error instanceof DomainError) {
+      const message = relabelledMessage(error.message);
       return sendError(reply, request, {
         statusCode: domainStatus[error.kind],
         error: error.kind,
-        message: error.message,
-        ...(error.field ? { fields: [{ field: error.field, message: error.message }] } : {}),
+        message,
+        ...(error.field ? { fields: [{ field: error.field, message }] } : {}),
       });
     }
     if (error instanceof WrongExpectedRevisionError) {

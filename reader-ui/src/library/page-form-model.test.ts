@@ -58,6 +58,7 @@ describe('the page form', () => {
   it("marks the field a server's message names, and says 'An error Occured' when the server says nothing", () => {
     expect(fieldOfMessage('url: /blogs belongs to the site; choose another path')).toBe('url');
     expect(fieldOfMessage('md_content: a page needs content')).toBe('md_content');
+    expect(fieldOfMessage('Content: a page needs content')).toBe('md_content');
     expect(fieldOfMessage('revision: stale')).toBeNull();
     expect(fieldOfMessage(undefined)).toBeNull();
     expect(pageSaveFailure('url: taken')).toBe('url: taken');

@@ -2,6 +2,7 @@ import { libraryMessages } from '@epos/schemas/library/messages';
 import type { PageCategory } from '@epos/schemas/library/events';
 import type { PageInfoAnswer } from '@epos/schemas/library/payloads';
 import { blogMessages } from '@epos/schemas/blogs/messages';
+import { fieldLabel } from '@epos/schemas/api/field-labels';
 import type { Issue } from '../ui/form-issues';
 
 /**
@@ -123,8 +124,9 @@ export function pageValuesFrom(record: Record<string, unknown>): PageFormValues 
 
 /** The field a server's message names ("url: /blogs belongs to the site…" → url), if it is one of the form's. */
 export function fieldOfMessage(message: string | undefined): PageField | null {
-  const name = message?.match(/^\s*([a-z_]+)\s*:/)?.[1];
-  return name !== undefined && (PAGE_FIELDS as readonly string[]).includes(name) ? (name as PageField) : null;
+  // The server names a field by its label ("Content: …") or, where that is plain English, its own name ("url: …").
+  const name = message?.match(/^\s*([A-Za-z_][\w ]*?)\s*:/)?.[1];
+  return PAGE_FIELDS.find((field) => field === name || fieldLabel(field) === name) ?? null;
 }
 
 /** What a failed save says: the server's message, or the spec's 'An error Occured' when it gave none. */

@@ -26,12 +26,21 @@ export const adminEventsAnswer = z.array(adminEventAnswer);
 /** One event with its data, as stored (personal fields stay sealed). */
 export const adminEventDetailAnswer = adminEventAnswer.extend({ data: z.unknown() });
 
+/** Unchanged words left out of a long diff between two changes (the rest of a post around a corrected word). */
+export const skippedWordsAnswer = z.object({ op: z.literal('skip'), words: z.number().int().positive() });
+export const historyDiffPart = z.union([wordChangeAnswer, skippedWordsAnswer]);
+export type HistoryDiffPart = z.infer<typeof historyDiffPart>;
+
 export const fieldChangeAnswer = z.object({
-  field: z.string(),
+  field: z.string().describe('The machine name of what changed, as the event data names it ("content.title", "first.lines")'),
+  label: z.string().describe('What the screens call it ("Title", "First edition")'),
   before: z.unknown(),
   after: z.unknown(),
-  diff: z.array(wordChangeAnswer).nullable().describe('A word diff when both sides are text'),
+  beforeText: z.string().nullable().describe('The earlier value as a person reads it; null when the field had none before this event (a creation)'),
+  afterText: z.string().nullable().describe('The value as a person reads it; null when the event cleared it'),
+  diff: z.array(historyDiffPart).nullable().describe('A word diff for text (markdown, verse, notes) changed from an earlier value, long unchanged runs skipped'),
 });
+export type FieldChangeAnswer = z.infer<typeof fieldChangeAnswer>;
 
 /** GET /admin-api/history?streamId=…: the record's stream, newest first, with what each event changed. */
 export const historyEntryAdminAnswer = adminEventAnswer.omit({ record: true }).extend({ changes: z.array(fieldChangeAnswer) });

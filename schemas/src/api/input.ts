@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelledMessage } from './field-labels.js';
 
 /**
  * The input boundary: what no text from a client may carry, whatever the field. NUL and the other
@@ -64,8 +65,7 @@ export function wholeNumber(what: string, range: { min?: number; max?: number; m
     );
 }
 
-/** An issue as one sentence naming its field, unless its message is already a whole sentence (the spec's own). */
+/** An issue as one sentence naming its field by its label on the screens, unless its message is already a whole sentence (the spec's own). */
 export function issueMessage(issue: { path: readonly PropertyKey[]; message: string }): string {
-  const field = issue.path.map(String).join('.');
-  return field && /^[a-z]/.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
+  return labelledMessage(issue.path, issue.message);
 }

@@ -3,8 +3,10 @@ import { streamHistoryAnswer, streamHistoryQuery } from '@epos/schemas/admin/eve
 import type { ApiDeps } from '../../deps.js';
 import { actorNames } from '../../accounts/actor-names.js';
 import { streamKind } from '@epos/schemas/events/stream-kind';
-import { fieldChanges, typeInWords } from '../events/describe.js';
+import { typeInWords } from '../events/describe.js';
 import { aboutRecord } from './record-events.js';
+import { describedChange, fieldChanges, referencesIn } from './field-changes.js';
+import { referenceNames } from './reference-names.js';
 import { parseListParams } from '../list-params.js';
 import { sendList } from '../lists.js';
 
@@ -18,6 +20,7 @@ const FIRST_PAGE = '[0,49]';
  */
 export function historyRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const names = actorNames(deps);
+  const context = { notes: { motherNote: deps.config.LABEL_MOTHER_NOTE, aurobindoNote: deps.config.LABEL_AUTHOR_NOTE } };
   return async (app) => {
     app.get(
       '/history',
@@ -29,9 +32,10 @@ export function historyRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const { range } = parseListParams({ range: request.query.range ?? FIRST_PAGE }, undefined, { sort: [], filter: [] });
         const newest = events.length - 1;
         const shown = (i: number) => newest - i >= range.start && newest - i <= range.end;
-        const changes = fieldChanges(events, shown);
+        const changes = fieldChanges(events, context, shown);
         const page = events.flatMap((e, i) => (shown(i) ? [{ e, changes: changes[i]! }] : [])).reverse();
         const named = await names(request, page.map(({ e }) => e.metadata.actor));
+        const nameOf = await referenceNames(deps, names, request, referencesIn(page.flatMap((p) => p.changes)));
         const entries = page.map(({ e, changes }) => ({
           id: e.position.toString(),
           streamId: e.streamId,
@@ -44,7 +48,7 @@ export function historyRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           correlationId: e.metadata.correlationId,
           causationId: e.metadata.causationId,
           occurredAt: new Date(e.metadata.timestamp).toISOString(),
-          changes,
+          changes: changes.map((c) => describedChange(c, nameOf)),
         }));
         return sendList(reply, 'history', { range }, entries, events.length);
       },
