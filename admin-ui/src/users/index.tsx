@@ -1,4 +1,7 @@
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PeopleIcon from '@mui/icons-material/People';
+import SendIcon from '@mui/icons-material/Send';
 import { red } from '@mui/material/colors';
 import {
   BooleanField,
@@ -84,7 +87,11 @@ function ResendActivation() {
       setBusy(false);
     }
   };
-  return <Button label="Resend activation" disabled={busy} onClick={() => void resend()} />;
+  return (
+    <Button label="Resend activation" disabled={busy} onClick={() => void resend()}>
+      <SendIcon />
+    </Button>
+  );
 }
 
 /** Locks the account (its sessions end, logins are refused) or unlocks it. */
@@ -103,7 +110,12 @@ function LockButton() {
         onError: (error) => notify(error instanceof Error ? error.message : 'An error Occured', { type: 'error' }),
       },
     );
-  return <Button label={user.locked ? 'Unlock account' : 'Lock account'} disabled={isPending} onClick={() => void toggle()} />;
+  // An icon too: on phones react-admin's buttons show only their icon.
+  return (
+    <Button label={user.locked ? 'Unlock account' : 'Lock account'} disabled={isPending} onClick={() => void toggle()}>
+      {user.locked ? <LockOpenIcon /> : <LockIcon />}
+    </Button>
+  );
 }
 
 function UserTitle() {
