@@ -1,4 +1,4 @@
-import { Alert, Button as MuiButton, FormHelperText, Stack, Typography } from '@mui/material';
+import { Alert, Button as MuiButton, FormHelperText, Stack, Typography, useTheme } from '@mui/material';
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { required, useInput, useNotify, useRecordContext } from 'react-admin';
 import { uploadImages } from '../../../reader-ui/src/blogs/editor/api';
@@ -61,6 +61,7 @@ function KeptCopyOffer({ copy, onRestore, onDiscard }: { copy: KeptCopy; onResto
 export function MarkdownInput({ source, label, helperText, draftName }: { source: string; label: string; helperText?: string; draftName: string }) {
   const labelId = useId();
   const helperId = useId();
+  const mode = useTheme().palette.mode;
   const record = useRecordContext<Record<string, unknown>>();
   const saved = typeof record?.[source] === 'string' ? record[source] : '';
   const { field, fieldState } = useInput({ source, validate: required(`${source} is required`) });
@@ -75,7 +76,7 @@ export function MarkdownInput({ source, label, helperText, draftName }: { source
   const message = fieldState.error?.message;
 
   return (
-    <div className="console-markdown-input">
+    <div className="console-markdown-input" data-mode={mode}>
       <Typography id={labelId} component="span" variant="body2" sx={{ display: 'block', mb: 0.5, fontWeight: 500 }}>
         {label} *
       </Typography>
