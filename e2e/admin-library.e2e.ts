@@ -68,9 +68,13 @@ describe('Authors and books in the console', () => {
     await page.getByRole('link', { name: 'Add a book' }).click();
     await expect.poll(() => page.getByRole('combobox', { name: /^Author/ }).inputValue(), { timeout: 10_000 }).toBe('A console author');
     await page.getByRole('textbox', { name: /^Title/ }).fill('Console book');
-    await page.getByRole('textbox', { name: /^Content/ }).fill('## One\n\nText.');
+    // the book's text in the site's markdown editor, written in its source pane
+    await page.getByTestId('post-editor-side-by-side').click();
+    await page.getByTestId('post-editor-source').fill('## One\n\nText.');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('tab', { name: 'History' }).waitFor();
+    const bookId = /#\/books\/([^/?]+)/.exec(page.url())![1]!;
+    expect(await page.evaluate(async (id) => ((await (await fetch(`/admin-api/books/${id}`)).json()) as { md_content: string }).md_content, bookId)).toBe('## One\n\nText.');
 
     await page.getByRole('link', { name: 'A console author' }).click();
     const row = page.getByRole('row').filter({ hasText: 'Console book' });

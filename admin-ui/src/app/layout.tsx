@@ -1,6 +1,6 @@
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Menu, UserMenu, useGetIdentity } from 'react-admin';
+import { AppBar, Layout, Menu, TitlePortal, UserMenu, useGetIdentity } from 'react-admin';
 
 function AppMenu() {
   return (
@@ -18,8 +18,13 @@ function AppUserMenu() {
   return <UserMenu label={identity?.fullName ?? 'Profile'} />;
 }
 
+/** The screen's title (a record pages names its record) is the page's one top-level heading; react-admin's is an h6. */
 function AppAppBar() {
-  return <AppBar userMenu={<AppUserMenu />} />;
+  return (
+    <AppBar userMenu={<AppUserMenu />}>
+      <TitlePortal component="h1" />
+    </AppBar>
+  );
 }
 
 export function AppLayout({ children }: { children: ReactNode }) {

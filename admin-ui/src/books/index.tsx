@@ -24,6 +24,7 @@ import type { adminBookAnswer } from '@epos/schemas/books/admin';
 import type { ResourceModule } from '../resources';
 import { HistoryTab } from '../history/history-tab';
 import { SaveAndDeleteToolbar } from '../pages/edit-toolbar';
+import { MarkdownInput } from './markdown-input';
 
 type AdminBook = z.infer<typeof adminBookAnswer>;
 
@@ -72,8 +73,14 @@ function OpenOnSite() {
 const textInputs = [
   <TextInput key="title" source="title" validate={required('title is required')} fullWidth />,
   <NumberInput key="order" source="order" min={0} step={1} helperText="Books are listed by order, then title" />,
-  <TextInput key="md_content" source="md_content" label="Content (markdown)" validate={required('md_content is required')} multiline minRows={20} fullWidth helperText="## and ### headings make the table of contents" />,
 ];
+const CONTENTS_HELP = '## and ### headings make the table of contents';
+
+/** The book's text in the site's markdown editor, its working copy kept on this device under the book's id. */
+function BookContent() {
+  const book = useRecordContext<AdminBook>();
+  return <MarkdownInput source="md_content" label="Content" helperText={CONTENTS_HELP} draftName={`book-${book?.id ?? 'new'}`} />;
+}
 
 function BookHistory() {
   const book = useRecordContext<AdminBook>();
@@ -90,6 +97,7 @@ function BookEdit() {
           <ReferenceField source="author_id" reference="authors" link="edit" label="Author" />
           <TextField source="slug" label="Address (kept when renamed)" />
           {textInputs}
+          <BookContent />
         </TabbedForm.Tab>
         <TabbedForm.Tab label="History" path="history">
           <BookHistory />
@@ -105,6 +113,7 @@ function BookCreate() {
       <SimpleForm defaultValues={{ order: 0 }}>
         {authorInput({ validate: required('author_id: choose an author') })}
         {textInputs}
+        <BookContent />
       </SimpleForm>
     </Create>
   );

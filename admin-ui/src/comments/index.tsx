@@ -75,9 +75,15 @@ function CommentList() {
   );
 }
 
+function CommentTitle() {
+  const comment = useRecordContext<AdminCommentAnswer>();
+  return <span>{comment ? `Comment by ${comment.authorName}` : 'Comment'}</span>;
+}
+
 function CommentShow() {
   return (
     <Show
+      title={<CommentTitle />}
       actions={
         <TopToolbar>
           <HideButton />

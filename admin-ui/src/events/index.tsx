@@ -54,9 +54,14 @@ function EventList() {
   );
 }
 
+function EventTitle() {
+  const event = useRecordContext<AdminEventAnswer>();
+  return <span>{event ? `Event ${event.id}: ${event.words}` : 'Event'}</span>;
+}
+
 function EventShow() {
   return (
-    <Show title="Event">
+    <Show title={<EventTitle />}>
       <SimpleShowLayout>
         <TextField source="id" label="Position" />
         <TextField source="words" label="What" />

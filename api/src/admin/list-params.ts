@@ -6,13 +6,16 @@ import { isUuid } from '../uuid.js';
 export const MAX_RANGE = 1000;
 const DEFAULT_RANGE = { start: 0, end: 24 };
 
-export interface ListParams<Field extends string> {
-  readonly sort: { readonly field: Field; readonly order: 'asc' | 'desc' } | null;
+/** Every list sorts by its records' `id`: react-admin's default sort, whatever else a resource sorts by. */
+export const ID_SORT = 'id';
+
+export interface ListParams<Sort extends string, Filter extends string = Sort> {
+  readonly sort: { readonly field: Sort | typeof ID_SORT; readonly order: 'asc' | 'desc' } | null;
   /** Both inclusive, as Content-Range counts them. */
   readonly range: { readonly start: number; readonly end: number };
   /** The full-text search, trimmed; '' for none. */
   readonly q: string;
-  readonly filter: Readonly<Partial<Record<Field, unknown>>>;
+  readonly filter: Readonly<Partial<Record<Filter, unknown>>>;
 }
 
 const badParameter = (parameter: string, message: string) =>
@@ -27,22 +30,24 @@ function json(parameter: string, text: string): unknown {
 }
 
 /**
- * Parses a list request against what the resource allows: sort fields, filter fields (`q` always).
- * Anything malformed is a 400 naming the parameter; `Range: <resource>=0-24` is read when `range` is absent.
+ * Parses a list request against what the resource allows: sort fields (`id` always), filter fields
+ * (`q` always). Anything malformed is a 400 naming the parameter; `Range: <resource>=0-24` is read
+ * when `range` is absent.
  */
-export function parseListParams<Field extends string>(
+export function parseListParams<Sort extends string, Filter extends string>(
   query: AdminListQuery,
   rangeHeader: string | undefined,
-  allowed: { readonly sort: readonly Field[]; readonly filter: readonly Field[] },
-): ListParams<Field> {
-  let sort: ListParams<Field>['sort'] = null;
+  allowed: { readonly sort: readonly Sort[]; readonly filter: readonly Filter[] },
+): ListParams<Sort, Filter> {
+  let sort: ListParams<Sort, Filter>['sort'] = null;
+  const sortable: readonly string[] = [ID_SORT, ...allowed.sort.filter((field) => field !== ID_SORT)];
   if (query.sort !== undefined) {
     const value = json('sort', query.sort);
     if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string') throw badParameter('sort', 'expected ["field","ASC"|"DESC"]');
     const [field, order] = value as [string, string];
-    if (!(allowed.sort as readonly string[]).includes(field)) throw badParameter('sort', `cannot sort by ${field} (one of: ${allowed.sort.join(', ')})`);
+    if (!sortable.includes(field)) throw badParameter('sort', `cannot sort by ${field} (one of: ${sortable.join(', ')})`);
     if (!/^(asc|desc)$/i.test(order)) throw badParameter('sort', 'the order is ASC or DESC');
-    sort = { field: field as Field, order: order.toLowerCase() as 'asc' | 'desc' };
+    sort = { field: field as Sort | typeof ID_SORT, order: order.toLowerCase() as 'asc' | 'desc' };
   }
 
   let range = DEFAULT_RANGE;
@@ -60,7 +65,7 @@ export function parseListParams<Field extends string>(
   if (range.end - range.start + 1 > MAX_RANGE) throw badParameter('range', `at most ${MAX_RANGE} records at a time`);
 
   let q = '';
-  const filter: Partial<Record<Field, unknown>> = {};
+  const filter: Partial<Record<Filter, unknown>> = {};
   if (query.filter !== undefined) {
     const value = json('filter', query.filter);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badParameter('filter', 'expected an object');
@@ -69,7 +74,7 @@ export function parseListParams<Field extends string>(
         if (typeof wanted !== 'string') throw badParameter('filter', 'q is text');
         q = wanted.trim().slice(0, 200);
       } else if ((allowed.filter as readonly string[]).includes(field)) {
-        filter[field as Field] = wanted;
+        filter[field as Filter] = wanted;
       } else {
         throw badParameter('filter', `cannot filter by ${field} (one of: q, ${allowed.filter.join(', ')})`);
       }

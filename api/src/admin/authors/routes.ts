@@ -16,6 +16,7 @@ import { sendList } from '../lists.js';
 
 const tags = ['admin'];
 const SORTS = ['name', 'slug', 'books', 'created_at', 'updated_at'] as const;
+const COLUMNS = { id: 'authors.author_id', name: 'name', slug: 'slug', books: 'books', created_at: 'created_at', updated_at: 'updated_at' } as const;
 const FILTERS = ['id'] as const;
 const manage = { permission: 'library.manage' } as const;
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -48,7 +49,7 @@ export function authorAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       if (params.q !== '') rows = rows.where('authors.name', 'ilike', containing(params.q));
       const order = params.sort?.order ?? 'asc';
       const page = rows
-        .orderBy(sql.ref(params.sort?.field ?? 'name'), order)
+        .orderBy(sql.ref(COLUMNS[params.sort?.field ?? 'name']), order)
         .orderBy('authors.author_id', order)
         .offset(params.range.start)
         .limit(params.range.end - params.range.start + 1);

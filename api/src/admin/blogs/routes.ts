@@ -41,7 +41,7 @@ export function blogAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           rows = rows.where('archived', '=', params.filter.archived);
         }
         if (params.q !== '') rows = rows.where((eb) => eb.or([eb('title', 'ilike', containing(params.q)), eb('blog_id', 'ilike', containing(params.q))]));
-        const column = COLUMNS[(params.sort?.field ?? 'title') as (typeof SORTS)[number]];
+        const column = COLUMNS[params.sort?.field ?? 'title'];
         const order = params.sort?.order ?? 'asc';
         const page = rows
           .selectAll()

@@ -20,7 +20,7 @@ import { sendList } from '../lists.js';
 const tags = ['admin'];
 const SORTS = ['title', 'order', 'author_name', 'words', 'revision', 'created_at', 'updated_at'] as const;
 const FILTERS = ['id', 'author_id'] as const;
-const COLUMNS = { title: 'books.title', order: 'books.book_order', author_name: 'authors.name', words: 'books.words', revision: 'books.revision', created_at: 'books.created_at', updated_at: 'books.updated_at' } as const;
+const COLUMNS = { id: 'books.book_id', title: 'books.title', order: 'books.book_order', author_name: 'authors.name', words: 'books.words', revision: 'books.revision', created_at: 'books.created_at', updated_at: 'books.updated_at' } as const;
 const manage = { permission: 'library.manage' } as const;
 const iso = (value: string | Date) => new Date(value).toISOString();
 const notFound = () => new HttpError(404, 'not_found', 'No such book');
@@ -68,7 +68,7 @@ export function bookAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       if (params.q !== '') rows = rows.where('books.title', 'ilike', containing(params.q));
       const order = params.sort?.order ?? 'asc';
       const page = rows
-        .orderBy(sql.ref(COLUMNS[(params.sort?.field ?? 'title') as (typeof SORTS)[number]]), order)
+        .orderBy(sql.ref(COLUMNS[params.sort?.field ?? 'title']), order)
         .orderBy('books.book_id', order)
         .offset(params.range.start)
         .limit(params.range.end - params.range.start + 1);

@@ -20,7 +20,7 @@ import { pageInOrder, rowsOfPage, sendList, totalUpTo } from '../lists.js';
 const tags = ['admin'];
 const SORTS = ['createdAt', 'modifiedAt', 'upvotes'] as const;
 const FILTERS = ['id', 'postId', 'authorId', 'hidden'] as const;
-const COLUMNS = { createdAt: 'comments.created_at', modifiedAt: 'comments.modified_at', upvotes: 'comments.upvote_count' } as const;
+const COLUMNS = { id: 'comments.comment_id', createdAt: 'comments.created_at', modifiedAt: 'comments.modified_at', upvotes: 'comments.upvote_count' } as const;
 const iso = (value: string | Date) => new Date(value).toISOString();
 
 const notFound = () => new HttpError(404, 'not_found', 'No such comment');
@@ -84,7 +84,7 @@ export function commentAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           rows = rows.where('comments.hidden', '=', f.hidden);
         }
         if (params.q !== '') rows = rows.where('comments.content', 'ilike', containing(params.q));
-        const column = COLUMNS[(params.sort?.field ?? 'createdAt') as (typeof SORTS)[number]];
+        const column = COLUMNS[params.sort?.field ?? 'createdAt'];
         const ids = rows.select('comments.comment_id').$call(pageInOrder(column, 'comments.comment_id', params.sort?.order ?? 'desc', params.range));
         const [page, total] = await Promise.all([ids.execute(), totalUpTo(db, rows.select(sql<number>`1`.as('one')))]);
         const found = await rowsOfPage(

@@ -29,7 +29,7 @@ const manage = { permission: 'library.manage' } as const;
 const PAGE_BODY_LIMIT = 8 * 1024 * 1024;
 const SORTS = ['name', 'url', 'category', 'priority', 'revision', 'created_at', 'updated_at'] as const;
 const FILTERS = ['id', 'category', 'parent'] as const;
-const COLUMNS = { name: 'pages.name', url: 'pages.path', category: 'pages.category', priority: 'pages.priority', revision: 'pages.revision', created_at: 'pages.created_at', updated_at: 'pages.updated_at' } as const;
+const COLUMNS = { id: 'pages.page_id', name: 'pages.name', url: 'pages.path', category: 'pages.category', priority: 'pages.priority', revision: 'pages.revision', created_at: 'pages.created_at', updated_at: 'pages.updated_at' } as const;
 /** Everything but the markdown and its HTML: lists leave the text out, pages can be long. */
 const SUMMARY = ['page_id', 'path', 'name', 'permalink', 'category', 'parent_id', 'priority', 'revision', 'created_at', 'updated_at'] as const;
 
@@ -108,7 +108,7 @@ export function pageAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           rows = rows.where('pages.category', 'in', wanted as LibraryPage['category'][]);
         }
         if (params.q !== '') rows = rows.where((eb) => eb.or([eb('pages.name', 'ilike', containing(params.q)), eb('pages.path', 'ilike', containing(params.q))]));
-        const column = COLUMNS[(params.sort?.field ?? 'name') as (typeof SORTS)[number]];
+        const column = COLUMNS[params.sort?.field ?? 'name'];
         const ids = rows.select('pages.page_id').$call(pageInOrder(column, 'pages.page_id', params.sort?.order ?? 'asc', params.range));
         const [page, total] = await Promise.all([ids.execute(), totalUpTo(db, rows.select(sql<number>`1`.as('one')))]);
         const found = await rowsOfPage(

@@ -24,7 +24,7 @@ import { streamVersion } from '../stream-version.js';
 const tags = ['admin'];
 const SORTS = ['title', 'blog', 'status', 'publishedAt', 'publishAt', 'createdAt', 'updatedAt'] as const;
 const FILTERS = ['id', 'blog', 'status', 'authorId'] as const;
-const COLUMNS = { title: 'posts.title', blog: 'posts.blog_id', status: 'posts.status', publishedAt: 'posts.published_at', publishAt: 'posts.publish_at', createdAt: 'posts.created_at', updatedAt: 'posts.updated_at' } as const;
+const COLUMNS = { id: 'posts.post_id', title: 'posts.title', blog: 'posts.blog_id', status: 'posts.status', publishedAt: 'posts.published_at', publishAt: 'posts.publish_at', createdAt: 'posts.created_at', updatedAt: 'posts.updated_at' } as const;
 
 const notFound = () => new HttpError(404, 'not_found', 'No such post');
 const badFilter = (message: string) => new HttpError(400, 'bad_parameter', `filter: ${message}`, {}, [{ field: 'filter', message }]);
@@ -101,7 +101,7 @@ export function postRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             .leftJoin('authors', 'authors.user_id', 'deleted_posts.author_id')
             .selectAll('deleted_posts')
             .select(sql<string>`coalesce(authors.name, 'unknown')`.as('author'))
-            .orderBy('deleted_posts.deleted_at', params.sort?.order ?? 'desc')
+            .orderBy(params.sort?.field === 'id' ? 'deleted_posts.post_id' : 'deleted_posts.deleted_at', params.sort?.order ?? 'desc')
             .orderBy('deleted_posts.post_id')
             .offset(params.range.start)
             .limit(params.range.end - params.range.start + 1);
@@ -115,7 +115,7 @@ export function postRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (f.authorId !== undefined) rows = rows.where('posts.author_id', 'in', uuidValues('authorId', f.authorId));
         if (wantedStatus) rows = rows.where('posts.status', 'in', wantedStatus as BlogsReadModel['posts']['status'][]);
         if (params.q !== '') rows = rows.where('posts.title', 'ilike', containing(params.q));
-        const column = COLUMNS[(params.sort?.field ?? 'updatedAt') as (typeof SORTS)[number]];
+        const column = COLUMNS[params.sort?.field ?? 'updatedAt'];
         const ids = rows.select('posts.post_id').$call(pageInOrder(column, 'posts.post_id', params.sort?.order ?? 'desc', params.range));
         const [page, total] = await Promise.all([ids.execute(), totalUpTo(db, rows.select(sql<number>`1`.as('one')))]);
         const found = await rowsOfPage(

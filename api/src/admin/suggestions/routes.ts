@@ -24,7 +24,7 @@ const tags = ['admin'];
 const reads = [SUGGESTIONS_PROJECTION, POEM_PROJECTION, USERS_PROJECTION];
 const SORTS = ['madeAt', 'decidedAt', 'status', 'part'] as const;
 const FILTERS = ['id', 'status', 'suggesterId', 'sentence'] as const;
-const COLUMNS = { madeAt: 'made_at', decidedAt: 'decided_at', status: 'status', part: 'part' } as const;
+const COLUMNS = { id: 'suggestion_id', madeAt: 'made_at', decidedAt: 'decided_at', status: 'status', part: 'part' } as const;
 
 const badFilter = (message: string) => new HttpError(400, 'bad_parameter', `filter: ${message}`, {}, [{ field: 'filter', message }]);
 const notFound = () => new HttpError(404, 'not_found', 'No such suggestion');
@@ -84,7 +84,7 @@ export function suggestionAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           const like = containing(params.q);
           rows = rows.where((eb) => eb.or([eb('proposed', 'ilike', like), eb('based_on', 'ilike', like), eb('reason', 'ilike', like), eb('decline_reason', 'ilike', like)]));
         }
-        const column = COLUMNS[(params.sort?.field ?? 'madeAt') as (typeof SORTS)[number]];
+        const column = COLUMNS[params.sort?.field ?? 'madeAt'];
         const order = params.sort?.order ?? 'desc';
         const ids = pageInOrder(column, 'suggestion_id', order, params.range)(rows.select('suggestion_id'));
         const [page, total] = await Promise.all([ids.execute(), totalUpTo(db, rows.select(sql`1`.as('one')))]);

@@ -24,7 +24,7 @@ import { asVersionedEdit, streamVersion } from '../stream-version.js';
 const tags = ['admin'];
 const SORTS = ['name', 'userName', 'email', 'role', 'lastLogin', 'registeredAt'] as const;
 const FILTERS = ['id', 'role', 'blog', 'emailConfirmed', 'locked'] as const;
-const COLUMNS = { name: 'name', userName: 'user_name', email: 'email', role: 'role', lastLogin: 'last_login', registeredAt: 'registered_at' } as const;
+const COLUMNS = { id: 'user_id', name: 'name', userName: 'user_name', email: 'email', role: 'role', lastLogin: 'last_login', registeredAt: 'registered_at' } as const;
 type UserRow = UsersReadModel['users'];
 
 const notFound = () => new HttpError(404, 'not_found', 'No such user');
@@ -79,7 +79,7 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           rows = rows.where('locked', '=', f.locked);
         }
         if (params.q !== '') rows = rows.where(sql<boolean>`${USER_TEXT} ilike ${containing(params.q)}`);
-        const column = COLUMNS[(params.sort?.field ?? 'registeredAt') as (typeof SORTS)[number]];
+        const column = COLUMNS[params.sort?.field ?? 'registeredAt'];
         const ids = rows.select('user_id').$call(pageInOrder(column, 'user_id', params.sort?.order ?? 'asc', params.range));
         const [page, total] = await Promise.all([ids.execute(), totalUpTo(db, rows.select(sql<number>`1`.as('one')))]);
         const found = await rowsOfPage(

@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AUTOSAVE_MS, autosaveLabel, formatClock, type AutosaveState } from '../../../reader-ui/src/blogs/editor/autosave';
+
+/** A working copy kept in this browser: the text and when it was kept. */
+export interface KeptCopy {
+  readonly text: string;
+  readonly savedAt: string;
+}
+
+const storageKey = (name: string) => `epos.console.draft.${name}`;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readKeptCopy(name: string): KeptCopy | null {
+  try {
+    const raw = storage()?.getItem(storageKey(name));
+    const kept: unknown = raw ? JSON.parse(raw) : null;
+    return typeof kept === 'object' && kept !== null && 'text' in kept && 'savedAt' in kept && typeof kept.text === 'string' && typeof kept.savedAt === 'string' ? { text: kept.text, savedAt: kept.savedAt } : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(name: string, copy: KeptCopy): boolean {
+  try {
+    storage()?.setItem(storageKey(name), JSON.stringify(copy));
+    return storage() !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function forgetKeptCopy(name: string): void {
+  try {
+    storage()?.removeItem(storageKey(name));
+  } catch {
+    // nothing kept, nothing to forget
+  }
+}
+
+/**
+ * The editor's autosave, as the site's page editor does it: every 10 s (the spec's period) a changed text
+ * is kept on this device under `name`; the status bar says so. A save to the server makes `saved` the text.
+ */
+export function useDeviceAutosave(name: string, text: string, saved: string): string {
+  const [state, setState] = useState<AutosaveState>({ target: 'device', saving: false, failed: false, savedAt: null });
+  const [kept, setKept] = useState(saved);
+  const now = useRef({ text, kept });
+  now.current = { text, kept };
+
+  // After a save (not on opening: the copy kept earlier is offered then), the device's copy goes.
+  const opened = useRef(saved);
+  useEffect(() => {
+    setKept(saved);
+    if (saved !== opened.current) forgetKeptCopy(name);
+  }, [name, saved]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const { text: current, kept: last } = now.current;
+      if (current === last || current.trim() === '') return;
+      const savedAt = new Date().toISOString();
+      const ok = keep(name, { text: current, savedAt });
+      if (ok) setKept(current);
+      setState((s) => ({ ...s, failed: !ok, savedAt: ok ? savedAt : s.savedAt }));
+    }, AUTOSAVE_MS);
+    return () => clearInterval(timer);
+  }, [name]);
+
+  const format = useCallback((iso: string) => formatClock(iso), []);
+  return autosaveLabel(state, text !== kept, format);
+}
