@@ -3,7 +3,6 @@ import {
   CreateButton,
   Create,
   DataTable,
-  DateField,
   Edit,
   List,
   NumberField,
@@ -21,6 +20,7 @@ import type { adminAuthorAnswer } from '@epos/schemas/books/admin';
 import type { ResourceModule } from '../resources';
 import { HistoryTab } from '../history/history-tab';
 import { SaveAndDeleteToolbar } from '../pages/edit-toolbar';
+import { SiteDateField } from '../app/site-date';
 
 type AdminAuthor = z.infer<typeof adminAuthorAnswer>;
 
@@ -34,7 +34,7 @@ function AuthorList() {
           <NumberField source="books" />
         </DataTable.Col>
         <DataTable.Col source="updated_at" label="Changed">
-          <DateField source="updated_at" showTime />
+          <SiteDateField source="updated_at" />
         </DataTable.Col>
       </DataTable>
     </List>
@@ -61,7 +61,7 @@ function AuthorBooks() {
         <DataTable.Col source="title" />
         <DataTable.Col source="words" />
         <DataTable.Col source="updated_at" label="Changed">
-          <DateField source="updated_at" showTime />
+          <SiteDateField source="updated_at" />
         </DataTable.Col>
       </DataTable>
     </ReferenceManyField>

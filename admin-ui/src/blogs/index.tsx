@@ -9,7 +9,6 @@ import {
   useRecordContext,
   Create,
   DataTable,
-  DateField,
   FunctionField,
   List,
   NumberField,
@@ -25,6 +24,7 @@ import type { AdminUserAnswer } from '@epos/schemas/admin/users';
 import type { AdminBlogAnswer } from '@epos/schemas/admin/blogs';
 import type { ResourceModule } from '../resources';
 import { HistoryTab } from '../history/history-tab';
+import { SiteDateField } from '../app/site-date';
 
 function BlogList() {
   return (
@@ -36,7 +36,7 @@ function BlogList() {
           <NumberField source="publishedCount" />
         </DataTable.Col>
         <DataTable.Col source="lastPublished" label="Last published">
-          <DateField source="lastPublished" showTime emptyText="never" />
+          <SiteDateField source="lastPublished" emptyText="never" />
         </DataTable.Col>
         <DataTable.Col source="archived" disableSort>
           <BooleanField source="archived" />
@@ -54,7 +54,7 @@ function BlogShow() {
         <TextField source="title" />
         <TextField source="id" label="Slug" />
         <TextField source="description" emptyText="—" />
-        <DateField source="createdAt" label="Created" showTime />
+        <SiteDateField source="createdAt" label="Created" />
         <NumberField source="publishedCount" label="Published posts" />
         <BooleanField source="archived" />
         <ReferenceManyField label="Bloggers" reference="users" target="blog" sort={{ field: 'name', order: 'ASC' }}>

@@ -4,7 +4,6 @@ import {
   AutocompleteInput,
   Create,
   DataTable,
-  DateField,
   Edit,
   List,
   NumberField,
@@ -25,6 +24,7 @@ import type { ResourceModule } from '../resources';
 import { HistoryTab } from '../history/history-tab';
 import { SaveAndDeleteToolbar } from '../pages/edit-toolbar';
 import { MarkdownInput } from './markdown-input';
+import { SiteDateField } from '../app/site-date';
 
 type AdminBook = z.infer<typeof adminBookAnswer>;
 
@@ -47,7 +47,7 @@ function BookList() {
           <NumberField source="words" />
         </DataTable.Col>
         <DataTable.Col source="updated_at" label="Changed">
-          <DateField source="updated_at" showTime />
+          <SiteDateField source="updated_at" />
         </DataTable.Col>
       </DataTable>
     </List>

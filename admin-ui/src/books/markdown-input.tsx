@@ -5,6 +5,7 @@ import { uploadImages } from '../../../reader-ui/src/blogs/editor/api';
 import { imageProblem } from '../../../reader-ui/src/blogs/editor/images';
 import { forgetKeptCopy, readKeptCopy, useDeviceAutosave, type KeptCopy } from './device-draft';
 import './markdown-input.css';
+import { siteDate } from '../app/site-date';
 
 // The site's own editor of posts and library pages (preview, side by side, spell check, status bar):
 // one editor for every long text. It is large, so it loads when a form shows it.
@@ -49,7 +50,7 @@ function KeptCopyOffer({ copy, onRestore, onDiscard }: { copy: KeptCopy; onResto
         </Stack>
       }
     >
-      This device kept unsaved changes from {new Date(copy.savedAt).toLocaleString()}.
+      This device kept unsaved changes from {siteDate(copy.savedAt)}.
     </Alert>
   );
 }

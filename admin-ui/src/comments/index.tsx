@@ -1,7 +1,6 @@
 import CommentIcon from '@mui/icons-material/Comment';
 import {
   DataTable,
-  DateField,
   DeleteWithConfirmButton,
   List,
   NumberField,
@@ -22,6 +21,7 @@ import {
 } from 'react-admin';
 import type { AdminCommentAnswer } from '@epos/schemas/admin/comments';
 import type { ResourceModule } from '../resources';
+import { SiteDateField } from '../app/site-date';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -59,7 +59,7 @@ function CommentList() {
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="Comments">
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="createdAt" label="When">
-          <DateField source="createdAt" showTime />
+          <SiteDateField source="createdAt" />
         </DataTable.Col>
         <DataTable.Col source="authorName" label="Author" disableSort />
         <DataTable.Col source="content" label="Comment" disableSort />
@@ -95,8 +95,8 @@ function CommentShow() {
         <TextField source="content" label="Comment" />
         <TextField source="authorName" label="Author" />
         <ReferenceField source="postId" reference="posts" label="Post" link="show" />
-        <DateField source="createdAt" label="Posted" showTime />
-        <DateField source="modifiedAt" label="Changed" showTime />
+        <SiteDateField source="createdAt" label="Posted" />
+        <SiteDateField source="modifiedAt" label="Changed" />
         <NumberField source="replies" />
         <NumberField source="upvotes" />
         <BooleanField source="hidden" label="Hidden from the site" />

@@ -2,6 +2,7 @@ import { Alert, Card, CardContent, CardHeader, CircularProgress, List, ListItem,
 import { Link, useGetList } from 'react-admin';
 import type { AdminEventAnswer } from '@epos/schemas/admin/events';
 import { GENERIC_ERROR } from '../app/messages';
+import { siteDate } from '../app/site-date';
 
 const LAST_CHANGES = 20;
 
@@ -21,7 +22,7 @@ export function RecentChanges() {
               <ListItem key={event.id} disableGutters>
                 <ListItemText
                   primary={<Link to={`/events/${encodeURIComponent(event.id)}/show`}>{event.words}</Link>}
-                  secondary={`${event.actorName} · ${event.streamId} · ${new Date(event.occurredAt).toLocaleString()}`}
+                  secondary={`${event.actorName} · ${event.streamId} · ${siteDate(event.occurredAt)}`}
                 />
               </ListItem>
             ))}

@@ -1,7 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { Typography } from '@mui/material';
 import {
-  DateField,
   DateTimeInput,
   FunctionField,
   Link,
@@ -17,6 +16,7 @@ import {
 } from 'react-admin';
 import type { AdminEventAnswer } from '@epos/schemas/admin/events';
 import type { ResourceModule } from '../resources';
+import { SiteDateField } from '../app/site-date';
 
 const KINDS = ['sentence', 'post', 'comments', 'blog', 'user', 'suggestion', 'poem'].map((id) => ({ id, name: id }));
 
@@ -42,7 +42,7 @@ function EventList() {
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id" label="Position" />
         <DataTable.Col source="occurredAt" label="When">
-          <DateField source="occurredAt" showTime />
+          <SiteDateField source="occurredAt" />
         </DataTable.Col>
         <DataTable.Col source="words" label="What" disableSort />
         <DataTable.Col source="actorName" label="Who" disableSort />
@@ -68,7 +68,7 @@ function EventShow() {
         <TextField source="type" />
         <TextField source="actorName" label="Who" />
         <TextField source="actor" label="Actor id" />
-        <DateField source="occurredAt" label="When" showTime />
+        <SiteDateField source="occurredAt" label="When" />
         <FunctionField label="Record" render={() => <RecordLink />} />
         <TextField source="revision" label="Revision of its stream" />
         <TextField source="correlationId" label="Correlation" />

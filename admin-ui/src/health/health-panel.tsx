@@ -23,6 +23,7 @@ import type { Health, ProjectionHealth } from '@epos/schemas/api/health';
 import { GENERIC_ERROR } from '../app/messages';
 import { formatCount, formatLag, isLagging, statusColor, statusLabel } from './format';
 import { useHealth } from './use-health';
+import { siteDate } from '../app/site-date';
 
 /** Card with the /api/health report: overall status, head position and each projection with its lag. */
 export function HealthPanel() {
@@ -36,7 +37,7 @@ export function HealthPanel() {
             System status
           </Typography>
         }
-        subheader={data ? `Checked ${new Date(dataUpdatedAt).toLocaleTimeString()}` : undefined}
+        subheader={data ? `Checked ${siteDate(dataUpdatedAt, 'clock')}` : undefined}
         action={
           <Tooltip title="Refresh">
             <span>

@@ -6,6 +6,7 @@ import type { HistoryEntryAdminAnswer, HistoryRecord } from '@epos/schemas/admin
 import { adminFetch, ADMIN_API_URL } from '../app/data-provider';
 import { groupByCommand } from './groups';
 import { WordDiff } from './word-diff';
+import { siteDate } from '../app/site-date';
 
 /** Entries asked for at a time: a record edited a thousand times opens at once and pages back. */
 const PAGE = 50;
@@ -135,7 +136,7 @@ export function HistoryTab({ streamId, record, restore }: { streamId: string; re
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
                   {isUser(first.actor) ? <Link to={`/users/${first.actor}/show`}>{first.actorName}</Link> : first.actorName} ·{' '}
-                  <time dateTime={first.occurredAt}>{new Date(first.occurredAt).toLocaleString()}</time> · revision {group.at(-1)!.revision}
+                  <time dateTime={first.occurredAt}>{siteDate(first.occurredAt)}</time> · revision {group.at(-1)!.revision}
                 </Typography>
                 <Box component="ul" sx={{ pl: 2, mt: 1 }}>
                   {group.flatMap((e) => e.changes.map((c) => <Change key={`${e.id}-${c.field}`} change={c} />))}

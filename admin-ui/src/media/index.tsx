@@ -1,11 +1,12 @@
 import PermMediaIcon from '@mui/icons-material/PermMedia';
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateField, DeleteButton, List, NumberField, SearchInput, SelectInput, Show, ShowButton, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { DataTable, DeleteButton, List, NumberField, SearchInput, SelectInput, Show, ShowButton, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import type { AdminMediaAnswer } from '@epos/schemas/media/payloads';
 import type { ResourceModule } from '../resources';
 import { HistoryTab } from '../history/history-tab';
 import { AttachPanel, UsesPanel } from './attach-panel';
 import { UploadPanel } from './upload-panel';
+import { SiteDateField } from '../app/site-date';
 
 const KINDS = [
   { id: 'image', name: 'Images' },
@@ -46,7 +47,7 @@ function MediaList() {
           <NumberField source="useCount" />
         </DataTable.Col>
         <DataTable.Col source="uploadedAt" label="Uploaded">
-          <DateField source="uploadedAt" showTime />
+          <SiteDateField source="uploadedAt" />
         </DataTable.Col>
         {/* A row opens on click; the button is the same for the keyboard. */}
         <DataTable.Col label="" disableSort>
@@ -93,7 +94,7 @@ function MediaShow() {
           <Size />
           <Dimensions />
           <TextField source="url" label="Address" />
-          <DateField source="uploadedAt" label="Uploaded" showTime />
+          <SiteDateField source="uploadedAt" label="Uploaded" />
           <UsesPanel />
           <AttachPanel />
         </TabbedShowLayout.Tab>

@@ -7,7 +7,6 @@ import {
   Button,
   Create,
   DataTable,
-  DateField,
   Edit,
   FormDataConsumer,
   List,
@@ -27,6 +26,7 @@ import type { ResourceModule } from '../resources';
 import { HistoryTab } from '../history/history-tab';
 import { SaveAndDeleteToolbar } from './edit-toolbar';
 import { adminFetch } from '../app/data-provider';
+import { SiteDateField } from '../app/site-date';
 
 /** schemas/src/library/events.ts's pageCategories: Menu pages have a priority, Non-Menu pages a parent. */
 const CATEGORIES = [
@@ -46,7 +46,7 @@ function PageList() {
         <DataTable.Col source="category" />
         <DataTable.Col source="priority" />
         <DataTable.Col source="updated_at" label="Changed">
-          <DateField source="updated_at" showTime />
+          <SiteDateField source="updated_at" />
         </DataTable.Col>
       </DataTable>
     </List>

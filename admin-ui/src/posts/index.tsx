@@ -2,7 +2,6 @@ import ArticleIcon from '@mui/icons-material/Article';
 import { Link as MuiLink } from '@mui/material';
 import {
   DataTable,
-  DateField,
   DateTimeInput,
   Edit,
   EditButton,
@@ -27,6 +26,7 @@ import {
 import type { AdminPostAnswer } from '@epos/schemas/admin/posts';
 import type { ResourceModule } from '../resources';
 import { HistoryTab } from '../history/history-tab';
+import { SiteDateField, siteDate } from '../app/site-date';
 
 const STATUSES = [
   { id: 'published', name: 'Published' },
@@ -49,7 +49,7 @@ const filters = [
 
 /** "Scheduled for …" with its time, else the status in words. */
 export function statusInWords(post: AdminPostAnswer): string {
-  if (post.status === 'scheduled' && post.publishAt) return `Scheduled for ${new Date(post.publishAt).toLocaleString()}`;
+  if (post.status === 'scheduled' && post.publishAt) return `Scheduled for ${siteDate(post.publishAt, 'appointment')}`;
   return LIST_STATUSES.find((s) => s.id === post.status)?.name ?? post.status;
 }
 
@@ -66,7 +66,7 @@ function PostList() {
         </DataTable.Col>
         <DataTable.Col source="authorName" label="Author" disableSort />
         <DataTable.Col source="updatedAt" label="Changed">
-          <DateField source="updatedAt" showTime />
+          <SiteDateField source="updatedAt" />
         </DataTable.Col>
       </DataTable>
     </List>
@@ -103,9 +103,9 @@ function PostShow() {
           <ReferenceField source="blog" reference="blogs" link="show" />
           <FunctionField label="Status" render={statusInWords} />
           <TextField source="authorName" label="Author" />
-          <DateField source="publishedAt" label="Published" showTime emptyText="—" />
-          <DateField source="createdAt" label="Created" showTime />
-          <DateField source="updatedAt" label="Changed" showTime />
+          <SiteDateField source="publishedAt" label="Published" emptyText="—" />
+          <SiteDateField source="createdAt" label="Created" />
+          <SiteDateField source="updatedAt" label="Changed" />
           <NumberField source="revision" label="Revisions" />
           <NumberField source="commentCount" label="Comments" />
         </TabbedShowLayout.Tab>

@@ -3,7 +3,6 @@ import { Alert, Box, Typography } from '@mui/material';
 import {
   AutocompleteInput,
   DataTable,
-  DateField,
   FunctionField,
   Labeled,
   List,
@@ -20,6 +19,7 @@ import type { AdminSuggestionAnswer } from '@epos/schemas/admin/suggestions';
 import type { ResourceModule } from '../resources';
 import { WordDiff } from '../history/word-diff';
 import { Decision } from './decision';
+import { SiteDateField } from '../app/site-date';
 
 const STATUSES = [
   { id: 'open', name: 'Open' },
@@ -45,7 +45,7 @@ function SuggestionList() {
     <List filters={filters} filterDefaultValues={{ status: 'open' }} sort={{ field: 'madeAt', order: 'DESC' }} title="Suggestions">
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="madeAt" label="Made">
-          <DateField source="madeAt" showTime />
+          <SiteDateField source="madeAt" />
         </DataTable.Col>
         <DataTable.Col source="part" label="Correction of">
           <FunctionField<AdminSuggestionAnswer> render={where} />
@@ -105,11 +105,11 @@ function SuggestionShow() {
         <Summary />
         <Change />
         <TextField source="suggesterName" label="Suggested by" />
-        <DateField source="madeAt" label="Made" showTime />
+        <SiteDateField source="madeAt" label="Made" />
         <TextField source="reason" label="The suggester's reason" emptyText="(none given)" />
         <TextField source="status" />
         <TextField source="decidedByName" label="Decided by" emptyText="—" />
-        <DateField source="decidedAt" label="Decided" showTime emptyText="—" />
+        <SiteDateField source="decidedAt" label="Decided" emptyText="—" />
         <TextField source="declineReason" label="Declined because" emptyText="—" />
         <Decision />
       </SimpleShowLayout>

@@ -8,7 +8,6 @@ import {
   BooleanInput,
   Button,
   DataTable,
-  DateField,
   DeleteWithConfirmButton,
   FunctionField,
   List,
@@ -31,6 +30,7 @@ import type { ResourceModule } from '../resources';
 import { HistoryTab } from '../history/history-tab';
 import { ADMIN_API_URL, adminFetch } from '../app/data-provider';
 import { AssignRoleButton, ROLE_CHOICES } from './role-modal';
+import { SiteDateField } from '../app/site-date';
 
 const ROLES = ROLE_CHOICES.map(({ id, name }) => ({ id, name }));
 
@@ -60,7 +60,7 @@ function UserList() {
           <FunctionField render={blogsOf} />
         </DataTable.Col>
         <DataTable.Col source="lastLogin" label="Last login">
-          <DateField source="lastLogin" showTime emptyText="never" />
+          <SiteDateField source="lastLogin" emptyText="never" />
         </DataTable.Col>
         <DataTable.Col source="locked" disableSort>
           <BooleanField source="locked" />
@@ -150,15 +150,15 @@ function UserShow() {
           <BooleanField source="emailConfirmed" label="Email confirmed" />
           <TextField source="role" />
           <FunctionField label="Blogs" render={blogsOf} />
-          <DateField source="lastLogin" label="Last login" showTime emptyText="never" />
-          <DateField source="registeredAt" label="Registered" showTime />
+          <SiteDateField source="lastLogin" label="Last login" emptyText="never" />
+          <SiteDateField source="registeredAt" label="Registered" />
           <BooleanField source="locked" label="Locked" />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Changes made" path="changes">
           <ReferenceManyField reference="events" target="actor" sort={{ field: 'id', order: 'DESC' }} perPage={25} pagination={<Pagination />}>
             <DataTable bulkActionButtons={false} rowClick="show" empty={<span>Nothing changed by this user yet.</span>}>
               <DataTable.Col source="occurredAt" label="When" disableSort>
-                <DateField source="occurredAt" showTime />
+                <SiteDateField source="occurredAt" />
               </DataTable.Col>
               <DataTable.Col source="words" label="What" disableSort />
               <DataTable.Col source="streamId" label="Record" disableSort />

@@ -9,7 +9,7 @@ import { appendPage } from '../blogs/paging';
 import type { Answer } from '../blogs/editor/http';
 import { LinkedText } from '../poem/linked-text';
 import { Loading } from '../poem/loading';
-import { formatDateTime, machineDate } from '../ui/dates';
+import { formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { worksPaths } from '../works/paths';
@@ -108,7 +108,7 @@ function ItemLink({ url, onFollow, children }: { url: string; onFollow?: () => v
 
 function When({ at }: { at: string }) {
   return (
-    <time dateTime={machineDate(at)} title={formatDateTime(at)}>
+    <time dateTime={machineDate(at)} title={formatShortDateTime(at)}>
       {timeAgo(at)}
     </time>
   );

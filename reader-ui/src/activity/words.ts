@@ -1,5 +1,5 @@
 import type { ActivityItem, ActivityType, NotificationItem, NotificationKind } from '@epos/schemas/activity/answers';
-import { formatShortDate, readerLocale } from '../ui/dates';
+import { formatShortDate, readerLocale } from '@epos/schemas/dates/formats';
 
 export { activityMessages } from '@epos/schemas/activity/messages';
 

@@ -4,7 +4,7 @@ import { usePageTitle } from '../app/use-page-title';
 import { Loading, Problem } from '../poem/loading';
 import { fetchArchive, fetchToc, fetchUserArchive, type Archive as ArchiveAnswer, type TocEntry, type TocPage as TocAnswer } from './api';
 import { archiveDayLabel, archivePostPath, countLabel, openByDefault, spansBlogs, tabId, tabLabel } from './archive';
-import { machineDate } from '../ui/dates';
+import { machineDate } from '@epos/schemas/dates/formats';
 import { useLoad, usePagedList } from './hooks';
 import { BlogFeedLinks } from './feed-links';
 import { Breadcrumbs, LoadMore, PostDate } from './parts';

@@ -1,5 +1,5 @@
 import type { Archive, ArchivePost, SeriesEntry } from './api';
-import { formatShortDate } from '../ui/dates';
+import { formatShortDate } from '@epos/schemas/dates/formats';
 import { blogPaths } from './paths';
 
 /** "1 post", "3 posts". */

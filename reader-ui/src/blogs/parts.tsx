@@ -5,7 +5,7 @@ import { LinkedText } from '../poem/linked-text';
 import { SpinnerButton } from '../ui/spinner-button';
 import type { PostSummary } from './api';
 import { countLabel } from './archive';
-import { formatDateTime, formatShortDate, machineDate } from '../ui/dates';
+import { formatShortDate, formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
 import { blogPaths, clientPath } from './paths';
 import { blogMessages } from '@epos/schemas/blogs/messages';
 
@@ -36,7 +36,7 @@ export function PostDate({ value, prefix }: { value: string | null | undefined; 
   return (
     <>
       {prefix}
-      <time dateTime={machineDate(value)} title={formatDateTime(value)}>
+      <time dateTime={machineDate(value)} title={formatShortDateTime(value)}>
         {formatShortDate(value)}
       </time>
     </>

@@ -7,7 +7,7 @@ import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { deletePost, fetchPost, type Post } from './api';
 import { Comments } from './comments/comments';
-import { formatDateTime } from '../ui/dates';
+import { formatDateTime } from '@epos/schemas/dates/formats';
 import { useLoad } from './hooks';
 import { blogMessages } from '@epos/schemas/blogs/messages';
 import { BlogFeedLinks } from './feed-links';

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { ContentField } from '../blogs/editor/content-field';
 import { browserStorage, type KeptDraft } from '../blogs/editor/local-draft';
 import { useImageUpload } from '../blogs/editor/use-image-upload';
-import { formatDateTime } from '../ui/dates';
+import { formatShortDateTime } from '@epos/schemas/dates/formats';
 import { FormField, RequiredMark } from '../ui/form-field';
 import { firstInvalidField, issueIndexesFor, stillFailing, type Issue } from '../ui/form-issues';
 import { FormIssues } from '../ui/form-issues-list';
@@ -152,7 +152,7 @@ export function PageForm({ page, initial, parents }: PageFormProps) {
       {offer !== null && (
         <div className="post-form-offer" role="region" aria-label="Unsaved draft">
           <p>
-            Changes you did not save, kept on this device at <time dateTime={offer.savedAt}>{formatDateTime(offer.savedAt)}</time>
+            Changes you did not save, kept on this device at <time dateTime={offer.savedAt}>{formatShortDateTime(offer.savedAt)}</time>
             {offer.text.name.trim() !== '' && <> (“{offer.text.name}”)</>}.
           </p>
           <button

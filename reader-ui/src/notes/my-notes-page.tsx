@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useMe } from '../accounts/session';
 import { loginHref } from '../accounts/urls';
 import { usePageTitle } from '../app/use-page-title';
-import { formatShortDate, machineDate } from '../ui/dates';
+import { formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
 import { usePagedList } from '../blogs/hooks';
 import { Loading } from '../poem/loading';
 import { LinkedText } from '../poem/linked-text';
@@ -105,7 +105,7 @@ function NoteItem({ note }: { note: MyNote }) {
         <LinkedText text={note.Content} />
       </p>
       <p className="my-note-meta muted">
-        <span className="my-note-kind">{note.Rtype}</span> · <time dateTime={machineDate(saved)}>{formatShortDate(saved)}</time>
+        <span className="my-note-kind">{note.Rtype}</span> · <time dateTime={machineDate(saved)}>{formatShortDateTime(saved)}</time>
       </p>
     </li>
   );

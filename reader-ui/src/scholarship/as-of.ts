@@ -6,7 +6,7 @@
  *   fetch(withAsOfParam(sectionUrl(address), asOf))
  */
 import { atom } from 'jotai';
-import { formatLongDate } from '../ui/dates';
+import { formatLongDate } from '@epos/schemas/dates/formats';
 import { useSearch } from 'wouter';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

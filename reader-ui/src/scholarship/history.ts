@@ -4,7 +4,7 @@
  */
 import type { HistoryEntryAnswer, SentenceHistoryAnswer, WordChangeAnswer } from '@epos/schemas/poem/responses';
 import { editionLabels, isEdition, isLang, langLabels } from '../poem/reading';
-import { formatShortDateTime } from '../ui/dates';
+import { formatShortDateTime } from '@epos/schemas/dates/formats';
 
 export type DiffOp = WordChangeAnswer['op'];
 export type DiffPart = WordChangeAnswer;

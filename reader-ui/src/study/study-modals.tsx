@@ -7,7 +7,7 @@ import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
 import type { Loaded } from '../poem/api';
 import { LinkedText } from '../poem/linked-text';
 import { sentencePath } from '../poem/reading';
-import { formatShortDateTime } from '../ui/dates';
+import { formatShortDateTime } from '@epos/schemas/dates/formats';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { deleteNote, fetchMeaning, fetchNotes, fetchReading, picturesOf, saveNote, type DictionaryEntry, type StudyLine } from './api';

@@ -2,7 +2,7 @@ import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { workTypeLabels } from '@epos/schemas/works/messages';
 import { HtmlContent } from '../blogs/parts';
-import { formatShortDate } from '../ui/dates';
+import { formatShortDate } from '@epos/schemas/dates/formats';
 import type { WorkItem } from './api';
 import { safeEmbed, safeLink, sentencesOf, worksPaths } from './paths';
 import './works.css';

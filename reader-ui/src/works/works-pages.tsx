@@ -3,7 +3,7 @@ import { workMessages, workTypeLabels } from '@epos/schemas/works/messages';
 import { usePageTitle } from '../app/use-page-title';
 import { Loading, Problem } from '../poem/loading';
 import { NotFoundPage } from '../app/not-found-page';
-import { formatShortDate } from '../ui/dates';
+import { formatShortDate } from '@epos/schemas/dates/formats';
 import { fetchProfile, fetchWorks, worksApi, type WorkType } from './api';
 import { typeOfSlug, worksPaths } from './paths';
 import { useWorksList, type WorksList } from './use-works-list';

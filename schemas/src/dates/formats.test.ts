@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDateTime, formatLongDate, formatShortDate, formatShortDateTime, machineDate, ordinalSuffix } from './dates';
+import { formatClock, formatDateTime, formatLongDate, formatShortDate, formatShortDateTime, machineDate, ordinalSuffix } from './formats.js';
 
 const GB = { locale: 'en-GB', timeZone: 'UTC' } as const;
 

@@ -1,6 +1,12 @@
 /**
- * Every date the reader app shows, in the reader's locale (the browser's first language) and time
- * zone, in a few styles:
+ * Every date the site shows (the reader app and the console), in the reader's locale (the browser's
+ * first language) and time zone. One format per kind of date:
+ * - the day something appeared (a post published, a work added, a search hit): the short date;
+ * - the moment something changed (a revision, a history entry, an event, a saved note or draft, a
+ *   notification): the short date and the time;
+ * - a time something will happen (a scheduled post): the full date and the time;
+ * - the day a reading is "as of": the full date; the clock alone for "saved at" and "checked at".
+ * The styles:
  * - short, the spec's "Do MMM YY" ("5th Mar 24"; other languages their own day, short month, year);
  * - long, the spec's full weekday date ("Tuesday 5 March 2024");
  * - with the time of day, long or short ("5th Mar 24, 10:30"); and the clock alone.

@@ -1,4 +1,4 @@
-import { formatClock as formatClockIn } from '../../ui/dates';
+import { formatClock as formatClockIn } from '@epos/schemas/dates/formats';
 import { isBlankText, sameText, type EditablePost, type PostText } from './post-form-model';
 
 /** The spec's autosave period (section 9). */

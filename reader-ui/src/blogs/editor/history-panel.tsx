@@ -4,7 +4,7 @@ import { useConfirm } from '../../ui/confirm-dialog';
 import { SpinnerButton } from '../../ui/spinner-button';
 import { useToast } from '../../ui/toast';
 import { fetchRevision, fetchRevisions, restoreRevision } from './api';
-import { formatDateTime } from '../../ui/dates';
+import { formatShortDateTime } from '@epos/schemas/dates/formats';
 import { blogMessages, readFailure } from './messages';
 import { saveFailureMessage, textOf, type PostText } from './post-form-model';
 import type { RevisionInfo, RevisionText } from './responses';
@@ -107,7 +107,7 @@ export function HistoryPanel({
                     {r.revision === currentRevision && <span className="post-editor-hint"> (current)</span>}
                   </td>
                   <td>
-                    <time dateTime={r.at}>{formatDateTime(r.at)}</time>
+                    <time dateTime={r.at}>{formatShortDateTime(r.at)}</time>
                   </td>
                   <td>{r.kind}</td>
                   <td>{r.author}</td>
@@ -128,7 +128,7 @@ export function HistoryPanel({
       {shown?.state === 'ready' && (
         <article className="post-history-revision" aria-label={`Revision ${shown.data.revision}`}>
           <h3>
-            Revision {shown.data.revision}, <time dateTime={shown.data.at}>{formatDateTime(shown.data.at)}</time>
+            Revision {shown.data.revision}, <time dateTime={shown.data.at}>{formatShortDateTime(shown.data.at)}</time>
           </h3>
           <dl>
             <dt>Title</dt>

@@ -8,7 +8,7 @@ import { FormIssues } from '../../ui/form-issues-list';
 import { SpinnerButton } from '../../ui/spinner-button';
 import { useToast } from '../../ui/toast';
 import { countLabel } from '../archive';
-import { formatDateTime } from '../../ui/dates';
+import { formatShortDateTime } from '@epos/schemas/dates/formats';
 import { blogPaths } from '../paths';
 import { createPost, fetchSeriesTitles, generateUrl, updatePost } from './api';
 import { shouldOfferServerAutosave } from './autosave';
@@ -211,7 +211,7 @@ export function PostForm({ routeBlog, blogs, post, latestRevisionAt }: PostFormP
       {localOffer !== null && (
         <div className="post-form-offer" role="region" aria-label="Unsaved draft">
           <p>
-            A draft you did not post, kept on this device at <time dateTime={localOffer.savedAt}>{formatDateTime(localOffer.savedAt)}</time>
+            A draft you did not post, kept on this device at <time dateTime={localOffer.savedAt}>{formatShortDateTime(localOffer.savedAt)}</time>
             {localOffer.text.title.trim() !== '' && <> (“{localOffer.text.title}”)</>}.
           </p>
           <button type="button" className="button button-primary" data-testid="post-restore-local" onClick={() => {
@@ -231,7 +231,7 @@ export function PostForm({ routeBlog, blogs, post, latestRevisionAt }: PostFormP
               applyText(serverOffer);
               setServerOffer(null);
             }}>
-            Restore autosaved version from {formatDateTime(serverOffer.at)}
+            Restore autosaved version from {formatShortDateTime(serverOffer.at)}
           </button>
           <button type="button" className="button" onClick={() => setServerOffer(null)}>
             Dismiss

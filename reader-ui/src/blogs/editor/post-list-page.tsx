@@ -5,7 +5,7 @@ import { usePageTitle } from '../../app/use-page-title';
 import { Loading, Problem } from '../../poem/loading';
 import { appendPage } from '../paging';
 import { LoadMore } from '../parts';
-import { formatDateTime, machineDate } from '../../ui/dates';
+import { formatDateTime, formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
 import { blogPaths } from '../paths';
 import { fetchPostList, type ListKind } from './api';
 import { blogMessages, editorTexts } from './messages';
@@ -85,7 +85,7 @@ export function PostListPage({ blog, kind }: { blog: string; kind: ListKind }) {
                 )}
                 {kind === 'draft' && item.updated_at !== null && (
                   <span>
-                    Last changed <time dateTime={machineDate(item.updated_at)}>{formatDateTime(item.updated_at)}</time>
+                    Last changed <time dateTime={machineDate(item.updated_at)}>{formatShortDateTime(item.updated_at)}</time>
                   </span>
                 )}
               </p>
