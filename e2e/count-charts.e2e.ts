@@ -101,13 +101,16 @@ describe('the count statistics page', () => {
       [390, 844, 'dark'],
     ] as const) {
       const { page, refused } = await openWatched(`/counts?from=1&to=${TOTAL}&lbl=revised`, { width, height, colorScheme });
-      await chartsDrawn(page);
-      // Everything else the page can draw: another average compared, and a chart's numbers as a table.
+      // Three charts drawn as SVG (whatever draws them), then another average compared: the policy is checked on all of it.
+      await expect.poll(() => page.locator('figure.count-chart svg').count()).toBe(3);
       await page.getByLabel('Compare editions by').selectOption('AvgSyllables');
-      await page.getByTestId('canto-editions').locator('figcaption', { hasText: 'Average syllables per line per canto, by edition' }).waitFor();
+      await page.locator('figcaption', { hasText: 'Average syllables per line per canto, by edition' }).waitFor();
+      expect(await refused(), `${width} px, ${colorScheme}`).toEqual([]);
+      // And a chart's numbers opened as a table.
+      await chartsDrawn(page);
       await page.getByTestId('words-histogram').getByText('Show the numbers as a table').click();
       await page.getByTestId('words-histogram').locator('table tbody tr').first().waitFor();
-      expect(await refused(), `${width} px, ${colorScheme}`).toEqual([]);
+      expect(await refused(), `${width} px, ${colorScheme}, table`).toEqual([]);
       // Each chart keeps the size it was drawn at (a wide one is not shrunk to the screen, its labels unreadable)...
       for (const chart of ['syllable-chart', 'words-histogram', 'canto-editions']) {
         const svg = page.getByTestId(chart).locator('svg.chart');
@@ -121,7 +124,8 @@ describe('the count statistics page', () => {
 
   it('gives every chart axes with tick labels and titles', async () => {
     const { page } = await openWatched(`/counts?from=1&to=${TOTAL}`);
-    await chartsDrawn(page);
+    // Axes are drawn with their chart: once three charts are there, so are their ticks.
+    await expect.poll(() => page.locator('figure.count-chart svg').count()).toBe(3);
     for (const chart of ['syllable-chart', 'words-histogram', 'canto-editions']) {
       const y = await tickLabels(page, chart, 'y');
       const x = await tickLabels(page, chart, 'x');
