@@ -47,3 +47,45 @@ describe('the edition of a section address', () => {
     expect(['/1/2/3/revised', '/1/2/3/centenary', '/1/2/3', '/12', '/1/2/3/other'].map(editionOfPath)).toEqual(['revised', 'centenary', 'first', 'first', 'first']);
   });
 });
+
+describe('the charts’ cap', () => {
+  it('says when a chart shows fewer than its range holds', async () => {
+    const { capNotice } = await import('./chart-cap');
+    expect(capNotice({ unit: 'sentence', shown: 500, total: 1450, first: '201', last: '700', leftFrom: '701' })).toBe(
+      'Showing the first 500 of 1,450 sentences (201–700); the other 950, from sentence 701 on, are left out of this chart. Count a smaller range to chart them.',
+    );
+    expect(capNotice({ unit: 'canto', shown: 40, total: 46, first: '1.1', last: '2.39', leftFrom: '2.40', leftTo: '2.45' })).toBe(
+      'Showing the first 40 of 46 cantos (1.1–2.39); the other 6, cantos 2.40–2.45, are left out of this chart. Count a smaller range to chart them.',
+    );
+    expect(capNotice({ unit: 'canto', shown: 40, total: 41, first: '1.1', last: '1.40', leftFrom: '1.41', leftTo: '1.41' })).toBe(
+      'Showing the first 40 of 41 cantos (1.1–1.40); the last one, canto 1.41, is left out of this chart. Count a smaller range to chart them.',
+    );
+    expect(capNotice({ unit: 'sentence', shown: 60, total: 60, first: '1', last: '60', leftFrom: '61' })).toBeNull();
+  });
+
+  it('reads the pages up to 500 sentences, no more than the range has', async () => {
+    const { chartPageCount } = await import('./chart-cap');
+    expect([1, 3, 10, 29].map(chartPageCount)).toEqual([1, 3, 10, 10]);
+  });
+
+  it('keeps the API’s limits as the schemas define them', async () => {
+    const [{ COUNT_PAGE, MOST_IN_RANGE }, { COUNT_PAGE_SIZE, MAX_COUNT_RANGE }] = await Promise.all([import('./count-limits'), import('@epos/schemas/stats/counts')]);
+    expect([COUNT_PAGE, MOST_IN_RANGE]).toEqual([COUNT_PAGE_SIZE, MAX_COUNT_RANGE]);
+  });
+});
+
+describe('the range /counts opens with', () => {
+  const totals = (sentences: number) => ({ TotalSentences: sentences, TotalLines: 1, AvgLinesPerSentence: 1, AvgWordsPerLine: 1, AvgWordsPerSentence: 1, AvgCharacterPerline: 1, AvgSyllables: 1, GetSpeech: '' });
+  const firstCanto = (sentences: number): CantoCountAnswer => ({ cantos: [{ book: 1, canto: 1, editions: { first: totals(sentences), centenary: totals(sentences), revised: totals(sentences) } }] });
+
+  it('is the first canto, in the first edition', async () => {
+    const { firstCantoRange } = await import('./default-range');
+    expect(firstCantoRange(firstCanto(17))).toEqual({ from: 1, to: 17, edition: 'first', book: 1, canto: 1 });
+  });
+
+  it('stops where the API does, and is none for a poem without sentences', async () => {
+    const { firstCantoRange } = await import('./default-range');
+    expect(firstCantoRange(firstCanto(30_000))?.to).toBe(25_000);
+    expect(firstCantoRange({ cantos: [] })).toBeNull();
+  });
+});

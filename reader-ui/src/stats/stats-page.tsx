@@ -1,26 +1,33 @@
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { editionNames, editions } from '@epos/schemas/poem/editions';
 import { usePageTitle } from '../app/use-page-title';
 import { Loading } from '../poem/loading';
 import { FormField, RequiredMark } from '../ui/form-field';
-import { scriptLang } from '@epos/schemas/poem/script-lang';
 import { SpinnerButton } from '../ui/spinner-button';
-import { COUNTS_PATH, fetchCantoCounts, fetchCounts, type CantoCountAnswer, type CountAnswer, type CountRange, type SentenceCount } from './api';
+import { COUNTS_PATH, fetchCantoCounts, fetchCounts, type CountRange } from './api';
+import { CountResults, type Results } from './count-results';
 import { NOTHING_TO_SHOW, rangeOf, searchOf, valuesOf, type CantoMetric, type CountFormValues } from './count-form';
-import { CountRules } from './count-rules';
+import { firstCantoRange } from './default-range';
 import './stats.css';
 
-// Chartist loads only when there is something to draw.
-const CountCharts = lazy(() => import('./charts'));
+type Opening = { range: CountRange; firstCanto?: { book: number; canto: number } } | { nothing: true } | { failure: string };
 
-interface Results {
-  range: CountRange;
-  answer: CountAnswer;
-  sentences: SentenceCount[];
+/** The range the address asks for, else the poem's first canto (docs/decisions/counts-default-range.md). */
+async function openingRange(asked: CountFormValues, signal: AbortSignal): Promise<Opening> {
+  if (asked.from !== '') {
+    const parsed = rangeOf(asked);
+    return parsed.ok ? { range: parsed.range } : { failure: parsed.message };
+  }
+  const first = await fetchCantoCounts({ from: 1, to: 1 }, signal);
+  if (!first.ok) return { failure: first.message };
+  const found = firstCantoRange(first.data);
+  if (!found) return { nothing: true };
+  const { book, canto, ...range } = found;
+  return { range, firstCanto: { book, canto } };
 }
 
-/** `/counts?from&to&lbl`: the count statistics of a range of sentences (spec: Counts). */
+/** `/counts?from&to&lbl`: the count statistics of a range of sentences (spec: Counts); without a range, the first canto's. */
 export default function StatsPage() {
   usePageTitle('Count statistics');
   const search = useSearch();
@@ -28,7 +35,7 @@ export default function StatsPage() {
   const [values, setValues] = useState<CountFormValues>(() => valuesOf(search));
   const [issue, setIssue] = useState<{ field: 'from' | 'to'; message: string } | null>(null);
   const [results, setResults] = useState<Results | null>(null);
-  const [cantos, setCantos] = useState<CantoCountAnswer | null>(null);
+  const [nothing, setNothing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [metric, setMetric] = useState<CantoMetric>('AvgWordsPerLine');
@@ -38,27 +45,37 @@ export default function StatsPage() {
   useEffect(() => {
     const asked = valuesOf(search);
     setValues(asked);
-    if (asked.from === '') return;
-    const parsed = rangeOf(asked);
-    if (!parsed.ok) {
+    const parsed = asked.from === '' ? null : rangeOf(asked);
+    if (parsed && !parsed.ok) {
       setIssue(parsed);
       return;
     }
     const controller = new AbortController();
     setBusy(true);
     setFailure(null);
-    void Promise.all([fetchCounts(parsed.range, 1, controller.signal), fetchCantoCounts(parsed.range, controller.signal)])
-      .then(([counted, compared]) => {
+    setNothing(false);
+    const load = async () => {
+      const opening = await openingRange(asked, controller.signal);
+      if ('failure' in opening || 'nothing' in opening) {
         setBusy(false);
-        if (!counted.ok) {
-          setFailure(counted.message);
-          setResults(null);
-          return;
-        }
-        setResults({ range: parsed.range, answer: counted.data, sentences: counted.data.lcount });
-        setCantos(compared.ok ? compared.data : null);
-      })
-      .catch(() => undefined);
+        setResults(null);
+        if ('failure' in opening) setFailure(opening.failure);
+        else setNothing(true);
+        return;
+      }
+      const { range, firstCanto } = opening;
+      if (firstCanto) setValues({ from: String(range.from), to: String(range.to), edition: range.edition });
+      const [counted, compared] = await Promise.all([fetchCounts(range, 1, controller.signal), fetchCantoCounts(range, controller.signal)]);
+      setBusy(false);
+      if (!counted.ok) {
+        setFailure(counted.message);
+        setResults(null);
+        return;
+      }
+      setResults({ range, firstCanto, first: counted.data, answer: counted.data, sentences: counted.data.lcount, cantos: compared.ok ? compared.data : null });
+    };
+    // An abort (the address changed again) rejects the reads: the next load has taken over.
+    load().catch(() => undefined);
     return () => controller.abort();
   }, [search]);
 
@@ -79,7 +96,7 @@ export default function StatsPage() {
     const next = await fetchCounts(results.range, results.answer.Paging.CurrentPage + 1);
     setBusy(false);
     if (!next.ok) return setFailure(next.message);
-    setResults({ range: results.range, answer: next.data, sentences: [...results.sentences, ...next.data.lcount] });
+    setResults({ ...results, answer: next.data, sentences: [...results.sentences, ...next.data.lcount] });
   };
 
   return (
@@ -113,102 +130,8 @@ export default function StatsPage() {
           {failure}
         </p>
       )}
-      {results && <CountResults results={results} cantos={cantos} busy={busy} onMore={loadMore} metric={metric} onMetric={setMetric} />}
-    </div>
-  );
-}
-
-function CountResults({ results, cantos, busy, onMore, metric, onMetric }: { results: Results; cantos: CantoCountAnswer | null; busy: boolean; onMore: () => void; metric: CantoMetric; onMetric: (m: CantoMetric) => void }) {
-  const { answer, sentences } = results;
-  if (answer.totals.TotalSentences === 0) return <p className="nothing-to-show">{NOTHING_TO_SHOW}</p>;
-  const t = answer.totals;
-  const more = answer.Paging.CurrentPage < answer.Paging.TotalPagesCount;
-  return (
-    <section aria-labelledby="count-results-heading">
-      <h2 id="count-results-heading">
-        Sentences {results.range.from}–{results.range.to}, {editionNames[results.range.edition]} edition
-      </h2>
-      <dl className="count-totals" data-testid="count-totals">
-        {(
-          [
-            ['Sentences', t.TotalSentences],
-            ['Lines', t.TotalLines],
-            ['Lines per sentence', t.AvgLinesPerSentence],
-            ['Words per sentence', t.AvgWordsPerSentence],
-            ['Words per line', t.AvgWordsPerLine],
-            ['Characters per line', t.AvgCharacterPerline],
-            ['Syllables per line', t.AvgSyllables],
-          ] as const
-        ).map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value.toLocaleString('en')}</dd>
-          </div>
-        ))}
-      </dl>
-      <CountRules />
-      <Suspense fallback={<Loading />}>
-        <CountCharts sentences={sentences} cantos={cantos} metric={metric} metricControl={<MetricChoice metric={metric} onMetric={onMetric} />} />
-      </Suspense>
-      <div className="count-table-wrap">
-        <table className="count-table" data-testid="count-table">
-          <caption className="count-caption">Counts per sentence; each line ends with its (words · syllables).</caption>
-          <thead>
-            <tr>
-              <th scope="col">No.</th>
-              <th scope="col">Sentence</th>
-              <th scope="col">Words</th>
-              <th scope="col">Syllables</th>
-              <th scope="col">Characters</th>
-              <th scope="col">Special</th>
-              <th scope="col">Syllables per line</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sentences.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">
-                  <a href={`/${s.id}`}>{s.id}</a>
-                </th>
-                <td>
-                  {s.Lines.map((l, i) => (
-                    <span key={i} className="count-line" title={`${l.lwordcount} words, ${l.lsyllablecount} syllables, ${l.lcharcount} characters, ${l.lcharspecialcount} special`}>
-                      <span lang={scriptLang(s.sentence)}>{l.line}</span>
-                      <span className="line-counts">
-                        {' '}
-                        ({l.lwordcount} · {l.lsyllablecount})
-                      </span>
-                    </span>
-                  ))}
-                </td>
-                <td>{s.swordcount}</td>
-                <td>{s.ssyllablecount}</td>
-                <td>{s.scharcount}</td>
-                <td>{s.scharspecialcount}</td>
-                <td>{s.AvgSyllables}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {more && (
-        <SpinnerButton type="button" busy={busy} onClick={onMore} className="load-more">
-          Load more
-        </SpinnerButton>
-      )}
-    </section>
-  );
-}
-
-function MetricChoice({ metric, onMetric }: { metric: CantoMetric; onMetric: (m: CantoMetric) => void }) {
-  return (
-    <div className="field canto-metric">
-      <label htmlFor="canto-metric">Compare editions by</label>
-      <select id="canto-metric" className="input" value={metric} onChange={(e) => onMetric(e.currentTarget.value as CantoMetric)}>
-        <option value="AvgWordsPerLine">Words per line</option>
-        <option value="AvgSyllables">Syllables per line</option>
-        <option value="AvgCharacterPerline">Characters per line</option>
-      </select>
+      {nothing && <p className="nothing-to-show">{NOTHING_TO_SHOW}</p>}
+      {results ? <CountResults results={results} busy={busy} onMore={loadMore} metric={metric} onMetric={setMetric} /> : busy && <Loading />}
     </div>
   );
 }
