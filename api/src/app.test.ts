@@ -130,7 +130,7 @@ describe('API over a failed projection', () => {
       await failingClient.post('/api/testkit/counters/b', { name: 'B' });
       const bad = await failingClient.post('/api/testkit/counters/b/increments', { by: 7 });
       await expect
-        .poll(async () => (await failing.app.inject({ method: 'GET', url: '/api/health' })).json(), { timeout: 5000 })
+        .poll(async () => (await failing.app.inject({ method: 'GET', url: '/api/health' })).json(), { timeout: 60_000 })
         .toMatchObject({
           status: 'degraded',
           projections: [{ status: 'failed', error: 'refusing increment by 7', failedAt: { position: bad.headers['x-position'], streamId: 'counter-b', eventType: 'CounterIncremented' } }],

@@ -54,7 +54,7 @@ describe('one runner per projection version, across processes', () => {
     await standby.start();
 
     const before = await increment(store, 'counter-a', 20);
-    expect(await progress.waitFor(before, { names: ['counters', 'change_log'], timeoutMs: 10_000 })).not.toBeNull();
+    expect(await progress.waitFor(before, { names: ['counters', 'change_log'], timeoutMs: 60_000 })).not.toBeNull();
     const holders = (await progress.health()).projections.map((p) => [p.name, p.holder]);
     expect(holders).toEqual([
       ['change_log', first.holder],
@@ -66,12 +66,12 @@ describe('one runner per projection version, across processes', () => {
     const stoppedAt = Date.now();
     first.child.kill('SIGSTOP');
     const after = await increment(store, 'counter-a', 30);
-    expect(await progress.waitFor(after, { names: ['counters', 'change_log'], timeoutMs: 10_000 })).not.toBeNull();
+    expect(await progress.waitFor(after, { names: ['counters', 'change_log'], timeoutMs: 60_000 })).not.toBeNull();
     expect(Date.now() - stoppedAt).toBeLessThan(LEASE_MS + 3_000);
     // Woken, the old holder finds its lease gone in its next batch's transaction and applies nothing.
     first.child.kill('SIGCONT');
     const woken = await increment(store, 'counter-a', 10);
-    expect(await progress.waitFor(woken, { names: ['counters', 'change_log'], timeoutMs: 10_000 })).not.toBeNull();
+    expect(await progress.waitFor(woken, { names: ['counters', 'change_log'], timeoutMs: 60_000 })).not.toBeNull();
     await new Promise((r) => setTimeout(r, LEASE_MS));
     first.child.kill('SIGKILL');
     // 'live' is marked in the transaction after the one that reaches the head.
@@ -101,7 +101,7 @@ describe('one runner per projection version, across processes', () => {
 
     // A process that starts again clears it.
     const again = await startProcess(url);
-    expect(await progress.waitFor(behind, { names: ['counters', 'change_log'], timeoutMs: 10_000 })).not.toBeNull();
+    expect(await progress.waitFor(behind, { names: ['counters', 'change_log'], timeoutMs: 60_000 })).not.toBeNull();
     await expect.poll(async () => (await progress.health()).status, { timeout: 5_000, interval: 100 }).toBe('ok');
     expect((await progress.health()).projections.map((p) => p.holder)).toEqual([again.holder, again.holder]);
     again.child.kill('SIGKILL');
@@ -117,7 +117,7 @@ describe('one runner per projection version, across processes', () => {
     const head = (await store.append('counter-b', [{ type: 'CounterOpened', data: { name: 'b' } }], { expectedRevision: 'no_stream', cause: { actor: 'test' } })).position;
     const longLease = 60_000;
     const killed = await startProcess(url, longLease);
-    expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 10_000 })).not.toBeNull();
+    expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 60_000 })).not.toBeNull();
     await new Promise<void>((resolve) => {
       killed.child.on('exit', () => resolve());
       killed.child.kill('SIGKILL');
@@ -126,7 +126,7 @@ describe('one runner per projection version, across processes', () => {
     const startedAt = Date.now();
     await restarted.start();
     const after = await increment(store, 'counter-b', 3);
-    expect(await progress.waitFor(after, { names: ['counters', 'change_log'], timeoutMs: 10_000 })).not.toBeNull();
+    expect(await progress.waitFor(after, { names: ['counters', 'change_log'], timeoutMs: 60_000 })).not.toBeNull();
     expect(Date.now() - startedAt).toBeLessThan(10_000);
     expect((await progress.health()).projections.map((p) => p.holder)).toEqual([restarted.holder, restarted.holder]);
     await restarted.stop();

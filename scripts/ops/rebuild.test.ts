@@ -43,14 +43,14 @@ it('npm run rebuild rebuilds a read model beside the one serving and reports whe
   for (let book = 1; book <= 30; book++) {
     await store.append(POEM_STREAM, [{ type: 'PoemBookNamed', data: { book, name: `Book ${book}` } }], { expectedRevision: 'any', cause: { actor: 'test' } });
   }
-  await progress.waitFor(await store.headPosition(), { names: ['change_log'], timeoutMs: 10_000 });
+  await progress.waitFor(await store.headPosition(), { names: ['change_log'], timeoutMs: 60_000 });
   const before = await progress.schemaOf('change_log');
 
   const result = await rebuild('change_log');
   expect(result.out).toContain(`Rebuilding change_log as version ${changeLogProjection.version + 1} beside the version serving now.`);
   expect(result.out).toContain(`Version ${changeLogProjection.version + 1} of change_log is serving now.`);
   expect(result.code).toBe(0);
-  await expect.poll(() => progress.schemaOf('change_log'), { timeout: 5000 }).toBe(`rm_change_log_v${changeLogProjection.version + 1}`);
+  await expect.poll(() => progress.schemaOf('change_log'), { timeout: 60_000 }).toBe(`rm_change_log_v${changeLogProjection.version + 1}`);
   expect(before).toBe(`rm_change_log_v${changeLogProjection.version}`);
   const rows = await testDb().database.db.withSchema(`rm_change_log_v${changeLogProjection.version + 1}`).selectFrom('changes' as never).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   expect(Number(rows.n)).toBe(30);

@@ -28,7 +28,7 @@ const importDemo = async (poem: PoemFile, confirmed = false) => {
     { store: api.deps.store, progress: api.deps.progress, readModel: () => api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) },
     { fileName: 'poem.json', content: JSON.stringify(poem), cause: { actor: 'test' }, confirmed },
   );
-  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 10_000 });
+  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 60_000 });
   return report;
 };
 
@@ -46,9 +46,9 @@ async function signedIn(role: Role | 'anonymous'): Promise<{ client: TestClient;
   const password = `pw-${userName}-secret`;
   const userId = await provisionUser(api.deps, { userName, email: `${userName}@example.org`, name: `Name ${userName}`, password, role, confirmed: true, actor: 'test' });
   // Roles are read from the users read model: wait for it before logging in.
-  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 5000 });
+  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 60_000 });
   expect((await client.post('/login', { UserName: userName, Password: password })).json()).toEqual({ type: 1 });
-  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 5000 });
+  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 60_000 });
   return { client, userId, password };
 }
 
@@ -109,7 +109,7 @@ describe('personal notes', () => {
   it('follows its sentence when an edition inserts one before it', async () => {
     const ada = await signedIn('user');
     const saved = await ada.client.post('/postdata/myNotes', { Content: 'Where the lamp is first named.', Sentencenumber: 3, Rtype: 'note' });
-    await api.deps.progress.waitFor(BigInt(String(saved.headers['x-position'])), { names: ['notes'], timeoutMs: 5000 });
+    await api.deps.progress.waitFor(BigInt(String(saved.headers['x-position'])), { names: ['notes'], timeoutMs: 60_000 });
     const longer = structuredClone(demo);
     const first = longer.books[0]!.cantos[0]!.sections[0]!.sentences;
     first.unshift({ sentence: 1, stanza: 1, text: { first: ['Before the lamp, the dark was all the vale.'] } });
@@ -141,7 +141,7 @@ describe('account data and deletion', () => {
     const deleted = await me.client.post('/postdata/deleteAccount', { Password: me.password });
     expect(deleted.json()).toMatchObject({ type: 1 });
     expect((await me.client.get('/api/me')).json()).toEqual({ loggedIn: false });
-    await api.deps.progress.waitFor(BigInt(String(deleted.headers['x-position'])), { timeoutMs: 5000 });
+    await api.deps.progress.waitFor(BigInt(String(deleted.headers['x-position'])), { timeoutMs: 60_000 });
 
     const users = await api.deps.progress.readModel<UsersReadModel>('users');
     expect(await users.selectFrom('users').select(['user_name', 'email', 'name', 'deleted']).where('user_id', '=', me.userId!).executeTakeFirst()).toEqual({
@@ -154,7 +154,7 @@ describe('account data and deletion', () => {
     // Rebuild the users read model from the log alone: the personal data cannot be read any more.
     const runner = new ProjectionRunner({ database: api.deps.database, store: api.deps.store, logger: createLogger('silent', 't'), projections: [{ ...usersProjection, name: 'users_rebuilt' } as Projection] });
     await runner.start();
-    await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users_rebuilt'], timeoutMs: 10_000 });
+    await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users_rebuilt'], timeoutMs: 60_000 });
     await runner.stop();
     const again = api.deps.database.db.withSchema(`rm_users_rebuilt_v${usersProjection.version}`) as unknown as import('kysely').Kysely<UsersReadModel>;
     expect(await again.selectFrom('users').select(['user_name', 'email']).where('user_id', '=', me.userId!).executeTakeFirst()).toEqual({ user_name: 'deleted user', email: null });
@@ -241,7 +241,7 @@ describe('create-admin', () => {
     const client = new TestClient(api.app, '192.0.2.1');
     expect((await client.post('/resetp', { userId: url.searchParams.get('userId'), Code: url.searchParams.get('code'), Password: 'chief-secret-1' })).json()).toMatchObject({ type: 1 });
     expect((await client.post('/login', { UserName: 'chief', Password: 'chief-secret-1' })).json()).toEqual({ type: 1 });
-    await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 5000 });
+    await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 60_000 });
     expect((await client.get('/api/me')).json()).toMatchObject({ role: 'admin' });
   });
 });
@@ -316,7 +316,7 @@ describe('the last administrator', () => {
     try {
       const client = new TestClient(lone.app, '192.0.2.200');
       const userId = await provisionUser(lone.deps, { userName: 'only', email: 'only@example.org', name: 'Only', password: 'only-secret-1', role: 'admin', confirmed: true, actor: 'test' });
-      await lone.deps.progress.waitFor(await lone.deps.store.headPosition(), { names: ['users'], timeoutMs: 5000 });
+      await lone.deps.progress.waitFor(await lone.deps.store.headPosition(), { names: ['users'], timeoutMs: 60_000 });
       await client.post('/login', { UserName: 'only', Password: 'only-secret-1' });
       expect((await client.post('/postdata/updateusers', { UserId: userId, UserRole: 'user' })).json()).toEqual({ type: 0, error: 'The last administrator cannot give up the role' });
     } finally {

@@ -112,7 +112,7 @@ describe('subscriptions', () => {
     expect((await stranger.post('/api/unsubscribe', { token: `${token.slice(0, -2)}xx` })).statusCode).toBe(400);
     const done = await stranger.post('/api/unsubscribe', { token });
     expect(done.json()).toMatchObject({ type: 1, blog: 'talk' });
-    await api.deps.progress.waitFor(BigInt(String(done.headers['x-position'])), { names: [USERS_PROJECTION], timeoutMs: 5000 });
+    await api.deps.progress.waitFor(BigInt(String(done.headers['x-position'])), { names: [USERS_PROJECTION], timeoutMs: 60_000 });
     const users = await api.deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
     expect((await users.selectFrom('users').select('subscriptions').where('user_id', '=', ann.userId).executeTakeFirstOrThrow()).subscriptions).not.toContain('talk');
   });

@@ -210,7 +210,7 @@ describe('demo content', () => {
     const demo = await startTestApi();
     try {
       await booksDemoSeeder.seed({ config: demo.deps.config, store: demo.deps.store, database: demo.deps.database, logger: demo.deps.logger });
-      await demo.deps.progress.waitFor(await demo.deps.store.headPosition(), { timeoutMs: 10_000 });
+      await demo.deps.progress.waitFor(await demo.deps.store.headPosition(), { timeoutMs: 60_000 });
       const client = new TestClient(demo.app);
       const [author] = (await client.get('/api/books')).json<{ Urlslug: string; AuthorBook: { BookSlug: string }[] }[]>();
       expect(author!.AuthorBook).toHaveLength(2);

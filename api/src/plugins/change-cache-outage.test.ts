@@ -39,7 +39,7 @@ describe('ChangeCache while the database is down', () => {
     await expect(cache.answer(10n, schema, 'kept', build('during'))).rejects.toSatisfy(isDatabaseUnavailable);
 
     await server.start();
-    await expect.poll(() => cache.covers(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => cache.covers(), { timeout: 60_000 }).toBe(true);
     const after = await cache.answer(undefined, schema, 'kept', build('after'));
     expect(after?.stale).toBeUndefined();
     expect(JSON.parse(after!.body.toString())).toEqual({ value: 'after' });

@@ -26,7 +26,7 @@ const context = () => ({
 });
 const importFile = (fileName: string, content: string, extra: Partial<ImportInput> = {}) =>
   importPoem(context(), { fileName, content, cause: { actor: 'importer' }, ...extra });
-const settled = async () => expect(await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 10_000 })).not.toBeNull();
+const settled = async () => expect(await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 60_000 })).not.toBeNull();
 const get = (url: string, headers: Record<string, string> = {}) => api.app.inject({ method: 'GET', url, headers });
 
 beforeAll(async () => {
@@ -221,7 +221,7 @@ describe('plain-text import', () => {
       };
       const first = await importPoem(ctx, { fileName: 'first.txt', content: asText('first'), cause: { actor: 'a' } });
       expect(first).toMatchObject({ format: 'text', edition: 'first', plan: { counts: { sentences: 69 } }, warnings: [] });
-      await fresh.deps.progress.waitFor(first.position!, { names: [POEM_PROJECTION], timeoutMs: 10_000 });
+      await fresh.deps.progress.waitFor(first.position!, { names: [POEM_PROJECTION], timeoutMs: 60_000 });
 
       // Move the first sentence of book 2 into book 1's last section: those two sections no longer align.
       const centenary = asText('centenary', (poem) => {
@@ -301,7 +301,7 @@ describe('study calls', () => {
     expect(ids((await get('/api/sbook/1/1/1', after)).json())).not.toContain(9);
     expect(ids((await get('/api/sbook/1/1/2', after)).json())).toContain(9);
     // Without the header the cache catches up as soon as the change is announced.
-    await expect.poll(async () => ids((await get('/api/sbook/1/1/1')).json()), { timeout: 5000 }).not.toContain(9);
+    await expect.poll(async () => ids((await get('/api/sbook/1/1/1')).json()), { timeout: 60_000 }).not.toContain(9);
     expect(ids((await get(`/api/sbook/1/1/1?asOf=${encodeURIComponent(before)}`)).json())).toContain(9);
     expect(ids((await get(`/api/sbook/1/1/2?asOf=${encodeURIComponent(before)}`)).json())).not.toContain(9);
   });
@@ -331,7 +331,7 @@ describe('editing line data (admins)', () => {
   it('saves translations, notes and relations as events by the editor, and refuses others', async () => {
     const editorId = await provisionUser(api.deps, { userName: 'editor', email: 'editor@example.org', name: 'Ed', password: 'editor-secret-1', role: 'admin', confirmed: true, actor: 'test' });
     await provisionUser(api.deps, { userName: 'plain', email: 'plain@example.org', name: 'Pl', password: 'plain-secret-1', role: 'user', confirmed: true, actor: 'test' });
-    await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 5000 });
+    await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 60_000 });
     const editor = new TestClient(api.app, '192.0.2.90');
     const plain = new TestClient(api.app, '192.0.2.91');
     await editor.post('/login', { UserName: 'editor', Password: 'editor-secret-1' });

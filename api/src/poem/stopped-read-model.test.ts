@@ -23,7 +23,7 @@ const importText = (content: string) =>
 beforeAll(async () => {
   api = await startTestApi();
   await importText(poem());
-  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 10_000 });
+  await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 60_000 });
   // A read model that cannot hold one text, as an index too small for a long sentence once could not.
   const schema = await api.deps.progress.schemaOf(POEM_PROJECTION);
   await sql`alter table ${sql.id(schema, 'sentences')} add constraint no_ravens check (state::text not like '%Nevermore%')`.execute(api.deps.database.db);
@@ -33,7 +33,7 @@ afterAll(async () => api.close());
 
 describe('a read model stopped on an event', () => {
   it('is named in /api/health with its event, stream and error; the others run on', async () => {
-    await expect.poll(async () => (await get('/api/health')).json<{ status: string }>().status, { timeout: 10_000 }).toBe('degraded');
+    await expect.poll(async () => (await get('/api/health')).json<{ status: string }>().status, { timeout: 60_000 }).toBe('degraded');
     const health = (await get('/api/health')).json<{ message: string; projections: { name: string; active: boolean; status: string; failedAt: unknown; error: string | null; lag: string }[] }>();
     const stopped = health.projections.find((p) => p.name === POEM_PROJECTION && p.active)!;
     expect(stopped).toMatchObject({ status: 'failed', failedAt: { streamId: 'sentence-2', eventType: 'SentenceTextSet', position: expect.stringMatching(/^\d+$/) } });
@@ -42,7 +42,7 @@ describe('a read model stopped on an event', () => {
     const others = health.projections.filter((p) => p.active && p.name !== POEM_PROJECTION);
     expect(others.length).toBeGreaterThan(5);
     expect(others.filter((p) => p.status === 'failed')).toEqual([]);
-    await expect.poll(async () => (await get('/api/health')).json<typeof health>().projections.find((p) => p.name === 'change_log')?.lag, { timeout: 10_000 }).toBe('0');
+    await expect.poll(async () => (await get('/api/health')).json<typeof health>().projections.find((p) => p.name === 'change_log')?.lag, { timeout: 60_000 }).toBe('0');
   });
 
   it('answers a part the log holds but the read model lacks with 503 "being rebuilt", a part nobody named with 404', async () => {

@@ -28,7 +28,7 @@ describe('GET /api/site', () => {
     expect(await site()).toMatchObject({ poemTitle: 'Savitri' });
     const importedOn = new Date().toISOString().slice(0, 10);
     await importText(INFERNO_I);
-    await expect.poll(async () => (await site()).poemTitle, { timeout: 5000 }).toBe('The Divine Comedy');
+    await expect.poll(async () => (await site()).poemTitle, { timeout: 60_000 }).toBe('The Divine Comedy');
     expect(await site()).toMatchObject({ poemAuthor: 'Dante Alighieri (tr. Henry Wadsworth Longfellow)', labels: { worksOn: 'Works on The Divine Comedy' } });
     // The day its text begins: reading as of an earlier day finds none.
     const since = (await site()).poemTextSince!;
@@ -40,9 +40,9 @@ describe('GET /api/site', () => {
 
   it("serves the introduction of the poem's file, kept when a file without one is imported", async () => {
     await importText(fs.readFileSync(DEMO_POEM_FILE, 'utf8'), 'poem.json');
-    await expect.poll(async () => (await site()).poemIntroduction, { timeout: 5000 }).toMatch(/^A short epic in blank verse.+\n\nRead it in three editions/s);
+    await expect.poll(async () => (await site()).poemIntroduction, { timeout: 60_000 }).toMatch(/^A short epic in blank verse.+\n\nRead it in three editions/s);
     await importText(INFERNO_I);
-    await expect.poll(async () => (await site()).poemTitle, { timeout: 5000 }).toBe('The Divine Comedy');
+    await expect.poll(async () => (await site()).poemTitle, { timeout: 60_000 }).toBe('The Divine Comedy');
     expect((await site()).poemIntroduction).toMatch(/^A short epic/);
   });
 });

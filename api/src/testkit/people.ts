@@ -48,7 +48,7 @@ export async function signIn(api: TestApi, role: Role, options: { blogs?: string
 }
 
 /** Waits until every projection has read everything appended so far (or the time is up). */
-export async function caughtUp(api: WithDeps, timeoutMs = 10_000): Promise<void> {
+export async function caughtUp(api: WithDeps, timeoutMs = 60_000): Promise<void> {
   const head = await api.deps.store.headPosition();
   await api.deps.progress.waitFor(head, { timeoutMs });
   await api.reactors?.waitFor(head, timeoutMs);

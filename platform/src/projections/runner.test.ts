@@ -66,14 +66,14 @@ describe('projection runner', () => {
     const { testDb, store, progress } = await setup();
     const head = await openCounters(store, 3, [1, 2]);
     await startRunner(testDb, store, [counterProjection()]);
-    expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 5000 })).toEqual(new Map([['counters', 'rm_counters_v1']]));
+    expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 60_000 })).toEqual(new Map([['counters', 'rm_counters_v1']]));
     expect(await counters(testDb, await progress.schemaOf('counters'))).toEqual([
       { id: 'counter-0', total: 3 },
       { id: 'counter-1', total: 3 },
       { id: 'counter-2', total: 3 },
     ]);
     const later = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 4 } }], { expectedRevision: 2n, cause: { actor: 't' } });
-    expect(await progress.waitFor(later.position, { timeoutMs: 5000 })).not.toBeNull();
+    expect(await progress.waitFor(later.position, { timeoutMs: 60_000 })).not.toBeNull();
     expect((await counters(testDb, 'rm_counters_v1'))[0]).toEqual({ id: 'counter-0', total: 7 });
     expect((await checkpoint(testDb, 'counters', 1)).position).toBe(later.position.toString());
     const health = await progress.health();
@@ -96,7 +96,7 @@ describe('projection runner', () => {
     const bad = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 13 } }], { expectedRevision: 2n, cause: { actor: 't' } });
     await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 3n, cause: { actor: 't' } });
     const runner = await startRunner(testDb, store, [counterProjection(1, { failOn: 13 })], 1);
-    await expect.poll(() => runner.failed.get('counters')?.message, { timeout: 5000 }).toBe(
+    await expect.poll(() => runner.failed.get('counters')?.message, { timeout: 60_000 }).toBe(
       `Projection counters v1 stopped at position ${bad.position} (stream counter-0, event CounterIncremented): refusing increment by 13`,
     );
     const row = await checkpoint(testDb, 'counters', 1);
@@ -132,12 +132,12 @@ describe('projection runner', () => {
     await openCounters(store, 1, [1, 13, 2]);
     const head = await store.headPosition();
     const broken = await startRunner(testDb, store, [counterProjection(1, { failOn: 13 })]);
-    await expect.poll(() => broken.failed.size, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => broken.failed.size, { timeout: 60_000 }).toBe(1);
     await broken.stop();
     await startRunner(testDb, store, [counterProjection(1)]);
-    expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 5000 })).not.toBeNull();
+    expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 60_000 })).not.toBeNull();
     expect(await counters(testDb, 'rm_counters_v1')).toEqual([{ id: 'counter-0', total: 16 }]);
-    await expect.poll(() => checkpoint(testDb, 'counters', 1), { timeout: 5000 }).toMatchObject({ status: 'live', error: null, failed_position: null });
+    await expect.poll(() => checkpoint(testDb, 'counters', 1), { timeout: 60_000 }).toMatchObject({ status: 'live', error: null, failed_position: null });
   });
 
   it('a projection failing on one event of a batch is stopped at that event, the commands before it applied and its own not at all', async () => {
@@ -157,7 +157,7 @@ describe('projection runner', () => {
     } };
     for (const projection of [perEvent, batched]) {
       const runner = await startRunner(testDb, store, [projection], 100);
-      await expect.poll(() => runner.failed.get('counters')?.position, { timeout: 5000 }).toBe(command.position - 1n);
+      await expect.poll(() => runner.failed.get('counters')?.position, { timeout: 60_000 }).toBe(command.position - 1n);
       expect(runner.failed.get('counters')).toMatchObject({ streamId: 'counter-0', eventType: 'CounterIncremented' });
       expect(await counters(testDb, 'rm_counters_v1')).toEqual([{ id: 'counter-0', total: 3 }]);
       expect((await checkpoint(testDb, 'counters', 1)).position).toBe((command.position - 3n).toString());
@@ -172,7 +172,7 @@ describe('projection runner', () => {
     await sql`insert into events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
       values ('odd', 0, gen_random_uuid(), 'MysteryHappened', 1, '{}', '{"actor":"x"}')`.execute(testDb.database.db);
     const runner = await startRunner(testDb, store, [counterProjection()]);
-    await expect.poll(() => runner.failed.get('counters')?.message, { timeout: 5000 }).toMatch(
+    await expect.poll(() => runner.failed.get('counters')?.message, { timeout: 60_000 }).toMatch(
       new RegExp(`^Projection counters v1 stopped at position ${known + 1n} \\(stream odd, event MysteryHappened\\): Unknown event type`),
     );
     expect((await checkpoint(testDb, 'counters', 1)).position).toBe(known.toString());
@@ -185,7 +185,7 @@ describe('projection runner', () => {
     const v1 = await startRunner(testDb, store, [{ ...counterProjection(1), activated: activatedV1 }], 500);
     expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 20_000 })).not.toBeNull();
     // Once caught up, the served version is told so, once.
-    await expect.poll(() => activatedV1.mock.calls.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => activatedV1.mock.calls.length, { timeout: 60_000 }).toBe(1);
     await v1.stop();
     const switches = progress.switchCount;
 
@@ -195,13 +195,13 @@ describe('projection runner', () => {
     });
     const both = await startRunner(testDb, store, [counterProjection(1), { ...counterProjection(2, { delayMs: 1 }), activated: activatedV2 }], 20);
     const during = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 9n, cause: { actor: 't' } });
-    expect(await progress.waitFor(during.position, { names: ['counters'], timeoutMs: 5000 })).toEqual(new Map([['counters', 'rm_counters_v1']]));
+    expect(await progress.waitFor(during.position, { names: ['counters'], timeoutMs: 60_000 })).toEqual(new Map([['counters', 'rm_counters_v1']]));
     const v2WhileServing = await checkpoint(testDb, 'counters', 2);
     expect(BigInt(v2WhileServing.position) < during.position).toBe(true);
     expect((await counters(testDb, 'rm_counters_v1'))[0]).toEqual({ id: 'counter-0', total: 10 });
 
     await expect.poll(() => progress.schemaOf('counters'), { timeout: 30_000, interval: 20 }).toBe('rm_counters_v2');
-    await expect.poll(() => activatedV2.mock.calls.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => activatedV2.mock.calls.length, { timeout: 60_000 }).toBe(1);
     // Answers kept from v1 are told apart by the count of switches.
     expect(progress.switchCount).toBe(switches + 1);
     // v2 doubles increments, so its rows tell the versions apart.
@@ -213,7 +213,7 @@ describe('projection runner', () => {
     ]);
     // After the takeover v1 is no longer updated, and a later start drops it.
     const after = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 10n, cause: { actor: 't' } });
-    expect(await progress.waitFor(after.position, { names: ['counters'], timeoutMs: 5000 })).toEqual(new Map([['counters', 'rm_counters_v2']]));
+    expect(await progress.waitFor(after.position, { names: ['counters'], timeoutMs: 60_000 })).toEqual(new Map([['counters', 'rm_counters_v2']]));
     expect((await counters(testDb, 'rm_counters_v1'))[0]).toEqual({ id: 'counter-0', total: 10 });
     // A failing activation is logged, not fatal, and not tried again until the next start.
     expect(activatedV2).toHaveBeenCalledTimes(1);
@@ -235,23 +235,23 @@ describe('projection runner', () => {
     await expect.poll(() => progress.schemaOf('counters'), { timeout: 30_000, interval: 20 }).toBe('rm_counters_v2');
     expect(await counters(testDb, 'rm_counters_v2')).toEqual(await counters(testDb, 'rm_counters_v1'));
     const later = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 5 } }], { expectedRevision: 2n, cause: { actor: 't' } });
-    expect(await progress.waitFor(later.position, { names: ['counters'], timeoutMs: 5000 })).toEqual(new Map([['counters', 'rm_counters_v2']]));
+    expect(await progress.waitFor(later.position, { names: ['counters'], timeoutMs: 60_000 })).toEqual(new Map([['counters', 'rm_counters_v2']]));
     expect((await counters(testDb, 'rm_counters_v2'))[0]).toEqual({ id: 'counter-0', total: 7 });
     await first.stop();
 
     // A process started later runs its code's version plus the rebuilds: version 2, still served.
     const bad = await store.append('counter-1', [{ type: 'CounterIncremented', data: { by: 13 } }], { expectedRevision: 2n, cause: { actor: 't' } });
     const broken = await startRunner(testDb, store, [counterProjection(1, { failOn: 13 })], 10);
-    await expect.poll(() => broken.failed.get('counters')?.version, { timeout: 5000 }).toBe(2);
+    await expect.poll(() => broken.failed.get('counters')?.version, { timeout: 60_000 }).toBe(2);
     // Stopped on a bad event, a rebuild with the same code stops there too and never takes over: readers keep version 2.
     expect(await requestRebuild(testDb.database.db, 'counters')).toBe(2);
-    await expect.poll(async () => (await checkpoint(testDb, 'counters', 3).catch(() => null))?.failed_position ?? null, { timeout: 10_000 }).toBe(bad.position.toString());
+    await expect.poll(async () => (await checkpoint(testDb, 'counters', 3).catch(() => null))?.failed_position ?? null, { timeout: 60_000 }).toBe(bad.position.toString());
     expect(await progress.schemaOf('counters')).toBe('rm_counters_v2');
     await broken.stop();
     // The fix deployed: the rebuilt version resumes from the event it stopped at, catches up and takes over.
     await startRunner(testDb, store, [counterProjection(1)], 10);
     await expect.poll(() => progress.schemaOf('counters'), { timeout: 30_000, interval: 20 }).toBe('rm_counters_v3');
-    expect(await progress.waitFor(bad.position, { names: ['counters'], timeoutMs: 10_000 })).toEqual(new Map([['counters', 'rm_counters_v3']]));
+    expect(await progress.waitFor(bad.position, { names: ['counters'], timeoutMs: 60_000 })).toEqual(new Map([['counters', 'rm_counters_v3']]));
     expect((await counters(testDb, 'rm_counters_v3'))[1]).toEqual({ id: 'counter-1', total: 15 });
     // The version that stopped is left behind, superseded: it degrades nothing.
     const health = await progress.health();
@@ -300,8 +300,8 @@ describe('projection runner retries', () => {
     const runner = new ProjectionRunner({ database: testDb.database, store: flaky, projections: [counterProjection()], logger: log.logger });
     await runner.start();
     cleanups.push(() => runner.stop());
-    expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 5000 })).not.toBeNull();
-    await vi.waitFor(() => expect(log.lines.some((l) => l.msg === 'projection resumed')).toBe(true), { timeout: 5000 });
+    expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 60_000 })).not.toBeNull();
+    await vi.waitFor(() => expect(log.lines.some((l) => l.msg === 'projection resumed')).toBe(true), { timeout: 60_000 });
 
     const interrupted = log.lines.find((l) => l.msg === 'projection interrupted; resuming from its checkpoint');
     expect(interrupted).toMatchObject({ err: { message: 'a bug, not an outage', stack: expect.stringContaining('runner.test.ts') } });

@@ -177,7 +177,7 @@ describe.each(backends)('scheduled publishing with BullMQ on $name', ({ name }) 
     const progress = new ProjectionProgress(testDb.database, store);
     await progress.start();
     cleanups.push(() => progress.close());
-    expect(await progress.waitFor(await store.headPosition(), { names: [BLOGS_PROJECTION], timeoutMs: 10_000 })).not.toBeNull();
+    expect(await progress.waitFor(await store.headPosition(), { names: [BLOGS_PROJECTION], timeoutMs: 60_000 })).not.toBeNull();
     const blogs = await progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
     const statuses = await blogs.selectFrom('posts').select(['status']).select((eb) => eb.fn.countAll<string>().as('n')).groupBy('status').execute();
     expect(statuses.map((s) => [s.status, Number(s.n)])).toEqual([['published', POSTS]]);

@@ -20,7 +20,7 @@ const importText = async (content: string, extra: Partial<ImportInput> = {}) => 
   await settle();
   return report;
 };
-const settle = async () => expect(await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 10_000 })).not.toBeNull();
+const settle = async () => expect(await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 60_000 })).not.toBeNull();
 /** Reads after everything stored so far (past the answer cache, which learns of changes a moment later). */
 const get = async (url: string) => api.app.inject({ method: 'GET', url, headers: { 'x-consistent-after': String(await api.deps.store.headPosition()) } });
 const line = async (n: number) => (await get(`/api/lineinfo/${n}`)).json();
@@ -157,7 +157,7 @@ describe('blank verse: a sentence ending inside a line', () => {
         { store: own.deps.store, progress: own.deps.progress, readModel: () => own.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) },
         { fileName: 'pl.txt', content: PARADISE_LOST_I, cause: { actor: 'importer' } },
       );
-      await own.deps.progress.waitFor(report.position!, { names: [POEM_PROJECTION], timeoutMs: 10_000 });
+      await own.deps.progress.waitFor(report.position!, { names: [POEM_PROJECTION], timeoutMs: 60_000 });
       const section = (await own.app.inject({ method: 'GET', url: '/api/sbook/1/1/1' })).json().customSection[0].customSection;
       expect(section).toHaveLength(2);
       expect(section[0].lines.split('\n').at(-1)).toBe('With vain attempt.');
@@ -194,7 +194,7 @@ describe('a sentence running over a tercet break into the middle of the next', (
         'So bitter is it, death is little more.',
       ].join('\n');
       const first = await importPoem(context, { fileName: 'inferno.txt', content: text, cause: { actor: 'importer' } });
-      await own.deps.progress.waitFor(first.position!, { names: [POEM_PROJECTION], timeoutMs: 10_000 });
+      await own.deps.progress.waitFor(first.position!, { names: [POEM_PROJECTION], timeoutMs: 60_000 });
       const section = (await own.app.inject({ method: 'GET', url: '/api/sbook/1/1/1' })).json().customSection[0].customSection;
       expect(section.map((l: { stanzaNumber: number; stanzaBreaks: number[] }) => [l.stanzaNumber, l.stanzaBreaks])).toEqual([
         [1, [3]],
