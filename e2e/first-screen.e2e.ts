@@ -34,17 +34,16 @@ async function openAt(browser: Browser, site: RunningSite, pathname: string, vie
   return page;
 }
 
-/** The lowest edge of whatever stays pinned at the top of the screen (fixed or sticky there), in px. */
+/** The lowest edge of the bars pinned at the top of the screen (fixed or sticky ones, stacked from y = 0), in px. */
 function pinnedBottom(page: Page): Promise<number> {
   return page.evaluate(() => {
+    const boxes = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => ['fixed', 'sticky'].includes(getComputedStyle(element).position) && getComputedStyle(element).visibility !== 'hidden')
+      .map((element) => element.getBoundingClientRect())
+      .filter((box) => box.height > 0 && box.bottom > 0)
+      .sort((a, b) => a.top - b.top);
     let bottom = 0;
-    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-      const style = getComputedStyle(element);
-      if (style.position !== 'fixed' && style.position !== 'sticky') continue;
-      const box = element.getBoundingClientRect();
-      if (box.height === 0 || box.top > 1 || box.bottom <= 0 || style.visibility === 'hidden') continue;
-      bottom = Math.max(bottom, box.bottom);
-    }
+    for (const box of boxes) if (box.top <= bottom + 1) bottom = Math.max(bottom, box.bottom);
     return bottom;
   });
 }
@@ -155,6 +154,21 @@ describe('the first screen of the demo poem (a painting and every control)', () 
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('#reader-settings') !== null)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('on a 900 px tablet, the settings open as a drawer from the side the panel stands on', async () => {
+    const page = await openAt(browser!, site!, '/1/1/1', { width: 900, height: 1000 });
+    expect(await linesOnScreen(page, await pinnedBottom(page))).toBeGreaterThanOrEqual(12);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Reading settings' });
+    await drawer.waitFor();
+    const box = (await drawer.boundingBox())!;
+    expect(Math.round(box.x + box.width)).toBe(900);
+    expect(box.width).toBeLessThan(450);
+    await shoot(page, 'demo-900-settings');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
     await page.context().close();
   });
 

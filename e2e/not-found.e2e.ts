@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations, useSiteInBrowser } from './server.js';
@@ -8,6 +10,8 @@ import { seriousViolations, useSiteInBrowser } from './server.js';
  */
 
 const site = useSiteInBrowser();
+/** Where the screenshots go when EPOS_SCREENSHOTS names a folder (to look at them, not to compare). */
+const SHOTS = process.env.EPOS_SCREENSHOTS;
 
 const COMMON_WAYS: readonly [string, string][] = [
   ['Search the site', '/search'],
@@ -65,6 +69,15 @@ describe('a page that was not found', () => {
   it('goes on from a missing section to the search, in the page', async () => {
     const page = await site.open('/1/1/99');
     await page.getByRole('heading', { name: 'No book found' }).waitFor();
+    if (SHOTS !== undefined) {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: path.join(SHOTS, 'not-found-1280.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: path.join(SHOTS, 'not-found-390-dark.png') });
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
     await page.getByRole('navigation', { name: 'Ways on' }).getByRole('link', { name: 'Search the site' }).click();
     await page.waitForURL((url) => url.pathname === '/search');
     await page.getByRole('searchbox').first().waitFor();

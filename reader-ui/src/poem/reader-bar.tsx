@@ -59,7 +59,8 @@ export function ReaderBar({ address, data }: { address: SectionAddress; data: Se
   return createPortal(
     <div className="reader-bar">
       <BarLink href={previous} label="Previous section" glyph="‹" />
-      <p className="reader-bar-title">
+      {/* a section without a name keeps its book and canto beside its number, even on a phone */}
+      <p className={section !== undefined && section.SectionName.trim() === '' ? 'reader-bar-title is-unnamed' : 'reader-bar-title'}>
         {data !== undefined && (
           <span className="reader-bar-where">
             Book {data.bookNumber} · Canto {data.cantoNumber} ·{' '}
