@@ -66,20 +66,29 @@ describe('the navigation', () => {
 });
 
 describe('reading on a desktop', () => {
-  it('shows the first lines of verse on the first screen at 1,280 × 800 px, under the painting and the controls', async () => {
+  it('shows the verse first at 1,280 × 800 px, with the controls in a side panel the bar can fold away', async () => {
     const page = await openAt('/1/1/1', DESKTOP);
     const line = page.locator('.poem-section .verse-line').first();
     await line.waitFor();
     const box = (await line.boundingBox())!;
-    expect(box.y + box.height).toBeLessThan(DESKTOP.height);
+    expect(box.y + box.height).toBeLessThan(DESKTOP.height / 3);
     expect(await page.getByLabel('Edition').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Settings' }).isVisible()).toBe(false);
+    const settings = page.getByRole('button', { name: 'Settings' });
+    expect(await settings.getAttribute('aria-expanded')).toBe('true');
+    await settings.click();
+    await expect.poll(() => page.getByLabel('Edition').isVisible()).toBe(false);
+    // folded away, it stays so on the next visit (and opens again from the bar)
+    await page.reload();
+    await line.waitFor();
+    expect(await page.getByLabel('Edition').isVisible()).toBe(false);
+    await settings.click();
+    await expect.poll(() => page.getByLabel('Edition').isVisible()).toBe(true);
     await page.close();
   });
 });
 
 describe('reading on a phone', () => {
-  it('shows the verse on the first screen, with the controls folded into a bar', async () => {
+  it('shows the verse on the first screen, with the controls folded into the bar', async () => {
     const page = await openAt('/1/1/1', PHONE);
     const verse = page.getByText('O Lamp of Evening', { exact: false }).first();
     await verse.waitFor();

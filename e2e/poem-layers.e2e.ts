@@ -33,7 +33,7 @@ async function axeInBothThemes(page: Page): Promise<void> {
 
 for (const width of [360, 1280]) {
   describe(`the poem's layers at ${width} px`, () => {
-    it('shows the book painting above the section without layout shift, and opens it in a lightbox', async () => {
+    it('shows the book painting after the section without layout shift, and opens it in a lightbox', async () => {
       const page = await readWith(width, '/1/1/1', {}, async (p) => {
         // the painting arrives late: its box must already be there
         await p.route('**/media/files/**', async (route) => {
@@ -44,6 +44,9 @@ for (const width of [360, 1280]) {
       const header = page.getByTestId('section-paintings').locator('img.painting-header');
       await header.waitFor();
       const early = (await header.boundingBox())!;
+      // text first: the painting follows the verse
+      const lastLine = (await page.locator('.poem-section .verse-line').last().boundingBox())!;
+      expect(early.y).toBeGreaterThan(lastLine.y + lastLine.height);
       // a 3:1 header on a phone, a 5:1 band on wider screens
       const ratio = width < 768 ? 3 : 5;
       expect(early.width / early.height).toBeCloseTo(ratio, 1);

@@ -6,10 +6,12 @@ import { installGotoHash } from './goto-hash';
 import './layout.css';
 import { TopNav } from './top-nav';
 import { footerItems } from './nav';
+import { PAGE_BAR_SLOT_ID } from './page-bar';
 import { site } from './site';
 
 /**
- * The page shell: skip link, fixed top navigation (banner), main content and footer.
+ * The page shell: skip link, pinned top navigation (banner) with the page's own bar if it has one,
+ * main content and footer.
  * After a client-side navigation, focus moves to <main> and the page scrolls to the
  * top, so keyboard and screen-reader users start reading the new page.
  */
@@ -36,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <header className="site-header">
         <TopNav />
+        <div id={PAGE_BAR_SLOT_ID} className="page-bar-slot" />
       </header>
       <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
         {children}

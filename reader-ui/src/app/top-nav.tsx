@@ -37,7 +37,7 @@ export function TopNav() {
         <svg aria-hidden="true" viewBox="0 0 16 16" width="18" height="18" focusable="false">
           <path d={open ? 'M3 3l10 10M13 3L3 13' : 'M2 4h12M2 8h12M2 12h12'} stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
         </svg>
-        Menu
+        <span className="menu-label">Menu</span>
       </button>
       <div id={menuId} className={open ? 'nav-menu is-open' : 'nav-menu'}>
         <ul className="nav-links">

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'wouter';
 import { usePageTitle } from '../app/use-page-title';
+import { ReadFailure } from '../app/not-found';
 import { Loading, Problem } from '../poem/loading';
 import { fetchArchive, fetchToc, fetchUserArchive, type Archive as ArchiveAnswer, type TocEntry, type TocPage as TocAnswer } from './api';
 import { archiveDayLabel, archivePostPath, countLabel, openByDefault, spansBlogs, tabId, tabLabel } from './archive';
@@ -88,7 +89,7 @@ export function UserArchivePage() {
   const result = useLoad(authorId, (signal) => fetchUserArchive(authorId, signal));
   usePageTitle(result === null ? 'Loading' : result.ok ? `Posts by ${result.data.title}` : result.message);
   if (result === null) return <Loading />;
-  if (!result.ok) return <Problem message={result.message} />;
+  if (!result.ok) return <ReadFailure failure={result} what={`There is no author “${authorId}”.`} />;
   return <Archive archive={result.data} heading={`Posts by ${result.data.title}`} breadcrumbs={[{ href: blogPaths.blogs, label: 'Blogs' }]} />;
 }
 

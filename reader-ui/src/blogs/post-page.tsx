@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { ReadFailure } from '../app/not-found';
 import { usePageTitle } from '../app/use-page-title';
-import { Loading, Problem } from '../poem/loading';
+import { Loading } from '../poem/loading';
 import { useConfirm } from '../ui/confirm-dialog';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
@@ -21,7 +22,7 @@ export function PostPage() {
   const result = useLoad(`${blog}/${postUrl}`, (signal) => fetchPost(blog, postUrl, signal));
   usePageTitle(result === null ? 'Loading' : result.ok ? result.data.title : result.message);
   if (result === null) return <Loading />;
-  if (!result.ok) return <Problem message={result.message} />;
+  if (!result.ok) return <ReadFailure failure={result} what={`There is no post “${postUrl}” in the blog “${blog}”.`} ways={[{ href: blogPaths.blog(blog), label: `The blog “${blog}”` }]} />;
   return <PostView key={result.data.id} post={result.data} blog={blog} />;
 }
 

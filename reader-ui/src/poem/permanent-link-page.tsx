@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { NotFoundPage } from '../app/not-found-page';
+import { NotFound, ReadFailure } from '../app/not-found';
 import { usePageTitle } from '../app/use-page-title';
 import { fetchSentenceIdentity, type Loaded, type SentenceIdentity } from './api';
-import { Loading, Problem } from './loading';
+import { Loading } from './loading';
 import { sentencePath } from './reading';
 
 export const PERMANENT_LINK_ROUTE = '/s/:id';
@@ -30,6 +31,7 @@ function PermanentLink({ id }: { id: number }) {
   }, [found, navigate]);
   usePageTitle(result === null || found !== null ? 'Loading' : 'Sentence withdrawn');
   if (result === null || found !== null) return <Loading />;
-  if (!result.ok) return <Problem message={result.message} />;
-  return <Problem message={`Sentence #${id} has been withdrawn from the poem (an edition no longer has it).`} />;
+  const ways = [{ href: '/lookup', label: 'Look up a sentence or line' }];
+  if (!result.ok) return <ReadFailure failure={result} what={`The permanent link ${permanentLink(id)} leads to no sentence of the poem.`} ways={ways} />;
+  return <NotFound message="Sentence withdrawn" what={`Sentence #${id} has been withdrawn from the poem (an edition no longer has it).`} ways={ways} />;
 }

@@ -58,3 +58,6 @@ export const isTextSize = (value: unknown): value is TextSize => typeof value ==
 export const storedLanguagesAtom = storedAtom<Lang[]>('epos.reader.languages', [], isLangList);
 export const storedWorksOnAtom = storedAtom<string[]>('epos.reader.worksOn', [], isKeyList);
 export const textSizeAtom = storedAtom<TextSize>('epos.reader.textSize', 'normal', isTextSize);
+
+/** Whether the reading settings stand beside the text on a wide screen (a reader may fold them away). */
+export const settingsPanelShownAtom = storedAtom<boolean>('epos.reader.settingsPanel', true, (value): value is boolean => typeof value === 'boolean');

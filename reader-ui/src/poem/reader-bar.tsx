@@ -1,38 +1,71 @@
 import { atom, useAtom } from 'jotai';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'wouter';
+import { usePageBarSlot } from '../app/page-bar';
 import { useAsOf, withAsOfParam } from '../scholarship/as-of';
 import type { SectionBook } from './api';
-import { textSizeAtom, TEXT_SIZES, textSizeLabels, isTextSize } from './preferences';
+import { settingsPanelShownAtom, textSizeAtom, TEXT_SIZES, textSizeLabels, isTextSize } from './preferences';
 import { sectionPath, type SectionAddress } from './reading';
 import './reader-bar.css';
 import { InScript } from './in-script';
+import { useMediaQuery } from './use-media-query';
 
-/** Whether the phone's settings sheet is open; an atom, so it stays open while another edition loads. */
-const settingsOpenAtom = atom(false);
+/**
+ * From this width the reading settings stand beside the text, as a side panel a reader may fold
+ * away; below it they open from the bar as a sheet (reader-bar.css uses the same width).
+ */
+export const SIDE_PANEL_QUERY = '(min-width: 72rem)';
+
+/** Whether the sheet is open; an atom, so it stays open while another edition loads. */
+const sheetOpenAtom = atom(false);
+
+export interface SettingsPanel {
+  /** `side`: beside the text, not modal; `sheet`: a modal sheet over it. */
+  readonly mode: 'side' | 'sheet';
+  readonly open: boolean;
+  setOpen(open: boolean): void;
+}
+
+/** The reading settings' place on this screen, and whether they show. */
+export function useSettingsPanel(): SettingsPanel {
+  const side = useMediaQuery(SIDE_PANEL_QUERY);
+  const [sheetOpen, setSheetOpen] = useAtom(sheetOpenAtom);
+  const [panelShown, setPanelShown] = useAtom(settingsPanelShownAtom);
+  return side ? { mode: 'side', open: panelShown, setOpen: setPanelShown } : { mode: 'sheet', open: sheetOpen, setOpen: setSheetOpen };
+}
 
 function neighbourPaths(address: SectionAddress, data: SectionBook, asOf: string | null) {
   const path = (ref: SectionBook['previous']) => (ref === null ? null : withAsOfParam(sectionPath({ ...ref, edition: address.edition }), asOf));
   return { previous: path(data.previous), next: path(data.next) };
 }
 
-/** The settings sheet's element id (one reader on a page). */
+/** The settings' element id (one reader on a page). */
 const SHEET_ID = 'reader-settings';
+const BUTTON_ID = `${SHEET_ID}-button`;
 
 /**
- * On a phone, the bar that stays at the top of the reading while scrolling: previous, the
- * section's title, next, and "Settings", which opens the reading controls as a sheet.
- * (A child of the whole article, so it can stick for all of it.)
+ * The reader's one slim bar, pinned in the site's header (on a phone, in the navigation's own row):
+ * previous, where the reader is, next, and "Settings", which shows or hides the reading settings.
+ * `data` is undefined while the section loads: the bar keeps its place, so nothing above the verse moves.
  */
-export function ReaderBar({ address, data }: { address: SectionAddress; data: SectionBook }) {
-  const [open, setOpen] = useAtom(settingsOpenAtom);
+export function ReaderBar({ address, data }: { address: SectionAddress; data: SectionBook | undefined }) {
+  const slot = usePageBarSlot();
+  const { open, setOpen } = useSettingsPanel();
   const asOf = useAsOf();
-  const { previous, next } = neighbourPaths(address, data, asOf);
-  const section = data.customSection[0];
-  return (
+  if (slot === null) return null;
+  const { previous, next } = data === undefined ? { previous: null, next: null } : neighbourPaths(address, data, asOf);
+  const section = data?.customSection[0];
+  return createPortal(
     <div className="reader-bar">
       <BarLink href={previous} label="Previous section" glyph="‹" />
-      <p className="reader-bar-title">
+      {/* a section without a name keeps its book and canto beside its number, even on a phone */}
+      <p className={section !== undefined && section.SectionName.trim() === '' ? 'reader-bar-title is-unnamed' : 'reader-bar-title'}>
+        {data !== undefined && (
+          <span className="reader-bar-where">
+            Book {data.bookNumber} · Canto {data.cantoNumber} ·{' '}
+          </span>
+        )}
         {section && (
           <>
             <span className="srn">{section.srn}</span> <InScript text={section.SectionName} />
@@ -40,31 +73,50 @@ export function ReaderBar({ address, data }: { address: SectionAddress; data: Se
         )}
       </p>
       <BarLink href={next} label="Next section" glyph="›" />
-      <button id={`${SHEET_ID}-button`} type="button" className="button reader-bar-settings" aria-expanded={open} aria-controls={SHEET_ID} onClick={() => setOpen(!open)}>
-        Settings
-      </button>
-    </div>
+      {data === undefined ? (
+        <span className="reader-bar-settings" aria-hidden="true" />
+      ) : (
+        <button id={BUTTON_ID} type="button" className="button reader-bar-settings" aria-expanded={open} aria-controls={SHEET_ID} onClick={() => setOpen(!open)}>
+          <svg aria-hidden="true" viewBox="0 0 16 16" width="18" height="18" focusable="false">
+            <path d="M2 4h7M13 4h1M2 8h2M8 8h6M2 12h9M13 12h1" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+            <circle cx="11" cy="4" r="1.6" fill="none" stroke="currentColor" strokeWidth="1.4" />
+            <circle cx="6" cy="8" r="1.6" fill="none" stroke="currentColor" strokeWidth="1.4" />
+            <circle cx="12" cy="12" r="1.6" fill="none" stroke="currentColor" strokeWidth="1.4" />
+          </svg>
+          <span className="reader-bar-settings-label">Settings</span>
+        </button>
+      )}
+    </div>,
+    slot,
   );
 }
 
-/** The reading controls: standing open above the verse on wide screens, a sheet opened from the bar on a phone. */
+/**
+ * The reading settings: beside the text on a wide screen (a region, shown until the reader hides
+ * it), else a modal sheet opened from the bar (Tab stays inside, Escape closes it).
+ */
 export function ReaderSettings({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useAtom(settingsOpenAtom);
+  const { mode, open, setOpen } = useSettingsPanel();
+  const modal = mode === 'sheet' && open;
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const close = () => {
     setOpen(false);
-    document.getElementById(`${SHEET_ID}-button`)?.focus();
+    document.getElementById(BUTTON_ID)?.focus();
   };
 
+  // Opened from the bar (a sheet, or the side panel shown again): the reader goes to it, not through the verse first.
+  const wasOpen = useRef(open);
   useEffect(() => {
-    if (open) headingRef.current?.focus();
+    if (open && !wasOpen.current) headingRef.current?.focus();
+    wasOpen.current = open;
   }, [open]);
 
-  // Open, it is a modal sheet: Tab stays inside, Escape closes it (after any menu open inside it).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!open) return;
+    if (!modal) return;
+    // a dialog opened from the sheet (PDF) keeps its own keys
+    if (event.target instanceof Element && event.target.closest('dialog') !== null) return;
     if (event.key === 'Escape' && event.currentTarget.querySelector('[aria-expanded="true"]') === null) {
       event.stopPropagation();
       close();
@@ -75,13 +127,14 @@ export function ReaderSettings({ children }: { children: ReactNode }) {
 
   return (
     <>
-      {open && <div className="reader-settings-backdrop" aria-hidden="true" onClick={close} />}
+      {modal && <div className="reader-settings-backdrop" aria-hidden="true" onClick={close} />}
       <div
         id={SHEET_ID}
-        className={open ? 'reader-settings is-open' : 'reader-settings'}
-        role={open ? 'dialog' : 'region'}
-        aria-modal={open || undefined}
+        className={modal ? 'reader-settings is-open' : 'reader-settings'}
+        role={modal ? 'dialog' : 'region'}
+        aria-modal={modal || undefined}
         aria-labelledby={headingId}
+        hidden={mode === 'side' && !open}
         onKeyDown={onKeyDown}
       >
         <div className="reader-settings-head">
@@ -89,7 +142,7 @@ export function ReaderSettings({ children }: { children: ReactNode }) {
             Reading settings
           </h2>
           <button type="button" className="button" onClick={close}>
-            Done
+            {mode === 'side' ? 'Hide' : 'Done'}
           </button>
         </div>
         {children}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, u
 import { useLocation } from 'wouter';
 import { NO_BOOK } from '../app/messages';
 import { NotFoundPage } from '../app/not-found-page';
+import { ReadFailure } from '../app/not-found';
 import { usePageTitle } from '../app/use-page-title';
 import { useToast } from '../ui/toast';
 import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTranslation, type Line, type Loaded, type SectionBook, type SectionRef } from './api';
@@ -10,14 +11,15 @@ import { contentsAtom, languagesAtom, scrollPositions, translationsVersionAtom, 
 import { contentsFromServer, mergeContents } from './contents';
 import { useAsOf } from '../scholarship/as-of';
 import { AsOfBanner, AsOfNothing } from '../scholarship/as-of-control';
-import { Loading, Problem } from './loading';
+import { Loading } from './loading';
 import './poem.css';
 import { ReaderControls } from './reader-controls';
 import { SectionPaintings } from './paintings';
 import { PdfButton } from '../pdf/pdf-dialog';
-import { ReaderBar, ReaderSettings, useSectionSwipe } from './reader-bar';
+import { ReaderBar, ReaderSettings, useSectionSwipe, useSettingsPanel } from './reader-bar';
 import { textSizeAtom } from './preferences';
 import {
+  editionLabels,
   groupByStanza,
   parseHashTarget,
   parseSectionPath,
@@ -96,16 +98,23 @@ function SectionReader({ address }: { address: SectionAddress }) {
 
   const current = loaded?.key === loadKey ? loaded.result : null;
   const data = current?.ok ? current.data : cachedSection(address, asOf);
-  const failure = current !== null && !current.ok ? current.message : null;
+  const failure = current !== null && !current.ok ? current : null;
 
-  usePageTitle(data ? sectionTitle(data.customSection[0], data.cantoName, data.bookName) : failure ?? 'Loading');
+  usePageTitle(data ? sectionTitle(data.customSection[0], data.cantoName, data.bookName) : failure?.message ?? 'Loading');
   useScrollMemory(address, data !== undefined);
 
   if (data === undefined) {
-    if (failure === null) return <Loading />;
+    if (failure === null) {
+      return (
+        <>
+          <ReaderBar address={address} data={undefined} />
+          <Loading />
+        </>
+      );
+    }
     // Read as of a day the section had no text: say so, with the ways out, instead of a bare "No book found".
-    if (asOf !== null && failure === NO_BOOK) return <AsOfNothing path={sectionPath(address)} since={site?.poemTextSince ?? null} />;
-    return <Problem message={failure} />;
+    if (asOf !== null && failure.message === NO_BOOK) return <AsOfNothing path={sectionPath(address)} since={site?.poemTextSince ?? null} />;
+    return <ReadFailure failure={failure} what={`Book ${address.book}, canto ${address.canto}, section ${address.section} is not in the poem’s ${editionLabels[address.edition]} edition.`} ways={[{ href: '/lookup', label: 'Look up a sentence or line' }]} />;
   }
   return <SectionText address={address} data={data} />;
 }
@@ -239,6 +248,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
   const study = useStudyTools(scrollKey(address));
   const textSize = useAtomValue(textSizeAtom);
   const articleRef = useRef<HTMLElement>(null);
+  const panel = useSettingsPanel();
   useSectionSwipe(articleRef, address, data);
 
   const options = useMemo(() => worksOptions(data.layers), [data.layers]);
@@ -263,52 +273,56 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
   return (
     <article
       ref={articleRef}
-      className="reader"
+      className={panel.mode === 'side' && panel.open ? 'reader section-reader has-panel' : 'reader section-reader'}
       data-text-size={textSize}
       aria-labelledby="section-heading"
       style={{ '--number-digits': numberDigits } as CSSProperties}
     >
       <ReaderBar address={address} data={data} />
-      <header className="reader-head">
-        <div className="book-line-row">
+      <div className="reader-text">
+        <header className="section-head">
           <p className="book-line">
             Book {data.bookNumber}: <InScript text={data.bookName} /> · Canto {data.cantoNumber}: <InScript text={data.cantoName} />
           </p>
+          <AsOfBanner path={sectionPath(address)} />
+        </header>
+        {data.customSection.map((section, i) => (
+          <section key={section.SectionNumber} className="poem-section" aria-labelledby={i === 0 ? 'section-heading' : undefined}>
+            <h1 id={i === 0 ? 'section-heading' : undefined} className="section-title">
+              <span className="srn">{section.srn}</span> <InScript text={section.SectionName} />
+            </h1>
+            {groupByStanza(section.customSection).map((stanza) => (
+              <div key={stanza[0]?.lineNumber} className="stanza">
+                {stanza.map((line) => (
+                  <SentenceView
+                    key={line.lineNumber}
+                    line={line}
+                    rows={rowsOf.get(line)}
+                    highlighted={highlighted === line.lineNumber}
+                    target={highlighted}
+                    study={study}
+                    translations={translationsOf(line.lineNumber)}
+                    works={shownWorks}
+                    section={ref}
+                  />
+                ))}
+              </div>
+            ))}
+          </section>
+        ))}
+        {/* The book's or canto's paintings close the section, where they keep no line of verse off the first screen. */}
+        <SectionPaintings data={data} />
+        <SectionPager address={address} data={data} />
+        <StudyHost section={ref} layers={data.layers} />
+      </div>
+      {/* Text first: the contents and settings follow the verse, beside it or opened from the bar, never above it. */}
+      <ReaderSettings>
+        <SectionMenu address={address} data={data} />
+        <ReaderControls address={address} options={options} worksOnDefault={site?.labels.worksOn ?? 'Works on the poem'} />
+        <div className="reader-settings-actions">
           <PdfButton book={{ number: data.bookNumber, name: data.bookName }} canto={{ number: data.cantoNumber, name: data.cantoName }} layers={data.layers} />
         </div>
-        <SectionPaintings data={data} />
-        <ReaderSettings>
-          <SectionMenu address={address} data={data} />
-          <ReaderControls address={address} options={options} worksOnDefault={site?.labels.worksOn ?? 'Works on the poem'} />
-        </ReaderSettings>
-        <AsOfBanner path={sectionPath(address)} />
-      </header>
-      {data.customSection.map((section, i) => (
-        <section key={section.SectionNumber} className="poem-section" aria-labelledby={i === 0 ? 'section-heading' : undefined}>
-          <h1 id={i === 0 ? 'section-heading' : undefined} className="section-title">
-            <span className="srn">{section.srn}</span> <InScript text={section.SectionName} />
-          </h1>
-          {groupByStanza(section.customSection).map((stanza) => (
-            <div key={stanza[0]?.lineNumber} className="stanza">
-              {stanza.map((line) => (
-                <SentenceView
-                  key={line.lineNumber}
-                  line={line}
-                  rows={rowsOf.get(line)}
-                  highlighted={highlighted === line.lineNumber}
-                  target={highlighted}
-                  study={study}
-                  translations={translationsOf(line.lineNumber)}
-                  works={shownWorks}
-                  section={ref}
-                />
-              ))}
-            </div>
-          ))}
-        </section>
-      ))}
-      <SectionPager address={address} data={data} />
-      <StudyHost section={ref} layers={data.layers} />
+      </ReaderSettings>
     </article>
   );
 }

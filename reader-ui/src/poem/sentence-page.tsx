@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NotFoundPage } from '../app/not-found-page';
+import { ReadFailure } from '../app/not-found';
 import { usePageTitle } from '../app/use-page-title';
 import { fetchLineInfo, type Line, type Loaded } from './api';
 import { useSiteInfo } from './atoms';
 import { LinkedText } from './linked-text';
-import { Loading, Problem } from './loading';
+import { Loading } from './loading';
 import './poem.css';
 import { langFields, langLabels, LANGS, parseSentencePath, sectionPath, sentencePath, splitLines } from './reading';
 import { HistoryPanel } from '../scholarship/history-panel';
@@ -42,7 +43,7 @@ function SentenceDetails({ n }: { n: number }) {
   const result = loaded?.key === key ? loaded.result : null;
   usePageTitle(result === null ? 'Loading' : result.ok ? `Sentence ${n}` : result.message);
   if (result === null) return <Loading />;
-  if (!result.ok) return <Problem message={result.message} />;
+  if (!result.ok) return <ReadFailure failure={result} what={asOf === null ? `There is no sentence ${n} in the poem.` : `There was no sentence ${n} in the poem on ${asOf}.`} ways={[{ href: '/lookup', label: 'Look up a sentence or line' }]} />;
 
   const line = result.data;
   const current = line.lineNumber;
