@@ -5,7 +5,7 @@
  */
 
 // types only: the schemas module brings zod, which stays out of the reader's bundle
-import { scopeNamed, type SearchScope } from '@epos/schemas/search/documents';
+import { scopeNamed, type SearchScope } from '@epos/schemas/search/scopes';
 import { filteredScopes, searchWordsFrom, stateParams, type SearchState } from './address';
 
 export { filteredScopes, SEARCH_PATH, searchPath, suggestApiUrl, type SearchState } from './address';

@@ -1,27 +1,15 @@
 import { z } from 'zod';
+import { scopeAliases, scopeNamed, searchScopes } from './scopes.js';
 
-/**
- * The scope tabs of search (`t`): the poem per edition, translations, notes (mother note, author
- * note, reason), commentary layers, blog posts and their comments, and the library's pages and books
- * (issue 19). Adding a kind of document is one scope here and one mapping in the search projection.
- */
-export const searchScopes = ['first', 'centenary', 'revised', 'translations', 'notes', 'commentary', 'posts', 'comments', 'pages', 'books'] as const;
+export { scopeNamed, searchScopes };
+
+/** The scope tabs of search (`t`): see ./scopes.ts. */
 export const searchScopeSchema = z.enum(searchScopes, { message: `t: expected one of ${searchScopes.join(', ')}` });
 export type SearchScope = z.infer<typeof searchScopeSchema>;
 
-/** The spec calls the posts tab 'post' (`t=post`): both names choose the same scope. */
-const scopeAliases: Readonly<Record<string, SearchScope>> = { post: 'posts' };
-
-/** The scope a `t` value names (a scope or an alias of one), or null. */
-export function scopeNamed(value: string | null | undefined): SearchScope | null {
-  if (value === null || value === undefined) return null;
-  if ((searchScopes as readonly string[]).includes(value)) return value as SearchScope;
-  return scopeAliases[value] ?? null;
-}
-
 /** `t` in a query: a scope, or an alias of one, answered as the scope. */
 export const searchScopeParam = z
-  .enum([...searchScopes, ...(Object.keys(scopeAliases) as ['post'])], { message: `t: expected one of ${searchScopes.join(', ')}` })
+  .enum([...searchScopes, ...(Object.keys(scopeAliases) as (keyof typeof scopeAliases)[])], { message: `t: expected one of ${searchScopes.join(', ')}` })
   .transform((value) => scopeNamed(value) ?? 'first');
 
 /** The text-search language of a document: English for the poem, notes, commentary and posts; each translation its own. */
