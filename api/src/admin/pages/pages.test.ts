@@ -1,3 +1,4 @@
+import { fieldLabel } from '@epos/schemas/api/field-labels';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { AdminPageAnswer } from '@epos/schemas/admin/pages';
@@ -100,7 +101,8 @@ describe('admin pages', () => {
       const response = await admin.client.send(method as 'POST' | 'PUT', url, body);
       expect(response.statusCode, `${method} ${JSON.stringify(body)}: ${response.body}`).toBe(status);
       const error = response.json<{ message: string; fields: { field: string }[] }>();
-      expect(error.message.startsWith(`${field}:`), error.message).toBe(true);
+      // The message names the field as the screens do (md_content: "Content"); `fields` keeps its machine name.
+      expect(error.message.startsWith(`${fieldLabel(field) ?? field}:`), error.message).toBe(true);
       expect(error.fields.map((f) => f.field)).toContain(field);
     }
     expect(await api.deps.store.headPosition()).toBe(head);
