@@ -10,6 +10,8 @@ export interface EmbeddedServer {
   adminUrl: string;
   urlFor(database: string): string;
   stop(): Promise<void>;
+  /** Asks the server to stop without waiting (a process exiting cannot wait); nothing for a server another process owns. */
+  signalStop(): void;
 }
 
 const USER = 'postgres';
@@ -100,11 +102,11 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     // Another live process (npm start, while a tool runs) owns it: use it, leave it running.
     if (isAlive(await readPid(ownerFile))) {
       logger.info({ pid: runningPid, port }, 'using the embedded PostgreSQL another process started');
-      return { adminUrl, urlFor, stop: async () => undefined };
+      return { adminUrl, urlFor, stop: async () => undefined, signalStop: () => undefined };
     }
     logger.info({ pid: runningPid, port }, 'reusing embedded PostgreSQL left running by an earlier process');
     await fs.writeFile(ownerFile, String(process.pid));
-    return { adminUrl, urlFor, stop: () => stopPid(runningPid) };
+    return { adminUrl, urlFor, stop: () => stopPid(runningPid), signalStop: () => signalPid(runningPid) };
   }
 
   let running: PostgresProcess;
@@ -122,7 +124,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   await adoptPassword(port, password);
   await fs.writeFile(ownerFile, String(process.pid));
   logger.info({ port, dataDir }, 'embedded PostgreSQL started');
-  return { adminUrl, urlFor, stop: () => running.stop() };
+  return { adminUrl, urlFor, stop: () => running.stop(), signalStop: () => running.signalStop() };
 }
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
@@ -162,6 +164,14 @@ function isAlive(pid: number | null): boolean {
 async function livePostmasterPid(dataDir: string): Promise<number | null> {
   const pid = await readPid(path.join(dataDir, 'postmaster.pid'));
   return isAlive(pid) ? pid : null;
+}
+
+function signalPid(pid: number): void {
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    /* already gone */
+  }
 }
 
 async function stopPid(pid: number): Promise<void> {

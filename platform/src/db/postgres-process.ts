@@ -12,6 +12,8 @@ export interface PostgresProcess {
    * (ends every session, then stops cleanly), SIGKILL a crash.
    */
   stop(signal?: 'SIGINT' | 'SIGKILL'): Promise<void>;
+  /** Asks for the fast shutdown without waiting: for a process that is exiting and cannot wait. */
+  signalStop(): void;
 }
 
 export interface PostgresProcessOptions {
@@ -120,6 +122,9 @@ function processHandle(child: ChildProcess, exited: Promise<void>): PostgresProc
     async stop(signal = 'SIGINT') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
+    },
+    signalStop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
     },
   };
 }

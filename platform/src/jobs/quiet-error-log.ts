@@ -1,6 +1,13 @@
 import { describeDatabaseError, isDatabaseUnavailable } from '../db/unavailable.js';
 import type { Logger } from '../logging/logger.js';
 
+/**
+ * BullMQ's word for a run whose lock lapsed before it finished (its worker was cut off from the
+ * backend longer than the lock lasts, as in an outage, or starved on a busy machine): the run is
+ * already back in the queue and runs again, so this is a warning, not an error.
+ */
+const LAPSED_LOCK = /is not in the active state|Missing lock for job/;
+
 /** Connection errors closer together than this belong to one outage. */
 const OUTAGE_QUIET_MS = 60_000;
 
@@ -15,6 +22,10 @@ export class QuietErrorLog {
   constructor(private readonly logger: Logger) {}
 
   report(error: Error, message: string, context: Record<string, unknown> = {}): void {
+    if (LAPSED_LOCK.test(error.message)) {
+      this.logger.warn({ reason: error.message, ...context }, `${message}: the run's lock lapsed; it runs again`);
+      return;
+    }
     if (!isDatabaseUnavailable(error)) {
       this.logger.error({ err: error, ...context }, message);
       return;

@@ -43,6 +43,9 @@ export async function boot(role: Role, env: NodeJS.ProcessEnv = process.env): Pr
   shutdown.listen();
   const server = await openDatabaseServer(config, logger);
   shutdown.always('database server', () => server.stop());
+  // However the process ends (a step that never settles lets Node exit on an empty event loop), the
+  // embedded PostgreSQL, in a process group of its own, is told to stop as it exits.
+  process.once('exit', () => server.signalStop());
   // Outages of PostgreSQL (a restart, a failover) are logged once each and survived: see connectDatabase.
   const database = connectDatabase(server.url, { applicationName: `epos-${role}`, max: 20, logger });
   shutdown.add('database pool', () => database.close());

@@ -45,10 +45,12 @@ export class Shutdown {
     if (this.signalledAt === null) {
       this.signalledAt = now;
       this.logger.info({ signal }, 'shutting down');
+      // Not unref'd: it keeps the process alive until the shutdown ends, so a step that never
+      // settles cannot let Node exit on an empty event loop before the `always` steps have run.
       setTimeout(() => {
         this.logger.error({ deadlineMs: DEADLINE_MS }, 'shutdown took too long; stopping what must stop and exiting');
         void this.force(1);
-      }, DEADLINE_MS).unref();
+      }, DEADLINE_MS);
       void this.run().then(() => process.exit(0));
       return;
     }
