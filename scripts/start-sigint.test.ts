@@ -101,13 +101,15 @@ describe('npm start, stopped as a terminal or a supervisor stops it', () => {
     expect(postmasterOf(site.dataDir)).toBeNull();
   }, 700_000);
 
-  it('SIGTERM to the site (a container or systemd stopping it) leaves no process behind', async () => {
+  it('SIGTERM to npm start (a container or a supervisor stopping it) leaves no process behind', async () => {
     const site = await startInItsOwnGroup();
-    const node = execFileSync('ps', ['-o', 'pid=,args=', '-g', String(site.child.pid)], { encoding: 'utf8' })
-      .split('\n')
-      .find((line) => line.includes('scripts/start.ts') && line.includes('--import'));
-    expect(node).toBeDefined();
-    process.kill(Number(node!.trim().split(/\s+/)[0]), 'SIGTERM');
+    // npm relays the signal to its script, which is the site itself (`exec node …`): a shell in
+    // between would die of it and leave the site and its PostgreSQL running without a parent.
+    const processes = execFileSync('ps', ['-o', 'pid=,ppid=,args=', '-g', String(site.child.pid)], { encoding: 'utf8' }).split('\n');
+    const node = processes.find((line) => /^\s*\d+\s+\d+\s+(\S*\/)?node --import tsx scripts\/start\.ts/.test(line));
+    expect(node, processes.join('\n')).toBeDefined();
+    expect(Number(node!.trim().split(/\s+/)[1]), 'the site is npm\'s own child').toBe(site.child.pid);
+    process.kill(site.child.pid!, 'SIGTERM');
     expect(await untilNothingLeft(site.child.pid!, site.dataDir), site.output().slice(-3000)).toEqual([]);
     expect(postmasterOf(site.dataDir)).toBeNull();
   }, 700_000);

@@ -10,6 +10,7 @@ import { openDatabaseServer } from './database-server.js';
 import { nodeVersionProblem } from './node-version.js';
 import { createEventStore } from './event-store-factory.js';
 import { Shutdown } from './shutdown.js';
+import { isMainThread } from 'node:worker_threads';
 import { createMediaStorage } from '../storage/index.js';
 import type { MediaStorage } from '../storage/port.js';
 
@@ -40,7 +41,10 @@ export async function boot(role: Role, env: NodeJS.ProcessEnv = process.env): Pr
     exitWith(`DATABASE_URL: required when running the ${role} role on its own (npm start runs every role with an embedded PostgreSQL)`);
   }
   const shutdown = new Shutdown(logger);
-  shutdown.listen();
+  // Signals reach the main thread only; a worker thread (npm start's projections and workers) is
+  // stopped by the main thread's shutdown, and taking the signal listeners off there would take
+  // the process's own SIGTERM handler with them.
+  if (isMainThread) shutdown.listen();
   const server = await openDatabaseServer(config, logger);
   shutdown.always('database server', () => server.stop());
   // However the process ends (a step that never settles lets Node exit on an empty event loop), the
