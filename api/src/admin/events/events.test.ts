@@ -82,6 +82,10 @@ describe('GET /admin-api/events', () => {
       ['?filter=%7B', 'filter'],
       [`?filter=${encodeURIComponent('{"secret":1}')}`, 'filter'],
       [`?filter=${encodeURIComponent('{"occurredAt_gte":"soon"}')}`, 'filter'],
+      // dates JavaScript reads but PostgreSQL cannot hold (issue 35: this answered 500)
+      [`?filter=${encodeURIComponent('{"occurredAt_gte":"+275760-09-13"}')}`, 'filter'],
+      [`?filter=${encodeURIComponent('{"occurredAt_lte":"-000001-01-01"}')}`, 'filter'],
+      [`?filter=${encodeURIComponent('{"occurredAt_lte":"10000-01-01T00:00:00Z"}')}`, 'filter'],
     ] as const) {
       const { response } = await list(admin, query);
       expect(response.statusCode, query).toBe(400);

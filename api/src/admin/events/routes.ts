@@ -30,8 +30,11 @@ function typesMatching(q: string): string[] {
 }
 
 function moment(field: string, value: unknown): string {
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw badFilter(`${field} is a date or time`);
-  return new Date(value).toISOString();
+  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  // JavaScript dates reach the year 275760, PostgreSQL's timestamps and ISO 8601's plain form do not.
+  const iso = Number.isNaN(time) ? '' : new Date(time).toISOString();
+  if (!/^\d{4}-/.test(iso) || iso.startsWith('0000')) throw badFilter(`${field} is a date or time between the years 1 and 9999`);
+  return iso;
 }
 
 /**
