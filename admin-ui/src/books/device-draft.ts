@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AUTOSAVE_MS, autosaveLabel, formatClock, type AutosaveState } from '../../../reader-ui/src/blogs/editor/autosave';
+import { browserStorage, draftStore } from '../../../reader-ui/src/blogs/editor/local-draft';
 
 /** A working copy kept in this browser: the text and when it was kept. */
 export interface KeptCopy {
@@ -7,41 +8,18 @@ export interface KeptCopy {
   readonly savedAt: string;
 }
 
-const storageKey = (name: string) => `epos.console.draft.${name}`;
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+/** The console's copies, kept by the site's own draft store (the post and page editors' too). */
+const copies = draftStore<{ text: string }>('epos.console.draft.', (record) => ({ text: typeof record.text === 'string' ? record.text : '' }), (copy) => copy.text.trim() === '');
 
 export function readKeptCopy(name: string): KeptCopy | null {
-  try {
-    const raw = storage()?.getItem(storageKey(name));
-    const kept: unknown = raw ? JSON.parse(raw) : null;
-    return typeof kept === 'object' && kept !== null && 'text' in kept && 'savedAt' in kept && typeof kept.text === 'string' && typeof kept.savedAt === 'string' ? { text: kept.text, savedAt: kept.savedAt } : null;
-  } catch {
-    return null;
-  }
+  const kept = copies.read(browserStorage(), name);
+  return kept === null ? null : { text: kept.text.text, savedAt: kept.savedAt };
 }
 
-function keep(name: string, copy: KeptCopy): boolean {
-  try {
-    storage()?.setItem(storageKey(name), JSON.stringify(copy));
-    return storage() !== null;
-  } catch {
-    return false;
-  }
-}
+const keep = (name: string, copy: KeptCopy): boolean => copies.write(browserStorage(), name, { text: { text: copy.text }, savedAt: copy.savedAt });
 
 export function forgetKeptCopy(name: string): void {
-  try {
-    storage()?.removeItem(storageKey(name));
-  } catch {
-    // nothing kept, nothing to forget
-  }
+  copies.remove(browserStorage(), name);
 }
 
 /**

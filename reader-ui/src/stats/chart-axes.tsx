@@ -33,25 +33,31 @@ export function LeftAxis({ scale, plotWidth, title, whole }: { scale: ScaleLinea
   );
 }
 
-/** The bottom axis of a linear scale (line numbers), its title under it. */
-export function BottomAxis({ scale, plotHeight, title }: { scale: ScaleLinear<number, number>; plotHeight: number; title: string }) {
-  const [left, right] = scale.range() as [number, number];
+/** A bottom axis: its line, a tick with its label at each x, and the title under it. */
+function HorizontalAxis({ from, to, plotHeight, title, ticks }: { from: number; to: number; plotHeight: number; title: string; ticks: readonly { key: string; x: number; label: string }[] }) {
   return (
     <g className="chart-axis chart-axis-x" transform={`translate(0,${plotHeight})`}>
-      <line className="chart-axis-line" x1={left} x2={right} />
-      {ticksOf(scale, Math.floor((right - left) / 72), true).map((tick) => (
-        <g key={tick} className="chart-tick" transform={`translate(${scale(tick)},0)`}>
+      <line className="chart-axis-line" x1={from} x2={to} />
+      {ticks.map((tick) => (
+        <g key={tick.key} className="chart-tick" transform={`translate(${tick.x},0)`}>
           <line y2={5} />
           <text y={8} dy="0.71em" textAnchor="middle">
-            {number(tick)}
+            {tick.label}
           </text>
         </g>
       ))}
-      <text className="chart-axis-title" x={(left + right) / 2} y={34} dy="0.71em" textAnchor="middle">
+      <text className="chart-axis-title" x={(from + to) / 2} y={34} dy="0.71em" textAnchor="middle">
         {title}
       </text>
     </g>
   );
+}
+
+/** The bottom axis of a linear scale (line numbers), its title under it. */
+export function BottomAxis({ scale, plotHeight, title }: { scale: ScaleLinear<number, number>; plotHeight: number; title: string }) {
+  const [left, right] = scale.range() as [number, number];
+  const ticks = ticksOf(scale, Math.floor((right - left) / 72), true).map((tick) => ({ key: String(tick), x: scale(tick), label: number(tick) }));
+  return <HorizontalAxis from={left} to={right} plotHeight={plotHeight} title={title} ticks={ticks} />;
 }
 
 /**
@@ -61,23 +67,9 @@ export function BottomAxis({ scale, plotHeight, title }: { scale: ScaleLinear<nu
 export function BandAxis({ scale, plotHeight, title, labelWidth }: { scale: ScaleBand<string>; plotHeight: number; title: string; labelWidth: number }) {
   const [left, right] = scale.range() as [number, number];
   const every = Math.max(1, Math.ceil(labelWidth / Math.max(1, scale.step())));
-  return (
-    <g className="chart-axis chart-axis-x" transform={`translate(0,${plotHeight})`}>
-      <line className="chart-axis-line" x1={left} x2={right} />
-      {scale
-        .domain()
-        .filter((_, i) => i % every === 0)
-        .map((label) => (
-          <g key={label} className="chart-tick" transform={`translate(${scale(label)! + scale.bandwidth() / 2},0)`}>
-            <line y2={5} />
-            <text y={8} dy="0.71em" textAnchor="middle">
-              {label}
-            </text>
-          </g>
-        ))}
-      <text className="chart-axis-title" x={(left + right) / 2} y={34} dy="0.71em" textAnchor="middle">
-        {title}
-      </text>
-    </g>
-  );
+  const ticks = scale
+    .domain()
+    .filter((_, i) => i % every === 0)
+    .map((label) => ({ key: label, x: scale(label)! + scale.bandwidth() / 2, label }));
+  return <HorizontalAxis from={left} to={right} plotHeight={plotHeight} title={title} ticks={ticks} />;
 }
