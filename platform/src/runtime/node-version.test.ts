@@ -6,8 +6,8 @@ it('refuses a Node.js older than the minimum, naming both versions, and accepts 
   expect(nodeVersionProblem('v18.20.0', '20.19.0')).toMatch(/this is 18\.20\.0/);
   for (const fine of ['20.19.0', '20.20.2', '22.0.0', '24.1.0']) expect(nodeVersionProblem(fine, '20.19.0')).toBeNull();
   // Node 20 is past its end of life (April 2026): the current LTS lines, 22 and 24, are supported.
-  expect(nodeVersionProblem('20.20.2')).toMatch(/^Node\.js 22\.12\.0 or newer is needed/);
-  for (const supported of ['22.12.0', '22.23.3', '24.21.0']) expect(nodeVersionProblem(supported)).toBeNull();
+  expect(nodeVersionProblem('20.20.2')).toMatch(/^Node\.js 22\.13\.0 or newer is needed/);
+  for (const supported of ['22.13.0', '22.23.3', '24.21.0']) expect(nodeVersionProblem(supported)).toBeNull();
   // The running Node passes (CI runs the README's version), and the minimum is the one package.json declares.
   expect(nodeVersionProblem()).toBeNull();
 });

@@ -1,5 +1,5 @@
 /** The oldest Node.js the site and its locked dependencies run on (package.json `engines`, the README). */
-export const MINIMUM_NODE = '22.12.0';
+export const MINIMUM_NODE = '22.13.0';
 
 /** Why this Node.js is too old, or null when it will do. */
 export function nodeVersionProblem(version: string = process.versions.node, minimum: string = MINIMUM_NODE): string | null {
