@@ -13,12 +13,14 @@ const root = path.resolve(import.meta.dirname, '../..');
 const APPS = ['reader-ui', 'admin-ui'] as const;
 /** What every app is built from besides its own folder. */
 const SHARED = ['schemas/src', 'scripts/build', 'package-lock.json', 'tsconfig.json'];
+/** What an app imports from another app's folder: the console edits books with the reader app's editor. */
+const BORROWED: Record<(typeof APPS)[number], readonly string[]> = { 'reader-ui': [], 'admin-ui': ['reader-ui/src'] };
 const SKIPPED = new Set(['dist', 'node_modules', '.vite']);
 const STAMP = '.sources-hash';
 
 const force = process.argv.includes('--force');
 for (const app of APPS) {
-  const hash = sourcesHash([app, ...SHARED]);
+  const hash = sourcesHash([app, ...BORROWED[app], ...SHARED]);
   const stamp = path.join(root, app, 'dist', STAMP);
   const built = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : null;
   if (!force && built === hash) {
