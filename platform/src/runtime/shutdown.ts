@@ -19,6 +19,7 @@ export class Shutdown {
   private readonly finalSteps: Step[] = [];
   private running: Promise<void> | null = null;
   private forcing: Promise<void> | null = null;
+  private finishing: Promise<void> | null = null;
   private signalledAt: number | null = null;
 
   constructor(private readonly logger: Logger) {}
@@ -61,16 +62,22 @@ export class Shutdown {
 
   /** Runs the `always` steps (once) and exits with `code`. */
   private force(code: number): Promise<void> {
-    this.forcing ??= this.runSteps(this.finalSteps).then(() => process.exit(code));
+    this.forcing ??= this.runFinalSteps().then(() => process.exit(code));
     return this.forcing;
   }
 
   run(): Promise<void> {
     this.running ??= (async () => {
       await this.runSteps([...this.steps].reverse());
-      if (this.forcing === null) await this.runSteps(this.finalSteps);
+      await this.runFinalSteps();
     })();
     return this.running;
+  }
+
+  /** The `always` steps, once, whether the shutdown ends in order or is cut short while they run. */
+  private runFinalSteps(): Promise<void> {
+    this.finishing ??= this.runSteps(this.finalSteps);
+    return this.finishing;
   }
 
   private async runSteps(steps: readonly Step[]): Promise<void> {
