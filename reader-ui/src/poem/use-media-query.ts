@@ -1,13 +1,15 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
 /** Whether a CSS media query matches now; the component renders again when that changes. */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const list = window.matchMedia(query);
+  // One list per query: a new subscription or list on every render would resubscribe each time.
+  const list = useMemo(() => window.matchMedia(query), [query]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => window.matchMedia(query).matches,
+    [list],
   );
+  return useSyncExternalStore(subscribe, () => list.matches);
 }

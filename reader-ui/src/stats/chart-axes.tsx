@@ -7,7 +7,7 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 const number = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 2 });
 
 /** Ticks of a linear scale, whole numbers only where the values are counts. */
-export function ticksOf(scale: ScaleLinear<number, number>, count: number, whole: boolean): number[] {
+function ticksOf(scale: ScaleLinear<number, number>, count: number, whole: boolean): number[] {
   const ticks = scale.ticks(Math.max(2, count));
   return whole ? ticks.filter(Number.isInteger) : ticks;
 }

@@ -3,7 +3,7 @@ import type { Answer } from '../blogs/editor/http';
 import { readError } from '../blogs/editor/responses';
 import { worksApi } from './api';
 
-export type AudioUploaded = { readonly url: string; readonly message: string };
+type AudioUploaded = { readonly url: string; readonly message: string };
 
 /** One POST of the file; XMLHttpRequest because its upload events tell how much has gone (fetch's do not). */
 function send(file: File, token: string, onProgress: (percent: number) => void): Promise<Answer<AudioUploaded>> {
