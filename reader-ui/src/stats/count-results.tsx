@@ -21,13 +21,14 @@ export interface Results {
   cantos: CantoCountAnswer | null;
 }
 
-export function CountResults({ results, busy, onMore, metric, onMetric }: { results: Results; busy: boolean; onMore: () => void; metric: CantoMetric; onMetric: (m: CantoMetric) => void }) {
+/** `stale`: another range is loading; these results stay in view, marked busy, until it arrives. */
+export function CountResults({ results, busy, stale, onMore, metric, onMetric }: { results: Results; busy: boolean; stale: boolean; onMore: () => void; metric: CantoMetric; onMetric: (m: CantoMetric) => void }) {
   const { answer, sentences, cantos, firstCanto } = results;
   if (answer.totals.TotalSentences === 0) return <p className="nothing-to-show">{NOTHING_TO_SHOW}</p>;
   const t = answer.totals;
   const more = answer.Paging.CurrentPage < answer.Paging.TotalPagesCount;
   return (
-    <section aria-labelledby="count-results-heading">
+    <section aria-labelledby="count-results-heading" aria-busy={stale} className={stale ? 'count-results is-stale' : 'count-results'}>
       <h2 id="count-results-heading">
         Sentences {results.range.from}–{results.range.to}, {editionNames[results.range.edition]} edition
       </h2>

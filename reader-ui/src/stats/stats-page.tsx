@@ -37,6 +37,8 @@ export default function StatsPage() {
   const [results, setResults] = useState<Results | null>(null);
   const [nothing, setNothing] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The address whose range `results` shows: while another loads, the old results are marked stale.
+  const [resultsFor, setResultsFor] = useState(search);
   const [failure, setFailure] = useState<string | null>(null);
   const [metric, setMetric] = useState<CantoMetric>('AvgWordsPerLine');
   const issueId = useId();
@@ -59,6 +61,7 @@ export default function StatsPage() {
       if ('failure' in opening || 'nothing' in opening) {
         setBusy(false);
         setResults(null);
+        setResultsFor(search);
         if ('failure' in opening) setFailure(opening.failure);
         else setNothing(true);
         return;
@@ -67,6 +70,7 @@ export default function StatsPage() {
       if (firstCanto) setValues({ from: String(range.from), to: String(range.to), edition: range.edition });
       const [counted, compared] = await Promise.all([fetchCounts(range, 1, controller.signal), fetchCantoCounts(range, controller.signal)]);
       setBusy(false);
+      setResultsFor(search);
       if (!counted.ok) {
         setFailure(counted.message);
         setResults(null);
@@ -131,7 +135,7 @@ export default function StatsPage() {
         </p>
       )}
       {nothing && <p className="nothing-to-show">{NOTHING_TO_SHOW}</p>}
-      {results ? <CountResults results={results} busy={busy} onMore={loadMore} metric={metric} onMetric={setMetric} /> : busy && <Loading />}
+      {results ? <CountResults results={results} busy={busy} stale={resultsFor !== search} onMore={loadMore} metric={metric} onMetric={setMetric} /> : busy && <Loading />}
     </div>
   );
 }
