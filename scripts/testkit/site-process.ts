@@ -65,6 +65,10 @@ export async function untilHealthy(base: string, watched: WatchedChild, timeoutM
 /** The whole site (`scripts/start.ts`) in a child process, on a database the caller controls or its embedded default. */
 export interface SiteProcess {
   base: string;
+  /** The site's process (its resident memory is read from /proc). */
+  pid: number;
+  /** Its DATA_DIR (uploads, renders, the embedded PostgreSQL). */
+  dataDir: string;
   /** Everything it printed so far. */
   output(): string;
   /** Null while it runs. */
@@ -123,6 +127,8 @@ async function startSiteOnce(options: SiteOptions): Promise<SiteProcess> {
   }
   return {
     base,
+    pid: child.pid!,
+    dataDir,
     output: watched.output,
     exitCode: watched.exitCode,
     exitedAt: watched.exitedAt,
