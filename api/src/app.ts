@@ -34,6 +34,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   const log = accessLog(deps.config);
   const ready = new ReadyAnswers({
     progress: deps.progress,
+    memory: deps.memory,
     securityHeaders: headersFor,
     accessLog: log,
     logger: deps.logger,

@@ -1,6 +1,7 @@
 import type { Config, Database, EventStore, JobQueue, Logger, ProjectionProgress } from '@epos/platform';
 import type { SearchIndex } from '@epos/platform/search/port';
 import type { MediaStorage } from '@epos/platform/storage/port';
+import type { MemoryBudget } from './plugins/memory-budget.js';
 
 /** What every route may use; built once per process by the bootstrap. */
 export interface ApiDeps {
@@ -14,4 +15,6 @@ export interface ApiDeps {
   search: SearchIndex;
   /** Where uploaded media and generated PDFs are kept (a local folder by default). */
   media: MediaStorage;
+  /** The memory every in-memory cache of the process shares (`cacheMemoryOf`). */
+  memory: MemoryBudget;
 }

@@ -1,5 +1,6 @@
 export * from './app.js';
 export * from './deps.js';
+export { cacheMemoryOf } from './plugins/memory-budget.js';
 export * from './commands.js';
 export * from './plugins/consistency.js';
 export * from './plugins/error-handler.js';

@@ -7,6 +7,8 @@ import type { SiteProcess } from '../testkit/site-process.js';
 export interface AbuseTarget {
   /** The running site (its pid and data folder included). */
   site: SiteProcess;
+  /** The settings the site was started with (CACHE_MEMORY_MB …), where an attack's bound depends on one. */
+  settings?: Record<string, string>;
   /** Seconds each attack may run for (the short version in `npm test` passes a few). */
   seconds: number;
 }

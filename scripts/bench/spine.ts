@@ -13,7 +13,7 @@ import {
 } from '@epos/platform';
 import { counterProjection } from '@epos/platform/testkit/counter-projection';
 import { sampleRegistry } from '@epos/platform/testkit/sample-events';
-import { buildApi } from '@epos/api';
+import { buildApi, cacheMemoryOf } from '@epos/api';
 import { createJobQueue } from '@epos/platform/jobs/index';
 import { createSearchIndex } from '@epos/platform/search/index';
 import { createMediaStorage } from '@epos/platform/storage/index';
@@ -83,7 +83,7 @@ const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: bench.url, LOG
 const jobs = createJobQueue({ databaseUrl: bench.url, prefix: 'bench' });
 // Search is served but not projected here: the spine's lag is measured on the counter projection.
 const search = createSearchIndex(config, { database: bench.database, readModels: progress });
-const app = await buildApi({ config, database: bench.database, store, progress, logger, jobs, search, media: createMediaStorage(config) }, { extraRoutes: [counterRoutes], serveUi: false });
+const app = await buildApi({ config, database: bench.database, store, progress, logger, jobs, search, media: createMediaStorage(config), memory: cacheMemoryOf(config) }, { extraRoutes: [counterRoutes], serveUi: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 // Commands carry the anti-forgery token and its cookie, as a browser would.

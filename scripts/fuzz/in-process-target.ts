@@ -12,7 +12,7 @@ import { EventRegistry, eventCatalog, type Role } from '@epos/schemas';
 import { productProjections } from '@epos/projections';
 import { createSearchIndex } from '@epos/platform/search/index';
 import { createMediaStorage } from '@epos/platform/storage/index';
-import { buildApi, seedDemoIfEmpty, type ApiDeps } from '@epos/api';
+import { buildApi, cacheMemoryOf, seedDemoIfEmpty, type ApiDeps } from '@epos/api';
 import { blogDirectory } from '@epos/api/blogs/blog-directory';
 import { caughtUp, newAccount } from '@epos/api/testkit/people';
 import type { Credentials } from './identities.js';
@@ -45,7 +45,7 @@ export async function startInProcessTarget(fuzzDatabase: FuzzDatabase, options: 
   const runner = new ProjectionRunner({ database, store, logger, projections: productProjections(search) });
   await runner.start();
   const jobs = createJobQueue({ databaseUrl: fuzzDatabase.url, prefix: 'fuzz' });
-  const deps: ApiDeps = { config, database, store, progress, logger, jobs, search, media: createMediaStorage(config) };
+  const deps: ApiDeps = { config, database, store, progress, logger, jobs, search, media: createMediaStorage(config), memory: cacheMemoryOf(config) };
   await seedDemoIfEmpty({ config, store, database, logger });
   const app = await buildApi(deps, { serveUi: false });
   const port = await freePort();

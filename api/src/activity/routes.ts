@@ -27,7 +27,7 @@ const MARK_WAIT_MS = 5_000;
 /** The public activity feed (`/api/recents`) and each signed-in reader's notifications, with their live stream. */
 export function activityRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const activityDb = (request: FastifyRequest | null) => (request ? readModel<ActivityReadModel>(deps, request, ACTIVITY_PROJECTION) : deps.progress.readModel<ActivityReadModel>(ACTIVITY_PROJECTION));
-  const cache = new ChangeCache(deps.database, ACTIVITY_CHANGED_CHANNEL);
+  const cache = new ChangeCache(deps.database, ACTIVITY_CHANGED_CHANNEL, deps.memory);
 
   async function unreadAnswerOf(request: FastifyRequest | null, userId: string): Promise<UnreadAnswer> {
     const { unread, newest } = await unreadOf(await activityDb(request), userId);

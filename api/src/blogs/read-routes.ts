@@ -19,6 +19,7 @@ import {
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChangeCache } from '../plugins/change-cache.js';
+import { requestKey } from '../plugins/request-key.js';
 import { renderAnswer, renderJson, renderText, sendCacheable } from '../plugins/http-cache.js';
 import type { ApiDeps } from '../deps.js';
 import { readModel, readModelSchema } from '../read-models.js';
@@ -58,18 +59,18 @@ async function blogPostingRate(db: BlogsDb, blogId: string, now: Date) {
 /** The spec's blog reading calls (section 7, Blogs GET). */
 export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const blogsDb = (request: Parameters<typeof readModel>[1]) => readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
-  const cache = new ChangeCache(deps.database, BLOGS_CHANGED_CHANNEL);
+  const cache = new ChangeCache(deps.database, BLOGS_CHANGED_CHANNEL, deps.memory);
   /**
-   * Through the cache (see `ChangeCache.answer`), keyed by url. `blog`: the one blog the answer
+   * Through the cache (see `ChangeCache.answer`), keyed by the route's validated parameters (`requestKey`). `blog`: the one blog the answer
    * shows (kept until that blog changes); without it, the answer is dropped at any change. `build`
    * answers a value to send as JSON, or a rendered body; the blogs' builds throw rather than answer null.
    */
-  const serve = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>, blog?: string, key = request.url) =>
+  const serve = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>, blog?: string, key = requestKey(request)) =>
     sendCacheable(request, reply, (await cache.answer(request.consistentAfter, () => readModelSchema(deps, request, BLOGS_PROJECTION), key, async () => renderAnswer(reply, await build()), blog))!);
   /** As `serve`, for answers with a posting rate: it moves with the date, so they are kept for a day. */
   const serveDaily = async (request: FastifyRequest, reply: FastifyReply, build: (now: Date) => Promise<unknown>, blog: string) => {
     const now = new Date();
-    return serve(request, reply, () => build(now), blog, `${request.url} ${rateDay(now)}`);
+    return serve(request, reply, () => build(now), blog, `${requestKey(request)} ${rateDay(now)}`);
   };
   return async (app) => {
     await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'blogs cache listener not connected; serving uncached'));

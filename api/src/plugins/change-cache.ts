@@ -1,7 +1,12 @@
 import { isDatabaseUnavailable, NotificationListener, parseChangeNotice, type Database } from '@epos/platform';
+import { BoundedEntries } from './bounded-entries.js';
 import { asBody, kept, type CacheableBody } from './http-cache.js';
+import type { MemoryBudget } from './memory-budget.js';
 
-const MAX_ENTRIES = 5_000;
+interface Entry {
+  body: CacheableBody;
+  scope: string | undefined;
+}
 
 /**
  * Rendered responses of one read model, kept in memory until it changes: its projection announces
@@ -9,6 +14,9 @@ const MAX_ENTRIES = 5_000;
  * scopes it touched when it can tell. Entries kept with one of those scopes, and entries kept
  * without a scope, are dropped; a notice without scopes drops everything. Notifications on one
  * channel arrive in commit order, so having seen position P means every change up to P has been seen.
+ *
+ * Entries are kept under the process's memory budget, least recently used first out, and keyed by
+ * what the answer depends on (a route's validated parameters, `requestKey`), never by the raw URL.
  *
  * While the database is down, entries are kept and served (marked stale) to requests that could
  * not be answered afresh: nothing can change while nothing can be written. They are dropped when
@@ -18,10 +26,11 @@ export class ChangeCache {
   private readonly listener: NotificationListener;
   protected version = 0;
   private seen = -1n;
-  private entries = new Map<string, { body: CacheableBody; scope: string | undefined }>();
+  private readonly entries: BoundedEntries<Entry>;
   private building = new Map<string, Promise<CacheableBody | null>>();
 
-  constructor(database: Database, channel: string) {
+  constructor(database: Database, channel: string, budget: MemoryBudget) {
+    this.entries = new BoundedEntries<Entry>(budget, channel, (entry) => entry.body.body.length);
     this.listener = new NotificationListener(database.url, channel, database.logger);
     this.listener.onPayload((payload) => {
       const notice = parseChangeNotice(payload);
@@ -42,10 +51,10 @@ export class ChangeCache {
     if (position > this.seen) this.seen = position;
     this.building = new Map();
     if (!scopes) {
-      this.entries = new Map();
+      this.entries.clear();
       return;
     }
-    for (const [key, entry] of this.entries) if (entry.scope === undefined || scopes.has(entry.scope)) this.entries.delete(key);
+    this.entries.deleteWhere((entry) => entry.scope === undefined || scopes.has(entry.scope));
   }
 
   /** Whether cached bodies reflect every change up to `position` (without it: the latest seen). */
@@ -69,9 +78,8 @@ export class ChangeCache {
     try {
       const body = await made;
       if (body && version === this.version) {
-        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
         // Still the answer while it is kept here and changes are being heard.
-        this.entries.set(key, { body: kept(body, () => this.listener.connected && this.entries.get(key)?.body === body), scope });
+        this.entries.set(key, { body: kept(body, () => this.listener.connected && this.entries.peek(key)?.body === body), scope });
       }
       return body;
     } finally {
@@ -98,11 +106,12 @@ export class ChangeCache {
   /** The kept answer, marked stale, when it has seen every change up to `consistentAfter`. */
   private async keptDuringOutage(consistentAfter: bigint | undefined, schema: () => Promise<string>, key: string): Promise<CacheableBody | null> {
     if (consistentAfter !== undefined && this.seen < consistentAfter) return null;
-    const kept = this.entries.get(`${await schema().catch(() => '')}:${key}`);
+    const kept = this.entries.peek(`${await schema().catch(() => '')}:${key}`);
     return kept ? { ...kept.body, stale: true } : null;
   }
 
   async close(): Promise<void> {
+    this.entries.close();
     await this.listener.close();
   }
 }

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { isCanonicalUrl } from './request-key.js';
 import { responseSerializerCompiler } from './response-serializer.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -214,6 +215,6 @@ export function sendCacheable(request: FastifyRequest, reply: FastifyReply, cach
   const encoding = encodingFor(cached, request.headers['accept-encoding']);
   const answer = prepareAnswer(cached, encoding, notModified(cached, request.headers['if-none-match']), options);
   // A read with its own limit is counted each time, so it always reaches its route.
-  if (!options.private && !request.routeOptions.config.readLimit && stillCurrent(cached)) answerTakers.get(request.raw)?.(cached, options);
+  if (!options.private && !request.routeOptions.config.readLimit && stillCurrent(cached) && isCanonicalUrl(request)) answerTakers.get(request.raw)?.(cached, options);
   return reply.code(answer.status).headers(answer.headers).send(answer.body ?? undefined);
 }

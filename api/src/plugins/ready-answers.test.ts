@@ -11,6 +11,7 @@ import { precompressFiles } from '../../../scripts/build/precompress.js';
 import { perMinute } from '../accounts/rate-limits.js';
 import { accessLog } from './access-log.js';
 import { kept, render, sendCacheable, type CacheableBody } from './http-cache.js';
+import { MemoryBudget, MIB } from './memory-budget.js';
 import { ReadyAnswers } from './ready-answers.js';
 import { registerSecurityHeaders, securityHeaders } from './security-headers.js';
 import { registerStaticUi } from './static-ui.js';
@@ -43,6 +44,7 @@ beforeAll(async () => {
   const headersFor = securityHeaders({ NODE_ENV: 'test' });
   ready = new ReadyAnswers({
     progress,
+    memory: new MemoryBudget(64 * MIB),
     securityHeaders: headersFor,
     accessLog: accessLog({ ACCESS_LOG_SAMPLE: 1, SLOW_REQUEST_MS: 1000 }),
     logger,

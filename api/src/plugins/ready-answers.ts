@@ -2,13 +2,13 @@ import http, { type IncomingMessage, type RequestListener, type ServerResponse }
 import type { FastifyServerFactory } from 'fastify';
 import type { Logger } from '@epos/platform';
 import type { AccessLog } from './access-log.js';
+import { keptBodyCost, type CacheAccount, type MemoryBudget } from './memory-budget.js';
 import { answerTakers, encodingFor, notModified, prepareAnswer, stillCurrent, type CacheableBody, type CacheOptions, type Encoding } from './http-cache.js';
 import { requestIdFrom } from './request-id.js';
 import type { SecurityHeaders } from './security-headers.js';
 
-/** URLs remembered at most, and their bodies' bytes (a body shared by several URLs counts for each); the oldest is forgotten first. */
-const MAX_ANSWERS = 10_000;
-const MAX_BYTES = 64 * 1024 * 1024;
+/** An answer's headers, prepared once per encoding and status it was asked for (besides its body, see `keptBodyCost`). */
+const PREPARED_HEADERS_BYTES = 2048;
 /** Longer URLs (made-up query strings, say) are answered by their routes each time. */
 const MAX_URL_LENGTH = 512;
 
@@ -26,6 +26,8 @@ interface Ready {
   /** Per encoding (as is, br, gzip) and status (200, 304), made on first use. */
   prepared: (Prepared | undefined)[];
 }
+
+const costOf = (url: string, cached: CacheableBody) => keptBodyCost(url, cached.body.length) + PREPARED_HEADERS_BYTES;
 
 const FORMS: Record<Encoding | 'none', number> = { none: 0, br: 2, gzip: 4 };
 
@@ -81,6 +83,8 @@ function frontHeaders(raw: readonly string[]): FrontHeaders | null {
 export interface ReadyAnswersOptions {
   /** Whether a read model was switched to another version since: `switchCount` changes. */
   progress: { readonly switchCount: number };
+  /** The process's cache memory: remembered answers are counted in it (a body shared by several URLs counts for each). */
+  memory: MemoryBudget;
   securityHeaders: SecurityHeaders;
   accessLog: AccessLog;
   logger: Pick<Logger, 'info' | 'warn'>;
@@ -98,7 +102,7 @@ export interface ReadyAnswersOptions {
  */
 export class ReadyAnswers {
   private readonly answers = new Map<string, Ready>();
-  private bytes = 0;
+  private readonly account: CacheAccount;
   private readonly files = new Map<string, Ready>();
   private closing = false;
   /** A session cookie as the cookie parser reads it (spaces around the name allowed). */
@@ -106,6 +110,12 @@ export class ReadyAnswers {
 
   constructor(private readonly options: ReadyAnswersOptions) {
     this.session = new RegExp(`(?:^|;)\\s*${options.sessionCookie}\\s*=`);
+    this.account = options.memory.account('front door', () => {
+      const oldest = this.answers.keys().next();
+      if (oldest.done) return false;
+      this.forget(oldest.value);
+      return true;
+    });
   }
 
   /** A built asset, answered from memory with its precompressed forms. */
@@ -172,9 +182,9 @@ export class ReadyAnswers {
     answerTakers.set(request, (cached, options) => {
       this.forget(url);
       this.answers.set(url, { cached, options, current: () => this.options.progress.switchCount === switches && stillCurrent(cached), prepared: [] });
-      this.bytes += url.length + cached.body.length;
       this.sweep();
-      while (this.answers.size > MAX_ANSWERS || this.bytes > MAX_BYTES) this.forget(this.answers.keys().next().value!);
+      // Last: making room may forget older answers.
+      this.account.add(costOf(url, cached));
     });
   }
 
@@ -188,7 +198,7 @@ export class ReadyAnswers {
       const [url, ready] = this.answers.entries().next().value!;
       this.answers.delete(url);
       if (ready.current()) this.answers.set(url, ready);
-      else this.bytes -= url.length + ready.cached.body.length;
+      else this.account.remove(costOf(url, ready.cached));
     }
   }
 
@@ -196,7 +206,7 @@ export class ReadyAnswers {
     const ready = this.answers.get(url);
     if (!ready) return;
     this.answers.delete(url);
-    this.bytes -= url.length + ready.cached.body.length;
+    this.account.remove(costOf(url, ready.cached));
   }
 
   private prepared(ready: Ready, url: string, encoding: Encoding | null, unchanged: boolean): Prepared {

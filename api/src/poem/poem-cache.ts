@@ -1,14 +1,15 @@
 import type { Database } from '@epos/platform';
 import { POEM_CHANGED_CHANNEL } from '@epos/projections/poem/read-model';
 import { ChangeCache } from '../plugins/change-cache.js';
+import type { MemoryBudget } from '../plugins/memory-budget.js';
 import type { LineIndex } from './line-index.js';
 
 /** Rendered poem responses and the line index, dropped whenever the poem changes. */
 export class PoemCache extends ChangeCache {
   private index: { key: string; version: number; value: Promise<LineIndex> } | null = null;
 
-  constructor(database: Database) {
-    super(database, POEM_CHANGED_CHANNEL);
+  constructor(database: Database, budget: MemoryBudget) {
+    super(database, POEM_CHANGED_CHANNEL, budget);
   }
 
   lineIndex(key: string, load: () => Promise<LineIndex>): Promise<LineIndex> {

@@ -46,7 +46,7 @@ const tags = ['poem'];
 /** The spec's reading and reference calls (section 7), on the poem read model. */
 export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const cache = new PoemCache(deps.database);
+    const cache = new PoemCache(deps.database, deps.memory);
     await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'poem cache listener not connected; serving uncached'));
     app.addHook('onClose', async () => cache.close());
     const bodies = poemAnswerBodies();

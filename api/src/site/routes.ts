@@ -27,7 +27,7 @@ export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       }),
     );
   return async (app) => {
-    const cache = new ChangeCache(deps.database, POEM_CHANGED_CHANNEL);
+    const cache = new ChangeCache(deps.database, POEM_CHANGED_CHANNEL, deps.memory);
     await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'site cache listener not connected; serving uncached'));
     app.addHook('onClose', async () => cache.close());
     app.get(

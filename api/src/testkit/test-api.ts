@@ -24,6 +24,7 @@ import { LocalFolderStorage } from '@epos/platform/storage/index';
 import { buildApi } from '../app.js';
 import type { BlogDirectory } from '../accounts/role-assignment-facts.js';
 import type { ApiDeps } from '../deps.js';
+import { cacheMemoryOf } from '../plugins/memory-budget.js';
 import { counterRoutes } from './counter-routes.js';
 
 export interface TestApi {
@@ -55,7 +56,7 @@ export async function startTestApi(options: { env?: Record<string, string>; proj
   await runner.start();
   const jobs = createJobQueue({ databaseUrl: testDb.url, prefix: `t${randomBytes(4).toString('hex')}` });
   const media = new LocalFolderStorage(await mkdtemp(path.join(os.tmpdir(), 'epos-test-media-')));
-  const deps: ApiDeps = { config, database: testDb.database, store, progress, logger, jobs, search, media };
+  const deps: ApiDeps = { config, database: testDb.database, store, progress, logger, jobs, search, media, memory: cacheMemoryOf(config) };
   const reactorRunner = options.reactors === false ? null : workersReactors(deps);
   await reactorRunner?.start();
   const app = await buildApi(deps, { extraRoutes: [counterRoutes], serveUi: false, ...(options.blogs ? { blogs: options.blogs } : {}) });

@@ -55,6 +55,8 @@ export const configSchema = z.object({
   CHROMIUM_PATH: z.string().trim().min(1, 'expected the path of a Chromium executable').default('/usr/bin/chromium'),
   /** The speech cache's size cap on disk; the least recently heard audio goes first. */
   TTS_CACHE_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(1, 'expected at least 1 MB').max(1_000_000).default(256),
+  /** The memory every in-memory cache of an API process shares (rendered answers, the front door, dictionary entries); the least recently used go first. */
+  CACHE_MEMORY_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(8, 'expected at least 8 MB').max(1_000_000).default(256),
   /** Multiplies every rate and write limit (load tests and benchmarks raise it). */
   RATE_LIMIT_FACTOR: z.coerce.number({ message: 'expected a number above 0' }).positive('expected a number above 0').max(1_000_000).default(1),
   /** Share of ordinary requests written to the access log (0 to 1); failed and slow ones always are. */

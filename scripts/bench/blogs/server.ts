@@ -6,7 +6,7 @@
  */
 import { connectDatabase, createLogger, loadConfig, PostgresEventStore, ProjectionProgress, ProjectionRunner, Shutdown } from '@epos/platform';
 import { EventRegistry, eventCatalog } from '@epos/schemas';
-import { buildApi } from '@epos/api';
+import { buildApi, cacheMemoryOf } from '@epos/api';
 import { createJobQueue } from '@epos/platform/jobs/index';
 import { productProjections } from '@epos/projections';
 import { createSearchIndex } from '@epos/platform/search/index';
@@ -37,7 +37,7 @@ shutdown.add('projections', () => runner.stop());
 await runner.start();
 const jobs = createJobQueue({ databaseUrl, prefix: 'bench' });
 shutdown.add('job queue', () => jobs.close());
-const app = await buildApi({ config, database, store, progress, logger, jobs, search, media: createMediaStorage(config) }, { serveUi: false });
+const app = await buildApi({ config, database, store, progress, logger, jobs, search, media: createMediaStorage(config), memory: cacheMemoryOf(config) }, { serveUi: false });
 shutdown.add('http', () => app.close());
 await app.listen({ host: '127.0.0.1', port: config.PORT });
 console.log('ready');

@@ -1,0 +1,7 @@
+import type { Attack } from './attack.js';
+import { memoryAttack } from './memory.js';
+
+/** Every attack of `npm run abuse`, by the name `--only` takes. */
+export const attacks: Record<string, Attack> = {
+  memory: (target) => memoryAttack(target),
+};
