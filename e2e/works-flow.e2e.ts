@@ -43,6 +43,9 @@ describe("readers' works: one Add", () => {
     // A recording: choose a file and press Add, nothing else.
     await slowUploads(page);
     await dialog.getByLabel('Kind of work').selectOption('audio');
+    // What the reader's uploads take of their storage quota, beside the file input.
+    const usage = dialog.getByTestId('storage-usage');
+    await expect.poll(() => usage.textContent()).toBe('Your uploads: 0 MB of 250 MB used');
     await dialog.getByLabel('Caption (optional)').fill('The **loom** of ||8||');
     await dialog.getByLabel('Recording (MP3, OGG, WAV or M4A)').setInputFiles(recording);
     await dialog.getByText('invocation.mp3 will be uploaded and linked').waitFor();
@@ -57,6 +60,7 @@ describe("readers' works: one Add", () => {
     await progress.waitFor({ state: 'detached' });
     await expect.poll(() => status.textContent()).toBe('Work added');
     expect(await dialog.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => usage.textContent()).toBe('Your uploads: 0.1 MB of 250 MB used');
 
     // The list moved to Audio: the work plays the uploaded file, its caption rendered.
     expect(await dialog.getByRole('button', { name: 'Audio', exact: true }).getAttribute('aria-pressed')).toBe('true');

@@ -10,6 +10,7 @@ import { suggestionsProjection } from './suggestions/suggestions-projection.js';
 import { libraryProjection } from './library/library-projection.js';
 import { booksProjection } from './books/books-projection.js';
 import { mediaProjection } from './media/media-projection.js';
+import { storageProjection } from './media/storage-projection.js';
 import { statsProjection } from './stats/stats-projection.js';
 import { worksProjection } from './works/works-projection.js';
 import { activityProjection } from './activity/activity-projection.js';
@@ -21,7 +22,7 @@ export type { ChangeLogReadModel } from './history/change-log.js';
  * The product's projections that need nothing but the database. Features add theirs here; the search
  * projection also needs an index, so it joins them in `productProjections`.
  */
-export const allProjections: readonly Projection[] = [changeLogProjection as Projection, poemProjection as Projection, usersProjection as Projection, notesProjection as Projection, blogsProjection as Projection, suggestionsProjection as Projection, libraryProjection as Projection, booksProjection as Projection, mediaProjection as Projection, statsProjection as Projection, worksProjection as Projection, activityProjection as Projection];
+export const allProjections: readonly Projection[] = [changeLogProjection as Projection, poemProjection as Projection, usersProjection as Projection, notesProjection as Projection, blogsProjection as Projection, suggestionsProjection as Projection, libraryProjection as Projection, booksProjection as Projection, mediaProjection as Projection, storageProjection as Projection, statsProjection as Projection, worksProjection as Projection, activityProjection as Projection];
 
 /** The product's projections with the search projection, which writes into `search`. */
 export function productProjections(search: SearchIndex): readonly Projection[] {

@@ -35,6 +35,16 @@ export class SiteClient {
     return response;
   }
 
+  /** POSTs a multipart form (files) with the session and the anti-forgery token; `timeoutMs` for large bodies. */
+  async postForm(path: string, form: FormData, timeoutMs = TIMEOUT_MS): Promise<Response> {
+    const headers: Record<string, string> = { 'x-csrf-token': await this.csrf() };
+    const cookie = this.cookies.header();
+    if (cookie) headers.cookie = cookie;
+    const response = await fetch(`${this.base}${path}`, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(timeoutMs) });
+    this.remember(response);
+    return response;
+  }
+
   private async csrf(): Promise<string> {
     if (this.token) return this.token;
     const response = await this.request('GET', '/api/csrf');

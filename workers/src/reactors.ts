@@ -4,10 +4,11 @@ import { blogsReactor } from './blogs/reactor.js';
 import { suggestionsReactor } from './suggestions/reactor.js';
 import { pdfReactor } from './pdf/reactor.js';
 import { mediaReactor } from './media/reactor.js';
+import { storageReactor } from './media/storage-reactor.js';
 import { isTransient, type ReactorContext } from './reactor-context.js';
 
 /** Every reactor the workers process runs. Features add theirs here; README's table of effects lists them. */
-export const reactors: readonly Reactor<ReactorContext>[] = [accountsReactor, blogsReactor, suggestionsReactor, pdfReactor, mediaReactor];
+export const reactors: readonly Reactor<ReactorContext>[] = [accountsReactor, blogsReactor, suggestionsReactor, pdfReactor, mediaReactor, storageReactor];
 
 /** The runner of every reactor, in the workers process (and the test API), over this context's log. */
 export function reactorRunner(context: ReactorContext): ReactorRunner<ReactorContext> {

@@ -4,6 +4,8 @@ import { notifySubscribersHandler, publishScheduledPostHandler } from './blogs/h
 import { sendMail } from './mail/send-mail.js';
 import { renderPdfHandler } from './pdf/handler.js';
 import { makeDerivativesHandler } from './media/derivatives.js';
+import { sweepStorageHandler } from './media/storage-sweep.js';
+import { deleteStoredObjectsHandler } from './media/delete-objects.js';
 import type { ReactorContext } from './reactor-context.js';
 import type { JobRegistration } from './runner.js';
 
@@ -17,7 +19,7 @@ export interface WorkerContext extends ReactorContext {
 export type WorkerRegistryEntry = JobRegistration | ((context: WorkerContext) => JobRegistration);
 
 /** Every job handler the workers process runs. Features add theirs here. */
-export const workerRegistry: WorkerRegistryEntry[] = [sendMail, publishScheduledPostHandler, notifySubscribersHandler, renderPdfHandler, makeDerivativesHandler];
+export const workerRegistry: WorkerRegistryEntry[] = [sendMail, publishScheduledPostHandler, notifySubscribersHandler, renderPdfHandler, makeDerivativesHandler, sweepStorageHandler, deleteStoredObjectsHandler];
 
 
 /** The registry's handlers, built for this process. */

@@ -1,10 +1,11 @@
 import { EffectsDone, ProjectionProgress, type Runtime } from '@epos/platform';
 import { startScheduleSweep } from './blogs/sweep.js';
+import { startStorageSweep } from './media/storage-sweep.js';
 import { reactorRunner, reactors } from './reactors.js';
 import { workerHandlers } from './registry.js';
 import { startWorkers } from './runner.js';
 
-/** The workers role: the reactors that turn events into jobs, every registered job handler, and the publishing schedule's sweep. */
+/** The workers role: the reactors that turn events into jobs, every registered job handler, the publishing schedule's sweep and the storage sweep. */
 export async function startWorkerRole(runtime: Runtime): Promise<void> {
   const progress = new ProjectionProgress(runtime.database, runtime.store);
   await progress.start();
@@ -22,6 +23,11 @@ export async function startWorkerRole(runtime: Runtime): Promise<void> {
   if (sweepSeconds > 0) {
     const sweep = startScheduleSweep(context, sweepSeconds * 1000);
     runtime.shutdown.add('schedule sweep', () => sweep.stop());
+  }
+  const storageMinutes = runtime.config.STORAGE_SWEEP_MINUTES;
+  if (storageMinutes > 0) {
+    const sweep = startStorageSweep(context, storageMinutes * 60_000);
+    runtime.shutdown.add('storage sweep', async () => sweep.stop());
   }
   runtime.logger.info({ jobs: handlers.map((r) => r.job.name), reactors: reactors.map((r) => r.name), backend: runtime.jobs.kind }, 'workers running');
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { handleCommand } from '@epos/platform';
-import { apiErrorSchema, apiMediaAnswer, apiMediaQuery, maxBytes, mediaMessages, mediaThumbUrl, sentenceStream, type ApiMediaAnswer, type ApiMediaQuery, type Cause, type MediaKind } from '@epos/schemas';
+import { apiErrorSchema, apiMediaAnswer, apiMediaQuery, mediaMessages, mediaThumbUrl, sentenceStream, type ApiMediaAnswer, type ApiMediaQuery, type Cause, type MediaKind } from '@epos/schemas';
 import { DomainError } from '@epos/domain';
 import { attach, sentenceMediaDecider } from '@epos/domain/media/attachment';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
@@ -13,6 +13,7 @@ import { POSITION_HEADER } from '../plugins/consistency.js';
 import { API_KEY_HEADER, MEDIA_API_ACTOR, requireMediaApiKey } from './api-key.js';
 import { receivedFiles } from './receive-files.js';
 import { storeUpload } from './store-upload.js';
+import { admitUpload, refusalError, uploaderOf } from './storage-quota.js';
 
 /**
  * The sentences files go to, by their running numbers: f=Sentence, the sentence numbered `s`;
@@ -65,7 +66,7 @@ export function apiMediaRoute(app: FastifyInstance, deps: ApiDeps): void {
         tags: ['media'],
         summary: `Upload images or audio to a sentence (f=Sentence) or to a section's sentences in order (f=Section); needs the ${API_KEY_HEADER} header`,
         querystring: apiMediaQuery,
-        response: { 200: apiMediaAnswer, 400: apiErrorSchema.describe("No file was sent ('Select File') or a bad parameter"), 401: apiErrorSchema.describe("No valid key: 'Not Authorised'"), 404: apiErrorSchema.describe('No such sentence or section') },
+        response: { 200: apiMediaAnswer, 400: apiErrorSchema.describe("No file was sent ('Select File') or a bad parameter"), 401: apiErrorSchema.describe("No valid key: 'Not Authorised'"), 404: apiErrorSchema.describe('No such sentence or section'), 507: apiErrorSchema.describe("The site's storage quota is full, or the disk is nearly full") },
       },
     },
     async (request, reply) => {
@@ -75,11 +76,13 @@ export function apiMediaRoute(app: FastifyInstance, deps: ApiDeps): void {
       const answer: ApiMediaAnswer = { FilesData: [], NotdoneFiles: [] };
       let index = 0;
       let last: bigint | null = null;
-      for await (const { field, fileName, data } of receivedFiles(request, maxBytes.audio)) {
+      const admission = await admitUpload(deps, request, 'audio', uploaderOf(deps, request, MEDIA_API_ACTOR));
+      for await (const { field, fileName, data } of receivedFiles(request, admission.limit, { cut: admission.cutBy !== null })) {
         // A sentence takes every file; a section's sentences take one each, in order.
         const target = request.query.f === 'Sentence' ? targets[0] : targets[index++];
         const notDone = (reason: string) => answer.NotdoneFiles.push({ name: fileName, field, reason });
         if (!data) {
+          if (admission.cutBy) throw refusalError(request, admission.cutBy);
           notDone(mediaMessages.tooLarge('audio'));
           continue;
         }
@@ -88,7 +91,7 @@ export function apiMediaRoute(app: FastifyInstance, deps: ApiDeps): void {
           continue;
         }
         const kind = await kindOf(data);
-        const stored = await storeUpload(deps, cause, kind, fileName, data);
+        const stored = await storeUpload({ ...deps, gate: admission.gate }, cause, kind, fileName, data);
         if (!stored.ok) {
           // This call takes both kinds: a type that is neither is refused as such.
           notDone(stored.reason === mediaMessages.wrongType('image') ? mediaMessages.wrongTypeAny : stored.reason);

@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, imageUploadAnswer, MAX_FILES_PER_UPLOAD, maxBytes, mediaMessages, type UploadedImageAnswer, type UploadKind } from '@epos/schemas';
+import { apiErrorSchema, imageUploadAnswer, MAX_FILES_PER_UPLOAD, maxBytes, mediaMessages, storageUsageAnswer, type UploadedImageAnswer, type UploadKind } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
 import { causeOf } from '../commands.js';
 import { POSITION_HEADER } from '../plugins/consistency.js';
@@ -12,6 +12,9 @@ import { declareFileRoutes } from './file-routes.js';
 import { receivedFiles } from './receive-files.js';
 import { storeUpload } from './store-upload.js';
 import { apiMediaRoute } from './api-media-route.js';
+import { admitUpload, refusalError, uploaderOf, usageOf } from './storage-quota.js';
+import { requireActor } from '../accounts/security.js';
+import { STORAGE_PROJECTION } from '@epos/projections/media/storage-projection';
 
 const selectFile = (request: FastifyRequest, reply: FastifyReply) => reply.code(400).send({ statusCode: 400, error: 'validation', message: mediaMessages.selectFile, requestId: String(request.id) });
 
@@ -32,14 +35,17 @@ export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     const upload = (kind: UploadKind) => async (request: FastifyRequest, reply: FastifyReply) => {
       if (!request.isMultipart()) return selectFile(request, reply);
+      const admission = await admitUpload(deps, request, kind, uploaderOf(deps, request, causeOf(request).actor));
       const results: UploadedImageAnswer[] = [];
       let last: bigint | null = null;
-      for await (const { fileName, data } of receivedFiles(request, maxBytes[kind])) {
+      for await (const { fileName, data } of receivedFiles(request, admission.limit, { cut: admission.cutBy !== null })) {
         if (!data) {
+          // Past the room left, the request is cut here: the rest of its body is not read.
+          if (admission.cutBy) throw refusalError(request, admission.cutBy);
           results.push({ status: 0, fileName, fileUrl: '', message: mediaMessages.tooLarge(kind) });
           continue;
         }
-        const stored = await storeUpload(deps, causeOf(request), kind, fileName, data);
+        const stored = await storeUpload({ ...deps, gate: admission.gate }, causeOf(request), kind, fileName, data);
         if (!stored.ok) results.push({ status: 0, fileName, fileUrl: '', message: stored.reason });
         else {
           results.push({ status: 1, fileName, fileUrl: stored.url });
@@ -50,7 +56,12 @@ export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       if (last !== null) reply.header(POSITION_HEADER, last.toString());
       return results;
     };
-    const answers = (what: string) => ({ 200: imageUploadAnswer, 400: apiErrorSchema.describe(`No file was sent ('Select File'), or ${what}`) });
+    const answers = (what: string) => ({
+      200: imageUploadAnswer,
+      400: apiErrorSchema.describe(`No file was sent ('Select File'), or ${what}`),
+      413: apiErrorSchema.describe("Over the account's storage quota (the message says how much is used); files of the request stored before it stay"),
+      507: apiErrorSchema.describe("The site's storage quota is full, or the disk is nearly full"),
+    });
 
     app.post(
       '/postdata/media',
@@ -61,6 +72,15 @@ export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/postdata/mediaAudio',
       { config: { permission: 'media.manage' }, schema: { tags: ['media'], summary: 'Upload audio: MP3, OGG, WAV or M4A up to 50 MB each (the type is read from the bytes)', response: answers('the form is not well-formed') } },
       upload('audio'),
+    );
+    app.get(
+      '/api/media/usage',
+      { config: { reads: [STORAGE_PROJECTION] }, schema: { tags: ['media'], summary: "What the signed-in account's uploads take of its storage quota (\"x of y used\"), and the largest file it may upload now", response: { 200: storageUsageAnswer, 401: apiErrorSchema } } },
+      async (request, reply) => {
+        const actor = requireActor(request);
+        reply.header('cache-control', 'private, no-store');
+        return usageOf(deps, request, uploaderOf(deps, request, actor.id));
+      },
     );
     apiMediaRoute(app, deps);
   };

@@ -49,6 +49,7 @@ function statusOf(requestId: string, state: PdfRequestState, job: JobInfo | null
   const base = { requestId, url: null, pages: null, size: null, error: null, progress: job?.progress ?? null };
   if (state.rendered) return { ...base, state: 'done', url: state.rendered.url, pages: state.rendered.pages, size: state.rendered.size, progress: { percent: 100, stage: 'done' } };
   if (state.failed) return { ...base, state: 'failed', error: PDF_FAILED };
+  if (state.expired) return { ...base, state: 'failed', error: pdfMessages.expired };
   if (job?.state === 'running') return { ...base, state: 'running' };
   return { ...base, state: 'queued' };
 }

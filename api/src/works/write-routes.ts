@@ -13,6 +13,7 @@ import { HttpError } from '../plugins/error-handler.js';
 import { poemQueries } from '../poem/poem-queries.js';
 import { receivedFiles } from '../media/receive-files.js';
 import { storeUpload } from '../media/store-upload.js';
+import { admitUpload, refusalError, uploaderOf } from '../media/storage-quota.js';
 import { addWork, deleteWork, editWork, setWorkHidden } from './work-commands.js';
 
 const write = { permission: 'works.write', reads: [POEM_PROJECTION, WORKS_PROJECTION] } as const;
@@ -68,13 +69,21 @@ export function worksWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/postdata/works/audio',
-      { config: { permission: 'works.write' }, schema: { tags, summary: "Upload a recording for an audio work: MP3, OGG, WAV or M4A up to 50 MB, checked by the media library; answers its address for Urlto", response: { 200: workAudioAnswer, 400: apiErrorSchema } } },
+      {
+        config: { permission: 'works.write' },
+        schema: {
+          tags,
+          summary: "Upload a recording for an audio work: MP3, OGG, WAV or M4A up to 50 MB, checked by the media library and counted against the account's storage quota; answers its address for Urlto",
+          response: { 200: workAudioAnswer, 400: apiErrorSchema, 413: apiErrorSchema.describe("Over the account's storage quota (the message says how much is used)"), 507: apiErrorSchema.describe("The site's storage quota is full, or the disk is nearly full") },
+        },
+      },
       async (request, reply) => {
         const refuse = (message: string) => new HttpError(400, 'validation', message, {}, [{ field: 'file', message }]);
         if (!request.isMultipart()) throw refuse(mediaMessages.selectFile);
-        for await (const { fileName, data } of receivedFiles(request, maxBytes.audio)) {
-          if (!data) throw refuse(mediaMessages.tooLarge('audio'));
-          const stored = await storeUpload(deps, causeOf(request), 'audio', fileName, data);
+        const admission = await admitUpload(deps, request, 'audio', uploaderOf(deps, request, causeOf(request).actor));
+        for await (const { fileName, data } of receivedFiles(request, admission.limit, { cut: admission.cutBy !== null })) {
+          if (!data) throw admission.cutBy ? refusalError(request, admission.cutBy) : refuse(mediaMessages.tooLarge('audio'));
+          const stored = await storeUpload({ ...deps, gate: admission.gate }, causeOf(request), 'audio', fileName, data);
           if (!stored.ok) throw refuse(stored.reason);
           return withPosition(reply, { position: stored.position, events: [] }).send({ url: stored.url, message: 'Uploaded' });
         }

@@ -29,6 +29,20 @@ describe('the media decider', () => {
   });
 });
 
+describe('the storage sweep', () => {
+  it('takes an unused upload out with its reason, and does nothing to one in use, removed or swept already', () => {
+    const state = fold(mediaDecider.decide({ kind: 'upload', facts }, mediaDecider.initialState));
+    const sweep = { kind: 'sweep' as const, reason: 'no-longer-used' as const, unusedSince: '2026-01-01T00:00:00.000Z', lastUsedBy: 'work-1', inUse: false };
+    const swept = mediaDecider.decide(sweep, state);
+    expect(swept).toEqual([{ type: 'UploadSwept', data: { hash, reason: 'no-longer-used', unusedSince: '2026-01-01T00:00:00.000Z', lastUsedBy: 'work-1', size: 10, uploader: 'u1', originalName: 'dot.png' } }]);
+    expect(mediaDecider.decide({ ...sweep, inUse: true }, state)).toEqual([]);
+    const after = fold([...mediaDecider.decide({ kind: 'upload', facts }, mediaDecider.initialState), ...swept]);
+    expect(after.removed).toBe(true);
+    expect(mediaDecider.decide(sweep, after)).toEqual([]);
+    expect(mediaDecider.decide({ kind: 'upload', facts }, after)).toHaveLength(1);
+  });
+});
+
 describe('upload checks without I/O', () => {
   it('refuses empty, oversized, wrong-type and pixel-flood files, in that order', () => {
     expect(checkUpload('image', { size: 0, mime: 'image/png', width: 1, height: 1 })).toEqual({ ok: false, reason: mediaMessages.empty });

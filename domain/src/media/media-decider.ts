@@ -1,5 +1,5 @@
 import { DomainError, type Decider } from '../decider.js';
-import type { Derivative, MediaEvent, UploadFacts, UploadKind } from '@epos/schemas';
+import type { Derivative, MediaEvent, SweepReason, UploadFacts, UploadKind } from '@epos/schemas';
 
 export type { UploadFacts };
 
@@ -17,7 +17,9 @@ export interface MediaState {
 export type MediaCommand =
   | { kind: 'upload'; facts: UploadFacts }
   | { kind: 'recordDerivatives'; thumb: Derivative; web: Derivative }
-  | { kind: 'remove'; inUse: boolean };
+  | { kind: 'remove'; inUse: boolean }
+  /** The storage sweep: `inUse` as the read models say now (a use since the sweep looked keeps it). */
+  | { kind: 'sweep'; reason: SweepReason; unusedSince: string; lastUsedBy: string | null; inUse: boolean };
 
 export const mediaInitialState: MediaState = { upload: null, derivatives: null, removed: false };
 
@@ -28,6 +30,7 @@ function evolve(state: MediaState, event: MediaEvent): MediaState {
     case 'MediaDerivativesMade':
       return { ...state, derivatives: { thumb: event.data.thumb, web: event.data.web } };
     case 'MediaRemoved':
+    case 'UploadSwept':
       return { ...state, removed: true };
     default:
       return state;
@@ -49,6 +52,12 @@ function decide(command: MediaCommand, state: MediaState): MediaEvent[] {
       if (!isInLibrary(state)) throw new DomainError('not_found', 'No such file in the media library');
       if (command.inUse) throw new DomainError('conflict', 'The file is still shown somewhere: detach it first');
       return [{ type: 'MediaRemoved', data: { hash: state.upload!.hash } }];
+    case 'sweep': {
+      // Swept already, removed, or used again since the sweep looked: nothing to do.
+      if (!isInLibrary(state) || command.inUse) return [];
+      const { hash, size, uploader, originalName } = state.upload!;
+      return [{ type: 'UploadSwept', data: { hash, reason: command.reason, unusedSince: command.unusedSince, lastUsedBy: command.lastUsedBy, size, uploader, originalName } }];
+    }
   }
 }
 

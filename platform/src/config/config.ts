@@ -57,6 +57,18 @@ export const configSchema = z.object({
   TTS_CACHE_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(1, 'expected at least 1 MB').max(1_000_000).default(256),
   /** The memory every in-memory cache of an API process shares (rendered answers, the front door, dictionary entries); the least recently used go first. */
   CACHE_MEMORY_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(8, 'expected at least 8 MB').max(1_000_000).default(256),
+  /** The storage each account's uploads may take (originals, counted from their upload events); administrators have none. 0: no upload at all. */
+  STORAGE_ACCOUNT_QUOTA_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(0, 'expected 0 or more megabytes').max(10_000_000).default(250),
+  /** The storage the whole media library may take: every account's uploads, their thumbnails and web sizes, and the PDF editions kept. */
+  STORAGE_SITE_QUOTA_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(0, 'expected 0 or more megabytes').max(100_000_000).default(10_240),
+  /** Free space an upload must leave on the disk of the media folder (read with statfs), for the database and the logs beside it. */
+  STORAGE_MIN_FREE_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(0, 'expected 0 or more megabytes').max(100_000_000).default(1024),
+  /** An upload used nowhere (never, or no longer: its work deleted) for this long is swept from the library; 0 sweeps at the next sweep. */
+  UNUSED_UPLOAD_GRACE_HOURS: z.coerce.number({ message: 'expected hours' }).min(0, 'expected 0 or more hours').max(87_600).default(48),
+  /** A PDF edition of an older content version of its part is removed once nobody has asked for it for this long; the newest version's are kept. */
+  OLD_RENDER_RETENTION_HOURS: z.coerce.number({ message: 'expected hours' }).min(0, 'expected 0 or more hours').max(87_600).default(168),
+  /** How often the workers sweep unused uploads and old renders; 0 turns the sweep off. */
+  STORAGE_SWEEP_MINUTES: z.coerce.number({ message: 'expected minutes' }).min(0, 'expected 0 (off) or more minutes').max(10_080).default(60),
   /** Multiplies every rate and write limit (load tests and benchmarks raise it). */
   RATE_LIMIT_FACTOR: z.coerce.number({ message: 'expected a number above 0' }).positive('expected a number above 0').max(1_000_000).default(1),
   /** Share of ordinary requests written to the access log (0 to 1); failed and slow ones always are. */

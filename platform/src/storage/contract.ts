@@ -36,5 +36,10 @@ export function mediaStorageContract(name: string, open: () => Promise<MediaStor
       expect(await store.delete(key)).toBe(false);
       expect(await store.stat(key)).toBeNull();
     });
+
+    it('tells the room left for new objects, or null when it cannot', async () => {
+      const free = await (await open()).freeBytes();
+      expect(free === null || (Number.isInteger(free) && free > 0)).toBe(true);
+    });
   });
 }

@@ -3,7 +3,8 @@ import type { Config } from '../config/config.js';
 import { LocalFolderStorage } from './local-folder-storage.js';
 import type { MediaStorage } from './port.js';
 
-export { isObjectKey, type ByteRange, type MediaStorage, type StoredObject } from './port.js';
+export { isObjectKey, StorageFullError, type ByteRange, type MediaStorage, type StoredObject } from './port.js';
+export { withStorageLock } from './storage-lock.js';
 export { LocalFolderStorage } from './local-folder-storage.js';
 
 /** The folder the media files and PDFs are kept in, under the data folder. */

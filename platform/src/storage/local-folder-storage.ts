@@ -1,19 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { isObjectKey, type ByteRange, type MediaStorage, type StoredObject } from './port.js';
+import { isObjectKey, StorageFullError, type ByteRange, type MediaStorage, type StoredObject } from './port.js';
 
 /**
  * Media files in a local folder (`DATA_DIR/media/objects` by default), in two levels of
  * subfolders by the key's first digits so no folder grows past a few thousand entries.
- * Writes go to a temporary name and are renamed into place, so a reader never sees half a file.
+ * Writes go to a temporary name and are renamed into place, so a reader never sees half a file,
+ * and a write that fails (the disk full) leaves nothing behind.
  */
 export class LocalFolderStorage implements MediaStorage {
   readonly kind = 'local';
 
-  constructor(private readonly root: string) {}
+  constructor(readonly root: string) {}
 
   async put(data: Uint8Array): Promise<StoredObject> {
     const key = createHash('sha256').update(data).digest('hex');
@@ -25,6 +26,10 @@ export class LocalFolderStorage implements MediaStorage {
     try {
       await writeFile(temporary, data, { mode: 0o644 });
       await rename(temporary, target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOSPC' || code === 'EDQUOT') throw new StorageFullError(error);
+      throw error;
     } finally {
       await rm(temporary, { force: true });
     }
@@ -53,6 +58,13 @@ export class LocalFolderStorage implements MediaStorage {
     if (!(await this.stat(key))) return false;
     await rm(this.pathOf(key), { force: true });
     return true;
+  }
+
+  async freeBytes(): Promise<number> {
+    await mkdir(this.root, { recursive: true });
+    const info = await statfs(this.root);
+    // Blocks an unprivileged process may use (bavail), not those kept for root (bfree).
+    return info.bavail * info.bsize;
   }
 
   private pathOf(key: string): string {

@@ -29,6 +29,16 @@ export interface MediaStorage {
   get(key: string, range?: ByteRange): Promise<Readable | null>;
   /** True when an object was removed. */
   delete(key: string): Promise<boolean>;
+  /** Bytes free for new objects (a local folder's disk, by statfs), or null when the store cannot tell. */
+  freeBytes(): Promise<number | null>;
+}
+
+/** The store has no room for the bytes (a full disk, a user quota): `put` wrote nothing. */
+export class StorageFullError extends Error {
+  constructor(cause: unknown) {
+    super('The media store has no room for the file', { cause });
+    this.name = 'StorageFullError';
+  }
 }
 
 const KEY = /^[0-9a-f]{64}$/;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { defineProjection, type Projection } from '@epos/platform';
-import { hashOfMediaUrl, mediaDerivativesMade, mediaRemoved, mediaUploaded, poemPartMediaSet, sentenceMediaSet, type MediaItem, type MediaKind, type UploadKind } from '@epos/schemas';
+import { hashOfMediaUrl, mediaDerivativesMade, mediaRemoved, mediaUploaded, poemPartMediaSet, sentenceMediaSet, uploadSwept, type MediaItem, type MediaKind, type UploadKind } from '@epos/schemas';
 
 export const MEDIA_PROJECTION = 'media';
 
@@ -51,7 +51,7 @@ const usesOf = (items: readonly MediaItem[], where: Omit<MediaReadModel['media_u
 export const mediaProjection: Projection<MediaReadModel> = defineProjection({
   name: MEDIA_PROJECTION,
   version: 1,
-  events: [mediaUploaded, mediaDerivativesMade, mediaRemoved, sentenceMediaSet, poemPartMediaSet],
+  events: [mediaUploaded, mediaDerivativesMade, mediaRemoved, uploadSwept, sentenceMediaSet, poemPartMediaSet],
   async setup(db: Kysely<MediaReadModel>) {
     await db.schema
       .createTable('media')
@@ -113,6 +113,9 @@ export const mediaProjection: Projection<MediaReadModel> = defineProjection({
       await db.updateTable('media').set({ thumb_hash: thumb.hash, thumb_ext: thumb.ext, web_hash: web.hash, web_ext: web.ext }).where('hash', '=', hash).execute();
     },
     async MediaRemoved(event, db) {
+      await db.deleteFrom('media').where('hash', '=', event.data.hash).execute();
+    },
+    async UploadSwept(event, db) {
       await db.deleteFrom('media').where('hash', '=', event.data.hash).execute();
     },
     async SentenceMediaSet(event, db) {

@@ -5,6 +5,7 @@ import { SpinnerButton } from '../ui/spinner-button';
 import { saveWork, type WorkDraft, type WorkItem, type WorkType } from './api';
 import { draftProblem, onScreen } from './draft';
 import { uploadAudio } from './upload-audio';
+import { StorageUsage, useUploaded } from '../media/storage-usage';
 
 const TYPES = Object.keys(workTypeLabels) as WorkType[];
 
@@ -50,6 +51,7 @@ export function WorkForm({
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const withFile = type === 'audio' && file !== null;
+  const uploadedNow = useUploaded();
 
   const clear = () => {
     setSentences(String(n));
@@ -64,7 +66,10 @@ export function WorkForm({
     setUploaded(0);
     const answer = await uploadAudio(chosen, setUploaded);
     setUploaded(null);
-    if (answer.ok) return answer.data.url;
+    if (answer.ok) {
+      uploadedNow(answer.position);
+      return answer.data.url;
+    }
     setError(onScreen(answer.message ?? 'The recording could not be uploaded', type));
     return null;
   };
@@ -140,8 +145,10 @@ export function WorkForm({
             type="file"
             accept="audio/mpeg,audio/ogg,audio/wav,audio/mp4,audio/x-m4a"
             disabled={busy}
+            aria-describedby={`${id}-storage`}
             onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
           />
+          <StorageUsage id={`${id}-storage`} />
         </div>
       )}
       {uploaded !== null && (

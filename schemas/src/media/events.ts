@@ -41,7 +41,31 @@ export const mediaDerivativesMade = defineEvent('MediaDerivativesMade', z.object
 /** Taken out of the library (it was used nowhere); the same bytes may be uploaded again. */
 export const mediaRemoved = defineEvent('MediaRemoved', z.object({ hash: mediaHashSchema }));
 
-export const mediaStreamEvents = [mediaUploaded, mediaDerivativesMade, mediaRemoved] as const;
+/** Why the sweep took an upload out: used by nothing since it was uploaded, or no longer (its work was deleted or its link changed). */
+export const sweepReasons = ['never-used', 'no-longer-used'] as const;
+export const sweepReasonSchema = z.enum(sweepReasons);
+export type SweepReason = z.infer<typeof sweepReasonSchema>;
+
+/**
+ * Taken out of the library by the storage sweep: nothing had used it for the grace period
+ * (UNUSED_UPLOAD_GRACE_HOURS). Its file, thumbnail and web size are deleted after this event.
+ */
+export const uploadSwept = defineEvent(
+  'UploadSwept',
+  z.object({
+    hash: mediaHashSchema,
+    reason: sweepReasonSchema,
+    /** Since when nothing used it: its upload, or the moment its last use ended. */
+    unusedSince: z.iso.datetime({ offset: true }),
+    /** The last thing that used it (a work's stream, a sentence's media), for no-longer-used. */
+    lastUsedBy: z.string().max(200).nullable(),
+    size: z.number().int().nonnegative(),
+    uploader: z.string().min(1).max(100),
+    originalName: z.string().max(300),
+  }),
+);
+
+export const mediaStreamEvents = [mediaUploaded, mediaDerivativesMade, mediaRemoved, uploadSwept] as const;
 export type MediaEvent = EventOf<typeof mediaStreamEvents>;
 /** What an upload's MediaUploaded event says of it. */
 export type UploadFacts = z.infer<(typeof mediaUploaded)['schema']>;

@@ -1,3 +1,5 @@
 export * from './events.js';
 export * from './limits.js';
 export * from './payloads.js';
+export * from './storage.js';
+export * from './storage-messages.js';

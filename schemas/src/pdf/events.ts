@@ -36,5 +36,24 @@ export const pdfRendered = defineEvent(
 /** Every attempt failed; a new request of the same edition tries again. */
 export const pdfFailed = defineEvent('PdfFailed', z.object({ requestId: pdfRequestIdSchema, reason: z.string().max(1000) }));
 
-export const pdfEvents = [pdfRequested, pdfRendered, pdfFailed] as const;
+/**
+ * The edition's PDF was removed by the storage sweep: its part's content has changed since (a
+ * newer version's edition replaces it) and nobody had asked for it for OLD_RENDER_RETENTION_HOURS.
+ * Asked for again (the content back as it was), it is printed anew.
+ */
+export const pdfExpired = defineEvent(
+  'PdfExpired',
+  z.object({
+    requestId: pdfRequestIdSchema,
+    hash: z.string().regex(/^[0-9a-f]{64}$/),
+    size: z.number().int().nonnegative(),
+    reason: z.enum(['superseded']),
+    /** When it was last asked for (or printed). */
+    lastAskedAt: z.iso.datetime({ offset: true }),
+    /** The part's content version now (null: the part is no longer in the poem). */
+    currentVersion: z.string().min(1).max(100).nullable(),
+  }),
+);
+
+export const pdfEvents = [pdfRequested, pdfRendered, pdfFailed, pdfExpired] as const;
 export type PdfEvent = EventOf<typeof pdfEvents>;

@@ -6,4 +6,5 @@ export const pdfMessages = {
   ready: 'Your PDF is ready to download.',
   unavailable: 'PDF editions are unavailable on this server (Chromium is not installed).',
   failed: 'An error occured',
+  expired: 'This PDF was of an earlier version of the text and has been removed; ask for the PDF again to get the current one.',
 } as const;

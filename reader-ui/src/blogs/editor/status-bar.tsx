@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import { countLabel } from '../archive';
 import { countLines, countWords } from './text-stats';
+import { StorageUsage } from '../../media/storage-usage';
 
 /** Where the cursor is: line and column in the source; in the rich view only the line (of the block it is in). */
 export interface CursorInfo {
@@ -8,7 +9,7 @@ export interface CursorInfo {
   readonly column?: number;
 }
 
-/** The status bar under the editor (spec section 9): autosave, lines, words and cursor. */
+/** The status bar under the editor (spec section 9): autosave, lines, words and cursor; then what the writer's uploaded images take of their storage. */
 export function StatusBar({ autosave, markdown, cursor }: { autosave: string; markdown: string; cursor: CursorInfo | null }) {
   const text = useDeferredValue(markdown);
   const lines = useMemo(() => countLines(text), [text]);
@@ -26,6 +27,7 @@ export function StatusBar({ autosave, markdown, cursor }: { autosave: string; ma
           {cursor.column !== undefined && `, Col ${cursor.column}`}
         </span>
       )}
+      <StorageUsage />
     </div>
   );
 }

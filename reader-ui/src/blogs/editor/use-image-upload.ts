@@ -3,6 +3,7 @@ import { GENERIC_ERROR } from '../../app/messages';
 import { useToast } from '../../ui/toast';
 import { uploadImages } from './api';
 import { imageProblem } from './images';
+import { useUploaded } from '../../media/storage-usage';
 
 /**
  * The markdown editor's image upload (POST /postdata/media): the image's URL, or null after a
@@ -10,6 +11,7 @@ import { imageProblem } from './images';
  */
 export function useImageUpload(): (file: File) => Promise<string | null> {
   const toast = useToast();
+  const uploaded = useUploaded();
   return useCallback(
     async (file: File): Promise<string | null> => {
       const problem = imageProblem(file);
@@ -20,13 +22,14 @@ export function useImageUpload(): (file: File) => Promise<string | null> {
       const answer = await uploadImages([file]);
       const result = answer.ok ? answer.data[0] : undefined;
       if (result === undefined || !result.ok || result.fileUrl === null) {
-        // Status 0: the server's reason when it gives one, else the spec's words for a failed upload.
-        const reason = result?.message ?? (!answer.ok && answer.status === 400 ? answer.message : undefined);
+        // Status 0: the server's reason when it gives one (a bad file, a storage quota), else the spec's words for a failed upload.
+        const reason = result?.message ?? (!answer.ok && [400, 413, 507].includes(answer.status) ? answer.message : undefined);
         toast(reason ?? GENERIC_ERROR, 'error');
         return null;
       }
+      uploaded(answer.ok ? answer.position : null);
       return result.fileUrl;
     },
-    [toast],
+    [toast, uploaded],
   );
 }
