@@ -5,13 +5,13 @@ import { getJson } from '../blogs/editor/http';
 
 export const STORAGE_USAGE_URL = '/api/media/usage';
 
-/** The position of this reader's last upload (X-Position), so the usage shown includes it. */
-const lastUploadAtom = atom<string | null>(null);
+/** This reader's uploads so far, and the position of the last (X-Position), so the usage shown includes it. */
+const lastUploadAtom = atom<{ count: number; position: string | null }>({ count: 0, position: null });
 
 /** Call after an upload is stored: every usage line on the page reads again. */
 export function useUploaded(): (position: string | null) => void {
   const set = useSetAtom(lastUploadAtom);
-  return (position) => set(position ?? String(Date.now()));
+  return (position) => set((last) => ({ count: last.count + 1, position }));
 }
 
 /**
@@ -19,15 +19,16 @@ export function useUploaded(): (position: string | null) => void {
  * read again after each upload). Nothing while it loads or for a visitor not signed in.
  */
 export function StorageUsage({ id }: { id?: string }) {
-  const after = useAtomValue(lastUploadAtom);
+  const { count, position } = useAtomValue(lastUploadAtom);
   const [usage, setUsage] = useState<StorageUsageAnswer | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    getJson<StorageUsageAnswer>(STORAGE_USAGE_URL, { signal: controller.signal, after: after !== null && /^\d+$/.test(after) ? after : null })
-      .then((answer) => setUsage(answer.ok ? answer.data : null))
+    getJson<StorageUsageAnswer>(STORAGE_USAGE_URL, { signal: controller.signal, after: position })
+      // A failed read keeps the last usage shown.
+      .then((answer) => answer.ok && setUsage(answer.data))
       .catch(() => undefined);
     return () => controller.abort();
-  }, [after]);
+  }, [count, position]);
   if (usage === null) return null;
   return (
     <small id={id} className="storage-usage" data-testid="storage-usage">
