@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { silentWav } from '@epos/platform/testkit/wav';
 import { describe, expect, it } from 'vitest';
 import { logIn, seriousViolations, useSiteInBrowser } from './server.js';
 
@@ -101,19 +102,7 @@ describe("readers' works: one Add", () => {
     // The demo's own recording, uploaded above, was in the library already: it took no room of the reader's.
     await expect.poll(() => usage.textContent()).toBe('Your uploads: 0 MB of 250 MB used');
     // A recording of the reader's own: 40 seconds of 8 kHz silence, about 0.3 MB.
-    const wav = Buffer.alloc(44 + 320_000, 128);
-    wav.write('RIFF', 0, 'latin1');
-    wav.writeUInt32LE(wav.length - 8, 4);
-    wav.write('WAVEfmt ', 8, 'latin1');
-    wav.writeUInt32LE(16, 16);
-    wav.writeUInt16LE(1, 20);
-    wav.writeUInt16LE(1, 22);
-    wav.writeUInt32LE(8000, 24);
-    wav.writeUInt32LE(8000, 28);
-    wav.writeUInt16LE(1, 32);
-    wav.writeUInt16LE(8, 34);
-    wav.write('data', 36, 'latin1');
-    wav.writeUInt32LE(320_000, 40);
+    const wav = silentWav(320_000);
     const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'epos-e2e-')), 'my-reading.wav');
     await writeFile(file, wav);
     await dialog.getByLabel('Recording (MP3, OGG, WAV or M4A)').setInputFiles(file);

@@ -8,6 +8,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { silentWav } from '@epos/platform/testkit/wav';
 import { SiteClient } from '../testkit/site-client.js';
 import type { AbuseReport, AbuseTarget } from './attack.js';
 
@@ -39,30 +40,13 @@ function recording(base: Buffer<ArrayBuffer>, serial: number): Blob {
   return new Blob([base], { type: 'audio/wav' });
 }
 
-function silence(): Buffer<ArrayBuffer> {
-  const wav = Buffer.alloc(FILE_BYTES, 128);
-  wav.write('RIFF', 0, 'latin1');
-  wav.writeUInt32LE(FILE_BYTES - 8, 4);
-  wav.write('WAVEfmt ', 8, 'latin1');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(8000, 24);
-  wav.writeUInt32LE(8000, 28);
-  wav.writeUInt16LE(1, 32);
-  wav.writeUInt16LE(8, 34);
-  wav.write('data', 36, 'latin1');
-  wav.writeUInt32LE(FILE_BYTES - 44, 40);
-  return wav;
-}
-
 export async function diskAttack(target: AbuseTarget): Promise<AbuseReport> {
   const { base, dataDir } = target.site;
   const quotaMb = Number(target.settings?.STORAGE_ACCOUNT_QUOTA_MB ?? DEFAULT_ACCOUNT_QUOTA_MB);
   const mediaFolder = path.join(dataDir, 'media');
   const reader = new SiteClient(base);
   await reader.login('reader', 'demo-reader-password');
-  const wav = silence();
+  const wav = silentWav(FILE_BYTES - 44);
 
   const dataBefore = await folderBytes(dataDir);
   const mediaBefore = await folderBytes(mediaFolder);

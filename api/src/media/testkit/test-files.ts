@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import { silentWav } from '@epos/platform/testkit/wav';
 
 const demoMedia = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../content/demo/media');
 
@@ -53,24 +54,8 @@ export const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 
 export const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
 export const text = Buffer.from('Of man’s first disobedience, and the fruit');
 
-/** A second of 8 kHz 8-bit mono silence. */
-export function wav(seconds = 1): Buffer {
-  const data = Buffer.alloc(8000 * seconds, 128);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(8000, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
+/** Seconds of 8 kHz 8-bit mono silence. */
+export const wav = (seconds = 1): Buffer => silentWav(8000 * seconds);
 export const mp3 = () => fs.readFileSync(path.join(demoMedia, 'invocation.mp3'));
 /** An MPEG-4 audio file's type box (what file-type reads as M4A), then an empty media box. */
 export const m4a = () => Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypM4A \0\0\0\0M4A mp42isom\0\0\0\0', 'latin1'), Buffer.from([0, 0, 0, 8]), Buffer.from('mdat', 'latin1')]);
