@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Projection } from '@epos/platform';
 import { TestClient } from './testkit/client.js';
@@ -118,6 +119,26 @@ describe('API skeleton', () => {
     const health = await api.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.headers['x-content-type-options']).toBe('nosniff');
     expect(health.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});
+
+describe('the OpenAPI document', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => api.app.inject({ method: 'GET', url, headers });
+
+  it('goes out compressed as the client accepts (brotli, else gzip), the same document, with an ETag and 304', async () => {
+    const plain = await get('/api/docs/json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
+    // A large body is compressed off the event loop once; until then it goes out as it is.
+    await expect.poll(async () => (await get('/api/docs/json', { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
+    const br = await get('/api/docs/json', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    await expect.poll(async () => (await get('/api/docs/json', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync((await get('/api/docs/json', { 'accept-encoding': 'gzip' })).rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect((await get('/api/docs/json', { 'if-none-match': String(br.headers.etag) })).statusCode).toBe(304);
+    await expect.poll(async () => (await get('/api/docs/yaml', { 'accept-encoding': 'br' })).headers['content-encoding']).toBe('br');
+    expect((await get('/api/docs/yaml')).body).toMatch(/^openapi: 3\./);
   });
 });
 
