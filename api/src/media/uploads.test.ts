@@ -125,6 +125,13 @@ describe('POST /postdata/media (images)', () => {
     expect(answer.map((r) => [r.fileName, r.status])).toEqual(sent.map((s) => [s.name, 1]));
   });
 
+  it('shows a file name without bidirectional controls: an override cannot disguise an .exe as a .png', async () => {
+    const answer = results(await upload(blogger, '/postdata/media', [{ name: 'holiday\u202egnp.exe', data: await files.png(9, 9, '#ab1') }]))[0]!;
+    expect(answer).toMatchObject({ status: 1, fileName: 'holidaygnp.exe' });
+    const [event] = await api.deps.store.readStream(mediaStream(hashOf(answer.fileUrl)));
+    expect(event!.data).toMatchObject({ originalName: 'holidaygnp.exe' });
+  });
+
   it("answers 'Select File' to no file at all, and to a form whose file input was left empty", async () => {
     for (const response of [
       await blogger.client.post('/postdata/media', {}),
