@@ -59,6 +59,12 @@ export const configSchema = z.object({
   CACHE_MEMORY_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(8, 'expected at least 8 MB').max(1_000_000).default(256),
   /** Multiplies every rate and write limit (load tests and benchmarks raise it). */
   RATE_LIMIT_FACTOR: z.coerce.number({ message: 'expected a number above 0' }).positive('expected a number above 0').max(1_000_000).default(1),
+  /** Notification streams (server-sent events) one session may hold open at once in an API process: a reader's tabs. */
+  STREAMS_PER_SESSION: z.coerce.number({ message: 'expected a number of streams' }).int('expected a whole number of streams').min(1, 'expected at least 1 stream').max(100_000, 'expected at most 100000 streams').default(4),
+  /** Notification streams one client address may hold open at once in an API process (IPv6 by its /64): a household's or an office's readers. */
+  STREAMS_PER_ADDRESS: z.coerce.number({ message: 'expected a number of streams' }).int('expected a whole number of streams').min(1, 'expected at least 1 stream').max(100_000, 'expected at most 100000 streams').default(16),
+  /** Notification streams an API process holds open at once, from everyone. */
+  STREAMS_PER_PROCESS: z.coerce.number({ message: 'expected a number of streams' }).int('expected a whole number of streams').min(1, 'expected at least 1 stream').max(100_000, 'expected at most 100000 streams').default(2_000),
   /** Share of ordinary requests written to the access log (0 to 1); failed and slow ones always are. */
   ACCESS_LOG_SAMPLE: z.coerce.number({ message: 'expected a share from 0 to 1' }).min(0, 'expected a share from 0 to 1').max(1, 'expected a share from 0 to 1').default(0.01),
   /** An answer slower than this is always logged, as a warning. */
