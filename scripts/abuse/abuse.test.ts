@@ -24,7 +24,7 @@ describe('the site under abuse', () => {
     const report = await expensiveCallsAttack({ site, seconds: 8, settings });
     expect(report.figures['refusals without Retry-After or the RateLimit fields']).toBe(0);
     expect(report.figures['answers other than 200, 429 or 503']).toBe(0);
-    for (const kind of ['downloads', 'searches']) expect(String(report.figures[kind])).toMatch(/refused 429/);
-    expect(report.problems.filter((p) => p.startsWith('no ') || p.includes('came without') || p.includes('other than'))).toEqual([]);
+    for (const kind of ['downloads', 'searches']) expect(String(report.figures[kind])).toMatch(/ [1-9]\d* refused 429/);
+    expect(report.problems.filter((p) => !p.startsWith("a cached section's p99"))).toEqual([]);
   }, 180_000);
 });
