@@ -1,4 +1,5 @@
 import type { Attack } from './attack.js';
+import { expensiveCallsAttack } from './expensive-calls.js';
 import { memoryAttack } from './memory.js';
 import { streamsAttack } from './streams.js';
 
@@ -6,4 +7,5 @@ import { streamsAttack } from './streams.js';
 export const attacks: Record<string, Attack> = {
   memory: (target) => memoryAttack(target),
   streams: streamsAttack,
+  'expensive-calls': expensiveCallsAttack,
 };

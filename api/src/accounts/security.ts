@@ -11,7 +11,7 @@ import { PasswordChecks } from './passwords.js';
 import { allows, permissions, type Permission } from '@epos/schemas/accounts/permissions';
 import { PostgresHitCounter } from './postgres-hit-counter.js';
 import type { HitCounter } from './hit-counter.js';
-import { clientAddress, RateLimits, type LimitRule } from './rate-limits.js';
+import { clientAddress, RateLimits, registerRateLimitFields, type LimitRule } from './rate-limits.js';
 import { RedisHitCounter } from './redis-hit-counter.js';
 import { siteKey } from '@epos/platform/accounts/secrets';
 import { csrfBinding, sessionHashOf, Sessions } from './sessions.js';
@@ -43,6 +43,8 @@ declare module 'fastify' {
     passwordChecks: PasswordChecks;
     /** Every session that ends, in whichever process (session-ends.ts). */
     sessionEnds: SessionEnds;
+    /** The limits every API process shares (Redis or PostgreSQL counters): the one way to count requests. */
+    rateLimits: RateLimits;
   }
 }
 
@@ -142,8 +144,10 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
 
   const counter = sharedCounter(deps);
   app.addHook('onClose', () => counter.close());
-  const limits = new RateLimits(counter, deps.config.RATE_LIMIT_FACTOR);
+  const limits = new RateLimits(counter, deps.config.RATE_LIMIT_FACTOR, deps.logger);
+  app.decorate('rateLimits', limits);
   app.decorate('passwordChecks', new PasswordChecks(limits));
+  registerRateLimitFields(app);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -194,7 +198,7 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
       const limit = request.routeOptions.config.readLimit;
       if (!limit) return done();
       // A read that needs no database is not refused because the counters' database is down.
-      const counted = limits.take([limit, `read:${request.routeOptions.url}:${clientAddress(request)}`]);
+      const counted = limits.take(request, [limit, `read:${request.routeOptions.url}:${clientAddress(request)}`]);
       return void counted.then(
         () => done(),
         (error: unknown) => (isDatabaseUnavailable(error) ? done() : done(error as Error)),
@@ -211,7 +215,7 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
       const limit = writeLimits[permission];
       if (!limit) return done();
       const writer = request.actor ? `user:${request.actor.id}` : `address:${clientAddress(request)}`;
-      limits.take([limit, `write:${permission}:${writer}`]).then(() => done(), done);
+      limits.take(request, [limit, `write:${permission}:${writer}`]).then(() => done(), done);
     });
   });
 
