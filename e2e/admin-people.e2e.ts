@@ -53,7 +53,28 @@ describe('the console: people, comments and posts', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Unlock account' }).click();
     await page.getByRole('button', { name: 'Lock account' }).waitFor();
+
+    // ending the account's sessions from its page
+    await page.getByRole('button', { name: 'End sessions' }).click();
+    await page.getByText('Every session of this user has ended.').waitFor();
     await page.close();
+  });
+
+  it('ends every session but the administrator\'s own, after asking', async () => {
+    const reader = await site.open('/');
+    await logIn(site, reader, 'reader', 'demo-reader-password');
+    const page = await site.open('/');
+    await logIn(site, page, 'admin', 'demo-admin-password');
+    await page.goto(`${site.base}/admin/#/users`);
+    await page.getByRole('button', { name: 'End every session' }).click();
+    const dialog = page.getByRole('dialog', { name: 'End every session?' });
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(/^Every session but yours has ended/).waitFor();
+    expect((await call<{ loggedIn: boolean }>(reader, 'GET', '/api/me')).json.loggedIn).toBe(false);
+    expect((await call<{ loggedIn: boolean }>(page, 'GET', '/api/me')).json.loggedIn).toBe(true);
+    await Promise.all([reader.close(), page.close()]);
   });
 
   it('hides a comment from the site', async () => {

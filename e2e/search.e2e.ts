@@ -194,4 +194,20 @@ describe('search', () => {
     await expect.poll(() => box.isVisible()).toBe(false);
     await page.close();
   });
+
+  // Last: it spends this address's searches for the minute.
+  it('tells a reader refused for searching too often when to come back, instead of a blank or a generic error', async () => {
+    let refused: Response | undefined;
+    for (let i = 0; i < 700 && !refused; i++) {
+      const answer = await fetch(`${site.base}/api/v2/search?q=lamp`);
+      if (answer.status === 429) refused = answer;
+    }
+    expect(refused?.headers.get('ratelimit-policy')).toMatch(/^"searches-per-minute";q=60;w=60/);
+    const page = await openAt('/search?q=lamp', DESKTOP);
+    const told = /^Too many searches in a short time \(at most 60 a minute\)\. Please wait \d+ seconds and try again\.$/;
+    await page.getByRole('heading', { name: told }).waitFor();
+    await page.locator('.toasts').getByText(told).waitFor();
+    expect(await page.getByText('An error occured').count()).toBe(0);
+    await page.close();
+  });
 });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Projection } from '@epos/platform';
 import { TestClient } from './testkit/client.js';
@@ -98,7 +99,7 @@ describe('API skeleton', () => {
     expect(response.statusCode).toBe(200);
     const health = response.json();
     expect(health).toMatchObject({ status: 'ok', eventStore: 'postgres' });
-    expect(health.projections.map((p: { name: string }) => p.name)).toEqual(['activity', 'blogs', 'books', 'change_log', 'counters', 'library', 'media', 'notes', 'poem', 'search', 'stats', 'suggestions', 'users', 'works']);
+    expect(health.projections.map((p: { name: string }) => p.name)).toEqual(['activity', 'blogs', 'books', 'change_log', 'counters', 'library', 'media', 'notes', 'poem', 'search', 'stats', 'storage', 'suggestions', 'users', 'works']);
     expect(health.projections.find((p: { name: string }) => p.name === 'counters')).toMatchObject({ name: 'counters', version: 1, active: true });
     expect(BigInt(health.head)).toBe(await api.deps.store.headPosition());
     for (const p of health.projections) expect(BigInt(p.lag)).toBe(BigInt(health.head) - BigInt(p.checkpoint));
@@ -118,6 +119,26 @@ describe('API skeleton', () => {
     const health = await api.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.headers['x-content-type-options']).toBe('nosniff');
     expect(health.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});
+
+describe('the OpenAPI document', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => api.app.inject({ method: 'GET', url, headers });
+
+  it('goes out compressed as the client accepts (brotli, else gzip), the same document, with an ETag and 304', async () => {
+    const plain = await get('/api/docs/json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
+    // A large body is compressed off the event loop once; until then it goes out as it is.
+    await expect.poll(async () => (await get('/api/docs/json', { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
+    const br = await get('/api/docs/json', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    await expect.poll(async () => (await get('/api/docs/json', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync((await get('/api/docs/json', { 'accept-encoding': 'gzip' })).rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect((await get('/api/docs/json', { 'if-none-match': String(br.headers.etag) })).statusCode).toBe(304);
+    await expect.poll(async () => (await get('/api/docs/yaml', { 'accept-encoding': 'br' })).headers['content-encoding']).toBe('br');
+    expect((await get('/api/docs/yaml')).body).toMatch(/^openapi: 3\./);
   });
 });
 

@@ -16,6 +16,7 @@ import { adminUserRoutes } from './accounts/admin-routes.js';
 import type { BlogDirectory } from './accounts/role-assignment-facts.js';
 import { blogDirectory } from './blogs/blog-directory.js';
 import { registerSecurity } from './accounts/security.js';
+import { registerCostlyReads } from './plugins/costly-reads.js';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.js';
 import { ReadyAnswers } from './plugins/ready-answers.js';
 import { requestIdOf } from './plugins/request-id.js';
@@ -66,6 +67,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   registerSecurityHeaders(app, headersFor);
   registerErrorHandler(app);
   const sessions = await registerSecurity(app, deps);
+  registerCostlyReads(app, deps.config, deps.logger);
   registerInputBoundary(app);
   registerConsistency(app, deps);
   await registerOpenApi(app);

@@ -6,6 +6,7 @@ export * from './api/errors.js';
 export * from './api/being-rebuilt.js';
 export * from './api/responses.js';
 export * from './api/input.js';
+export * from './api/bidi.js';
 export * from './api/field-labels.js';
 export * from './api/health.js';
 export * from './api/site.js';

@@ -6,7 +6,9 @@ const answer = (status: number, body: string, type = 'application/json'): RawRes
 const kinds = (response: RawResponse | Error) => findingsOf(response).map((f) => f.kind);
 
 describe('findingsOf', () => {
-  it('finds answers ≥ 500, but not the 503s the API gives on purpose', () => {
+  it('finds answers ≥ 500, but not the 503s and 507s the API gives on purpose', () => {
+    expect(kinds(answer(507, '{"statusCode":507,"error":"storage_full","message":"The site\'s storage quota for uploads is full"}'))).toEqual([]);
+    expect(kinds(answer(507, '{"statusCode":507,"error":"internal"}'))).toEqual(['server-error']);
     expect(kinds(answer(500, '{"statusCode":500,"error":"internal"}'))).toEqual(['server-error']);
     expect(kinds(answer(502, 'Bad Gateway', 'text/plain'))).toEqual(['server-error']);
     expect(kinds(answer(503, '{"statusCode":503,"error":"internal"}'))).toEqual(['server-error']);

@@ -31,10 +31,14 @@ const SQL = [
   /invalid byte sequence for encoding/,
 ];
 
-/** A 503 with its own error code (speech unavailable, not consistent yet…) is the API saying so on purpose. */
+/**
+ * A 503 with its own error code (speech unavailable, not consistent yet…) is the API saying so on
+ * purpose; so is a 507 `storage_full` (an upload refused: the site's storage quota or the disk's reserve).
+ */
 export function isDeliberateUnavailable(response: RawResponse): boolean {
-  if (response.status !== 503) return false;
   const code = errorCodeOf(response.body);
+  if (response.status === 507) return code === 'storage_full';
+  if (response.status !== 503) return false;
   return code !== null && code !== 'internal';
 }
 

@@ -1,5 +1,6 @@
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import LogoutIcon from '@mui/icons-material/Logout';
 import PeopleIcon from '@mui/icons-material/People';
 import SendIcon from '@mui/icons-material/Send';
 import { red } from '@mui/material/colors';
@@ -7,8 +8,11 @@ import {
   BooleanField,
   BooleanInput,
   Button,
+  Confirm,
   DataTable,
   DeleteWithConfirmButton,
+  ExportButton,
+  FilterButton,
   FunctionField,
   List,
   ReferenceInput,
@@ -45,9 +49,59 @@ const filters = [
 
 const blogsOf = (user: AdminUserAnswer) => (user.blogs.length > 0 ? user.blogs.join(', ') : '—');
 
+/** A console call answered with a message, told as a notice; `busy` while it runs. */
+function useConsoleCall() {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const call = async (url: string, method: 'POST' | 'DELETE') => {
+    setBusy(true);
+    try {
+      const { json } = await adminFetch(url, { method, body: '{}' });
+      notify((json as { message: string }).message, { type: 'success' });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'An error Occured', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, call };
+}
+
+/** Ends every session on the site but the administrator's own (a stolen key, a leak): everyone signs in again. */
+function EndEverySession() {
+  const { busy, call } = useConsoleCall();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Button label="End every session" disabled={busy} onClick={() => setAsking(true)}>
+        <LogoutIcon />
+      </Button>
+      <Confirm
+        isOpen={asking}
+        loading={busy}
+        title="End every session?"
+        content="Everyone but you is signed out at once, their open pages included, and signs in again."
+        onConfirm={() => void call(`${ADMIN_API_URL}/sessions`, 'DELETE').finally(() => setAsking(false))}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
 function UserList() {
   return (
-    <List filters={filters} sort={{ field: 'registeredAt', order: 'DESC' }} title="Users">
+    <List
+      filters={filters}
+      sort={{ field: 'registeredAt', order: 'DESC' }}
+      title="Users"
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ExportButton />
+          <EndEverySession />
+        </TopToolbar>
+      }
+    >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="name" />
         <DataTable.Col source="userName" label="User name" />
@@ -73,23 +127,23 @@ function UserList() {
 /** Sends a new activation link to an unconfirmed account (the site's own "resend"). */
 function ResendActivation() {
   const user = useRecordContext<AdminUserAnswer>();
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
+  const { busy, call } = useConsoleCall();
   if (!user || user.emailConfirmed) return null;
-  const resend = async () => {
-    setBusy(true);
-    try {
-      const { json } = await adminFetch(`${ADMIN_API_URL}/users/${encodeURIComponent(user.id)}/activation`, { method: 'POST', body: '{}' });
-      notify((json as { message: string }).message, { type: 'success' });
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'An error Occured', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button label="Resend activation" disabled={busy} onClick={() => void resend()}>
+    <Button label="Resend activation" disabled={busy} onClick={() => void call(`${ADMIN_API_URL}/users/${encodeURIComponent(user.id)}/activation`, 'POST')}>
       <SendIcon />
+    </Button>
+  );
+}
+
+/** Ends every session of the user: their open pages stop hearing, and they sign in again. */
+function EndSessions() {
+  const user = useRecordContext<AdminUserAnswer>();
+  const { busy, call } = useConsoleCall();
+  if (!user) return null;
+  return (
+    <Button label="End sessions" disabled={busy} onClick={() => void call(`${ADMIN_API_URL}/users/${encodeURIComponent(user.id)}/sessions`, 'DELETE')}>
+      <LogoutIcon />
     </Button>
   );
 }
@@ -136,6 +190,7 @@ function UserShow() {
         <TopToolbar>
           <ResendActivation />
           <LockButton />
+          <EndSessions />
           <AssignRoleButton />
           {/* The error red is too light on the toolbar's grey (axe: colour contrast); its darkest shade is not. */}
           <DeleteWithConfirmButton mutationMode="pessimistic" sx={{ color: red[900] }} confirmTitle="Delete this account?" confirmContent="Its personal data becomes unreadable everywhere. This cannot be undone." />

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '@epos/domain/decider';
-import { assignRole, type RoleAssignmentEvent } from '@epos/domain/accounts/role-assignment';
+import { assignRole, changesRole, type RoleAssignment, type RoleAssignmentEvent } from '@epos/domain/accounts/role-assignment';
 import { accountFailure, accountSuccess, adminUsersAnswer, dataInfoAnswer, issueMessage, roles, roleSchema, updateUsersBody, userStream } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
@@ -8,10 +8,12 @@ import { withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
 import { requirePermission } from './security.js';
 import { roleAssignmentOf, type BlogDirectory } from './role-assignment-facts.js';
+import { Sessions } from './sessions.js';
 
 
 /** The spec's user administration: list users, the roles and blogs to choose from, assign them. */
 export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory): FastifyPluginAsyncZod {
+  const sessions = new Sessions(deps.database.db, deps.config);
   return async (app) => {
     app.get('/postdata/getusers', { config: { reads: [USERS_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Users with their roles, blogs and last login (admin)', response: { 200: adminUsersAnswer } } }, async (request, reply) => {
       requirePermission(request, 'users.manage');
@@ -43,13 +45,17 @@ export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory): FastifyPlu
       if (!role.success) return reply.code(400).send({ type: 0, error: 'Select user role' });
       const { UserId } = body.data;
       let events: RoleAssignmentEvent[];
+      let assignment: RoleAssignment;
       try {
-        events = assignRole(await roleAssignmentOf(deps, request, blogs, { userId: UserId, role: role.data, blogs: body.data.UserBlogs }));
+        assignment = await roleAssignmentOf(deps, request, blogs, { userId: UserId, role: role.data, blogs: body.data.UserBlogs });
+        events = assignRole(assignment);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         return reply.code(error.kind === 'not_found' ? 404 : 400).send({ type: 0, error: error.message });
       }
       const { position } = await deps.store.append(userStream(UserId), events, { expectedRevision: 'stream_exists', cause: { actor: request.actor!.id, correlationId: String(request.id) } });
+      // The user signs in again into the new role.
+      if (changesRole(assignment)) await sessions.endAllFor(request, UserId);
       return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'success' });
     });
   };

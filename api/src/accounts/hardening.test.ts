@@ -36,6 +36,10 @@ function expectTooMany(response: LightMyRequestResponse, what: RegExp): void {
   expect(response.statusCode).toBe(429);
   expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
   expect(response.json()).toMatchObject({ statusCode: 429, error: 'too_many_requests', message: expect.stringMatching(what) });
+  // The RateLimit fields tell the caller's own limits, never how many guesses an account has left.
+  expect(response.headers['ratelimit-policy']).toMatch(/^"[a-z0-9-]+";q=\d+;w=\d+/);
+  expect(response.headers.ratelimit).toMatch(/^"[a-z0-9-]+";r=\d+;t=\d+/);
+  expect(String(response.headers['ratelimit-policy'])).not.toContain('this-account');
 }
 
 const cookieOf = (response: LightMyRequestResponse, name: string) => response.cookies.find((c) => c.name === name)?.value;

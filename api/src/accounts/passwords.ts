@@ -29,6 +29,7 @@ export class PasswordChecks {
   /** Whether `password` is the account's; for an account that does not exist (no hash), false after as long. */
   async verify(request: FastifyRequest, userName: string, passwordHash: string | undefined, password: string): Promise<boolean> {
     await this.limits.take(
+      request,
       [passwordCheckLimits.perAccount, `password:account:${userName.toLowerCase()}`],
       [passwordCheckLimits.perAddress, `password:address:${clientAddress(request)}`],
     );

@@ -28,6 +28,8 @@ import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/r
 import { z } from 'zod';
 import type { ApiDeps } from '../deps.js';
 import { withPosition } from '../commands.js';
+import { handleCommand } from '@epos/platform';
+import { subscriptionsDecider } from '@epos/domain/accounts/subscriptions';
 import { readModel } from '../read-models.js';
 import { Credentials } from '@epos/platform/accounts/credentials';
 import { pleaseLogIn, signedInUser } from './security.js';
@@ -125,11 +127,13 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       const unknown = body.data.UserBlogs.find((b) => !known.has(b));
       if (unknown) return reply.code(400).send({ type: 0, error: `There is no blog ${unknown}` });
       const userId = request.actor!.id;
-      const { position } = await deps.store.append(userStream(userId), [{ type: 'SubscriptionsChanged', data: { userId, blogs: body.data.UserBlogs, subscribed: body.data.isSubscribed } }], {
-        expectedRevision: 'stream_exists',
+      const result = await handleCommand(deps.store, {
+        streamId: userStream(userId),
+        decider: subscriptionsDecider,
+        command: { userId, blogs: body.data.UserBlogs, subscribed: body.data.isSubscribed },
         cause: { actor: userId, correlationId: String(request.id) },
       });
-      return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'Updated Successfully' });
+      return withPosition(reply, result).send({ type: 1, message: 'Updated Successfully' });
     });
 
     app.post('/postdata/deleteAccount', { config: { permission: 'accounts.delete' }, schema: { tags: ['accounts'], summary: 'Delete the account; its personal data becomes unreadable everywhere', response: { 200: accountSuccess, 400: accountFailure } } }, async (request, reply) => {

@@ -39,9 +39,9 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 let serial = 0;
-async function signedIn(role: Role | 'anonymous'): Promise<{ client: TestClient; userId: string | null; password: string }> {
+async function signedIn(role: Role | 'anonymous'): Promise<{ client: TestClient; userId: string | null; userName: string; password: string }> {
   const client = new TestClient(api.app, `198.51.100.${++serial}`);
-  if (role === 'anonymous') return { client, userId: null, password: '' };
+  if (role === 'anonymous') return { client, userId: null, userName: '', password: '' };
   const userName = `${role}${serial}`;
   const password = `pw-${userName}-secret`;
   const userId = await provisionUser(api.deps, { userName, email: `${userName}@example.org`, name: `Name ${userName}`, password, role, confirmed: true, actor: 'test' });
@@ -49,7 +49,7 @@ async function signedIn(role: Role | 'anonymous'): Promise<{ client: TestClient;
   await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 60_000 });
   expect((await client.post('/login', { UserName: userName, Password: password })).json()).toEqual({ type: 1 });
   await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 60_000 });
-  return { client, userId, password };
+  return { client, userId, userName, password };
 }
 
 describe('personal notes', () => {
@@ -276,7 +276,9 @@ describe('user administration', () => {
     expect(promoted.json()).toEqual({ type: 1, message: 'success' });
     const after = (await admin.client.get('/postdata/getusers', { 'x-consistent-after': String(promoted.headers['x-position']) })).json();
     expect(after.find((u: { Userid: string }) => u.Userid === reader.userId).UserRole).toEqual(['admin']);
-    // The new role applies to the reader's next request.
+    // Another role ends the reader's sessions: it applies once they log in again.
+    expect((await reader.client.get('/postdata/getDataInfo')).statusCode).toBe(401);
+    expect((await reader.client.post('/login', { UserName: reader.userName, Password: reader.password })).json()).toEqual({ type: 1 });
     expect((await reader.client.get('/postdata/getDataInfo')).statusCode).toBe(200);
   });
 });

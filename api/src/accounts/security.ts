@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, QuietErrorLog } from '@epos/platform';
 import type { Role } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
@@ -11,10 +11,12 @@ import { PasswordChecks } from './passwords.js';
 import { allows, permissions, type Permission } from '@epos/schemas/accounts/permissions';
 import { PostgresHitCounter } from './postgres-hit-counter.js';
 import type { HitCounter } from './hit-counter.js';
-import { clientAddress, RateLimits, type LimitRule } from './rate-limits.js';
+import { clientAddress, RateLimits, registerRateLimitFields, type LimitRule } from './rate-limits.js';
 import { RedisHitCounter } from './redis-hit-counter.js';
 import { siteKey } from '@epos/platform/accounts/secrets';
-import { csrfBinding, Sessions } from './sessions.js';
+import { csrfBinding, sessionHashOf, Sessions } from './sessions.js';
+import { SessionEnds } from './session-ends.js';
+import { securityHeaders } from '../plugins/security-headers.js';
 import { writeLimits } from './write-limits.js';
 
 declare module 'fastify' {
@@ -31,10 +33,18 @@ declare module 'fastify' {
     actor?: { id: string; role: Role; blogs: readonly string[]; sessionHash: string };
     /** Why the session could not be looked up (the database is down): reads go on as anonymous, from the cache. */
     sessionUnknown?: unknown;
+    /** The signed-in request's watch on its session: `ended` once the session ends while the request is in flight. */
+    sessionWatch?: { since: number; ended: boolean };
+    /** This request ends its own session (logout, erasure): its answer still goes out. */
+    endsOwnSession?: boolean;
   }
   interface FastifyInstance {
     /** Password checks, each counted against the account's and the address's limits. */
     passwordChecks: PasswordChecks;
+    /** Every session that ends, in whichever process (session-ends.ts). */
+    sessionEnds: SessionEnds;
+    /** The limits every API process shares (Redis or PostgreSQL counters): the one way to count requests. */
+    rateLimits: RateLimits;
   }
 }
 
@@ -55,6 +65,32 @@ export function requireActor(request: FastifyRequest): Actor {
   if (request.sessionUnknown) throw request.sessionUnknown;
   if (!request.actor) throw pleaseLogIn();
   return request.actor;
+}
+
+/**
+ * 401 when the request's session has ended since the request began, as though it had come without
+ * one: for a route that takes the answer over (an event stream) just before it starts answering.
+ */
+export async function requireLiveSession(request: FastifyRequest, sessionEnds: SessionEnds): Promise<void> {
+  requireActor(request);
+  if (!(await sessionLive(request, sessionEnds))) throw pleaseLogIn();
+}
+
+/**
+ * Whether the signed-in request's session is still live. When it is not, or cannot be told (the
+ * database is down), the request is signed in no longer: its answers (the refusal included) are anonymous.
+ */
+async function sessionLive(request: FastifyRequest, sessionEnds: SessionEnds): Promise<boolean> {
+  const watch = request.sessionWatch;
+  try {
+    if (request.actor && watch && !watch.ended && (await sessionEnds.stillLive(request.actor.sessionHash, watch.since)) && !watch.ended) return true;
+  } catch (error) {
+    request.actor = undefined;
+    throw error;
+  }
+  request.actor = undefined;
+  if (watch) watch.ended = true;
+  return false;
 }
 
 /** The signed-in user's id, for reads private to them. */
@@ -84,6 +120,11 @@ function sharedCounter(deps: ApiDeps): HitCounter {
  */
 export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Promise<Sessions> {
   const sessions = new Sessions(deps.database.db, deps.config);
+  const sessionEnds = new SessionEnds(deps.database, (error) => deps.logger.warn({ err: error }, 'the sessions watched could not be read again'));
+  app.decorate('sessionEnds', sessionEnds);
+  app.addHook('onReady', async () => sessionEnds.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'not hearing of ended sessions yet; answers check their session in the database')));
+  app.addHook('onClose', async () => sessionEnds.close());
+  const headersFor = securityHeaders(deps.config);
   await app.register(fastifyCookie);
   // Account forms may post as application/x-www-form-urlencoded as well as JSON.
   await app.register(fastifyFormbody);
@@ -103,8 +144,10 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
 
   const counter = sharedCounter(deps);
   app.addHook('onClose', () => counter.close());
-  const limits = new RateLimits(counter, deps.config.RATE_LIMIT_FACTOR);
+  const limits = new RateLimits(counter, deps.config.RATE_LIMIT_FACTOR, deps.logger);
+  app.decorate('rateLimits', limits);
   app.decorate('passwordChecks', new PasswordChecks(limits));
+  registerRateLimitFields(app);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -113,16 +156,41 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Pages and their assets never need to know who asks: no session lookup for them.
     if (SAFE_METHODS.has(request.method) && !ACTOR_READS.test(request.url)) return;
-    const session = await sessions.userOf(request).catch((error: unknown) => {
-      // While PostgreSQL is down a signed-in reader still gets the cached public answers; what needs them answers 503.
-      if (!SAFE_METHODS.has(request.method) || !isDatabaseUnavailable(error)) throw error;
-      request.sessionUnknown = error;
-      return null;
+    const hash = sessionHashOf(request);
+    if (!hash) return;
+    // Watched from before it is looked up, so an end between the two is heard too.
+    const watch = { since: sessionEnds.now, ended: false };
+    const stopWatching = sessionEnds.watch(hash, () => {
+      watch.ended = true;
+      cutAnswerUnderway(reply);
     });
-    if (session) request.actor = { id: session.userId, ...(await standingOf(deps, session.userId)), sessionHash: session.sessionHash };
+    try {
+      const userId = await sessions.userOf(hash).catch((error: unknown) => {
+        // While PostgreSQL is down a signed-in reader still gets the cached public answers; what needs them answers 503.
+        if (!SAFE_METHODS.has(request.method) || !isDatabaseUnavailable(error)) throw error;
+        request.sessionUnknown = error;
+        return null;
+      });
+      if (!userId) return stopWatching();
+      request.actor = { id: userId, ...(await standingOf(deps, userId)), sessionHash: hash };
+      request.sessionWatch = watch;
+      reply.raw.once('close', stopWatching);
+    } catch (error) {
+      stopWatching();
+      throw error;
+    }
+  });
+
+  // A request whose session ended while it was in flight is answered as one without a session:
+  // 401, with none of the route's headers (its caching above all), never the data it was about to send.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.actor || request.endsOwnSession || (await sessionLive(request, sessionEnds))) return payload;
+    for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+    reply.headers(headersFor(request.url.split('?', 1)[0]!));
+    throw pleaseLogIn();
   });
 
   app.addHook('preValidation', (request, reply, done) => {
@@ -130,7 +198,7 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
       const limit = request.routeOptions.config.readLimit;
       if (!limit) return done();
       // A read that needs no database is not refused because the counters' database is down.
-      const counted = limits.take([limit, `read:${request.routeOptions.url}:${clientAddress(request)}`]);
+      const counted = limits.take(request, [limit, `read:${request.routeOptions.url}:${clientAddress(request)}`]);
       return void counted.then(
         () => done(),
         (error: unknown) => (isDatabaseUnavailable(error) ? done() : done(error as Error)),
@@ -147,11 +215,22 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
       const limit = writeLimits[permission];
       if (!limit) return done();
       const writer = request.actor ? `user:${request.actor.id}` : `address:${clientAddress(request)}`;
-      limits.take([limit, `write:${permission}:${writer}`]).then(() => done(), done);
+      limits.take(request, [limit, `write:${permission}:${writer}`]).then(() => done(), done);
     });
   });
 
   return sessions;
+}
+
+/**
+ * An answer already on its way when its session ends: an event stream is ended (the browser
+ * reconnects and hears 401); anything else is cut, so the client never takes it for complete.
+ */
+function cutAnswerUnderway(reply: FastifyReply): void {
+  const raw = reply.raw;
+  if (!raw.headersSent || raw.writableEnded) return;
+  if (String(raw.getHeader('content-type')).startsWith('text/event-stream')) raw.end();
+  else raw.destroy();
 }
 
 /** A user's role and assigned blogs, read once per request. */

@@ -16,6 +16,12 @@ export function csrfBinding(request: FastifyRequest): string {
   return token ? secretHash(token) : 'anonymous';
 }
 
+/** The hash a request's session is stored and announced by; null without a usable session cookie. */
+export function sessionHashOf(request: FastifyRequest): string | null {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && token.length <= 100 ? secretHash(token) : null;
+}
+
 /** Server-side sessions: the cookie holds a random token, the database only its hash. */
 export class Sessions {
   constructor(
@@ -37,25 +43,43 @@ export class Sessions {
     });
   }
 
-  /** The signed-in user of a request, if its session is live. */
-  async userOf(request: FastifyRequest): Promise<{ userId: string; sessionHash: string } | null> {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return null;
-    const hash = secretHash(token);
+  /** The user whose session `hash` is, if it is live. */
+  async userOf(hash: string): Promise<string | null> {
     const row = await this.db.selectFrom('sessions').select('user_id').where('token_hash', '=', hash).where('expires_at', '>', new Date()).executeTakeFirst();
-    return row ? { userId: row.user_id, sessionHash: hash } : null;
+    return row?.user_id ?? null;
   }
 
+  /** Ends the request's own session (logout, erasure, a new login); its answer still goes out. */
   async close(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await this.db.deleteFrom('sessions').where('token_hash', '=', secretHash(token)).execute();
+    const hash = sessionHashOf(request);
+    if (hash) {
+      request.endsOwnSession = true;
+      await this.db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
+    }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 
-  /** Ends every session of a user but the one given (a password change keeps its own), in `db`'s transaction when given one. */
+  /**
+   * Ends every session of a user but the one given (a password change keeps its own), in `db`'s
+   * transaction when given one. Every process hears of it (session-ends.ts): the sessions' streams
+   * close and their requests in flight are refused.
+   */
   async endAll(userId: string, except?: string, db: Kysely<PlatformDatabase> = this.db): Promise<void> {
     let query = db.deleteFrom('sessions').where('user_id', '=', userId);
     if (except) query = query.where('token_hash', '!=', except);
     await query.execute();
+  }
+
+  /** Ends every session on the site but `kept` (an administrator's own); answers the users whose live sessions ended. */
+  async endAllBut(kept: string): Promise<string[]> {
+    const rows = await this.db.deleteFrom('sessions').where('token_hash', '!=', kept).returning(['user_id', 'expires_at']).execute();
+    const now = Date.now();
+    return [...new Set(rows.filter((r) => new Date(r.expires_at).getTime() > now).map((r) => r.user_id))];
+  }
+
+  /** Ends every session of a user from a request of an administrator, who may be that user (their answer still goes out). */
+  async endAllFor(request: FastifyRequest, userId: string): Promise<void> {
+    if (request.actor?.id === userId) request.endsOwnSession = true;
+    await this.endAll(userId);
   }
 }

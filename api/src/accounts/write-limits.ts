@@ -46,16 +46,9 @@ export const writeLimits = {
  * address on top of the route's write limit, so a stolen session cannot be used to guess its password.
  */
 export const passwordCheckLimits = {
-  perAccount: { what: 'password attempts for this account', windows: [{ max: 20, ms: 15 * 60_000 }] },
+  // Whoever tries an account's password is not told how many tries it has left.
+  perAccount: { what: 'password attempts for this account', windows: [{ max: 20, ms: 15 * 60_000 }], untold: true },
   perAddress: { what: 'password attempts', windows: [perMinute(10), perHour(100)] },
-} as const satisfies Record<string, LimitRule>;
-
-/**
- * PDF requests, counted per address on top of the route's write limit (per reader, else per
- * address), so that many accounts at one address cannot keep the printing workers busy.
- */
-export const pdfRequestLimits = {
-  perAddress: { what: 'PDF requests from this address', windows: [perMinute(10), perHour(60)] },
 } as const satisfies Record<string, LimitRule>;
 
 /** Reads with a limit of their own (named in the route's `readLimit`), counted per address. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NotificationsAnswer, type RecentsAnswer, type UnreadAnswer } from '@epos/schemas';
+import { type NotificationsAnswer, type RecentsAnswer } from '@epos/schemas';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { TestClient } from '../testkit/client.js';
+import { holdStream } from '../testkit/event-stream.js';
 import { after, caughtUp, signIn, type Person } from '../testkit/people.js';
 
 let api: TestApi;
@@ -34,30 +35,10 @@ const notifications = async (who: Person, headers: Record<string, string> = {}) 
 
 /** A reader's event stream over a real socket: every `unread` event as it arrives. */
 async function openStream(who: Person) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/notifications/stream`, { headers: { cookie: who.client.cookieHeader() }, signal: controller.signal });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const events: UnreadAnswer[] = [];
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (block.includes('event: unread') && data) events.push(JSON.parse(data.slice(6)) as UnreadAnswer);
-        }
-      }
-    } catch {
-      /* aborted */
-    }
-  })();
-  return { events, close: () => controller.abort() };
+  const stream = await holdStream(base, { cookie: who.client.cookieHeader() });
+  expect(stream.status).toBe(200);
+  expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  return stream;
 }
 
 describe('activity and notifications', () => {

@@ -10,7 +10,8 @@ import { ACTIVITY_CHANGED_CHANNEL, ACTIVITY_PROJECTION, RECENTS_SCOPE, type Acti
 import { findNotifications, findRecents, unreadOf } from '@epos/projections/activity/queries';
 import type { ApiDeps } from '../deps.js';
 import { causeOf, withPosition } from '../commands.js';
-import { requireActor, requirePermission } from '../accounts/security.js';
+import { requireActor, requireLiveSession, requirePermission } from '../accounts/security.js';
+import { clientAddress } from '../accounts/rate-limits.js';
 import { parseOr400 } from '../blogs/validation.js';
 import { ChangeCache } from '../plugins/change-cache.js';
 import { renderAnswer, sendCacheable } from '../plugins/http-cache.js';
@@ -33,9 +34,16 @@ export function activityRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     const { unread, newest } = await unreadOf(await activityDb(request), userId);
     return { unread, newest: newest ? (await notificationItems(deps, request, [newest]))[0]! : null };
   }
-  const streams = new NotificationStreams(deps.database, (userId) => unreadAnswerOf(null, userId), (error) => deps.logger.warn({ err: error }, 'a notification stream could not be updated'));
 
   return async (app) => {
+    const caps = { perSession: deps.config.STREAMS_PER_SESSION, perAddress: deps.config.STREAMS_PER_ADDRESS, perProcess: deps.config.STREAMS_PER_PROCESS };
+    const streams = new NotificationStreams(
+      deps.database,
+      caps,
+      (userId) => unreadAnswerOf(null, userId),
+      (hashes) => app.sessionEnds.liveAmong(hashes),
+      (error) => deps.logger.warn({ err: error }, 'a notification stream could not be updated'),
+    );
     await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'activity cache listener not connected; serving uncached'));
     await streams.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'notification streams not listening; readers fall back to polling'));
     // Open streams would keep the server from closing.
@@ -71,13 +79,18 @@ export function activityRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       return unreadAnswerOf(request, requireActor(request).id);
     });
 
-    app.get('/api/notifications/stream', { schema: { tags, summary: "Server-sent events: `unread` (an UnreadAnswer) on connecting and whenever the reader's notifications change", response: { 200: notificationStreamAnswer } } }, async (request, reply) => {
+    app.get('/api/notifications/stream', { schema: { tags, summary: "Server-sent events: `unread` (an UnreadAnswer) on connecting and whenever the reader's notifications change; ends when the session does. 429 with Retry-After over STREAMS_PER_SESSION, STREAMS_PER_ADDRESS or STREAMS_PER_PROCESS open streams", response: { 200: notificationStreamAnswer } } }, async (request, reply) => {
       requirePermission(request, 'notifications.own');
-      const userId = requireActor(request).id;
+      const actor = requireActor(request);
+      const holder = { userId: actor.id, sessionHash: actor.sessionHash, address: clientAddress(request) };
+      streams.checkRoom(holder);
+      await requireLiveSession(request, app.sessionEnds);
+      // From here to `add` nothing waits: no other stream takes the room, and a session ending now ends this stream.
+      streams.checkRoom(holder);
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'private, no-store', connection: 'keep-alive', 'x-accel-buffering': 'no', 'x-content-type-options': 'nosniff' });
       reply.raw.flushHeaders();
-      await streams.add(userId, reply.raw);
+      await streams.add(holder, reply.raw);
     });
 
     app.post('/postdata/notifications/read', { config: { permission: 'notifications.own' }, schema: { tags, summary: 'Mark one notification (`id`) or every one up to `upTo` as read; answers how many are left unread', response: { 200: markReadAnswer } } }, async (request, reply) => {

@@ -17,10 +17,11 @@ import { el, xmlDocument } from './xml-writer.js';
 const ORIGIN = 'https://epos.test';
 const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN });
 
-// What XML 1.0 cannot carry, so what a feed may leave out of a text.
+// What XML 1.0 cannot carry, and bidirectional runs (a title stored before they were refused), so what a feed may leave out of a text.
 const NOT_XML = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
-const asXml = (text: string) => text.replace(NOT_XML, '');
-const CONTROLS = ['Back\u0008space \u0000nul \ufffe\uffff lone\ud800 pair 📖', `Series <"&'> \ttab\nline\r\nCRLF`];
+const BIDI_RUNS = /[\u202a-\u202e\u2066-\u2069]/gu;
+const asXml = (text: string) => text.replace(NOT_XML, '').replace(BIDI_RUNS, '');
+const CONTROLS = ['Back\u0008space \u0000nul \ufffe\uffff lone\ud800 pair 📖', `Series <"&'> \ttab\nline\r\nCRLF`, 'Invoice \u202efdp.exe \u2067isolated\u2069 שלום\u200f (2)'];
 
 type Parsed = { [name: string]: Parsed | Parsed[] | string | undefined };
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: false, htmlEntities: true, isArray: (name) => name === 'item' || name === 'entry' });
@@ -107,6 +108,14 @@ describe('the feeds\' XML writer', () => {
     expect(xml).toBe('<?xml version="1.0" encoding="utf-8"?>\n<r a="&amp;lt; &quot;x&quot;&#10;">\n  <t>&amp;lt;b&amp;gt; &amp;amp; &amp;#60; &amp;foo; ]]&gt;&#13;\n</t>\n</r>\n');
     expect(() => el('x onload="y"')).toThrow(/not an XML name/);
     expect(() => el('x', { 'a="1" b': '' })).toThrow(/not an XML name/);
+  });
+});
+
+describe('the feeds\' XML writer and direction', () => {
+  it('leaves out the controls that reorder text, in text and attributes, and keeps right-to-left writing with its marks', () => {
+    const xml = xmlDocument(el('r', { label: 'a\u202eb' }, el('title', {}, 'Invoice \u202efdp.exe — שלום\u200f (2)')));
+    expect(xml).toContain('<r label="ab">');
+    expect(xml).toContain('<title>Invoice fdp.exe — שלום\u200f (2)</title>');
   });
 });
 

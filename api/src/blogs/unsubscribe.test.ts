@@ -33,6 +33,35 @@ describe('unsubscribe links', () => {
     expect((await api.deps.store.readStream(userStream(reader.userId))).length).toBe(events);
   });
 
+  it('records one change when the link is opened many times at once', async () => {
+    const reader = await signIn(api, 'user');
+    await reader.client.post('/postdata/updateSubscriptions', { UserBlogs: ['talk'], isSubscribed: true });
+    await caughtUp(api);
+    const token = await unsubscribeToken(api.deps.database, reader.userId, 'talk');
+    const mailboxes = Array.from({ length: 6 }, (_, i) => new TestClient(api.app, `192.0.2.${40 + i}`));
+    for (const mailbox of mailboxes) await mailbox.csrf();
+    const answers = await Promise.all(mailboxes.map((mailbox) => mailbox.post('/api/unsubscribe', { token })));
+    const again = await new TestClient(api.app, '192.0.2.50').post('/api/unsubscribe', { token });
+    for (const answer of [...answers, again]) expect(answer.json()).toEqual({ type: 1, message: 'You will no longer get mails about Table Talk.', blog: 'talk', blogTitle: 'Table Talk' });
+    const changes = (await api.deps.store.readStream(userStream(reader.userId))).filter((e) => e.type === 'SubscriptionsChanged').map((e) => e.data);
+    expect(changes).toEqual([
+      { userId: reader.userId, blogs: ['talk'], subscribed: true },
+      { userId: reader.userId, blogs: ['talk'], subscribed: false },
+    ]);
+    await caughtUp(api);
+    const following = await reader.client.get('/postdata/getSubscription');
+    expect(following.json()).toMatchObject({ Csubscribed: [] });
+  });
+
+  it('records an unsubscribe that comes before the read models have seen the subscription', async () => {
+    const reader = await signIn(api, 'user');
+    await reader.client.post('/postdata/updateSubscriptions', { UserBlogs: ['talk'], isSubscribed: true });
+    const token = await unsubscribeToken(api.deps.database, reader.userId, 'talk');
+    await new TestClient(api.app, '192.0.2.51').post('/api/unsubscribe', { token });
+    const changes = (await api.deps.store.readStream(userStream(reader.userId))).filter((e) => e.type === 'SubscriptionsChanged').map((e) => (e.data as { subscribed: boolean }).subscribed);
+    expect(changes).toEqual([true, false]);
+  });
+
   it('records nothing for a reader who never followed the blog', async () => {
     const reader = await signIn(api, 'user');
     const token = await unsubscribeToken(api.deps.database, reader.userId, 'talk');

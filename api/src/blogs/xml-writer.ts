@@ -1,9 +1,13 @@
+import { withoutBidiRuns } from '@epos/schemas/api/bidi';
+
 /**
  * A small XML writer for the feeds, rather than a library: the `feed` package wraps raw text in
  * CDATA as `type="html"`, and xmlbuilder2 leaves `&` unescaped before anything that looks like an
  * entity (so `&lt;` reaches a feed reader as `<`). Here every text and attribute value is escaped
- * and stripped of what XML 1.0 cannot carry, so user text can only ever be text. Element and
- * attribute names must be the caller's own constants, never user text.
+ * and stripped of what XML 1.0 cannot carry, so user text can only ever be text, and of the
+ * bidirectional controls that open a directional run (text stored before the input boundary refused
+ * them): a feed reader shows titles beside its own words, which a right-to-left override would
+ * reorder. Element and attribute names must be the caller's own constants, never user text.
  */
 export interface XmlElement {
   name: string;
@@ -25,8 +29,8 @@ const NOT_XML = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
 const ATTRIBUTE_ESCAPES: Record<string, string> = { ...TEXT_ESCAPES, '"': '&quot;', '\t': '&#9;', '\n': '&#10;' };
 
-const escapedText = (text: string) => text.replace(NOT_XML, '').replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c] ?? '');
-const escapedAttribute = (value: string) => value.replace(NOT_XML, '').replace(/[&<>"\r\t\n]/g, (c) => ATTRIBUTE_ESCAPES[c] ?? '');
+const escapedText = (text: string) => withoutBidiRuns(text.replace(NOT_XML, '')).replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c] ?? '');
+const escapedAttribute = (value: string) => withoutBidiRuns(value.replace(NOT_XML, '')).replace(/[&<>"\r\t\n]/g, (c) => ATTRIBUTE_ESCAPES[c] ?? '');
 
 function serialise(element: XmlElement, indent = ''): string {
   const attributes = Object.entries(element.attributes).map(([name, value]) => ` ${name}="${escapedAttribute(value)}"`).join('');

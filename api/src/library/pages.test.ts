@@ -60,6 +60,8 @@ describe('library pages', () => {
     expect(json<{ fields: { field: string }[] }>(missing).fields.map((f) => f.field).sort()).toEqual(['md_content', 'name', 'permalink', 'url']);
     const refusals: [Record<string, unknown>, number, string][] = [
       [{ url: '/blogs/mine' }, 400, 'url: /blogs belongs to the site; choose another path'],
+      // The reader's count statistics page: reserved by the reader's own route table.
+      [{ url: '/counts' }, 400, 'url: /counts belongs to the site; choose another path'],
       [{ url: '/12/about' }, 400, "url: /12/about begins with a number, which the poem's sentences and sections use"],
       [{ url: '/About Us' }, 400, 'url: a path such as /about'],
       [{ url: '/the-poem' }, 409, 'url: /the-poem is taken by another page; choose another path'],

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { parseBuffer } from 'music-metadata';
 import { MAX_IMAGE_PIXELS, mediaMessages, type UploadKind } from '@epos/schemas';
-import { carriesForeignContent, checkSize, checkUpload } from '@epos/domain/media/upload-checks';
+import { checkSize, checkUpload } from '@epos/domain/media/upload-checks';
+import { runnableContentIn } from '@epos/domain/media/runnable-content';
 
 /** What an accepted file is, as its bytes say. */
 export interface InspectedFile {
@@ -25,7 +26,8 @@ export type Inspection = { ok: true; file: InspectedFile } | { ok: false; reason
  * 3. images: dimensions from the header only (sharp's metadata decodes no pixel), over 40
  *    megapixels refused, then one decode (shrunk on load, `limitInputPixels` set, failing on a
  *    truncated or corrupt file) proves the image is whole;
- * 4. polyglots: a file carrying an archive, markup or a script is refused.
+ * 4. polyglots: a file carrying markup that runs script, a PDF or an archive anywhere in it is
+ *    refused, naming what was found (exactly what is looked for: `runnableContentIn`).
  */
 export async function inspectUpload(kind: UploadKind, bytes: Buffer): Promise<Inspection> {
   const sized = checkSize(kind, bytes.byteLength);
@@ -36,7 +38,8 @@ export async function inspectUpload(kind: UploadKind, bytes: Buffer): Promise<In
   const verdict = checkUpload(kind, { size: bytes.byteLength, mime, width: header?.width ?? null, height: header?.height ?? null });
   if (!verdict.ok) return verdict;
   if (kind === 'image' && !(await decodes(bytes))) return { ok: false, reason: mediaMessages.unreadable };
-  if (carriesForeignContent(bytes)) return { ok: false, reason: mediaMessages.polyglot };
+  const runnable = runnableContentIn(bytes);
+  if (runnable !== null) return { ok: false, reason: mediaMessages.polyglot(runnable) };
   return {
     ok: true,
     file: { kind, mime: mime!, ext: verdict.ext, size: bytes.byteLength, width: header?.width ?? null, height: header?.height ?? null, durationSeconds: kind === 'audio' ? await audioSeconds(bytes, mime!) : null },

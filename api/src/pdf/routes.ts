@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { foldStream, handleCommand, QuietErrorLog } from '@epos/platform';
+import { foldStream, handleCommand } from '@epos/platform';
 import { chromiumPresent } from '@epos/platform/pdf/chromium';
 import { readPdfRequest } from '@epos/platform/pdf/request-state';
 import {
@@ -25,11 +25,7 @@ import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { causeOf, withPosition } from '../commands.js';
 import { requirePermission } from '../accounts/security.js';
-import { clientAddress, RateLimits } from '../accounts/rate-limits.js';
-import { pdfRequestLimits } from '../accounts/write-limits.js';
-import type { HitCounter } from '../accounts/hit-counter.js';
-import { PostgresHitCounter } from '../accounts/postgres-hit-counter.js';
-import { RedisHitCounter } from '../accounts/redis-hit-counter.js';
+import { clientAddress } from '../accounts/rate-limits.js';
 import { mailRecipient, pdfStatus, requestPdf, versionOf } from './pdf-requests.js';
 
 const tags = ['pdf'];
@@ -53,12 +49,6 @@ function parseRequest(body: unknown) {
   return { part, options: parsed.pdfData, userEmail: parsed.userEmail };
 }
 
-function limitCounter(deps: ApiDeps): HitCounter {
-  const errors = new QuietErrorLog(deps.logger);
-  const report = (error: unknown) => errors.report(error instanceof Error ? error : new Error(String(error)), 'PDF request counters');
-  return deps.config.REDIS_URL ? new RedisHitCounter(deps.config.REDIS_URL, report) : new PostgresHitCounter(deps.database.db, report);
-}
-
 /** The structure with only the given part, its PDF set: merging it changes nothing else. */
 function withPdf(structure: PoemStructure, part: PdfPart, pdf: { url: string; date: string }): PoemStructure | null {
   const target = emptyStructure();
@@ -77,9 +67,9 @@ function withPdf(structure: PoemStructure, part: PdfPart, pdf: { url: string; da
 /** PDF editions: request one, follow it, and (editors) publish one as the book's or canto's PDF. */
 export function pdfRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const counter = limitCounter(deps);
-    app.addHook('onClose', () => counter.close());
-    const limits = new RateLimits(counter, deps.config.RATE_LIMIT_FACTOR);
+    // Counted per address on top of the route's write limit (per reader, else per address), so that
+    // many accounts at one address cannot keep the printing workers busy.
+    const perAddress = { what: 'PDF requests from this address', windows: deps.config.PDF_ADDRESS_LIMIT };
 
     app.post(
       '/postdata/generatePdf',
@@ -92,8 +82,7 @@ export function pdfRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        // Beside the route's own limit (per reader, else per address): per address, whoever is signed in there.
-        await limits.take([pdfRequestLimits.perAddress, `pdf:address:${clientAddress(request)}`]);
+        await app.rateLimits.take(request, [perAddress, `pdf:address:${clientAddress(request)}`]);
         const { part, options, userEmail } = parseRequest(request.body);
         if (!(await chromiumPresent(deps.config.CHROMIUM_PATH))) throw new HttpError(503, 'unavailable', PDF_UNAVAILABLE);
         const version = await versionOf(deps, request, part, options);

@@ -79,6 +79,59 @@ describe('unpaired surrogates and controls in bodies', () => {
   });
 });
 
+describe('bidirectional controls (docs/decisions/bidi-controls.md)', () => {
+  const RLO = '\u202e';
+  const page = (overrides: Record<string, unknown>) => ({ name: 'A page', url: '/bidi-page', permalink: 'bidi-page', category: 'Non-Menu', parent: '', md_content: 'Text.', ...overrides });
+
+  it.each([
+    ['a right-to-left override in a post title', () => writer.client.post('/postdata/create', post({ title: `Invoice ${RLO}fdp.exe` })), /title/, /override U\+202E \(right-to-left override\)/],
+    ['a left-to-right embedding in a series title', () => writer.client.post('/postdata/create', post({ series_title: 'a\u202ab' })), /series_title/, /embedding U\+202A/],
+    ['a right-to-left isolate in a post body', () => writer.client.post('/postdata/create', post({ md_content: 'a\u2067b\u2069c' })), /md_content/, /isolate U\+2067/],
+    ['an override in a blog title', () => admin.client.post('/postdata/createblog', { slug: 'bidi', title: `${RLO}golb` }), /title/, /U\+202E/],
+    ['an override in a blog renamed in the console', () => admin.client.send('PUT', '/admin-api/blogs/verse', { title: `${RLO}esreV` }), /title/, /U\+202E/],
+    ['an override in a library page name', () => admin.client.post('/postdata/createPage', page({ name: `About ${RLO}sdrow` })), /name/, /U\+202E/],
+    ['an override in a book title', () => admin.client.send('POST', '/admin-api/books', { author_id: '00000000-0000-4000-8000-000000000000', title: `${RLO}koob`, order: 1, md_content: 'x' }), /title/, /U\+202E/],
+    ['an override in a work’s annotation', () => reader.client.post('/postdata/works', { TypeOf: 'text', SentenceNumber: '1', Description: `note ${RLO}eton` }), /Annotation|Description/, /U\+202E/],
+    ['an override in a verse edit', () => admin.client.post('/postdata/updatePoem', { Key: 'text-first', Content: `Sing ${RLO}ssedddog`, id: 1 }), /Content/, /U\+202E/],
+    ['an override in a note', () => reader.client.post('/postdata/myNotes', { Content: `mine ${RLO}`, Sentencenumber: 1 }), /Content/, /U\+202E/],
+    ['a right-to-left mark in a display name', () => anonymous().post('/register', { Email: 'rlm@example.org', Password: 'pw-long-enough-1', UserName: 'rlm-name', Name: 'Alice\u200f' }), /Name/, /mark U\+200F \(right-to-left mark\)/],
+    ['an Arabic letter mark in a user name', () => anonymous().post('/register', { Email: 'alm@example.org', Password: 'pw-long-enough-1', UserName: 'admin\u061c', Name: 'A' }), /User ?Name/, /mark U\+061C/],
+  ])('%s is refused, naming the field and the character, and nothing is recorded', async (_what, send, field, character) => {
+    const head = await api.deps.store.headPosition();
+    const response = await send();
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ message?: string; error?: string; fields?: { field: string; message: string }[] }>();
+    const said = body.fields ? body.fields.map((f) => `${f.field}: ${f.message}`).join(' ') : String(body.error);
+    expect(said).toMatch(field);
+    expect(said).toMatch(character);
+    expect(await api.deps.store.headPosition()).toBe(head);
+  });
+
+  it('refuses an override in a comment, naming it', async () => {
+    const created = await writer.client.post('/postdata/create', post({ title: 'Talk about direction' }));
+    const id = created.json<{ id: string }>().id;
+    await caughtUp(api);
+    await refused(() => reader.client.post(`/postdata/comment/${id}`, { cm: `see ${RLO}moc.live` }), /cm|Comment/);
+  });
+
+  it('keeps Hebrew and Arabic with the marks their writers use, in titles, bodies and comments', async () => {
+    const title = 'שירת הים\u200f (2)';
+    const created = await writer.client.post('/postdata/create', post({ title, md_content: 'قصيدة\u061c 12 بيتًا\u200e — and English' }));
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json<{ id: string }>().id;
+    const stored = await writer.client.get(`/postdata/edit/${id}`, after(created));
+    expect(stored.json()).toMatchObject({ title, md_content: 'قصيدة\u061c 12 بيتًا\u200e — and English' });
+    await caughtUp(api);
+    expect((await reader.client.post(`/postdata/comment/${id}`, { cm: 'مرحبا\u200f!' })).statusCode).toBe(200);
+  });
+
+  it('takes any character in a password, as it is never shown: one with an override registers', async () => {
+    const password = `pass${RLO}word-long-enough`;
+    const client = anonymous();
+    expect((await client.post('/register', { Email: 'bidi-pass@example.org', Password: password, UserName: 'bidi-pass', Name: 'Bidi Pass' })).json()).toMatchObject({ type: 1 });
+  });
+});
+
 describe('numbers only in canonical form', () => {
   it.each([[true], [[1]], ['0x1'], [' 1 '], ['1.0'], ['01'], [1.5], [2_147_483_648], ['2147483648'], [null]])('a note on sentence %j is refused, not taken as sentence 1', async (number) => {
     await refused(() => reader.client.post('/postdata/myNotes', { Content: 'Overwrite?', Sentencenumber: number }), /Sentence Number Required/);

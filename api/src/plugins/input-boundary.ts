@@ -7,13 +7,14 @@ const MAX_DEPTH = 32;
 /** The first string (key or value) in `value` that is not safe text, with where it was found. */
 function firstUnsafe(value: unknown, at: string, depth = 0): { field: string; message: string } | null {
   if (typeof value === 'string') {
-    const problem = unsafeCharacterIn(value, { multiline: true });
+    // Bidirectional controls are each field's own rule (its zod schema): a password may hold what a title may not.
+    const problem = unsafeCharacterIn(value, { multiline: true, bidi: 'none' });
     return problem ? { field: at, message: problem } : null;
   }
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH || Buffer.isBuffer(value)) return null;
   for (const [key, item] of Object.entries(value)) {
     const field = at ? `${at}.${key}` : key;
-    const inKey = unsafeCharacterIn(key, { multiline: false });
+    const inKey = unsafeCharacterIn(key, { multiline: false, bidi: 'all' });
     if (inKey) return { field, message: `name ${inKey}` };
     const found = firstUnsafe(item, field, depth + 1);
     if (found) return found;

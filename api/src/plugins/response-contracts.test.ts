@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { SITE_SEGMENTS } from '@epos/schemas/library/paths';
 import { buildApi } from '../app.js';
 import { counterRoutes } from '../testkit/counter-routes.js';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
@@ -93,6 +94,15 @@ describe('response contracts', () => {
     const routed = new Set(routerRoutes(api.app.printRoutes()).filter((r) => !NOT_API.test(r.url) && r.method !== 'HEAD').map((r) => name(r.method, r.url)));
     expect([...routed].filter((r) => !logged.has(r)), 'routes the onRoute log missed').toEqual([]);
     expect([...logged].filter((r) => !routed.has(r)), 'routes printRoutes does not show (is its parsing out of date?)').toEqual([]);
+  });
+});
+
+describe('the addresses the server owns', () => {
+  it('keeps every route’s first path segment from the library, so no page is made at an address the server answers', () => {
+    const firsts = new Set([...routes, ...routesOf(development)].map((r) => r.url.split('/')[1]!).filter((first) => first !== '' && !first.startsWith(':')));
+    expect(firsts.size).toBeGreaterThan(3);
+    const open = [...firsts].filter((first) => !SITE_SEGMENTS.has(first));
+    expect(open, `first segments a library page could take: ${open.join(', ')}`).toEqual([]);
   });
 });
 

@@ -14,7 +14,8 @@ export function searchRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const linked = (q: string) => (hit: SearchHit) => ({ id: hit.id, scope: hit.scope, title: hit.title, snippet: hit.snippet, link: withSearchTerm(hit, q), date: hit.date });
   const { search } = deps;
   return async (app) => {
-    app.get('/api/v2/search', { config: reads, schema: { tags: ['search'], summary: "One page of a scope's hits, with every scope's count", querystring: searchQuery, response: { 200: searchAnswer } } }, async (request) => {
+    app.get('/api/v2/search', { config: reads, schema: { tags: ['search'], summary: "One page of a scope's hits, with every scope's count (limited per address and in how many are answered at once)", querystring: searchQuery, response: { 200: searchAnswer } } }, async (request, reply) => {
+      await app.costlyReads.admit(request, reply, 'search');
       const { q, t, page, phrase, author, journal } = request.query;
       const query: SearchQuery = { q, scope: t, page, pageSize: SEARCH_PAGE_SIZE, phrase, ...(author ? { author } : {}), ...(journal ? { blog: journal } : {}) };
       const result = await search.search(query);
@@ -37,7 +38,8 @@ export function searchRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       };
     });
 
-    app.get('/api/v2/search/download', { config: reads, schema: { tags: ['search'], summary: 'Every hit of a scope (capped) as a markdown file, base64, streamed', querystring: searchDownloadQuery, response: { 200: searchDownloadAnswer } } }, async (request, reply) => {
+    app.get('/api/v2/search/download', { config: reads, schema: { tags: ['search'], summary: 'Every hit of a scope (capped) as a markdown file, base64, streamed (limited per address and in how many are answered at once)', querystring: searchDownloadQuery, response: { 200: searchDownloadAnswer } } }, async (request, reply) => {
+      await app.costlyReads.admit(request, reply, 'searchDownload');
       const { q, t, phrase } = request.query;
       const json = await searchFileJson(`search-${t}.md`, searchFileBlocks(search, { q, scope: t, phrase }));
       // A stream skips the serializer: the schema documents what it writes.

@@ -12,6 +12,8 @@ const tags = ['stats'];
 
 /** Counts statistics (spec sections 3 and 7): a range of sentences' counts, paged, with the range's totals. */
 export function statsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  // Summing a wide range costs the database far more than a page of a narrow one.
+  const isWide = (range: { from: number; to: number }) => range.to - range.from + 1 > deps.config.WIDE_COUNT_SENTENCES;
   return async (app) => {
     app.get(
       '/api/count',
@@ -24,8 +26,9 @@ export function statsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           response: { 200: countAnswer },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { from, to, lbl, page } = request.query;
+        if (isWide(request.query)) await app.costlyReads.admit(request, reply, 'wideCount');
         const db = await readModel<StatsReadModel>(deps, request, STATS_PROJECTION);
         const range = { from, to, edition: lbl };
         const [rows, sums] = await Promise.all([sentencesInRange(db, range, { offset: (page - 1) * COUNT_PAGE_SIZE, limit: COUNT_PAGE_SIZE }), sumsOfRange(db, range)]);
@@ -36,7 +39,8 @@ export function statsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/count/cantos',
       { config: reads, schema: { tags, summary: 'Each canto the range from..to touches, with its totals in every edition', querystring: cantoCountQuery, response: { 200: cantoCountAnswer } } },
-      async (request) => {
+      async (request, reply) => {
+        if (isWide(request.query)) await app.costlyReads.admit(request, reply, 'wideCount');
         const db = await readModel<StatsReadModel>(deps, request, STATS_PROJECTION);
         return cantoCountView(await cantoTotalsOfRange(db, request.query));
       },

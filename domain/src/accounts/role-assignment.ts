@@ -32,3 +32,8 @@ export function assignRole(command: RoleAssignment): RoleAssignmentEvent[] {
     { type: 'BlogsAssigned', data: { userId, blogs: role === 'user' ? [] : [...blogs] } },
   ];
 }
+
+/** Whether an assignment gives its user another role: their sessions end, as a change of privilege asks. */
+export function changesRole(command: Pick<RoleAssignment, 'role' | 'target'>): boolean {
+  return command.target !== null && command.target.role !== command.role;
+}

@@ -28,6 +28,30 @@ const port = (fallback: number) =>
     .max(65535, 'expected a port from 1 to 65535')
     .default(fallback);
 
+const WINDOW_MS = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
+const LIMIT_EXAMPLE = 'expected limits like 60/minute,600/hour (a whole number above 0 per second, minute, hour or day)';
+
+/** Rate limits as `max/window` pairs ("60/minute,600/hour"), each to `{ max, ms }`. */
+const limitWindows = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const windows = text.split(',').map((part) => {
+        const match = /^\s*(\d{1,9})\s*\/\s*(second|minute|hour|day)\s*$/.exec(part);
+        return match && Number(match[1]) > 0 ? { max: Number(match[1]), ms: WINDOW_MS[match[2] as keyof typeof WINDOW_MS] } : null;
+      });
+      if (windows.some((w) => w === null) || new Set(windows.map((w) => w!.ms)).size < windows.length) {
+        ctx.addIssue({ code: 'custom', message: LIMIT_EXAMPLE });
+        return z.NEVER;
+      }
+      return windows as { max: number; ms: number }[];
+    });
+
+const count = (fallback: number, what: string, max: number) =>
+  z.coerce.number({ message: `expected a number of ${what}` }).int(`expected a whole number of ${what}`).min(1, `expected at least 1`).max(max).default(fallback);
+
 const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
@@ -71,6 +95,32 @@ export const configSchema = z.object({
   STORAGE_SWEEP_MINUTES: z.coerce.number({ message: 'expected minutes' }).min(0, 'expected 0 (off) or more minutes').max(10_080).default(60),
   /** Multiplies every rate and write limit (load tests and benchmarks raise it). */
   RATE_LIMIT_FACTOR: z.coerce.number({ message: 'expected a number above 0' }).positive('expected a number above 0').max(1_000_000).default(1),
+  /** Notification streams (server-sent events) one session may hold open at once in an API process: a reader's tabs. */
+  STREAMS_PER_SESSION: z.coerce.number({ message: 'expected a number of streams' }).int('expected a whole number of streams').min(1, 'expected at least 1 stream').max(100_000, 'expected at most 100000 streams').default(4),
+  /** Notification streams one client address may hold open at once in an API process (IPv6 by its /64): a household's or an office's readers. */
+  STREAMS_PER_ADDRESS: z.coerce.number({ message: 'expected a number of streams' }).int('expected a whole number of streams').min(1, 'expected at least 1 stream').max(100_000, 'expected at most 100000 streams').default(16),
+  /** Notification streams an API process holds open at once, from everyone. */
+  STREAMS_PER_PROCESS: z.coerce.number({ message: 'expected a number of streams' }).int('expected a whole number of streams').min(1, 'expected at least 1 stream').max(100_000, 'expected at most 100000 streams').default(2_000),
+  /** Per address, the searches (`/api/v2/search`) it may make, as `max/window` pairs; each multiplied by RATE_LIMIT_FACTOR. */
+  SEARCH_LIMIT: limitWindows('60/minute,600/hour'),
+  /** Per address, the search downloads (`/api/v2/search/download`, up to 5,000 hits each). */
+  SEARCH_DOWNLOAD_LIMIT: limitWindows('10/minute,60/hour'),
+  /** Per address, the counts over a wide range (`/api/count`, `/api/count/cantos` over more than WIDE_COUNT_SENTENCES). */
+  WIDE_COUNT_LIMIT: limitWindows('120/minute,1200/hour'),
+  /** Per address, the PDF requests, whoever is signed in there (beside each reader's own 5 a minute and 30 an hour). */
+  PDF_ADDRESS_LIMIT: limitWindows('10/minute,60/hour'),
+  /** A count over more sentences than this is a wide one: limited per address and in how many run at once. */
+  WIDE_COUNT_SENTENCES: count(1000, 'sentences', 1_000_000),
+  /** In each API process, how many searches are answered at once; more wait in line (COSTLY_QUEUE, COSTLY_WAIT_MS). */
+  SEARCHES_AT_ONCE: count(2, 'searches', 1000),
+  /** In each API process, how many search downloads are answered at once. */
+  SEARCH_DOWNLOADS_AT_ONCE: count(1, 'downloads', 1000),
+  /** In each API process, how many wide counts are answered at once. */
+  WIDE_COUNTS_AT_ONCE: count(2, 'counts', 1000),
+  /** Of each kind above, how many more may wait for their turn; past that the answer is 503 with Retry-After. */
+  COSTLY_QUEUE: z.coerce.number({ message: 'expected a number of requests' }).int('expected a whole number of requests').min(0).max(100_000).default(20),
+  /** How long one waits for its turn before the answer is 503 with Retry-After. */
+  COSTLY_WAIT_MS: z.coerce.number({ message: 'expected milliseconds' }).int('expected whole milliseconds').min(0).max(60_000).default(2000),
   /** Share of ordinary requests written to the access log (0 to 1); failed and slow ones always are. */
   ACCESS_LOG_SAMPLE: z.coerce.number({ message: 'expected a share from 0 to 1' }).min(0, 'expected a share from 0 to 1').max(1, 'expected a share from 0 to 1').default(0.01),
   /** An answer slower than this is always logged, as a warning. */

@@ -10,6 +10,7 @@ import * as search from './migrations/0008-search.js';
 import * as projectionLeases from './migrations/0009-projection-leases.js';
 import * as projectionFailures from './migrations/0010-projection-failures.js';
 import * as accountOutbox from './migrations/0011-account-outbox.js';
+import * as sessionEnds from './migrations/0012-session-ends.js';
 
 /** Every feature adds its migrations here, in order; names sort by their number. */
 const platformMigrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const platformMigrations: Record<string, Migration> = {
   '0009-projection-leases': projectionLeases,
   '0010-projection-failures': projectionFailures,
   '0011-account-outbox': accountOutbox,
+  '0012-session-ends': sessionEnds,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,13 +1,15 @@
-/** Addresses of the account screens. The server answers the POSTs of the same names. */
+import { readerRoutes } from '@epos/schemas/reader-routes';
+
+/** Addresses of the account screens (the reader's route table). The server answers the POSTs of the same names. */
 export const accountPaths = {
-  login: '/login',
-  register: '/register',
-  password: '/password',
-  account: '/account',
-  forgotPassword: '/forgot-password',
-  resendActivation: '/resend-activation',
-  resetPassword: '/reset-password',
-  confirmEmail: '/confirm-email',
+  login: readerRoutes.login.path,
+  register: readerRoutes.register.path,
+  password: readerRoutes.password.path,
+  account: readerRoutes.account.path,
+  forgotPassword: readerRoutes.forgotPassword.path,
+  resendActivation: readerRoutes.resendActivation.path,
+  resetPassword: readerRoutes.resetPassword.path,
+  confirmEmail: readerRoutes.confirmEmail.path,
 } as const;
 
 /** Screens only for logged-in users: leave them before the session ends. */

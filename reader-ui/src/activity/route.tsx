@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { readerRoutes } from '@epos/schemas/reader-routes';
 import { Loading } from '../poem/loading';
 
 /** The notifications page: the reader's notifications, then the site's recent activity. */
-export const NOTIFICATIONS_PATH = '/notifications';
+export const NOTIFICATIONS_PATH = readerRoutes.notifications.path;
 
 const NotificationsPage = lazy(() => import('./notifications-page'));
 

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Switch, type RouteComponentProps } from 'wouter';
+import { readerRoutes, type ReaderRouteName } from '@epos/schemas/reader-routes';
 import { ConfirmEmailPage } from '../accounts/confirm-email-page';
 import { ForgotPasswordPage } from '../accounts/forgot-password-page';
 import { LoginPage } from '../accounts/login-page';
@@ -8,31 +9,20 @@ import { PasswordPage } from '../accounts/password-page';
 import { RegisterPage } from '../accounts/register-page';
 import { ResendActivationPage } from '../accounts/resend-activation-page';
 import { ResetPasswordPage } from '../accounts/reset-password-page';
-import { accountPaths } from '../accounts/urls';
 import { SectionPage } from '../poem/section-page';
 import { SearchHighlighter } from '../lookup/search-highlight';
 import { Loading } from '../poem/loading';
 import { SentencePage } from '../poem/sentence-page';
-import { PermanentLinkPage, PERMANENT_LINK_ROUTE } from '../poem/permanent-link-page';
+import { PermanentLinkPage } from '../poem/permanent-link-page';
 import { AsOfSync } from '../scholarship/as-of-control';
 import { HomePage } from './home-page';
 import { LastReadTracker } from './last-read';
-import { notesPaths } from '../notes/paths';
-import { SEARCH_PATH } from '../search/address';
 import { ReviewMoved } from '../suggestions/review-moved';
 import { LIBRARY_ROUTE } from '../library/route';
 import { NotFoundPage } from './not-found-page';
-import { COUNTS_ROUTE, LazyStatsPage } from '../stats/route';
-import { LazyWorksPages, WORKS_ROUTE } from '../works/route';
-import { LazyNotificationsPage, NOTIFICATIONS_PATH } from '../activity/route';
-
-/** A section, in the First edition (no suffix) or another: /1/2/3, /1/2/3/revised. */
-const SECTION_ROUTE = /^\/\d+\/\d+\/\d+(?:\/(?:centenary|revised))?\/?$/;
-/** A sentence page: /12 (digits only, one segment). */
-const SENTENCE_ROUTE = /^\/\d+\/?$/;
-
-/** The edition compare view: /compare/1/2/3 (?a=first&b=revised). */
-const COMPARE_ROUTE = /^\/compare\/\d+\/\d+\/\d+\/?$/;
+import { LazyStatsPage } from '../stats/route';
+import { LazyWorksPages } from '../works/route';
+import { LazyNotificationsPage } from '../activity/route';
 
 // Study pages load on demand, so the section page's first download stays small.
 const ComparePage = lazy(() => import('../scholarship/compare-page'));
@@ -43,14 +33,6 @@ const SearchPage = lazy(() => import('../search/search-page'));
 const BookRoutes = lazy(() => import('../books/book-routes'));
 const LibraryPage = lazy(() => import('../library/library-page'));
 const PageEditorRoutes = lazy(() => import('../library/page-editor-routes'));
-
-/** The books section: /books, /books/{author}, /books/{author}/{book}. */
-const BOOKS_ROUTE = /^\/books(?:\/.*)?$/;
-/** The library page editor: /newpage and /editpage?id={pageId}. */
-const PAGE_EDITOR_ROUTE = /^\/(?:newpage|editpage)\/?$/;
-
-/** Blogs, their posts, series, archives, editor and lists, authors' archives, unsubscribing. */
-const BLOG_ROUTE = /^\/(?:blogs|user|schedule|draft|unsubscribe)(?:\/.*)?$/;
 
 function LazyBlogs() {
   return (
@@ -130,32 +112,39 @@ export function AppRoutes() {
   );
 }
 
+/** The screen of each route in the reader's route table (schemas/reader-routes.ts), which lists them in the order they are tried. */
+const screens: { readonly [Name in ReaderRouteName]: ComponentType<RouteComponentProps> } = {
+  home: HomePage,
+  login: LoginPage,
+  register: RegisterPage,
+  password: PasswordPage,
+  account: MyAccountPage,
+  forgotPassword: ForgotPasswordPage,
+  resendActivation: ResendActivationPage,
+  resetPassword: ResetPasswordPage,
+  confirmEmail: ConfirmEmailPage,
+  section: SectionPage,
+  sentence: SentencePage,
+  permanentLink: PermanentLinkPage,
+  compare: LazyCompare,
+  lookup: LazyLookup,
+  search: LazySearch,
+  myNotes: LazyMyNotes,
+  suggestions: ReviewMoved,
+  blogs: LazyBlogs,
+  books: LazyBooks,
+  pageEditor: LazyPageEditor,
+  counts: LazyStatsPage,
+  works: LazyWorksPages,
+  notifications: LazyNotificationsPage,
+};
+
 function Routes() {
   return (
     <Switch>
-      <Route path="/" component={HomePage} />
-      <Route path={accountPaths.login} component={LoginPage} />
-      <Route path={accountPaths.register} component={RegisterPage} />
-      <Route path={accountPaths.password} component={PasswordPage} />
-      <Route path={accountPaths.account} component={MyAccountPage} />
-      <Route path={accountPaths.forgotPassword} component={ForgotPasswordPage} />
-      <Route path={accountPaths.resendActivation} component={ResendActivationPage} />
-      <Route path={accountPaths.resetPassword} component={ResetPasswordPage} />
-      <Route path={accountPaths.confirmEmail} component={ConfirmEmailPage} />
-      <Route path={SECTION_ROUTE} component={SectionPage} />
-      <Route path={SENTENCE_ROUTE} component={SentencePage} />
-      <Route path={PERMANENT_LINK_ROUTE} component={PermanentLinkPage} />
-      <Route path={COMPARE_ROUTE} component={LazyCompare} />
-      <Route path="/lookup" component={LazyLookup} />
-      <Route path={SEARCH_PATH} component={LazySearch} />
-      <Route path={notesPaths.myNotes} component={LazyMyNotes} />
-      <Route path="/suggestions" component={ReviewMoved} />
-      <Route path={BLOG_ROUTE} component={LazyBlogs} />
-      <Route path={BOOKS_ROUTE} component={LazyBooks} />
-      <Route path={PAGE_EDITOR_ROUTE} component={LazyPageEditor} />
-      <Route path={COUNTS_ROUTE} component={LazyStatsPage} />
-      <Route path={WORKS_ROUTE} component={LazyWorksPages} />
-      <Route path={NOTIFICATIONS_PATH} component={LazyNotificationsPage} />
+      {(Object.keys(readerRoutes) as ReaderRouteName[]).map((name) => (
+        <Route key={name} path={readerRoutes[name].path} component={screens[name]} />
+      ))}
       {/* Library pages live at any path the site does not own: keep this the last route before not-found. */}
       <Route path={LIBRARY_ROUTE} component={LazyLibraryPage} />
       <Route component={NotFoundPage} />

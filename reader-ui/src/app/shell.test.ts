@@ -12,6 +12,9 @@ describe('site name', () => {
   it('builds page titles', () => {
     expect(pageTitle(undefined, 'Epos')).toBe('Epos');
     expect(pageTitle('Not Found', 'Epos')).toBe('Not Found · Epos');
+    // A title stored before overrides were refused cannot reorder the site's name in the tab; Hebrew and its marks stay.
+    expect(pageTitle('Invoice \u202efdp.exe', 'Epos')).toBe('Invoice fdp.exe · Epos');
+    expect(pageTitle('שירת הים\u200f', 'Epos')).toBe('שירת הים\u200f · Epos');
   });
 });
 

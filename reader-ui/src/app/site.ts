@@ -1,3 +1,5 @@
+import { withoutBidiRuns } from '@epos/schemas/api/bidi';
+
 /**
  * Site-wide configuration. For now the site name is whatever index.html puts in
  * <title> (the server may rewrite it), falling back to "Epos"; later it will come
@@ -20,8 +22,11 @@ export const site: SiteConfig = {
   name: siteNameFrom(typeof document === 'undefined' ? undefined : document.title),
 };
 
-/** "Not Found · Epos"; the bare site name for the home page. */
+/**
+ * "Not Found · Epos"; the bare site name for the home page. A title stored before the site refused
+ * bidirectional runs loses them: the browser's tab has nothing to isolate it from the site name.
+ */
 export function pageTitle(page: string | undefined, siteName: string = site.name): string {
-  const part = (page ?? '').trim();
+  const part = withoutBidiRuns(page ?? '').trim();
   return part === '' ? siteName : `${part} · ${siteName}`;
 }

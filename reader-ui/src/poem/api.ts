@@ -4,6 +4,7 @@ import { sectionKey } from './reading';
 import { withAsOfParam } from '../scholarship/as-of';
 import type { Site } from '@epos/schemas/api/site';
 import { BEING_REBUILT_CODE, BEING_REBUILT_MESSAGE } from '@epos/schemas/api/being-rebuilt';
+import { BUSY_CODE, refusedMessage } from '@epos/schemas/api/refusals';
 import type {
   ColouredRelationsAnswer,
   CommentaryLayerAnswer,
@@ -36,17 +37,18 @@ export type SiteInfo = Site;
 export type Loaded<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly status: number; readonly message: string };
 
 /**
- * The message to show for a failed read: the spec's 404 text for the kind of page
- * ('No book found', 'Not Found'), the generic one for anything else (section 8).
+ * What a reader is told of a failed read: the spec's not-found message for the kind of page ('No
+ * book found', 'Not Found'), that the part is being rebuilt, the server's own words when it refused
+ * for rate or load (they say when to come back), or the generic error (section 8).
  */
-/** What a reader is told of a failed read: the spec's not-found message, that the part is being rebuilt, or the generic error. */
 export async function failureMessage(response: Response, notFound: string): Promise<string> {
   if (response.status === 404) return notFound;
-  if (response.status === 503) {
-    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    if (body?.error === BEING_REBUILT_CODE) return BEING_REBUILT_MESSAGE;
-  }
-  return GENERIC_ERROR;
+  if (response.status !== 429 && response.status !== 503) return GENERIC_ERROR;
+  const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
+  if (response.status === 503 && body?.error === BEING_REBUILT_CODE) return BEING_REBUILT_MESSAGE;
+  const refused = response.status === 429 || body?.error === BUSY_CODE;
+  if (!refused) return GENERIC_ERROR;
+  return typeof body?.message === 'string' && body.message !== '' ? body.message : refusedMessage(response.headers.get('retry-after'));
 }
 
 async function getJson<T>(url: string, notFound: string, signal?: AbortSignal, headers: Readonly<Record<string, string>> = {}): Promise<Loaded<T>> {

@@ -7,12 +7,11 @@ import { fetchSentenceIdentity, type Loaded, type SentenceIdentity } from './api
 import { Loading } from './loading';
 import { sentencePath } from './reading';
 
-export const PERMANENT_LINK_ROUTE = '/s/:id';
 export const permanentLink = (id: number) => `/s/${id}`;
 
 /** `/s/{id}`: a sentence's permanent link, which finds it under whatever number it has now. */
-export function PermanentLinkPage({ params }: { params: { id: string } }) {
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+export function PermanentLinkPage({ params }: { params: { id?: string } }) {
+  const id = params.id !== undefined && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   if (id === null || id < 1) return <NotFoundPage />;
   return <PermanentLink id={id} />;
 }

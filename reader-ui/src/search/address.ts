@@ -1,11 +1,12 @@
 import type { SearchScope } from '@epos/schemas/search/documents';
+import { readerRoutes } from '@epos/schemas/reader-routes';
 
 /**
  * What the top navigation's search box needs of the search page's address (`/search?q&t&phrase&
  * author&journal`), kept apart from the page's own helpers (paths.ts) so the first download stays small.
  */
 
-export const SEARCH_PATH = '/search';
+export const SEARCH_PATH = readerRoutes.search.path;
 
 /** Tabs whose hits can be filtered by author and blog. */
 export const filteredScopes: readonly SearchScope[] = ['posts', 'comments'];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BEING_REBUILT_MESSAGE } from '@epos/schemas/api/being-rebuilt';
+import { BUSY_CODE } from '@epos/schemas/api/refusals';
 import { failureMessage } from '../poem/api';
 import { base64Bytes, NO_DATA } from './api';
 
@@ -18,5 +19,16 @@ describe('search failures', () => {
     expect(await failureMessage(answer(503, { error: 'being_rebuilt' }), NO_DATA)).toBe(BEING_REBUILT_MESSAGE);
     expect(await failureMessage(answer(503, { error: 'unavailable' }), NO_DATA)).toBe('An error occured');
     expect(await failureMessage(new Response('not json', { status: 503 }), NO_DATA)).toBe('An error occured');
+  });
+
+  it("say what the server said when it refused for rate (429) or load (503 busy): when to come back, not a generic error", async () => {
+    const tooMany = 'Too many searches in a short time (at most 60 a minute). Please wait 42 seconds and try again.';
+    const refused = (status: number, body: unknown, retryAfter = '42') => new Response(JSON.stringify(body), { status, headers: { 'retry-after': retryAfter } });
+    expect(await failureMessage(refused(429, { error: 'too_many_requests', message: tooMany }), NO_DATA)).toBe(tooMany);
+    const busy = 'The site is busy with other searches just now. Please try again in 3 seconds.';
+    expect(await failureMessage(refused(503, { error: BUSY_CODE, message: busy }), NO_DATA)).toBe(busy);
+    // A 429 from something in between (a proxy), without our message: still what happened and when to come back.
+    expect(await failureMessage(new Response('Too Many Requests', { status: 429, headers: { 'retry-after': '30' } }), NO_DATA)).toBe('Too many requests just now. Please wait 30 seconds and try again.');
+    expect(await failureMessage(new Response('', { status: 429 }), NO_DATA)).toBe('Too many requests just now. Please wait a minute and try again.');
   });
 });

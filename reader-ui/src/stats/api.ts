@@ -1,7 +1,7 @@
 import type { CantoCountAnswer, CountAnswer, SentenceCount } from '@epos/schemas/stats/counts';
 import type { Edition } from '@epos/schemas/poem/editions';
 import { GENERIC_ERROR } from '../app/messages';
-import type { Loaded } from '../poem/api';
+import { failureMessage, type Loaded } from '../poem/api';
 
 export type { CantoCountAnswer, CountAnswer, SentenceCount };
 
@@ -17,7 +17,7 @@ export interface CountRange {
 export const countUrl = (range: CountRange, page: number) => `/api/count?from=${range.from}&to=${range.to}&lbl=${range.edition}&page=${page}`;
 export const cantoCountUrl = (range: Pick<CountRange, 'from' | 'to'>) => `/api/count/cantos?from=${range.from}&to=${range.to}`;
 
-/** A read; a 400 carries the server's message for the field (a range it refuses), anything else the generic one. */
+/** A read; a 400 carries the server's message for the field (a range it refuses), a refusal for rate or load its own, anything else the generic one. */
 async function read<T>(url: string, signal?: AbortSignal): Promise<Loaded<T>> {
   try {
     const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: signal ?? null });
@@ -25,7 +25,7 @@ async function read<T>(url: string, signal?: AbortSignal): Promise<Loaded<T>> {
       const body = (await response.json().catch(() => null)) as { fields?: { message: string }[] } | null;
       return { ok: false, status: 400, message: body?.fields?.[0]?.message ?? GENERIC_ERROR };
     }
-    if (!response.ok) return { ok: false, status: response.status, message: GENERIC_ERROR };
+    if (!response.ok) return { ok: false, status: response.status, message: await failureMessage(response, GENERIC_ERROR) };
     return { ok: true, data: (await response.json()) as T };
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { readerRoutes } from '@epos/schemas/reader-routes';
 import { Loading } from '../poem/loading';
 
 /** The count statistics page's address (?from=&to=&lbl= hold the range). */
-export const COUNTS_ROUTE = '/counts';
+export const COUNTS_ROUTE = readerRoutes.counts.path;
 
 // The page (and, later still, its charts) loads on demand: none of it is in the first download.
 const StatsPage = lazy(() => import('./stats-page'));

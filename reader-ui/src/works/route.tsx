@@ -1,9 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Loading } from '../poem/loading';
 
-/** The readers' works pages: /works, /works/{kind}, /works/by/{userId}. */
-export const WORKS_ROUTE = /^\/works(?:\/.*)?$/;
-
+/** The readers' works pages (/works, /works/{kind}, /works/by/{userId}), loaded on demand. */
 const WorksRoutes = lazy(() => import('./works-pages'));
 
 export function LazyWorksPages() {

@@ -32,6 +32,8 @@ export const accountDeleted = defineEvent('AccountDeleted', z.object({ userId })
 /** An admin shut the account (its sessions end, logins are refused) or opened it again. */
 export const accountLocked = defineEvent('AccountLocked', z.object({ userId }));
 export const accountUnlocked = defineEvent('AccountUnlocked', z.object({ userId }));
+/** An administrator ended every session of the user (their streams closed, their requests in flight refused): they sign in again. */
+export const sessionsEnded = defineEvent('SessionsEnded', z.object({ userId }));
 /** Someone tried to register a new account with this user's email address; its owner is told. */
 export const registrationAttempted = defineEvent('RegistrationAttempted', z.object({ userId }));
 /**
@@ -69,6 +71,7 @@ export const accountEvents = [
   accountDeleted,
   accountLocked,
   accountUnlocked,
+  sessionsEnded,
   registrationAttempted,
   noteSaved,
   noteDeleted,

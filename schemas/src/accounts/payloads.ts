@@ -4,19 +4,22 @@ import { accountMessages, longEnoughPassword } from './messages.js';
 
 export { accountMessages };
 
-const password = (message: string) => z.string({ message }).min(1, message).pipe(lineText(200, 'Password is too long'));
+// Matched as typed and never shown: no bidirectional control is refused in a password.
+const password = (message: string) => z.string({ message }).min(1, message).pipe(lineText(200, 'Password is too long', 'none'));
 /** A password being chosen: long enough too. The API also refuses the most common ones (api/src/accounts/common-passwords.ts). */
 const newPassword = (message: string) => password(message).refine(longEnoughPassword, accountMessages.passwordTooShort);
 
 export const registerBody = z.object({
   Email: requiredLine(254, accountMessages.registerRequired).pipe(z.email('Enter a valid email address')),
   Password: newPassword(accountMessages.registerRequired),
-  UserName: requiredLine(50, accountMessages.registerRequired, 'User Name has at most 50 characters').refine((v) => !/\s/.test(v), accountMessages.userNameSpaces),
-  Name: requiredLine(100, accountMessages.registerRequired, 'Name has at most 100 characters'),
+  // Names: no bidirectional control at all, marks included (an invisible mark makes two names look the same).
+  UserName: requiredLine(50, accountMessages.registerRequired, 'User Name has at most 50 characters', 'all').refine((v) => !/\s/.test(v), accountMessages.userNameSpaces),
+  Name: requiredLine(100, accountMessages.registerRequired, 'Name has at most 100 characters', 'all'),
 });
 
 export const loginBody = z.object({
-  UserName: requiredLine(254, accountMessages.loginRequired),
+  // Looked up as typed: an account named before names were checked can still log in.
+  UserName: requiredLine(254, accountMessages.loginRequired, undefined, 'none'),
   Password: password(accountMessages.loginRequired),
   RememberMe: z.union([z.boolean(), z.enum(['true', 'false', 'on'])]).optional().transform((v) => v === true || v === 'true' || v === 'on'),
 });
@@ -26,8 +29,8 @@ export const changePasswordBody = z.object({
   NewPassword: newPassword(accountMessages.passwordFieldsEmpty),
 });
 
-export const resetRequestBody = z.object({ UserName: requiredLine(254, accountMessages.resetUserName) });
-export const activationRequestBody = z.object({ UserName: requiredLine(254, accountMessages.activationUserName) });
+export const resetRequestBody = z.object({ UserName: requiredLine(254, accountMessages.resetUserName, undefined, 'none') });
+export const activationRequestBody = z.object({ UserName: requiredLine(254, accountMessages.activationUserName, undefined, 'none') });
 export const resetBody = z.object({
   userId: z.uuid('The reset link is not valid'),
   Code: requiredLine(200, 'The reset link is not valid'),

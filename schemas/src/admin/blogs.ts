@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multilineText } from '../api/input.js';
 
 /** One blog as the console lists and shows it (GET /admin-api/blogs). */
 export const adminBlogAnswer = z.object({
@@ -15,8 +16,8 @@ export type AdminBlogAnswer = z.infer<typeof adminBlogAnswer>;
 export const adminBlogsAnswer = z.array(adminBlogAnswer);
 /** PUT /admin-api/blogs/:id: rename, describe, archive or unarchive. */
 export const adminBlogUpdate = z.object({
-  title: z.string().trim().min(1, 'title is required').max(200).optional(),
-  description: z.string().max(2000).optional(),
+  title: z.string().trim().min(1, 'title is required').pipe(lineText(200)).optional(),
+  description: multilineText(2000).optional(),
   archived: z.boolean({ message: 'archived: expected true or false' }).optional(),
   version: z.number().int().min(-1).optional(),
 });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { multilineText } from '../api/input.js';
 import { layerKeySchema, partNameSchema } from '../poem/vocabulary.js';
 
-const cantoNote = z.object({ book: z.number().int().positive(), canto: z.number().int().positive(), text: z.string().max(100_000).nullable() });
+const canto = { book: z.number().int().positive(), canto: z.number().int().positive() };
+/** A canto's note as sent: what the importer refuses in a poem file is refused here too. */
+const cantoNote = z.object({ ...canto, text: multilineText(100_000).nullable() });
 
 /**
  * A commentary layer (id = its key), with its note on every canto (`name` is the canto's name;
@@ -13,7 +16,7 @@ export const adminLayerAnswer = z.object({
   author: z.string(),
   order: z.number().int(),
   version: z.string(),
-  cantoNotes: z.array(cantoNote.extend({ name: z.string() })),
+  cantoNotes: z.array(z.object({ ...canto, text: z.string().nullable(), name: z.string() })),
 });
 export const adminLayersAnswer = z.array(adminLayerAnswer);
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { wholeNumber } from '../api/input.js';
+import { multilineText, wholeNumber } from '../api/input.js';
 import { editions, languages } from '../poem/editions.js';
 import { layerKeySchema, mediaItemSchema, mediaKinds, sentenceFields } from '../poem/vocabulary.js';
 
-const text = z.string().max(100_000);
+/** Verse, notes and commentary: what the importer refuses in a poem file (controls, bidirectional runs) is refused here too. */
+const text = multilineText(100_000);
 const partial = <T extends z.ZodType>(keys: readonly string[], value: T) => z.object(Object.fromEntries(keys.map((k) => [k, value.optional()])) as Record<string, z.ZodOptional<T>>);
 
 /**

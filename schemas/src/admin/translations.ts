@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText } from '../api/input.js';
 import { editionSchema, languageSchema } from '../poem/vocabulary.js';
 
 /**
@@ -16,7 +17,7 @@ export const adminTranslationAnswer = z.object({
   version: z.string(),
 });
 export const adminTranslationsAnswer = z.array(adminTranslationAnswer);
-export const adminTranslationUpdate = z.object({ version: z.string().regex(/^\d+$/), translation: z.string().max(100_000) });
+export const adminTranslationUpdate = z.object({ version: z.string().regex(/^\d+$/), translation: multilineText(100_000) });
 export const adminTranslationParams = z.object({
   id: z.string().regex(/^\d+-(sa|hi|fr|de|or|zh)$/, 'id: expected <sentence>-<language>'),
 });

@@ -28,3 +28,5 @@ export const adminUserUpdate = z.object({
 
 export const adminUserParams = z.object({ id: z.uuid('id: expected a user id') });
 export const adminDoneAnswer = z.object({ id: z.string(), message: z.string() });
+/** DELETE /admin-api/sessions: how many users were signed out. */
+export const adminSessionsEndedAnswer = z.object({ users: z.number().int().nonnegative(), message: z.string() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineText, multilineText, unsafeCharacterIn, wholeNumber } from './input.js';
+import { lineText, multilineText, requiredLine, unsafeCharacterIn, wholeNumber } from './input.js';
 
 describe('the input boundary', () => {
   it('refuses NUL, controls and unpaired surrogates, and keeps real text of every script', () => {
@@ -20,6 +20,20 @@ describe('the input boundary', () => {
     expect(lineText(3).safeParse('long').success).toBe(false);
     expect(multilineText(20).safeParse('A\ntitle').success).toBe(true);
     expect(multilineText(20).safeParse('A\u0008title').success).toBe(false);
+  });
+
+  it('refuses bidirectional runs in every shown field, marks too in names, none in what is never shown', () => {
+    for (const control of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      expect(lineText(50).safeParse(`a${control}b`).success, control).toBe(false);
+      expect(multilineText(50).safeParse(`a\n${control}b`).success, control).toBe(false);
+    }
+    expect(unsafeCharacterIn('x\u202ey', { multiline: false })).toBe('must not contain the bidirectional override U+202E (right-to-left override): it makes text display in an order other than it is stored');
+    for (const rtl of ['שלום\u200f (2)', 'مرحبا\u061c!', 'abc\u200e'])
+      expect(lineText(50).safeParse(rtl).success, rtl).toBe(true);
+    expect(lineText(50, undefined, 'all').safeParse('Alice\u200f').success).toBe(false);
+    expect(lineText(50, undefined, 'all').safeParse('אליס').success).toBe(true);
+    expect(lineText(50, undefined, 'none').safeParse('pass\u202eword').success).toBe(true);
+    expect(requiredLine(50, 'a name is required', undefined, 'all').safeParse(' Bob\u061c ').success).toBe(false);
   });
 
   it('takes whole numbers only in their canonical form', () => {

@@ -1,3 +1,5 @@
+import { readerFirstSegments } from '../reader-routes.js';
+
 /**
  * Where library pages may live: any path of lower-case slug segments that the site does not own.
  * The site owns its own first segments (the reader, blogs, books, search, accounts, the console,
@@ -6,18 +8,20 @@
 export const LIBRARY_PATH = /^\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,4}$/;
 export const MAX_LIBRARY_PATH_LENGTH = 200;
 
-/** First path segments the site answers itself. */
+/**
+ * First path segments the site answers itself: the reader app's (its route table, so the two never
+ * drift) and the server's own.
+ */
 export const SITE_SEGMENTS: ReadonlySet<string> = new Set([
+  ...readerFirstSegments,
   // the API, the console and built files
   'api', 'admin', 'admin-api', 'postdata', 'assets', 'fonts', 'media', 'dev', 'health',
-  // the reader
-  's', 'compare', 'lookup', 'search', 'books', 'library', 'my', 'suggestions', 'editpage', 'newpage',
-  'stats', 'statistics', 'activity', 'works', 'notifications', 'dictionary',
-  // blogs
-  'blogs', 'user', 'schedule', 'draft', 'unsubscribe', 'feed',
-  // accounts, as pages and as the spec's form posts
-  'login', 'logoff', 'logout', 'register', 'password', 'account', 'forgot-password', 'resend-activation',
-  'reset-password', 'confirm-email', 'upassword', 'rpassword', 'resetp', 'ractivation',
+  // names the site's screens have had or are kept for
+  'library', 'stats', 'statistics', 'activity', 'dictionary',
+  // blog feeds
+  'feed',
+  // the spec's form posts for accounts
+  'logoff', 'logout', 'upassword', 'rpassword', 'resetp', 'ractivation', 'confirmemail',
 ]);
 
 /** Why `path` cannot be a library page's address, or null when it can (taken paths are the store's to say). */

@@ -41,7 +41,8 @@ export const mediaMessages = {
   wrongTypeAny: 'Only images (PNG, JPEG, GIF, WebP) and audio (MP3, OGG, WAV, M4A) can be uploaded',
   pixelFlood: `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} million pixels`,
   unreadable: 'The file is damaged or cut short and cannot be read',
-  polyglot: 'The file carries something else inside it (an archive, a script or markup) and was refused',
+  /** `found` as `runnableContentIn` (domain/media/runnable-content.ts) says it: "a tag <svg>", "a ZIP archive". */
+  polyglot: (found: string) => `The file carries ${found} inside it: markup that runs script, a PDF or an archive hidden in an image or a recording is refused`,
   noSentence: (n: number) => `There is no sentence ${n}`,
   noSection: (n: number) => `There is no section ${n}`,
   noSentenceLeft: 'The section has fewer sentences than files: nothing to attach this one to',

@@ -56,6 +56,7 @@ const AS_FIELDS: Readonly<Record<string, (data: Data) => Data>> = {
 const FACT_EVENTS: ReadonlySet<string> = new Set([
   'LoginSucceeded',
   'LoginFailed',
+  'SessionsEnded',
   'SubscriptionsChanged',
   'NoteSaved',
   'NoteDeleted',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { roleSchema, userStream } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
-import { adminDoneAnswer, adminUserAnswer, adminUsersAnswer, adminUserParams, adminUserUpdate, type AdminUserAnswer } from '@epos/schemas/admin/users';
+import { adminDoneAnswer, adminSessionsEndedAnswer, adminUserAnswer, adminUsersAnswer, adminUserParams, adminUserUpdate, type AdminUserAnswer } from '@epos/schemas/admin/users';
 import { USER_TEXT, USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { Credentials } from '@epos/platform/accounts/credentials';
 import type { ApiDeps } from '../../deps.js';
@@ -11,6 +11,7 @@ import { causeOf, withPosition } from '../../commands.js';
 import { readModel, afterWrite } from '../../read-models.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { roleAssignmentOf } from '../../accounts/role-assignment-facts.js';
+import { changesRole } from '@epos/domain/accounts/role-assignment';
 import { handleCommand } from '@epos/platform';
 import { userEditDecider, type UserEdit } from './user-edit.js';
 import { Sessions } from '../../accounts/sessions.js';
@@ -27,6 +28,9 @@ const FILTERS = ['id', 'role', 'blog', 'emailConfirmed', 'locked'] as const;
 const COLUMNS = { id: 'user_id', name: 'name', userName: 'user_name', email: 'email', role: 'role', lastLogin: 'last_login', registeredAt: 'registered_at' } as const;
 type UserRow = UsersReadModel['users'];
 
+/** How many users' "sessions ended" events are appended in one transaction when every session ends. */
+const RECORDED_AT_ONCE = 500;
+const sessionsEndedOf = (userId: string) => ({ type: 'SessionsEnded', data: { userId } });
 const notFound = () => new HttpError(404, 'not_found', 'No such user');
 const badFilter = (message: string) => new HttpError(400, 'bad_parameter', `filter: ${message}`, {}, [{ field: 'filter', message }]);
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
@@ -119,7 +123,8 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const result = await asVersionedEdit(body.version, (expected) => handleCommand(deps.store, { streamId, decider: userEditDecider, command: edit, cause: causeOf(request), ...expected }));
         if (result.position === null) return answer(await existing(request, userId), await streamVersion(deps.store, streamId));
         // A locked account's sessions end now; its logins are refused from here on (the login route reads `locked`).
-        if (result.events.some((e) => e.type === 'AccountLocked')) await sessions.endAll(userId);
+        // Another role ends them too: the user signs in again into the new one.
+        if (result.events.some((e) => e.type === 'AccountLocked') || (edit.assignment && changesRole(edit.assignment))) await sessions.endAllFor(request, userId);
         await afterWrite(deps, result.position, [USERS_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
         const db = await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
         const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
@@ -136,6 +141,30 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         // The mail follows the event (workers/src/accounts/reactor.ts), as for the site's own "resend".
         const { position } = await deps.store.append(userStream(user.user_id), [{ type: 'ActivationRequested', data: { userId: user.user_id } }], { expectedRevision: 'stream_exists', cause: causeOf(request) });
         return withPosition(reply, { position, events: [] }).send({ id: user.user_id, message: 'A new activation link is on its way.' });
+      },
+    );
+
+    app.delete(
+      '/users/:id/sessions',
+      { config: { permission: 'users.manage' }, schema: { tags, summary: 'End every session of the user: their streams close, their requests in flight are refused, they sign in again', params: adminUserParams, response: { 200: adminDoneAnswer } } },
+      async (request, reply) => {
+        const user = await existing(request, request.params.id);
+        await sessions.endAllFor(request, user.user_id);
+        const { position } = await deps.store.append(userStream(user.user_id), [sessionsEndedOf(user.user_id)], { expectedRevision: 'stream_exists', cause: causeOf(request) });
+        return withPosition(reply, { position, events: [] }).send({ id: user.user_id, message: 'Every session of this user has ended.' });
+      },
+    );
+
+    app.delete(
+      '/sessions',
+      { config: { permission: 'users.manage' }, schema: { tags, summary: "End every session on the site but the administrator's own (each user's history records it)", response: { 200: adminSessionsEndedAnswer } } },
+      async (request) => {
+        const users = await sessions.endAllBut(request.actor!.sessionHash);
+        for (let i = 0; i < users.length; i += RECORDED_AT_ONCE) {
+          const appends = users.slice(i, i + RECORDED_AT_ONCE).map((userId) => ({ streamId: userStream(userId), events: [sessionsEndedOf(userId)], expectedRevision: 'any' as const }));
+          await deps.store.appendMany(appends, { cause: causeOf(request) });
+        }
+        return { users: users.length, message: `Every session but yours has ended: ${users.length === 1 ? 'one user signs' : `${users.length} users sign`} in again.` };
       },
     );
 

@@ -48,6 +48,42 @@ export const jpegWithZip = async () => Buffer.concat([await jpegWithGps(), zipTa
 export const gifar = async () => Buffer.concat([await gif(), zipTail]);
 export const pngWithScript = async () => Buffer.concat([await png(), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
 
+/**
+ * Markup that runs script, hidden where an image keeps text: a PNG's text chunk (before IEND), a
+ * JPEG's comment segment (after SOI), a GIF's comment extension (before the trailer). Each still
+ * decodes as the image it was.
+ */
+export async function pngWithText(text: string): Promise<Buffer> {
+  const image = await png();
+  const data = Buffer.concat([Buffer.from('Comment\0', 'latin1'), Buffer.from(text, 'latin1')]);
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  chunk.write('tEXt', 4, 'latin1');
+  data.copy(chunk, 8);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
+  const iend = image.length - 12;
+  return Buffer.concat([image.subarray(0, iend), chunk, image.subarray(iend)]);
+}
+export async function jpegWithComment(text: string): Promise<Buffer> {
+  const image = await jpegWithGps();
+  const data = Buffer.from(text, 'latin1');
+  const segment = Buffer.concat([Buffer.from([0xff, 0xfe, (data.length + 2) >> 8, (data.length + 2) & 0xff]), data]);
+  return Buffer.concat([image.subarray(0, 2), segment, image.subarray(2)]);
+}
+export async function gifWithComment(text: string): Promise<Buffer> {
+  const image = await gif();
+  const data = Buffer.from(text, 'latin1');
+  const comment = Buffer.concat([Buffer.from([0x21, 0xfe, data.length]), data, Buffer.from([0])]);
+  return Buffer.concat([image.subarray(0, image.length - 1), comment, image.subarray(image.length - 1)]);
+}
+/** The demo recording with an ID3v1 tag (the last 128 bytes) whose 30-byte title is `title`. */
+export function mp3WithTitle(title: string): Buffer {
+  const tag = Buffer.alloc(128);
+  tag.write('TAG', 0, 'latin1');
+  tag.write(title.slice(0, 30), 3, 'latin1');
+  return Buffer.concat([mp3(), tag]);
+}
+
 export const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
 export const zip = Buffer.concat([zipTail]);
 export const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);

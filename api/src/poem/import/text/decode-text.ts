@@ -1,3 +1,4 @@
+import { BIDI_CONTROLS, codePointName } from '@epos/schemas/api/bidi';
 import { MAX_PROBLEMS, PoemFormatError, type PoemProblem } from '../errors.js';
 
 /**
@@ -203,18 +204,6 @@ const WINDOWS_1252_UNDEFINED = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 
 // --- Characters -----------------------------------------------------------------------------
 
-const BIDI_KINDS = new Map([
-  [0x202a, 'embedding'],
-  [0x202b, 'embedding'],
-  [0x202c, 'embedding'],
-  [0x202d, 'override'],
-  [0x202e, 'override'],
-  [0x2066, 'isolate'],
-  [0x2067, 'isolate'],
-  [0x2068, 'isolate'],
-  [0x2069, 'isolate'],
-]);
-
 /** Not U+200C and U+200D (ZWNJ, ZWJ): Devanagari, Persian and other scripts need them. */
 const INVISIBLE_NAMES = new Map([
   [0x200b, 'zero width space'],
@@ -245,18 +234,15 @@ function characterProblems(text: string, fileName: string): PoemProblem[] {
 
 /** Why the character cannot be in a poem file, or null when it can. */
 function characterMessage(code: number): string | null {
-  if (code < 0x20) return code === TAB || code === LF || code === CR ? null : `control character ${codePoint(code)} is not allowed in a poem file`;
+  if (code < 0x20) return code === TAB || code === LF || code === CR ? null : `control character ${codePointName(code)} is not allowed in a poem file`;
   if (code < 0x7f) return null;
-  if (code <= 0x9f) return `control character ${codePoint(code)} is not allowed in a poem file`;
-  const bidi = BIDI_KINDS.get(code);
-  if (bidi) return `bidirectional ${bidi} ${codePoint(code)} is not allowed (it makes text display in a different order than it is stored)`;
+  if (code <= 0x9f) return `control character ${codePointName(code)} is not allowed in a poem file`;
+  // The one list of bidirectional controls (schemas api/bidi.ts), as every title and comment is checked: marks are verse's own.
+  const bidi = BIDI_CONTROLS.get(code);
+  if (bidi && bidi.kind !== 'mark') return `bidirectional ${bidi.kind} ${codePointName(code)} is not allowed (it makes text display in a different order than it is stored)`;
   const invisible = INVISIBLE_NAMES.get(code);
-  if (invisible) return `invisible character ${codePoint(code)} (${invisible}) is not allowed`;
+  if (invisible) return `invisible character ${codePointName(code)} (${invisible}) is not allowed`;
   return null;
-}
-
-function codePoint(code: number): string {
-  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 // --- Normalisation --------------------------------------------------------------------------
