@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type SiteProcess } from '../testkit/site-process.js';
 import { memoryAttack } from './memory.js';
 import { streamsAttack } from './streams.js';
+import { diskAttack } from './disk.js';
 import { expensiveCallsAttack } from './expensive-calls.js';
 
 // The short version of `npm run abuse`, on a real site process, as `npm start` runs it (under
 // vitest NODE_ENV is test, where every answer is parsed again against its contract).
-const settings = { CACHE_MEMORY_MB: '32', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+const settings = { CACHE_MEMORY_MB: '32', STORAGE_ACCOUNT_QUOTA_MB: '120', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
 let site: SiteProcess;
 beforeAll(async () => {
   site = await startSite({ env: settings });
@@ -33,4 +34,11 @@ describe('the site under abuse', () => {
     for (const kind of ['downloads', 'searches']) expect(String(report.figures[kind])).toMatch(/ [1-9]\d* refused 429/);
     expect(report.problems.filter((p) => !p.startsWith("a cached section's p99"))).toEqual([]);
   }, 180_000);
+
+  it("stores a reader's 50 MB uploads only up to the account's quota, refusing the rest by name, leaving nothing half-written, and reading goes on", async () => {
+    const report = await diskAttack({ site, seconds: 20, settings });
+    expect(report.problems).toEqual([]);
+    expect(report.figures['uploads stored']).toBeGreaterThan(0);
+    expect(String(report.figures.answers)).toMatch(/ 413/);
+  }, 120_000);
 });

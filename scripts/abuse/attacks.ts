@@ -1,4 +1,5 @@
 import type { Attack } from './attack.js';
+import { diskAttack } from './disk.js';
 import { expensiveCallsAttack } from './expensive-calls.js';
 import { memoryAttack } from './memory.js';
 import { streamsAttack } from './streams.js';
@@ -8,4 +9,5 @@ export const attacks: Record<string, Attack> = {
   memory: (target) => memoryAttack(target),
   streams: streamsAttack,
   'expensive-calls': expensiveCallsAttack,
+  disk: diskAttack,
 };
