@@ -27,7 +27,8 @@ for (const app of APPS) {
     console.log(`${app}: up to date (its sources are as when it was last built; --force rebuilds)`);
     continue;
   }
-  execFileSync('npm', ['run', 'build', '--workspace', app], { cwd: root, stdio: 'inherit' });
+  // Always the production build: started from a test (NODE_ENV=test), Vite would bundle React's development build.
+  execFileSync('npm', ['run', 'build', '--workspace', app], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   fs.mkdirSync(path.dirname(stamp), { recursive: true });
   fs.writeFileSync(stamp, `${hash}\n`);
 }
