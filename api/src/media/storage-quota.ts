@@ -4,7 +4,7 @@ import { StorageFullError, withStorageLock } from '@epos/platform/storage/index'
 import { maxBytes, storageMessages, usageInWords, type StorageUsageAnswer, type UploadKind } from '@epos/schemas';
 import { roomFor, refusalOf, type StorageRefusal, type StorageRoom } from '@epos/domain/media/storage-quota';
 import { STORAGE_PROJECTION, type StorageReadModel } from '@epos/projections/media/storage-projection';
-import { accountUsage, siteUsage } from '@epos/projections/media/storage-queries';
+import { accountUsage, isStored, siteUsage } from '@epos/projections/media/storage-queries';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../plugins/error-handler.js';
 import { readModel } from '../read-models.js';
@@ -81,9 +81,7 @@ export async function admitUpload(deps: ApiDeps, request: FastifyRequest, kind: 
           throw new HttpError(503, 'unavailable', storageMessages.counting, { 'retry-after': String(COUNTING_RETRY_AFTER_S) });
         }
         const db = await storageDb(deps);
-        // The same bytes in the library already take no more room.
-        const stored = await db.selectFrom('uploads').select('hash').where('hash', '=', hash).executeTakeFirst();
-        if (!stored) {
+        if (!(await isStored(db, hash))) {
           const over = refusalOf(await roomOf(deps, uploader, db), size);
           if (over) throw refusalError(request, over);
         }

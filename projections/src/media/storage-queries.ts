@@ -32,6 +32,11 @@ export async function uploadsUnusedSince(db: Db, before: Date, limit: number): P
   return rows.map((r) => ({ hash: r.hash, reason: r.ever_used ? 'no-longer-used' : 'never-used', unusedSince: new Date(r.unused_since!).toISOString(), lastUsedBy: r.last_used_by }));
 }
 
+/** Whether the library holds these bytes already (they take no more room). */
+export async function isStored(db: Db, hash: string): Promise<boolean> {
+  return (await db.selectFrom('uploads').select('hash').where('hash', '=', hash).executeTakeFirst()) !== undefined;
+}
+
 /** Whether anything uses the upload now. */
 export async function isUsed(db: Db, hash: string): Promise<boolean> {
   return (await db.selectFrom('upload_uses').select('hash').where('hash', '=', hash).limit(1).executeTakeFirst()) !== undefined;
