@@ -34,7 +34,7 @@ describe('Library pages in the console', () => {
     await expect.poll(() => historyEntries(page).count(), { timeout: 10_000 }).toBe(2);
     expect(await violationsWhenIdle(page)).toEqual([]);
     await page.getByRole('button', { name: 'Restore this version' }).first().click();
-    await page.getByText(/^Restored/).waitFor();
+    await page.getByText(/^Restored: /).waitFor();
     await expect.poll(() => historyEntries(page).count(), { timeout: 10_000 }).toBe(3);
     await expect.poll(served, { timeout: 10_000 }).toContain('First words');
     await page.close();

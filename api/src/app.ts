@@ -1,14 +1,14 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { checkAnswersSentAsBytes, responseSerializerCompiler } from './plugins/response-serializer.js';
-import { accessLog, registerAccessLog } from './plugins/access-log.js';
+import { checkAnswersSentAsBytes, responseSerializerCompiler } from './http/response-serializer.js';
+import { accessLog, registerAccessLog } from './http/access-log.js';
 import type { ApiDeps } from './deps.js';
 import { healthRoutes } from './health/routes.js';
-import { registerConsistency } from './plugins/consistency.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
-import { registerInputBoundary } from './plugins/input-boundary.js';
-import { registerOpenApi } from './plugins/openapi.js';
-import { registerStaticUi } from './plugins/static-ui.js';
+import { registerConsistency } from './http/consistency.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerInputBoundary } from './http/input-boundary.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerStaticUi } from './http/static-ui.js';
 import { featureRoutes } from './features.js';
 import { accountRoutes } from './accounts/routes.js';
 import { personalRoutes } from './accounts/personal-routes.js';
@@ -16,10 +16,10 @@ import { adminUserRoutes } from './accounts/admin-routes.js';
 import type { BlogDirectory } from './accounts/role-assignment-facts.js';
 import { blogDirectory } from './blogs/blog-directory.js';
 import { registerSecurity } from './accounts/security.js';
-import { registerCostlyReads } from './plugins/costly-reads.js';
-import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.js';
-import { ReadyAnswers } from './plugins/ready-answers.js';
-import { requestIdOf } from './plugins/request-id.js';
+import { registerCostlyReads } from './http/costly-reads.js';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
+import { ReadyAnswers } from './http/ready-answers.js';
+import { requestIdOf } from './http/request-id.js';
 import { SESSION_COOKIE } from './accounts/sessions.js';
 
 export interface BuildApiOptions {
@@ -48,7 +48,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
     requestIdHeader: false,
     genReqId: requestIdOf,
     forceCloseConnections: 'idle',
-    // One access line per request, sampled (plugins/access-log.ts), instead of Fastify's two.
+    // One access line per request, sampled (http/access-log.ts), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.config.TRUST_PROXY,
     return503OnClosing: true,

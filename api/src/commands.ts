@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CommandResult } from '@epos/platform';
 import type { Cause } from '@epos/schemas';
-import { POSITION_HEADER } from './plugins/consistency.js';
+import { POSITION_HEADER } from './http/consistency.js';
 
 /** Marks a command response with the position of its last event, for read-your-writes. */
 export function withPosition<Event>(reply: FastifyReply, result: CommandResult<Event>): FastifyReply {

@@ -1,7 +1,7 @@
 import type { Config, Database, EventStore, JobQueue, Logger, ProjectionProgress } from '@epos/platform';
 import type { SearchIndex } from '@epos/platform/search/port';
 import type { MediaStorage } from '@epos/platform/storage/port';
-import type { MemoryBudget } from './plugins/memory-budget.js';
+import type { MemoryBudget } from './http/memory-budget.js';
 
 /** What every route may use; built once per process by the bootstrap. */
 export interface ApiDeps {

@@ -2,7 +2,7 @@ import { ProjectionProgress, type Runtime } from '@epos/platform';
 import { createSearchIndex } from '@epos/platform/search/index';
 import type { FastifyInstance } from 'fastify';
 import { buildApi, type BuildApiOptions } from './app.js';
-import { cacheMemoryOf } from './plugins/memory-budget.js';
+import { cacheMemoryOf } from './http/memory-budget.js';
 
 /** Starts the HTTP API on HOST:PORT, registered for a draining shutdown. */
 export async function startApiServer(runtime: Runtime, options: BuildApiOptions = {}): Promise<FastifyInstance> {

@@ -25,3 +25,8 @@ export class DomainError extends Error {
     this.name = 'DomainError';
   }
 }
+
+/** A stream's state: its events folded through the decider's `evolve`, from its initial state. */
+export function fold<Event, State>(decider: Pick<Decider<unknown, Event & DomainEvent, State>, 'evolve' | 'initialState'>, events: readonly Event[]): State {
+  return events.reduce<State>((state, event) => decider.evolve(state, event as Event & DomainEvent), decider.initialState);
+}

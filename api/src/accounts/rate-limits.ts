@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from '@epos/platform';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import type { HitCounter } from './hit-counter.js';
 
 /** At most `max` requests per `ms`. */

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable, QuietErrorLog } from '@epos/platform';
 import type { Role } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
-import { FORM_EXPIRED, HttpError } from '../plugins/error-handler.js';
+import { FORM_EXPIRED, HttpError } from '../http/error-handler.js';
 import { PasswordChecks } from './passwords.js';
 import { allows, permissions, type Permission } from '@epos/schemas/accounts/permissions';
 import { PostgresHitCounter } from './postgres-hit-counter.js';
@@ -16,7 +16,7 @@ import { RedisHitCounter } from './redis-hit-counter.js';
 import { siteKey } from '@epos/platform/accounts/secrets';
 import { csrfBinding, sessionHashOf, Sessions } from './sessions.js';
 import { SessionEnds } from './session-ends.js';
-import { securityHeaders } from '../plugins/security-headers.js';
+import { securityHeaders } from '../http/security-headers.js';
 import { writeLimits } from './write-limits.js';
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { NotificationListener, parseChangeNotice, type Database } from '@epos/platform';
 import { NOTIFICATION_STREAM_EVENT, type UnreadAnswer } from '@epos/schemas';
 import { ACTIVITY_CHANGED_CHANNEL } from '@epos/projections/activity/read-model';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 
 const HEARTBEAT_MS = 25_000;
 /** What a refused reader is told to wait: a slot frees when another stream closes, and the reader app polls meanwhile. */

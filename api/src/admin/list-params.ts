@@ -1,5 +1,5 @@
 import type { AdminListQuery } from '@epos/schemas/admin/lists';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { isUuid } from '../uuid.js';
 
 /** The most records one list answer holds. */

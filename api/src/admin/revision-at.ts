@@ -1,5 +1,5 @@
 import type { EventStore } from '@epos/platform';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 
 /**
  * The revision a record had at one of its events (the History tab restores by position): how many

@@ -1,5 +1,5 @@
 import { WrongExpectedRevisionError, type EventStore } from '@epos/platform';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 
 /** A stream's revision now (-1 before its first event): what the console loads as a record's `version`. */
 export async function streamVersion(store: EventStore, streamId: string): Promise<number> {

@@ -22,7 +22,7 @@ import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/r
 import type { ApiDeps } from '../deps.js';
 import { causeOf, withPosition } from '../commands.js';
 import { readModel, afterWrite } from '../read-models.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { Credentials } from '@epos/platform/accounts/credentials';
 import { pleaseLogIn } from '../accounts/security.js';
 import { canEditPost } from '@epos/domain/blogs/access';

@@ -18,12 +18,12 @@ import {
 } from '@epos/schemas';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ChangeCache } from '../plugins/change-cache.js';
-import { requestKey } from '../plugins/request-key.js';
-import { renderAnswer, renderJson, renderText, sendCacheable } from '../plugins/http-cache.js';
+import { ChangeCache } from '../http/change-cache.js';
+import { requestKey } from '../http/request-key.js';
+import { renderAnswer, renderJson, renderText, sendCacheable } from '../http/http-cache.js';
 import type { ApiDeps } from '../deps.js';
 import { readModel, readModelSchema } from '../read-models.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { canEditPost, type BlogActor } from '@epos/domain/blogs/access';
 import { blogActor } from './actor.js';
 import { FEED_SIZE, FEED_TYPES, renderFeed } from './feeds.js';

@@ -4,7 +4,7 @@ import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/r
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
 import { withPosition } from '../commands.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { handleCommand } from '@epos/platform';
 import { Credentials } from '@epos/platform/accounts/credentials';
 import { subscriptionsDecider } from '@epos/domain/accounts/subscriptions';

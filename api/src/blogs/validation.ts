@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { blogMessages, labelledMessage } from '@epos/schemas';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 
 /**
  * Parses a body or query, or throws a 400 naming every field. Missing starred fields answer with

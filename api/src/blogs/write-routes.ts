@@ -38,7 +38,7 @@ import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/r
 import type { ApiDeps } from '../deps.js';
 import { causeOf, withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { notAllowed, requirePermission } from '../accounts/security.js';
 import { canEditPost, canWriteIn, type BlogActor } from '@epos/domain/blogs/access';
 import { signedInBlogActor } from './actor.js';

@@ -8,7 +8,7 @@ import { BOOKS_PROJECTION, type BooksReadModel } from '@epos/projections/books/b
 import { bookCountOf } from '@epos/projections/books/queries';
 import type { ApiDeps } from '../deps.js';
 import { causeOf } from '../commands.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 
 /**
  * The books' commands, shared by the site's routes (spec section 7) and the console's: each folds its

@@ -4,8 +4,8 @@ import { authorBooksAnswer, authorParams, bookAnswer, bookParams, booksByAuthorA
 import { BOOKS_CHANGED_CHANNEL, BOOKS_PROJECTION, type BooksReadModel } from '@epos/projections/books/books-projection';
 import { authorBySlug, authorsWithBooks, bookAt, booksInOrder, tocOf, type BookRow, type BookSummary } from '@epos/projections/books/queries';
 import type { ApiDeps } from '../deps.js';
-import { ChangeCache } from '../plugins/change-cache.js';
-import { renderAnswer, sendCacheable } from '../plugins/http-cache.js';
+import { ChangeCache } from '../http/change-cache.js';
+import { renderAnswer, sendCacheable } from '../http/http-cache.js';
 import { readModel, readModelSchema } from '../read-models.js';
 import { requirePermission } from '../accounts/security.js';
 import { noBook } from './book-commands.js';

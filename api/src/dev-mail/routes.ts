@@ -4,8 +4,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiErrorSchema, notJson } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
-import { sendError } from '../plugins/error-handler.js';
-import { allowInlineStyles } from '../plugins/security-headers.js';
+import { sendError } from '../http/error-handler.js';
+import { allowInlineStyles } from '../http/security-headers.js';
 import { messagePage, notFoundPage, outboxPage } from './page.js';
 
 /**

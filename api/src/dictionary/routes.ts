@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dictionaryEntrySchema, type DictionaryEntry } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
-import { BoundedEntries } from '../plugins/bounded-entries.js';
-import { HttpError } from '../plugins/error-handler.js';
-import { always, kept, renderAnswer, sendCacheable, type CacheableBody } from '../plugins/http-cache.js';
+import { BoundedEntries } from '../http/bounded-entries.js';
+import { HttpError } from '../http/error-handler.js';
+import { always, kept, renderAnswer, sendCacheable, type CacheableBody } from '../http/http-cache.js';
 import { WordNet } from './wordnet.js';
 
 /** The answer's schema, where the route's tests read it. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema, type Health } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
-import { DATABASE_RETRY_AFTER_S } from '../plugins/error-handler.js';
+import { DATABASE_RETRY_AFTER_S } from '../http/error-handler.js';
 
 const REDIS_DOWN_MESSAGE = 'Redis (background jobs) is unavailable; reading works, changes that schedule jobs do not.';
 

@@ -6,10 +6,10 @@ import { libraryMessages, libraryPageAnswer, menusAnswer, pageEntriesAnswer, pag
 import { LIBRARY_CHANGED_CHANNEL, LIBRARY_PROJECTION, type LibraryReadModel } from '@epos/projections/library/library-projection';
 import { ancestorsOf, childPages, menuPages, pageAtPath, pageById, type LibraryDb } from '@epos/projections/library/queries';
 import type { ApiDeps } from '../deps.js';
-import { ChangeCache } from '../plugins/change-cache.js';
-import { requestKey } from '../plugins/request-key.js';
-import { renderAnswer, sendCacheable } from '../plugins/http-cache.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { ChangeCache } from '../http/change-cache.js';
+import { requestKey } from '../http/request-key.js';
+import { renderAnswer, sendCacheable } from '../http/http-cache.js';
+import { HttpError } from '../http/error-handler.js';
 import { readModel, readModelSchema } from '../read-models.js';
 import { requirePermission } from '../accounts/security.js';
 import { iso } from '../blogs/views.js';

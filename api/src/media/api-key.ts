@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { mediaMessages } from '@epos/schemas';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 
 export const API_KEY_HEADER = 'x-api-key';
 /** Who `POST /api/Media`'s events say did it. */

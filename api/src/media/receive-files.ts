@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { displayName } from './store-upload.js';
 
 export interface ReceivedFile {

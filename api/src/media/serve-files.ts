@@ -4,7 +4,7 @@ import type { EventStore } from '@epos/platform';
 import type { MediaStorage } from '@epos/platform/storage/port';
 import { mediaFileUrl, mediaStream, type MediaEvent } from '@epos/schemas';
 import { isInLibrary, mediaDecider, type MediaState } from '@epos/domain/media/media-decider';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { byteRangeOf } from './byte-range.js';
 
 /** The types /media/files serves, by the extension its URLs end with. */

@@ -6,7 +6,7 @@ import { roomFor, refusalOf, type StorageRefusal, type StorageRoom } from '@epos
 import { STORAGE_PROJECTION, type StorageReadModel } from '@epos/projections/media/storage-projection';
 import { accountUsage, isStored, siteUsage } from '@epos/projections/media/storage-queries';
 import type { ApiDeps } from '../deps.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { readModel } from '../read-models.js';
 import { dropRestOfBody } from './receive-files.js';
 

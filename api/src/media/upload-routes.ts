@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, imageUploadAnswer, MAX_FILES_PER_UPLOAD, maxBytes, mediaMessages, storageUsageAnswer, type UploadedImageAnswer, type UploadKind } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
 import { causeOf } from '../commands.js';
-import { POSITION_HEADER } from '../plugins/consistency.js';
+import { POSITION_HEADER } from '../http/consistency.js';
 import { declareFileRoutes } from './file-routes.js';
 import { receivedFiles } from './receive-files.js';
 import { storeUpload } from './store-upload.js';

@@ -9,7 +9,7 @@ import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { emptyStructure, ownEntry } from '@epos/domain/poem/structure-state';
 import type { ApiDeps } from '../deps.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { readModel } from '../read-models.js';
 import { causeOf } from '../commands.js';
 

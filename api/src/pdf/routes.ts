@@ -22,7 +22,7 @@ import { bookKey, cantoKey, emptyStructure, type PoemStructure } from '@epos/dom
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { USERS_PROJECTION } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { causeOf, withPosition } from '../commands.js';
 import { requirePermission } from '../accounts/security.js';
 import { clientAddress } from '../accounts/rate-limits.js';

@@ -16,7 +16,7 @@ import {
   wordRelationsAnswer,
   workSectionAnswer,
 } from '@epos/schemas';
-import { answerRenderer } from '../plugins/http-cache.js';
+import { answerRenderer } from '../http/http-cache.js';
 
 /** The reading API's bodies, each rendered with the response schema its route declares. */
 export function poemAnswerBodies() {

@@ -18,7 +18,7 @@ import {
 } from '@epos/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../deps.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { poemQueries } from './poem-queries.js';
 import { causeOf, withPosition } from '../commands.js';
 import { EDITABLE_KEYS, type EditableKey } from './edit-fields.js';

@@ -4,8 +4,8 @@ import { editionComparisonAnswer, editionSchema, sentenceHistoryAnswer, sentence
 import { USERS_PROJECTION } from '@epos/projections/accounts/users-projection';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ActorNames } from '../accounts/actor-names.js';
-import { HttpError } from '../plugins/error-handler.js';
-import { sendCacheable } from '../plugins/http-cache.js';
+import { HttpError } from '../http/error-handler.js';
+import { sendCacheable } from '../http/http-cache.js';
 import { compareEditions, type PoemHistory } from './history.js';
 import type { PoemReader } from './poem-reader.js';
 import { asOfQuery, sectionParams, sentenceIdParams, sentenceParams } from './schemas.js';

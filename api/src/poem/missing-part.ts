@@ -2,7 +2,7 @@ import { POEM_STREAM, BEING_REBUILT_CODE, BEING_REBUILT_MESSAGE } from '@epos/sc
 import { bookKey, cantoKey, emptyStructure, evolveStructure, ownEntry, sectionKey, type StructureEvent } from '@epos/domain/poem/structure-state';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
-import { HttpError, REBUILD_RETRY_AFTER_S } from '../plugins/error-handler.js';
+import { HttpError, REBUILD_RETRY_AFTER_S } from '../http/error-handler.js';
 
 export interface PartAddress {
   book: number;

@@ -1,7 +1,7 @@
 import type { Database } from '@epos/platform';
 import { POEM_CHANGED_CHANNEL } from '@epos/projections/poem/read-model';
-import { ChangeCache } from '../plugins/change-cache.js';
-import type { MemoryBudget } from '../plugins/memory-budget.js';
+import { ChangeCache } from '../http/change-cache.js';
+import type { MemoryBudget } from '../http/memory-budget.js';
 import type { LineIndex } from './line-index.js';
 
 /** Rendered poem responses and the line index, dropped whenever the poem changes. */

@@ -8,7 +8,7 @@ import type { ApiDeps } from '../deps.js';
 import type { PoemAnswerBodies } from './answer-bodies.js';
 import { readModelSchema } from '../read-models.js';
 import { findPoemLine, type LineIndex } from './line-index.js';
-import type { CacheableBody } from '../plugins/http-cache.js';
+import type { CacheableBody } from '../http/http-cache.js';
 import type { PoemCache } from './poem-cache.js';
 import { poemQueries, type PoemQueries } from './poem-queries.js';
 import { lineView } from './views/line.js';

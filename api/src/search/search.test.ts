@@ -30,7 +30,7 @@ const comment = async (who: Person, post: string, cm: string) => {
 };
 
 beforeAll(async () => {
-  // Every search here comes from one address: the limits per address have tests of their own (plugins/costly-reads.test.ts).
+  // Every search here comes from one address: the limits per address have tests of their own (http/costly-reads.test.ts).
   api = await startTestApi({ env: { RATE_LIMIT_FACTOR: '20' } });
   await poemDemoSeeder.seed(api.deps);
   admin = await signIn(api, 'admin');

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteSchema } from '@epos/schemas';
 import { POEM_CHANGED_CHANNEL, POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
-import { ChangeCache } from '../plugins/change-cache.js';
-import { render, sendCacheable } from '../plugins/http-cache.js';
+import { ChangeCache } from '../http/change-cache.js';
+import { render, sendCacheable } from '../http/http-cache.js';
 import { poemQueries } from '../poem/poem-queries.js';
 import { readModelSchema } from '../read-models.js';
 

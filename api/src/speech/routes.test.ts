@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createLogger, loadConfig } from '@epos/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerErrorHandler } from '../plugins/error-handler.js';
+import { registerErrorHandler } from '../http/error-handler.js';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { fileTypeFromBuffer } from 'file-type';
 import { EspeakSpeech, espeakAvailable, fixWavSizes, normaliseSpeechText, speechKey } from './espeak.js';

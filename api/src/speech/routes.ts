@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requiredText, speechAudioAnswer } from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
 import { readLimits } from '../accounts/write-limits.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { AUDIO_TYPE, EspeakSpeech, espeakAvailable, normaliseSpeechText, speechKey, type EspeakOptions } from './espeak.js';
 import { BusyError } from './limiter.js';
 

@@ -17,7 +17,7 @@ import { seal } from '@epos/projections/accounts/sealing';
 import { suggestionDecider } from '@epos/domain/suggestions/suggestion-decider';
 import type { ApiDeps } from '../deps.js';
 import { causeOf, withPosition } from '../commands.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { pleaseLogIn, signedInUser } from '../accounts/security.js';
 import { poemQueries } from '../poem/poem-queries.js';
 import { normalisedProposal, sentenceNow, textOf } from './streams.js';

@@ -8,7 +8,7 @@ import type { ApiDeps } from '../deps.js';
 import { causeOf, withPosition } from '../commands.js';
 import { readModel } from '../read-models.js';
 import type { CounterReadModel } from '@epos/platform/testkit/counter-projection';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { signedInUser } from '../accounts/security.js';
 import { apiErrorSchema } from '@epos/schemas';
 

@@ -24,7 +24,7 @@ import { LocalFolderStorage } from '@epos/platform/storage/index';
 import { buildApi } from '../app.js';
 import type { BlogDirectory } from '../accounts/role-assignment-facts.js';
 import type { ApiDeps } from '../deps.js';
-import { cacheMemoryOf } from '../plugins/memory-budget.js';
+import { cacheMemoryOf } from '../http/memory-budget.js';
 import { counterRoutes } from './counter-routes.js';
 
 export interface TestApi {

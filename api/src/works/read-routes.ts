@@ -6,7 +6,7 @@ import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/account
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { paging } from '../blogs/views.js';
 import { poemQueries } from '../poem/poem-queries.js';
 import { WORKS_PAGE_SIZE, workItems, worksPage } from './work-items.js';

@@ -9,7 +9,7 @@ import type { ApiDeps } from '../deps.js';
 import { causeOf, withPosition } from '../commands.js';
 import { requireActor } from '../accounts/security.js';
 import { parseOr400 } from '../blogs/validation.js';
-import { HttpError } from '../plugins/error-handler.js';
+import { HttpError } from '../http/error-handler.js';
 import { poemQueries } from '../poem/poem-queries.js';
 import { receivedFiles } from '../media/receive-files.js';
 import { storeUpload } from '../media/store-upload.js';

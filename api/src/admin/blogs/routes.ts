@@ -10,7 +10,7 @@ import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/r
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
 import { readModel, afterWrite } from '../../read-models.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../http/error-handler.js';
 import { parseOr400 } from '../../blogs/validation.js';
 import { parseListParams, textValues } from '../list-params.js';
 import { containing } from '@epos/platform/db/like';

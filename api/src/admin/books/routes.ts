@@ -8,7 +8,7 @@ import { containing } from '@epos/platform/db/like';
 import type { ApiDeps } from '../../deps.js';
 import { withPosition } from '../../commands.js';
 import { readModel, afterWrite } from '../../read-models.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../http/error-handler.js';
 import { parseOr400 } from '../../blogs/validation.js';
 import { adminRevisionRestoreBody } from '@epos/schemas/admin/posts';
 import { revisionAtPosition } from '../revision-at.js';

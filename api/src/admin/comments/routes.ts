@@ -11,7 +11,7 @@ import { parseOr400 } from '../../blogs/validation.js';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
 import { readModel, afterWrite } from '../../read-models.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../http/error-handler.js';
 import { signedInBlogActor } from '../../blogs/actor.js';
 import { parseListParams, uuidValues } from '../list-params.js';
 import { containing } from '@epos/platform/db/like';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ApiDeps } from '../../deps.js';
 import { actorNames } from '../../accounts/actor-names.js';
 import { readModel } from '../../read-models.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../http/error-handler.js';
 import { parseListParams, textValues } from '../list-params.js';
 import { rowsOfPage, sendList, totalUpTo } from '../lists.js';
 import { streamKind } from '@epos/schemas/events/stream-kind';

@@ -8,7 +8,7 @@ import { structureDecider } from '@epos/domain/poem/structure-decider';
 import { ownEntry, type PoemStructure } from '@epos/domain/poem/structure-state';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../http/error-handler.js';
 import { parseListParams, textValues } from '../list-params.js';
 import { containing } from '@epos/platform/db/like';
 import { sendList } from '../lists.js';

@@ -27,8 +27,8 @@ import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
 import { readModel, afterWrite } from '../../read-models.js';
-import { HttpError } from '../../plugins/error-handler.js';
-import { POSITION_HEADER } from '../../plugins/consistency.js';
+import { HttpError } from '../../http/error-handler.js';
+import { POSITION_HEADER } from '../../http/consistency.js';
 import { requirePermission } from '../../accounts/security.js';
 import { parseListParams, textValues } from '../list-params.js';
 import { sendList } from '../lists.js';

@@ -14,7 +14,7 @@ import { containing } from '@epos/platform/db/like';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
 import { readModel, afterWrite } from '../../read-models.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../http/error-handler.js';
 import { requirePermission } from '../../accounts/security.js';
 import { parseOr400 } from '../../blogs/validation.js';
 import { iso } from '../../blogs/views.js';

@@ -12,7 +12,7 @@ import { postDecider, type Intent, type PostCommand } from '@epos/domain/blogs/p
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
 import { readModel, afterWrite } from '../../read-models.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../http/error-handler.js';
 import { signedInBlogActor } from '../../blogs/actor.js';
 import { parseOr400 } from '../../blogs/validation.js';
 import { parseListParams, textValues, uuidValues } from '../list-params.js';

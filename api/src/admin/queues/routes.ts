@@ -8,7 +8,7 @@ import { jobTypes } from '@epos/platform/jobs/job-types';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
 import { jobDecider } from './job-decider.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../http/error-handler.js';
 import { parseListParams, textValues } from '../list-params.js';
 import { sendList } from '../lists.js';
 

@@ -5,7 +5,7 @@ import { FIRST_TEXT_COLUMN, POEM_PROJECTION, type PoemReadModel } from '@epos/pr
 import type { SentenceState } from '@epos/domain/poem/sentence-state';
 import type { ApiDeps } from '../../deps.js';
 import { readModel } from '../../read-models.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../http/error-handler.js';
 import type { ListParams } from '../list-params.js';
 import { pageInOrder, rowsOfPage, totalUpTo } from '../lists.js';
 

@@ -11,7 +11,7 @@ import { USERS_PROJECTION } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
 import { readModel, afterWrite } from '../../read-models.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../http/error-handler.js';
 import { actorNames } from '../../accounts/actor-names.js';
 import { poemQueries } from '../../poem/poem-queries.js';
 import { acceptSuggestion, declineSuggestion } from '../../suggestions/decisions.js';

@@ -8,7 +8,7 @@ import type { ApiDeps } from '../../deps.js';
 import { sentenceCommandAt } from '../sentences/command-at.js';
 import { withPosition } from '../../commands.js';
 import { commandFor } from '../../poem/edit-routes.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../http/error-handler.js';
 import { parseListParams, textValues } from '../list-params.js';
 import { sendList } from '../lists.js';
 import { restoreSentence } from '../sentences/restore.js';

@@ -9,7 +9,7 @@ import { Credentials } from '@epos/platform/accounts/credentials';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
 import { readModel, afterWrite } from '../../read-models.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError } from '../../http/error-handler.js';
 import { roleAssignmentOf } from '../../accounts/role-assignment-facts.js';
 import { changesRole } from '@epos/domain/accounts/role-assignment';
 import { handleCommand } from '@epos/platform';
