@@ -66,7 +66,7 @@ describe('the poem in the console', () => {
     expect(await page.getByRole('list', { name: 'History, newest first' }).locator(':scope > li').count()).toBe(2);
     expect(await violationsWhenIdle(page)).toEqual([]);
     await restore.first().click();
-    await page.getByText(/^Restored/).waitFor();
+    await page.getByText(/^Restored: /).waitFor();
     await expect.poll(() => page.getByRole('list', { name: 'History, newest first' }).locator(':scope > li').count(), { timeout: 10_000 }).toBe(3);
 
     await readerShows(page, firstLine);

@@ -27,7 +27,7 @@ describe('History tabs of records that share a stream', () => {
     expect(await historyEntries(page).count()).toBe(2);
     expect(await violationsWhenIdle(page)).toEqual([]);
     await restore.first().click();
-    await page.getByText(/^Restored/).waitFor();
+    await page.getByText(/^Restored: /).waitFor();
     await expect.poll(() => historyEntries(page).count(), { timeout: 10_000 }).toBe(3);
     await expect.poll(served, { timeout: 10_000 }).toBe(original);
     await page.close();
