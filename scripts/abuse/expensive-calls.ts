@@ -1,14 +1,18 @@
 /**
  * The expensive-call attack (issue 35): from one address, 20 search downloads and 200 searches kept
- * in flight without pause (a refusal is followed by the next request at once, Retry-After ignored),
- * while a process of its own reads a cached section at a steady pace; idle and attacked phases
+ * in flight without pause by a process of their own (./ask-again-process.ts, at the lowest priority on
+ * the load core), while another reads a cached section at a steady pace; idle and attacked phases
  * alternate (3 rounds when given 30 s or more). The cached read's median p99 under attack is held
  * against its median idle p99 (budget: under 2×), and every refusal must be a 429 or 503 carrying
  * Retry-After and the RateLimit fields.
  */
-import { Pool } from 'undici';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { SearchAnswer } from '@epos/schemas/search/responses';
 import { pacedReadsProcess } from '../bench/paced-reads.js';
+import { LOAD_CORE, onCore } from '../bench/pinning.js';
+import { watchChild } from '../testkit/site-process.js';
+import type { Asker, Tally } from './ask-again-process.js';
 import type { AbuseReport, Attack } from './attack.js';
 
 const DOWNLOADS = 20;
@@ -20,18 +24,35 @@ const SLOWDOWN_BUDGET = 2;
 /** Words whose hits are many in the demo poem and in `npm run generate`'s. */
 const CANDIDATE_WORDS = ['light', 'lamp', 'night', 'fire', 'evening', 'dark'];
 
-interface Tally {
-  answered: number;
-  tooMany: number;
-  busy: number;
-  /** Refusals (429, 503) without Retry-After or the RateLimit fields. */
-  unmarked: number;
-  /** Anything else: other statuses, failed connections. */
-  other: Map<string, number>;
+const describeTally = (t: Tally) => {
+  const other = Object.entries(t.other);
+  return `${t.answered} answered, ${t.tooMany} refused 429, ${t.busy} refused 503${other.length > 0 ? `, other: ${other.map(([k, n]) => `${k} ×${n}`).join(', ')}` : ''}`;
+};
+function addTallies(sum: Tally | undefined, t: Tally): Tally {
+  if (!sum) return t;
+  const other = { ...sum.other };
+  for (const [k, n] of Object.entries(t.other)) other[k] = (other[k] ?? 0) + n;
+  return { answered: sum.answered + t.answered, tooMany: sum.tooMany + t.tooMany, busy: sum.busy + t.busy, unmarked: sum.unmarked + t.unmarked, other };
 }
+const otherCount = (t: Tally) => Object.values(t.other).reduce((a, b) => a + b, 0);
 
-const newTally = (): Tally => ({ answered: 0, tooMany: 0, busy: 0, unmarked: 0, other: new Map() });
-const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+/** Starts ./ask-again-process.ts on the load core at the lowest priority; `stop()` ends it and gives its tallies. */
+async function startAsking(base: string, askers: readonly Asker[]): Promise<{ stop(): Promise<Record<string, Tally>> }> {
+  const script = fileURLToPath(new URL('./ask-again-process.ts', import.meta.url));
+  const child = spawn(...onCore(LOAD_CORE, 'nice', ['-n', '19', process.execPath, '--import', 'tsx', script, base, JSON.stringify(askers)]), { stdio: ['ignore', 'pipe', 'inherit'] });
+  const watched = watchChild(child);
+  while (!watched.output().includes('asking')) {
+    if (watched.exitCode() !== null) throw new Error(`the attack process ended before asking (exit ${watched.exitCode()})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      await watched.exited;
+      return JSON.parse(watched.output().trim().split('\n').at(-1)!) as Record<string, Tally>;
+    },
+  };
+}
 
 /** The candidate with the most hits: the heaviest download the site has. */
 async function heaviestWord(base: string): Promise<{ word: string; hits: number }> {
@@ -44,27 +65,6 @@ async function heaviestWord(base: string): Promise<{ word: string; hits: number 
   }
   return best;
 }
-
-/** Asks `path` again and again while `going()`, each time reading the whole answer, and tallies how each was answered. */
-async function keepAsking(pool: Pool, path: string, going: () => boolean, tally: Tally): Promise<void> {
-  while (going()) {
-    try {
-      const { statusCode, headers, body } = await pool.request({ path, method: 'GET' });
-      for await (const chunk of body) void chunk;
-      if (statusCode === 200) tally.answered++;
-      else if (statusCode === 429 || statusCode === 503) {
-        if (statusCode === 429) tally.tooMany++;
-        else tally.busy++;
-        if (!headers['retry-after'] || !headers.ratelimit || !headers['ratelimit-policy']) tally.unmarked++;
-      } else bump(tally.other, String(statusCode));
-    } catch (error) {
-      bump(tally.other, error instanceof Error ? error.name : 'error');
-    }
-  }
-}
-
-const describeTally = (t: Tally) =>
-  `${t.answered} answered, ${t.tooMany} refused 429, ${t.busy} refused 503${t.other.size > 0 ? `, other: ${[...t.other].map(([k, n]) => `${k} ×${n}`).join(', ')}` : ''}`;
 
 /** The middle value (of an odd count; the upper middle of an even one). */
 const middle = (values: readonly number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
@@ -85,27 +85,25 @@ export const expensiveCallsAttack: Attack = async ({ site, seconds }): Promise<A
   const section = await fetch(`${site.base}${CHEAP_READ}`);
   if (!section.ok) problems.push(`${CHEAP_READ} answered ${section.status}: the cheap read to measure is missing`);
   const { word, hits } = await heaviestWord(site.base);
-  const downloads = newTally();
-  const searches = newTally();
-  const pool = new Pool(site.base, { connections: DOWNLOADS + SEARCHES });
+  const askers: Asker[] = [
+    { label: 'downloads', paths: [`/api/v2/search/download?q=${word}`], connections: DOWNLOADS },
+    { label: 'searches', paths: Array.from({ length: 10 }, (_, page) => `/api/v2/search?q=${word}&page=${page + 1}`), connections: SEARCHES },
+  ];
+  const totals: Record<string, Tally> = {};
   const idle: Awaited<ReturnType<typeof cheap>>[] = [];
   const loaded: Awaited<ReturnType<typeof cheap>>[] = [];
   let attackSeconds = 0;
   for (let round = 0; round < rounds; round++) {
     idle.push(await cheap());
     // The attack runs from before the measuring process starts until it has measured.
-    let going = true;
     const started = performance.now();
-    const attack = Promise.all([
-      ...Array.from({ length: DOWNLOADS }, () => keepAsking(pool, `/api/v2/search/download?q=${word}`, () => going, downloads)),
-      ...Array.from({ length: SEARCHES }, (_, i) => keepAsking(pool, `/api/v2/search?q=${word}&page=${1 + (i % 10)}`, () => going, searches)),
-    ]);
+    const attack = await startAsking(site.base, askers);
     loaded.push(await cheap());
-    going = false;
-    await attack;
+    for (const [label, tally] of Object.entries(await attack.stop())) totals[label] = addTallies(totals[label], tally);
     attackSeconds += (performance.now() - started) / 1000;
   }
-  await pool.close();
+  const downloads = totals.downloads!;
+  const searches = totals.searches!;
 
   const idleP99 = middle(idle.map((m) => m.p99));
   const loadedP99 = middle(loaded.map((m) => m.p99));
@@ -113,7 +111,7 @@ export const expensiveCallsAttack: Attack = async ({ site, seconds }): Promise<A
   if (!(ratio < SLOWDOWN_BUDGET)) problems.push(`a cached section's p99 went from ${idleP99.toFixed(1)} ms idle to ${loadedP99.toFixed(1)} ms under attack (${ratio.toFixed(2)}×; budget under ${SLOWDOWN_BUDGET}×)`);
   for (const [kind, tally] of [['downloads', downloads], ['searches', searches]] as const) {
     if (tally.unmarked > 0) problems.push(`${tally.unmarked} refused ${kind} came without Retry-After or the RateLimit fields`);
-    if (tally.other.size > 0) problems.push(`${kind} answered other than 200, 429 or 503: ${[...tally.other].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+    if (otherCount(tally) > 0) problems.push(`${kind} answered other than 200, 429 or 503: ${describeTally(tally)}`);
     if (tally.tooMany + tally.busy === 0) problems.push(`no ${kind} were refused: one address got all it asked for`);
   }
 
@@ -132,7 +130,7 @@ export const expensiveCallsAttack: Attack = async ({ site, seconds }): Promise<A
       downloads: describeTally(downloads),
       searches: describeTally(searches),
       'refusals without Retry-After or the RateLimit fields': downloads.unmarked + searches.unmarked,
-      'answers other than 200, 429 or 503': [...downloads.other.values(), ...searches.other.values()].reduce((a, b) => a + b, 0),
+      'answers other than 200, 429 or 503': otherCount(downloads) + otherCount(searches),
     },
     problems,
   };

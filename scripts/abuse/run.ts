@@ -6,6 +6,7 @@
  *   --only a,b    only these attacks (names in scripts/abuse/attacks.ts)
  */
 import { parseArgs } from 'node:util';
+import { pinningNote, SERVER_CORE } from '../bench/pinning.js';
 import { startSite } from '../testkit/site-process.js';
 import type { AbuseReport } from './attack.js';
 import { attacks } from './attacks.js';
@@ -20,7 +21,9 @@ if (unknown.length > 0) throw new Error(`--only: no attack named ${unknown.join(
 /** A budget small enough that the cache attack meets it within a minute. */
 const settings = { CACHE_MEMORY_MB: '128', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
 console.log(`starting the site (${Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(' ')})…`);
-const site = await startSite({ env: settings });
+// The site (and the PostgreSQL it starts) on one core, the attacks and the measuring clients on the other.
+const site = await startSite({ env: settings, core: SERVER_CORE });
+console.log(pinningNote().replace('PostgreSQL unpinned', 'the embedded PostgreSQL with the site'));
 const reports: AbuseReport[] = [];
 try {
   for (const name of chosen) {
