@@ -4,7 +4,6 @@
  * another, through util-linux's `taskset`. PostgreSQL and the bench process itself are left to the
  * scheduler. Without taskset or a second core the processes run unpinned, and the run says so.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 
@@ -24,11 +23,4 @@ export function pinningNote(): string {
   return pinning
     ? `servers pinned to core ${SERVER_CORE}, load generators to core ${LOAD_CORE} (taskset); PostgreSQL unpinned`
     : `NOT pinned (${TASKSET === null ? 'no taskset' : 'one core'}): servers and load generators share the cores`;
-}
-
-/** Moves this process (every thread) to `core`, as `onCore` does for a child; false when it runs unpinned. */
-export function pinThisProcess(core: number): boolean {
-  if (!pinning) return false;
-  execFileSync(TASKSET!, ['-a', '-p', '-c', String(core), String(process.pid)], { stdio: 'ignore' });
-  return true;
 }
