@@ -1,5 +1,5 @@
 /**
- * The packages' layering, as README's layout table states it: the write model (`domain`) is
+ * The packages' layering, as the layout table of docs/architecture.md states it: the write model (`domain`) is
  * pure; only entry points import the HTTP package; the apps import nothing from the server but
  * `schemas`, and at run time only its zod-free files.
  */

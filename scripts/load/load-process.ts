@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Catalogue } from '../../load/mix.js';
+import type { Catalogue } from './mix.js';
 import { scriptProcess } from '../bench/script-process.js';
 import type { ProcessReport } from './samples.js';
 

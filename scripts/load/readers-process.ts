@@ -1,12 +1,12 @@
 /**
  * Virtual readers in a process of their own (see ./load-process.ts): each a closed loop of one
- * request at a time (the reading mix of ../../load/mix.ts, seeded per reader), a think time
+ * request at a time (the reading mix of ./mix.ts, seeded per reader), a think time
  * between answers, on its own keep-alive connection (./keep-alive-connection.ts), accepting
  * brotli and gzip as browsers do. Latency runs from sending to the last byte.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
-import { readingMix, thinkTime } from '../../load/mix.js';
+import { readingMix, thinkTime } from './mix.js';
 import { KeepAliveConnection } from './keep-alive-connection.js';
 import { cpuBetween, loadProcessArguments, until, windowTimes, type ReadersConfig } from './load-process.js';
 import { Recorder } from './samples.js';

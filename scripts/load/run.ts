@@ -1,7 +1,7 @@
 /**
  * npm run load (issue 22): the whole site (`npm start`'s process, demo content, its embedded
  * PostgreSQL) under 200 concurrent virtual readers, closed loops with short think times, reading a
- * realistic mix (../../load/mix.ts: sections in every edition and their translations, sentence
+ * realistic mix (./mix.ts: sections in every edition and their translations, sentence
  * pages, blog lists and posts, comments, feeds, search, the dictionary; a share of them signed in),
  * and 5 writers (notes, comments, a blogger editing a post), for 60 s after a short warm-up.
  * Readers and writers run in processes of their own (./readers-process.ts, ./writers-process.ts),
@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs, promisify } from 'node:util';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
-import { DEMO_ACCOUNTS, discoverCatalogue, READER_THINK_MS, readingMix, SIGNED_IN_SHARE, WRITER_THINK_MS, type Answer, type Catalogue } from '../../load/mix.js';
+import { DEMO_ACCOUNTS, discoverCatalogue, READER_THINK_MS, readingMix, SIGNED_IN_SHARE, WRITER_THINK_MS, type Answer, type Catalogue } from './mix.js';
 import { runConcurrently } from '../bench/bench-database.js';
 import { childrenOf, processCpuSeconds } from '../testkit/process-cpu.js';
 import { SiteClient } from '../testkit/site-client.js';

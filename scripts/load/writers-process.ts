@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
-import { commentBody, DEMO_ACCOUNTS, EDITED_POST, noteBody, postEdit, thinkTime, WRITE_ROUTES, writerRole, type EditedPost, type WriterRole } from '../../load/mix.js';
+import { commentBody, DEMO_ACCOUNTS, EDITED_POST, noteBody, postEdit, thinkTime, WRITE_ROUTES, writerRole, type EditedPost, type WriterRole } from './mix.js';
 import { SiteClient } from '../testkit/site-client.js';
 import { cpuBetween, loadProcessArguments, until, windowTimes, type WritersConfig } from './load-process.js';
 import { Recorder } from './samples.js';

@@ -16,7 +16,7 @@ export const MANIFEST_FILE = 'manifest.json';
 /**
  * The tables kept, in the order they are loaded (credentials before what refers to them). Left
  * out: the read models and their projection_* bookkeeping (rebuilt from the log on restore),
- * rate_limits (counters of the last minutes) and the job queue (the `bullmq` schema: see README).
+ * rate_limits (counters of the last minutes) and the job queue (the `bullmq` schema: see docs/operations.md, "Backup and restore").
  */
 export const TABLES: readonly { name: string; orderBy?: string; optional?: boolean }[] = [
   { name: 'events', orderBy: 'global_position' },

@@ -51,7 +51,7 @@ export class ReadModelFailedError extends ProjectionStoppedError {
   }
 }
 
-/** What an operator can do about a stopped read model (README, "When a read model stops"). */
+/** What an operator can do about a stopped read model (docs/operations.md, "When a read model stops"). */
 export function wayOut(projection: string): string {
   return `Once a fix is deployed, restarting the projections resumes from that event; \`npm run rebuild -- ${projection}\` rebuilds the read model from the start beside the one serving.`;
 }

@@ -1,10 +1,10 @@
 /**
  * `npm run load`'s scenario for operators who have k6 (v0.57 or later runs TypeScript as it is):
- * readers in closed loops reading the mix of ./mix.ts (a share signed in as the demo reader) and
+ * readers in closed loops reading the mix of ../mix.ts (a share signed in as the demo reader) and
  * writers saving notes, commenting and editing a post, against a running site started with
  * RATE_LIMIT_FACTOR raised (say 1000) and its demo content:
  *
- *   k6 run -e BASE_URL=http://127.0.0.1:3000 -e SECONDS=60 -e READERS=200 -e WRITERS=5 load/reading-mix.ts
+ *   k6 run -e BASE_URL=http://127.0.0.1:3000 -e SECONDS=60 -e READERS=200 -e WRITERS=5 scripts/load/k6/reading-mix.ts
  *
  * The summary prints each route's count, median, p95, p99 and max; k6 exits non-zero when any
  * request fails (an answer ≥ 400, or none). The site's CPU and memory are not k6's to see: watch
@@ -33,7 +33,7 @@ import {
   type EditedPost,
   type Read,
   type WriterRole,
-} from './mix.ts';
+} from '../mix.ts';
 
 const BASE = __ENV.BASE_URL ?? 'http://127.0.0.1:3000';
 const SECONDS = Number(__ENV.SECONDS ?? 60);

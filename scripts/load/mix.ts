@@ -1,6 +1,6 @@
 /**
- * The load run's scenario, shared by `npm run load` (scripts/load/) and the k6 script
- * (./reading-mix.ts): which ids exist (read from the API first), what readers read and in what
+ * The load run's scenario, shared by `npm run load` (the files beside this one) and the k6 script
+ * (./k6/reading-mix.ts): which ids exist (read from the API first), what readers read and in what
  * proportion, what the writers write. Pure: no Node and no k6 modules, so both can import it.
  */
 
