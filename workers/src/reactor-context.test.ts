@@ -35,6 +35,7 @@ describe('defineWorkerReactor', () => {
   });
 
   it('does not compile a misspelt event name, an unlisted event or a listed event left without a reaction', () => {
+    // One mistake per reactor: TypeScript reports only the first unknown name of an object literal.
     const misspelt = defineWorkerReactor({
       name: 'misspelt',
       events: [postScheduled],
