@@ -1,5 +1,6 @@
-import type { Config, Database, EventStore, Logger, Position, ProjectionProgress, RecordedEvent } from '@epos/platform';
+import { defineReactor, type Config, type Database, type EventStore, type Logger, type Position, type ProjectionProgress, type Reactor, type ReactorSpec, type RecordedEvent } from '@epos/platform';
 import { JobRunningError, type JobQueue } from '@epos/platform/jobs/index';
+import type { EventDefinition } from '@epos/schemas';
 
 /** What reactions may use: they read and enqueue, they do not send. */
 export interface ReactorContext {
@@ -10,6 +11,11 @@ export interface ReactorContext {
   logger: Logger;
   /** Read models, as far as the projections have got. */
   progress: ProjectionProgress;
+}
+
+/** A reactor of the workers process: each reaction receives its event typed by the schemas, and names only events listed. */
+export function defineWorkerReactor<const Defs extends readonly EventDefinition[]>(spec: ReactorSpec<ReactorContext, Defs>): Reactor<ReactorContext> {
+  return defineReactor<ReactorContext, Defs>(spec);
 }
 
 /**

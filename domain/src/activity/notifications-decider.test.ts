@@ -1,36 +1,29 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { NotificationEvent } from '@epos/schemas';
-import { notificationsDecider, type NotificationsCommand } from './notifications-decider.js';
+import { deciderSpec } from '../testkit/decider-spec.js';
+import { notificationsDecider } from './notifications-decider.js';
 
 const USER = '6f1c1d1e-0000-4000-8000-000000000001';
-const decider = notificationsDecider(USER);
-
-function run(commands: NotificationsCommand[]): NotificationEvent[] {
-  let state = decider.initialState;
-  const all: NotificationEvent[] = [];
-  for (const command of commands) {
-    const events = decider.decide(command, state);
-    for (const event of events) state = decider.evolve(state, event);
-    all.push(...events);
-  }
-  return all;
-}
+const spec = deciderSpec(notificationsDecider(USER));
+const read = (id: string): NotificationEvent => ({ type: 'NotificationRead', data: { userId: USER, id } });
+const readUpTo = (upTo: string): NotificationEvent => ({ type: 'NotificationsReadUpTo', data: { userId: USER, upTo } });
 
 describe('a reader marking notifications read', () => {
   it('marks one, and marking it again changes nothing', () => {
-    expect(run([{ kind: 'read', id: '40' }, { kind: 'read', id: '40' }])).toEqual([{ type: 'NotificationRead', data: { userId: USER, id: '40' } }]);
+    spec.when({ kind: 'read', id: '40' }).then([read('40')]);
+    spec.given([read('40')]).when({ kind: 'read', id: '40' }).thenNothing();
   });
 
   it('marks all up to a point, then nothing at or below it', () => {
-    const events = run([{ kind: 'readUpTo', upTo: '100' }, { kind: 'read', id: '99' }, { kind: 'readUpTo', upTo: '50' }, { kind: 'read', id: '101' }]);
-    expect(events.map((e) => e.type)).toEqual(['NotificationsReadUpTo', 'NotificationRead']);
-    expect(events[1]!.data).toEqual({ userId: USER, id: '101' });
+    spec.when({ kind: 'readUpTo', upTo: '100' }).then([readUpTo('100')]);
+    const marked = spec.given([readUpTo('100')]);
+    marked.when({ kind: 'read', id: '99' }).thenNothing();
+    marked.when({ kind: 'readUpTo', upTo: '50' }).thenNothing();
+    marked.when({ kind: 'read', id: '101' }).then([read('101')]);
   });
 
   it('compares ids as numbers, not as text', () => {
-    expect(run([{ kind: 'readUpTo', upTo: '9' }, { kind: 'readUpTo', upTo: '10' }]).map((e) => e.data)).toEqual([
-      { userId: USER, upTo: '9' },
-      { userId: USER, upTo: '10' },
-    ]);
+    spec.when({ kind: 'readUpTo', upTo: '9' }).then([readUpTo('9')]);
+    spec.given([readUpTo('9')]).when({ kind: 'readUpTo', upTo: '10' }).then([readUpTo('10')]);
   });
 });

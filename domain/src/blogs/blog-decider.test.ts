@@ -1,33 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { BlogEvent } from '@epos/schemas';
+import { deciderSpec } from '../testkit/decider-spec.js';
 import { blogDecider, type BlogCommand } from './blog-decider.js';
 
-const decider = blogDecider('verse');
+const spec = deciderSpec(blogDecider('verse'));
 const created: BlogEvent = { type: 'BlogCreated', data: { blogId: 'verse', title: 'Verse', description: '' } };
 const archived: BlogEvent = { type: 'BlogArchived', data: { blogId: 'verse' } };
-const when = (events: BlogEvent[], command: Omit<BlogCommand, 'kind'>) => decider.decide({ kind: 'update', ...command }, events.reduce(decider.evolve, decider.initialState));
+const update = (command: Omit<BlogCommand, 'kind'>): BlogCommand => ({ kind: 'update', ...command });
 
 describe('blog decider', () => {
   it('renames, describes, archives and unarchives, only when something changes', () => {
-    expect(when([created], { title: 'Poems' })).toEqual([{ type: 'BlogRenamed', data: { blogId: 'verse', title: 'Poems' } }]);
-    expect(when([created], { title: 'Verse' })).toEqual([]);
-    expect(when([created], { description: 'New' })).toEqual([{ type: 'BlogDescribed', data: { blogId: 'verse', description: 'New' } }]);
-    expect(when([created], { archived: true })).toEqual([archived]);
-    expect(when([created, archived], { archived: true })).toEqual([]);
-    expect(when([created, archived], { archived: false })).toEqual([{ type: 'BlogUnarchived', data: { blogId: 'verse' } }]);
+    spec.given([created]).when(update({ title: 'Poems' })).then([{ type: 'BlogRenamed', data: { blogId: 'verse', title: 'Poems' } }]);
+    spec.given([created]).when(update({ title: 'Verse' })).thenNothing();
+    spec.given([created]).when(update({ description: 'New' })).then([{ type: 'BlogDescribed', data: { blogId: 'verse', description: 'New' } }]);
+    spec.given([created]).when(update({ archived: true })).then([archived]);
+    spec.given([created, archived]).when(update({ archived: true })).thenNothing();
+    spec.given([created, archived]).when(update({ archived: false })).then([{ type: 'BlogUnarchived', data: { blogId: 'verse' } }]);
   });
 
   it('decides every change of one edit at once, leaving out the fields that stay', () => {
-    expect(when([created], { title: 'Poems', description: 'Short ones', archived: true })).toEqual([
+    spec.given([created]).when(update({ title: 'Poems', description: 'Short ones', archived: true })).then([
       { type: 'BlogRenamed', data: { blogId: 'verse', title: 'Poems' } },
       { type: 'BlogDescribed', data: { blogId: 'verse', description: 'Short ones' } },
       archived,
     ]);
-    expect(when([created], { title: 'Verse', description: 'Short ones', archived: false })).toEqual([{ type: 'BlogDescribed', data: { blogId: 'verse', description: 'Short ones' } }]);
-    expect(when([created], {})).toEqual([]);
+    spec.given([created]).when(update({ title: 'Verse', description: 'Short ones', archived: false })).then([{ type: 'BlogDescribed', data: { blogId: 'verse', description: 'Short ones' } }]);
+    spec.given([created]).when(update({})).thenNothing();
   });
 
   it('refuses a blog that does not exist', () => {
-    expect(() => when([], { title: 'X' })).toThrow('No blog found');
+    spec.when(update({ title: 'X' })).thenRefuses('not_found', 'No blog found');
   });
 });

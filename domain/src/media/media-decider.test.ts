@@ -1,45 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS, mediaMessages } from '@epos/schemas';
+import { deciderSpec } from '../testkit/decider-spec.js';
 import { mediaDecider, type UploadFacts } from './media-decider.js';
 import { checkUpload } from './upload-checks.js';
 
 const hash = 'a'.repeat(64);
 const facts: UploadFacts = { hash, kind: 'image', mime: 'image/png', ext: 'png', size: 10, width: 2, height: 2, durationSeconds: null, originalName: 'dot.png', uploader: 'u1' };
 const derivative = (c: string) => ({ hash: c.repeat(64), mime: 'image/webp', ext: 'webp', size: 5, width: 2, height: 2 });
-const fold = (events: ReturnType<typeof mediaDecider.decide>) => events.reduce(mediaDecider.evolve, mediaDecider.initialState);
+const spec = deciderSpec(mediaDecider);
+const upload = { kind: 'upload', facts } as const;
 
 describe('the media decider', () => {
   it('records an upload once: the same bytes again append nothing, and come back after a removal', () => {
-    const first = mediaDecider.decide({ kind: 'upload', facts }, mediaDecider.initialState);
+    const first = spec.when(upload).events();
     expect(first).toEqual([{ type: 'MediaUploaded', data: facts }]);
-    const state = fold(first);
-    expect(mediaDecider.decide({ kind: 'upload', facts: { ...facts, originalName: 'again.png' } }, state)).toEqual([]);
-    const removed = fold([...first, ...mediaDecider.decide({ kind: 'remove', inUse: false }, state)]);
-    expect(removed.removed).toBe(true);
-    expect(mediaDecider.decide({ kind: 'upload', facts }, removed)).toHaveLength(1);
+    spec.given(first).when({ kind: 'upload', facts: { ...facts, originalName: 'again.png' } }).thenNothing();
+    const removed = [...first, ...spec.given(first).when({ kind: 'remove', inUse: false }).events()];
+    expect(spec.given(removed).state().removed).toBe(true);
+    expect(spec.given(removed).when(upload).events()).toHaveLength(1);
   });
 
   it('records derivatives once and refuses to remove a file in use', () => {
-    const state = fold(mediaDecider.decide({ kind: 'upload', facts }, mediaDecider.initialState));
-    const made = mediaDecider.decide({ kind: 'recordDerivatives', thumb: derivative('b'), web: derivative('c') }, state);
+    const uploaded = spec.when(upload).events();
+    const made = spec.given(uploaded).when({ kind: 'recordDerivatives', thumb: derivative('b'), web: derivative('c') }).events();
     expect(made).toHaveLength(1);
-    expect(mediaDecider.decide({ kind: 'recordDerivatives', thumb: derivative('b'), web: derivative('c') }, fold([...mediaDecider.decide({ kind: 'upload', facts }, mediaDecider.initialState), ...made]))).toEqual([]);
-    expect(() => mediaDecider.decide({ kind: 'remove', inUse: true }, state)).toThrow(/detach it first/);
-    expect(() => mediaDecider.decide({ kind: 'remove', inUse: false }, mediaDecider.initialState)).toThrow(/No such file/);
+    spec.given([...uploaded, ...made]).when({ kind: 'recordDerivatives', thumb: derivative('b'), web: derivative('c') }).thenNothing();
+    spec.given(uploaded).when({ kind: 'remove', inUse: true }).thenRefuses('conflict', /detach it first/);
+    spec.when({ kind: 'remove', inUse: false }).thenRefuses('not_found', /No such file/);
   });
 });
 
 describe('the storage sweep', () => {
   it('takes an unused upload out with its reason, and does nothing to one in use, removed or swept already', () => {
-    const state = fold(mediaDecider.decide({ kind: 'upload', facts }, mediaDecider.initialState));
+    const uploaded = spec.when(upload).events();
     const sweep = { kind: 'sweep' as const, reason: 'no-longer-used' as const, unusedSince: '2026-01-01T00:00:00.000Z', lastUsedBy: 'work-1', inUse: false };
-    const swept = mediaDecider.decide(sweep, state);
+    const swept = spec.given(uploaded).when(sweep).events();
     expect(swept).toEqual([{ type: 'UploadSwept', data: { hash, reason: 'no-longer-used', unusedSince: '2026-01-01T00:00:00.000Z', lastUsedBy: 'work-1', size: 10, uploader: 'u1', originalName: 'dot.png' } }]);
-    expect(mediaDecider.decide({ ...sweep, inUse: true }, state)).toEqual([]);
-    const after = fold([...mediaDecider.decide({ kind: 'upload', facts }, mediaDecider.initialState), ...swept]);
-    expect(after.removed).toBe(true);
-    expect(mediaDecider.decide(sweep, after)).toEqual([]);
-    expect(mediaDecider.decide({ kind: 'upload', facts }, after)).toHaveLength(1);
+    spec.given(uploaded).when({ ...sweep, inUse: true }).thenNothing();
+    const after = spec.given([...uploaded, ...swept]);
+    expect(after.state().removed).toBe(true);
+    after.when(sweep).thenNothing();
+    expect(after.when(upload).events()).toHaveLength(1);
   });
 });
 

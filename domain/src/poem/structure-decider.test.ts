@@ -1,45 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { emptyStructure, type PoemStructure } from './structure-state.js';
-import { structureDecider } from './structure-decider.js';
+import { deciderSpec } from '../testkit/decider-spec.js';
+import { emptyStructure, type PoemStructure, type StructureEvent } from './structure-state.js';
+import { structureDecider, type StructureCommand } from './structure-decider.js';
 
-const merge = (target: PoemStructure, state: PoemStructure) => structureDecider.decide({ kind: 'merge', target, removeLayers: false }, state);
+const spec = deciderSpec(structureDecider);
+const merge = (target: PoemStructure): StructureCommand => ({ kind: 'merge', target, removeLayers: false });
 
 describe('structure decider: the introduction', () => {
   it("records the file's introduction once, and its change", () => {
-    const events = merge({ ...emptyStructure(), introduction: 'A lamp, a marsh, a hill.' }, emptyStructure());
+    const events = spec.when(merge({ ...emptyStructure(), introduction: 'A lamp, a marsh, a hill.' })).events();
     expect(events).toEqual([{ type: 'PoemIntroduced', data: { introduction: 'A lamp, a marsh, a hill.' } }]);
-    const state = events.reduce(structureDecider.evolve, emptyStructure());
-    expect(state.introduction).toBe('A lamp, a marsh, a hill.');
-    expect(merge({ ...emptyStructure(), introduction: 'A lamp, a marsh, a hill.' }, state)).toEqual([]);
-    expect(merge({ ...emptyStructure(), introduction: 'Morning comes back.' }, state)).toEqual([{ type: 'PoemIntroduced', data: { introduction: 'Morning comes back.' } }]);
+    const state = spec.given(events);
+    expect(state.state().introduction).toBe('A lamp, a marsh, a hill.');
+    state.when(merge({ ...emptyStructure(), introduction: 'A lamp, a marsh, a hill.' })).thenNothing();
+    state.when(merge({ ...emptyStructure(), introduction: 'Morning comes back.' })).then([{ type: 'PoemIntroduced', data: { introduction: 'Morning comes back.' } }]);
   });
 
   it('keeps the introduction when a file without one is imported', () => {
-    const state: PoemStructure = { ...emptyStructure(), introduction: 'Kept.' };
-    expect(merge({ ...emptyStructure(), introduction: null }, state)).toEqual([]);
+    spec.given([{ type: 'PoemIntroduced', data: { introduction: 'Kept.' } }]).when(merge({ ...emptyStructure(), introduction: null })).thenNothing();
   });
 });
 
 describe('structure decider: commentary layers from the console', () => {
-  const withCanto: PoemStructure = { ...emptyStructure(), cantos: { '1.1': { name: 'The Dawn', notes: {}, pdf: null, images: [] } } };
-  const decide = (command: Parameters<typeof structureDecider.decide>[0], state: PoemStructure) => structureDecider.decide(command, state);
+  const withCanto: StructureEvent[] = [{ type: 'PoemCantoNamed', data: { book: 1, canto: 1, name: 'The Dawn' } }];
 
   it('adds a layer once, edits it and its canto notes by the events that differ, and retires it', () => {
-    const added = decide({ kind: 'addLayer', key: 'sage', label: 'Sage', author: 'A', order: 1 }, withCanto);
+    expect(spec.given(withCanto).state().cantos).toEqual({ '1.1': { name: 'The Dawn', notes: {}, pdf: null, images: [] } });
+    const added = spec.given(withCanto).when({ kind: 'addLayer', key: 'sage', label: 'Sage', author: 'A', order: 1 }).events();
     expect(added).toEqual([{ type: 'CommentaryLayerDefined', data: { key: 'sage', label: 'Sage', author: 'A', order: 1 } }]);
-    const state = added.reduce(structureDecider.evolve, withCanto);
-    expect(() => decide({ kind: 'addLayer', key: 'sage', label: 'Again', author: 'B', order: 2 }, state)).toThrow('A layer sage exists already');
+    const state = spec.given([...withCanto, ...added]);
+    state.when({ kind: 'addLayer', key: 'sage', label: 'Again', author: 'B', order: 2 }).thenRefuses('conflict', 'A layer sage exists already');
 
     const edit = { kind: 'editLayer', key: 'sage', label: 'Sage', author: 'A', order: 0, cantoNotes: [{ book: 1, canto: 1, text: 'On dawn.' }] } as const;
-    expect(decide(edit, state)).toEqual([
+    state.when(edit).then([
       { type: 'CommentaryLayerDefined', data: { key: 'sage', label: 'Sage', author: 'A', order: 0 } },
       { type: 'CantoNoteSet', data: { layer: 'sage', book: 1, canto: 1, text: 'On dawn.' } },
     ]);
-    const edited = decide(edit, state).reduce(structureDecider.evolve, state);
-    expect(decide(edit, edited)).toEqual([]);
-    expect(() => decide({ ...edit, cantoNotes: [{ book: 9, canto: 9, text: 'x' }] }, edited)).toThrow('No canto 9.9');
+    const edited = spec.given([...withCanto, ...added, ...state.when(edit).events()]);
+    edited.when(edit).thenNothing();
+    edited.when({ ...edit, cantoNotes: [{ book: 9, canto: 9, text: 'x' }] }).thenRefuses('invalid', 'No canto 9.9');
 
-    expect(decide({ kind: 'retireLayer', key: 'sage' }, edited)).toEqual([{ type: 'CommentaryLayerRemoved', data: { key: 'sage' } }]);
-    expect(() => decide({ kind: 'retireLayer', key: 'nope' }, edited)).toThrow('No such layer');
+    edited.when({ kind: 'retireLayer', key: 'sage' }).then([{ type: 'CommentaryLayerRemoved', data: { key: 'sage' } }]);
+    edited.when({ kind: 'retireLayer', key: 'nope' }).thenRefuses('not_found', 'No such layer');
   });
 });

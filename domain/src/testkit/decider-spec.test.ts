@@ -28,5 +28,15 @@ describe('deciderSpec', () => {
     spec.given([]).when({ kind: 'close' }).thenRefuses('conflict', /already closed/);
     expect(() => spec.given([]).when({ kind: 'close' }).thenRefuses('invalid')).toThrow();
     expect(() => spec.given([opened]).when({ kind: 'close' }).thenRefuses('conflict')).toThrow(/should be refused/);
+    expect(spec.when({ kind: 'close' }).thenRefuses('conflict').message).toBe('The door is already closed');
+  });
+
+  it('checks a decide function whose command carries its state the same way', () => {
+    const knock = deciderSpec((command: { open: boolean; by: string }): Event[] => {
+      if (command.open) throw new DomainError('invalid', 'The door is open: come in');
+      return [{ type: 'Opened', data: { by: command.by } }];
+    });
+    knock.when({ open: false, by: 'ann' }).then([opened]);
+    knock.when({ open: true, by: 'ann' }).thenRefuses('invalid', 'come in');
   });
 });

@@ -1,4 +1,5 @@
-import type { Cause, EventMetadata } from '@epos/schemas';
+import type { z } from 'zod';
+import type { Cause, EventDefinition, EventMetadata } from '@epos/schemas';
 
 /** A position in the global log. Ordered; 0n means "before the first event". */
 export type Position = bigint;
@@ -23,6 +24,9 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   revision: bigint;
   position: Position;
 }
+
+/** A recorded event of one definition, its data typed by the definition's schema. */
+export type RecordedOf<Def extends EventDefinition> = RecordedEvent<Def['type'], z.infer<Def['schema']>>;
 
 export interface AppendOptions {
   expectedRevision: ExpectedRevision;

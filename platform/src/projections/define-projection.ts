@@ -1,13 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import type { EventDefinition } from '@epos/schemas';
-import type { RecordedEvent } from '../event-store/port.js';
+import type { RecordedEvent, RecordedOf } from '../event-store/port.js';
 import { EventHandlingError } from './errors.js';
 
-export type EventHandler<Def extends EventDefinition, DB> = (
-  event: RecordedEvent<Def['type'], z.infer<Def['schema']>>,
-  db: Kysely<DB>,
-) => Promise<void>;
+export type EventHandler<Def extends EventDefinition, DB> = (event: RecordedOf<Def>, db: Kysely<DB>) => Promise<void>;
 
 export type EventHandlers<Defs extends readonly EventDefinition[], DB> = {
   [Def in Defs[number] as Def['type']]?: EventHandler<Def, DB>;

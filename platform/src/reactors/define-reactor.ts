@@ -1,11 +1,12 @@
-import type { RecordedEvent } from '../event-store/port.js';
+import type { EventDefinition } from '@epos/schemas';
+import type { RecordedEvent, RecordedOf } from '../event-store/port.js';
 
 /** What one event type sets off. */
-export interface Reaction<Context> {
+export interface Reaction<Context, Event extends RecordedEvent = RecordedEvent> {
   /** The effect in a few words, for the table of effects (README): "queues blogs.publish-scheduled-post at publishAt". */
   readonly effect: string;
   /** Enqueues the effect's jobs. Must be idempotent (job ids named after the event or its subject): it may run again. */
-  react(event: RecordedEvent, context: Context): Promise<void>;
+  react(event: Event, context: Context): Promise<void>;
 }
 
 /** Turns events into jobs, whoever appended them; run by the workers process with its own checkpoint. */
@@ -14,8 +15,21 @@ export interface Reactor<Context> {
   readonly on: Readonly<Record<string, Reaction<Context>>>;
 }
 
-export function defineReactor<Context>(reactor: Reactor<Context>): Reactor<Context> {
-  return reactor;
+/** One reaction to each listed event, keyed by its type; each receives its event typed by the event's schema. */
+export type Reactions<Defs extends readonly EventDefinition[], Context> = {
+  [Def in Defs[number] as Def['type']]: Reaction<Context, RecordedOf<Def>>;
+};
+
+export interface ReactorSpec<Context, Defs extends readonly EventDefinition[]> {
+  name: string;
+  /** The events reacted to, as the schemas define them: a reaction to any other type does not compile. */
+  events: Defs;
+  on: NoInfer<Reactions<Defs, Context>>;
+}
+
+/** A reactor whose reactions are typed like a projection's handlers (see `defineProjection`). */
+export function defineReactor<Context, const Defs extends readonly EventDefinition[]>(spec: ReactorSpec<Context, Defs>): Reactor<Context> {
+  return { name: spec.name, on: spec.on };
 }
 
 /** The table of effects as markdown: one row per event type a reactor reacts to. */

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import type { RecordedEvent } from '../event-store/port.js';
 import { createLogger } from '../logging/logger.js';
-import { sampleRegistry } from '../testkit/sample-events.js';
+import { counterOpened, sampleRegistry } from '../testkit/sample-events.js';
 import { newTestDatabase } from '../testkit/vitest.js';
 import type { TestDatabase } from '../testkit/test-database.js';
 import { defineReactor, effectsTable, type Reactor } from './define-reactor.js';
@@ -16,13 +15,14 @@ afterEach(async () => {
 
 /** A reactor that records each counter it saw opened; `fail` decides per name whether this try throws. */
 function recordingReactor(seen: string[], fail: (name: string) => Error | null = () => null): Reactor<null> {
-  return defineReactor<null>({
+  return defineReactor({
     name: 'recorder',
+    events: [counterOpened],
     on: {
       CounterOpened: {
         effect: 'records the name',
-        async react(event: RecordedEvent) {
-          const { name } = event.data as { name: string };
+        async react(event) {
+          const { name } = event.data;
           const error = fail(name);
           if (error) throw error;
           seen.push(name);

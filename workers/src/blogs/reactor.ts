@@ -1,14 +1,12 @@
-import { defineReactor, type RecordedEvent } from '@epos/platform';
+import type { RecordedOf } from '@epos/platform';
 import { enqueueOnce, JobRunningError } from '@epos/platform/jobs/index';
 import { mailOnce } from '@epos/platform/mail/index';
-import type { CommentEvent, PostEvent } from '@epos/schemas';
+import { commentPosted, postDeleted, postPublished, postScheduled, postUnscheduled } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
-import { isNews, readModelsAt, type ReactorContext } from '../reactor-context.js';
+import { defineWorkerReactor, isNews, readModelsAt, type ReactorContext } from '../reactor-context.js';
 import { notifySubscribers, publishScheduledPost, queuePublishing } from '@epos/platform/blogs/jobs';
 import { commentMail } from './mails.js';
-
-type Of<Union extends { type: string; data: unknown }, Type extends Union['type']> = RecordedEvent<Type, Extract<Union, { type: Type }>['data']>;
 
 async function cancelPublishing(context: ReactorContext, postId: string): Promise<void> {
   try {
@@ -21,7 +19,7 @@ async function cancelPublishing(context: ReactorContext, postId: string): Promis
 }
 
 /** The post's author hears of a comment by someone else. */
-async function mailCommentAuthor(event: Of<CommentEvent, 'CommentPosted'>, context: ReactorContext): Promise<void> {
+async function mailCommentAuthor(event: RecordedOf<typeof commentPosted>, context: ReactorContext): Promise<void> {
   const { commentId, postId, authorId: commenterId } = event.data;
   await mailOnce(context, `comment-${commentId}`, async () => {
     await readModelsAt(context, event, [BLOGS_PROJECTION, USERS_PROJECTION]);
@@ -39,35 +37,36 @@ async function mailCommentAuthor(event: Of<CommentEvent, 'CommentPosted'>, conte
 }
 
 /** The publishing schedule and the mails of the blogs. */
-export const blogsReactor = defineReactor<ReactorContext>({
+export const blogsReactor = defineWorkerReactor({
   name: 'blogs',
+  events: [postScheduled, postUnscheduled, postDeleted, postPublished, commentPosted],
   on: {
     PostScheduled: {
       effect: 'queues `blogs.publish-scheduled-post` at `publishAt` (job id: the post id; a new time replaces the pending run)',
       react: (event, context) => {
-        const { postId, publishAt } = (event as Of<PostEvent, 'PostScheduled'>).data;
+        const { postId, publishAt } = event.data;
         return queuePublishing(context.jobs, postId, publishAt);
       },
     },
     PostUnscheduled: {
       effect: 'cancels the pending `blogs.publish-scheduled-post` run',
-      react: (event, context) => cancelPublishing(context, (event as Of<PostEvent, 'PostUnscheduled'>).data.postId),
+      react: (event, context) => cancelPublishing(context, event.data.postId),
     },
     PostDeleted: {
       effect: 'cancels the pending `blogs.publish-scheduled-post` run',
-      react: (event, context) => cancelPublishing(context, (event as Of<PostEvent, 'PostDeleted'>).data.postId),
+      react: (event, context) => cancelPublishing(context, event.data.postId),
     },
     PostPublished: {
       effect: 'cancels a pending publishing run (published by hand); on a first publication, queues `blogs.notify-subscribers` (job id `notify-<post>`), which queues one `mail.send` per follower (`post-<post>-<reader>`)',
       react: async (event, context) => {
-        const { postId, scheduled, first } = (event as Of<PostEvent, 'PostPublished'>).data;
+        const { postId, scheduled, first } = event.data;
         if (!scheduled) await cancelPublishing(context, postId);
         if (first && isNews(event, context)) await enqueueOnce(context.jobs, notifySubscribers, { postId }, { jobId: `notify-${postId}` });
       },
     },
     CommentPosted: {
       effect: "queues `mail.send` to the post's author when someone else comments (job id `comment-<comment>`)",
-      react: (event, context) => (isNews(event, context) ? mailCommentAuthor(event as Of<CommentEvent, 'CommentPosted'>, context) : Promise.resolve()),
+      react: (event, context) => (isNews(event, context) ? mailCommentAuthor(event, context) : Promise.resolve()),
     },
   },
 });

@@ -1,14 +1,12 @@
-import { defineReactor, type RecordedEvent } from '@epos/platform';
+import type { RecordedEvent } from '@epos/platform';
 import { JobRunningError, type JobInput, type JobQueue } from '@epos/platform/jobs/index';
 import { mailOnce } from '@epos/platform/mail/index';
 import { renderPdfJob } from '@epos/platform/pdf/jobs';
 import { readPdfRequest, type PdfRequestState } from '@epos/platform/pdf/request-state';
-import type { PdfEvent } from '@epos/schemas';
+import { pdfRendered, pdfRequested } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
-import { isNews, readModelsAt, type ReactorContext } from '../reactor-context.js';
+import { defineWorkerReactor, isNews, readModelsAt, type ReactorContext } from '../reactor-context.js';
 import { pdfReadyMail } from './mails.js';
-
-type Of<Type extends PdfEvent['type']> = RecordedEvent<Type, Extract<PdfEvent, { type: Type }>['data']>;
 
 /** Mails the link to each reader who asked for it by mail (once each: the mail's job id names their request). */
 async function mailLinks(event: RecordedEvent, context: ReactorContext, state: PdfRequestState): Promise<void> {
@@ -40,13 +38,14 @@ async function queueRendering(jobs: JobQueue, payload: JobInput<typeof renderPdf
 }
 
 /** PDF editions: a request queues the printing job (or, once printed, the mail); the printing mails whoever asked. */
-export const pdfReactor = defineReactor<ReactorContext>({
+export const pdfReactor = defineWorkerReactor({
   name: 'pdf',
+  events: [pdfRequested, pdfRendered],
   on: {
     PdfRequested: {
       effect: 'queues `pdf.render` (job id: the request id, so one edition is printed once), or when it is printed already queues `mail.send` with the link (job id `pdf-<event>`)',
       react: async (event, context) => {
-        const { requestId, part, options } = (event as Of<'PdfRequested'>).data;
+        const { requestId, part, options } = event.data;
         const state = await readPdfRequest(context.store, requestId);
         if (state.rendered) {
           if (isNews(event, context)) await mailLinks(event, context, state);
@@ -61,7 +60,7 @@ export const pdfReactor = defineReactor<ReactorContext>({
       effect: 'queues `mail.send` with the link to each reader who asked for it by mail (job id `pdf-<request event>`)',
       react: async (event, context) => {
         if (!isNews(event, context)) return;
-        await mailLinks(event, context, await readPdfRequest(context.store, (event as Of<'PdfRendered'>).data.requestId));
+        await mailLinks(event, context, await readPdfRequest(context.store, event.data.requestId));
       },
     },
   },

@@ -1,18 +1,17 @@
-import { defineReactor, type RecordedEvent } from '@epos/platform';
+import type { RecordedOf } from '@epos/platform';
 import { mailOnce } from '@epos/platform/mail/index';
-import type { SuggestionEvent } from '@epos/schemas';
+import { suggestionAccepted, suggestionDeclined } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
-import { isNews, readModelsAt, type ReactorContext } from '../reactor-context.js';
+import { defineWorkerReactor, isNews, readModelsAt, type ReactorContext } from '../reactor-context.js';
 import { suggestionAcceptedMail, suggestionDeclinedMail } from './mails.js';
 
-type Decision = Extract<SuggestionEvent, { type: 'SuggestionAccepted' | 'SuggestionDeclined' }>;
+type Decision = RecordedOf<typeof suggestionAccepted> | RecordedOf<typeof suggestionDeclined>;
 
 /** The suggester hears of the editor's decision (nothing once their account is gone). */
-async function tellSuggester(event: RecordedEvent<Decision['type'], Decision['data']>, context: ReactorContext): Promise<void> {
-  if (!isNews(event, context)) return;
-  const decision = event as unknown as Decision;
+async function tellSuggester(decision: Decision, context: ReactorContext): Promise<void> {
+  if (!isNews(decision, context)) return;
   await mailOnce(context, `suggestion-${decision.type === 'SuggestionAccepted' ? 'accepted' : 'declined'}-${decision.data.suggestionId}`, async () => {
-    await readModelsAt(context, event, [USERS_PROJECTION]);
+    await readModelsAt(context, decision, [USERS_PROJECTION]);
     const users = await context.progress.readModel<UsersReadModel>(USERS_PROJECTION);
     const user = await users.selectFrom('users').select(['name', 'email']).where('user_id', '=', decision.data.suggester).where('deleted', '=', false).executeTakeFirst();
     if (!user?.email) return null;
@@ -22,10 +21,11 @@ async function tellSuggester(event: RecordedEvent<Decision['type'], Decision['da
 }
 
 /** Mails following editors' decisions on readers' suggestions. */
-export const suggestionsReactor = defineReactor<ReactorContext>({
+export const suggestionsReactor = defineWorkerReactor({
   name: 'suggestions',
+  events: [suggestionAccepted, suggestionDeclined],
   on: {
-    SuggestionAccepted: { effect: 'queues `mail.send` telling the suggester it was accepted (job id `suggestion-accepted-<suggestion>`)', react: (event, context) => tellSuggester(event as RecordedEvent<'SuggestionAccepted', Decision['data']>, context) },
-    SuggestionDeclined: { effect: 'queues `mail.send` telling the suggester it was declined, with the reason (job id `suggestion-declined-<suggestion>`)', react: (event, context) => tellSuggester(event as RecordedEvent<'SuggestionDeclined', Decision['data']>, context) },
+    SuggestionAccepted: { effect: 'queues `mail.send` telling the suggester it was accepted (job id `suggestion-accepted-<suggestion>`)', react: tellSuggester },
+    SuggestionDeclined: { effect: 'queues `mail.send` telling the suggester it was declined, with the reason (job id `suggestion-declined-<suggestion>`)', react: tellSuggester },
   },
 });
