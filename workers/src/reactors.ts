@@ -7,7 +7,7 @@ import { mediaReactor } from './media/reactor.js';
 import { storageReactor } from './media/storage-reactor.js';
 import { isTransient, type ReactorContext } from './reactor-context.js';
 
-/** Every reactor the workers process runs. Features add theirs here; README's table of effects lists them. */
+/** Every reactor the workers process runs. Features add theirs here; the table of effects in docs/architecture.md lists them. */
 export const reactors: readonly Reactor<ReactorContext>[] = [accountsReactor, blogsReactor, suggestionsReactor, pdfReactor, mediaReactor, storageReactor];
 
 /** The runner of every reactor, in the workers process (and the test API), over this context's log. */

@@ -3,7 +3,7 @@ import type { RecordedEvent, RecordedOf } from '../event-store/port.js';
 
 /** What one event type sets off. */
 export interface Reaction<Context, Event extends RecordedEvent = RecordedEvent> {
-  /** The effect in a few words, for the table of effects (README): "queues blogs.publish-scheduled-post at publishAt". */
+  /** The effect in a few words, for the table of effects (docs/architecture.md): "queues blogs.publish-scheduled-post at publishAt". */
   readonly effect: string;
   /** Enqueues the effect's jobs. Must be idempotent (job ids named after the event or its subject): it may run again. */
   react(event: Event, context: Context): Promise<void>;
