@@ -1,6 +1,6 @@
 import type { Cause } from '@epos/schemas';
 import { WrongExpectedRevisionError, type EventStore, type Position } from '../event-store/port.js';
-import type { Decider, DomainEvent } from '@epos/domain/decider';
+import { fold, type Decider, type DomainEvent } from '@epos/domain/decider';
 
 export interface CommandResult<Event> {
   /** Position of the last event appended, or null when the command changed nothing. */
@@ -21,7 +21,7 @@ export async function foldStream<Command, Event extends DomainEvent, State>(
 ): Promise<{ state: State; revision: bigint | null; expectedRevision: bigint | 'no_stream' }> {
   const history = await store.readStream(streamId);
   const revision = history.at(-1)?.revision ?? null;
-  const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState);
+  const state = fold(decider, history);
   return { state, revision, expectedRevision: revision ?? 'no_stream' };
 }
 
@@ -65,5 +65,5 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
   const events = decider.decide(command, state);
   if (events.length === 0) return { position: null, events, state };
   const { position } = await store.append(streamId, events, { expectedRevision, cause });
-  return { position, events, state: events.reduce(decider.evolve, state) };
+  return { position, events, state: fold(decider, events, state) };
 }

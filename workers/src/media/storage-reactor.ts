@@ -1,14 +1,15 @@
 import { defineReactor, type RecordedEvent } from '@epos/platform';
 import { enqueueOnce } from '@epos/platform/jobs/index';
 import { deleteStoredObjectsJob } from '@epos/platform/media/jobs';
-import { mediaStream, type MediaEvent, type PdfEvent } from '@epos/schemas';
+import { mediaStream, type PdfEvent } from '@epos/schemas';
+import { fold } from '@epos/domain/decider';
 import { mediaDecider } from '@epos/domain/media/media-decider';
 import type { ReactorContext } from '../reactor-context.js';
 
 /** The objects an upload taken out was stored as: its file, thumbnail and web size, as its stream stood at that event. */
 async function objectsOfUpload(event: RecordedEvent, context: ReactorContext): Promise<string[]> {
   const events = (await context.store.readStream(mediaStream((event.data as { hash: string }).hash))).filter((e) => e.revision <= event.revision);
-  const state = events.reduce((s, e) => mediaDecider.evolve(s, { type: e.type, data: e.data } as MediaEvent), mediaDecider.initialState);
+  const state = fold(mediaDecider, events);
   const derivatives = state.derivatives ? [state.derivatives.thumb.hash, state.derivatives.web.hash] : [];
   return [...new Set([(event.data as { hash: string }).hash, ...derivatives])];
 }
