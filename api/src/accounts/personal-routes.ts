@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { HttpError } from '../http/error-handler.js';
-import { poemQueries } from '../poem/poem-queries.js';
+import { poemQueries } from '../poem/poem-reader.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountFailure,

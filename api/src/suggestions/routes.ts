@@ -19,7 +19,7 @@ import type { ApiDeps } from '../deps.js';
 import { causeOf, withPosition } from '../commands.js';
 import { HttpError } from '../http/error-handler.js';
 import { pleaseLogIn, signedInUser } from '../accounts/security.js';
-import { poemQueries } from '../poem/poem-queries.js';
+import { poemQueries } from '../poem/poem-reader.js';
 import { normalisedProposal, sentenceNow, textOf } from './streams.js';
 import { acceptSuggestion, declineSuggestion } from './decisions.js';
 
