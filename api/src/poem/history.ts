@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { diffWords } from 'diff';
 import type { EventStore, RecordedEvent } from '@epos/platform';
-import { POEM_STREAM, sentenceStream, type Edition, type HistoryEntryAnswer, type LineInfoAnswer, type SectionAnswer, type WordChangeAnswer } from '@epos/schemas';
+import { POEM_STREAM, sentenceStream, SYSTEM_ACTOR, type Edition, type HistoryEntryAnswer, type LineInfoAnswer, type SectionAnswer, type WordChangeAnswer } from '@epos/schemas';
 import { emptySentence, evolveSentence, textIn, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
 import { fold } from '@epos/domain/decider';
 import { sentenceDecider } from '@epos/domain/poem/sentence-decider';
@@ -99,7 +99,7 @@ export class PoemHistory {
     for (const n of numberings) {
       if (n.number !== null) {
         const before = previous === null ? null : String(previous);
-        entries.push({ position: n.position, revision: '', at: n.at, actor: 'system', type: 'SentenceNumbered', part: 'number', before, after: String(n.number), diff: null });
+        entries.push({ position: n.position, revision: '', at: n.at, actor: SYSTEM_ACTOR, type: 'SentenceNumbered', part: 'number', before, after: String(n.number), diff: null });
       }
       previous = n.number;
     }
