@@ -29,10 +29,8 @@ const lostPath = (error: unknown, path: string) => error instanceof WrongExpecte
 export async function createPage(store: EventStore, cause: Cause, form: { path: string; content: PageContent }): Promise<PageOutcome> {
   const pageId = randomUUID();
   const command: PageCommand = { kind: 'create', pageId, path: form.path, pathFree: await pathIsFree(store, form.path), content: form.content };
-  const events = pageDecider.decide(command, pageDecider.initialState);
   try {
-    const { position } = await store.appendMany([pathReservation(form.path, pageId), { streamId: pageStream(pageId), events, expectedRevision: 'no_stream' }], { cause });
-    return { position, events, state: fold(pageDecider, events) };
+    return await handleCommand(store, { streamId: pageStream(pageId), decider: pageDecider, command, cause, alongside: [pathReservation(form.path, pageId)] });
   } catch (error) {
     if (lostPath(error, form.path)) throw new DomainError('conflict', pageMessages.pathTaken(form.path), 'url');
     throw error;
