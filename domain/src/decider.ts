@@ -26,7 +26,11 @@ export class DomainError extends Error {
   }
 }
 
-/** A stream's state: its events folded through the decider's `evolve`, from its initial state. */
-export function fold<Event, State>(decider: Pick<Decider<unknown, Event & DomainEvent, State>, 'evolve' | 'initialState'>, events: readonly Event[]): State {
-  return events.reduce<State>((state, event) => decider.evolve(state, event as Event & DomainEvent), decider.initialState);
+/**
+ * A stream's state: its events folded through the decider's `evolve`, from its initial state (or from
+ * `from`, a state already folded). Events read back from the store are those its schemas admitted to
+ * the stream, so each is taken as one of the decider's.
+ */
+export function fold<Event extends DomainEvent, State>(decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>, events: readonly DomainEvent[], from: State = decider.initialState): State {
+  return events.reduce<State>((state, event) => decider.evolve(state, event as Event), from);
 }

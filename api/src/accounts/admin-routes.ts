@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '@epos/domain/decider';
-import { assignRole, changesRole, type RoleAssignment, type RoleAssignmentEvent } from '@epos/domain/accounts/role-assignment';
-import { accountFailure, accountSuccess, adminUsersAnswer, dataInfoAnswer, issueMessage, roles, roleSchema, updateUsersBody, userStream } from '@epos/schemas';
+import type { CommandResult } from '@epos/platform';
+import { changesRole } from '@epos/domain/accounts/role-assignment';
+import { accountFailure, accountSuccess, adminUsersAnswer, dataInfoAnswer, issueMessage, roles, roleSchema, updateUsersBody, type AccountEvent } from '@epos/schemas';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import type { ApiDeps } from '../deps.js';
 import { withPosition } from '../commands.js';
@@ -9,6 +10,7 @@ import { readModel } from '../read-models.js';
 import { requirePermission } from './security.js';
 import { roleAssignmentOf, type BlogDirectory } from './role-assignment-facts.js';
 import { Sessions } from './sessions.js';
+import { accountCommand } from './account-commands.js';
 
 
 /** The spec's user administration: list users, the roles and blogs to choose from, assign them. */
@@ -44,19 +46,17 @@ export function adminUserRoutes(deps: ApiDeps, blogs: BlogDirectory): FastifyPlu
       const role = roleSchema.safeParse(body.data.UserRole);
       if (!role.success) return reply.code(400).send({ type: 0, error: 'Select user role' });
       const { UserId } = body.data;
-      let events: RoleAssignmentEvent[];
-      let assignment: RoleAssignment;
+      const assignment = await roleAssignmentOf(deps, request, blogs, { userId: UserId, role: role.data, blogs: body.data.UserBlogs });
+      let result: CommandResult<AccountEvent>;
       try {
-        assignment = await roleAssignmentOf(deps, request, blogs, { userId: UserId, role: role.data, blogs: body.data.UserBlogs });
-        events = assignRole(assignment);
+        result = await accountCommand(deps.store, UserId, { kind: 'edit', assignment }, { actor: request.actor!.id, correlationId: String(request.id) });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         return reply.code(error.kind === 'not_found' ? 404 : 400).send({ type: 0, error: error.message });
       }
-      const { position } = await deps.store.append(userStream(UserId), events, { expectedRevision: 'stream_exists', cause: { actor: request.actor!.id, correlationId: String(request.id) } });
       // The user signs in again into the new role.
       if (changesRole(assignment)) await sessions.endAllFor(request, UserId);
-      return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'success' });
+      return withPosition(reply, result).send({ type: 1, message: 'success' });
     });
   };
 }

@@ -10,7 +10,7 @@ import { importPoem } from '../poem/import/import-poem.js';
 import { TestClient } from '../testkit/client.js';
 import { after, caughtUp, signIn, type Person } from '../testkit/people.js';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
-import { MY_NOTES_PAGE_SIZE } from './my-notes-queries.js';
+import { MY_NOTES_PAGE_SIZE } from '@epos/projections/accounts/my-notes-queries';
 
 let api: TestApi;
 let ada: Person;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { HttpError } from '../http/error-handler.js';
-import { poemQueries } from '../poem/poem-queries.js';
+import { poemQueries } from '../poem/poem-reader.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountFailure,
@@ -34,6 +34,7 @@ import { readModel } from '../read-models.js';
 import { Credentials } from '@epos/platform/accounts/credentials';
 import { pleaseLogIn, signedInUser } from './security.js';
 import type { Sessions } from './sessions.js';
+import { accountCommand } from './account-commands.js';
 
 
 /** A reader's own data: notes on sentences, a download of everything, and deleting the account. */
@@ -58,12 +59,8 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       const editing = NoteId === undefined ? null : await ownNote(request, userId, NoteId);
       if (NoteId !== undefined && (editing === null || editing.sentence_id !== sentence)) throw new HttpError(404, 'not_found', 'Not Found');
       const noteId = editing?.note_id ?? randomUUID();
-      const { position } = await deps.store.append(
-        userStream(userId),
-        [{ type: 'NoteSaved', data: { userId, noteId, sentence, rtype: editing?.rtype ?? Rtype, content: seal(key, Content) } }],
-        { expectedRevision: 'stream_exists', cause: { actor: userId, correlationId: String(request.id) } },
-      );
-      return withPosition(reply, { position, events: [] }).send({ type: 1, message: accountMessages.noteSaved, NoteId: noteId });
+      const result = await accountCommand(deps.store, userId, { kind: 'saveNote', note: { noteId, sentence, rtype: editing?.rtype ?? Rtype, content: seal(key, Content) } }, { actor: userId, correlationId: String(request.id) });
+      return withPosition(reply, result).send({ type: 1, message: accountMessages.noteSaved, NoteId: noteId });
     });
 
     app.post('/postdata/deleteNote', { config: { permission: 'notes.delete', reads: [NOTES_PROJECTION] }, schema: { tags: ['accounts'], summary: 'Delete one of your notes', response: { 200: accountSuccess, 400: accountFailure } } }, async (request, reply: FastifyReply) => {
@@ -71,11 +68,8 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       const body = deleteNoteBody.safeParse(request.body ?? {});
       if (!body.success) return reply.code(400).send({ type: 0, error: issueMessage(body.error.issues[0]!) });
       if ((await ownNote(request, userId, body.data.NoteId)) === null) throw new HttpError(404, 'not_found', 'Not Found');
-      const { position } = await deps.store.append(userStream(userId), [{ type: 'NoteDeleted', data: { userId, noteId: body.data.NoteId } }], {
-        expectedRevision: 'stream_exists',
-        cause: { actor: userId, correlationId: String(request.id) },
-      });
-      return withPosition(reply, { position, events: [] }).send({ type: 1, message: accountMessages.noteDeleted });
+      const result = await accountCommand(deps.store, userId, { kind: 'deleteNote', noteId: body.data.NoteId }, { actor: userId, correlationId: String(request.id) });
+      return withPosition(reply, result).send({ type: 1, message: accountMessages.noteDeleted });
     });
 
     app.get(
@@ -146,8 +140,8 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
       // next; credentials and sessions go with it. Then the log records the deletion.
       await credentials.remove(userId);
       await sessions.close(request, reply);
-      const { position } = await deps.store.append(userStream(userId), [{ type: 'AccountDeleted', data: { userId } }], { expectedRevision: 'stream_exists', cause: { actor: userId, correlationId: String(request.id) } });
-      return withPosition(reply, { position, events: [] }).send({ type: 1, message: 'Your account has been deleted.' });
+      const result = await accountCommand(deps.store, userId, { kind: 'delete' }, { actor: userId, correlationId: String(request.id) });
+      return withPosition(reply, result).send({ type: 1, message: 'Your account has been deleted.' });
     });
   };
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, EventStore } from '@epos/platform';
-import { userStream, type Role } from '@epos/schemas';
+import type { Role } from '@epos/schemas';
 import { newUserKey, seal } from '@epos/projections/accounts/sealing';
 import { Credentials } from '@epos/platform/accounts/credentials';
+import { accountCommand } from './account-commands.js';
 import { hashPassword } from './passwords.js';
 import { newSecret } from '@epos/platform/accounts/secrets';
 
@@ -30,13 +31,9 @@ export async function provisionHashedUser(deps: { store: EventStore; database: D
   if (!(await credentials.create({ userId, userName: user.userName, email: user.email, passwordHash, key, confirmed: user.confirmed }))) {
     throw new Error(`A user named ${user.userName} or with the email ${user.email} already exists`);
   }
-  const events = [
-    { type: 'UserRegistered', data: { userId, personal: seal(key, { userName: user.userName, email: user.email, name: user.name }) } },
-    ...(user.confirmed ? [{ type: 'EmailConfirmed', data: { userId } }] : []),
-    ...(user.role === 'user' ? [] : [{ type: 'RoleAssigned', data: { userId, role: user.role } }]),
-  ];
+  const personal = seal(key, { userName: user.userName, email: user.email, name: user.name });
   try {
-    await deps.store.append(userStream(userId), events, { expectedRevision: 'no_stream', cause: { actor: user.actor } });
+    await accountCommand(deps.store, userId, { kind: 'register', personal, confirmed: user.confirmed, role: user.role }, { actor: user.actor });
   } catch (error) {
     await credentials.remove(userId);
     throw error;

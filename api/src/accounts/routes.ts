@@ -25,6 +25,8 @@ import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
 import { AccountOutbox } from '@epos/platform/accounts/account-outbox';
 import { Credentials } from '@epos/platform/accounts/credentials';
+import type { AccountCommand } from '@epos/domain/accounts/account-decider';
+import { accountCommand } from './account-commands.js';
 import { hashPassword } from './passwords.js';
 import { csrfBinding, type Sessions } from './sessions.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -47,9 +49,8 @@ const answers = (success: 200 | 201, ...refusals: (400 | 401 | 403 | 409)[]) => 
 /** The spec's account calls: every answer is `{ type: 1 }` or `{ type: 0, error }`. */
 export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginAsync {
   const credentials = new Credentials(deps.database.db);
-  /** An event on the user's stream, correlated with the request that caused it. Mails follow the events (workers/src/accounts/reactor.ts). */
-  const record = (request: FastifyRequest, userId: string, type: string, data: Record<string, unknown> = {}, actor = userId) =>
-    deps.store.append(userStream(userId), [{ type, data: { userId, ...data } }], { expectedRevision: 'stream_exists', cause: { actor, correlationId: String(request.id) } });
+  /** A command on the user's stream, correlated with the request that caused it. Mails follow the events (workers/src/accounts/reactor.ts). */
+  const record = (request: FastifyRequest, userId: string, command: AccountCommand, actor = userId) => accountCommand(deps.store, userId, command, { actor, correlationId: String(request.id) });
   const outbox = new AccountOutbox(deps.database.db, deps.store, deps.logger);
   /** Secrets changed by `work` and the event saying so, in one transaction (the event leaves through the outbox). */
   const changeSecrets = (request: FastifyRequest, userId: string, type: string, work: (credentials: Credentials, trx: Transaction<PlatformDatabase>) => Promise<boolean>) =>
@@ -67,7 +68,7 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
   };
 
   /** Someone tried to register with an email that has an account: its owner hears of it. */
-  const tellOwner = (request: FastifyRequest, owner: { user_id: string }) => record(request, owner.user_id, 'RegistrationAttempted', {}, 'anonymous');
+  const tellOwner = (request: FastifyRequest, owner: { user_id: string }) => record(request, owner.user_id, { kind: 'recordRegistrationAttempt' }, 'anonymous');
 
   /** A new account and its registration in the log (which sends the activation mail). */
   const createAccount = async (request: FastifyRequest, input: { UserName: string; Email: string; Name: string; passwordHash: string }): Promise<void> => {
@@ -81,10 +82,7 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       return;
     }
     try {
-      await deps.store.append(userStream(userId), [{ type: 'UserRegistered', data: { userId, personal: seal(key, { userName: UserName, email: Email, name: Name }) } }], {
-        expectedRevision: 'no_stream',
-        cause: { actor: userId, correlationId: String(request.id) },
-      });
+      await record(request, userId, { kind: 'register', personal: seal(key, { userName: UserName, email: Email, name: Name }) });
     } catch (error) {
       await credentials.remove(userId);
       throw error;
@@ -131,21 +129,21 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       if (!user) return answer(reply, 401, { type: 0, error: BAD_LOGIN });
       // Failures are recorded after answering, so an answer takes as long for a real user as for none.
       if (!matches) {
-        later(() => record(request, user.user_id, 'LoginFailed', { reason: 'password' }));
+        later(() => record(request, user.user_id, { kind: 'recordFailedLogin', reason: 'password' }));
         return answer(reply, 401, { type: 0, error: BAD_LOGIN });
       }
       if (await isLocked(request, user.user_id)) {
-        later(() => record(request, user.user_id, 'LoginFailed', { reason: 'locked' }));
+        later(() => record(request, user.user_id, { kind: 'recordFailedLogin', reason: 'locked' }));
         return answer(reply, 403, { type: 0, error: ACCOUNT_LOCKED });
       }
       if (!user.email_confirmed) {
-        later(() => record(request, user.user_id, 'LoginFailed', { reason: 'unconfirmed' }));
+        later(() => record(request, user.user_id, { kind: 'recordFailedLogin', reason: 'unconfirmed' }));
         return answer(reply, 403, { type: 0, error: 'Your email address is not confirmed yet. Use "Resend the activation email" below the form to get a new link.' });
       }
       // A new session, never the one the browser came with.
       await sessions.close(request, reply);
       await sessions.open(reply, user.user_id, body.data.RememberMe);
-      await record(request, user.user_id, 'LoginSucceeded', { remember: body.data.RememberMe });
+      await record(request, user.user_id, { kind: 'recordLogin', remember: body.data.RememberMe });
       return answer(reply, 200, { type: 1 });
     });
 
@@ -176,7 +174,7 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       // The work happens after answering: the answer is the same, and as quick, for anyone.
       later(async () => {
         const user = await credentials.byUserName(body.data.UserName);
-        if (user?.email_confirmed && !(await credentials.issuedRecently(user.user_id, 'reset'))) await record(request, user.user_id, 'PasswordResetRequested');
+        if (user?.email_confirmed && !(await credentials.issuedRecently(user.user_id, 'reset'))) await record(request, user.user_id, { kind: 'requestPasswordReset' });
       });
       return answer(reply, 200, { type: 1, message: CHECK_YOUR_MAIL });
     });
@@ -186,7 +184,7 @@ export function accountRoutes(deps: ApiDeps, sessions: Sessions): FastifyPluginA
       if (!body.ok) return answer(reply, 400, { type: 0, error: body.error });
       later(async () => {
         const user = await credentials.byUserName(body.data.UserName);
-        if (user && !user.email_confirmed && !(await credentials.issuedRecently(user.user_id, 'activation'))) await record(request, user.user_id, 'ActivationRequested');
+        if (user && !user.email_confirmed && !(await credentials.issuedRecently(user.user_id, 'activation'))) await record(request, user.user_id, { kind: 'requestActivation' });
       });
       return answer(reply, 200, { type: 1, message: CHECK_YOUR_MAIL });
     });

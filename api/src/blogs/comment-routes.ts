@@ -28,7 +28,7 @@ import { pleaseLogIn } from '../accounts/security.js';
 import { canEditPost } from '@epos/domain/blogs/access';
 import { blogActor, signedInBlogActor } from './actor.js';
 import { commentsDecider, type CommentCommand } from '@epos/domain/blogs/comment-decider';
-import { mentionCandidates, widgetComments } from './comment-queries.js';
+import { mentionCandidates, widgetComments } from '@epos/projections/blogs/comment-queries';
 import { parseOr400 } from './validation.js';
 import { blogNow } from '@epos/platform/blogs/blog-state';
 

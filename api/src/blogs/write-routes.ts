@@ -3,14 +3,13 @@ import { lineText, wholeNumber } from '@epos/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { handleCommand, WrongExpectedRevisionError, type CommandOutcome } from '@epos/platform';
+import { handleCommand, WrongExpectedRevisionError, type CommandOutcome, type StreamAppend } from '@epos/platform';
 import { blogNow } from '@epos/platform/blogs/blog-state';
 import {
   autosaveAnswer,
   autosaveBody,
   blogCreatedAnswer,
   blogMessages,
-  blogStream,
   createBlogBody,
   deletePostBody,
   editablePostAnswer,
@@ -46,7 +45,8 @@ import { contentOf, intentOf } from '@epos/domain/blogs/intent';
 import { postDecider, type PostCommand, type PostState } from '@epos/domain/blogs/post-decider';
 import { postSummaries, postsWithAuthor } from '@epos/projections/blogs/queries';
 import { freeUrl } from './urls.js';
-import { newPostAppends } from '@epos/platform/blogs/new-post-appends';
+import { postUrlReservation } from '@epos/platform/blogs/new-post-appends';
+import { createBlog } from './blog-commands.js';
 import { renderMarkdown } from '@epos/platform/markdown/index';
 import { parseOr400 } from './validation.js';
 import { iso, PAGE_SIZE, paging, postSummary } from './views.js';
@@ -64,8 +64,8 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   };
 
   // The publishing schedule and the subscribers' mails follow the events (workers/src/blogs/reactor.ts).
-  const runPostCommand = (request: FastifyRequest, postId: string, command: PostCommand): Promise<CommandOutcome<PostEvent, PostState>> =>
-    handleCommand(deps.store, { streamId: postStream(postId), decider: postDecider(postId), command, cause: causeOf(request) });
+  const runPostCommand = (request: FastifyRequest, postId: string, command: PostCommand, alongside?: StreamAppend[]): Promise<CommandOutcome<PostEvent, PostState>> =>
+    handleCommand(deps.store, { streamId: postStream(postId), decider: postDecider(postId), command, cause: causeOf(request), ...(alongside ? { alongside } : {}) });
 
   const postById = async (request: FastifyRequest, id: string) => {
     const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
@@ -80,14 +80,13 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       const blog = await blogNow(deps.store, payload.blog_id);
       if (!blog.exists) throw new HttpError(404, 'not_found', blogMessages.noBlogFound);
       const postId = randomUUID();
-      const decider = postDecider(postId);
       const intent = intentOf(payload);
       let url = await freeUrl(deps.store, payload.title);
       for (let attempt = 0; ; attempt += 1) {
-        const events = decider.decide({ kind: 'create', actor, postId, blogId: payload.blog_id, url, content: contentOf(payload), intent, now: new Date().toISOString(), blogArchived: blog.archived }, decider.initialState);
+        const command: PostCommand = { kind: 'create', actor, postId, blogId: payload.blog_id, url, content: contentOf(payload), intent, now: new Date().toISOString(), blogArchived: blog.archived };
         try {
-          const { position } = await deps.store.appendMany(newPostAppends(url, postId, events), { cause: causeOf(request) });
-          return withPosition(reply, { position, events }).send({ id: postId, url, blog: payload.blog_id, revision: 1, message: blogMessages.posted, redirect: redirectFor(payload.blog_id, url, intent.status === 'scheduled') });
+          const result = await runPostCommand(request, postId, command, [postUrlReservation(url, postId)]);
+          return withPosition(reply, result).send({ id: postId, url, blog: payload.blog_id, revision: 1, message: blogMessages.posted, redirect: redirectFor(payload.blog_id, url, intent.status === 'scheduled') });
         } catch (error) {
           // Someone took the url a moment ago: take the next free one.
           if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;
@@ -243,13 +242,8 @@ export function blogWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.post('/postdata/createblog', { config: { permission: 'blogs.manage' }, schema: { tags: ['blogs'], summary: 'Create a blog (admin)', response: { 200: blogCreatedAnswer } } }, async (request, reply) => {
       const body = parseOr400(createBlogBody, request.body);
-      try {
-        const result = await deps.store.append(blogStream(body.slug), [{ type: 'BlogCreated', data: { blogId: body.slug, title: body.title, description: body.description } }], { expectedRevision: 'no_stream', cause: causeOf(request) });
-        return withPosition(reply, { position: result.position, events: [] }).send({ slug: body.slug, message: blogMessages.blogAdded });
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError) throw new HttpError(409, 'conflict', `slug: there is already a blog ${body.slug}`, {}, [{ field: 'slug', message: 'already taken' }]);
-        throw error;
-      }
+      const result = await createBlog(deps, request, body);
+      return withPosition(reply, result).send({ slug: body.slug, message: blogMessages.blogAdded });
     });
   };
 }

@@ -5,6 +5,7 @@ import type { AccessLog } from './access-log.js';
 import { keptBodyCost, type CacheAccount, type MemoryBudget } from './memory-budget.js';
 import { answerTakers, encodingFor, notModified, prepareAnswer, stillCurrent, type CacheableBody, type CacheOptions, type Encoding } from './http-cache.js';
 import { requestIdFrom } from './request-id.js';
+import { CONSISTENT_AFTER_HEADER } from './consistency.js';
 import type { SecurityHeaders } from './security-headers.js';
 
 /** An answer's headers, prepared once per encoding and status it was asked for (besides its body, see `keptBodyCost`). */
@@ -55,7 +56,7 @@ function frontHeaders(raw: readonly string[]): FrontHeaders | null {
     const value = raw[i + 1]!;
     switch (name.toLowerCase()) {
       case 'range':
-      case 'x-consistent-after':
+      case CONSISTENT_AFTER_HEADER:
         return null;
       case 'cookie':
         found.cookie = found.cookie === undefined ? value : `${found.cookie}; ${value}`;

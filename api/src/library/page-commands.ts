@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { foldStream, handleCommand, WrongExpectedRevisionError, type CommandOutcome, type EventStore, type StreamAppend } from '@epos/platform';
-import { DomainError } from '@epos/domain/decider';
+import { DomainError, fold } from '@epos/domain/decider';
 import { pageDecider, pageMessages, type PageCommand, type PageState } from '@epos/domain/library/page-decider';
 import { pagePathStream, pageStream, slugify, type Cause, type PageContent, type PageEvent } from '@epos/schemas';
 
@@ -29,10 +29,8 @@ const lostPath = (error: unknown, path: string) => error instanceof WrongExpecte
 export async function createPage(store: EventStore, cause: Cause, form: { path: string; content: PageContent }): Promise<PageOutcome> {
   const pageId = randomUUID();
   const command: PageCommand = { kind: 'create', pageId, path: form.path, pathFree: await pathIsFree(store, form.path), content: form.content };
-  const events = pageDecider.decide(command, pageDecider.initialState);
   try {
-    const { position } = await store.appendMany([pathReservation(form.path, pageId), { streamId: pageStream(pageId), events, expectedRevision: 'no_stream' }], { cause });
-    return { position, events, state: events.reduce(pageDecider.evolve, pageDecider.initialState) };
+    return await handleCommand(store, { streamId: pageStream(pageId), decider: pageDecider, command, cause, alongside: [pathReservation(form.path, pageId)] });
   } catch (error) {
     if (lostPath(error, form.path)) throw new DomainError('conflict', pageMessages.pathTaken(form.path), 'url');
     throw error;
@@ -50,7 +48,7 @@ export async function updatePage(store: EventStore, cause: Cause, pageId: string
     const pathFree = !newPath || (await pathIsFree(store, form.path));
     const command: PageCommand = { kind: 'update', path: form.path, pathFree, content: form.content, ...(form.revision !== undefined ? { expectedRevision: form.revision } : {}) };
     const events = pageDecider.decide(command, state);
-    const after = events.reduce(pageDecider.evolve, state);
+    const after = fold(pageDecider, events, state);
     if (events.length === 0) return { position: null, events, state: after };
     const appends: StreamAppend[] = [...(newPath ? [pathReservation(form.path, pageId)] : []), { streamId: pageStream(pageId), events, expectedRevision }];
     try {

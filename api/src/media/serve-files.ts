@@ -2,8 +2,9 @@ import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { EventStore } from '@epos/platform';
 import type { MediaStorage } from '@epos/platform/storage/port';
-import { mediaFileUrl, mediaStream, type MediaEvent } from '@epos/schemas';
-import { isInLibrary, mediaDecider, type MediaState } from '@epos/domain/media/media-decider';
+import { mediaFileUrl } from '@epos/schemas';
+import { isInLibrary } from '@epos/domain/media/media-decider';
+import { mediaNow } from '@epos/platform/media/media-state';
 import { HttpError } from '../http/error-handler.js';
 import { byteRangeOf } from './byte-range.js';
 
@@ -24,10 +25,6 @@ const EXT_OF_SNIFFED: Readonly<Record<string, string>> = { 'image/png': 'png', '
 const YEAR = 'public, max-age=31536000, immutable';
 const notFound = () => new HttpError(404, 'not_found', 'No such file');
 
-async function uploadOf(store: EventStore, hash: string): Promise<MediaState> {
-  const events = await store.readStream(mediaStream(hash));
-  return events.reduce((state, event) => mediaDecider.evolve(state, { type: event.type, data: event.data } as MediaEvent), mediaDecider.initialState);
-}
 
 /** The type the object's first bytes say it is, as an extension (derivatives and PDFs have no upload of their own). */
 async function sniffedExt(media: MediaStorage, hash: string, size: number): Promise<string | null> {
@@ -51,7 +48,7 @@ export async function serveMediaFile(context: { store: EventStore; media: MediaS
   const ext = match?.[2];
   if (!match || !ext || !SERVED_TYPES[ext]) throw notFound();
   const hash = match[1]!;
-  const state = await uploadOf(context.store, hash);
+  const state = await mediaNow(context.store, hash);
   let cacheControl = YEAR;
   let mime = SERVED_TYPES[ext]!;
   if (state.upload !== null) {
@@ -88,7 +85,7 @@ export async function serveMediaFile(context: { store: EventStore; media: MediaS
 export async function serveMediaThumb(store: EventStore, name: string, reply: FastifyReply): Promise<FastifyReply> {
   const match = /^([0-9a-f]{64})\.([a-z0-9]{1,8})$/.exec(name);
   if (!match) throw notFound();
-  const state = await uploadOf(store, match[1]!);
+  const state = await mediaNow(store, match[1]!);
   if (!isInLibrary(state) || state.upload!.kind !== 'image' || state.upload!.ext !== match[2]) throw notFound();
   const thumb = state.derivatives?.thumb;
   if (thumb) return reply.code(302).header('cache-control', 'public, max-age=86400').header('location', mediaFileUrl(thumb.hash, thumb.ext)).send();

@@ -19,7 +19,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../http/error-handler.js';
-import { poemQueries } from './poem-queries.js';
+import { poemQueries } from './poem-reader.js';
 import { causeOf, withPosition } from '../commands.js';
 import { EDITABLE_KEYS, type EditableKey } from './edit-fields.js';
 import { sentenceDecider, type SentenceCommand } from '@epos/domain/poem/sentence-decider';

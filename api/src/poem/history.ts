@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { diffWords } from 'diff';
 import type { EventStore, RecordedEvent } from '@epos/platform';
-import { POEM_STREAM, sentenceStream, type Edition, type HistoryEntryAnswer, type LineInfoAnswer, type SectionAnswer, type WordChangeAnswer } from '@epos/schemas';
+import { POEM_STREAM, sentenceStream, SYSTEM_ACTOR, type Edition, type HistoryEntryAnswer, type LineInfoAnswer, type SectionAnswer, type WordChangeAnswer } from '@epos/schemas';
 import { emptySentence, evolveSentence, textIn, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
-import { emptyStructure, evolveStructure, type StructureEvent } from '@epos/domain/poem/structure-state';
+import { fold } from '@epos/domain/decider';
+import { sentenceDecider } from '@epos/domain/poem/sentence-decider';
+import { structureDecider } from '@epos/domain/poem/structure-decider';
 import type { PoemReader } from './poem-reader.js';
 import { lineView } from './views/line.js';
 import { sectionView, type SectionRef } from './views/section.js';
@@ -97,7 +99,7 @@ export class PoemHistory {
     for (const n of numberings) {
       if (n.number !== null) {
         const before = previous === null ? null : String(previous);
-        entries.push({ position: n.position, revision: '', at: n.at, actor: 'system', type: 'SentenceNumbered', part: 'number', before, after: String(n.number), diff: null });
+        entries.push({ position: n.position, revision: '', at: n.at, actor: SYSTEM_ACTOR, type: 'SentenceNumbered', part: 'number', before, after: String(n.number), diff: null });
       }
       previous = n.number;
     }
@@ -120,7 +122,7 @@ export class PoemHistory {
     const index = await queries.lineIndexAsOf(asOf);
     const place = index.bySentence.get(n);
     if (!place) return null;
-    const state = (await this.store.readStream(sentenceStream(id))).filter(until(asOf)).reduce((s, e) => evolveSentence(s, e as unknown as SentenceEvent), emptySentence(id));
+    const state = fold(sentenceDecider(id), (await this.store.readStream(sentenceStream(id))).filter(until(asOf)));
     const { derive } = await import('@epos/projections/poem/analysis/derive-sentence');
     const then = { ...state, sentence: n };
     return { ...lineView(then, derive(then), edition, place), bookNumber: place.book, cantoNumber: place.canto, sectionNumber: place.section, withdrawn: true };
@@ -130,12 +132,12 @@ export class PoemHistory {
   async sectionAsOf(request: FastifyRequest, ref: SectionRef, edition: Edition, asOf: Date, loggedIn: boolean): Promise<SectionAnswer | null> {
     const queries = await this.reader.queries(request);
     const [index, structureEvents] = await Promise.all([queries.lineIndexAsOf(asOf), this.store.readStream(POEM_STREAM)]);
-    const structure = structureEvents.filter(until(asOf)).reduce((s, e) => evolveStructure(s, e as unknown as StructureEvent), emptyStructure());
+    const structure = fold(structureDecider, structureEvents.filter(until(asOf)));
     const members = index.places.filter((p) => p.book === ref.book && p.canto === ref.canto && p.section === ref.section);
     if (members.length === 0) return null;
     const states = await Promise.all(
       members.map(async (p) => ({
-        ...(await this.store.readStream(sentenceStream(p.id))).filter(until(asOf)).reduce((s, e) => evolveSentence(s, e as unknown as SentenceEvent), emptySentence(p.id)),
+        ...fold(sentenceDecider(p.id), (await this.store.readStream(sentenceStream(p.id))).filter(until(asOf))),
         sentence: p.sentence,
       })),
     );

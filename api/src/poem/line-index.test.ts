@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLineIndex, findPoemLine } from './line-index.js';
+import { buildLineIndex, findPoemLine } from '@epos/projections/poem/line-index';
 import { parseRange } from './schemas.js';
 import { roman } from './views/section.js';
 

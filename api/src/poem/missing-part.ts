@@ -1,5 +1,7 @@
 import { POEM_STREAM, BEING_REBUILT_CODE, BEING_REBUILT_MESSAGE } from '@epos/schemas';
-import { bookKey, cantoKey, emptyStructure, evolveStructure, ownEntry, sectionKey, type StructureEvent } from '@epos/domain/poem/structure-state';
+import { foldStream } from '@epos/platform';
+import { bookKey, cantoKey, ownEntry, sectionKey } from '@epos/domain/poem/structure-state';
+import { structureDecider } from '@epos/domain/poem/structure-decider';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
 import { HttpError, REBUILD_RETRY_AFTER_S } from '../http/error-handler.js';
@@ -20,7 +22,7 @@ export async function missingPart(deps: Pick<ApiDeps, 'progress' | 'store'>, par
   const applied = deps.progress.appliedOf(POEM_PROJECTION)?.position ?? -1n;
   if (applied >= (await deps.store.headPosition())) return new HttpError(404, 'not_found', notFound);
   if (part === null) return beingRebuilt();
-  const structure = (await deps.store.readStream(POEM_STREAM)).reduce((state, event) => evolveStructure(state, event as unknown as StructureEvent), emptyStructure());
+  const { state: structure } = await foldStream(deps.store, POEM_STREAM, structureDecider);
   const named =
     part.section !== undefined && part.canto !== undefined
       ? ownEntry(structure.sections, sectionKey(part.book, part.canto, part.section))

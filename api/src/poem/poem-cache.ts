@@ -2,7 +2,7 @@ import type { Database } from '@epos/platform';
 import { POEM_CHANGED_CHANNEL } from '@epos/projections/poem/read-model';
 import { ChangeCache } from '../http/change-cache.js';
 import type { MemoryBudget } from '../http/memory-budget.js';
-import type { LineIndex } from './line-index.js';
+import type { LineIndex } from '@epos/projections/poem/line-index';
 
 /** Rendered poem responses and the line index, dropped whenever the poem changes. */
 export class PoemCache extends ChangeCache {

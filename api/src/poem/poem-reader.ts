@@ -1,20 +1,25 @@
 import type { FastifyRequest } from 'fastify';
 import type { ContentsAnswer, Edition, Language, LineAnswer, LineInfoAnswer, SentenceTranslationAnswer } from '@epos/schemas';
 import { translationEdition } from '@epos/schemas';
-import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
+import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { textIn } from '@epos/domain/poem/sentence-state';
 import { bookKey, cantoKey, ownEntry, sectionKey } from '@epos/domain/poem/structure-state';
 import type { ApiDeps } from '../deps.js';
 import type { PoemAnswerBodies } from './answer-bodies.js';
-import { readModelSchema } from '../read-models.js';
-import { findPoemLine, type LineIndex } from './line-index.js';
+import { readModel, readModelSchema } from '../read-models.js';
+import { findPoemLine, type LineIndex } from '@epos/projections/poem/line-index';
 import type { CacheableBody } from '../http/http-cache.js';
 import type { PoemCache } from './poem-cache.js';
-import { poemQueries, type PoemQueries } from './poem-queries.js';
+import { PoemQueries } from '@epos/projections/poem/poem-queries';
 import { lineView } from './views/line.js';
 import { roman, sectionView, type SectionRef } from './views/section.js';
 
 export const MAX_RANGE = 500;
+
+/** The poem queries on the read model `request` reads (its consistency wait included). */
+export async function poemQueries(deps: ApiDeps, request: FastifyRequest): Promise<PoemQueries> {
+  return new PoemQueries(await readModel<PoemReadModel>(deps, request, POEM_PROJECTION));
+}
 
 /** Answers the reading API's questions from the poem read model, through the cache when it can. */
 export class PoemReader {

@@ -4,7 +4,7 @@ import { POEM_CHANGED_CHANNEL, POEM_PROJECTION } from '@epos/projections/poem/re
 import type { ApiDeps } from '../deps.js';
 import { ChangeCache } from '../http/change-cache.js';
 import { render, sendCacheable } from '../http/http-cache.js';
-import { poemQueries } from '../poem/poem-queries.js';
+import { poemQueries } from '../poem/poem-reader.js';
 import { readModelSchema } from '../read-models.js';
 
 /**

@@ -5,7 +5,7 @@ import type { AdminSuggestionAnswer } from '@epos/schemas/admin/suggestions';
 import type { SuggestionsReadModel } from '@epos/projections/suggestions/suggestions-projection';
 import type { ApiDeps } from '../deps.js';
 import type { ActorNames } from '../accounts/actor-names.js';
-import { poemQueries } from '../poem/poem-queries.js';
+import { poemQueries } from '../poem/poem-reader.js';
 import { wordDiff } from '../poem/history.js';
 import { textOf } from './streams.js';
 

@@ -14,12 +14,13 @@ import {
 import { Credentials } from '@epos/platform/accounts/credentials';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { seal } from '@epos/projections/accounts/sealing';
-import { suggestionDecider } from '@epos/domain/suggestions/suggestion-decider';
+import { handleCommand } from '@epos/platform';
+import { suggestionDecider, type SuggestionCommand } from '@epos/domain/suggestions/suggestion-decider';
 import type { ApiDeps } from '../deps.js';
 import { causeOf, withPosition } from '../commands.js';
 import { HttpError } from '../http/error-handler.js';
 import { pleaseLogIn, signedInUser } from '../accounts/security.js';
-import { poemQueries } from '../poem/poem-queries.js';
+import { poemQueries } from '../poem/poem-reader.js';
 import { normalisedProposal, sentenceNow, textOf } from './streams.js';
 import { acceptSuggestion, declineSuggestion } from './decisions.js';
 
@@ -47,12 +48,9 @@ export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (why !== null && !key) throw pleaseLogIn();
         const { state } = await sentenceNow(deps.store, id);
         const suggestionId = randomUUID();
-        const events = suggestionDecider.decide(
-          { kind: 'make', suggestionId, suggestion: { sentence: id, part, basedOn: textOf(state, part), proposed: normal, suggester }, reason: why === null || !key ? null : seal(key, why) },
-          suggestionDecider.initialState,
-        );
-        const { position } = await deps.store.append(suggestionStream(suggestionId), events, { expectedRevision: 'no_stream', cause: causeOf(request) });
-        return withPosition(reply, { position, events }).send({ type: 1, message: SUGGESTION_THANKS, id: suggestionId });
+        const command: SuggestionCommand = { kind: 'make', suggestionId, suggestion: { sentence: id, part, basedOn: textOf(state, part), proposed: normal, suggester }, reason: why === null || !key ? null : seal(key, why) };
+        const result = await handleCommand(deps.store, { streamId: suggestionStream(suggestionId), decider: suggestionDecider, command, cause: causeOf(request) });
+        return withPosition(reply, result).send({ type: 1, message: SUGGESTION_THANKS, id: suggestionId });
       },
     );
 

@@ -8,7 +8,7 @@ import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
 import { HttpError } from '../http/error-handler.js';
 import { paging } from '../blogs/views.js';
-import { poemQueries } from '../poem/poem-queries.js';
+import { poemQueries } from '../poem/poem-reader.js';
 import { WORKS_PAGE_SIZE, workItems, worksPage } from './work-items.js';
 
 const tags = ['works'];

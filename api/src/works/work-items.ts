@@ -6,7 +6,7 @@ import { findWorks, type WorkRow, type WorksFilter, type WorksPage } from '@epos
 import type { ApiDeps } from '../deps.js';
 import { readModel } from '../read-models.js';
 import { actorNames } from '../accounts/actor-names.js';
-import { poemQueries } from '../poem/poem-queries.js';
+import { poemQueries } from '../poem/poem-reader.js';
 import { iso } from '../blogs/views.js';
 
 export const WORKS_PAGE_SIZE = 20;

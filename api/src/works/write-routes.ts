@@ -10,7 +10,7 @@ import { causeOf, withPosition } from '../commands.js';
 import { requireActor } from '../accounts/security.js';
 import { parseOr400 } from '../blogs/validation.js';
 import { HttpError } from '../http/error-handler.js';
-import { poemQueries } from '../poem/poem-queries.js';
+import { poemQueries } from '../poem/poem-reader.js';
 import { receivedFiles } from '../media/receive-files.js';
 import { storeUpload } from '../media/store-upload.js';
 import { admitUpload, refusalError, uploaderOf } from '../media/storage-quota.js';

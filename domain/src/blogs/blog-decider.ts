@@ -6,6 +6,9 @@ export type BlogState = { exists: boolean; title: string; description: string; a
 /** One edit of a blog (the console's form): each field given is set, all in one append. */
 export type BlogCommand = { kind: 'update'; title?: string; description?: string; archived?: boolean };
 
+/** A new blog under its slug (the blog's id). */
+export type CreateBlog = { kind: 'create'; title: string; description: string };
+
 const initialState: BlogState = { exists: false, title: '', description: '', archived: false };
 
 function evolve(state: BlogState, event: BlogEvent): BlogState {
@@ -25,8 +28,12 @@ function evolve(state: BlogState, event: BlogEvent): BlogState {
   }
 }
 
-/** The events of an edit: only for the fields that change. */
-function decide(command: BlogCommand, state: BlogState, blogId: string): BlogEvent[] {
+/** A new blog's event, or the events of an edit: only for the fields that change. */
+function decide(command: BlogCommand | CreateBlog, state: BlogState, blogId: string): BlogEvent[] {
+  if (command.kind === 'create') {
+    if (state.exists) throw new DomainError('conflict', `slug: there is already a blog ${blogId}`, 'slug');
+    return [{ type: 'BlogCreated', data: { blogId, title: command.title, description: command.description } }];
+  }
   if (!state.exists) throw new DomainError('not_found', 'No blog found');
   const { title, description, archived } = command;
   const events: BlogEvent[] = [];
@@ -37,6 +44,6 @@ function decide(command: BlogCommand, state: BlogState, blogId: string): BlogEve
 }
 
 /** The rules of one blog's own stream (its posts have theirs). */
-export function blogDecider(blogId: string): Decider<BlogCommand, BlogEvent, BlogState> {
+export function blogDecider(blogId: string): Decider<BlogCommand | CreateBlog, BlogEvent, BlogState> {
   return { initialState, evolve, decide: (command, state) => decide(command, state, blogId) };
 }

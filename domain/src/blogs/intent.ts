@@ -1,6 +1,6 @@
 import { fromZonedTime } from 'date-fns-tz';
 import { DomainError } from '../decider.js';
-import type { PostPayload } from '@epos/schemas';
+import { POST_STATUS, type PostPayload } from '@epos/schemas';
 import type { Intent } from './post-decider.js';
 
 const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
@@ -30,8 +30,8 @@ export function publishMoment(publishedAt: string, timeZone: string | null | und
 
 /** What the status radio asks for. */
 export function intentOf(payload: PostPayload): Intent {
-  if (payload.status === 1) return { status: 'scheduled', publishAt: publishMoment(payload.published_at!, payload.time_zone) };
-  return payload.status === 2 ? { status: 'draft' } : { status: 'published' };
+  if (payload.status === POST_STATUS.scheduled) return { status: 'scheduled', publishAt: publishMoment(payload.published_at!, payload.time_zone) };
+  return payload.status === POST_STATUS.draft ? { status: 'draft' } : { status: 'published' };
 }
 
 export function contentOf(payload: { title: string; subtitle: string; series_title: string; excerpt: string; md_content: string }) {

@@ -50,4 +50,24 @@ describe('handleCommand', () => {
     await store.append(streamId, [{ type: 'CounterIncremented', data: { by: 2 } }], { expectedRevision: 'any', cause });
     await expect(handleCommand(store, { streamId, decider: counterDecider, command: { kind: 'increment', by: 1 }, cause, expectedRevision: 0n })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
   });
+
+  it('appends a decision that holds whatever the stream gained since (stream_exists) without deciding again', async () => {
+    const streamId = await openCounter();
+    const outcome = await handleCommand(racedStore(streamId), { streamId, decider: counterDecider, command: { kind: 'increment', by: 1 }, cause, expectedRevision: 'stream_exists' });
+    expect(outcome.state.total).toBe(1);
+    expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['CounterOpened', 'CounterIncremented', 'CounterIncremented']);
+    const none = `counter-${randomUUID()}`;
+    await expect(handleCommand(store, { streamId: none, decider: counterDecider, command: { kind: 'open', name: 'n' }, cause, expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+  });
+
+  it("appends the streams it reserves alongside in one transaction, and leaves a reservation's conflict to its caller", async () => {
+    const streamId = `counter-${randomUUID()}`;
+    const reserved = `counter-${randomUUID()}`;
+    const reservation = { streamId: reserved, events: [{ type: 'CounterOpened', data: { name: 'r' } }], expectedRevision: 'no_stream' as const };
+    await handleCommand(store, { streamId, decider: counterDecider, command: { kind: 'open', name: 'c' }, cause, alongside: [reservation] });
+    expect((await store.readStream(reserved)).map((e) => e.type)).toEqual(['CounterOpened']);
+    const other = `counter-${randomUUID()}`;
+    await expect(handleCommand(store, { streamId: other, decider: counterDecider, command: { kind: 'open', name: 'o' }, cause, alongside: [reservation] })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await store.readStream(other)).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Cause } from '@epos/schemas';
-import { WrongExpectedRevisionError, type EventStore, type Position } from '../event-store/port.js';
-import type { Decider, DomainEvent } from '@epos/domain/decider';
+import { WrongExpectedRevisionError, type EventStore, type Position, type StreamAppend } from '../event-store/port.js';
+import { fold, type Decider, type DomainEvent } from '@epos/domain/decider';
 
 export interface CommandResult<Event> {
   /** Position of the last event appended, or null when the command changed nothing. */
@@ -21,7 +21,7 @@ export async function foldStream<Command, Event extends DomainEvent, State>(
 ): Promise<{ state: State; revision: bigint | null; expectedRevision: bigint | 'no_stream' }> {
   const history = await store.readStream(streamId);
   const revision = history.at(-1)?.revision ?? null;
-  const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState);
+  const state = fold(decider, history);
   return { state, revision, expectedRevision: revision ?? 'no_stream' };
 }
 
@@ -31,7 +31,7 @@ const UNPINNED_ATTEMPTS = 3;
 /**
  * Folds the stream, decides, and appends with optimistic concurrency on the revision it read. With
  * the client's `expectedRevision`, a newer stream is the client's conflict; without one, a command
- * that lost a race with another append is folded and decided again on the newer stream.
+ * that lost a race with another append to its stream is folded and decided again on the newer stream.
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
@@ -40,15 +40,22 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     decider: Decider<Command, Event, State>;
     command: Command;
     cause: Cause;
-    /** The revision the client last saw (an edit form's version); a newer stream is a conflict. */
-    expectedRevision?: bigint;
+    /**
+     * The revision the client last saw (an edit form's version); a newer stream is a conflict.
+     * `stream_exists`: the decision holds whatever the stream gained since it was read (the record of
+     * an attempt, a note under its own id), so it is appended to the stream as it then is.
+     */
+    expectedRevision?: bigint | 'stream_exists';
+    /** Other streams' events appended in the same transaction (a url or path the new stream reserves). */
+    alongside?: readonly StreamAppend[];
   },
 ): Promise<CommandOutcome<Event, State>> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await decideAndAppend(store, request);
     } catch (error) {
-      if (request.expectedRevision !== undefined || !(error instanceof WrongExpectedRevisionError) || attempt >= UNPINNED_ATTEMPTS) throw error;
+      const raced = request.expectedRevision === undefined && error instanceof WrongExpectedRevisionError && error.streamId === request.streamId;
+      if (!raced || attempt >= UNPINNED_ATTEMPTS) throw error;
     }
   }
 }
@@ -58,12 +65,14 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
   request: Parameters<typeof handleCommand<Command, Event, State>>[1],
 ): Promise<CommandOutcome<Event, State>> {
   const { streamId, decider, command, cause } = request;
-  const { state, revision, expectedRevision } = await foldStream(store, streamId, decider);
-  if (request.expectedRevision !== undefined && request.expectedRevision !== (revision ?? -1n)) {
-    throw new WrongExpectedRevisionError(streamId, request.expectedRevision, expectedRevision);
-  }
+  const { state, revision, expectedRevision: read } = await foldStream(store, streamId, decider);
+  const pinned = request.expectedRevision;
+  if (typeof pinned === 'bigint' && pinned !== (revision ?? -1n)) throw new WrongExpectedRevisionError(streamId, pinned, read);
   const events = decider.decide(command, state);
   if (events.length === 0) return { position: null, events, state };
-  const { position } = await store.append(streamId, events, { expectedRevision, cause });
-  return { position, events, state: events.reduce(decider.evolve, state) };
+  const expectedRevision = pinned === 'stream_exists' ? pinned : read;
+  const { position } = request.alongside
+    ? await store.appendMany([...request.alongside, { streamId, events, expectedRevision }], { cause })
+    : await store.append(streamId, events, { expectedRevision, cause });
+  return { position, events, state: fold(decider, events, state) };
 }

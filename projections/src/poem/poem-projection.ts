@@ -6,7 +6,9 @@ import { FIRST_TEXT_COLUMN, FIRST_TEXT_VECTOR, POEM_CHANGED_CHANNEL, POEM_PROJEC
 
 export { POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel };
 import { emptySentence, evolveSentence, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
-import { emptyStructure, evolveStructure, type PoemStructure, type StructureEvent } from '@epos/domain/poem/structure-state';
+import type { PoemStructure } from '@epos/domain/poem/structure-state';
+import { fold } from '@epos/domain/decider';
+import { structureDecider } from '@epos/domain/poem/structure-decider';
 
 /**
  * The poem as documents: one row per sentence (by permanent id) holding the fold of its stream,
@@ -84,7 +86,7 @@ export const poemProjection = defineBatchProjection<PoemReadModel>({
 
 async function applyStructure(events: readonly RecordedEvent[], db: Kysely<PoemReadModel>): Promise<void> {
   const row = await db.selectFrom('structure').select('state').where('id', '=', 1).executeTakeFirst();
-  const state = events.reduce((s, e) => evolveStructure(s, e as unknown as StructureEvent), row?.state ?? emptyStructure());
+  const state = fold(structureDecider, events, row?.state);
   const revision = events.at(-1)!.revision.toString();
   await db
     .insertInto('structure')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/define-event.js';
+import { defineEvent, type EventOf } from '../events/define-event.js';
 import { sealedField } from '../events/sealed.js';
 import { positiveInt } from '../poem/vocabulary.js';
 
@@ -76,3 +76,4 @@ export const accountEvents = [
   noteSaved,
   noteDeleted,
 ] as const;
+export type AccountEvent = EventOf<typeof accountEvents>;

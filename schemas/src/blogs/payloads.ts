@@ -16,7 +16,7 @@ export const postPayload = z
     title: required(300),
     series_title: required(200),
     md_content: z.string({ message: blogMessages.required }).refine((v) => v.trim().length > 0, blogMessages.required).pipe(multilineText(500_000)),
-    status: wholeNumber('status', { min: 0, max: 2 }).optional(),
+    status: wholeNumber('status', { min: POST_STATUS.published, max: POST_STATUS.draft }).optional(),
     isScheduled: flag,
     isPublished: flag,
     draft: flag,
@@ -28,12 +28,12 @@ export const postPayload = z
     created_at: lineText(40).optional().nullable(),
   })
   .transform((p, ctx) => {
-    const status = p.status ?? (p.isScheduled ? 1 : p.draft ? 2 : p.isPublished !== undefined || p.draft !== undefined || p.isScheduled !== undefined ? 0 : undefined);
+    const status = p.status ?? (p.isScheduled ? POST_STATUS.scheduled : p.draft ? POST_STATUS.draft : p.isPublished !== undefined || p.draft !== undefined || p.isScheduled !== undefined ? POST_STATUS.published : undefined);
     if (status === undefined) {
       ctx.addIssue({ code: 'custom', path: ['status'], message: blogMessages.required });
       return z.NEVER;
     }
-    if (status === 1 && !p.published_at) {
+    if (status === POST_STATUS.scheduled && !p.published_at) {
       ctx.addIssue({ code: 'custom', path: ['published_at'], message: blogMessages.required });
       return z.NEVER;
     }

@@ -1,6 +1,6 @@
 import { foldStream, handleCommand, type EventStore, type Logger } from '@epos/platform';
 import type { JobQueue } from '@epos/platform/jobs/index';
-import { postStream } from '@epos/schemas';
+import { postStream, SYSTEM_ACTOR } from '@epos/schemas';
 import { postDecider } from '@epos/domain/blogs/post-decider';
 import { blogNow } from '@epos/platform/blogs/blog-state';
 
@@ -23,7 +23,7 @@ export async function publishIfDue(context: PublishingContext, postId: string): 
     streamId: postStream(postId),
     decider: postDecider(postId),
     command: { kind: 'publishDue', now: new Date().toISOString(), blogArchived },
-    cause: { actor: 'system' },
+    cause: { actor: SYSTEM_ACTOR },
   });
   if (events.length === 0) return false;
   // The subscribers' mails follow the event (reactor.ts).

@@ -3,7 +3,8 @@ import { handleCommand, type EventStore } from '@epos/platform';
 import type { JobContext } from '@epos/platform/jobs/index';
 import type { MediaStorage } from '@epos/platform/storage/port';
 import { makeMediaDerivatives } from '@epos/platform/media/jobs';
-import { MAX_IMAGE_PIXELS, mediaStream, SYSTEM_ACTOR, THUMB_SIZE, WEB_SIZE, type Derivative, type MediaEvent } from '@epos/schemas';
+import { mediaNow } from '@epos/platform/media/media-state';
+import { MAX_IMAGE_PIXELS, mediaStream, SYSTEM_ACTOR, THUMB_SIZE, WEB_SIZE, type Derivative } from '@epos/schemas';
 import { isInLibrary, mediaDecider } from '@epos/domain/media/media-decider';
 import { handle, type JobRegistration } from '../runner.js';
 
@@ -42,8 +43,7 @@ async function readAll(media: MediaStorage, hash: string): Promise<Buffer | null
  * the decider records the same derivatives once.
  */
 export async function makeDerivatives(context: DerivativesContext, hash: string, job: Pick<JobContext, 'reportProgress'>): Promise<'made' | 'skipped'> {
-  const events = await context.store.readStream(mediaStream(hash));
-  const state = events.reduce((s, e) => mediaDecider.evolve(s, { type: e.type, data: e.data } as MediaEvent), mediaDecider.initialState);
+  const state = await mediaNow(context.store, hash);
   if (!isInLibrary(state) || state.upload!.kind !== 'image' || state.derivatives) return 'skipped';
   await job.reportProgress({ percent: 5, stage: 'reading the original' });
   const original = await readAll(context.media, hash);

@@ -1,14 +1,15 @@
 import type { RecordedEvent } from '@epos/platform';
 import { enqueueOnce } from '@epos/platform/jobs/index';
 import { deleteStoredObjectsJob } from '@epos/platform/media/jobs';
-import { mediaRemoved, mediaStream, pdfExpired, uploadSwept, type MediaEvent } from '@epos/schemas';
+import { mediaRemoved, mediaStream, pdfExpired, uploadSwept } from '@epos/schemas';
+import { fold } from '@epos/domain/decider';
 import { mediaDecider } from '@epos/domain/media/media-decider';
 import { defineWorkerReactor, type ReactorContext } from '../reactor-context.js';
 
 /** The objects an upload taken out was stored as: its file, thumbnail and web size, as its stream stood at that event. */
 async function objectsOfUpload(event: RecordedEvent<string, { hash: string }>, context: ReactorContext): Promise<string[]> {
   const events = (await context.store.readStream(mediaStream(event.data.hash))).filter((e) => e.revision <= event.revision);
-  const state = events.reduce((s, e) => mediaDecider.evolve(s, { type: e.type, data: e.data } as MediaEvent), mediaDecider.initialState);
+  const state = fold(mediaDecider, events);
   const derivatives = state.derivatives ? [state.derivatives.thumb.hash, state.derivatives.web.hash] : [];
   return [...new Set([event.data.hash, ...derivatives])];
 }

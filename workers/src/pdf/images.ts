@@ -5,13 +5,11 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EventStore, Logger } from '@epos/platform';
 import { isObjectKey, type MediaStorage } from '@epos/platform/storage/port';
-import { mediaStream, type MediaEvent } from '@epos/schemas';
-import { mediaDecider } from '@epos/domain/media/media-decider';
+import { mediaNow } from '@epos/platform/media/media-state';
 
 /** The web size of an uploaded image (re-encoded, no EXIF), as readers get it; the object itself when it has none yet. */
 async function printableKey(store: EventStore, hash: string): Promise<string> {
-  const events = await store.readStream(mediaStream(hash));
-  const state = events.reduce((s, e) => mediaDecider.evolve(s, { type: e.type, data: e.data } as MediaEvent), mediaDecider.initialState);
+  const state = await mediaNow(store, hash);
   return state.derivatives?.web.hash ?? hash;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { handleCommand, WrongExpectedRevisionError } from '@epos/platform';
+import { handleCommand } from '@epos/platform';
 import { blogDecider } from '@epos/domain/blogs/blog-decider';
 import { asVersionedEdit, streamVersion } from '../stream-version.js';
 import { blogStream, createBlogBody } from '@epos/schemas';
@@ -12,6 +12,7 @@ import { causeOf, withPosition } from '../../commands.js';
 import { readModel, afterWrite } from '../../read-models.js';
 import { HttpError } from '../../http/error-handler.js';
 import { parseOr400 } from '../../blogs/validation.js';
+import { createBlog } from '../../blogs/blog-commands.js';
 import { parseListParams, textValues } from '../list-params.js';
 import { containing } from '@epos/platform/db/like';
 import { sendList } from '../lists.js';
@@ -79,13 +80,8 @@ export function blogAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.post('/blogs', { config: { permission: 'blogs.manage' }, schema: { tags, summary: 'Create a blog (slug, title, description)', response: { 201: adminBlogAnswer } } }, async (request, reply) => {
       const body = parseOr400(createBlogBody, request.body);
-      try {
-        const { position } = await deps.store.append(blogStream(body.slug), [{ type: 'BlogCreated', data: { blogId: body.slug, title: body.title, description: body.description } }], { expectedRevision: 'no_stream', cause: causeOf(request) });
-        return withPosition(reply, { position, events: [] }).code(201).send({ id: body.slug, title: body.title, description: body.description, createdAt: new Date().toISOString(), publishedCount: 0, lastPublished: null, archived: false, version: 0 });
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError) throw new HttpError(409, 'conflict', `slug: there is already a blog ${body.slug}`, {}, [{ field: 'slug', message: 'already taken' }]);
-        throw error;
-      }
+      const result = await createBlog(deps, request, body);
+      return withPosition(reply, result).code(201).send({ id: body.slug, title: body.title, description: body.description, createdAt: new Date().toISOString(), publishedCount: 0, lastPublished: null, archived: false, version: 0 });
     });
   };
 }

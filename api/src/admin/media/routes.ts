@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { handleCommand, type Position } from '@epos/platform';
 import { containing } from '@epos/platform/db/like';
+import { mediaNow } from '@epos/platform/media/media-state';
 import {
   adminAttachBody,
   adminDetachBody,
@@ -15,7 +16,6 @@ import {
   mediaThumbUrl,
   sentenceStream,
   type AdminMediaAnswer,
-  type MediaEvent,
   type MediaItem,
   type MediaKind,
 } from '@epos/schemas';
@@ -59,8 +59,7 @@ export function mediaAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     return (await mediaRecords(media, poem, [row]))[0]!;
   };
   const upload = async (hash: string): Promise<MediaState> => {
-    const events = await deps.store.readStream(mediaStream(hash));
-    const state = events.reduce((s, e) => mediaDecider.evolve(s, { type: e.type, data: e.data } as MediaEvent), mediaDecider.initialState);
+    const state = await mediaNow(deps.store, hash);
     if (!isInLibrary(state)) throw notFound();
     return state;
   };

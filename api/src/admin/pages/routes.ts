@@ -2,13 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { Position } from '@epos/platform';
-import { pageCategories, pageForm, pageStream, type PageEvent } from '@epos/schemas';
+import { pageCategories, pageForm, pageStream } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
 import { adminRevisionRestoreBody } from '@epos/schemas/admin/posts';
 import { revisionAtPosition } from '../revision-at.js';
 import { adminPageAnswer, adminPageParams, adminPagesAnswer, adminPageUpdate, type AdminPageAnswer } from '@epos/schemas/admin/pages';
 import { LIBRARY_PROJECTION, type LibraryReadModel } from '@epos/projections/library/library-projection';
 import { pageById, type LibraryDb, type LibraryPage } from '@epos/projections/library/queries';
+import { fold } from '@epos/domain/decider';
 import { pageDecider, pageMessages } from '@epos/domain/library/page-decider';
 import { containing } from '@epos/platform/db/like';
 import type { ApiDeps } from '../../deps.js';
@@ -70,7 +71,7 @@ export function pageAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   /** A page as its own stream has it: what a delete answers, whether or not the read model has caught up. */
   const fromStream = async (id: string): Promise<AdminPageAnswer> => {
     const events = await deps.store.readStream(pageStream(id));
-    const state = events.map((e) => ({ type: e.type, data: e.data }) as PageEvent).reduce(pageDecider.evolve, pageDecider.initialState);
+    const state = fold(pageDecider, events);
     const content = state.revisions.at(-1);
     if (!state.exists || state.deleted || !content) throw notFound();
     const { name, permalink, category, parent, priority } = content;

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { CommandOutcome, RecordedEvent } from '@epos/platform';
 import { sentenceStream } from '@epos/schemas';
-import type { SentenceCommand } from '@epos/domain/poem/sentence-decider';
-import { emptySentence, evolveSentence, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
+import { fold } from '@epos/domain/decider';
+import { sentenceDecider, type SentenceCommand } from '@epos/domain/poem/sentence-decider';
+import type { SentenceEvent, SentenceState } from '@epos/domain/poem/sentence-state';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf } from '../../commands.js';
 import { invalid } from './records.js';
@@ -32,6 +33,6 @@ export async function restoreSentence(
   const history = await deps.store.readStream(sentenceStream(sentence));
   const upTo = history.findIndex((e) => e.position === position);
   if (upTo < 0 || !versions(history[upTo]!)) throw invalid('position', `position: not a version of this ${what}`);
-  const then = history.slice(0, upTo + 1).reduce((s, e) => evolveSentence(s, e as unknown as SentenceEvent), emptySentence(sentence));
+  const then = fold(sentenceDecider(sentence), history.slice(0, upTo + 1));
   return sentenceCommandAt(deps, request, sentence, command(then), history.at(-1)!.revision, { ...causeOf(request), causationId: history[upTo]!.id });
 }

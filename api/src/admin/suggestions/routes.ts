@@ -13,7 +13,7 @@ import { causeOf, withPosition } from '../../commands.js';
 import { readModel, afterWrite } from '../../read-models.js';
 import { HttpError } from '../../http/error-handler.js';
 import { actorNames } from '../../accounts/actor-names.js';
-import { poemQueries } from '../../poem/poem-queries.js';
+import { poemQueries } from '../../poem/poem-reader.js';
 import { acceptSuggestion, declineSuggestion } from '../../suggestions/decisions.js';
 import { suggestionRecords } from '../../suggestions/records.js';
 import { parseListParams, textValues, uuidValues } from '../list-params.js';

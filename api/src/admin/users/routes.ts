@@ -13,7 +13,8 @@ import { HttpError } from '../../http/error-handler.js';
 import { roleAssignmentOf } from '../../accounts/role-assignment-facts.js';
 import { changesRole } from '@epos/domain/accounts/role-assignment';
 import { handleCommand } from '@epos/platform';
-import { userEditDecider, type UserEdit } from './user-edit.js';
+import { accountDecider, sessionsEnded, type AccountCommand } from '@epos/domain/accounts/account-decider';
+import { accountCommand } from '../../accounts/account-commands.js';
 import { Sessions } from '../../accounts/sessions.js';
 import { blogDirectory } from '../../blogs/blog-directory.js';
 import { parseOr400 } from '../../blogs/validation.js';
@@ -27,10 +28,11 @@ const SORTS = ['name', 'userName', 'email', 'role', 'lastLogin', 'registeredAt']
 const FILTERS = ['id', 'role', 'blog', 'emailConfirmed', 'locked'] as const;
 const COLUMNS = { id: 'user_id', name: 'name', userName: 'user_name', email: 'email', role: 'role', lastLogin: 'last_login', registeredAt: 'registered_at' } as const;
 type UserRow = UsersReadModel['users'];
+/** One save of the console's user form: a role with blogs and/or a lock. */
+type UserEdit = Extract<AccountCommand, { kind: 'edit' }>;
 
 /** How many users' "sessions ended" events are appended in one transaction when every session ends. */
 const RECORDED_AT_ONCE = 500;
-const sessionsEndedOf = (userId: string) => ({ type: 'SessionsEnded', data: { userId } });
 const notFound = () => new HttpError(404, 'not_found', 'No such user');
 const badFilter = (message: string) => new HttpError(400, 'bad_parameter', `filter: ${message}`, {}, [{ field: 'filter', message }]);
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
@@ -109,7 +111,7 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const body = parseOr400(adminUserUpdate, request.body);
         const userId = request.params.id;
         const streamId = userStream(userId);
-        const edit: UserEdit = {};
+        const edit: UserEdit = { kind: 'edit' };
         if (body.role !== undefined) {
           const role = roleSchema.safeParse(body.role);
           if (!role.success) throw new HttpError(400, 'validation', 'Select user role', {}, [{ field: 'role', message: 'Select user role' }]);
@@ -120,7 +122,7 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           const target = (await users.selectFrom('users').select(['locked', 'deleted']).where('user_id', '=', userId).executeTakeFirst()) ?? null;
           edit.lock = { userId, locked: body.locked, actorId: request.actor!.id, target };
         }
-        const result = await asVersionedEdit(body.version, (expected) => handleCommand(deps.store, { streamId, decider: userEditDecider, command: edit, cause: causeOf(request), ...expected }));
+        const result = await asVersionedEdit(body.version, (expected) => handleCommand(deps.store, { streamId, decider: accountDecider(userId), command: edit, cause: causeOf(request), ...expected }));
         if (result.position === null) return answer(await existing(request, userId), await streamVersion(deps.store, streamId));
         // A locked account's sessions end now; its logins are refused from here on (the login route reads `locked`).
         // Another role ends them too: the user signs in again into the new one.
@@ -139,8 +141,8 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const user = await existing(request, request.params.id);
         if (user.email_confirmed) throw new HttpError(409, 'conflict', 'This email address is already confirmed');
         // The mail follows the event (workers/src/accounts/reactor.ts), as for the site's own "resend".
-        const { position } = await deps.store.append(userStream(user.user_id), [{ type: 'ActivationRequested', data: { userId: user.user_id } }], { expectedRevision: 'stream_exists', cause: causeOf(request) });
-        return withPosition(reply, { position, events: [] }).send({ id: user.user_id, message: 'A new activation link is on its way.' });
+        const result = await accountCommand(deps.store, user.user_id, { kind: 'requestActivation' }, causeOf(request));
+        return withPosition(reply, result).send({ id: user.user_id, message: 'A new activation link is on its way.' });
       },
     );
 
@@ -150,8 +152,8 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = await existing(request, request.params.id);
         await sessions.endAllFor(request, user.user_id);
-        const { position } = await deps.store.append(userStream(user.user_id), [sessionsEndedOf(user.user_id)], { expectedRevision: 'stream_exists', cause: causeOf(request) });
-        return withPosition(reply, { position, events: [] }).send({ id: user.user_id, message: 'Every session of this user has ended.' });
+        const result = await accountCommand(deps.store, user.user_id, { kind: 'recordSessionsEnded' }, causeOf(request));
+        return withPosition(reply, result).send({ id: user.user_id, message: 'Every session of this user has ended.' });
       },
     );
 
@@ -161,7 +163,7 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request) => {
         const users = await sessions.endAllBut(request.actor!.sessionHash);
         for (let i = 0; i < users.length; i += RECORDED_AT_ONCE) {
-          const appends = users.slice(i, i + RECORDED_AT_ONCE).map((userId) => ({ streamId: userStream(userId), events: [sessionsEndedOf(userId)], expectedRevision: 'any' as const }));
+          const appends = users.slice(i, i + RECORDED_AT_ONCE).map((userId) => ({ streamId: userStream(userId), events: [sessionsEnded(userId)], expectedRevision: 'any' as const }));
           await deps.store.appendMany(appends, { cause: causeOf(request) });
         }
         return { users: users.length, message: `Every session but yours has ended: ${users.length === 1 ? 'one user signs' : `${users.length} users sign`} in again.` };
@@ -179,8 +181,8 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         // As in /postdata/deleteAccount: the key first (shredding the sealed personal data), then the sessions, then the log.
         await credentials.remove(user.user_id);
         await sessions.endAll(user.user_id);
-        const { position } = await deps.store.append(userStream(user.user_id), [{ type: 'AccountDeleted', data: { userId: user.user_id } }], { expectedRevision: 'stream_exists', cause: causeOf(request) });
-        return withPosition(reply, { position, events: [] }).send(answer(user, version));
+        const result = await accountCommand(deps.store, user.user_id, { kind: 'delete' }, causeOf(request));
+        return withPosition(reply, result).send(answer(user, version));
       },
     );
   };

@@ -1,7 +1,7 @@
 import type { Edition, ImageAnswer, LineAnswer, MediaItem } from '@epos/schemas';
 import { textIn, type SentenceState } from '@epos/domain/poem/sentence-state';
 import type { DerivedFields } from '@epos/projections/poem/read-model';
-import type { SentencePlace } from '../line-index.js';
+import type { SentencePlace } from '@epos/projections/poem/line-index';
 
 type Source = LineAnswer['sources']['lineScantion'];
 

@@ -2,7 +2,7 @@ import type { Edition, SectionAnswer, SectionRefAnswer } from '@epos/schemas';
 import type { SentenceState } from '@epos/domain/poem/sentence-state';
 import type { DerivedFields } from '@epos/projections/poem/read-model';
 import { bookKey, cantoKey, sectionKey, type PartMedia, type PoemStructure } from '@epos/domain/poem/structure-state';
-import type { LineIndex } from '../line-index.js';
+import type { LineIndex } from '@epos/projections/poem/line-index';
 import { imageViews, lineView } from './line.js';
 
 export type SectionRef = SectionRefAnswer;

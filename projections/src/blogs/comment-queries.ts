@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BlogsDb } from '@epos/projections/blogs/queries';
+import type { BlogsDb } from './queries.js';
 import { containing } from '@epos/platform/db/like';
 
 const MENTIONS = 5;

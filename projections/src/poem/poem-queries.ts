@@ -1,9 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { FastifyRequest } from 'fastify';
-import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
-import type { ApiDeps } from '../deps.js';
-import { readModel } from '../read-models.js';
-import type { DerivedFields, PoemReadModel } from '@epos/projections/poem/read-model';
+import type { DerivedFields, PoemReadModel } from './read-model.js';
 import type { SentenceState } from '@epos/domain/poem/sentence-state';
 import { emptyStructure, type PoemStructure } from '@epos/domain/poem/structure-state';
 import { buildLineIndex, type LineIndex } from './line-index.js';
@@ -20,11 +16,6 @@ export interface SentenceIdentity {
   book: number | null;
   canto: number | null;
   section: number | null;
-}
-
-/** The poem queries on the read model `request` reads (its consistency wait included). */
-export async function poemQueries(deps: ApiDeps, request: FastifyRequest): Promise<PoemQueries> {
-  return new PoemQueries(await readModel<PoemReadModel>(deps, request, POEM_PROJECTION));
 }
 
 /** The reading API's queries on the poem read model. */
