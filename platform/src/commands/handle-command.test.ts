@@ -60,6 +60,20 @@ describe('handleCommand', () => {
     await expect(handleCommand(store, { streamId: none, decider: counterDecider, command: { kind: 'open', name: 'n' }, cause, expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
   });
 
+  it('decides on a state the caller knows without reading the stream, and appends only to a stream that exists', async () => {
+    const streamId = await openCounter();
+    let reads = 0;
+    const counting = Object.assign(Object.create(store) as PostgresEventStore, {
+      readStream: (id: string) => (reads++, store.readStream(id)),
+    });
+    const outcome = await handleCommand(counting, { streamId, decider: counterDecider, command: { kind: 'increment', by: 2 }, cause, knownState: { open: true, total: 5 } });
+    expect(reads).toBe(0);
+    expect(outcome.state.total).toBe(7);
+    expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['CounterOpened', 'CounterIncremented']);
+    const none = `counter-${randomUUID()}`;
+    await expect(handleCommand(counting, { streamId: none, decider: counterDecider, command: { kind: 'increment', by: 1 }, cause, knownState: { open: true, total: 0 } })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+  });
+
   it("appends the streams it reserves alongside in one transaction, and leaves a reservation's conflict to its caller", async () => {
     const streamId = `counter-${randomUUID()}`;
     const reserved = `counter-${randomUUID()}`;

@@ -48,6 +48,11 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     expectedRevision?: bigint | 'stream_exists';
     /** Other streams' events appended in the same transaction (a url or path the new stream reserves). */
     alongside?: readonly StreamAppend[];
+    /**
+     * The state the caller already knows the stream to be in (an account its credentials show registered):
+     * the stream is not read, so a long stream costs nothing, and the events are appended at `stream_exists`.
+     */
+    knownState?: State;
   },
 ): Promise<CommandOutcome<Event, State>> {
   for (let attempt = 1; ; attempt++) {
@@ -65,8 +70,9 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
   request: Parameters<typeof handleCommand<Command, Event, State>>[1],
 ): Promise<CommandOutcome<Event, State>> {
   const { streamId, decider, command, cause } = request;
-  const { state, revision, expectedRevision: read } = await foldStream(store, streamId, decider);
-  const pinned = request.expectedRevision;
+  const known = request.knownState !== undefined;
+  const { state, revision, expectedRevision: read } = known ? { state: request.knownState!, revision: null, expectedRevision: 'no_stream' as const } : await foldStream(store, streamId, decider);
+  const pinned = known ? 'stream_exists' : request.expectedRevision;
   if (typeof pinned === 'bigint' && pinned !== (revision ?? -1n)) throw new WrongExpectedRevisionError(streamId, pinned, read);
   const events = decider.decide(command, state);
   if (events.length === 0) return { position: null, events, state };
