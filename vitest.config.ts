@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { testKinds } from './scripts/testkit/test-kinds.js';
+
+// `npm test` runs both projects; `npm run test:unit` only the first (docs/decisions/unit-tests.md).
+const { unit, integration } = testKinds();
 
 export default defineConfig({
   test: {
-    include: ['*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-    globalSetup: ['platform/src/testkit/global-setup.ts'],
     pool: 'forks',
     // Vitest's default on 2 cores is one file at a time; most files wait on PostgreSQL or child
     // processes, so two at a time nearly halve the run (each file has its own database).
@@ -12,5 +14,9 @@ export default defineConfig({
     // machine is (issue 34: the suite passes three times over beside `npm run load`).
     testTimeout: 180_000,
     hookTimeout: 300_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: unit, isolate: false, setupFiles: ['scripts/testkit/unit-guard.ts'] } },
+      { extends: true, test: { name: 'integration', include: integration, globalSetup: ['platform/src/testkit/global-setup.ts'] } },
+    ],
   },
 });

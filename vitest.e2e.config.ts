@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
     // Bounds against a hang, not measures of speed (see vitest.config.ts).
     testTimeout: 180_000,
     hookTimeout: 300_000,

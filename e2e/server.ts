@@ -4,15 +4,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startSite as startSiteProcess, type SiteProcess } from '../scripts/testkit/site-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export type RunningSite = SiteProcess;
 
-/** The whole site as `npm start` runs it (built apps, demo content, its embedded PostgreSQL), on a throw-away data folder. */
-export const startSite = (): Promise<SiteProcess> => startSiteProcess({ env: { LOG_LEVEL: 'warn' } });
+/**
+ * The site's compiled build (`npm run start:prod`, built by ./global-setup.ts) on a throw-away copy
+ * of a migrated data folder: the whole site as `npm start` runs it (built apps, its embedded
+ * PostgreSQL), less tsx, initdb and the migrations on every start.
+ */
+const siteOptions = () => ({ env: { LOG_LEVEL: 'warn' }, compiled: true, template: inject('siteTemplate') });
+
+/** The whole site with its demo content. */
+export const startSite = (): Promise<SiteProcess> => startSiteProcess(siteOptions());
 
 /**
  * The whole site on a throw-away data folder holding only `content` (a poem file named `fileName`,
@@ -20,7 +27,7 @@ export const startSite = (): Promise<SiteProcess> => startSiteProcess({ env: { L
  */
 export const startSiteWithPoem = (fileName: string, content: string): Promise<SiteProcess> =>
   startSiteProcess({
-    env: { LOG_LEVEL: 'warn' },
+    ...siteOptions(),
     prepare: async (env) => {
       const file = path.join(env.DATA_DIR!, fileName);
       fs.writeFileSync(file, content);

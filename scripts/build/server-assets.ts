@@ -29,6 +29,8 @@ export function copyServerAssets(): number {
     const src = path.join(root, pkg, 'src');
     const dist = path.join(root, pkg, 'dist');
     for (const file of assetsIn(src)) {
+      // A copy already there is left alone: a running server may be reading it.
+      if (fs.existsSync(path.join(dist, file)) && fs.readFileSync(path.join(dist, file)).equals(fs.readFileSync(path.join(src, file)))) continue;
       fs.mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
       fs.copyFileSync(path.join(src, file), path.join(dist, file));
       copied += 1;

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { freePort } from '@epos/platform/testkit/free-port';
 import { processCpuSeconds } from './process-cpu.js';
 import { onCore } from '../bench/pinning.js';
@@ -100,13 +101,24 @@ export async function startSite(options: SiteOptions = {}): Promise<SiteProcess>
 /**
  * `core`: run the site on that core alone (a benchmark's server, ../bench/pinning.ts). `prepare`:
  * run before the site starts, with the environment it will have (its data folder, database), as
- * an operator's `npm run import` before `npm start`.
+ * an operator's `npm run import` before `npm start`. `template`: a data folder to start from a copy
+ * of (./site-template.ts), instead of an empty one.
  */
-type SiteOptions = { databaseUrl?: string; env?: Record<string, string>; nodeFlags?: string[]; compiled?: boolean; core?: number; prepare?: (env: NodeJS.ProcessEnv) => Promise<void> };
+type SiteOptions = {
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  nodeFlags?: string[];
+  compiled?: boolean;
+  core?: number;
+  prepare?: (env: NodeJS.ProcessEnv) => Promise<void>;
+  template?: string;
+};
 
 async function startSiteOnce(options: SiteOptions): Promise<SiteProcess> {
   const port = await freePort();
   const dataDir = temporaryDataDir();
+  // -a keeps owners and modes: under root, PostgreSQL's files belong to the `postgres` user.
+  if (options.template) await promisify(execFile)('cp', ['-a', `${options.template}/.`, dataDir]);
   const database = options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '', EMBEDDED_PG_PORT: String(await freePort()) };
   const entry = options.compiled ? ['--conditions=epos-compiled', path.join(REPO_ROOT, 'scripts/dist/start.js')] : ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/start.ts')];
   const env = { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...EMBEDDED_SERVICES, ...database, ...options.env };
