@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
-import { accountEndpoints, postForm } from './api';
+import { postCommand } from '../ui/command';
+import { accountEndpoints } from './api';
 import { accountTexts } from './messages';
-import { can, useMe, useSessionChanged } from './session';
-import { accountPaths, loggedInOnlyPaths, loginHref } from './urls';
+import { can, useMe, useSessionChanged } from '../ui/session';
+import { accountPaths, loggedInOnlyPaths, loginHref } from '../ui/account-urls';
 import { notesPaths } from '../notes/paths';
 import { CONSOLE_SUGGESTIONS } from '../suggestions/api';
 import { NotificationsLink } from '../activity/notifications-link';
@@ -32,10 +33,10 @@ export function AccountNav() {
   const logOut = async () => {
     if (busy) return;
     setBusy(true);
-    const result = await postForm(accountEndpoints.logoff, {});
+    const result = await postCommand(accountEndpoints.logoff, {});
     if (!result.ok) {
       setBusy(false);
-      toast(result.error, 'error');
+      toast(result.message, 'error');
       return;
     }
     const leaving = loggedInOnlyPaths.includes(location);
@@ -43,7 +44,7 @@ export function AccountNav() {
     else focusLoginLink.current = true;
     await sessionChanged();
     setBusy(false);
-    toast(result.message ?? accountTexts.loggedOut, 'success');
+    toast(result.data.message ?? accountTexts.loggedOut, 'success');
   };
 
   if (me === null) return <div className="account-nav" />;

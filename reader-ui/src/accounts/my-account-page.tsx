@@ -6,11 +6,12 @@ import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 import { AccountPage } from './account-page';
-import { accountEndpoints, MY_DATA_URL, postForm } from './api';
+import { postCommand } from '../ui/command';
+import { accountEndpoints, MY_DATA_URL } from './api';
 import { deleteAccountTexts } from './messages';
-import { useMe, useSessionChanged } from './session';
+import { useMe, useSessionChanged } from '../ui/session';
 import { SubscriptionsSection } from './subscriptions-section';
-import { accountPaths, loginHref } from './urls';
+import { accountPaths, loginHref } from '../ui/account-urls';
 import { notesPaths } from '../notes/paths';
 import { CONFIRMED, deleteAccountFields, validateDeleteAccount } from './validate';
 
@@ -28,15 +29,15 @@ export function MyAccountPage() {
     initial: { password: '', confirmed: '' },
     validate: validateDeleteAccount,
     send: async (v) => {
-      const result = await postForm(accountEndpoints.deleteAccount, { Password: v.password });
+      const result = await postCommand(accountEndpoints.deleteAccount, { Password: v.password });
       if (!result.ok) {
-        toast(result.error, 'error');
+        toast(result.message, 'error');
         return;
       }
       // Leave first: logged out, this page would send the visitor to log in.
       navigate('/', { replace: true });
       await sessionChanged();
-      toast(result.message ?? deleteAccountTexts.deleted, 'success');
+      toast(result.data.message ?? deleteAccountTexts.deleted, 'success');
     },
   });
   const confirmed = form.field('confirmed');

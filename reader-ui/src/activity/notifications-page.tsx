@@ -1,14 +1,14 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useMe } from '../accounts/session';
-import { loginHref } from '../accounts/urls';
-import { GENERIC_ERROR } from '../app/messages';
-import { usePageTitle } from '../app/use-page-title';
-import { appendPage } from '../blogs/paging';
-import type { Answer } from '../blogs/editor/http';
-import { LinkedText } from '../poem/linked-text';
-import { Loading } from '../poem/loading';
+import { useMe } from '../ui/session';
+import { loginHref } from '../ui/account-urls';
+import { GENERIC_ERROR } from '../ui/messages';
+import { usePageTitle } from '../ui/use-page-title';
+import { appendPage } from '../ui/paging';
+import type { Result } from '../ui/http';
+import { LinkedText } from '../ui/linked-text';
+import { Loading } from '../ui/loading';
 import { formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
@@ -25,7 +25,7 @@ type Paged<T> =
   | { readonly status: 'failed' }
   | { readonly status: 'ready'; readonly items: readonly T[]; readonly page: number; readonly pages: number };
 
-type FetchPage<T> = (page: number, signal: AbortSignal) => Promise<Answer<{ items: T[]; page: number; pages: number }>>;
+type FetchPage<T> = (page: number, signal: AbortSignal) => Promise<Result<{ items: T[]; page: number; pages: number }>>;
 
 /**
  * A paged list: its first page loaded once the page opens (given up if it closes first), and
@@ -145,7 +145,7 @@ function ForYou() {
     const answer = await markRead({ upTo });
     setMarking(false);
     if (!answer.ok) {
-      toast(answer.message ?? GENERIC_ERROR, 'error');
+      toast(answer.message, 'error');
       return;
     }
     setList((s) => (s.status === 'ready' ? { ...s, items: markedRead(s.items, { upTo }) } : s));

@@ -6,7 +6,7 @@ import { LibraryMenuPages } from '../library/menu-pages';
 import { SearchBox } from '../search/search-box';
 import { lastRead } from './last-read';
 import { isActivePath, navItems } from './nav';
-import { site } from './site';
+import { site } from '../ui/site';
 
 /**
  * The site's navigation. Wide screens show every destination in one row; below 66rem a

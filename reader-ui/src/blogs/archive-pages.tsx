@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'wouter';
-import { usePageTitle } from '../app/use-page-title';
-import { ReadFailure } from '../app/not-found';
-import { Loading, Problem } from '../poem/loading';
+import { usePageTitle } from '../ui/use-page-title';
+import { ReadFailure } from '../ui/not-found';
+import { Loading, Problem } from '../ui/loading';
 import { fetchArchive, fetchToc, fetchUserArchive, type Archive as ArchiveAnswer, type TocEntry, type TocPage as TocAnswer } from './api';
 import { archiveDayLabel, archivePostPath, countLabel, openByDefault, spansBlogs, tabId, tabLabel } from './archive';
 import { machineDate } from '@epos/schemas/dates/formats';

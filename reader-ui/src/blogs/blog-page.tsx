@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'wouter';
-import { usePageTitle } from '../app/use-page-title';
-import { Loading, Problem } from '../poem/loading';
+import { usePageTitle } from '../ui/use-page-title';
+import { Loading, Problem } from '../ui/loading';
 import { fetchBlogPage, fetchRecent, type BlogPage as BlogPageAnswer, type PostSummary } from './api';
 import { FOLLOW_UP_DELAY_MS, isEmptyBlog, useLoad, useMyBlogs, usePagedList } from './hooks';
 import { BlogFeedLinks } from './feed-links';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch, useParams } from 'wouter';
-import { NotFoundPage } from '../app/not-found-page';
-import { Loading } from '../poem/loading';
+import { NotFoundPage } from '../ui/not-found-page';
+import { Loading } from '../ui/loading';
 import '../poem/poem.css';
 import { BlogArchivePage, TocPage, UserArchivePage } from './archive-pages';
 import { BlogPage } from './blog-page';

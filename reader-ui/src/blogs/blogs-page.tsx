@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { usePageTitle } from '../app/use-page-title';
-import { Loading } from '../poem/loading';
+import { usePageTitle } from '../ui/use-page-title';
+import { Loading } from '../ui/loading';
 import { fetchBlogs } from './api';
 import { countLabel } from './archive';
 import { useLoad } from './hooks';

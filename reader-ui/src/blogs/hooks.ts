@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { useMe } from '../accounts/session';
-import type { Loaded } from '../poem/api';
+import { useMe } from '../ui/session';
+import type { Result } from '../ui/http';
 import { useToast } from '../ui/toast';
 import { fetchMyBlogs, type MyBlog } from './api';
 import { blogMessages } from '@epos/schemas/blogs/messages';
-import { appendPage, hasMorePages, nextPageNumber, pageStatus, type PagedAnswer, type Paging } from './paging';
+import { appendPage, hasMorePages, nextPageNumber, pageStatus, type PagedAnswer, type Paging } from '../ui/paging';
 
 /** Recent posts load this long after a blog's list, comments this long after their post (spec section 9). */
 export const FOLLOW_UP_DELAY_MS = 500;
@@ -13,8 +13,8 @@ export const FOLLOW_UP_DELAY_MS = 500;
  * Reads `load` for `key` (null: nothing to read), after `delayMs`. Answers null while
  * it runs; a new key aborts the read before it. `load` is read when the key changes.
  */
-export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<Loaded<T>>, delayMs = 0): Loaded<T> | null {
-  const [loaded, setLoaded] = useState<{ key: string; result: Loaded<T> } | null>(null);
+export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<Result<T>>, delayMs = 0): Result<T> | null {
+  const [loaded, setLoaded] = useState<{ key: string; result: Result<T> } | null>(null);
   const loadRef = useRef(load);
   useEffect(() => {
     loadRef.current = load;
@@ -68,7 +68,7 @@ export type PagedList<A extends PagedAnswer<T>, T> =
  */
 export function usePagedList<A extends PagedAnswer<T>, T>(
   key: string,
-  load: (page: number, signal: AbortSignal) => Promise<Loaded<A>>,
+  load: (page: number, signal: AbortSignal) => Promise<Result<A>>,
   itemKey: (item: T) => string,
   listRef: RefObject<HTMLElement | null>,
   { announce = true }: { readonly announce?: boolean } = {},

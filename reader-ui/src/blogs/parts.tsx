@@ -1,7 +1,7 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { isPlainClick } from '../app/goto-hash';
-import { LinkedText } from '../poem/linked-text';
+import { isPlainClick } from '../ui/goto-hash';
+import { LinkedText } from '../ui/linked-text';
 import { SpinnerButton } from '../ui/spinner-button';
 import type { PostSummary } from './api';
 import { countLabel } from './archive';

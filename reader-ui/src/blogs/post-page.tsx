@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { ReadFailure } from '../app/not-found';
-import { usePageTitle } from '../app/use-page-title';
-import { Loading } from '../poem/loading';
+import { ReadFailure } from '../ui/not-found';
+import { usePageTitle } from '../ui/use-page-title';
+import { Loading } from '../ui/loading';
 import { useConfirm } from '../ui/confirm-dialog';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
@@ -51,7 +51,7 @@ function PostView({ post, blog }: { post: Post; blog: string }) {
       toast(blogMessages.failed, 'error');
       return;
     }
-    toast(`Deleted ${result.message ?? blogMessages.deleted}`, 'success');
+    toast(`Deleted ${result.data.message ?? blogMessages.deleted}`, 'success');
     navigate(blogPaths.blog(blogSlug));
   };
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
-import { queryParam } from '../accounts/urls';
-import { usePageTitle } from '../app/use-page-title';
-import { Loading, Problem } from '../poem/loading';
+import { queryParam } from '../ui/account-urls';
+import { usePageTitle } from '../ui/use-page-title';
+import { Loading, Problem } from '../ui/loading';
 import { fetchSeries, fetchSeriesList, type PostSummary, type SeriesPage as SeriesAnswer } from './api';
 import { countLabel, seriesByLetter } from './archive';
 import { useLoad, usePagedList } from './hooks';

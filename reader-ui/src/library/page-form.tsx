@@ -96,7 +96,7 @@ export function PageForm({ page, initial, parents }: PageFormProps) {
     const answer = await generatePermalink(values.name.trim());
     setGenerating(false);
     if (!answer.ok || typeof answer.data?.permalink !== 'string') {
-      toast(pageSaveFailure(answer.ok ? undefined : answer.message), 'error');
+      toast(pageSaveFailure(answer.ok ? undefined : answer.problem.message), 'error');
       return;
     }
     set('permalink', answer.data.permalink);
@@ -121,9 +121,9 @@ export function PageForm({ page, initial, parents }: PageFormProps) {
     if (!answer.ok) {
       // The button is usable again; the server's message says what to fix.
       setBusy(false);
-      const message = pageSaveFailure(answer.message);
+      const message = pageSaveFailure(answer.problem.message);
       toast(message, 'error');
-      const field = answer.status === 400 || answer.status === 409 ? fieldOfMessage(answer.message) : null;
+      const field = answer.status === 400 || answer.status === 409 ? fieldOfMessage(answer.problem.message) : null;
       if (field !== null) setIssues([{ message, fields: [field] }]);
       return;
     }

@@ -1,5 +1,5 @@
 import type { GeneratePdfAnswer, PdfOptions, PdfStatusAnswer } from '@epos/schemas/pdf/index';
-import { getJson, postJson, type Answer } from '../blogs/editor/http';
+import { getJson, postJson, type Result } from '../ui/http';
 
 export const GENERATE_PDF_URL = '/postdata/generatePdf';
 export const pdfStatusUrl = (requestId: string) => `/api/pdf/${requestId}`;
@@ -16,12 +16,12 @@ export interface PdfRequest {
   userEmail: string;
 }
 
-export function requestPdf(request: PdfRequest): Promise<Answer<GeneratePdfAnswer>> {
+export function requestPdf(request: PdfRequest): Promise<Result<GeneratePdfAnswer>> {
   return postJson<GeneratePdfAnswer>(GENERATE_PDF_URL, request);
 }
 
-export function pdfStatus(requestId: string, signal?: AbortSignal): Promise<Answer<PdfStatusAnswer>> {
-  return getJson<PdfStatusAnswer>(pdfStatusUrl(requestId), signal ? { signal } : {});
+export function pdfStatus(requestId: string, signal?: AbortSignal): Promise<Result<PdfStatusAnswer>> {
+  return getJson<PdfStatusAnswer>(pdfStatusUrl(requestId), { signal });
 }
 
 /** The signed-in reader's own address, to prefill the mail field (null when unknown). */

@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { PdfOptions, PdfStatusAnswer } from '@epos/schemas/pdf/index';
 import { pdfMessages } from '@epos/schemas/pdf/messages';
 import { languageNames } from '@epos/schemas/poem/editions';
-import { GENERIC_ERROR } from '../app/messages';
-import { useMe } from '../accounts/session';
+import { GENERIC_ERROR } from '../ui/messages';
+import { useMe } from '../ui/session';
 import { useSiteInfo } from '../poem/atoms';
-import { Failure, Modal } from '../study/modal';
+import { Failure, Modal } from '../ui/modal';
 import { useToast } from '../ui/toast';
 import { ownEmail, PDF_POLL_MS, PDF_TOAST_MS, pdfStatus, requestPdf } from './api';
 import './pdf.css';
@@ -110,7 +110,7 @@ export function PdfDialog({ book, canto, layers, onClose, returnTo }: PdfDialogP
     const answer = await requestPdf({ typeOf, bookNumber: book.number, cantoNumber: typeOf === 2 ? canto.number : null, pdfData: options, userEmail: me?.loggedIn ? email.trim() : '' });
     setSending(false);
     if (!answer.ok) {
-      setProblem(answer.status === 400 || answer.status === 429 || answer.status === 503 ? (answer.message ?? GENERIC_ERROR) : GENERIC_ERROR);
+      setProblem(answer.status === 400 || answer.status === 429 || answer.status === 503 ? (answer.problem.message ?? GENERIC_ERROR) : GENERIC_ERROR);
       return;
     }
     toast(answer.data.message, 'info', PDF_TOAST_MS);

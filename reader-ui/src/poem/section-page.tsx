@@ -1,17 +1,18 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { useLocation } from 'wouter';
-import { NO_BOOK } from '../app/messages';
-import { NotFoundPage } from '../app/not-found-page';
-import { ReadFailure } from '../app/not-found';
-import { usePageTitle } from '../app/use-page-title';
+import { NO_BOOK } from '../ui/messages';
+import { NotFoundPage } from '../ui/not-found-page';
+import { ReadFailure } from '../ui/not-found';
+import { usePageTitle } from '../ui/use-page-title';
 import { useToast } from '../ui/toast';
-import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTranslation, type Line, type Loaded, type SectionBook, type SectionRef } from './api';
+import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTranslation, type Line, type SectionBook, type SectionRef } from './api';
+import type { Result } from '../ui/http';
 import { contentsAtom, languagesAtom, scrollPositions, translationsVersionAtom, useSiteInfo, worksOnAtom } from './atoms';
 import { contentsFromServer, mergeContents } from './contents';
 import { useAsOf } from '../scholarship/as-of';
 import { AsOfBanner, AsOfNothing } from '../scholarship/as-of-control';
-import { Loading } from './loading';
+import { Loading } from '../ui/loading';
 import './poem.css';
 import { ReaderControls } from './reader-controls';
 import { SectionPaintings } from './paintings';
@@ -59,7 +60,7 @@ function prefersReducedMotion(): boolean {
 
 function SectionReader({ address }: { address: SectionAddress }) {
   const key = sectionKey(address);
-  const [loaded, setLoaded] = useState<{ key: string; result: Loaded<SectionBook> } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; result: Result<SectionBook> } | null>(null);
   const setContents = useSetAtom(contentsAtom);
 
   // The books, then the cantos of the book being read: a huge poem's menu loads a book at a time.

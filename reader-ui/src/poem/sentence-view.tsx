@@ -1,8 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { Fragment } from 'react';
 import { Link } from 'wouter';
-import { LinkedText } from './linked-text';
-import { can, useMe } from '../accounts/session';
+import { LinkedText } from '../ui/linked-text';
+import { can, useMe } from '../ui/session';
 import { preloadModals, studyAtom } from '../study/state';
 import { StudyPanel, StudyToggle } from '../study/study-toolbar';
 import type { Line, SectionRef } from './api';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { NotFoundPage } from '../app/not-found-page';
-import { usePageTitle } from '../app/use-page-title';
-import type { Loaded } from '../poem/api';
-import { Loading, Problem } from '../poem/loading';
+import { NotFoundPage } from '../ui/not-found-page';
+import { usePageTitle } from '../ui/use-page-title';
+import type { Result } from '../ui/http';
+import { Loading, Problem } from '../ui/loading';
 import '../poem/poem.css';
 import { editionLabels, isEdition, sectionPath, sentencePath, type Edition } from '../poem/reading';
 import { fetchComparison } from './api';
@@ -23,7 +23,7 @@ export default function ComparePage() {
 function CompareView({ address }: { address: CompareAddress }) {
   const [, navigate] = useLocation();
   const key = compareApiUrl(address);
-  const [loaded, setLoaded] = useState<{ key: string; result: Loaded<Comparison> } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; result: Result<Comparison> } | null>(null);
   const [showSame, setShowSame] = useState(false);
   const aId = useId();
   const bId = useId();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Loading } from '../poem/loading';
-import type { Loaded } from '../poem/api';
+import { Loading } from '../ui/loading';
+import type { Result } from '../ui/http';
 import { fetchHistory } from './api';
 import { DiffText } from './diff-text';
 import { actorLabel, formatWhen, partLabel, type SentenceHistory } from './history';
@@ -31,7 +31,7 @@ export function HistoryPanel({ n }: { n: number }) {
 }
 
 function HistoryList({ n, labelledBy }: { n: number; labelledBy: string }) {
-  const [loaded, setLoaded] = useState<{ n: number; result: Loaded<SentenceHistory> } | null>(null);
+  const [loaded, setLoaded] = useState<{ n: number; result: Result<SentenceHistory> } | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();

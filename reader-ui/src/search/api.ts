@@ -1,6 +1,5 @@
 import type { SearchAnswer } from '@epos/schemas/search/responses';
-import type { Loaded } from '../poem/api';
-import { getJson } from '../scholarship/api';
+import { getJson, type Result } from '../ui/http';
 import { downloadApiUrl, searchApiUrl, type SearchState } from './paths';
 
 export type { SearchAnswer };
@@ -9,12 +8,12 @@ export type SearchHit = SearchAnswer['bcontent'][number];
 /** The spec's answer to a search that found no data (section 8; the trailing space is the spec's). */
 export const NO_DATA = 'No data ';
 
-export function fetchSearchPage(state: SearchState, page: number, signal?: AbortSignal): Promise<Loaded<SearchAnswer>> {
-  return getJson<SearchAnswer>(searchApiUrl(state, page), NO_DATA, signal);
+export function fetchSearchPage(state: SearchState, page: number, signal?: AbortSignal): Promise<Result<SearchAnswer>> {
+  return getJson<SearchAnswer>(searchApiUrl(state, page), { signal, notFound: NO_DATA });
 }
 
-export function fetchSearchFile(state: SearchState, signal?: AbortSignal): Promise<Loaded<{ fileName: string; file: string }>> {
-  return getJson(downloadApiUrl(state), NO_DATA, signal);
+export function fetchSearchFile(state: SearchState, signal?: AbortSignal): Promise<Result<{ fileName: string; file: string }>> {
+  return getJson(downloadApiUrl(state), { signal, notFound: NO_DATA });
 }
 
 /** The bytes of a base64 text (the download's `file`). */

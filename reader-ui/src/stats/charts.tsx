@@ -4,7 +4,7 @@
  * is in the reader's first download.
  */
 import type { ReactNode } from 'react';
-import { Loading } from '../poem/loading';
+import { Loading } from '../ui/loading';
 import type { CantoCountAnswer, CountAnswer, CountRange } from './api';
 import { CantoChart } from './canto-chart';
 import { capNotice } from './chart-cap';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { editionNames } from '@epos/schemas/poem/editions';
 import { scriptLang } from '@epos/schemas/poem/script-lang';
-import { Loading } from '../poem/loading';
+import { Loading } from '../ui/loading';
 import { SpinnerButton } from '../ui/spinner-button';
 import type { CantoCountAnswer, CountAnswer, CountRange, SentenceCount } from './api';
 import { NOTHING_TO_SHOW, type CantoMetric } from './count-form';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { readerRoutes } from '@epos/schemas/reader-routes';
-import { Loading } from '../poem/loading';
+import { Loading } from '../ui/loading';
 
 /** The count statistics page's address (?from=&to=&lbl= hold the range). */
 export const COUNTS_ROUTE = readerRoutes.counts.path;

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { editionNames, editions } from '@epos/schemas/poem/editions';
-import { usePageTitle } from '../app/use-page-title';
-import { Loading } from '../poem/loading';
+import { usePageTitle } from '../ui/use-page-title';
+import { Loading } from '../ui/loading';
 import { FormField, RequiredMark } from '../ui/form-field';
 import { SpinnerButton } from '../ui/spinner-button';
 import { COUNTS_PATH, fetchCantoCounts, fetchCounts, type CountRange } from './api';

@@ -1,6 +1,6 @@
-import { postCommand, postForm, type AccountResult } from '../accounts/api';
-import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
-import type { Line, Loaded } from '../poem/api';
+import { postCommand, type Done } from '../ui/command';
+import type { Line } from '../poem/api';
+import { getJson, mapResult, type Result } from '../ui/http';
 import { toNotes, type Note } from './notes';
 import { nextReadUrl, type Reading } from './readings';
 import type { DictionaryEntry } from '@epos/schemas/dictionary/responses';
@@ -13,47 +13,37 @@ export type ImageView = ImageAnswer;
 /** A sentence with what the study tools use: media, notes, translations. */
 export type StudyLine = Line;
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<Loaded<T>> {
-  try {
-    const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: signal ?? null });
-    if (!response.ok) return { ok: false, status: response.status, message: response.status === 404 ? NOT_FOUND : GENERIC_ERROR };
-    return { ok: true, data: (await response.json()) as T };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { ok: false, status: 0, message: GENERIC_ERROR };
-  }
-}
-
-const dictionary = new Map<string, Loaded<DictionaryEntry>>();
+const dictionary = new Map<string, Result<DictionaryEntry>>();
 
 /** GET /api/dict/{word}; answers (404s too) are kept for this visit. */
-export async function fetchMeaning(word: string, signal?: AbortSignal): Promise<Loaded<DictionaryEntry>> {
+export async function fetchMeaning(word: string, signal?: AbortSignal): Promise<Result<DictionaryEntry>> {
   const key = word.toLowerCase();
   const known = dictionary.get(key);
   if (known !== undefined) return known;
-  const result = await getJson<DictionaryEntry>(`/api/dict/${encodeURIComponent(word)}`, signal);
+  const result = await getJson<DictionaryEntry>(`/api/dict/${encodeURIComponent(word)}`, { signal });
   if (result.ok || result.status === 404) dictionary.set(key, result);
   return result;
 }
 
-export function fetchReading(ref: { book: number; canto: number; section: number }, layer: string, id: number, signal?: AbortSignal): Promise<Loaded<Reading>> {
-  return getJson<Reading>(nextReadUrl(ref, layer, id), signal);
+export function fetchReading(ref: { book: number; canto: number; section: number }, layer: string, id: number, signal?: AbortSignal): Promise<Result<Reading>> {
+  return getJson<Reading>(nextReadUrl(ref, layer, id), { signal });
 }
 
-export async function fetchNotes(n: number, signal?: AbortSignal): Promise<Loaded<Note[]>> {
-  const result = await getJson<unknown>(`/postdata/getmynotes/${n}`, signal);
-  return result.ok ? { ok: true, data: toNotes(result.data) } : result;
+export async function fetchNotes(n: number, signal?: AbortSignal): Promise<Result<Note[]>> {
+  return mapResult(await getJson<unknown>(`/postdata/getmynotes/${n}`, { signal }), toNotes);
 }
 
 /** Saves a new note on sentence n, or with `noteId` changes that note; answers the note's id when saved. */
-export async function saveNote(n: number, content: string, noteId?: string): Promise<AccountResult & { readonly noteId?: string }> {
-  const outcome = await postCommand('/postdata/myNotes', { ...(noteId ? { NoteId: noteId } : {}), Content: content, Sentencenumber: n, Rtype: 'note' });
-  const id = typeof outcome.body === 'object' && outcome.body !== null ? (outcome.body as { NoteId?: unknown }).NoteId : undefined;
-  return outcome.result.ok && typeof id === 'string' ? { ...outcome.result, noteId: id } : outcome.result;
+export async function saveNote(n: number, content: string, noteId?: string): Promise<Result<Done & { readonly noteId?: string }>> {
+  const saved = await postCommand('/postdata/myNotes', { ...(noteId ? { NoteId: noteId } : {}), Content: content, Sentencenumber: n, Rtype: 'note' });
+  return mapResult(saved, (done) => {
+    const id = typeof done.body === 'object' && done.body !== null ? (done.body as { NoteId?: unknown }).NoteId : undefined;
+    return typeof id === 'string' ? { ...done, noteId: id } : done;
+  });
 }
 
-export function deleteNote(noteId: string): Promise<AccountResult> {
-  return postForm('/postdata/deleteNote', { NoteId: noteId });
+export function deleteNote(noteId: string): Promise<Result<Done>> {
+  return postCommand('/postdata/deleteNote', { NoteId: noteId });
 }
 
 /** The sentence's pictures in the spec's order: paintings, sketches, the artist's images. */

@@ -1,4 +1,5 @@
-import { GENERIC_ERROR } from '../app/messages';
+import { getBlob } from '../ui/http';
+import { GENERIC_ERROR } from '../ui/messages';
 import { chooseSpeech, speechText, ttsUrl } from './speech';
 
 /** The one thing being spoken; starting another stops it. */
@@ -69,15 +70,14 @@ export async function speak(lines: string, onEnd: (error?: string) => void): Pro
     finish();
   };
   try {
-    const response = await fetch(ttsUrl(text), { signal: controller.signal, credentials: 'same-origin' });
-    if (!response.ok) {
-      // 503: the server says why (no espeak-ng); show its words.
-      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    // 503: the server says why (no espeak-ng); show its words.
+    const speech = await getBlob(ttsUrl(text), { signal: controller.signal, failure: (status, problem) => (status === 503 ? problem.message : undefined) ?? GENERIC_ERROR });
+    if (!speech.ok) {
       cleanUp();
-      finish(response.status === 503 && typeof body?.message === 'string' ? body.message : GENERIC_ERROR);
+      finish(speech.message);
       return;
     }
-    url = URL.createObjectURL(await response.blob());
+    url = URL.createObjectURL(speech.data);
     audio = new Audio(url);
     audio.onended = () => {
       cleanUp();

@@ -1,17 +1,17 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { useMe } from '../accounts/session';
+import { useMe } from '../ui/session';
 import { accountMessages } from '../accounts/messages';
-import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
-import type { Loaded } from '../poem/api';
-import { LinkedText } from '../poem/linked-text';
+import { GENERIC_ERROR, NOT_FOUND } from '../ui/messages';
+import type { Result } from '../ui/http';
+import { LinkedText } from '../ui/linked-text';
 import { sentencePath } from '../poem/reading';
 import { formatShortDateTime } from '@epos/schemas/dates/formats';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { deleteNote, fetchMeaning, fetchNotes, fetchReading, picturesOf, saveNote, type DictionaryEntry, type StudyLine } from './api';
-import { Busy, Failure, Modal } from './modal';
+import { Busy, Failure, Modal } from '../ui/modal';
 import { validateNote, type Note } from './notes';
 import { canGo, initialReading, readingReducer } from './readings';
 import { studyContextAtom, type OpenStudy } from './state';
@@ -69,8 +69,8 @@ function Paragraphs({ text }: { text: string }) {
 }
 
 /** Loads once per `key`; null while loading. Aborted when the modal closes. */
-function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<Loaded<T>>): Loaded<T> | null {
-  const [state, setState] = useState<{ key: string; result: Loaded<T> } | null>(null);
+function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<Result<T>>): Result<T> | null {
+  const [state, setState] = useState<{ key: string; result: Result<T> } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     load(controller.signal).then(
@@ -174,11 +174,11 @@ function NotesModal({ line, onClose, returnTo }: ModalProps & { line: StudyLine 
     const result = await saveNote(n, content, editing ?? undefined);
     setBusy(false);
     if (!result.ok) {
-      setError(result.error);
+      setError(result.message);
       return;
     }
-    const note: Note = { NoteId: result.noteId ?? editing ?? '', Content: content.trim(), Sentencenumber: n, Rtype: 'note', savedAt: new Date().toISOString() };
-    done(result.message ?? accountMessages.noteSaved, editing === null ? [...notes, note] : notes.map((old) => (old.NoteId === editing ? note : old)));
+    const note: Note = { NoteId: result.data.noteId ?? editing ?? '', Content: content.trim(), Sentencenumber: n, Rtype: 'note', savedAt: new Date().toISOString() };
+    done(result.data.message ?? accountMessages.noteSaved, editing === null ? [...notes, note] : notes.map((old) => (old.NoteId === editing ? note : old)));
     setEditing(null);
     setContent('');
   };
@@ -198,14 +198,14 @@ function NotesModal({ line, onClose, returnTo }: ModalProps & { line: StudyLine 
     setBusy(false);
     setConfirming(null);
     if (!result.ok) {
-      setError(result.error);
+      setError(result.message);
       return;
     }
     if (editing === note.NoteId) {
       setEditing(null);
       setContent('');
     }
-    done(result.message ?? accountMessages.noteDeleted, notes.filter((old) => old.NoteId !== note.NoteId));
+    done(result.data.message ?? accountMessages.noteDeleted, notes.filter((old) => old.NoteId !== note.NoteId));
   };
 
   return (

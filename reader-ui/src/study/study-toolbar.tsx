@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState, type FormEvent, type MouseEvent } from 'react';
-import { can, useMe } from '../accounts/session';
+import { can, useMe } from '../ui/session';
 import { useSiteInfo, worksOnAtom } from '../poem/atoms';
 import { useToast } from '../ui/toast';
 import { picturesOf, type StudyLine } from './api';

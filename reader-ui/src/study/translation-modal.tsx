@@ -1,16 +1,16 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { SUGGESTION_THANKS } from '@epos/schemas/suggestions/parts';
-import { postCommand } from '../accounts/api';
-import { can, useMe } from '../accounts/session';
-import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
+import { postCommand } from '../ui/command';
+import { getJson } from '../ui/http';
+import { can, useMe } from '../ui/session';
 import { refreshTranslation, type SectionRef } from '../poem/api';
 import { translationsVersionAtom } from '../poem/atoms';
 import { langLabels, splitLines, type Lang } from '../poem/reading';
 import { Verse } from '../poem/verse';
 import { suggestCorrection } from '../suggestions/api';
 import { useToast } from '../ui/toast';
-import { Busy, Failure, Modal } from './modal';
+import { Busy, Failure, Modal } from '../ui/modal';
 import { SubmitEdit } from '../suggestions/submit-edit';
 import { linesForEdit, SAVE_FAILED, SAVED, saveBody, saveFailure, saveTranslationUrl, translateUrl, validateLines, type TranslateView } from './translation-edit';
 
@@ -49,19 +49,17 @@ export function TranslationModal({
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch(translateUrl(n, lang), { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) {
-          setLoading({ state: 'failed', message: response.status === 404 ? NOT_FOUND : GENERIC_ERROR });
+    getJson<TranslateView>(translateUrl(n, lang), { signal: controller.signal }).then(
+      (result) => {
+        if (!result.ok) {
+          setLoading({ state: 'failed', message: result.message });
           return;
         }
-        const view = (await response.json()) as TranslateView;
-        setLines(linesForEdit(view.Translated));
-        setLoading({ state: 'ready', line: view.Line });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setLoading({ state: 'failed', message: GENERIC_ERROR });
-      });
+        setLines(linesForEdit(result.data.Translated));
+        setLoading({ state: 'ready', line: result.data.Line });
+      },
+      () => undefined,
+    );
     return () => controller.abort();
   }, [n, lang]);
 
@@ -83,20 +81,20 @@ export function TranslationModal({
     if (!editor) {
       const suggested = await suggestCorrection(n, `tr-${lang}`, saveBody(n, lines).Translated, reason);
       setBusy(false);
-      if (!suggested.result.ok) {
-        const message = suggested.status === 0 || suggested.status >= 500 ? SAVE_FAILED : suggested.result.error;
+      if (!suggested.ok) {
+        const message = suggested.status === 0 || suggested.status >= 500 ? SAVE_FAILED : suggested.message;
         setError(message);
         toast(message, 'error');
         return;
       }
-      toast(suggested.result.message ?? SUGGESTION_THANKS, 'success');
+      toast(suggested.data.message ?? SUGGESTION_THANKS, 'success');
       onClose();
       return;
     }
     const outcome = await postCommand(saveTranslationUrl(lang), saveBody(n, lines));
-    if (!outcome.result.ok) {
+    if (!outcome.ok) {
       setBusy(false);
-      const message = saveFailure(outcome.status, outcome.result.error);
+      const message = saveFailure(outcome.status, outcome.message);
       setError(message);
       toast(message, 'error');
       return;
@@ -104,7 +102,7 @@ export function TranslationModal({
     if (section !== null) await refreshTranslation(section, lang, outcome.position);
     setBusy(false);
     bumpTranslations((v) => v + 1);
-    toast(outcome.result.message ?? SAVED, 'success');
+    toast(outcome.data.message ?? SAVED, 'success');
     onClose();
   };
 

@@ -1,24 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
-import type { Loaded } from '../poem/api';
-import { Busy, Failure, Modal } from './modal';
+import { getJson, type Result } from '../ui/http';
+import { Busy, Failure, Modal } from '../ui/modal';
 import { workLink, workSectionUrl, type WorkSection } from './works-section';
 
-async function fetchWork(layer: string, n: number, signal: AbortSignal): Promise<Loaded<WorkSection>> {
-  try {
-    const response = await fetch(workSectionUrl(layer, n), { headers: { accept: 'application/json' }, credentials: 'same-origin', signal });
-    if (!response.ok) return { ok: false, status: response.status, message: response.status === 404 ? NOT_FOUND : GENERIC_ERROR };
-    return { ok: true, data: (await response.json()) as WorkSection };
-  } catch (error) {
-    if (signal.aborted) throw error;
-    return { ok: false, status: 0, message: GENERIC_ERROR };
-  }
-}
+const fetchWork = (layer: string, n: number, signal: AbortSignal) => getJson<WorkSection>(workSectionUrl(layer, n), { signal });
 
 /** The user works modal: each commentary layer's work on the sentence (GET /api/worksection/{layer}/{n}). */
 export function WorksModal({ n, layers, onClose, returnTo }: { n: number; layers: readonly string[]; onClose: () => void; returnTo: HTMLElement | null }) {
-  const [works, setWorks] = useState<readonly (Loaded<WorkSection> | null)[]>(() => layers.map(() => null));
+  const [works, setWorks] = useState<readonly (Result<WorkSection> | null)[]>(() => layers.map(() => null));
 
   useEffect(() => {
     const controller = new AbortController();

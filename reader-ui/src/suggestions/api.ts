@@ -1,9 +1,8 @@
 import type { SuggestionPart } from '@epos/schemas/suggestions/events';
 import type { EditableValueAnswer } from '@epos/schemas/poem/responses';
-import { postCommand, type PostOutcome } from '../accounts/api';
-import { GENERIC_ERROR } from '../app/messages';
-import { getJson } from '../scholarship/api';
-import type { Loaded } from '../poem/api';
+import { postCommand, type Done } from '../ui/command';
+import { GENERIC_ERROR } from '../ui/messages';
+import { getJson, mapResult, type Result } from '../ui/http';
 
 export type { SuggestionPart };
 
@@ -11,18 +10,17 @@ export type { SuggestionPart };
 export const CONSOLE_SUGGESTIONS = '/admin/#/suggestions';
 
 /** POST /postdata/suggestions: the reader's proposed text for one part of sentence `n`. */
-export function suggestCorrection(n: number, part: SuggestionPart, proposed: string, reason: string): Promise<PostOutcome> {
+export function suggestCorrection(n: number, part: SuggestionPart, proposed: string, reason: string): Promise<Result<Done>> {
   const why = reason.trim();
   return postCommand('/postdata/suggestions', { sentence: n, part, proposed, ...(why === '' ? {} : { reason: why }) });
 }
 
 /** POST /postdata/updatePoem: an editor's own change, saved at once. */
-export function saveEdit(n: number, part: SuggestionPart, content: string): Promise<PostOutcome> {
+export function saveEdit(n: number, part: SuggestionPart, content: string): Promise<Result<Done>> {
   return postCommand('/postdata/updatePoem', { Key: part, Content: content, id: n });
 }
 
 /** The text of a part of sentence `n` now (`/api/dedit`), for the correction's form; only an abort throws. */
-export async function fetchPartText(n: number, part: SuggestionPart, signal: AbortSignal): Promise<Loaded<string>> {
-  const loaded = await getJson<EditableValueAnswer>(`/api/dedit/${n}/${part}`, GENERIC_ERROR, signal);
-  return loaded.ok ? { ok: true, data: loaded.data.Content } : loaded;
+export async function fetchPartText(n: number, part: SuggestionPart, signal: AbortSignal): Promise<Result<string>> {
+  return mapResult(await getJson<EditableValueAnswer>(`/api/dedit/${n}/${part}`, { signal, notFound: GENERIC_ERROR }), (value) => value.Content);
 }

@@ -1,9 +1,9 @@
 import { SUGGESTION_THANKS } from '@epos/schemas/suggestions/parts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { can, useMe } from '../accounts/session';
-import { GENERIC_ERROR } from '../app/messages';
+import { can, useMe } from '../ui/session';
+import { GENERIC_ERROR } from '../ui/messages';
 import { useSiteInfo } from '../poem/atoms';
-import { Busy, Failure, Modal } from '../study/modal';
+import { Busy, Failure, Modal } from '../ui/modal';
 import { SAVED } from '../study/translation-edit';
 import { useToast } from '../ui/toast';
 import { fetchPartText, saveEdit, suggestCorrection, type SuggestionPart } from './api';
@@ -55,13 +55,13 @@ export function CorrectionModal({ n, onClose, returnTo }: { n: number; onClose: 
     setBusy(true);
     const outcome = editor ? await saveEdit(n, part, proposed) : await suggestCorrection(n, part, proposed, reason);
     setBusy(false);
-    if (!outcome.result.ok) {
-      const message = outcome.status === 0 || outcome.status >= 500 ? GENERIC_ERROR : outcome.result.error;
+    if (!outcome.ok) {
+      const message = outcome.status === 0 || outcome.status >= 500 ? GENERIC_ERROR : outcome.message;
       setError(message);
       toast(message, 'error');
       return;
     }
-    toast(outcome.result.message ?? (editor ? SAVED : SUGGESTION_THANKS), 'success');
+    toast(outcome.data.message ?? (editor ? SAVED : SUGGESTION_THANKS), 'success');
     onClose();
   };
 

@@ -1,11 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useMe } from '../../accounts/session';
-import { loginHref } from '../../accounts/urls';
-import { Loading } from '../../poem/loading';
+import { useMe } from '../../ui/session';
+import { loginHref } from '../../ui/account-urls';
+import { Loading } from '../../ui/loading';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toast';
-import { deleteComment, editComment, fetchComments, postComment, upvoteComment, type CommentWidget, type WriteResult } from '../api';
+import { deleteComment, editComment, fetchComments, postComment, upvoteComment, type CommentWidget } from '../api';
+import type { Failure } from '../../ui/http';
 import { countLabel } from '../archive';
 import { FOLLOW_UP_DELAY_MS } from '../hooks';
 import { blogMessages } from '@epos/schemas/blogs/messages';
@@ -92,7 +93,7 @@ export function Comments({ postId, closed = false }: { postId: string; closed?: 
     if (result.ok) setLoaded({ status: 'ready', comments: result.data });
   };
 
-  const failed = (result: Extract<WriteResult, { ok: false }>) => {
+  const failed = (result: Failure) => {
     toast(result.status === 409 ? blogMessages.commentWithReplies : blogMessages.failed, 'error');
   };
 
@@ -131,7 +132,7 @@ export function Comments({ postId, closed = false }: { postId: string; closed?: 
       failed(result);
       return;
     }
-    toast(result.message ?? blogMessages.commentDeleted, 'success');
+    toast(result.data.message ?? blogMessages.commentDeleted, 'success');
     setLoaded((l) => (l.status === 'ready' ? { status: 'ready', comments: l.comments.filter((c) => c.id !== comment.id) } : l));
     focusNext.current = headingId;
     await reload(result.position);

@@ -1,4 +1,4 @@
-import { Modal } from '../../study/modal';
+import { Modal } from '../../ui/modal';
 
 const ROWS: readonly (readonly [string, string])[] = [
   ['**bold**', 'bold'],

@@ -1,4 +1,4 @@
-import { GENERIC_ERROR } from '../../app/messages';
+import { GENERIC_ERROR } from '../../ui/messages';
 import { blogMessages } from '@epos/schemas/blogs/messages';
 import { maxBytes } from '@epos/schemas/media/limits';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ContentField } from './content-field';
-import { safeReturnUrl } from '../../accounts/urls';
+import { safeReturnUrl } from '../../ui/account-urls';
 import { FormField, RequiredMark } from '../../ui/form-field';
 import { firstInvalidField, issueIndexesFor, stillFailing, type Issue } from '../../ui/form-issues';
 import { FormIssues } from '../../ui/form-issues-list';
@@ -148,7 +148,7 @@ export function PostForm({ routeBlog, blogs, post, latestRevisionAt }: PostFormP
     const answer = await generateUrl(values.title.trim());
     setGenerating(false);
     if (!answer.ok || answer.data === null) {
-      toast(answer.ok ? blogMessages.failed : saveFailureMessage(answer.status, answer.message), 'error');
+      toast(answer.ok ? blogMessages.failed : saveFailureMessage(answer.status, answer.problem.message), 'error');
       return;
     }
     setGenerated(answer.data.url);
@@ -173,10 +173,10 @@ export function PostForm({ routeBlog, blogs, post, latestRevisionAt }: PostFormP
     running.current = false;
     if (!answer.ok) {
       setBusy(false);
-      const message = saveFailureMessage(answer.status, answer.message);
+      const message = saveFailureMessage(answer.status, answer.problem.message);
       toast(message, 'error');
       if (answer.status === 409) setConflict(message);
-      const fields = answer.status === 400 ? fieldsFromServer(answer.fields) : [];
+      const fields = answer.status === 400 ? fieldsFromServer(answer.problem.fields.map((f) => f.field)) : [];
       if (fields.length > 0) setIssues([{ message: blogMessages.required, fields }]);
       return;
     }

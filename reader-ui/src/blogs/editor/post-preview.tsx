@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { isPlainClick } from '../../app/goto-hash';
+import { isPlainClick } from '../../ui/goto-hash';
 import { previewPost } from './api';
 import { editorTexts } from './messages';
 
@@ -23,7 +23,7 @@ export function PostPreview({ markdown }: { markdown: string }) {
       void previewPost(markdown).then((answer) => {
         if (!live) return;
         if (answer.ok && answer.data !== null) setShown({ markdown, html: answer.data });
-        else setShown({ markdown, failed: (!answer.ok && answer.message) || editorTexts.previewFailed });
+        else setShown({ markdown, failed: (!answer.ok && answer.problem.message) || editorTexts.previewFailed });
       });
     }, PREVIEW_PAUSE_MS);
     return () => {

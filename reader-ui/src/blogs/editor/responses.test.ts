@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  readError,
   toAutosaveAnswer,
   toEditablePost,
   toListPage,
@@ -13,15 +12,6 @@ import {
 import { toMyBlogs } from '../api';
 
 describe('responses', () => {
-  it('reads the error shape', () => {
-    expect(readError({ statusCode: 400, error: 'Bad Request', message: 'Fields marked with * are required', fields: ['title', 3] })).toEqual({
-      message: 'Fields marked with * are required',
-      fields: ['title'],
-    });
-    expect(readError({ statusCode: 500, error: 'Internal Server Error' }).message).toBe('Internal Server Error');
-    expect(readError('x')).toEqual({ message: undefined, fields: undefined });
-  });
-
   it('reads my blogs, dropping entries without a slug', () => {
     expect(toMyBlogs([{ slug: 'a', title: 'A' }, { slug: 'b' }, { title: 'no slug' }, null])).toEqual([
       { slug: 'a', title: 'A' },

@@ -13,13 +13,6 @@ const nonEmpty = (value: unknown): string | undefined => (typeof value === 'stri
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const bool = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 
-/** The error shape `{ statusCode, error, message, fields? }`. */
-export function readError(body: unknown): { message: string | undefined; fields: readonly string[] | undefined } {
-  if (!isRecord(body)) return { message: undefined, fields: undefined };
-  const fields = Array.isArray(body.fields) ? body.fields.filter((f): f is string => typeof f === 'string') : undefined;
-  return { message: nonEmpty(body.message) ?? nonEmpty(body.error), fields };
-}
-
 function toText(r: Rec): PostText {
   return {
     title: str(r.title) ?? '',

@@ -8,6 +8,7 @@
 // fetching from 'self' only.
 import aff from '../../../../node_modules/dictionary-en-gb/index.aff?raw';
 import dicUrl from '../../../../node_modules/dictionary-en-gb/index.dic?url';
+import { getText } from '../../ui/http';
 import type { SpellRequest, SpellResponse } from './spell-protocol';
 import { createSpellChecker } from './spell-checker';
 import { findMisspellings, suggestionsFor, type SpellChecker } from './spelling';
@@ -15,9 +16,9 @@ import { findMisspellings, suggestionsFor, type SpellChecker } from './spelling'
 let checker: Promise<SpellChecker> | null = null;
 
 async function text(url: string): Promise<string> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.text();
+  const answer = await getText(url);
+  if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
+  return answer.data;
 }
 
 function loadChecker(): Promise<SpellChecker> {

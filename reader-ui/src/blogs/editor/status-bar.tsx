@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import { countLabel } from '../archive';
 import { countLines, countWords } from './text-stats';
-import { StorageUsage } from '../../media/storage-usage';
+import { StorageUsage } from '../../ui/storage-usage';
 
 /** Where the cursor is: line and column in the source; in the rich view only the line (of the block it is in). */
 export interface CursorInfo {

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { GENERIC_ERROR } from '../../app/messages';
+import { GENERIC_ERROR } from '../../ui/messages';
 import { useToast } from '../../ui/toast';
 import { uploadImages } from './api';
 import { imageProblem } from './images';
-import { useUploaded } from '../../media/storage-usage';
+import { useUploaded } from '../../ui/storage-usage';
 
 /**
  * The markdown editor's image upload (POST /postdata/media): the image's URL, or null after a
@@ -23,7 +23,7 @@ export function useImageUpload(): (file: File) => Promise<string | null> {
       const result = answer.ok ? answer.data[0] : undefined;
       if (result === undefined || !result.ok || result.fileUrl === null) {
         // Status 0: the server's reason when it gives one (a bad file, a storage quota), else the spec's words for a failed upload.
-        const reason = result?.message ?? (!answer.ok && [400, 413, 507].includes(answer.status) ? answer.message : undefined);
+        const reason = result?.message ?? (!answer.ok && [400, 413, 507].includes(answer.status) ? answer.problem.message : undefined);
         toast(reason ?? GENERIC_ERROR, 'error');
         return null;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOutsideReader, loginHref, queryParam, safeReturnUrl } from './urls';
+import { isOutsideReader, loginHref, queryParam, safeReturnUrl } from './account-urls';
 
 describe('safeReturnUrl', () => {
   it('keeps paths on this site, with their query and hash', () => {

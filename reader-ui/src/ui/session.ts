@@ -1,7 +1,36 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { allows, permissions, type Permission } from '@epos/schemas/accounts/permissions';
-import { fetchMe, renewCsrfToken, type Me } from './api';
+import type { MeAnswer } from '@epos/schemas/accounts/responses';
+import { getJson, renewCsrfToken } from './http';
+
+export const ME_URL = '/api/me';
+
+type SignedIn = Extract<MeAnswer, { loggedIn: true }>;
+
+/** GET /api/me's answer as the pages use it: no name when the server has none. */
+export interface Me {
+  readonly loggedIn: MeAnswer['loggedIn'];
+  readonly userName?: NonNullable<SignedIn['userName']>;
+  readonly role?: SignedIn['role'];
+}
+
+const LOGGED_OUT: Me = { loggedIn: false };
+
+/** Reads GET /api/me; anything unexpected counts as logged out. */
+export function toMe(body: unknown): Me {
+  if (typeof body !== 'object' || body === null || (body as { loggedIn?: unknown }).loggedIn !== true) return LOGGED_OUT;
+  const answer = body as Partial<SignedIn>;
+  const userName = typeof answer.userName === 'string' && answer.userName.trim() !== '' ? answer.userName : undefined;
+  const role = answer.role;
+  return { loggedIn: true, ...(userName === undefined ? {} : { userName }), ...(role === undefined ? {} : { role }) };
+}
+
+/** GET /api/me: who is logged in. Fails as "logged out". */
+export async function fetchMe(signal?: AbortSignal): Promise<Me> {
+  const answer = await getJson(ME_URL, { signal }).catch(() => null);
+  return answer?.ok ? toMe(answer.data) : LOGGED_OUT;
+}
 
 /** Who is logged in, from GET /api/me; null until the first answer. */
 export const meAtom = atom<Me | null>(null);

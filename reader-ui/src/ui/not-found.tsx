@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Problem } from '../poem/loading';
+import { Problem } from './loading';
 import { SEARCH_PATH } from '../search/address';
 import { NOT_FOUND } from './messages';
 import './not-found.css';

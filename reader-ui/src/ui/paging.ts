@@ -11,6 +11,14 @@ export type PagedAnswer<T> = {
   readonly Paging: Paging;
 };
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether an answer is a page of a list (its items and a paging block), the shape a paged read expects. */
+export function isPagedAnswer(body: unknown): boolean {
+  const paging = isRecord(body) ? body.Paging : undefined;
+  return isRecord(body) && Array.isArray(body.bcontent) && isRecord(paging) && typeof paging.CurrentPage === 'number' && typeof paging.TotalPagesCount === 'number';
+}
+
 /** Whether a later page exists: the load-more button shows until the last page. */
 export function hasMorePages(paging: Paging | null | undefined): boolean {
   return paging != null && paging.CurrentPage < paging.TotalPagesCount;

@@ -1,7 +1,7 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { StorageUsageAnswer } from '@epos/schemas/media/storage';
-import { getJson } from '../blogs/editor/http';
+import { getJson } from './http';
 
 export const STORAGE_USAGE_URL = '/api/media/usage';
 
