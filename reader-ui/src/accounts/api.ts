@@ -24,3 +24,6 @@ export const accountEndpoints = {
  * (my-epos-data.json). Linked with a plain `<a download>`, not fetched.
  */
 export const MY_DATA_URL = '/postdata/mydata';
+
+/** Editors review suggestions in the console (its own app: reached with a full page load). */
+export const CONSOLE_SUGGESTIONS = '/admin/#/suggestions';

@@ -12,7 +12,7 @@ import { deleteAccountTexts } from './messages';
 import { useMe, useSessionChanged } from '../ui/session';
 import { SubscriptionsSection } from './subscriptions-section';
 import { accountPaths, loginHref } from '../ui/account-urls';
-import { notesPaths } from '../notes/paths';
+import { readerRoutes } from '@epos/schemas/reader-routes';
 import { CONFIRMED, deleteAccountFields, validateDeleteAccount } from './validate';
 
 /** /account: download my data, change password, delete the account. Logged-out visitors are sent to log in first. */
@@ -64,7 +64,7 @@ export function MyAccountPage() {
       <section className="account-section">
         <h2>Your notes</h2>
         <p>
-          <Link href={notesPaths.myNotes}>My notes</Link>: every note you keep on the poem, to search or download.
+          <Link href={readerRoutes.myNotes.path}>My notes</Link>: every note you keep on the poem, to search or download.
         </p>
       </section>
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLoad } from '../blogs/hooks';
+import { useLoad } from '../ui/use-load';
 import { useToast } from '../ui/toast';
 import { changeSubscription, fetchSubscriptions, subscriptionChangedText } from '../ui/subscriptions';
 

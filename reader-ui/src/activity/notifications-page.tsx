@@ -12,7 +12,7 @@ import { Loading } from '../ui/loading';
 import { formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
-import { worksPaths } from '../works/paths';
+import { profilePath } from '../ui/account-urls';
 import { fetchNotifications, fetchRecents, markRead, type ActivityItem, type NotificationItem } from './api';
 import { isAppPath, markedRead, mergeNotifications, newestId } from './notification-list';
 import { NOTIFICATIONS_PATH } from './route';
@@ -240,7 +240,7 @@ function ActivityEntry({ item }: { item: ActivityItem }) {
   return (
     <li className="activity" data-testid="activity">
       <p className="activity-what">
-        {who !== null && (item.userId !== null ? <Link href={worksPaths.profile(item.userId)}>{who}</Link> : <span>{who}</span>)}
+        {who !== null && (item.userId !== null ? <Link href={profilePath(item.userId)}>{who}</Link> : <span>{who}</span>)}
         {who !== null && ' '}
         {contentIsTitle[item.activityType] ? (
           <>

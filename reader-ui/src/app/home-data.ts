@@ -1,6 +1,7 @@
 import { fetchContents, type ContentsResponse } from '../poem/api';
 import type { Result } from '../ui/http';
-import { parseSectionPath, sectionPath, type Edition } from '../poem/reading';
+import { type Edition } from '../poem/reading';
+import { parseSectionPath, sectionPath } from '../ui/poem-address';
 import { lastRead } from './last-read';
 
 /** A canto in the home page's contents: its link opens its first section. */

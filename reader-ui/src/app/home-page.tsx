@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { fetchBlogs, fetchRecent, type BlogListEntry, type RecentPost } from '../blogs/api';
-import { useLoad } from '../blogs/hooks';
+import { useLoad } from '../ui/use-load';
 import { blogPaths } from '../blogs/paths';
 import { fetchSite } from '../poem/api';
 import type { Result } from '../ui/http';

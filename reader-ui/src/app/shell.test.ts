@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isActivePath, navItems } from './nav';
+import { isActivePath } from '../ui/active-path';
+import { navItems } from './nav';
 import { DEFAULT_SITE_NAME, pageTitle, siteNameFrom } from '../ui/site';
 
 describe('site name', () => {

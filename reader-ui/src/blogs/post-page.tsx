@@ -9,10 +9,12 @@ import { useToast } from '../ui/toast';
 import { deletePost, fetchPost, type Post } from './api';
 import { Comments } from './comments/comments';
 import { formatDateTime } from '@epos/schemas/dates/formats';
-import { useLoad } from './hooks';
+import { useLoad } from '../ui/use-load';
 import { blogMessages } from '@epos/schemas/blogs/messages';
 import { BlogFeedLinks } from './feed-links';
-import { ArchivedNotice, AuthorLink, Breadcrumbs, HtmlContent, PostDate } from './parts';
+import { ArchivedNotice, AuthorLink, PostDate } from './parts';
+import { Breadcrumbs } from '../ui/breadcrumbs';
+import { HtmlContent } from '../ui/html-content';
 import { blogPaths } from './paths';
 import { SubscribeControl } from './subscribe-control';
 

@@ -4,11 +4,15 @@ import { queryParam } from '../ui/account-urls';
 import { usePageTitle } from '../ui/use-page-title';
 import { Loading, Problem } from '../ui/loading';
 import { fetchSeries, fetchSeriesList, type PostSummary, type SeriesPage as SeriesAnswer } from './api';
-import { countLabel, seriesByLetter } from './archive';
-import { useLoad, usePagedList } from './hooks';
+import { seriesByLetter } from './archive';
+import { countLabel } from '../ui/count-label';
+import { useLoad } from '../ui/use-load';
+import { usePagedList } from '../ui/use-paged-list';
 import { blogTexts } from './messages';
 import { BlogFeedLinks } from './feed-links';
-import { BlogProblem, Breadcrumbs, LoadMore, PostDate, PostSummaryItem } from './parts';
+import { BlogProblem, PostDate, PostSummaryItem } from './parts';
+import { Breadcrumbs } from '../ui/breadcrumbs';
+import { LoadMore } from '../ui/load-more';
 import { blogPaths, feedPaths, type SeriesSort } from './paths';
 
 /** How long typing in the filter pauses before the address (and the list) follows. */

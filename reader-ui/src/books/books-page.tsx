@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { usePageTitle } from '../ui/use-page-title';
-import { useLoad } from '../blogs/hooks';
+import { useLoad } from '../ui/use-load';
 import { Loading, Problem } from '../ui/loading';
 import { bookPaths, fetchAuthor, fetchBooks, type AuthorBooks } from './api';
 

@@ -3,8 +3,9 @@ import { Link, useLocation } from 'wouter';
 import { NotFoundPage } from '../ui/not-found-page';
 import { usePageTitle } from '../ui/use-page-title';
 import '../blogs/blogs.css';
-import { useLoad } from '../blogs/hooks';
-import { Breadcrumbs, HtmlContent } from '../blogs/parts';
+import { useLoad } from '../ui/use-load';
+import { Breadcrumbs } from '../ui/breadcrumbs';
+import { HtmlContent } from '../ui/html-content';
 import { Loading, Problem } from '../ui/loading';
 import { useConfirm } from '../ui/confirm-dialog';
 import { SpinnerButton } from '../ui/spinner-button';
@@ -12,7 +13,8 @@ import { useToast } from '../ui/toast';
 import { deletePage, fetchLibraryPage, fetchParents, type LibraryPage, type PageEntry, type PageRead } from './api';
 import { refreshLibraryMenus } from './menus';
 import { pageMessages } from './page-form-model';
-import { isLibraryPath, libraryPaths, pagePath } from './paths';
+import { libraryPaths, pagePath } from './paths';
+import { isLibraryPath } from '../ui/client-path';
 import './library.css';
 
 /**

@@ -5,7 +5,7 @@ import { loginHref } from '../ui/account-urls';
 import { serverSaid } from '../ui/http';
 import { NOT_FOUND } from '../ui/messages';
 import { usePageTitle } from '../ui/use-page-title';
-import '../blogs/editor/editor.css';
+import '../ui/editor/editor.css';
 import { Loading, Problem } from '../ui/loading';
 import { fetchPageInfo, fetchParentInfo, type PageEntry } from './api';
 import { EMPTY_PAGE, formFromInfo, pageMessages, type PageFormValues } from './page-form-model';

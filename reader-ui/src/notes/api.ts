@@ -1,7 +1,7 @@
 import type { MyNoteEntry, MyNotesPageAnswer } from '@epos/schemas/accounts/responses';
 import { getJson, type Result } from '../ui/http';
 import { isPagedAnswer } from '../ui/paging';
-import { sectionPath } from '../poem/reading';
+import { sectionPath } from '../ui/poem-address';
 
 /** The signed-in reader's notes (GET /api/my/notes, searched and paged on the server), typed by the server's contracts. */
 export type MyNote = MyNoteEntry;

@@ -4,7 +4,7 @@ import { useMe } from '../ui/session';
 import { loginHref } from '../ui/account-urls';
 import { usePageTitle } from '../ui/use-page-title';
 import { formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
-import { usePagedList } from '../blogs/hooks';
+import { usePagedList } from '../ui/use-paged-list';
 import { Loading } from '../ui/loading';
 import { LinkedText } from '../ui/linked-text';
 import { fetchMyNotes, notesApi, notesCount, noteSentenceHref, type MyNote, type MyNotesPage } from './api';

@@ -1,8 +1,9 @@
 import { NO_BOOK } from '../ui/messages';
 import { getJson, type ReadOptions, type Result } from '../ui/http';
-import type { Lang, SectionAddress } from './reading';
-import { sectionKey } from './reading';
-import { withAsOfParam } from '../scholarship/as-of';
+import type { Lang } from './reading';
+import type { SectionAddress } from '../ui/poem-address';
+import { sectionKey } from '../ui/poem-address';
+import { withAsOfParam } from './scholarship/as-of';
 import type { Site } from '@epos/schemas/api/site';
 import type {
   ColouredRelationsAnswer,

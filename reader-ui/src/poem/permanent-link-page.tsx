@@ -6,7 +6,7 @@ import { usePageTitle } from '../ui/use-page-title';
 import { fetchSentenceIdentity, type SentenceIdentity } from './api';
 import type { Result } from '../ui/http';
 import { Loading } from '../ui/loading';
-import { sentencePath } from './reading';
+import { sentencePath } from '../ui/poem-address';
 
 export const permanentLink = (id: number) => `/s/${id}`;
 

@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefO
 import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { usePageBarSlot } from '../ui/page-bar';
-import { useAsOf, withAsOfParam } from '../scholarship/as-of';
+import { useAsOf, withAsOfParam } from './scholarship/as-of';
 import type { SectionBook } from './api';
 import { settingsPanelShownAtom, textSizeAtom, TEXT_SIZES, textSizeLabels, isTextSize } from './preferences';
-import { sectionPath, type SectionAddress } from './reading';
+import { sectionPath, type SectionAddress } from '../ui/poem-address';
 import './reader-bar.css';
 import { InScript } from './in-script';
 import { useMediaQuery } from '../ui/use-media-query';

@@ -2,30 +2,13 @@ import { useAtom } from 'jotai';
 import { useId } from 'react';
 import { useMenuDisclosure } from '../ui/use-dismiss';
 import { Link, useLocation } from 'wouter';
-import { useAsOf, withAsOfParam } from '../scholarship/as-of';
-import { AsOfControl } from '../scholarship/as-of-control';
-import { comparePath } from '../scholarship/compare';
+import { useAsOf, withAsOfParam } from './scholarship/as-of';
+import { AsOfControl } from './scholarship/as-of-control';
+import { comparePath } from './scholarship/compare';
 import { useToast } from '../ui/toast';
 import { languagesAtom, worksOnAtom } from './atoms';
-import {
-  chooseEdition,
-  chooseLanguage,
-  EDITIONS,
-  editionLabels,
-  enabledCheckboxes,
-  enabledLanguages,
-  isEdition,
-  langLabels,
-  LANGS,
-  noticeMs,
-  sectionPath,
-  toggleKey,
-  translatorNotice,
-  withEdition,
-  worksOnLabel,
-  type Lang,
-  type SectionAddress,
-} from './reading';
+import { chooseEdition, chooseLanguage, EDITIONS, editionLabels, enabledCheckboxes, enabledLanguages, isEdition, langLabels, LANGS, noticeMs, toggleKey, translatorNotice, worksOnLabel, type Lang } from './reading';
+import { sectionPath, withEdition, type SectionAddress } from '../ui/poem-address';
 import type { WorksEntry } from './works';
 import { TextSizeControl } from './reader-bar';
 

@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeContents, numbers } from './contents';
-import {
-  chooseEdition,
-  chooseLanguage,
-  editionForLanguage,
-  enabledCheckboxes,
-  enabledLanguages,
-  groupByStanza,
-  noticeMs,
-  parseHashTarget,
-  parseSectionPath,
-  parseSentencePath,
-  scrollKey,
-  sectionKey,
-  sectionPath,
-  sectionTitle,
-  splitLines,
-  toggleKey,
-  visibleLanguages,
-  withEdition,
-  worksOnLabel,
-} from './reading';
+import { chooseEdition, chooseLanguage, editionForLanguage, enabledCheckboxes, enabledLanguages, groupByStanza, noticeMs, sectionTitle, splitLines, toggleKey, visibleLanguages, worksOnLabel } from './reading';
+import { parseHashTarget, parseSectionPath, parseSentencePath, scrollKey, sectionKey, sectionPath, withEdition } from '../ui/poem-address';
 import { worksOptions, worksText } from './works';
 import type { Line } from './api';
 

@@ -10,34 +10,22 @@ import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTra
 import type { Result } from '../ui/http';
 import { contentsAtom, languagesAtom, scrollPositions, translationsVersionAtom, useSiteInfo, worksOnAtom } from './atoms';
 import { contentsFromServer, mergeContents } from './contents';
-import { useAsOf } from '../scholarship/as-of';
-import { AsOfBanner, AsOfNothing } from '../scholarship/as-of-control';
+import { useAsOf } from './scholarship/as-of';
+import { AsOfBanner, AsOfNothing } from './scholarship/as-of-control';
 import { Loading } from '../ui/loading';
 import './poem.css';
 import { ReaderControls } from './reader-controls';
 import { SectionPaintings } from './paintings';
-import { PdfButton } from '../pdf/pdf-dialog';
+import { PdfButton } from './pdf/pdf-dialog';
 import { ReaderBar, ReaderSettings, useSectionSwipe, useSettingsPanel } from './reader-bar';
 import { textSizeAtom } from './preferences';
-import {
-  editionLabels,
-  groupByStanza,
-  parseHashTarget,
-  parseSectionPath,
-  scrollKey,
-  sentenceAnchor,
-  sectionKey,
-  sectionPath,
-  sectionTitle,
-  visibleLanguages,
-  type Lang,
-  type SectionAddress,
-} from './reading';
+import { editionLabels, groupByStanza, sectionTitle, visibleLanguages, type Lang } from './reading';
+import { parseHashTarget, parseSectionPath, scrollKey, sentenceAnchor, sectionKey, sectionPath, type SectionAddress } from '../ui/poem-address';
 import { SectionMenu, SectionPager } from './section-menu';
 import { SentenceView, verseOf, type ShownTranslation, type StudyTools } from './sentence-view';
 import { InScript } from './in-script';
 import { layOutVerse, type VerseRow } from '@epos/schemas/poem/verse-layout';
-import { StudyHost } from '../study/study-host';
+import { StudyHost } from './study/study-host';
 import { worksOptions } from './works';
 
 /** How long a section waits for its ticked translations before it shows without them. */

@@ -9,12 +9,13 @@ import { useSiteInfo } from './atoms';
 import { LinkedText } from '../ui/linked-text';
 import { Loading } from '../ui/loading';
 import './poem.css';
-import { langFields, langLabels, LANGS, parseSentencePath, sectionPath, sentencePath, splitLines } from './reading';
-import { HistoryPanel } from '../scholarship/history-panel';
-import { StudyHost } from '../study/study-host';
+import { langFields, langLabels, LANGS, splitLines } from './reading';
+import { parseSentencePath, sectionPath, sentencePath } from '../ui/poem-address';
+import { HistoryPanel } from './scholarship/history-panel';
+import { StudyHost } from './study/study-host';
 import { verseOf } from './sentence-view';
-import { Verse } from './verse';
-import { useAsOf } from '../scholarship/as-of';
+import { Verse } from '../ui/verse';
+import { useAsOf } from './scholarship/as-of';
 import { permanentLink } from './permanent-link-page';
 
 /** `/{lineNumber}`: one sentence with its notes and translations. */

@@ -1,8 +1,20 @@
 import type { SearchAnswer } from '@epos/schemas/search/responses';
+import type { BlogListEntry, BlogPage } from '@epos/schemas/blogs/responses';
 import { getJson, type Result } from '../ui/http';
+import { isPagedAnswer } from '../ui/paging';
 import { downloadApiUrl, searchApiUrl, type SearchState } from './paths';
 
 export type { SearchAnswer };
+
+/** The blogs the filter offers (GET /api/blogs). */
+export function fetchFilterBlogs(signal: AbortSignal): Promise<Result<readonly BlogListEntry[]>> {
+  return getJson<readonly BlogListEntry[]>('/api/blogs', { signal, shape: Array.isArray });
+}
+
+/** A blog's latest posts, whose authors the filter offers (GET /api/blogs/{blog}?page=1). */
+export function fetchFilterPosts(blog: string, signal: AbortSignal): Promise<Result<BlogPage>> {
+  return getJson<BlogPage>(`/api/blogs/${encodeURIComponent(blog)}?page=1`, { signal, shape: isPagedAnswer });
+}
 export type SearchHit = SearchAnswer['bcontent'][number];
 
 /** The spec's answer to a search that found no data (section 8; the trailing space is the spec's). */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { usePageTitle } from '../ui/use-page-title';
-import { LoadMore } from '../blogs/parts';
+import { LoadMore } from '../ui/load-more';
 import { LinkedText } from '../ui/linked-text';
 import { formatShortDate, machineDate } from '@epos/schemas/dates/formats';
 import { useToast } from '../ui/toast';

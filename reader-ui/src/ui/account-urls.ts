@@ -80,3 +80,8 @@ export function queryParam(search: string, name: string): string | null {
   }
   return null;
 }
+
+/** A reader's public profile: their works and latest posts. */
+export function profilePath(userId: string): string {
+  return `/works/by/${encodeURIComponent(userId)}`;
+}

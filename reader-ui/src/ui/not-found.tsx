@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Problem } from './loading';
-import { SEARCH_PATH } from '../search/address';
+import { readerRoutes } from '@epos/schemas/reader-routes';
 import { NOT_FOUND } from './messages';
 import './not-found.css';
 
@@ -13,7 +13,7 @@ export interface WayOn {
 
 /** Where a reader can always go on to: the search, the poem's contents (on the home page) and the blogs. */
 export const commonWaysOn: readonly WayOn[] = [
-  { href: SEARCH_PATH, label: 'Search the site' },
+  { href: readerRoutes.search.path, label: 'Search the site' },
   { href: '/', label: 'Home: the poem’s contents' },
   { href: '/blogs', label: 'The blogs' },
 ];

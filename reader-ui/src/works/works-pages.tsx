@@ -8,7 +8,7 @@ import { fetchProfile, fetchWorks, worksApi, type WorkType } from './api';
 import { typeOfSlug, worksPaths } from './paths';
 import { useWorksList, type WorksList } from './use-works-list';
 import { WorkCard } from './work-card';
-import { useLoad } from '../blogs/hooks';
+import { useLoad } from '../ui/use-load';
 
 const TYPES = Object.keys(workTypeLabels) as WorkType[];
 

@@ -7,12 +7,13 @@ import { useConfirm } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toast';
 import { deleteComment, editComment, fetchComments, postComment, upvoteComment, type CommentWidget } from '../api';
 import type { Failure } from '../../ui/http';
-import { countLabel } from '../archive';
+import { countLabel } from '../../ui/count-label';
 import { FOLLOW_UP_DELAY_MS } from '../hooks';
 import { blogMessages } from '@epos/schemas/blogs/messages';
 import { blogTexts } from '../messages';
-import { BlogProblem, HtmlContent, PostDate } from '../parts';
-import { clientPath } from '../paths';
+import { BlogProblem, PostDate } from '../parts';
+import { HtmlContent } from '../../ui/html-content';
+import { clientPath } from '../../ui/client-path';
 import { CommentForm } from './comment-form';
 import {
   buildThreads,

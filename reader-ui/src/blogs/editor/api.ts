@@ -1,11 +1,10 @@
-import { getJson, mapResult, postFiles, postJson, type Result } from '../../ui/http';
+import { getJson, mapResult, postJson, type Result } from '../../ui/http';
 import type { PostPayloadBody, PostText, UpdatePayloadBody } from './post-form-model';
 import {
   toAutosaveAnswer,
   toEditablePost,
   toGeneratedUrl,
   toListPage,
-  toMediaResults,
   toPostId,
   toRestoreAnswer,
   toRevisions,
@@ -13,7 +12,6 @@ import {
   toSaveAnswer,
   toSeriesTitles,
   type ListPage,
-  type MediaResult,
   type RevisionInfo,
   type RevisionText,
   type SaveAnswer,
@@ -30,10 +28,8 @@ export const editorUrls = {
   create: '/postdata/create',
   update: '/postdata/update',
   generateUrl: '/postdata/generateurl',
-  preview: '/postdata/preview',
   autosave: '/postdata/autosave',
   restore: '/postdata/restore',
-  media: '/postdata/media',
   edit: (id: string) => `/postdata/edit/${seg(id)}`,
   revisions: (id: string) => `/postdata/revisions/${seg(id)}`,
   revision: (id: string, revision: number) => `/postdata/revisions/${seg(id)}/${revision}`,
@@ -66,13 +62,6 @@ export async function generateUrl(title: string) {
   return mapResult(await postJson(editorUrls.generateUrl, { title }), toGeneratedUrl);
 }
 
-/** The markdown as the post page will show it: the server's sanitised HTML (null: an answer without it). */
-export async function previewPost(markdown: string): Promise<Result<string | null>> {
-  return mapResult(await postJson<unknown>(editorUrls.preview, { md_content: markdown }), (body) =>
-    typeof body === 'object' && body !== null && 'content' in body && typeof body.content === 'string' ? body.content : null,
-  );
-}
-
 export async function autosavePost(id: string, text: PostText) {
   return mapResult(await postJson(editorUrls.autosave, { id, ...text }), toAutosaveAnswer);
 }
@@ -91,10 +80,6 @@ export async function restoreRevision(id: string, revision: number) {
 
 export async function fetchPostList(blog: string, kind: ListKind, page: number, signal?: AbortSignal): Promise<Result<ListPage>> {
   return mapResult(await getJson(editorUrls.list(blog, kind, page), { signal }), (data) => toListPage(data, blog));
-}
-
-export async function uploadImages(files: readonly File[]): Promise<Result<MediaResult[]>> {
-  return mapResult(await postFiles(editorUrls.media, 'file', files), toMediaResults);
 }
 
 export async function fetchSeriesTitles(blog: string, signal?: AbortSignal): Promise<string[]> {

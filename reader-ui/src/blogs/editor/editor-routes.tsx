@@ -11,7 +11,7 @@ import { fetchMyBlogs, type ListKind } from './api';
 import { editorTexts } from './messages';
 import { PostFormPage } from './post-form-page';
 import { PostListPage } from './post-list-page';
-import './editor.css';
+import '../../ui/editor/editor.css';
 
 /** Editor pages are for signed-in writers: others go to log in, and come back. */
 function SignedIn({ children }: { children: ReactNode }) {

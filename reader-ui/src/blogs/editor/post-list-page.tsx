@@ -4,7 +4,7 @@ import { GENERIC_ERROR } from '../../ui/messages';
 import { usePageTitle } from '../../ui/use-page-title';
 import { Loading, Problem } from '../../ui/loading';
 import { appendPage } from '../../ui/paging';
-import { LoadMore } from '../parts';
+import { LoadMore } from '../../ui/load-more';
 import { formatDateTime, formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
 import { blogPaths } from '../paths';
 import { fetchPostList, type ListKind } from './api';

@@ -3,7 +3,6 @@ import {
   toAutosaveAnswer,
   toEditablePost,
   toListPage,
-  toMediaResults,
   toRevisions,
   toRevisionText,
   toSaveAnswer,
@@ -67,18 +66,6 @@ describe('responses', () => {
       { id: 'p', url: 'u', title: 'T', subtitle: '', series_title: 'S', author: '', blog: 'b', publish_at: '2030-01-01T10:00:00Z', updated_at: null },
     ]);
     expect(toListPage(null, 'b')).toEqual({ title: 'b', items: [], page: 1, pages: 1 });
-  });
-
-  it('reads upload results: status 1 with a url is a success', () => {
-    expect(
-      toMediaResults([
-        { status: 1, fileName: 'a.png', fileUrl: '/m/a.png' },
-        { status: 0, fileName: 'b.png', fileUrl: '', message: 'The file is larger than 5 MB' },
-      ]),
-    ).toEqual([
-      { ok: true, fileName: 'a.png', fileUrl: '/m/a.png', message: undefined },
-      { ok: false, fileName: 'b.png', fileUrl: null, message: 'The file is larger than 5 MB' },
-    ]);
   });
 
   it('reads series titles once each', () => {

@@ -160,23 +160,6 @@ export function toListPage(body: unknown, blog: string): ListPage {
   return { title: str(r.title) ?? blog, items, page, pages: Math.max(page, num(paging.TotalPagesCount) ?? page) };
 }
 
-export interface MediaResult {
-  readonly ok: boolean;
-  readonly fileName: string;
-  readonly fileUrl: string | null;
-  /** Why it failed, when the server says ("Only PNG, JPEG, GIF and WebP images can be uploaded"). */
-  readonly message: string | undefined;
-}
-
-export function toMediaResults(body: unknown): MediaResult[] {
-  if (!Array.isArray(body)) return [];
-  return body.flatMap((m) => {
-    if (!isRecord(m)) return [];
-    const fileUrl = nonEmpty(m.fileUrl) ?? null;
-    return [{ ok: Number(m.status) === 1 && fileUrl !== null, fileName: str(m.fileName) ?? '', fileUrl, message: nonEmpty(m.message) }];
-  });
-}
-
 /** The series titles of a blog (GET /api/blogs/{blog}/series), for the series field's suggestions. */
 export function toSeriesTitles(body: unknown): string[] {
   if (!isRecord(body) || !Array.isArray(body.sd)) return [];
