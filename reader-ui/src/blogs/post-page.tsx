@@ -11,6 +11,7 @@ import { Comments } from './comments/comments';
 import { formatDateTime } from '@epos/schemas/dates/formats';
 import { useLoad } from '../ui/use-load';
 import { blogMessages } from '@epos/schemas/blogs/messages';
+import { POST_STATUS } from '@epos/schemas/blogs/post-status';
 import { BlogFeedLinks } from './feed-links';
 import { ArchivedNotice, AuthorLink, PostDate } from './parts';
 import { Breadcrumbs } from '../ui/breadcrumbs';
@@ -29,8 +30,8 @@ export function PostPage() {
 }
 
 function statusNote(post: Post): string | null {
-  if (post.status === 1) return `Scheduled for ${formatDateTime(post.publish_at ?? post.published_at)}`;
-  if (post.status === 2) return 'Draft: only its writers can see it';
+  if (post.status === POST_STATUS.scheduled) return `Scheduled for ${formatDateTime(post.publish_at ?? post.published_at)}`;
+  if (post.status === POST_STATUS.draft) return 'Draft: only its writers can see it';
   return null;
 }
 
@@ -89,7 +90,7 @@ function PostView({ post, blog }: { post: Post; blog: string }) {
           </p>
           {post.blogArchived && <ArchivedNotice />}
           {note !== null && <p className="post-status">{note}</p>}
-          {post.status === 0 && !post.blogArchived && <SubscribeControl blog={blogSlug} blogTitle={post.blogTitle || blogSlug} rate={post.postingRate} />}
+          {post.status === POST_STATUS.published && !post.blogArchived && <SubscribeControl blog={blogSlug} blogTitle={post.blogTitle || blogSlug} rate={post.postingRate} />}
           {post.canedit && (
             <div className="post-actions">
               <Link href={blogPaths.editPost(blogSlug, post.url)} className="button">

@@ -99,7 +99,7 @@ export function sectionTitle(section: { readonly SectionName: string; readonly s
   return [name, cantoName.trim(), bookName.trim()].filter(Boolean).join(' · ');
 }
 
-export interface WorksOption {
+export interface StudyLayerChoice {
   readonly key: string;
   readonly label: string;
 }
@@ -108,7 +108,7 @@ export interface WorksOption {
  * The "Works on {poem}" dropdown's label (spec section 4): with an option on, its
  * label (the latest one turned on, plus how many others are on); with none, the default.
  */
-export function worksOnLabel(options: readonly WorksOption[], on: readonly string[], defaultLabel: string): string {
+export function studyLayersLabel(options: readonly StudyLayerChoice[], on: readonly string[], defaultLabel: string): string {
   const active = on.filter((key) => options.some((o) => o.key === key));
   const latest = active.at(-1);
   const option = options.find((o) => o.key === latest);

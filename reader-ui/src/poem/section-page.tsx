@@ -8,7 +8,7 @@ import { usePageTitle } from '../ui/use-page-title';
 import { useToast } from '../ui/toast';
 import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTranslation, type Line, type SectionBook, type SectionRef } from './api';
 import type { Result } from '../ui/http';
-import { contentsAtom, languagesAtom, scrollPositions, translationsVersionAtom, useSiteInfo, worksOnAtom } from './atoms';
+import { contentsAtom, languagesAtom, scrollPositions, translationsVersionAtom, useSiteInfo, shownLayersAtom } from './atoms';
 import { contentsFromServer, mergeContents } from './contents';
 import { useAsOf } from './scholarship/as-of';
 import { AsOfBanner, AsOfNothing } from './scholarship/as-of-control';
@@ -26,7 +26,7 @@ import { SentenceView, verseOf, type ShownTranslation, type StudyTools } from '.
 import { InScript } from './in-script';
 import { layOutVerse, type VerseRow } from '@epos/schemas/poem/verse-layout';
 import { StudyHost } from './study/study-host';
-import { worksOptions } from './works';
+import { studyLayers } from './study-layers';
 
 /** How long a section waits for its ticked translations before it shows without them. */
 const TRANSLATIONS_WAIT_MS = 1500;
@@ -228,7 +228,7 @@ function useTranslations(ref: SectionRef, langs: readonly Lang[]) {
 function SectionText({ address, data }: { address: SectionAddress; data: SectionBook }) {
   const site = useSiteInfo();
   const selected = useAtomValue(languagesAtom);
-  const worksOn = useAtomValue(worksOnAtom);
+  const shownKeys = useAtomValue(shownLayersAtom);
   useAtomValue(translationsVersionAtom); // a translation read again after an edit shows at once
   const languages = visibleLanguages(selected, address.edition);
   const ref: SectionRef = { book: address.book, canto: address.canto, section: address.section };
@@ -240,7 +240,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
   const panel = useSettingsPanel();
   useSectionSwipe(articleRef, address, data);
 
-  const options = useMemo(() => worksOptions(data.layers), [data.layers]);
+  const options = useMemo(() => studyLayers(data.layers), [data.layers]);
   // Each sentence's verse rows as laid out in its section (schemas/src/poem/verse-layout.ts).
   const rowsOf = useMemo(() => {
     const rows = new Map<Line, VerseRow[]>();
@@ -252,7 +252,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
   }, [data]);
   // The number column is as wide as the page's longest sentence number (poem.css).
   const numberDigits = useMemo(() => String(data.customSection.reduce((most, section) => section.customSection.reduce((m, line) => Math.max(m, line.lineNumber), most), 1)).length, [data]);
-  const shownWorks = options.filter((o) => worksOn.includes(o.key));
+  const shownLayers = options.filter((o) => shownKeys.includes(o.key));
   const translationsOf = (n: number): ShownTranslation[] =>
     languages.flatMap((lang) => {
       const text = cachedTranslation(ref, lang)?.find((t) => t.SentenceNumber === n)?.Translated;
@@ -291,7 +291,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
                     target={highlighted}
                     study={study}
                     translations={translationsOf(line.lineNumber)}
-                    works={shownWorks}
+                    layers={shownLayers}
                     section={ref}
                   />
                 ))}
@@ -307,7 +307,7 @@ function SectionText({ address, data }: { address: SectionAddress; data: Section
       {/* Text first: the contents and settings follow the verse, beside it or opened from the bar, never above it. */}
       <ReaderSettings>
         <SectionMenu address={address} data={data} />
-        <ReaderControls address={address} options={options} worksOnDefault={site?.labels.worksOn ?? 'Works on the poem'} />
+        <ReaderControls address={address} options={options} layersMenuLabel={site?.labels.worksOn ?? 'Works on the poem'} />
         <div className="reader-settings-actions">
           <PdfButton book={{ number: data.bookNumber, name: data.bookName }} canto={{ number: data.cantoNumber, name: data.cantoName }} layers={data.layers} />
         </div>

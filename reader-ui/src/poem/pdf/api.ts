@@ -8,8 +8,12 @@ export const PDF_TOAST_MS = 5000;
 /** How often the dialog asks how far the PDF has got. */
 export const PDF_POLL_MS = 1000;
 
+/** What a PDF holds: the spec's typeOf, 1 for a whole book, 2 for one canto. */
+export const PDF_PART = { book: 1, canto: 2 } as const;
+export type PdfPartType = (typeof PDF_PART)[keyof typeof PDF_PART];
+
 export interface PdfRequest {
-  typeOf: 1 | 2;
+  typeOf: PdfPartType;
   bookNumber: number;
   cantoNumber: number | null;
   pdfData: PdfOptions;

@@ -7,7 +7,7 @@ import { useMe } from '../../ui/session';
 import { useSiteInfo } from '../atoms';
 import { Failure, Modal } from '../../ui/modal';
 import { useToast } from '../../ui/toast';
-import { ownEmail, PDF_POLL_MS, PDF_TOAST_MS, pdfStatus, requestPdf } from './api';
+import { ownEmail, PDF_PART, PDF_POLL_MS, PDF_TOAST_MS, pdfStatus, requestPdf, type PdfPartType } from './api';
 import './pdf.css';
 
 const LANGUAGES = (['sa', 'hi', 'fr', 'de', 'or', 'zh'] as const).map((code) => [code, languageNames[code]] as const);
@@ -35,7 +35,7 @@ export function PdfDialog({ book, canto, layers, onClose, returnTo }: PdfDialogP
   const site = useSiteInfo();
   const me = useMe();
   const toast = useToast();
-  const [typeOf, setTypeOf] = useState<1 | 2 | null>(null);
+  const [typeOf, setTypeOf] = useState<PdfPartType | null>(null);
   const [options, setOptions] = useState<PdfOptions>(NO_OPTIONS);
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
@@ -93,7 +93,7 @@ export function PdfDialog({ book, canto, layers, onClose, returnTo }: PdfDialogP
       }),
   });
 
-  const choosePart = (part: 1 | 2) => {
+  const choosePart = (part: PdfPartType) => {
     setTypeOf(part);
     if (problem === pdfMessages.pleaseSelect) setProblem(null);
   };
@@ -106,8 +106,8 @@ export function PdfDialog({ book, canto, layers, onClose, returnTo }: PdfDialogP
     }
     setSending(true);
     setStatus(null);
-    requested.current = { book: book.number, canto: typeOf === 2 ? canto.number : null };
-    const answer = await requestPdf({ typeOf, bookNumber: book.number, cantoNumber: typeOf === 2 ? canto.number : null, pdfData: options, userEmail: me?.loggedIn ? email.trim() : '' });
+    requested.current = { book: book.number, canto: typeOf === PDF_PART.canto ? canto.number : null };
+    const answer = await requestPdf({ typeOf, bookNumber: book.number, cantoNumber: typeOf === PDF_PART.canto ? canto.number : null, pdfData: options, userEmail: me?.loggedIn ? email.trim() : '' });
     setSending(false);
     if (!answer.ok) {
       setProblem(answer.status === 400 || answer.status === 429 || answer.status === 503 ? (answer.problem.message ?? GENERIC_ERROR) : GENERIC_ERROR);
@@ -144,11 +144,11 @@ export function PdfDialog({ book, canto, layers, onClose, returnTo }: PdfDialogP
         <fieldset>
           <legend>Make a PDF of</legend>
           <label>
-            <input type="radio" name={`${ids}-part`} checked={typeOf === 1} onChange={() => choosePart(1)} /> Book {book.number}
+            <input type="radio" name={`${ids}-part`} checked={typeOf === PDF_PART.book} onChange={() => choosePart(PDF_PART.book)} /> Book {book.number}
             {book.name ? `: ${book.name}` : ''}
           </label>
           <label>
-            <input type="radio" name={`${ids}-part`} checked={typeOf === 2} onChange={() => choosePart(2)} /> Canto {canto.number}
+            <input type="radio" name={`${ids}-part`} checked={typeOf === PDF_PART.canto} onChange={() => choosePart(PDF_PART.canto)} /> Canto {canto.number}
             {canto.name ? `: ${canto.name}` : ''}
           </label>
         </fieldset>

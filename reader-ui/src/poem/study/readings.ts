@@ -9,13 +9,13 @@ const LAYER_PREFIX = 'layer:';
  * null when no layer comments on the sentence.
  */
 export function readingLayer(
-  worksOn: readonly string[],
+  shownKeys: readonly string[],
   layers: readonly { readonly key: string }[],
   commentary: Readonly<Record<string, string>> | null | undefined,
 ): string | null {
   const has = (key: string) => typeof commentary?.[key] === 'string' && commentary[key].trim() !== '';
-  for (let i = worksOn.length - 1; i >= 0; i--) {
-    const option = worksOn[i]!;
+  for (let i = shownKeys.length - 1; i >= 0; i--) {
+    const option = shownKeys[i]!;
     if (option.startsWith(LAYER_PREFIX) && has(option.slice(LAYER_PREFIX.length))) return option.slice(LAYER_PREFIX.length);
   }
   const first = layers.find((layer) => has(layer.key));

@@ -12,7 +12,7 @@ export type StudyRequest =
   | { readonly kind: 'image'; readonly title: string; readonly src: string; readonly alt: string }
   | { readonly kind: 'text'; readonly title: string; readonly text: string }
   | { readonly kind: 'translation'; readonly n: number; readonly lang: Lang; readonly section: SectionRef | null }
-  | { readonly kind: 'works'; readonly n: number; readonly layers: readonly string[] }
+  | { readonly kind: 'commentary'; readonly n: number; readonly layers: readonly string[] }
   /** Suggest a correction to (editors: edit) the verse or a note of sentence n. */
   | { readonly kind: 'correction'; readonly n: number };
 

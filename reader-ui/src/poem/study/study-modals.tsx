@@ -16,7 +16,7 @@ import { validateNote, type Note } from './notes';
 import { canGo, initialReading, readingReducer } from './readings';
 import { studyContextAtom, type OpenStudy } from './state';
 import { TranslationModal } from './translation-modal';
-import { WorksModal } from './works-modal';
+import { CommentaryModal } from './commentary-modal';
 import { CorrectionModal } from '../suggestions/correction-modal';
 
 /** The study modals, loaded on first use (React.lazy from StudyHost). */
@@ -35,8 +35,8 @@ export default function StudyModals({ open, onClose }: { open: OpenStudy; onClos
       return <Lightbox title={request.title} src={request.src} alt={request.alt} onClose={onClose} returnTo={returnTo} />;
     case 'translation':
       return <TranslationModal n={request.n} lang={request.lang} section={request.section} onClose={onClose} returnTo={returnTo} />;
-    case 'works':
-      return <WorksModal key={request.n} n={request.n} layers={request.layers} onClose={onClose} returnTo={returnTo} />;
+    case 'commentary':
+      return <CommentaryModal key={request.n} n={request.n} layers={request.layers} onClose={onClose} returnTo={returnTo} />;
     case 'correction':
       return <CorrectionModal n={request.n} onClose={onClose} returnTo={returnTo} />;
     case 'text':

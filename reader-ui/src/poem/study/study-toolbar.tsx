@@ -1,11 +1,11 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { can, useMe } from '../../ui/session';
-import { useSiteInfo, worksOnAtom } from '../atoms';
+import { useSiteInfo, shownLayersAtom } from '../atoms';
 import { useToast } from '../../ui/toast';
 import { picturesOf, type StudyLine } from './api';
 import { readingLayer } from './readings';
-import { layersWithWork } from './works-section';
+import { layersWithCommentary } from './commentary-section';
 import { lookupForm as lookupFormOf } from './words';
 import { speak, stopSpeech } from './speech-player';
 import { SentenceExtras } from '../../ui/sentence-extras';
@@ -43,7 +43,7 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
   const n = line.lineNumber;
   const setStudy = useSetAtom(studyAtom);
   const context = useAtomValue(studyContextAtom);
-  const worksOn = useAtomValue(worksOnAtom);
+  const shownKeys = useAtomValue(shownLayersAtom);
   const [speaking, setSpeaking] = useAtom(speakingAtom);
   const [audioOpen, setAudioOpen] = useState(false);
   const [word, setWord] = useState('');
@@ -56,9 +56,9 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
 
   const open = (request: StudyRequest) => (event: MouseEvent<HTMLElement>) => setStudy({ request, returnTo: event.currentTarget });
   const pictures = picturesOf(line);
-  const layer = context === null ? null : readingLayer(worksOn, context.layers, line.commentary);
+  const layer = context === null ? null : readingLayer(shownKeys, context.layers, line.commentary);
   const isSpeaking = speaking === n;
-  const workLayers = layersWithWork(line.commentary, context?.layers.map((l) => l.key));
+  const commentaryLayers = layersWithCommentary(line.commentary, context?.layers.map((l) => l.key));
 
   const onSpeech = () => {
     if (isSpeaking) {
@@ -128,9 +128,9 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
             {site?.labels.aurobindoNote ?? "The author's note"}
           </button>
         )}
-        {workLayers.length > 0 && (
-          <button type="button" className="button study-button" onClick={open({ kind: 'works', n, layers: workLayers })}>
-            Works ({workLayers.length})
+        {commentaryLayers.length > 0 && (
+          <button type="button" className="button study-button" onClick={open({ kind: 'commentary', n, layers: commentaryLayers })}>
+            Works ({commentaryLayers.length})
           </button>
         )}
         <SentenceExtras n={n} />

@@ -1,8 +1,8 @@
 import type { Layer, Line } from './api';
-import type { WorksOption } from './reading';
+import type { StudyLayerChoice } from './reading';
 
 /** A "Works on …" option: a commentary layer, or one of the per-sentence fields. */
-export interface WorksEntry extends WorksOption {
+export interface StudyLayer extends StudyLayerChoice {
   /** Who wrote it (layers only). */
   readonly author?: string;
 }
@@ -13,7 +13,7 @@ const LAYER_PREFIX = 'layer:';
  * The dropdown's options: the commentary layers (data), then Reason, IPA, Scansion, Hyphenation,
  * Pronouns, Counts and Memorise.
  */
-export function worksOptions(layers: readonly Layer[]): WorksEntry[] {
+export function studyLayers(layers: readonly Layer[]): StudyLayer[] {
   return [
     ...layers.map((layer) => ({ key: `${LAYER_PREFIX}${layer.key}`, label: layer.label, author: layer.author })),
     { key: 'reason', label: 'Reason' },
@@ -54,12 +54,12 @@ export function isLineField(key: string): key is LineFieldKey {
 }
 
 /** Whether a per-line option's text was imported or computed (null when unknown). */
-export function worksSource(line: Line, key: string): 'imported' | 'computed' | null {
+export function studyLayerSource(line: Line, key: string): 'imported' | 'computed' | null {
   return isLineField(key) ? (line.sources?.[LINE_FIELDS[key]] ?? null) : null;
 }
 
 /** What an option shows under a sentence, or null when the sentence has none. */
-export function worksText(line: Line, key: string): string | null {
+export function studyLayerText(line: Line, key: string): string | null {
   let text: string | null | undefined;
   if (key.startsWith(LAYER_PREFIX)) text = line.commentary?.[key.slice(LAYER_PREFIX.length)];
   else if (key === 'reason') text = line.Reason;

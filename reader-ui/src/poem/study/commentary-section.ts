@@ -1,5 +1,5 @@
 /**
- * Pure logic of the user works modal: which commentary layers have work on a
+ * Pure logic of the commentary modal: which commentary layers have work on a
  * sentence, the GET for each, and where each section links to. No DOM here.
  */
 import type { WorkSectionAnswer } from '@epos/schemas/poem/responses';
@@ -8,7 +8,7 @@ import type { WorkSectionAnswer } from '@epos/schemas/poem/responses';
 export type WorkSection = WorkSectionAnswer;
 
 /** The layers (keys) with a non-empty entry for the sentence, in the order the section lists its layers. */
-export function layersWithWork(commentary: Readonly<Record<string, string>> | null | undefined, order: readonly string[] = []): string[] {
+export function layersWithCommentary(commentary: Readonly<Record<string, string>> | null | undefined, order: readonly string[] = []): string[] {
   const keys = Object.entries(commentary ?? {})
     .filter(([, text]) => typeof text === 'string' && text.trim() !== '')
     .map(([key]) => key);
@@ -23,10 +23,10 @@ export function workSectionUrl(layer: string, n: number): string {
   return `/api/worksection/${encodeURIComponent(layer)}/${n}`;
 }
 
-export type WorkLink = { readonly kind: 'internal'; readonly href: string } | { readonly kind: 'external'; readonly href: string } | null;
+export type CommentaryLink = { readonly kind: 'internal'; readonly href: string } | { readonly kind: 'external'; readonly href: string } | null;
 
 /** A section's link: a path on this site (client-side), an http(s) address, or nothing (anything else, say `javascript:`). */
-export function workLink(urlto: string | null | undefined): WorkLink {
+export function commentaryLink(urlto: string | null | undefined): CommentaryLink {
   const href = (urlto ?? '').trim();
   if (href === '') return null;
   if (href.startsWith('/') && !href.startsWith('//')) return { kind: 'internal', href };

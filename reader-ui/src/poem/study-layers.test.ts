@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from './api';
-import { isLineField, memoriseLine, worksSource, worksText } from './works';
+import { isLineField, memoriseLine, studyLayerSource, studyLayerText } from './study-layers';
 
 describe('Memorise', () => {
   it('keeps the first letter of each word', () => {
@@ -27,17 +27,17 @@ describe('per-line options', () => {
   } as Line;
 
   it('shows scansion, hyphenation and pronouns from their fields, nothing for a blank one', () => {
-    expect(worksText(line, 'scansion')).toBe('x / | x /');
-    expect(worksText(line, 'hyphenation')).toBe('eve·ning');
-    expect(worksText(line, 'pronouns')).toBeNull();
-    expect(worksText(line, 'ipa')).toBe('ˈiːvnɪŋ');
+    expect(studyLayerText(line, 'scansion')).toBe('x / | x /');
+    expect(studyLayerText(line, 'hyphenation')).toBe('eve·ning');
+    expect(studyLayerText(line, 'pronouns')).toBeNull();
+    expect(studyLayerText(line, 'ipa')).toBe('ˈiːvnɪŋ');
   });
 
   it('knows which options are kept per verse line and whether they were computed', () => {
     expect(['ipa', 'scansion', 'hyphenation', 'pronouns', 'reason', 'counts', 'layer:x', 'toString'].filter(isLineField)).toEqual(['ipa', 'scansion', 'hyphenation', 'pronouns']);
-    expect(worksSource(line, 'scansion')).toBe('imported');
-    expect(worksSource(line, 'hyphenation')).toBe('computed');
-    expect(worksSource(line, 'ipa')).toBeNull();
-    expect(worksSource(line, 'reason')).toBeNull();
+    expect(studyLayerSource(line, 'scansion')).toBe('imported');
+    expect(studyLayerSource(line, 'hyphenation')).toBe('computed');
+    expect(studyLayerSource(line, 'ipa')).toBeNull();
+    expect(studyLayerSource(line, 'reason')).toBeNull();
   });
 });

@@ -2,19 +2,19 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { getJson, type Result } from '../../ui/http';
 import { Busy, Failure, Modal } from '../../ui/modal';
-import { workLink, workSectionUrl, type WorkSection } from './works-section';
+import { commentaryLink, workSectionUrl, type WorkSection } from './commentary-section';
 
-const fetchWork = (layer: string, n: number, signal: AbortSignal) => getJson<WorkSection>(workSectionUrl(layer, n), { signal });
+const fetchCommentary = (layer: string, n: number, signal: AbortSignal) => getJson<WorkSection>(workSectionUrl(layer, n), { signal });
 
-/** The user works modal: each commentary layer's work on the sentence (GET /api/worksection/{layer}/{n}). */
-export function WorksModal({ n, layers, onClose, returnTo }: { n: number; layers: readonly string[]; onClose: () => void; returnTo: HTMLElement | null }) {
-  const [works, setWorks] = useState<readonly (Result<WorkSection> | null)[]>(() => layers.map(() => null));
+/** The commentary modal ("Works on sentence n"): each commentary layer's work on the sentence (GET /api/worksection/{layer}/{n}). */
+export function CommentaryModal({ n, layers, onClose, returnTo }: { n: number; layers: readonly string[]; onClose: () => void; returnTo: HTMLElement | null }) {
+  const [sections, setSections] = useState<readonly (Result<WorkSection> | null)[]>(() => layers.map(() => null));
 
   useEffect(() => {
     const controller = new AbortController();
     layers.forEach((layer, i) => {
-      fetchWork(layer, n, controller.signal).then(
-        (result) => setWorks((list) => list.map((old, j) => (j === i ? result : old))),
+      fetchCommentary(layer, n, controller.signal).then(
+        (result) => setSections((list) => list.map((old, j) => (j === i ? result : old))),
         () => undefined,
       );
     });
@@ -24,7 +24,7 @@ export function WorksModal({ n, layers, onClose, returnTo }: { n: number; layers
   return (
     <Modal title={`Works on sentence ${n}`} onClose={onClose} returnTo={returnTo}>
       {layers.length === 0 && <p className="muted">No works on this sentence yet.</p>}
-      {works.map((result, i) => (
+      {sections.map((result, i) => (
         <section key={layers[i]} className="work-section" aria-busy={result === null}>
           {result === null ? (
             <Busy />
@@ -35,7 +35,7 @@ export function WorksModal({ n, layers, onClose, returnTo }: { n: number; layers
               <h3 className="work-title">{result.data.UserPage}</h3>
               <p className="work-byline">{result.data.UserField}</p>
               {result.data.ContentSection.map((content, j) => {
-                const link = workLink(content.Urlto);
+                const link = commentaryLink(content.Urlto);
                 return (
                   <div key={j} className="work-content">
                     {content.Description.split(/\n{2,}/u)
