@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
  */
 const READER_SRC = 'reader-ui/src';
 const readerFolders = fs
-  .readdirSync(READER_SRC, { withFileTypes: true })
+  .readdirSync(new URL(`./${READER_SRC}`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'app')
   .map((entry) => entry.name);
 const readerBoundaries = readerFolders.flatMap((folder) =>

@@ -34,3 +34,9 @@ export const speakingAtom = atom<number | null>(null);
 export function preloadModals(): void {
   void import('./study-modals').catch(() => undefined);
 }
+
+/** What every study modal is given: how to close, and where focus goes back to. */
+export interface ModalProps {
+  onClose: () => void;
+  returnTo: HTMLElement | null;
+}
