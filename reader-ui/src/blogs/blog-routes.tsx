@@ -9,7 +9,8 @@ import './blogs.css';
 import { BlogsPage } from './blogs-page';
 import { blogRoutes, feedPaths, type BlogRouteName } from './paths';
 import { PostPage } from './post-page';
-import { SeriesListPage, SeriesPage } from './series-pages';
+import { SeriesListPage } from './series-list-page';
+import { SeriesPage } from './series-page';
 import { UnsubscribePage } from './unsubscribe-page';
 
 // The post editor (another chunk again): new and edited posts, scheduled and draft lists.
