@@ -1,5 +1,36 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/**
+ * reader-ui's import boundaries (docs/decisions/reader-ui-layers.md): a feature folder imports only
+ * itself, ui/ and packages; ui/ imports only itself. app/ composes the features and is imported by none.
+ * One block per folder and depth, so a relative import that climbs to src/ and enters another folder
+ * is refused. Style sheets are exempt: some features still share rules from another's sheet.
+ */
+const READER_SRC = 'reader-ui/src';
+const readerFolders = fs
+  .readdirSync(new URL(`./${READER_SRC}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'app')
+  .map((entry) => entry.name);
+const readerBoundaries = readerFolders.flatMap((folder) =>
+  [1, 2, 3, 4].map((depth) => ({
+    files: [`${READER_SRC}/${folder}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(?!.*\\.css$)(?:\\.\\./){${depth}}(?!(?:${folder === 'ui' ? 'ui' : `${folder}|ui`})(?:/|$))[^./]`,
+              message: folder === 'ui' ? 'ui/ is shared by every feature: it imports no feature, and not app/.' : `A feature imports only itself, ui/ and packages: move what ${folder}/ needs to ui/, or compose the two in app/.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**'] },
@@ -16,4 +47,5 @@ export default tseslint.config(
     files: ['scripts/**', '**/*.test.ts', '**/testkit/**', '**/test/**'],
     rules: { 'no-console': 'off' },
   },
+  ...readerBoundaries,
 );

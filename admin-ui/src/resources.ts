@@ -1,18 +1,18 @@
 import type { ResourceProps } from 'react-admin';
-import events from './events';
-import users from './users';
-import blogs from './blogs';
-import posts from './posts';
-import comments from './comments';
-import sentences from './sentences';
-import translations from './translations';
-import relations from './relations';
-import layers from './layers';
-import suggestions from './suggestions';
-import pages from './pages';
-import authors from './authors';
-import books from './books';
-import media from './media';
+import events from './events/index';
+import users from './users/index';
+import blogs from './blogs/index';
+import posts from './posts/index';
+import comments from './comments/index';
+import sentences from './sentences/index';
+import translations from './translations/index';
+import relations from './relations/index';
+import layers from './layers/index';
+import suggestions from './suggestions/index';
+import pages from './pages/index';
+import authors from './authors/index';
+import books from './books/index';
+import media from './media/index';
 
 /**
  * What one resource folder exports, as in react-admin's demo:

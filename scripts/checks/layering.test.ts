@@ -1,7 +1,8 @@
 /**
  * The packages' layering, as the layout table of docs/architecture.md states it: the write model (`domain`) is
  * pure; only entry points import the HTTP package; the apps import nothing from the server but
- * `schemas`, and at run time only its zod-free files.
+ * `schemas`, and at run time only its zod-free files. Inside reader-ui, the features stand apart
+ * on the shared ui/ layer, and app/ composes them (eslint.config.js says the same to the editor).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -68,6 +69,40 @@ describe('layering', () => {
     const runtime = imports.filter((i) => !isTest(i.file) && !i.typeOnly && (i.specifier === '@epos/schemas' || i.specifier.startsWith('@epos/schemas/')));
     const withZod = runtime.filter((i) => i.specifier === '@epos/schemas' || pullsInZod(`schemas/src/${i.specifier.slice('@epos/schemas/'.length)}.ts`));
     expect(withZod.map((i) => `${i.file} imports ${i.specifier} at run time, which brings zod into the bundle`)).toEqual([]);
+  });
+});
+
+describe('reader-ui layers', () => {
+  const src = 'reader-ui/src';
+  /** The top folder of reader-ui/src a file is in, or that a relative import lands in (null: outside src, or src itself). */
+  const folderOf = (file: string): string | null => {
+    const inside = path.relative(src, file).split(path.sep);
+    return inside.length > 1 && inside[0] !== '..' ? inside[0]! : null;
+  };
+  const landing = (i: Import) => (i.specifier.startsWith('.') ? folderOf(path.join(path.dirname(i.file), i.specifier)) : null);
+  // Style sheets are shared by class name: some features still use rules of another's sheet.
+  const code = importsIn(src).filter((i) => !i.specifier.endsWith('.css'));
+
+  it('keeps the features apart: a feature imports only itself, ui/ and packages', () => {
+    const features = new Set(code.map((i) => folderOf(i.file)).filter((f): f is string => f !== null && f !== 'ui' && f !== 'app'));
+    expect(features.size).toBeGreaterThan(8);
+    const across = code.filter((i) => {
+      const from = folderOf(i.file);
+      const to = landing(i);
+      return from !== null && features.has(from) && to !== null && to !== from && to !== 'ui';
+    });
+    expect(across.map((i) => `${i.file} imports ${i.specifier}`)).toEqual([]);
+  });
+
+  it('keeps ui/ below every feature: it imports only itself', () => {
+    const out = code.filter((i) => folderOf(i.file) === 'ui' && landing(i) !== null && landing(i) !== 'ui');
+    expect(code.filter((i) => folderOf(i.file) === 'ui').length).toBeGreaterThan(50);
+    expect(out.map((i) => `${i.file} imports ${i.specifier}`)).toEqual([]);
+  });
+
+  it('lets only the entry point import app/, which composes the features', () => {
+    const intoApp = code.filter((i) => landing(i) === 'app' && folderOf(i.file) !== 'app');
+    expect([...new Set(intoApp.map((i) => i.file))]).toEqual([path.join(src, 'main.tsx')]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AUTOSAVE_MS, autosaveLabel, formatClock, type AutosaveState } from '../../../reader-ui/src/blogs/editor/autosave';
-import { browserStorage, draftStore } from '../../../reader-ui/src/blogs/editor/local-draft';
+import { AUTOSAVE_MS, autosaveLabel, formatClock, type AutosaveState } from '../../../reader-ui/src/ui/editor/autosave';
+import { browserStorage, draftStore } from '../../../reader-ui/src/ui/editor/local-draft';
 
 /** A working copy kept in this browser: the text and when it was kept. */
 export interface KeptCopy {

@@ -1,15 +1,15 @@
 import { Alert, Button as MuiButton, FormHelperText, Stack, Typography, useTheme } from '@mui/material';
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { required, useInput, useNotify, useRecordContext } from 'react-admin';
-import { uploadImages } from '../../../reader-ui/src/blogs/editor/api';
-import { imageProblem } from '../../../reader-ui/src/blogs/editor/images';
+import { uploadImages } from '../../../reader-ui/src/ui/editor/api';
+import { imageProblem } from '../../../reader-ui/src/ui/editor/images';
 import { forgetKeptCopy, readKeptCopy, useDeviceAutosave, type KeptCopy } from './device-draft';
 import './markdown-input.css';
 import { siteDate } from '../app/site-date';
 
 // The site's own editor of posts and library pages (preview, side by side, spell check, status bar):
 // one editor for every long text. It is large, so it loads when a form shows it.
-const MarkdownEditor = lazy(() => import('../../../reader-ui/src/blogs/editor/markdown-editor'));
+const MarkdownEditor = lazy(() => import('../../../reader-ui/src/ui/editor/markdown-editor'));
 
 /** The image upload of the site's editor (POST /postdata/media): the image's URL, or null after saying why not. */
 function useImageUpload(): (file: File) => Promise<string | null> {

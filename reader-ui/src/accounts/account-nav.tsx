@@ -1,17 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
-import { accountEndpoints, postForm } from './api';
+import { postCommand } from '../ui/command';
+import { accountEndpoints, CONSOLE_SUGGESTIONS } from './api';
 import { accountTexts } from './messages';
-import { can, useMe, useSessionChanged } from './session';
-import { accountPaths, loggedInOnlyPaths, loginHref } from './urls';
-import { notesPaths } from '../notes/paths';
-import { CONSOLE_SUGGESTIONS } from '../suggestions/api';
-import { NotificationsLink } from '../activity/notifications-link';
+import { can, useMe, useSessionChanged } from '../ui/session';
+import { accountPaths, loggedInOnlyPaths, loginHref } from '../ui/account-urls';
+import { readerRoutes } from '@epos/schemas/reader-routes';
 
-/** The navigation's account corner: "Log in", or the user's name (change password), "My account", "My notes" and "Log out". */
-export function AccountNav() {
+/**
+ * The navigation's account corner: "Log in", or the user's name (change password), "My account", "My notes" and "Log out",
+ * after `bell` (the app's notifications link for the signed-in reader).
+ */
+export function AccountNav({ bell }: { bell: (reader: string) => ReactNode }) {
   const me = useMe();
   const [location, navigate] = useLocation();
   const search = useSearch();
@@ -32,10 +34,10 @@ export function AccountNav() {
   const logOut = async () => {
     if (busy) return;
     setBusy(true);
-    const result = await postForm(accountEndpoints.logoff, {});
+    const result = await postCommand(accountEndpoints.logoff, {});
     if (!result.ok) {
       setBusy(false);
-      toast(result.error, 'error');
+      toast(result.message, 'error');
       return;
     }
     const leaving = loggedInOnlyPaths.includes(location);
@@ -43,7 +45,7 @@ export function AccountNav() {
     else focusLoginLink.current = true;
     await sessionChanged();
     setBusy(false);
-    toast(result.message ?? accountTexts.loggedOut, 'success');
+    toast(result.data.message ?? accountTexts.loggedOut, 'success');
   };
 
   if (me === null) return <div className="account-nav" />;
@@ -61,7 +63,7 @@ export function AccountNav() {
 
   return (
     <div className="account-nav">
-      <NotificationsLink reader={me.userName ?? ''} />
+      {bell(me.userName ?? '')}
       <Link
         href={accountPaths.password}
         className="nav-account-link nav-user"
@@ -79,7 +81,7 @@ export function AccountNav() {
           Suggestions
         </a>
       )}
-      <Link href={notesPaths.myNotes} className="nav-account-link" aria-current={location === notesPaths.myNotes ? 'page' : undefined}>
+      <Link href={readerRoutes.myNotes.path} className="nav-account-link" aria-current={location === readerRoutes.myNotes.path ? 'page' : undefined}>
         My notes
       </Link>
       <SpinnerButton type="button" busy={busy} className="nav-button" onClick={() => void logOut()}>

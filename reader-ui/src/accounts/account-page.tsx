@@ -1,6 +1,6 @@
 import { useEffect, useId, type ReactNode } from 'react';
-import { usePageTitle } from '../app/use-page-title';
-import { prefetchCsrfToken } from './api';
+import { usePageTitle } from '../ui/use-page-title';
+import { prefetchCsrfToken } from '../ui/http';
 import './accounts.css';
 
 /** Frame of an account screen: page title, heading, and the anti-forgery token fetched early. */

@@ -1,21 +1,23 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { AccountPage } from './account-page';
-import { accountEndpoints, postForm, type AccountResult } from './api';
+import { postCommand, type Done } from '../ui/command';
+import type { Result } from '../ui/http';
+import { accountEndpoints } from './api';
 import { accountTexts } from './messages';
-import { accountPaths, queryParam } from './urls';
+import { accountPaths, queryParam } from '../ui/account-urls';
 
 /**
  * One confirmation per link and page load: the effect may run twice (StrictMode,
  * remounts) but the token is spent by the first call, so later ones share its answer.
  */
-const confirmations = new Map<string, Promise<AccountResult>>();
+const confirmations = new Map<string, Promise<Result<Done>>>();
 
-function confirmEmail(userId: string, code: string): Promise<AccountResult> {
+function confirmEmail(userId: string, code: string): Promise<Result<Done>> {
   const key = `${userId}\n${code}`;
   let pending = confirmations.get(key);
   if (pending === undefined) {
-    pending = postForm(accountEndpoints.confirmEmail, { userId, Code: code });
+    pending = postCommand(accountEndpoints.confirmEmail, { userId, Code: code });
     confirmations.set(key, pending);
   }
   return pending;
@@ -27,7 +29,7 @@ export function ConfirmEmailPage() {
   const userId = queryParam(search, 'userId') ?? '';
   const code = queryParam(search, 'code') ?? '';
   const valid = userId !== '' && code !== '';
-  const [result, setResult] = useState<AccountResult | null>(null);
+  const [result, setResult] = useState<Result<Done> | null>(null);
 
   useEffect(() => {
     if (!valid) return;
@@ -64,7 +66,7 @@ export function ConfirmEmailPage() {
   } else {
     body = (
       <div className="account-result is-error">
-        <p>{result.error}</p>
+        <p>{result.message}</p>
         <p>
           <Link href={accountPaths.resendActivation}>Send a new activation link</Link>
         </p>

@@ -7,9 +7,10 @@ import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 import { AccountLinks, AccountPage } from './account-page';
-import { accountEndpoints, postForm } from './api';
-import { useSessionChanged } from './session';
-import { accountPaths, isOutsideReader, queryParam, safeReturnUrl } from './urls';
+import { postCommand } from '../ui/command';
+import { accountEndpoints } from './api';
+import { useSessionChanged } from '../ui/session';
+import { accountPaths, isOutsideReader, queryParam, safeReturnUrl } from '../ui/account-urls';
 import { loginFields, validateLogin } from './validate';
 
 /** /login?ReturnUrl=…: success goes to the ReturnUrl (a path on this site) or home. */
@@ -26,17 +27,17 @@ export function LoginPage() {
     initial: { userName: '', password: '' },
     validate: validateLogin,
     send: async (v) => {
-      const result = await postForm(accountEndpoints.login, {
+      const result = await postCommand(accountEndpoints.login, {
         UserName: v.userName.trim(),
         Password: v.password,
         RememberMe: remember,
       });
       if (!result.ok) {
-        toast(result.error, 'error');
+        toast(result.message, 'error');
         return;
       }
       await sessionChanged();
-      if (result.message) toast(result.message, 'success');
+      if (result.data.message) toast(result.data.message, 'success');
       const target = safeReturnUrl(queryParam(search, 'ReturnUrl'));
       if (isOutsideReader(target)) window.location.assign(target);
       else navigate(target, { replace: true });

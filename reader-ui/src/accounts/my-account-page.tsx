@@ -6,12 +6,13 @@ import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 import { AccountPage } from './account-page';
-import { accountEndpoints, MY_DATA_URL, postForm } from './api';
+import { postCommand } from '../ui/command';
+import { accountEndpoints, MY_DATA_URL } from './api';
 import { deleteAccountTexts } from './messages';
-import { useMe, useSessionChanged } from './session';
+import { useMe, useSessionChanged } from '../ui/session';
 import { SubscriptionsSection } from './subscriptions-section';
-import { accountPaths, loginHref } from './urls';
-import { notesPaths } from '../notes/paths';
+import { accountPaths, loginHref } from '../ui/account-urls';
+import { readerRoutes } from '@epos/schemas/reader-routes';
 import { CONFIRMED, deleteAccountFields, validateDeleteAccount } from './validate';
 
 /** /account: download my data, change password, delete the account. Logged-out visitors are sent to log in first. */
@@ -28,15 +29,15 @@ export function MyAccountPage() {
     initial: { password: '', confirmed: '' },
     validate: validateDeleteAccount,
     send: async (v) => {
-      const result = await postForm(accountEndpoints.deleteAccount, { Password: v.password });
+      const result = await postCommand(accountEndpoints.deleteAccount, { Password: v.password });
       if (!result.ok) {
-        toast(result.error, 'error');
+        toast(result.message, 'error');
         return;
       }
       // Leave first: logged out, this page would send the visitor to log in.
       navigate('/', { replace: true });
       await sessionChanged();
-      toast(result.message ?? deleteAccountTexts.deleted, 'success');
+      toast(result.data.message ?? deleteAccountTexts.deleted, 'success');
     },
   });
   const confirmed = form.field('confirmed');
@@ -63,7 +64,7 @@ export function MyAccountPage() {
       <section className="account-section">
         <h2>Your notes</h2>
         <p>
-          <Link href={notesPaths.myNotes}>My notes</Link>: every note you keep on the poem, to search or download.
+          <Link href={readerRoutes.myNotes.path}>My notes</Link>: every note you keep on the poem, to search or download.
         </p>
       </section>
 

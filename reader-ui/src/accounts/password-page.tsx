@@ -5,10 +5,11 @@ import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 import { AccountPage } from './account-page';
-import { accountEndpoints, postForm } from './api';
+import { postCommand } from '../ui/command';
+import { accountEndpoints } from './api';
 import { accountMessages, accountTexts } from './messages';
-import { useMe } from './session';
-import { accountPaths, loginHref } from './urls';
+import { useMe } from '../ui/session';
+import { accountPaths, loginHref } from '../ui/account-urls';
 import { changePasswordFields, validateChangePassword } from './validate';
 
 const empty = { oldPassword: '', newPassword: '', repeatPassword: '' };
@@ -23,12 +24,12 @@ export function PasswordPage() {
     initial: empty,
     validate: validateChangePassword,
     send: async (v) => {
-      const result = await postForm(accountEndpoints.changePassword, { OldPassword: v.oldPassword, NewPassword: v.newPassword });
+      const result = await postCommand(accountEndpoints.changePassword, { OldPassword: v.oldPassword, NewPassword: v.newPassword });
       if (!result.ok) {
-        toast(result.error, 'error');
+        toast(result.message, 'error');
         return;
       }
-      toast(result.message ?? accountMessages.passwordChanged, 'success');
+      toast(result.data.message ?? accountMessages.passwordChanged, 'success');
       form.reset();
     },
   });

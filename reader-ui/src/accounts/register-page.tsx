@@ -6,9 +6,10 @@ import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 import { AccountLinks, AccountPage } from './account-page';
-import { accountEndpoints, postForm } from './api';
+import { postCommand } from '../ui/command';
+import { accountEndpoints } from './api';
 import { accountTexts } from './messages';
-import { accountPaths } from './urls';
+import { accountPaths } from '../ui/account-urls';
 import { registerFields, validateRegister } from './validate';
 
 const empty = { userName: '', email: '', password: '', repeatPassword: '', name: '' };
@@ -22,17 +23,17 @@ export function RegisterPage() {
     initial: empty,
     validate: validateRegister,
     send: async (v) => {
-      const result = await postForm(accountEndpoints.register, {
+      const result = await postCommand(accountEndpoints.register, {
         Email: v.email.trim(),
         Password: v.password,
         UserName: v.userName.trim(),
         Name: v.name.trim(),
       });
       if (!result.ok) {
-        toast(result.error, 'error');
+        toast(result.message, 'error');
         return;
       }
-      toast(result.message ?? accountTexts.registered, 'success');
+      toast(result.data.message ?? accountTexts.registered, 'success');
       form.reset();
     },
   });

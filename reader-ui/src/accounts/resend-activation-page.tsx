@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { AccountLinks, AccountPage } from './account-page';
 import { accountEndpoints } from './api';
 import { UserNameRequestForm } from './user-name-request';
-import { accountPaths } from './urls';
+import { accountPaths } from '../ui/account-urls';
 import { validateActivationRequest } from './validate';
 
 /** /resend-activation: emails the account activation link again. */

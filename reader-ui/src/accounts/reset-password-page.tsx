@@ -6,9 +6,10 @@ import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 import { AccountLinks, AccountPage } from './account-page';
-import { accountEndpoints, postForm } from './api';
+import { postCommand } from '../ui/command';
+import { accountEndpoints } from './api';
 import { accountTexts } from './messages';
-import { accountPaths, queryParam } from './urls';
+import { accountPaths, queryParam } from '../ui/account-urls';
 import { resetPasswordFields, validateResetPassword } from './validate';
 
 /** /reset-password?userId=…&code=…: the emailed link's page, choosing a new password. */
@@ -25,12 +26,12 @@ export function ResetPasswordPage() {
     initial: { password: '', repeatPassword: '' },
     validate: validateResetPassword,
     send: async (v) => {
-      const result = await postForm(accountEndpoints.resetPassword, { userId, Code: code, Password: v.password });
+      const result = await postCommand(accountEndpoints.resetPassword, { userId, Code: code, Password: v.password });
       if (!result.ok) {
-        toast(result.error, 'error');
+        toast(result.message, 'error');
         return;
       }
-      const message = result.message ?? accountTexts.passwordReset;
+      const message = result.data.message ?? accountTexts.passwordReset;
       toast(message, 'success');
       setDone(message);
     },

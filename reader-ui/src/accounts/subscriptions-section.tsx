@@ -1,11 +1,7 @@
 import { useState } from 'react';
-import type { SubscriptionsAnswer } from '@epos/schemas/accounts/responses';
-import { NOT_FOUND } from '../app/messages';
-import { useLoad } from '../blogs/hooks';
-import { getJson } from '../scholarship/api';
+import { useLoad } from '../ui/use-load';
 import { useToast } from '../ui/toast';
-import { changeSubscription, subscriptionChangedText } from '../blogs/subscriptions';
-import { SUBSCRIPTIONS_URL } from './api';
+import { changeSubscription, fetchSubscriptions, subscriptionChangedText } from '../ui/subscriptions';
 
 /**
  * My account's blog subscriptions: every blog with a box to follow it (a mail for each new post)
@@ -13,7 +9,7 @@ import { SUBSCRIPTIONS_URL } from './api';
  */
 export function SubscriptionsSection() {
   const toast = useToast();
-  const loaded = useLoad('subscriptions', (signal) => getJson<SubscriptionsAnswer>(SUBSCRIPTIONS_URL, NOT_FOUND, signal));
+  const loaded = useLoad('subscriptions', fetchSubscriptions);
   // The reader's changes since the list was read, over what it said.
   const [chosen, setChosen] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [busy, setBusy] = useState<string | null>(null);
@@ -27,7 +23,7 @@ export function SubscriptionsSection() {
     setBusy(null);
     if (!result.ok) {
       mark(blog, !follow);
-      toast(result.error, 'error');
+      toast(result.message, 'error');
       return;
     }
     toast(subscriptionChangedText(follow, title), 'success');

@@ -4,7 +4,7 @@ import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 import type { Issue } from '../ui/form-issues';
-import { postForm } from './api';
+import { postCommand } from '../ui/command';
 import { accountTexts } from './messages';
 import { userNameFields, type UserNameField, type UserNameValues } from './validate';
 
@@ -22,12 +22,12 @@ export function UserNameRequestForm(props: {
     initial: { userName: '' },
     validate: props.validate,
     send: async (v) => {
-      const result = await postForm(props.endpoint, { UserName: v.userName.trim() });
+      const result = await postCommand(props.endpoint, { UserName: v.userName.trim() });
       if (!result.ok) {
-        toast(result.error, 'error');
+        toast(result.message, 'error');
         return;
       }
-      toast(result.message ?? accountTexts.checkEmail, 'success');
+      toast(result.data.message ?? accountTexts.checkEmail, 'success');
       form.reset();
     },
   });

@@ -1,5 +1,5 @@
 import type { MarkReadForm, NotificationsAnswer, RecentsAnswer, UnreadAnswer } from '@epos/schemas/activity/answers';
-import { getJson, postJson, type Answer } from '../blogs/editor/http';
+import { getJson, postJson, type Result } from '../ui/http';
 import { readUnread } from './unread-feed';
 
 export type { ActivityItem, NotificationItem, NotificationsAnswer, RecentsAnswer, UnreadAnswer } from '@epos/schemas/activity/answers';
@@ -13,7 +13,7 @@ export const activityApi = {
 } as const;
 
 export const fetchRecents = (page: number, signal: AbortSignal) => getJson<RecentsAnswer>(activityApi.recents(page), { signal });
-export const fetchNotifications = (page: number, signal?: AbortSignal) => getJson<NotificationsAnswer>(activityApi.notifications(page), signal === undefined ? {} : { signal });
+export const fetchNotifications = (page: number, signal?: AbortSignal) => getJson<NotificationsAnswer>(activityApi.notifications(page), { signal });
 
 /** The unread count: the answer, 'signed-out' when the session has ended, null for any other failure. */
 export async function fetchUnread(): Promise<UnreadAnswer | 'signed-out' | null> {
@@ -23,4 +23,4 @@ export async function fetchUnread(): Promise<UnreadAnswer | 'signed-out' | null>
 }
 
 /** Marks one notification (`id`) or every one up to `upTo` read; answers how many stay unread. */
-export const markRead = (form: MarkReadForm): Promise<Answer<{ unread: number }>> => postJson(activityApi.markRead, form);
+export const markRead = (form: MarkReadForm): Promise<Result<{ unread: number }>> => postJson(activityApi.markRead, form);

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { readerRoutes } from '@epos/schemas/reader-routes';
-import { Loading } from '../poem/loading';
+import { Loading } from '../ui/loading';
 
 /** The notifications page: the reader's notifications, then the site's recent activity. */
 export const NOTIFICATIONS_PATH = readerRoutes.notifications.path;

@@ -1,16 +1,20 @@
 import { Provider as StateProvider } from 'jotai';
 import { Router } from 'wouter';
+import { SentenceExtrasProvider } from '../ui/sentence-extras';
+import { ReaderWorksButton } from '../works/works-button';
 import { Layout } from './layout';
 import { AppRoutes } from './routes';
 
-/** The reader application: state store, router, page shell and routes. */
+/** The reader application: state store, router, page shell and routes; the readers' works join each sentence's study tools. */
 export function App() {
   return (
     <StateProvider>
       <Router>
-        <Layout>
-          <AppRoutes />
-        </Layout>
+        <SentenceExtrasProvider value={ReaderWorksButton}>
+          <Layout>
+            <AppRoutes />
+          </Layout>
+        </SentenceExtrasProvider>
       </Router>
     </StateProvider>
   );

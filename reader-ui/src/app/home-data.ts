@@ -1,5 +1,7 @@
-import { fetchContents, type ContentsResponse, type Loaded } from '../poem/api';
-import { parseSectionPath, sectionPath, type Edition } from '../poem/reading';
+import { fetchContents, type ContentsResponse } from '../poem/api';
+import type { Result } from '../ui/http';
+import { type Edition } from '../poem/reading';
+import { parseSectionPath, sectionPath } from '../ui/poem-address';
 import { lastRead } from './last-read';
 
 /** A canto in the home page's contents: its link opens its first section. */
@@ -44,7 +46,7 @@ export function paragraphs(text: string | null | undefined): string[] {
 }
 
 /** Every book with its cantos: GET /api/contents, then each book's /api/contents/{book} at once. */
-export async function loadHomeContents(): Promise<Loaded<HomeBook[]>> {
+export async function loadHomeContents(): Promise<Result<HomeBook[]>> {
   const index = await fetchContents();
   if (!index.ok) return index;
   const books = await Promise.all(index.data.books.map((b) => fetchContents(b.book)));
@@ -52,5 +54,5 @@ export async function loadHomeContents(): Promise<Loaded<HomeBook[]>> {
   if (failed && !failed.ok) return failed;
   const last = lastRead();
   const edition = last === null ? 'first' : (parseSectionPath(last.path)?.edition ?? 'first');
-  return { ok: true, data: homeContents(books.flatMap((b) => (b.ok ? b.data.books : [])), edition) };
+  return { ...index, data: homeContents(books.flatMap((b) => (b.ok ? b.data.books : [])), edition) };
 }

@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { fetchBlogs, fetchRecent, type BlogListEntry, type RecentPost } from '../blogs/api';
-import { useLoad } from '../blogs/hooks';
+import { useLoad } from '../ui/use-load';
 import { blogPaths } from '../blogs/paths';
-import { fetchSite, type Loaded } from '../poem/api';
+import { fetchSite } from '../poem/api';
+import type { Result } from '../ui/http';
 import { firstSectionHref, loadHomeContents, paragraphs, type HomeBook } from './home-data';
 import { lastRead } from './last-read';
-import { site as appSite } from './site';
-import { usePageTitle } from './use-page-title';
+import { site as appSite } from '../ui/site';
+import { usePageTitle } from '../ui/use-page-title';
 import './home-page.css';
 
 /**
@@ -108,7 +109,7 @@ function ContentsList({ books }: { books: readonly HomeBook[] }) {
   );
 }
 
-function RecentPosts({ result }: { result: Loaded<readonly RecentPost[]> }) {
+function RecentPosts({ result }: { result: Result<readonly RecentPost[]> }) {
   return (
     <HomeList id="recent-heading" title="Recent posts" loaded={result.ok ? result.data.length : result.message}>
       {result.ok &&
@@ -122,7 +123,7 @@ function RecentPosts({ result }: { result: Loaded<readonly RecentPost[]> }) {
   );
 }
 
-function Blogs({ result }: { result: Loaded<readonly BlogListEntry[]> }) {
+function Blogs({ result }: { result: Result<readonly BlogListEntry[]> }) {
   return (
     <HomeList id="blogs-heading" title="Blogs" loaded={result.ok ? result.data.length : result.message} more={{ href: blogPaths.blogs, label: 'All blogs' }}>
       {result.ok &&

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { fetchContents, type ContentsResponse } from '../poem/api';
-import { parseSectionPath, sectionPath, type SectionAddress } from '../poem/reading';
+import { parseSectionPath, sectionPath, type SectionAddress } from '../ui/poem-address';
 
 /**
  * Where this reader left off: the last section read, kept in this browser's localStorage for

@@ -2,12 +2,12 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Toaster } from '../ui/toast';
 import { useLibraryMenus } from '../library/menus';
-import { installGotoHash } from './goto-hash';
+import { installGotoHash } from '../ui/goto-hash';
 import './layout.css';
 import { TopNav } from './top-nav';
 import { footerItems } from './nav';
-import { PAGE_BAR_SLOT_ID } from './page-bar';
-import { site } from './site';
+import { PAGE_BAR_SLOT_ID } from '../ui/page-bar';
+import { site } from '../ui/site';
 
 /**
  * The page shell: skip link, pinned top navigation (banner) with the page's own bar if it has one,

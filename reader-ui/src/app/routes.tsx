@@ -11,21 +11,21 @@ import { ResendActivationPage } from '../accounts/resend-activation-page';
 import { ResetPasswordPage } from '../accounts/reset-password-page';
 import { SectionPage } from '../poem/section-page';
 import { SearchHighlighter } from '../lookup/search-highlight';
-import { Loading } from '../poem/loading';
+import { Loading } from '../ui/loading';
 import { SentencePage } from '../poem/sentence-page';
 import { PermanentLinkPage } from '../poem/permanent-link-page';
-import { AsOfSync } from '../scholarship/as-of-control';
+import { AsOfSync } from '../poem/scholarship/as-of-control';
 import { HomePage } from './home-page';
 import { LastReadTracker } from './last-read';
-import { ReviewMoved } from '../suggestions/review-moved';
+import { ReviewMoved } from '../accounts/review-moved';
 import { LIBRARY_ROUTE } from '../library/route';
-import { NotFoundPage } from './not-found-page';
-import { LazyStatsPage } from '../stats/route';
+import { NotFoundPage } from '../ui/not-found-page';
+import { LazyStatsPage } from '../poem/stats/route';
 import { LazyWorksPages } from '../works/route';
 import { LazyNotificationsPage } from '../activity/route';
 
 // Study pages load on demand, so the section page's first download stays small.
-const ComparePage = lazy(() => import('../scholarship/compare-page'));
+const ComparePage = lazy(() => import('../poem/scholarship/compare-page'));
 const LookupPage = lazy(() => import('../lookup/lookup-page'));
 const BlogRoutes = lazy(() => import('../blogs/blog-routes'));
 const MyNotesPage = lazy(() => import('../notes/my-notes-page'));

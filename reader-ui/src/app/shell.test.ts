@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isActivePath, navItems } from './nav';
-import { DEFAULT_SITE_NAME, pageTitle, siteNameFrom } from './site';
+import { isActivePath } from '../ui/active-path';
+import { navItems } from './nav';
+import { DEFAULT_SITE_NAME, pageTitle, siteNameFrom } from '../ui/site';
 
 describe('site name', () => {
   it('uses the initial document title, or Epos when there is none', () => {

@@ -2,11 +2,13 @@ import { useEffect, useId } from 'react';
 import { useMenuDisclosure } from '../ui/use-dismiss';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AccountNav } from '../accounts/account-nav';
+import { NotificationsLink } from '../activity/notifications-link';
 import { LibraryMenuPages } from '../library/menu-pages';
 import { SearchBox } from '../search/search-box';
 import { lastRead } from './last-read';
-import { isActivePath, navItems } from './nav';
-import { site } from './site';
+import { isActivePath } from '../ui/active-path';
+import { navItems } from './nav';
+import { site } from '../ui/site';
 
 /**
  * The site's navigation. Wide screens show every destination in one row; below 66rem a
@@ -56,7 +58,7 @@ export function TopNav() {
           <LibraryMenuPages />
         </ul>
         <SearchBox />
-        <AccountNav />
+        <AccountNav bell={(reader) => <NotificationsLink reader={reader} />} />
       </div>
     </nav>
   );

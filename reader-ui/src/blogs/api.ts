@@ -1,6 +1,6 @@
-import { postCommand, type PostOutcome } from '../accounts/api';
-import { GENERIC_ERROR } from '../app/messages';
-import type { Loaded } from '../poem/api';
+import { postCommand, type Done } from '../ui/command';
+import { getJson, type ReadOptions, type Result } from '../ui/http';
+import { isPagedAnswer } from '../ui/paging';
 import { blogMessages } from '@epos/schemas/blogs/messages';
 import { seg, type SeriesSort } from './paths';
 import type {
@@ -19,8 +19,8 @@ import type {
 
 /**
  * The blogs API (docs/blogs-api.md). The answers' types are the server's contracts, imported as
- * types only (no zod in the bundle). Reads answer `Loaded<T>`: the data, or the spec's message for
- * the failure (section 8).
+ * types only (no zod in the bundle). A failed read says the spec's message for it (section 8): each
+ * call names the not-found texts it can answer.
  */
 
 export type {
@@ -80,132 +80,79 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * The message for a failed read. A 404 shows the server's text when it is one this
- * call can answer (a blog page says "No blog found" or "No blogs to show"), else the
- * call's first one; any other failure is the spec's "An error occured".
- */
-export function readFailure(status: number, body: unknown, notFound: readonly [string, ...string[]]): string {
-  if (status !== 404) return GENERIC_ERROR;
-  const said = isRecord(body) && typeof body.message === 'string' ? body.message : null;
-  return said !== null && notFound.includes(said) ? said : notFound[0];
-}
-
 /** What an answer must look like to be used; anything else is "An error occured". */
 export type Shape = (body: unknown) => boolean;
 
 export const shapes = {
   list: (body: unknown) => Array.isArray(body),
-  page: (body: unknown) => isRecord(body) && Array.isArray(body.bcontent) && isPaging(body.Paging),
+  page: isPagedAnswer,
   post: (body: unknown) => isRecord(body) && typeof body.id === 'string' && typeof body.title === 'string' && typeof body.content === 'string',
   seriesList: (body: unknown) => isRecord(body) && Array.isArray(body.sd),
   archive: (body: unknown) => isRecord(body) && Array.isArray(body.timeline),
 } satisfies Record<string, Shape>;
 
-function isPaging(value: unknown): boolean {
-  return isRecord(value) && typeof value.CurrentPage === 'number' && typeof value.TotalPagesCount === 'number';
-}
-
-/** GETs JSON of the expected shape; only an abort (through `signal`) throws. */
-export async function getJson<T>(
-  url: string,
-  notFound: readonly [string, ...string[]],
-  signal?: AbortSignal,
-  headers: Readonly<Record<string, string>> = {},
-  shape?: Shape,
-): Promise<Loaded<T>> {
-  try {
-    const response = await fetch(url, { headers: { accept: 'application/json', ...headers }, credentials: 'same-origin', signal: signal ?? null });
-    if (!response.ok) {
-      const body: unknown = await response.json().catch(() => null);
-      return { ok: false, status: response.status, message: readFailure(response.status, body, notFound) };
-    }
-    const body: unknown = await response.json();
-    if (shape !== undefined && !shape(body)) return { ok: false, status: response.status, message: GENERIC_ERROR };
-    return { ok: true, data: body as T };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { ok: false, status: 0, message: GENERIC_ERROR };
-  }
+/** A read whose 404 says one of `notFound` (the server's own when it is one of them). */
+function read<T>(url: string, notFound: readonly [string, ...string[]], signal: AbortSignal | undefined, shape?: Shape, options: ReadOptions = {}): Promise<Result<T>> {
+  return getJson<T>(url, { ...options, signal, notFound, ...(shape === undefined ? {} : { shape }) });
 }
 
 const { noBlogsYet, noBlogFound, noBlogsToShow, notFound } = blogMessages;
 
-export function fetchBlogs(signal?: AbortSignal): Promise<Loaded<readonly BlogListEntry[]>> {
-  return getJson(blogApi.blogs, [noBlogsYet], signal, {}, shapes.list);
+export function fetchBlogs(signal?: AbortSignal): Promise<Result<readonly BlogListEntry[]>> {
+  return read(blogApi.blogs, [noBlogsYet], signal, shapes.list);
 }
 
-export function fetchBlogPage(blog: string, page: number, signal?: AbortSignal): Promise<Loaded<BlogPage>> {
-  return getJson(blogApi.blog(blog, page), [noBlogFound, noBlogsToShow], signal, {}, shapes.page);
+export function fetchBlogPage(blog: string, page: number, signal?: AbortSignal): Promise<Result<BlogPage>> {
+  return read(blogApi.blog(blog, page), [noBlogFound, noBlogsToShow], signal, shapes.page);
 }
 
-export function fetchRecent(signal?: AbortSignal): Promise<Loaded<readonly RecentPost[]>> {
-  return getJson(blogApi.recent, [noBlogsToShow], signal, {}, shapes.list);
+export function fetchRecent(signal?: AbortSignal): Promise<Result<readonly RecentPost[]>> {
+  return read(blogApi.recent, [noBlogsToShow], signal, shapes.list);
 }
 
-export function fetchPost(blog: string, url: string, signal?: AbortSignal): Promise<Loaded<Post>> {
-  return getJson(blogApi.post(blog, url), [notFound, noBlogFound], signal, {}, shapes.post);
+export function fetchPost(blog: string, url: string, signal?: AbortSignal): Promise<Result<Post>> {
+  return read(blogApi.post(blog, url), [notFound, noBlogFound], signal, shapes.post);
 }
 
-export function fetchSeriesList(blog: string, what: string, signal?: AbortSignal): Promise<Loaded<SeriesList>> {
-  return getJson(blogApi.seriesList(blog, what), [notFound, noBlogFound], signal, {}, shapes.seriesList);
+export function fetchSeriesList(blog: string, what: string, signal?: AbortSignal): Promise<Result<SeriesList>> {
+  return read(blogApi.seriesList(blog, what), [notFound, noBlogFound], signal, shapes.seriesList);
 }
 
-export function fetchSeries(blog: string, series: string, page: number, sort: SeriesSort, signal?: AbortSignal): Promise<Loaded<SeriesPage>> {
-  return getJson(blogApi.series(blog, series, page, sort), [notFound, noBlogFound, noBlogsToShow], signal, {}, shapes.page);
+export function fetchSeries(blog: string, series: string, page: number, sort: SeriesSort, signal?: AbortSignal): Promise<Result<SeriesPage>> {
+  return read(blogApi.series(blog, series, page, sort), [notFound, noBlogFound, noBlogsToShow], signal, shapes.page);
 }
 
-export function fetchArchive(blog: string, signal?: AbortSignal): Promise<Loaded<Archive>> {
-  return getJson(blogApi.archive(blog), [notFound, noBlogFound, noBlogsToShow], signal, {}, shapes.archive);
+export function fetchArchive(blog: string, signal?: AbortSignal): Promise<Result<Archive>> {
+  return read(blogApi.archive(blog), [notFound, noBlogFound, noBlogsToShow], signal, shapes.archive);
 }
 
-export function fetchUserArchive(authorId: string, signal?: AbortSignal): Promise<Loaded<Archive>> {
-  return getJson(blogApi.user(authorId), [notFound], signal, {}, shapes.archive);
+export function fetchUserArchive(authorId: string, signal?: AbortSignal): Promise<Result<Archive>> {
+  return read(blogApi.user(authorId), [notFound], signal, shapes.archive);
 }
 
-export function fetchToc(blog: string, page: number, signal?: AbortSignal): Promise<Loaded<TocPage>> {
-  return getJson(blogApi.toc(blog, page), [noBlogFound, noBlogsToShow, notFound], signal, {}, shapes.page);
+export function fetchToc(blog: string, page: number, signal?: AbortSignal): Promise<Result<TocPage>> {
+  return read(blogApi.toc(blog, page), [noBlogFound, noBlogsToShow, notFound], signal, shapes.page);
 }
 
 /** The post's comments, oldest first; `position` (a write's X-Position) reads past that write. */
-export function fetchComments(postId: string, signal?: AbortSignal, position: string | null = null): Promise<Loaded<readonly CommentWidget[]>> {
-  const headers: Record<string, string> = position === null ? {} : { 'X-Consistent-After': position, 'cache-control': 'no-cache' };
-  return getJson(blogApi.comments(postId), [notFound], signal, headers, shapes.list);
+export function fetchComments(postId: string, signal?: AbortSignal, position: string | null = null): Promise<Result<readonly CommentWidget[]>> {
+  return read(blogApi.comments(postId), [notFound], signal, shapes.list, { after: position });
 }
 
-export function fetchMentions(postId: string, q: string, signal?: AbortSignal): Promise<Loaded<readonly MentionUser[]>> {
-  return getJson(blogApi.mentions(postId, q), [notFound], signal, {}, shapes.list);
+export function fetchMentions(postId: string, q: string, signal?: AbortSignal): Promise<Result<readonly MentionUser[]>> {
+  return read(blogApi.mentions(postId, q), [notFound], signal, shapes.list);
 }
 
 /** The blogs the signed-in user may write in; none when signed out or on any failure. */
 export async function fetchMyBlogs(signal?: AbortSignal): Promise<readonly MyBlog[]> {
-  const result = await getJson<unknown>(blogApi.myBlogs, [notFound], signal);
+  const result = await read<unknown>(blogApi.myBlogs, [notFound], signal);
   return result.ok ? toMyBlogs(result.data) : [];
 }
 
 // ---------------------------------------------------------------- writing
 
-/** What a write answered: success with the server's message and the command's X-Position, or a failure. */
-export type WriteResult =
-  | { readonly ok: true; readonly message: string | undefined; readonly position: string | null }
-  | { readonly ok: false; readonly status: number };
-
-/**
- * Reads what postCommand (accounts/api.ts: JSON, the anti-forgery token) brought back.
- * It reads bodies as account answers (`type: 1`); blog writes are successes by their
- * 2xx status, and some (`{message: "Post deleted"}`) carry no `type`, which it
- * reports as a failure whose error is that message.
- */
-export function toWriteResult(outcome: PostOutcome): WriteResult {
-  const { result, status, position } = outcome;
-  if (status < 200 || status > 299) return { ok: false, status };
-  if (result.ok) return { ok: true, message: result.message, position };
-  return { ok: true, message: result.error === GENERIC_ERROR ? undefined : result.error, position };
-}
-
-async function write(url: string, body: Readonly<Record<string, unknown>>): Promise<WriteResult> {
-  return toWriteResult(await postCommand(url, body));
-}
+/** A write: a success carries the server's message and the command's X-Position. */
+const write = (url: string, body: Readonly<Record<string, unknown>>): Promise<Result<Done>> => postCommand(url, body);
 
 export const blogWrites = {
   deletePost: '/postdata/delete',
@@ -216,26 +163,26 @@ export const blogWrites = {
   unsubscribe: '/api/unsubscribe',
 } as const;
 
-export function deletePost(url: string): Promise<WriteResult> {
+export function deletePost(url: string): Promise<Result<Done>> {
   return write(blogWrites.deletePost, { url });
 }
 
-export function postComment(postId: string, cm: string, parentof: string | null, pings: readonly string[]): Promise<WriteResult> {
+export function postComment(postId: string, cm: string, parentof: string | null, pings: readonly string[]): Promise<Result<Done>> {
   return write(blogWrites.comment(postId), parentof === null ? { cm, pings } : { cm, parentof, pings });
 }
 
-export function editComment(postId: string, id: string, cm: string, pings: readonly string[]): Promise<WriteResult> {
+export function editComment(postId: string, id: string, cm: string, pings: readonly string[]): Promise<Result<Done>> {
   return write(blogWrites.editComment(postId), { id, cm, pings });
 }
 
-export function deleteComment(postId: string, id: string): Promise<WriteResult> {
+export function deleteComment(postId: string, id: string): Promise<Result<Done>> {
   return write(blogWrites.deleteComment(postId), { id });
 }
 
-export function upvoteComment(postId: string, id: string, upvote: boolean): Promise<WriteResult> {
+export function upvoteComment(postId: string, id: string, upvote: boolean): Promise<Result<Done>> {
   return write(blogWrites.upvote(postId), { id, upvote });
 }
 
-export function unsubscribe(token: string): Promise<WriteResult> {
+export function unsubscribe(token: string): Promise<Result<Done>> {
   return write(blogWrites.unsubscribe, { token });
 }

@@ -1,14 +1,18 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'wouter';
-import { usePageTitle } from '../app/use-page-title';
-import { ReadFailure } from '../app/not-found';
-import { Loading, Problem } from '../poem/loading';
+import { usePageTitle } from '../ui/use-page-title';
+import { ReadFailure } from '../ui/not-found';
+import { Loading, Problem } from '../ui/loading';
 import { fetchArchive, fetchToc, fetchUserArchive, type Archive as ArchiveAnswer, type TocEntry, type TocPage as TocAnswer } from './api';
-import { archiveDayLabel, archivePostPath, countLabel, openByDefault, spansBlogs, tabId, tabLabel } from './archive';
+import { archiveDayLabel, archivePostPath, openByDefault, spansBlogs, tabId, tabLabel } from './archive';
+import { countLabel } from '../ui/count-label';
 import { machineDate } from '@epos/schemas/dates/formats';
-import { useLoad, usePagedList } from './hooks';
+import { useLoad } from '../ui/use-load';
+import { usePagedList } from '../ui/use-paged-list';
 import { BlogFeedLinks } from './feed-links';
-import { Breadcrumbs, LoadMore, PostDate } from './parts';
+import { PostDate } from './parts';
+import { Breadcrumbs } from '../ui/breadcrumbs';
+import { LoadMore } from '../ui/load-more';
 import { blogPaths } from './paths';
 
 /**

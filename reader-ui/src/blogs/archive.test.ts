@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Archive, SeriesEntry } from './api';
-import { archiveDayLabel, archivePostPath, countLabel, openByDefault, seriesByLetter, spansBlogs, tabId, tabLabel } from './archive';
+import { archiveDayLabel, archivePostPath, openByDefault, seriesByLetter, spansBlogs, tabId, tabLabel } from './archive';
+import { countLabel } from '../ui/count-label';
 
 const post = (blog: string, slug: string) => ({ postslug: slug, posttitle: slug, postBlogSlug: blog, postBlog: blog.toUpperCase() });
 

@@ -1,11 +1,8 @@
+import { countLabel } from '../ui/count-label';
 import type { Archive, ArchivePost, SeriesEntry } from './api';
 import { formatShortDate } from '@epos/schemas/dates/formats';
 import { blogPaths } from './paths';
 
-/** "1 post", "3 posts". */
-export function countLabel(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /** An archive tab's label: "2024 (12 posts)", "March (1 post)". */
 export function tabLabel(name: string | number, total: number): string {

@@ -1,11 +1,15 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'wouter';
-import { usePageTitle } from '../app/use-page-title';
-import { Loading, Problem } from '../poem/loading';
+import { usePageTitle } from '../ui/use-page-title';
+import { Loading, Problem } from '../ui/loading';
 import { fetchBlogPage, fetchRecent, type BlogPage as BlogPageAnswer, type PostSummary } from './api';
-import { FOLLOW_UP_DELAY_MS, isEmptyBlog, useLoad, useMyBlogs, usePagedList } from './hooks';
+import { FOLLOW_UP_DELAY_MS, isEmptyBlog, useMyBlogs } from './hooks';
+import { useLoad } from '../ui/use-load';
+import { usePagedList } from '../ui/use-paged-list';
 import { BlogFeedLinks } from './feed-links';
-import { ArchivedNotice, BlogProblem, Breadcrumbs, LoadMore, PostSummaryItem } from './parts';
+import { ArchivedNotice, BlogProblem, PostSummaryItem } from './parts';
+import { Breadcrumbs } from '../ui/breadcrumbs';
+import { LoadMore } from '../ui/load-more';
 import { blogPaths, feedPaths } from './paths';
 import { SubscribeControl } from './subscribe-control';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch, useParams } from 'wouter';
-import { NotFoundPage } from '../app/not-found-page';
-import { Loading } from '../poem/loading';
+import { NotFoundPage } from '../ui/not-found-page';
+import { Loading } from '../ui/loading';
 import '../poem/poem.css';
 import { BlogArchivePage, TocPage, UserArchivePage } from './archive-pages';
 import { BlogPage } from './blog-page';
@@ -9,7 +9,8 @@ import './blogs.css';
 import { BlogsPage } from './blogs-page';
 import { blogRoutes, feedPaths, type BlogRouteName } from './paths';
 import { PostPage } from './post-page';
-import { SeriesListPage, SeriesPage } from './series-pages';
+import { SeriesListPage } from './series-list-page';
+import { SeriesPage } from './series-page';
 import { UnsubscribePage } from './unsubscribe-page';
 
 // The post editor (another chunk again): new and edited posts, scheduled and draft lists.

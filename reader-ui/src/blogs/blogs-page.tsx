@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { usePageTitle } from '../app/use-page-title';
-import { Loading } from '../poem/loading';
+import { usePageTitle } from '../ui/use-page-title';
+import { Loading } from '../ui/loading';
 import { fetchBlogs } from './api';
-import { countLabel } from './archive';
-import { useLoad } from './hooks';
+import { countLabel } from '../ui/count-label';
+import { useLoad } from '../ui/use-load';
 import { BlogProblem, PostDate } from './parts';
 import { blogPaths } from './paths';
 

@@ -1,34 +1,11 @@
-import { useId, type MouseEvent, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
-import { isPlainClick } from '../app/goto-hash';
-import { LinkedText } from '../poem/linked-text';
-import { SpinnerButton } from '../ui/spinner-button';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { LinkedText } from '../ui/linked-text';
 import type { PostSummary } from './api';
-import { countLabel } from './archive';
+import { countLabel } from '../ui/count-label';
 import { formatShortDate, formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
-import { blogPaths, clientPath } from './paths';
+import { blogPaths } from './paths';
 import { blogMessages } from '@epos/schemas/blogs/messages';
-
-/**
- * Sanitised HTML from the server (a post's or a comment's). Links to pages of this
- * app — the `||n||` sentence links (`a.sentence-link`), sections, blog pages — open
- * without a page load; other links behave as links do.
- */
-export function HtmlContent({ html, className, testId }: { html: string; className?: string; testId?: string }) {
-  const [, navigate] = useLocation();
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (!isPlainClick(event.nativeEvent) || !(event.target instanceof Element)) return;
-    const anchor = event.target.closest('a');
-    if (anchor === null || !event.currentTarget.contains(anchor)) return;
-    if ((anchor.target !== '' && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
-    const path = clientPath(anchor.getAttribute('href'), window.location.origin);
-    if (path === null) return;
-    event.preventDefault();
-    navigate(path);
-  };
-  // The server sanitises this HTML (docs/blogs-api.md); it is never built here from user text.
-  return <div className={className} data-testid={testId} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
-}
 
 /** A date as "5th Mar 24", with the full date and time for machines and on hover. */
 export function PostDate({ value, prefix }: { value: string | null | undefined; prefix?: string }) {
@@ -110,18 +87,6 @@ export function PostSummaryItem({ post, headingLevel = 2, showSeries = true }: {
   );
 }
 
-/** The load-more button of a paged list, shown until the last page (spec section 4). */
-export function LoadMore({ more, busy, onLoad, label = 'Load more' }: { more: boolean; busy: boolean; onLoad: () => void; label?: string }) {
-  if (!more) return null;
-  return (
-    <div className="load-more">
-      <SpinnerButton type="button" busy={busy} onClick={onLoad} data-testid="load-more">
-        {label}
-      </SpinnerButton>
-    </div>
-  );
-}
-
 /** On every page of an archived blog: it is still read, but takes no new posts or comments. */
 export function ArchivedNotice() {
   return (
@@ -137,20 +102,5 @@ export function BlogProblem({ message }: { message: string }) {
     <p className="blog-problem" role="alert">
       {message}
     </p>
-  );
-}
-
-/** "Blogs › Poetry notes" above a page of a blog. */
-export function Breadcrumbs({ items }: { items: readonly { readonly href: string; readonly label: string }[] }) {
-  return (
-    <nav className="blog-breadcrumbs" aria-label="Breadcrumb">
-      <ol>
-        {items.map((item) => (
-          <li key={item.href}>
-            <Link href={item.href}>{item.label}</Link>
-          </li>
-        ))}
-      </ol>
-    </nav>
   );
 }

@@ -1,4 +1,3 @@
-import { isLibraryPath } from '../library/paths';
 /** Addresses of the blog pages, the routes that read them, and the API calls behind them. */
 
 /** A value as one path segment. */
@@ -82,23 +81,3 @@ export function matchBlogRoute(path: string): { name: BlogRouteName; params: Rec
   return null;
 }
 
-/** Reader pages a link in post, page or book HTML may open without a page load (besides library pages). */
-const CLIENT_PAGES = /^\/(?:\d+|\d+\/\d+\/\d+(?:\/(?:centenary|revised))?|blogs(?:\/[^?#]*)?|books(?:\/[^?#]*)?|user\/[^?#]+)\/?(?:[?#].*)?$/;
-
-/**
- * Where a link inside server-rendered HTML goes when the reader app can show it itself
- * (a `||n||` sentence link `/n`, a section, a blog page or an author): the path, query
- * and hash to navigate to; null for anything else (other sites, feeds, the API, #anchors).
- */
-export function clientPath(href: string | null | undefined, origin: string): string | null {
-  if (typeof href !== 'string' || href === '' || href.startsWith('#')) return null;
-  let url: URL;
-  try {
-    url = new URL(href, origin);
-  } catch {
-    return null;
-  }
-  if (url.origin !== origin) return null;
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  return CLIENT_PAGES.test(path) || isLibraryPath(url.pathname) ? path : null;
-}

@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { ReadFailure } from '../app/not-found';
-import { usePageTitle } from '../app/use-page-title';
-import { Loading } from '../poem/loading';
+import { ReadFailure } from '../ui/not-found';
+import { usePageTitle } from '../ui/use-page-title';
+import { Loading } from '../ui/loading';
 import { useConfirm } from '../ui/confirm-dialog';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { deletePost, fetchPost, type Post } from './api';
 import { Comments } from './comments/comments';
 import { formatDateTime } from '@epos/schemas/dates/formats';
-import { useLoad } from './hooks';
+import { useLoad } from '../ui/use-load';
 import { blogMessages } from '@epos/schemas/blogs/messages';
+import { POST_STATUS } from '@epos/schemas/blogs/post-status';
 import { BlogFeedLinks } from './feed-links';
-import { ArchivedNotice, AuthorLink, Breadcrumbs, HtmlContent, PostDate } from './parts';
+import { ArchivedNotice, AuthorLink, PostDate } from './parts';
+import { Breadcrumbs } from '../ui/breadcrumbs';
+import { HtmlContent } from '../ui/html-content';
 import { blogPaths } from './paths';
 import { SubscribeControl } from './subscribe-control';
 
@@ -27,8 +30,8 @@ export function PostPage() {
 }
 
 function statusNote(post: Post): string | null {
-  if (post.status === 1) return `Scheduled for ${formatDateTime(post.publish_at ?? post.published_at)}`;
-  if (post.status === 2) return 'Draft: only its writers can see it';
+  if (post.status === POST_STATUS.scheduled) return `Scheduled for ${formatDateTime(post.publish_at ?? post.published_at)}`;
+  if (post.status === POST_STATUS.draft) return 'Draft: only its writers can see it';
   return null;
 }
 
@@ -51,7 +54,7 @@ function PostView({ post, blog }: { post: Post; blog: string }) {
       toast(blogMessages.failed, 'error');
       return;
     }
-    toast(`Deleted ${result.message ?? blogMessages.deleted}`, 'success');
+    toast(`Deleted ${result.data.message ?? blogMessages.deleted}`, 'success');
     navigate(blogPaths.blog(blogSlug));
   };
 
@@ -87,7 +90,7 @@ function PostView({ post, blog }: { post: Post; blog: string }) {
           </p>
           {post.blogArchived && <ArchivedNotice />}
           {note !== null && <p className="post-status">{note}</p>}
-          {post.status === 0 && !post.blogArchived && <SubscribeControl blog={blogSlug} blogTitle={post.blogTitle || blogSlug} rate={post.postingRate} />}
+          {post.status === POST_STATUS.published && !post.blogArchived && <SubscribeControl blog={blogSlug} blogTitle={post.blogTitle || blogSlug} rate={post.postingRate} />}
           {post.canedit && (
             <div className="post-actions">
               <Link href={blogPaths.editPost(blogSlug, post.url)} className="button">

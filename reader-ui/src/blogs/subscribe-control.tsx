@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PostingRate } from '@epos/schemas/blogs/responses';
-import { loginHref } from '../accounts/urls';
+import { loginHref } from '../ui/account-urls';
 import { postingRateBasis, postingRateLabel } from './posting-rate';
 import { useBlogSubscription } from './subscriptions';
 

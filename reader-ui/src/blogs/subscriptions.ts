@@ -1,25 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { SubscriptionsAnswer } from '@epos/schemas/accounts/responses';
-import { accountEndpoints, postCommand, SUBSCRIPTIONS_URL, type AccountResult } from '../accounts/api';
-import { useMe } from '../accounts/session';
-import { NOT_FOUND } from '../app/messages';
+import { useMe } from '../ui/session';
 import { useToast } from '../ui/toast';
-import { getJson } from './api';
-
-/** The X-Position of this tab's latest subscription change: later reads see it. */
-let lastChange: string | null = null;
-
-/** Follows (a mail for each new post) or stops following one blog: the same call as My account's list. */
-export async function changeSubscription(blog: string, follow: boolean): Promise<AccountResult> {
-  const outcome = await postCommand(accountEndpoints.updateSubscriptions, { UserBlogs: [blog], isSubscribed: follow });
-  if (outcome.result.ok && outcome.position !== null) lastChange = outcome.position;
-  return outcome.result;
-}
-
-/** What the reader is told after a change. */
-export function subscriptionChangedText(follow: boolean, blogTitle: string): string {
-  return follow ? `Subscribed: you will get a mail for each new post in ${blogTitle}.` : `Unsubscribed: no more mails about ${blogTitle}.`;
-}
+import { changeSubscription, fetchSubscriptions, subscriptionChangedText } from '../ui/subscriptions';
 
 export type BlogSubscription =
   | { readonly state: 'unknown' }
@@ -42,8 +24,7 @@ export function useBlogSubscription(blog: string, blogTitle: string): BlogSubscr
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
-    const after: Record<string, string> = lastChange === null ? {} : { 'X-Consistent-After': lastChange };
-    getJson<SubscriptionsAnswer>(SUBSCRIPTIONS_URL, [NOT_FOUND], controller.signal, after).then(
+    fetchSubscriptions(controller.signal).then(
       (result) => setLoaded(result.ok ? { key, following: result.data.Csubscribed.includes(blog) } : { key, failed: result.message }),
       () => undefined,
     );
@@ -62,7 +43,7 @@ export function useBlogSubscription(blog: string, blogTitle: string): BlogSubscr
       setBusy(false);
       if (!result.ok) {
         setLoaded({ key, following: !follow });
-        toast(result.error, 'error');
+        toast(result.message, 'error');
         return;
       }
       toast(subscriptionChangedText(follow, blogTitle), 'success');

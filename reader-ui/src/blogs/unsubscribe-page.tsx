@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { prefetchCsrfToken } from '../accounts/api';
-import { queryParam } from '../accounts/urls';
-import { usePageTitle } from '../app/use-page-title';
+import { prefetchCsrfToken } from '../ui/http';
+import { queryParam } from '../ui/account-urls';
+import { usePageTitle } from '../ui/use-page-title';
 import { SpinnerButton } from '../ui/spinner-button';
 import { unsubscribe } from './api';
 import { blogMessages } from '@epos/schemas/blogs/messages';
@@ -12,7 +12,7 @@ type Outcome = { readonly ok: boolean; readonly text: string };
 
 /** What the unsubscribe answer means for the reader. */
 export function unsubscribeOutcome(result: Awaited<ReturnType<typeof unsubscribe>>): Outcome {
-  if (result.ok) return { ok: true, text: result.message ?? blogTexts.unsubscribed };
+  if (result.ok) return { ok: true, text: result.data.message ?? blogTexts.unsubscribed };
   if (result.status === 400 || result.status === 404) return { ok: false, text: blogTexts.unsubscribeLinkInvalid };
   return { ok: false, text: blogMessages.failed };
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { authorBooksAnswer, bookAnswer, bookTocEntry } from '@epos/schemas/books/payloads';
-import { GENERIC_ERROR, NO_BOOK } from '../app/messages';
-import { failureMessage, type Loaded } from '../poem/api';
+import { NO_BOOK } from '../ui/messages';
+import { getJson, type Result } from '../ui/http';
 
 /** The books' reading calls (the library contract, "Books by author"), typed by the server's answer schemas. */
 
@@ -23,22 +23,13 @@ export const bookApi = {
   book: (author: string, book: string) => `/api/booksnew/${seg(author)}/${seg(book)}`,
 } as const;
 
-/** A read; a 404 is the spec's 'No book found' (section 8), anything else 'An error occured'. */
-async function read<T>(url: string, signal?: AbortSignal): Promise<Loaded<T>> {
-  try {
-    const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: signal ?? null });
-    if (!response.ok) return { ok: false, status: response.status, message: await failureMessage(response, NO_BOOK) };
-    return { ok: true, data: (await response.json()) as T };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { ok: false, status: 0, message: GENERIC_ERROR };
-  }
-}
+/** A read; a 404 is the spec's 'No book found' (section 8). */
+const read = <T>(url: string, signal?: AbortSignal): Promise<Result<T>> => getJson<T>(url, { signal, notFound: NO_BOOK });
 
 export const fetchBooks = (signal?: AbortSignal) => read<AuthorBooks[]>(bookApi.books, signal);
 export const fetchAuthor = (author: string, signal?: AbortSignal) => read<AuthorBooks>(bookApi.author(author), signal);
 /** A book read begun while its page renders (see startBookRead), taken once by the page's effect. */
-let early: { readonly url: string; readonly answer: Promise<Loaded<Book>>; taken: boolean } | null = null;
+let early: { readonly url: string; readonly answer: Promise<Result<Book>>; taken: boolean } | null = null;
 
 /**
  * Begins reading the book as soon as its page first renders: React commits a page that was
@@ -51,7 +42,7 @@ export function startBookRead(author: string, book: string): void {
 }
 
 /** The book: the read startBookRead began, if it is this one and not taken yet, else a new read. */
-export function fetchBook(author: string, book: string, signal?: AbortSignal): Promise<Loaded<Book>> {
+export function fetchBook(author: string, book: string, signal?: AbortSignal): Promise<Result<Book>> {
   const url = bookApi.book(author, book);
   if (early !== null && early.url === url && !early.taken) {
     early.taken = true;

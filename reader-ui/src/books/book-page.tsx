@@ -1,9 +1,9 @@
 import { memo, useEffect, useId, useMemo, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
-import { goToElement, gotoHashId } from '../app/goto-hash';
-import { usePageTitle } from '../app/use-page-title';
-import { useLoad } from '../blogs/hooks';
-import { Loading, Problem } from '../poem/loading';
+import { goToElement, gotoHashId } from '../ui/goto-hash';
+import { usePageTitle } from '../ui/use-page-title';
+import { useLoad } from '../ui/use-load';
+import { Loading, Problem } from '../ui/loading';
 import { bookPaths, fetchBook, startBookRead, type Book } from './api';
 import { tocHref, tocOf, type TocItem } from './toc';
 

@@ -1,5 +1,5 @@
 import { Route, Switch } from 'wouter';
-import { NotFoundPage } from '../app/not-found-page';
+import { NotFoundPage } from '../ui/not-found-page';
 import { BookPage } from './book-page';
 import { AuthorPage, BooksPage } from './books-page';
 import './books.css';

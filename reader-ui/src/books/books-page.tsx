@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { usePageTitle } from '../app/use-page-title';
-import { useLoad } from '../blogs/hooks';
-import { Loading, Problem } from '../poem/loading';
+import { usePageTitle } from '../ui/use-page-title';
+import { useLoad } from '../ui/use-load';
+import { Loading, Problem } from '../ui/loading';
 import { bookPaths, fetchAuthor, fetchBooks, type AuthorBooks } from './api';
 
 /** One author and their books, by the order the API gives (BookOrder, then name). */

@@ -9,10 +9,6 @@ export function noteLibraryWrite(position: string | null): void {
   if (position !== null && position !== '') lastWrite = position;
 }
 
-export function libraryReadHeaders(): Record<string, string> {
-  return lastWrite === null ? { accept: 'application/json' } : { accept: 'application/json', 'X-Consistent-After': lastWrite, 'cache-control': 'no-cache' };
-}
-
 /** The last write's position (for calls that take it as `after`), or null. */
 export function lastLibraryWrite(): string | null {
   return lastWrite;

@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { NotFoundPage } from '../app/not-found-page';
-import { usePageTitle } from '../app/use-page-title';
+import { NotFoundPage } from '../ui/not-found-page';
+import { usePageTitle } from '../ui/use-page-title';
 import '../blogs/blogs.css';
-import { useLoad } from '../blogs/hooks';
-import { Breadcrumbs, HtmlContent } from '../blogs/parts';
-import { Loading, Problem } from '../poem/loading';
+import { useLoad } from '../ui/use-load';
+import { Breadcrumbs } from '../ui/breadcrumbs';
+import { HtmlContent } from '../ui/html-content';
+import { Loading, Problem } from '../ui/loading';
 import { useConfirm } from '../ui/confirm-dialog';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { deletePage, fetchLibraryPage, fetchParents, type LibraryPage, type PageEntry, type PageRead } from './api';
 import { refreshLibraryMenus } from './menus';
 import { pageMessages } from './page-form-model';
-import { isLibraryPath, libraryPaths, pagePath } from './paths';
+import { libraryPaths, pagePath } from './paths';
+import { isLibraryPath } from '../ui/client-path';
 import './library.css';
 
 /**
@@ -40,24 +42,21 @@ function LibraryPageAt({ path }: { path: string }) {
   }, [path]);
 
   const result = read?.path === path ? read.result : null;
-  const movedTo = result?.ok ? result.movedTo : null;
+  const movedTo = result?.ok ? result.data.movedTo : null;
   // The page lives elsewhere now: show its address (the old one is not kept in the history).
   useEffect(() => {
     if (movedTo !== null) navigate(`${movedTo}${window.location.search}${window.location.hash}`, { replace: true });
   }, [movedTo, navigate]);
 
-  usePageTitle(result === null ? 'Loading' : result.ok ? result.page.name : result.message);
+  usePageTitle(result === null ? 'Loading' : result.ok ? result.data.page.name : result.message);
   if (result === null) return <Loading />;
   if (!result.ok) return result.status === 404 ? <NotFoundPage /> : <Problem message={result.message} />;
-  return <PageView key={result.page.pageid} page={result.page} />;
+  return <PageView key={result.data.page.pageid} page={result.data.page} />;
 }
 
 /** The ancestors from the top down: the answer's parent at once, the whole line once /api/parents answers. */
 function useAncestors(page: LibraryPage): readonly PageEntry[] {
-  const loaded = useLoad(page.parent === null ? null : page.pageid, async (signal) => {
-    const answer = await fetchParents(page.pageid, signal);
-    return answer.ok && Array.isArray(answer.data) ? { ok: true as const, data: answer.data } : { ok: false as const, status: answer.status, message: '' };
-  });
+  const loaded = useLoad(page.parent === null ? null : page.pageid, (signal) => fetchParents(page.pageid, signal));
   if (page.parent === null) return [];
   return loaded?.ok ? loaded.data.filter((entry) => entry.pageid !== page.pageid) : [page.parent];
 }
@@ -76,7 +75,7 @@ function PageView({ page }: { page: LibraryPage }) {
     const answer = await deletePage(page.pageid);
     if (!answer.ok) {
       setDeleting(false);
-      toast(answer.message ?? pageMessages.failed, 'error');
+      toast(answer.problem.message ?? pageMessages.failed, 'error');
       return;
     }
     toast(answer.data.message || pageMessages.deleted, 'success');

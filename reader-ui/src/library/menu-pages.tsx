@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { Link, useLocation } from 'wouter';
-import { isActivePath } from '../app/nav';
+import { isActivePath } from '../ui/active-path';
 import { useMenuDisclosure } from '../ui/use-dismiss';
 import { useLibraryMenus } from './menus';
 

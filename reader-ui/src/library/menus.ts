@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { PageEntry } from '@epos/schemas/library/payloads';
-import { libraryReadHeaders } from './consistency';
+import { getJson } from '../ui/http';
+import { lastLibraryWrite } from './consistency';
 
 /**
  * The library's Menu pages (GET /api/library/menus): 'Main menu' pages join the top navigation,
@@ -48,12 +49,9 @@ function publish(next: LibraryMenus): void {
 /** Asks the API for the menus (again); a failure keeps what is shown. */
 export async function refreshLibraryMenus(): Promise<void> {
   requested = true;
-  try {
-    const response = await fetch(MENUS_URL, { headers: libraryReadHeaders(), credentials: 'same-origin' });
-    if (response.ok) publish(toMenus(await response.json()));
-  } catch {
-    // offline or refused: the navigation keeps its own entries
-  }
+  const answer = await getJson(MENUS_URL, { after: lastLibraryWrite() });
+  // Offline or refused: the navigation keeps its own entries.
+  if (answer.ok) publish(toMenus(answer.data));
 }
 
 const subscribe = (listener: () => void) => {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { can, useMe } from '../accounts/session';
-import { loginHref } from '../accounts/urls';
-import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
-import { usePageTitle } from '../app/use-page-title';
-import '../blogs/editor/editor.css';
-import { Loading, Problem } from '../poem/loading';
+import { can, useMe } from '../ui/session';
+import { loginHref } from '../ui/account-urls';
+import { serverSaid } from '../ui/http';
+import { NOT_FOUND } from '../ui/messages';
+import { usePageTitle } from '../ui/use-page-title';
+import '../ui/editor/editor.css';
+import { Loading, Problem } from '../ui/loading';
 import { fetchPageInfo, fetchParentInfo, type PageEntry } from './api';
 import { EMPTY_PAGE, formFromInfo, pageMessages, type PageFormValues } from './page-form-model';
 import { PageForm } from './page-form';
@@ -22,14 +23,12 @@ type EditorState =
       readonly parents: readonly PageEntry[];
     };
 
-const failure = (status: number, message: string | undefined) => (status === 404 ? NOT_FOUND : (message ?? GENERIC_ERROR));
-
 async function load(id: string | null, signal: AbortSignal): Promise<EditorState> {
   const [parents, info] = await Promise.all([fetchParentInfo(signal), id === null ? null : fetchPageInfo(id, signal)]);
-  if (!parents.ok) return { state: 'failed', message: failure(parents.status, parents.message) };
+  if (!parents.ok) return { state: 'failed', message: serverSaid(parents) };
   const list = Array.isArray(parents.data) ? parents.data : [];
   if (info === null) return { state: 'ready', page: null, initial: EMPTY_PAGE, parents: list };
-  if (!info.ok) return { state: 'failed', message: failure(info.status, info.message) };
+  if (!info.ok) return { state: 'failed', message: serverSaid(info) };
   return { state: 'ready', page: { id: info.data.id, revision: info.data.revision, url: info.data.url }, initial: formFromInfo(info.data), parents: list };
 }
 

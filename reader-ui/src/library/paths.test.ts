@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLibraryPath, libraryApi, libraryPaths, pagePath, pagePathOfApiUrl } from './paths';
+import { libraryApi, libraryPaths, pagePath, pagePathOfApiUrl } from './paths';
+import { isLibraryPath } from '../ui/client-path';
 
 describe('library routes', () => {
   it('takes slug paths of up to five segments', () => {

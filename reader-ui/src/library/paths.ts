@@ -1,23 +1,7 @@
-import { LIBRARY_PATH, SITE_SEGMENTS } from '@epos/schemas/library/paths';
+import { isLibraryPath } from '../ui/client-path';
 import { MENUS_URL } from './menus';
 
 /** Addresses of the library's pages and of the calls behind them (the library contract, issue 19). */
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * A library page's address in the reader: a path of lower-case slug segments (schemas' LIBRARY_PATH)
- * whose first segment the site does not own and does not begin with a digit (the poem's), with an
- * optional trailing slash. Anything else is left to the other routes, or the not-found page.
- */
-const LIBRARY_PAGE_PATH = new RegExp(
-  `^(?!/\\d)(?!/(?:${[...SITE_SEGMENTS].map(escapeRegExp).join('|')})(?:/|$))(?:${LIBRARY_PATH.source.replace(/^\^|\$$/g, '')})/?$`,
-);
-
-/** Whether `path` (no query) is a library page's address in the reader. */
-export function isLibraryPath(path: string): boolean {
-  return LIBRARY_PAGE_PATH.test(path);
-}
 
 /** `/about/` → `/about`: the page's own address. */
 export function pagePath(path: string): string {

@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { usePageTitle } from '../app/use-page-title';
-import type { Loaded } from '../poem/api';
-import { Loading } from '../poem/loading';
+import { usePageTitle } from '../ui/use-page-title';
+import { getJson, type Result } from '../ui/http';
+import { Loading } from '../ui/loading';
 import '../poem/poem.css';
-import { sentencePath } from '../poem/reading';
-import { Verse } from '../poem/verse';
-import { getJson } from '../scholarship/api';
+import { sentencePath } from '../ui/poem-address';
+import { Verse } from '../ui/verse';
 import { RequiredMark } from '../ui/form-field';
 import { SpinnerButton } from '../ui/spinner-button';
 import { contextPath, lookupApiUrl, lookupPath, parseLookupSearch, validateLookup, type LineNumberResult, type LookupBy } from './lookup';
@@ -20,7 +19,7 @@ export default function LookupPage() {
   const [value, setValue] = useState(asked.n === null ? '' : String(asked.n));
   const [by, setBy] = useState<LookupBy>(asked.by);
   const [error, setError] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState<{ key: string; result: Loaded<LineNumberResult> } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; result: Result<LineNumberResult> } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const errorId = useId();
@@ -36,7 +35,7 @@ export default function LookupPage() {
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
-    getJson<LineNumberResult>(key, 'Not Found', controller.signal).then(
+    getJson<LineNumberResult>(key, { signal: controller.signal }).then(
       (result) => setLoaded({ key, result }),
       () => undefined,
     );

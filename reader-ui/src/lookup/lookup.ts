@@ -1,6 +1,6 @@
 /** Pure logic of the line-number lookup page: validation, the API call and the reading link. */
 import type { LineNumberAnswer } from '@epos/schemas/poem/responses';
-import { sectionPath } from '../poem/reading';
+import { sectionPath } from '../ui/poem-address';
 
 export type LookupBy = 'sentence' | 'verse';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { parseSectionPath } from '../poem/reading';
+import { parseSectionPath } from '../ui/poem-address';
 import { useToast } from '../ui/toast';
 import { findMatches, matchSummary, scrollTargetY, searchTermFrom } from './search';
 import './search.css';

@@ -1,7 +1,7 @@
 import type { MyNoteEntry, MyNotesPageAnswer } from '@epos/schemas/accounts/responses';
-import { getJson, shapes } from '../blogs/api';
-import type { Loaded } from '../poem/api';
-import { sectionPath } from '../poem/reading';
+import { getJson, type Result } from '../ui/http';
+import { isPagedAnswer } from '../ui/paging';
+import { sectionPath } from '../ui/poem-address';
 
 /** The signed-in reader's notes (GET /api/my/notes, searched and paged on the server), typed by the server's contracts. */
 export type MyNote = MyNoteEntry;
@@ -18,8 +18,8 @@ export const notesApi = {
   markdown: (q: string) => `/api/my/notes.md${query({ q: q.trim() })}`,
 } as const;
 
-export function fetchMyNotes(q: string, page: number, signal?: AbortSignal): Promise<Loaded<MyNotesPage>> {
-  return getJson(notesApi.page(q, page), ['Not Found'], signal, {}, shapes.page);
+export function fetchMyNotes(q: string, page: number, signal?: AbortSignal): Promise<Result<MyNotesPage>> {
+  return getJson(notesApi.page(q, page), { signal, shape: isPagedAnswer });
 }
 
 /** Where a note's sentence is read: highlighted in its section, or its permanent link once withdrawn. */

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { useMe } from '../accounts/session';
-import { loginHref } from '../accounts/urls';
-import { usePageTitle } from '../app/use-page-title';
+import { useMe } from '../ui/session';
+import { loginHref } from '../ui/account-urls';
+import { usePageTitle } from '../ui/use-page-title';
 import { formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
-import { usePagedList } from '../blogs/hooks';
-import { Loading } from '../poem/loading';
-import { LinkedText } from '../poem/linked-text';
+import { usePagedList } from '../ui/use-paged-list';
+import { Loading } from '../ui/loading';
+import { LinkedText } from '../ui/linked-text';
 import { fetchMyNotes, notesApi, notesCount, noteSentenceHref, type MyNote, type MyNotesPage } from './api';
 import { notesPaths } from './paths';
 import './notes.css';

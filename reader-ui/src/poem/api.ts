@@ -1,10 +1,10 @@
-import { GENERIC_ERROR, NO_BOOK } from '../app/messages';
-import type { Lang, SectionAddress } from './reading';
-import { sectionKey } from './reading';
-import { withAsOfParam } from '../scholarship/as-of';
+import { NO_BOOK } from '../ui/messages';
+import { getJson, type ReadOptions, type Result } from '../ui/http';
+import type { Lang } from './reading';
+import type { SectionAddress } from '../ui/poem-address';
+import { sectionKey } from '../ui/poem-address';
+import { withAsOfParam } from './scholarship/as-of';
 import type { Site } from '@epos/schemas/api/site';
-import { BEING_REBUILT_CODE, BEING_REBUILT_MESSAGE } from '@epos/schemas/api/being-rebuilt';
-import { BUSY_CODE, refusedMessage } from '@epos/schemas/api/refusals';
 import type {
   ColouredRelationsAnswer,
   CommentaryLayerAnswer,
@@ -34,33 +34,8 @@ export type SectionBook = SectionAnswer;
 export type Translation = TranslationAnswer;
 export type SiteInfo = Site;
 
-export type Loaded<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly status: number; readonly message: string };
-
-/**
- * What a reader is told of a failed read: the spec's not-found message for the kind of page ('No
- * book found', 'Not Found'), that the part is being rebuilt, the server's own words when it refused
- * for rate or load (they say when to come back), or the generic error (section 8).
- */
-export async function failureMessage(response: Response, notFound: string): Promise<string> {
-  if (response.status === 404) return notFound;
-  if (response.status !== 429 && response.status !== 503) return GENERIC_ERROR;
-  const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
-  if (response.status === 503 && body?.error === BEING_REBUILT_CODE) return BEING_REBUILT_MESSAGE;
-  const refused = response.status === 429 || body?.error === BUSY_CODE;
-  if (!refused) return GENERIC_ERROR;
-  return typeof body?.message === 'string' && body.message !== '' ? body.message : refusedMessage(response.headers.get('retry-after'));
-}
-
-async function getJson<T>(url: string, notFound: string, signal?: AbortSignal, headers: Readonly<Record<string, string>> = {}): Promise<Loaded<T>> {
-  try {
-    const response = await fetch(url, { headers: { accept: 'application/json', ...headers }, credentials: 'same-origin', signal: signal ?? null });
-    if (!response.ok) return { ok: false, status: response.status, message: await failureMessage(response, notFound) };
-    return { ok: true, data: (await response.json()) as T };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { ok: false, status: 0, message: GENERIC_ERROR };
-  }
-}
+/** A read whose 404 says `notFound` ('No book found', 'Not Found'). */
+const read = <T>(url: string, notFound: string, signal?: AbortSignal, options: ReadOptions = {}): Promise<Result<T>> => getJson<T>(url, { ...options, signal, notFound });
 
 export function sectionUrl(address: SectionAddress): string {
   return `/api/sbook/${address.book}/${address.canto}/${address.section}?edition=${address.edition}`;
@@ -83,9 +58,9 @@ export function cachedSection(address: SectionAddress, asOf: string | null = nul
   return sectionCache.get(`${sectionKey(address)}@${asOf ?? ''}`);
 }
 
-export async function fetchSection(address: SectionAddress, signal?: AbortSignal, asOf: string | null = null): Promise<Loaded<SectionBook>> {
+export async function fetchSection(address: SectionAddress, signal?: AbortSignal, asOf: string | null = null): Promise<Result<SectionBook>> {
   const url = asOf ? `${sectionUrl(address)}&asOf=${encodeURIComponent(asOf)}` : sectionUrl(address);
-  const result = await getJson<SectionBook>(url, NO_BOOK, signal);
+  const result = await read<SectionBook>(url, NO_BOOK, signal);
   if (result.ok) sectionCache.set(`${sectionKey(address)}@${asOf ?? ''}`, result.data);
   return result;
 }
@@ -94,9 +69,9 @@ export function cachedTranslation(ref: SectionRef, lang: Lang): readonly Transla
   return translationCache.get(translationUrl(ref, lang));
 }
 
-export async function fetchTranslation(ref: SectionRef, lang: Lang, signal?: AbortSignal): Promise<Loaded<readonly Translation[]>> {
+export async function fetchTranslation(ref: SectionRef, lang: Lang, signal?: AbortSignal): Promise<Result<readonly Translation[]>> {
   const url = translationUrl(ref, lang);
-  const result = await getJson<readonly Translation[]>(url, NO_BOOK, signal);
+  const result = await read<readonly Translation[]>(url, NO_BOOK, signal);
   if (result.ok) translationCache.set(url, result.data);
   return result;
 }
@@ -105,37 +80,35 @@ export async function fetchTranslation(ref: SectionRef, lang: Lang, signal?: Abo
  * Reads a section's translation again after an edit, past the cache; `position` (the
  * save's X-Position) makes the server answer only once the edit can be read.
  */
-export async function refreshTranslation(ref: SectionRef, lang: Lang, position: string | null): Promise<Loaded<readonly Translation[]>> {
+export async function refreshTranslation(ref: SectionRef, lang: Lang, position: string | null): Promise<Result<readonly Translation[]>> {
   const url = translationUrl(ref, lang);
-  const headers: Record<string, string> = { 'cache-control': 'no-cache' };
-  if (position !== null) headers['X-Consistent-After'] = position;
-  const result = await getJson<readonly Translation[]>(url, NO_BOOK, undefined, headers);
+  const result = await read<readonly Translation[]>(url, NO_BOOK, undefined, { fresh: true, after: position });
   if (result.ok) translationCache.set(url, result.data);
   return result;
 }
 
 /** One sentence; with `asOf`, the sentence that had number `n` on that day, as it is now. */
-export function fetchLineInfo(n: number, signal?: AbortSignal, asOf?: string | null): Promise<Loaded<LineInfoAnswer>> {
-  return getJson<LineInfoAnswer>(withAsOfParam(lineInfoUrl(n), asOf ?? null), 'Not Found', signal);
+export function fetchLineInfo(n: number, signal?: AbortSignal, asOf?: string | null): Promise<Result<LineInfoAnswer>> {
+  return read<LineInfoAnswer>(withAsOfParam(lineInfoUrl(n), asOf ?? null), 'Not Found', signal);
 }
 
 /** GET /api/getColorRelation/{n}: the sentence's Sanskrit–English word relations with their colour classes. */
-export function fetchColouredRelations(n: number, signal?: AbortSignal): Promise<Loaded<ColouredRelationsAnswer>> {
-  return getJson<ColouredRelationsAnswer>(`/api/getColorRelation/${n}`, 'Not Found', signal);
+export function fetchColouredRelations(n: number, signal?: AbortSignal): Promise<Result<ColouredRelationsAnswer>> {
+  return read<ColouredRelationsAnswer>(`/api/getColorRelation/${n}`, 'Not Found', signal);
 }
 
 /** Where a permanent id stands now (`sentence` null once withdrawn). */
 export type SentenceIdentity = SentenceIdentityAnswer;
 
-export function fetchSentenceIdentity(id: number, signal?: AbortSignal): Promise<Loaded<SentenceIdentity>> {
-  return getJson<SentenceIdentity>(`/api/s/${id}`, 'No sentence has this permanent link', signal);
+export function fetchSentenceIdentity(id: number, signal?: AbortSignal): Promise<Result<SentenceIdentity>> {
+  return read<SentenceIdentity>(`/api/s/${id}`, 'No sentence has this permanent link', signal);
 }
 
-let siteInfo: Promise<Loaded<SiteInfo>> | null = null;
+let siteInfo: Promise<Result<SiteInfo>> | null = null;
 
 /** GET /api/site, once per page load (a failure is retried next time). */
-export function fetchSite(): Promise<Loaded<SiteInfo>> {
-  siteInfo ??= getJson<SiteInfo>('/api/site', 'Not Found').then((result) => {
+export function fetchSite(): Promise<Result<SiteInfo>> {
+  siteInfo ??= read<SiteInfo>('/api/site', 'Not Found').then((result) => {
     if (!result.ok) siteInfo = null;
     return result;
   });
@@ -147,17 +120,17 @@ export interface ContentsResponse {
   readonly books: readonly Omit<ContentsAnswer['books'][number], 'cantoCount'>[];
 }
 
-const contents = new Map<string, Promise<Loaded<ContentsResponse>>>();
+const contents = new Map<string, Promise<Result<ContentsResponse>>>();
 
 /**
  * GET /api/contents (the books) or /api/contents/{book} (a book's cantos and sections), each
  * once per page load (a failure is retried next time).
  */
-export function fetchContents(book?: number): Promise<Loaded<ContentsResponse>> {
+export function fetchContents(book?: number): Promise<Result<ContentsResponse>> {
   const url = book === undefined ? '/api/contents' : `/api/contents/${book}`;
   let loading = contents.get(url);
   if (!loading) {
-    loading = getJson<ContentsResponse>(url, 'Not Found').then((result) => {
+    loading = read<ContentsResponse>(url, 'Not Found').then((result) => {
       if (!result.ok) contents.delete(url);
       return result;
     });

@@ -2,7 +2,7 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { fetchSite, type SiteInfo } from './api';
 import type { Contents } from './contents';
-import { storedLanguagesAtom, storedWorksOnAtom } from './preferences';
+import { storedLanguagesAtom, storedShownLayersAtom } from './preferences';
 
 /** The ticked translation checkboxes (what shows is these, filtered by the edition); kept across visits. */
 export const languagesAtom = storedLanguagesAtom;
@@ -11,7 +11,7 @@ export const languagesAtom = storedLanguagesAtom;
 export const translationsVersionAtom = atom(0);
 
 /** The "Works on …" options that are on, oldest first: `layer:{key}`, `reason`, `ipa`; kept across visits. */
-export const worksOnAtom = storedWorksOnAtom;
+export const shownLayersAtom = storedShownLayersAtom;
 
 /** The poem's books, cantos and sections known so far. */
 export const contentsAtom = atom<Contents>({});

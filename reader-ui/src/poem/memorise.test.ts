@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forgetSentence, isLineShown, isWordShown, knownKey, markKnown, MAX_KNOWN, memoriseTokens, parseKnown, reveal, spokenLine, wordsIn, type Revealed } from './memorise';
-import { memoriseLine } from './works';
+import { memoriseLine } from './study-layers';
 
 describe('Memorise tokens', () => {
   it('masks each word to its first letter and keeps spaces and punctuation', () => {

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import type { MouseEvent } from 'react';
-import { preloadModals, studyAtom } from '../study/state';
+import { preloadModals, studyAtom } from './study/state';
 import type { SectionBook } from './api';
 
 /**

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { NotFoundPage } from '../app/not-found-page';
-import { NotFound, ReadFailure } from '../app/not-found';
-import { usePageTitle } from '../app/use-page-title';
-import { fetchSentenceIdentity, type Loaded, type SentenceIdentity } from './api';
-import { Loading } from './loading';
-import { sentencePath } from './reading';
+import { NotFoundPage } from '../ui/not-found-page';
+import { NotFound, ReadFailure } from '../ui/not-found';
+import { usePageTitle } from '../ui/use-page-title';
+import { fetchSentenceIdentity, type SentenceIdentity } from './api';
+import type { Result } from '../ui/http';
+import { Loading } from '../ui/loading';
+import { sentencePath } from '../ui/poem-address';
 
 export const permanentLink = (id: number) => `/s/${id}`;
 
@@ -18,7 +19,7 @@ export function PermanentLinkPage({ params }: { params: { id?: string } }) {
 
 function PermanentLink({ id }: { id: number }) {
   const [, navigate] = useLocation();
-  const [result, setResult] = useState<Loaded<SentenceIdentity> | null>(null);
+  const [result, setResult] = useState<Result<SentenceIdentity> | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     fetchSentenceIdentity(id, controller.signal).then(setResult, () => undefined);

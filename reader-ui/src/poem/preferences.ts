@@ -56,7 +56,7 @@ export const textSizeLabels: Readonly<Record<TextSize, string>> = { small: 'Smal
 export const isTextSize = (value: unknown): value is TextSize => typeof value === 'string' && (TEXT_SIZES as readonly string[]).includes(value);
 
 export const storedLanguagesAtom = storedAtom<Lang[]>('epos.reader.languages', [], isLangList);
-export const storedWorksOnAtom = storedAtom<string[]>('epos.reader.worksOn', [], isKeyList);
+export const storedShownLayersAtom = storedAtom<string[]>('epos.reader.worksOn', [], isKeyList);
 export const textSizeAtom = storedAtom<TextSize>('epos.reader.textSize', 'normal', isTextSize);
 
 /** Whether the reading settings stand beside the text on a wide screen (a reader may fold them away). */

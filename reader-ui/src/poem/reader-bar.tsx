@@ -2,14 +2,14 @@ import { atom, useAtom } from 'jotai';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'wouter';
-import { usePageBarSlot } from '../app/page-bar';
-import { useAsOf, withAsOfParam } from '../scholarship/as-of';
+import { usePageBarSlot } from '../ui/page-bar';
+import { useAsOf, withAsOfParam } from './scholarship/as-of';
 import type { SectionBook } from './api';
 import { settingsPanelShownAtom, textSizeAtom, TEXT_SIZES, textSizeLabels, isTextSize } from './preferences';
-import { sectionPath, type SectionAddress } from './reading';
+import { sectionPath, type SectionAddress } from '../ui/poem-address';
 import './reader-bar.css';
 import { InScript } from './in-script';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../ui/use-media-query';
 
 /**
  * From this width the reading settings stand beside the text, as a side panel a reader may fold

@@ -2,42 +2,25 @@ import { useAtom } from 'jotai';
 import { useId } from 'react';
 import { useMenuDisclosure } from '../ui/use-dismiss';
 import { Link, useLocation } from 'wouter';
-import { useAsOf, withAsOfParam } from '../scholarship/as-of';
-import { AsOfControl } from '../scholarship/as-of-control';
-import { comparePath } from '../scholarship/compare';
+import { useAsOf, withAsOfParam } from './scholarship/as-of';
+import { AsOfControl } from './scholarship/as-of-control';
+import { comparePath } from './scholarship/compare';
 import { useToast } from '../ui/toast';
-import { languagesAtom, worksOnAtom } from './atoms';
-import {
-  chooseEdition,
-  chooseLanguage,
-  EDITIONS,
-  editionLabels,
-  enabledCheckboxes,
-  enabledLanguages,
-  isEdition,
-  langLabels,
-  LANGS,
-  noticeMs,
-  sectionPath,
-  toggleKey,
-  translatorNotice,
-  withEdition,
-  worksOnLabel,
-  type Lang,
-  type SectionAddress,
-} from './reading';
-import type { WorksEntry } from './works';
+import { languagesAtom, shownLayersAtom } from './atoms';
+import { chooseEdition, chooseLanguage, EDITIONS, editionLabels, enabledCheckboxes, enabledLanguages, isEdition, langLabels, LANGS, noticeMs, toggleKey, translatorNotice, studyLayersLabel, type Lang } from './reading';
+import { sectionPath, withEdition, type SectionAddress } from '../ui/poem-address';
+import type { StudyLayer } from './study-layers';
 import { TextSizeControl } from './reader-bar';
 
 /** Edition dropdown, translation checkboxes and the "Works on …" dropdown (spec sections 2 and 4). */
 export function ReaderControls({
   address,
   options,
-  worksOnDefault,
+  layersMenuLabel,
 }: {
   address: SectionAddress;
-  options: readonly WorksEntry[];
-  worksOnDefault: string;
+  options: readonly StudyLayer[];
+  layersMenuLabel: string;
 }) {
   const [, navigate] = useLocation();
   const [languages, setLanguages] = useAtom(languagesAtom);
@@ -98,7 +81,7 @@ export function ReaderControls({
           ))}
         </div>
       </fieldset>
-      <WorksOnMenu options={options} defaultLabel={worksOnDefault} />
+      <StudyLayersMenu options={options} defaultLabel={layersMenuLabel} />
       <AsOfControl path={here} />
       <TextSizeControl />
       <Link className="compare-link" href={comparePath({ ...address, a: 'first', b: compareWith })}>
@@ -113,11 +96,11 @@ export function ReaderControls({
  * rule, opening a group of checkboxes (one per layer, Reason and IPA).
  * Escape or a click outside closes it.
  */
-function WorksOnMenu({ options, defaultLabel }: { options: readonly WorksEntry[]; defaultLabel: string }) {
-  const [on, setOn] = useAtom(worksOnAtom);
+function StudyLayersMenu({ options, defaultLabel }: { options: readonly StudyLayer[]; defaultLabel: string }) {
+  const [on, setOn] = useAtom(shownLayersAtom);
   const { open, setOpen, rootRef, buttonRef } = useMenuDisclosure<HTMLDivElement>();
   const panelId = useId();
-  const label = worksOnLabel(options, on, defaultLabel);
+  const label = studyLayersLabel(options, on, defaultLabel);
 
   return (
     <div className="control works-on" ref={rootRef}>

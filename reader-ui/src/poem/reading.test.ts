@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mergeContents, numbers } from './contents';
-import {
-  chooseEdition,
-  chooseLanguage,
-  editionForLanguage,
-  enabledCheckboxes,
-  enabledLanguages,
-  groupByStanza,
-  noticeMs,
-  parseHashTarget,
-  parseSectionPath,
-  parseSentencePath,
-  scrollKey,
-  sectionKey,
-  sectionPath,
-  sectionTitle,
-  splitLines,
-  toggleKey,
-  visibleLanguages,
-  withEdition,
-  worksOnLabel,
-} from './reading';
-import { worksOptions, worksText } from './works';
+import { chooseEdition, chooseLanguage, editionForLanguage, enabledCheckboxes, enabledLanguages, groupByStanza, noticeMs, sectionTitle, splitLines, toggleKey, visibleLanguages, studyLayersLabel } from './reading';
+import { parseHashTarget, parseSectionPath, parseSentencePath, scrollKey, sectionKey, sectionPath, withEdition } from '../ui/poem-address';
+import { studyLayers, studyLayerText } from './study-layers';
 import type { Line } from './api';
 
 describe('section addresses', () => {
@@ -126,17 +107,17 @@ describe('"Works on" dropdown', () => {
     { key: 'mother', label: "The Mother's readings", author: 'A' },
     { key: 'sage', label: "The Sage's sayings", author: 'B' },
   ];
-  const options = worksOptions(layers);
+  const options = studyLayers(layers);
 
   it('offers the layers, then Reason, IPA, Scansion, Hyphenation, Pronouns, Counts and Memorise', () => {
     expect(options.map((o) => o.key)).toEqual(['layer:mother', 'layer:sage', 'reason', 'ipa', 'scansion', 'hyphenation', 'pronouns', 'counts', 'memorise']);
   });
 
   it('shows the chosen option’s label, and the default when none is on', () => {
-    expect(worksOnLabel(options, [], 'Works on The Lamp')).toBe('Works on The Lamp');
-    expect(worksOnLabel(options, ['layer:sage'], 'Works on The Lamp')).toBe("The Sage's sayings");
-    expect(worksOnLabel(options, ['layer:sage', 'ipa'], 'Works on The Lamp')).toBe('IPA +1');
-    expect(worksOnLabel(options, ['unknown'], 'Works on The Lamp')).toBe('Works on The Lamp');
+    expect(studyLayersLabel(options, [], 'Works on The Lamp')).toBe('Works on The Lamp');
+    expect(studyLayersLabel(options, ['layer:sage'], 'Works on The Lamp')).toBe("The Sage's sayings");
+    expect(studyLayersLabel(options, ['layer:sage', 'ipa'], 'Works on The Lamp')).toBe('IPA +1');
+    expect(studyLayersLabel(options, ['unknown'], 'Works on The Lamp')).toBe('Works on The Lamp');
   });
 
   it('toggles keys, newest last', () => {
@@ -147,10 +128,10 @@ describe('"Works on" dropdown', () => {
 
   it('finds each option’s text on a sentence', () => {
     const line = { lineNumber: 1, stanzaNumber: 1, lines: 'x', commentary: { mother: 'M' }, Reason: ' ', ipa_first: 'ˈo' } as Line;
-    expect(worksText(line, 'layer:mother')).toBe('M');
-    expect(worksText(line, 'layer:sage')).toBeNull();
-    expect(worksText(line, 'reason')).toBeNull();
-    expect(worksText(line, 'ipa')).toBe('ˈo');
+    expect(studyLayerText(line, 'layer:mother')).toBe('M');
+    expect(studyLayerText(line, 'layer:sage')).toBeNull();
+    expect(studyLayerText(line, 'reason')).toBeNull();
+    expect(studyLayerText(line, 'ipa')).toBe('ˈo');
   });
 });
 

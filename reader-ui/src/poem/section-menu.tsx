@@ -4,8 +4,8 @@ import { Link, useLocation } from 'wouter';
 import type { SectionBook } from './api';
 import { contentsAtom } from './atoms';
 import { numbers } from './contents';
-import { sectionPath, type SectionAddress } from './reading';
-import { useAsOf, withAsOfParam } from '../scholarship/as-of';
+import { sectionPath, type SectionAddress } from '../ui/poem-address';
+import { useAsOf, withAsOfParam } from './scholarship/as-of';
 import { InScript } from './in-script';
 
 /**

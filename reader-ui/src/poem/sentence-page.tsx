@@ -1,19 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { NotFoundPage } from '../app/not-found-page';
-import { ReadFailure } from '../app/not-found';
-import { usePageTitle } from '../app/use-page-title';
-import { fetchLineInfo, type Line, type Loaded } from './api';
+import { NotFoundPage } from '../ui/not-found-page';
+import { ReadFailure } from '../ui/not-found';
+import { usePageTitle } from '../ui/use-page-title';
+import { fetchLineInfo, type Line } from './api';
+import type { Result } from '../ui/http';
 import { useSiteInfo } from './atoms';
-import { LinkedText } from './linked-text';
-import { Loading } from './loading';
+import { LinkedText } from '../ui/linked-text';
+import { Loading } from '../ui/loading';
 import './poem.css';
-import { langFields, langLabels, LANGS, parseSentencePath, sectionPath, sentencePath, splitLines } from './reading';
-import { HistoryPanel } from '../scholarship/history-panel';
-import { StudyHost } from '../study/study-host';
+import { langFields, langLabels, LANGS, splitLines } from './reading';
+import { parseSentencePath, sectionPath, sentencePath } from '../ui/poem-address';
+import { HistoryPanel } from './scholarship/history-panel';
+import { StudyHost } from './study/study-host';
 import { verseOf } from './sentence-view';
-import { Verse } from './verse';
-import { useAsOf } from '../scholarship/as-of';
+import { Verse } from '../ui/verse';
+import { useAsOf } from './scholarship/as-of';
 import { permanentLink } from './permanent-link-page';
 
 /** `/{lineNumber}`: one sentence with its notes and translations. */
@@ -25,7 +27,7 @@ export function SentencePage() {
 }
 
 function SentenceDetails({ n }: { n: number }) {
-  const [loaded, setLoaded] = useState<{ key: string; result: Loaded<Line> } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; result: Result<Line> } | null>(null);
   const site = useSiteInfo();
   // `/776?asOf=2026-05-01`: the sentence that was number 776 then, under its number now.
   const asOf = useAsOf();

@@ -1,18 +1,19 @@
 import { useSetAtom } from 'jotai';
 import { Fragment } from 'react';
 import { Link } from 'wouter';
-import { LinkedText } from './linked-text';
-import { can, useMe } from '../accounts/session';
-import { preloadModals, studyAtom } from '../study/state';
-import { StudyPanel, StudyToggle } from '../study/study-toolbar';
+import { LinkedText } from '../ui/linked-text';
+import { can, useMe } from '../ui/session';
+import { preloadModals, studyAtom } from './study/state';
+import { StudyPanel, StudyToggle } from './study/study-toolbar';
 import type { Line, SectionRef } from './api';
-import { langLabels, sentenceAnchor, sentencePath, splitLines, type Lang } from './reading';
-import { isLineField, worksSource, worksText, type WorksEntry } from './works';
-import { SentenceCountData } from '../stats/sentence-count-data';
+import { langLabels, splitLines, type Lang } from './reading';
+import { sentenceAnchor, sentencePath } from '../ui/poem-address';
+import { isLineField, studyLayerSource, studyLayerText, type StudyLayer } from './study-layers';
+import { SentenceCountData } from './stats/sentence-count-data';
 import { MemoriseVerse } from './memorise-verse';
 import { RelatedVerse, RelatedWords, useWordColours } from './related-words';
 import { lineOffsets } from './relations';
-import { Verse } from './verse';
+import { Verse } from '../ui/verse';
 import { scriptLang } from '@epos/schemas/poem/script-lang';
 import type { VerseRow } from '@epos/schemas/poem/verse-layout';
 
@@ -120,7 +121,7 @@ function EditTranslation({ n, lang, section }: { n: number; lang: Lang; section:
 
 /**
  * One sentence of a section: its number (a link to its page) and study-tools toggle on the row of
- * its first verse line, its verse, translations and the chosen works. A sentence whose verse lies
+ * its first verse line, its verse, translations and the chosen study layers. A sentence whose verse lies
  * wholly inside the verse line of the one before shows there (VerseRows) and adds no row; its block
  * holds only what it shows beyond the verse, numbered.
  */
@@ -128,7 +129,7 @@ export function SentenceView({
   line,
   highlighted,
   translations,
-  works,
+  layers,
   section = null,
   rows,
   study,
@@ -139,7 +140,7 @@ export function SentenceView({
   rows?: readonly VerseRow[];
   highlighted: boolean;
   translations: readonly ShownTranslation[];
-  works: readonly WorksEntry[];
+  layers: readonly StudyLayer[];
   section?: SectionRef | null;
   study: StudyTools;
   /** The sentence the address points at, highlighted where it begins inside this one's lines. */
@@ -150,21 +151,21 @@ export function SentenceView({
   const studyOpen = study.isOpen(n);
   const showsSanskrit = translations.some((t) => t.lang === 'sa');
   const colours = useWordColours(n, showsSanskrit);
-  const memorising = works.some((option) => option.key === 'memorise');
+  const memorising = layers.some((option) => option.key === 'memorise');
   const verse = verseOf(line);
   // its verse is a part of the previous sentence's last line, where its number and toggle are
   const inLineAbove = !memorising && rows !== undefined && rows.length === 0 && verse.length > 0;
-  const shownWorks = works.flatMap((option) => {
+  const shownLayers = layers.flatMap((option) => {
     if (option.key === 'memorise') return []; // in place of the verse
     if (option.key === 'counts') return [<SentenceCountData key={option.key} sentence={n} label={option.label} />];
-    const text = worksText(line, option.key);
+    const text = studyLayerText(line, option.key);
     if (text === null) return [];
     return [
       <div key={option.key} className={isLineField(option.key) ? `works-text ${option.key}` : 'works-text'} data-works={option.key}>
         <span className="extra-label">
           {option.label}
           {option.author !== undefined && ` · ${option.author}`}
-          {worksSource(line, option.key) === 'computed' && ' · computed'}
+          {studyLayerSource(line, option.key) === 'computed' && ' · computed'}
         </span>
         {isLineField(option.key) ? (
           <Verse lines={splitLines(text)} />
@@ -176,7 +177,7 @@ export function SentenceView({
       </div>,
     ];
   });
-  const beyondVerse = studyOpen || translations.length > 0 || shownWorks.length > 0;
+  const beyondVerse = studyOpen || translations.length > 0 || shownLayers.length > 0;
   if (inLineAbove && !beyondVerse) return null;
 
   const classes = ['sentence', inLineAbove && 'is-in-line-above', highlighted && 'is-target'].filter(Boolean).join(' ');
@@ -212,7 +213,7 @@ export function SentenceView({
             )}
           </div>
         ))}
-        {shownWorks}
+        {shownLayers}
       </div>
     </div>
   );

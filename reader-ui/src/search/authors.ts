@@ -1,4 +1,4 @@
-import type { PostSummary } from '../blogs/api';
+import type { PostSummary } from '@epos/schemas/blogs/responses';
 
 export interface AuthorChoice {
   readonly id: string;

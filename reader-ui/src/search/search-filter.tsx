@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { fetchBlogPage, fetchBlogs, type BlogListEntry, type PostSummary } from '../blogs/api';
+import type { BlogListEntry, PostSummary } from '@epos/schemas/blogs/responses';
+import { fetchFilterBlogs, fetchFilterPosts } from './api';
 import { authorChoices } from './authors';
 import type { SearchState } from './paths';
 
@@ -17,14 +18,14 @@ export function SearchFilter({ state, onChange }: { state: SearchState; onChange
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchBlogs(controller.signal).then((result) => setBlogs(result.ok ? result.data : []), () => undefined);
+    fetchFilterBlogs(controller.signal).then((result) => setBlogs(result.ok ? result.data : []), () => undefined);
     return () => controller.abort();
   }, []);
 
   useEffect(() => {
     const slugs = state.journal !== null ? [state.journal] : blogs.slice(0, AUTHOR_BLOGS).map((b) => b.slug);
     const controller = new AbortController();
-    Promise.all(slugs.map((slug) => fetchBlogPage(slug, 1, controller.signal))).then(
+    Promise.all(slugs.map((slug) => fetchFilterPosts(slug, controller.signal))).then(
       (pages) => setPosts(pages.flatMap((page) => (page.ok ? page.data.bcontent : []))),
       () => undefined,
     );

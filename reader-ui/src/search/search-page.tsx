@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { usePageTitle } from '../app/use-page-title';
-import { LoadMore } from '../blogs/parts';
-import { LinkedText } from '../poem/linked-text';
+import { usePageTitle } from '../ui/use-page-title';
+import { LoadMore } from '../ui/load-more';
+import { LinkedText } from '../ui/linked-text';
 import { formatShortDate, machineDate } from '@epos/schemas/dates/formats';
 import { useToast } from '../ui/toast';
 import { SpinnerButton } from '../ui/spinner-button';

@@ -1,3 +1,4 @@
+import { getJson } from '../ui/http';
 import { suggestApiUrl } from './address';
 
 /**
@@ -5,13 +6,6 @@ import { suggestApiUrl } from './address';
  * says 'No results'). Only an abort (a newer keystroke) throws.
  */
 export async function fetchSuggestions(q: string, signal: AbortSignal): Promise<string[]> {
-  try {
-    const response = await fetch(suggestApiUrl(q), { headers: { accept: 'application/json' }, signal });
-    if (!response.ok) return [];
-    const body: unknown = await response.json();
-    return Array.isArray(body) ? body.filter((s): s is string => typeof s === 'string') : [];
-  } catch (error) {
-    if (signal.aborted) throw error;
-    return [];
-  }
+  const answer = await getJson(suggestApiUrl(q), { signal });
+  return answer.ok && Array.isArray(answer.data) ? answer.data.filter((s): s is string => typeof s === 'string') : [];
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Modal } from '../study/modal';
+import { Modal } from './modal';
 import './confirm-dialog.css';
 
 /** What a confirmation asks: the question (its title), what it is about, and the words of its two buttons. */

@@ -1,6 +1,6 @@
 import type { UserProfileAnswer, WorkItem, WorksAnswer } from '@epos/schemas/works/payloads';
 import type { WorkType } from '@epos/schemas/works/events';
-import { getJson, postJson, type Answer } from '../blogs/editor/http';
+import { getJson, postJson, type Result } from '../ui/http';
 
 /** The readers' works calls (api/src/works): lists by type, per sentence or everywhere, profiles, and the writes. */
 export const worksApi = {
@@ -27,6 +27,6 @@ export interface WorkDraft {
 export const fetchWorks = (url: string, signal: AbortSignal, after?: string | null) => getJson<WorksAnswer>(url, { signal, after: after ?? null });
 export const fetchProfile = (userId: string, page: number, signal: AbortSignal) => getJson<UserProfileAnswer>(worksApi.profile(userId, page), { signal });
 
-export const saveWork = (draft: WorkDraft, id: string | null): Promise<Answer<{ id: string; message: string }>> => postJson(id === null ? worksApi.add : worksApi.edit(id), draft);
-export const deleteWork = (id: string): Promise<Answer<{ message: string }>> => postJson(worksApi.remove(id), {});
-export const setHidden = (id: string, hidden: boolean): Promise<Answer<{ message: string }>> => postJson(worksApi.hide(id, hidden), {});
+export const saveWork = (draft: WorkDraft, id: string | null): Promise<Result<{ id: string; message: string }>> => postJson(id === null ? worksApi.add : worksApi.edit(id), draft);
+export const deleteWork = (id: string): Promise<Result<{ message: string }>> => postJson(worksApi.remove(id), {});
+export const setHidden = (id: string, hidden: boolean): Promise<Result<{ message: string }>> => postJson(worksApi.hide(id, hidden), {});

@@ -1,11 +1,12 @@
 import type { WorkType } from '@epos/schemas/works/events';
+import { profilePath } from '../ui/account-urls';
 
 /** The works pages' slugs: the names readers see, not the API's type codes. */
 export const WORK_TYPE_SLUGS: Readonly<Record<WorkType, string>> = { text: 'annotations', audio: 'audio', video: 'video', rts: 'references', slps: 'slides' };
 
 export const worksPaths = {
   byType: (type: WorkType) => `/works/${WORK_TYPE_SLUGS[type]}`,
-  profile: (userId: string) => `/works/by/${encodeURIComponent(userId)}`,
+  profile: profilePath,
   sentence: (n: string | number) => `/${n}`,
 } as const;
 

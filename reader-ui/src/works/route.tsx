@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Loading } from '../poem/loading';
+import { Loading } from '../ui/loading';
 
 /** The readers' works pages (/works, /works/{kind}, /works/by/{userId}), loaded on demand. */
 const WorksRoutes = lazy(() => import('./works-pages'));

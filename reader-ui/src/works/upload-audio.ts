@@ -1,12 +1,10 @@
-import { CSRF_HEADER, forgetCsrfToken, getCsrfToken } from '../accounts/api';
-import type { Answer } from '../blogs/editor/http';
-import { readError } from '../blogs/editor/responses';
+import { CSRF_HEADER, resultOf, sendWithToken, unanswered, type Result } from '../ui/http';
 import { worksApi } from './api';
 
 type AudioUploaded = { readonly url: string; readonly message: string };
 
 /** One POST of the file; XMLHttpRequest because its upload events tell how much has gone (fetch's do not). */
-function send(file: File, token: string, onProgress: (percent: number) => void): Promise<Answer<AudioUploaded>> {
+function send(file: File, token: string, onProgress: (percent: number) => void): Promise<Result<AudioUploaded>> {
   return new Promise((resolve) => {
     const form = new FormData();
     form.append('file', file, file.name);
@@ -25,10 +23,10 @@ function send(file: File, token: string, onProgress: (percent: number) => void):
       } catch {
         // not JSON: said as a failure below
       }
-      if (xhr.status === 200 && body !== null) resolve({ ok: true, status: 200, data: body as AudioUploaded, position: xhr.getResponseHeader('X-Position') });
-      else resolve({ ok: false, status: xhr.status, ...readError(body) });
+      const result = resultOf<AudioUploaded>(xhr.status, body, { get: (name) => xhr.getResponseHeader(name) }, { failure: (_, problem) => problem.message });
+      resolve(result.ok && (xhr.status !== 200 || body === null) ? { ...unanswered(), status: xhr.status } : result);
     };
-    xhr.onerror = () => resolve({ ok: false, status: 0, message: undefined, fields: undefined });
+    xhr.onerror = () => resolve(unanswered());
     xhr.send(form);
   });
 }
@@ -37,14 +35,10 @@ function send(file: File, token: string, onProgress: (percent: number) => void):
  * Uploads a recording for an audio work (POST /postdata/works/audio), telling `onProgress` how
  * much has gone (0–100). A refused anti-forgery token is fetched anew and the upload tried once more.
  */
-export async function uploadAudio(file: File, onProgress: (percent: number) => void): Promise<Answer<AudioUploaded>> {
-  try {
-    const first = await send(file, await getCsrfToken(), onProgress);
-    if (first.ok || first.status !== 403) return first;
-    forgetCsrfToken();
-    onProgress(0);
-    return await send(file, await getCsrfToken(), onProgress);
-  } catch {
-    return { ok: false, status: 0, message: undefined, fields: undefined };
-  }
+export function uploadAudio(file: File, onProgress: (percent: number) => void): Promise<Result<AudioUploaded>> {
+  let tries = 0;
+  return sendWithToken((token) => {
+    if (tries++ > 0) onProgress(0);
+    return send(file, token, onProgress);
+  });
 }

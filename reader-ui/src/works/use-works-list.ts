@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
-import type { Answer } from '../blogs/editor/http';
+import { serverSaid, type Result } from '../ui/http';
 import type { WorkItem } from './api';
 
 interface Paging {
@@ -13,15 +12,13 @@ export type WorksList =
   | { readonly status: 'failed'; readonly message: string }
   | { readonly status: 'ready'; readonly items: readonly WorkItem[]; readonly total: number; readonly more: boolean; readonly loadingMore: boolean; readonly loadMore: () => void; readonly reload: () => void };
 
-const messageOf = (answer: Extract<Answer<unknown>, { ok: false }>) => (answer.status === 404 ? NOT_FOUND : (answer.message ?? GENERIC_ERROR));
-
 /**
  * A paged list of works for `key`: the first page, then the next each time loadMore runs (the spec's
  * load-more). `reload()` reads the first page again (after a write of the reader's: `load` names its position).
  */
 export function useWorksList<A extends { Paging: Paging; total?: number }>(
   key: string,
-  load: (page: number, signal: AbortSignal) => Promise<Answer<A>>,
+  load: (page: number, signal: AbortSignal) => Promise<Result<A>>,
   itemsOf: (answer: A) => readonly WorkItem[],
   totalOf: (answer: A) => number,
 ): WorksList {
@@ -32,7 +29,7 @@ export function useWorksList<A extends { Paging: Paging; total?: number }>(
   useEffect(() => {
     const controller = new AbortController();
     load(1, controller.signal).then(
-      (answer) => setState(answer.ok ? { key, items: itemsOf(answer.data), paging: answer.data.Paging, total: totalOf(answer.data) } : { key, failed: messageOf(answer) }),
+      (answer) => setState(answer.ok ? { key, items: itemsOf(answer.data), paging: answer.data.Paging, total: totalOf(answer.data) } : { key, failed: serverSaid(answer) }),
       () => undefined,
     );
     return () => controller.abort();

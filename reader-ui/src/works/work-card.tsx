@@ -1,7 +1,7 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { workTypeLabels } from '@epos/schemas/works/messages';
-import { HtmlContent } from '../blogs/parts';
+import { HtmlContent } from '../ui/html-content';
 import { formatShortDate } from '@epos/schemas/dates/formats';
 import type { WorkItem } from './api';
 import { safeEmbed, safeLink, sentencesOf, worksPaths } from './paths';

@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { workTypeLabels } from '@epos/schemas/works/messages';
-import { GENERIC_ERROR } from '../app/messages';
+import { GENERIC_ERROR } from '../ui/messages';
 import { SpinnerButton } from '../ui/spinner-button';
 import { saveWork, type WorkDraft, type WorkItem, type WorkType } from './api';
 import { draftProblem, onScreen } from './draft';
 import { uploadAudio } from './upload-audio';
-import { StorageUsage, useUploaded } from '../media/storage-usage';
+import { StorageUsage, useUploaded } from '../ui/storage-usage';
 
 const TYPES = Object.keys(workTypeLabels) as WorkType[];
 
@@ -70,7 +70,7 @@ export function WorkForm({
       uploadedNow(answer.position);
       return answer.data.url;
     }
-    setError(onScreen(answer.message ?? 'The recording could not be uploaded', type));
+    setError(onScreen(answer.problem.message ?? 'The recording could not be uploaded', type));
     return null;
   };
 
@@ -97,7 +97,7 @@ export function WorkForm({
     const answer = await saveWork({ ...draft, Urlto: link }, editing?.id ?? null);
     setBusy(false);
     if (!answer.ok) {
-      setError(onScreen(answer.message ?? GENERIC_ERROR, type));
+      setError(onScreen(answer.problem.message ?? GENERIC_ERROR, type));
       return;
     }
     if (editing === null) clear();

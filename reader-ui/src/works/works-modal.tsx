@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { workMessages, workTypeLabels } from '@epos/schemas/works/messages';
-import { useMe } from '../accounts/session';
-import { GENERIC_ERROR } from '../app/messages';
-import type { Answer } from '../blogs/editor/http';
-import { Busy, Failure, Modal } from '../study/modal';
+import { useMe } from '../ui/session';
+import type { Result } from '../ui/http';
+import { Busy, Failure, Modal } from '../ui/modal';
 import { deleteWork, fetchWorks, setHidden, worksApi, type WorkItem, type WorkType } from './api';
 import { WorkCard } from './work-card';
 import { WorkForm } from './work-form';
@@ -39,10 +38,10 @@ export default function ReaderWorksModal({ n, onClose, returnTo }: { n: number; 
     else if (list.status === 'ready') list.reload();
   };
 
-  const act = async (call: Promise<Answer<{ message: string }>>) => {
+  const act = async (call: Promise<Result<{ message: string }>>) => {
     const answer = await call;
     if (answer.ok) done(answer.data.message, answer.position);
-    else setSaid(answer.message ?? GENERIC_ERROR);
+    else setSaid(answer.message);
   };
 
   return (

@@ -1,15 +1,14 @@
 import { Link, Route, Switch, useParams } from 'wouter';
 import { workMessages, workTypeLabels } from '@epos/schemas/works/messages';
-import { usePageTitle } from '../app/use-page-title';
-import { Loading, Problem } from '../poem/loading';
-import { NotFoundPage } from '../app/not-found-page';
+import { usePageTitle } from '../ui/use-page-title';
+import { Loading, Problem } from '../ui/loading';
+import { NotFoundPage } from '../ui/not-found-page';
 import { formatShortDate } from '@epos/schemas/dates/formats';
 import { fetchProfile, fetchWorks, worksApi, type WorkType } from './api';
 import { typeOfSlug, worksPaths } from './paths';
 import { useWorksList, type WorksList } from './use-works-list';
 import { WorkCard } from './work-card';
-import { useLoad } from '../blogs/hooks';
-import { GENERIC_ERROR, NOT_FOUND } from '../app/messages';
+import { useLoad } from '../ui/use-load';
 
 const TYPES = Object.keys(workTypeLabels) as WorkType[];
 
@@ -68,10 +67,7 @@ function WorksByTypePage({ type }: { type: WorkType }) {
 
 /** `/works/by/{userId}`: a reader's public profile: their works and latest posts. */
 function ProfilePage({ userId }: { userId: string }) {
-  const header = useLoad(userId, async (signal) => {
-    const answer = await fetchProfile(userId, 1, signal);
-    return answer.ok ? { ok: true as const, data: answer.data } : { ok: false as const, status: answer.status, message: answer.status === 404 ? NOT_FOUND : GENERIC_ERROR };
-  });
+  const header = useLoad(userId, (signal) => fetchProfile(userId, 1, signal));
   const list = useWorksList(
     `profile/${userId}`,
     (page, signal) => fetchProfile(userId, page, signal),

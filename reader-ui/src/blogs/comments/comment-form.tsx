@@ -1,8 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SpinnerButton } from '../../ui/spinner-button';
 import { fetchMentions, type MentionUser } from '../api';
-import { countLabel } from '../archive';
-import { useLoad } from '../hooks';
+import { countLabel } from '../../ui/count-label';
+import { useLoad } from '../../ui/use-load';
 import { insertMention, limitSuggestions, mentionQuery, pingsInText, type MentionMatch } from './mentions';
 import { canSend, textareaRows } from './thread';
 

@@ -1,11 +1,10 @@
-import { getJson, postFiles, postJson, type Answer } from './http';
+import { getJson, mapResult, postJson, type Result } from '../../ui/http';
 import type { PostPayloadBody, PostText, UpdatePayloadBody } from './post-form-model';
 import {
   toAutosaveAnswer,
   toEditablePost,
   toGeneratedUrl,
   toListPage,
-  toMediaResults,
   toPostId,
   toRestoreAnswer,
   toRevisions,
@@ -13,7 +12,6 @@ import {
   toSaveAnswer,
   toSeriesTitles,
   type ListPage,
-  type MediaResult,
   type RevisionInfo,
   type RevisionText,
   type SaveAnswer,
@@ -30,75 +28,58 @@ export const editorUrls = {
   create: '/postdata/create',
   update: '/postdata/update',
   generateUrl: '/postdata/generateurl',
-  preview: '/postdata/preview',
   autosave: '/postdata/autosave',
   restore: '/postdata/restore',
-  media: '/postdata/media',
   edit: (id: string) => `/postdata/edit/${seg(id)}`,
   revisions: (id: string) => `/postdata/revisions/${seg(id)}`,
   revision: (id: string, revision: number) => `/postdata/revisions/${seg(id)}/${revision}`,
   list: (blog: string, kind: ListKind, page: number) => `/postdata/blogs/${seg(blog)}/${kind}?page=${page}`,
 } as const;
 
-function mapAnswer<A, B>(answer: Answer<A>, read: (data: A) => B): Answer<B> {
-  return answer.ok ? { ...answer, data: read(answer.data) } : answer;
-}
-
 /** The blogs the signed-in user may write in (asked afresh on each page: the user may have changed). */
-export async function fetchMyBlogs(): Promise<Answer<MyBlog[]>> {
-  return mapAnswer(await getJson(blogApi.myBlogs), toMyBlogs);
+export async function fetchMyBlogs(): Promise<Result<MyBlog[]>> {
+  return mapResult(await getJson(blogApi.myBlogs), toMyBlogs);
 }
 
 /** The id of the post at /blogs/{blog}/{url} (drafts and scheduled posts answer to their editors). */
-export async function fetchPostId(blog: string, url: string, signal?: AbortSignal): Promise<Answer<string | null>> {
-  return mapAnswer(await getJson(blogApi.post(blog, url), { signal }), toPostId);
+export async function fetchPostId(blog: string, url: string, signal?: AbortSignal): Promise<Result<string | null>> {
+  return mapResult(await getJson(blogApi.post(blog, url), { signal }), toPostId);
 }
 
-export async function fetchEditablePost(id: string, signal?: AbortSignal): Promise<Answer<EditablePost | null>> {
-  return mapAnswer(await getJson(editorUrls.edit(id), { signal }), toEditablePost);
+export async function fetchEditablePost(id: string, signal?: AbortSignal): Promise<Result<EditablePost | null>> {
+  return mapResult(await getJson(editorUrls.edit(id), { signal }), toEditablePost);
 }
 
-export async function createPost(body: PostPayloadBody): Promise<Answer<SaveAnswer>> {
-  return mapAnswer(await postJson(editorUrls.create, body), toSaveAnswer);
+export async function createPost(body: PostPayloadBody): Promise<Result<SaveAnswer>> {
+  return mapResult(await postJson(editorUrls.create, body), toSaveAnswer);
 }
 
-export async function updatePost(body: UpdatePayloadBody): Promise<Answer<SaveAnswer>> {
-  return mapAnswer(await postJson(editorUrls.update, body), toSaveAnswer);
+export async function updatePost(body: UpdatePayloadBody): Promise<Result<SaveAnswer>> {
+  return mapResult(await postJson(editorUrls.update, body), toSaveAnswer);
 }
 
 export async function generateUrl(title: string) {
-  return mapAnswer(await postJson(editorUrls.generateUrl, { title }), toGeneratedUrl);
-}
-
-/** The markdown as the post page will show it: the server's sanitised HTML (null: an answer without it). */
-export async function previewPost(markdown: string): Promise<Answer<string | null>> {
-  return mapAnswer(await postJson<unknown>(editorUrls.preview, { md_content: markdown }), (body) =>
-    typeof body === 'object' && body !== null && 'content' in body && typeof body.content === 'string' ? body.content : null,
-  );
+  return mapResult(await postJson(editorUrls.generateUrl, { title }), toGeneratedUrl);
 }
 
 export async function autosavePost(id: string, text: PostText) {
-  return mapAnswer(await postJson(editorUrls.autosave, { id, ...text }), toAutosaveAnswer);
+  return mapResult(await postJson(editorUrls.autosave, { id, ...text }), toAutosaveAnswer);
 }
 
-export async function fetchRevisions(id: string, options: { signal?: AbortSignal; after?: string | null } = {}): Promise<Answer<RevisionInfo[]>> {
-  return mapAnswer(await getJson(editorUrls.revisions(id), options), toRevisions);
+export async function fetchRevisions(id: string, options: { signal?: AbortSignal; after?: string | null } = {}): Promise<Result<RevisionInfo[]>> {
+  return mapResult(await getJson(editorUrls.revisions(id), options), toRevisions);
 }
 
-export async function fetchRevision(id: string, revision: number, signal?: AbortSignal): Promise<Answer<RevisionText | null>> {
-  return mapAnswer(await getJson(editorUrls.revision(id, revision), { signal }), toRevisionText);
+export async function fetchRevision(id: string, revision: number, signal?: AbortSignal): Promise<Result<RevisionText | null>> {
+  return mapResult(await getJson(editorUrls.revision(id, revision), { signal }), toRevisionText);
 }
 
 export async function restoreRevision(id: string, revision: number) {
-  return mapAnswer(await postJson(editorUrls.restore, { id, revision }), toRestoreAnswer);
+  return mapResult(await postJson(editorUrls.restore, { id, revision }), toRestoreAnswer);
 }
 
-export async function fetchPostList(blog: string, kind: ListKind, page: number, signal?: AbortSignal): Promise<Answer<ListPage>> {
-  return mapAnswer(await getJson(editorUrls.list(blog, kind, page), { signal }), (data) => toListPage(data, blog));
-}
-
-export async function uploadImages(files: readonly File[]): Promise<Answer<MediaResult[]>> {
-  return mapAnswer(await postFiles(editorUrls.media, 'file', files), toMediaResults);
+export async function fetchPostList(blog: string, kind: ListKind, page: number, signal?: AbortSignal): Promise<Result<ListPage>> {
+  return mapResult(await getJson(editorUrls.list(blog, kind, page), { signal }), (data) => toListPage(data, blog));
 }
 
 export async function fetchSeriesTitles(blog: string, signal?: AbortSignal): Promise<string[]> {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { autosaveLabel, formatClock, shouldAutosave, shouldOfferServerAutosave, type AutosaveState } from './autosave';
-import { EMPTY_TEXT, type PostText } from './post-form-model';
+import { autosaveLabel, formatClock, shouldAutosave as shouldAutosaveWith, type AutosaveState } from '../../ui/editor/autosave';
+import { shouldOfferServerAutosave } from './autosave';
+import { EMPTY_TEXT, isBlankText, sameText, type PostText } from './post-form-model';
 
 const text: PostText = { title: 'T', subtitle: '', series_title: 'S', excerpt: '', md_content: 'Body' };
 const server: AutosaveState = { target: 'server', saving: false, failed: false, savedAt: null };
 const device: AutosaveState = { ...server, target: 'device' };
 const clock = (iso: string) => iso.slice(11, 19);
+const shouldAutosave = (state: AutosaveState, hasTarget: boolean, current: PostText, lastKept: PostText) =>
+  shouldAutosaveWith(state, hasTarget, current, lastKept, { same: sameText, isBlank: isBlankText });
 
 describe('shouldAutosave', () => {
   it('saves only changed text, with somewhere to save and nothing in flight', () => {

@@ -1,17 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { useMe } from '../../accounts/session';
-import { loginHref } from '../../accounts/urls';
-import { GENERIC_ERROR } from '../../app/messages';
-import { NotFoundPage } from '../../app/not-found-page';
-import { usePageTitle } from '../../app/use-page-title';
-import { Loading, Problem } from '../../poem/loading';
+import { useMe } from '../../ui/session';
+import { loginHref } from '../../ui/account-urls';
+import { GENERIC_ERROR } from '../../ui/messages';
+import { NotFoundPage } from '../../ui/not-found-page';
+import { usePageTitle } from '../../ui/use-page-title';
+import { Loading, Problem } from '../../ui/loading';
 import { blogPaths } from '../paths';
 import { fetchMyBlogs, type ListKind } from './api';
 import { editorTexts } from './messages';
 import { PostFormPage } from './post-form-page';
 import { PostListPage } from './post-list-page';
-import './editor.css';
+import '../../ui/editor/editor.css';
 
 /** Editor pages are for signed-in writers: others go to log in, and come back. */
 function SignedIn({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { GENERIC_ERROR } from '../../app/messages';
+import { GENERIC_ERROR } from '../../ui/messages';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { SpinnerButton } from '../../ui/spinner-button';
 import { useToast } from '../../ui/toast';
@@ -64,7 +64,7 @@ export function HistoryPanel({
     const answer = await restoreRevision(postId, revision.revision);
     setRestoring(false);
     if (!answer.ok) {
-      toast(saveFailureMessage(answer.status, answer.message), 'error');
+      toast(saveFailureMessage(answer.status, answer.problem.message), 'error');
       return;
     }
     toast(answer.data.message ?? blogMessages.updated, 'success');

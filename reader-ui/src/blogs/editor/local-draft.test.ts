@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDraftKey, parseLocalDraft, readLocalDraft, removeLocalDraft, serializeLocalDraft, writeLocalDraft } from './local-draft';
+import { postDrafts } from './local-draft';
 import { EMPTY_TEXT } from './post-form-model';
 
 function memoryStorage() {
@@ -16,21 +16,21 @@ const draft = { text: { ...EMPTY_TEXT, title: 'Working title', md_content: 'Body
 
 describe('local drafts', () => {
   it('keeps one draft per blog', () => {
-    expect(localDraftKey('poetry-notes')).toBe('epos:blog-editor:new-post:poetry-notes');
-    expect(localDraftKey('a')).not.toBe(localDraftKey('b'));
+    expect(postDrafts.key('poetry-notes')).toBe('epos:blog-editor:new-post:poetry-notes');
+    expect(postDrafts.key('a')).not.toBe(postDrafts.key('b'));
   });
 
   it('round-trips a draft', () => {
-    expect(parseLocalDraft(serializeLocalDraft(draft))).toEqual(draft);
+    expect(postDrafts.parse(postDrafts.serialize(draft))).toEqual(draft);
   });
 
   it('treats unreadable, other-version and blank drafts as none', () => {
-    expect(parseLocalDraft(null)).toBeNull();
-    expect(parseLocalDraft('{')).toBeNull();
-    expect(parseLocalDraft('"text"')).toBeNull();
-    expect(parseLocalDraft(JSON.stringify({ v: 2, savedAt: draft.savedAt, title: 'x' }))).toBeNull();
-    expect(parseLocalDraft(serializeLocalDraft({ ...draft, text: EMPTY_TEXT }))).toBeNull();
-    expect(parseLocalDraft(JSON.stringify({ v: 1, savedAt: draft.savedAt, title: 7, md_content: 'Body' }))).toEqual({
+    expect(postDrafts.parse(null)).toBeNull();
+    expect(postDrafts.parse('{')).toBeNull();
+    expect(postDrafts.parse('"text"')).toBeNull();
+    expect(postDrafts.parse(JSON.stringify({ v: 2, savedAt: draft.savedAt, title: 'x' }))).toBeNull();
+    expect(postDrafts.parse(postDrafts.serialize({ ...draft, text: EMPTY_TEXT }))).toBeNull();
+    expect(postDrafts.parse(JSON.stringify({ v: 1, savedAt: draft.savedAt, title: 7, md_content: 'Body' }))).toEqual({
       text: { ...EMPTY_TEXT, md_content: 'Body' },
       savedAt: draft.savedAt,
     });
@@ -38,14 +38,14 @@ describe('local drafts', () => {
 
   it('reads, writes and removes through a storage, surviving a refusing one', () => {
     const storage = memoryStorage();
-    expect(writeLocalDraft(storage, 'b', draft)).toBe(true);
-    expect(readLocalDraft(storage, 'b')).toEqual(draft);
-    expect(readLocalDraft(storage, 'other')).toBeNull();
-    removeLocalDraft(storage, 'b');
-    expect(readLocalDraft(storage, 'b')).toBeNull();
+    expect(postDrafts.write(storage, 'b', draft)).toBe(true);
+    expect(postDrafts.read(storage, 'b')).toEqual(draft);
+    expect(postDrafts.read(storage, 'other')).toBeNull();
+    postDrafts.remove(storage, 'b');
+    expect(postDrafts.read(storage, 'b')).toBeNull();
     const full = { ...storage, setItem: () => { throw new Error('QuotaExceededError'); } };
-    expect(writeLocalDraft(full, 'b', draft)).toBe(false);
-    expect(writeLocalDraft(null, 'b', draft)).toBe(false);
-    expect(readLocalDraft(null, 'b')).toBeNull();
+    expect(postDrafts.write(full, 'b', draft)).toBe(false);
+    expect(postDrafts.write(null, 'b', draft)).toBe(false);
+    expect(postDrafts.read(null, 'b')).toBeNull();
   });
 });

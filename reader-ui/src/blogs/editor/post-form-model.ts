@@ -112,7 +112,7 @@ export interface PostFlags {
 
 /** The status to preselect when editing: `status` when the server gives one, else the flags. */
 export function statusFromFlags(post: PostFlags): PostStatus {
-  if (post.status === 0 || post.status === 1 || post.status === 2) return post.status;
+  if ((Object.values(POST_STATUS) as (number | null | undefined)[]).includes(post.status)) return post.status as PostStatus;
   if (post.isScheduled) return POST_STATUS.scheduled;
   if (post.draft) return POST_STATUS.draft;
   return POST_STATUS.published;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { GENERIC_ERROR } from '../../app/messages';
-import { usePageTitle } from '../../app/use-page-title';
-import { Loading, Problem } from '../../poem/loading';
+import { GENERIC_ERROR } from '../../ui/messages';
+import { usePageTitle } from '../../ui/use-page-title';
+import { Loading, Problem } from '../../ui/loading';
 import { fetchEditablePost, fetchMyBlogs, fetchPostId, fetchRevisions } from './api';
 import { blogMessages, editorTexts, readFailure } from './messages';
 import type { EditablePost } from './post-form-model';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { GENERIC_ERROR } from '../../app/messages';
-import { usePageTitle } from '../../app/use-page-title';
-import { Loading, Problem } from '../../poem/loading';
-import { appendPage } from '../paging';
-import { LoadMore } from '../parts';
+import { GENERIC_ERROR } from '../../ui/messages';
+import { usePageTitle } from '../../ui/use-page-title';
+import { Loading, Problem } from '../../ui/loading';
+import { appendPage } from '../../ui/paging';
+import { LoadMore } from '../../ui/load-more';
 import { formatDateTime, formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
 import { blogPaths } from '../paths';
 import { fetchPostList, type ListKind } from './api';
@@ -37,8 +37,8 @@ export function PostListPage({ blog, kind }: { blog: string; kind: ListKind }) {
       .then((answer) => {
         if (answer.ok) setList({ state: 'ready', blogTitle: answer.data.title, items: answer.data.items, page: answer.data.page, pages: answer.data.pages });
         // A blog with nothing of the kind may answer 404 "No blogs to show".
-        else if (answer.status === 404 && answer.message === blogMessages.noBlogsToShow) setList({ state: 'ready', blogTitle: blog, items: [], page: 1, pages: 1 });
-        else setList({ state: 'failed', message: answer.status === 404 ? (answer.message ?? blogMessages.noBlogFound) : GENERIC_ERROR });
+        else if (answer.status === 404 && answer.problem.message === blogMessages.noBlogsToShow) setList({ state: 'ready', blogTitle: blog, items: [], page: 1, pages: 1 });
+        else setList({ state: 'failed', message: answer.status === 404 ? (answer.problem.message ?? blogMessages.noBlogFound) : GENERIC_ERROR });
       })
       .catch(() => undefined);
     return () => controller.abort();

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  readError,
   toAutosaveAnswer,
   toEditablePost,
   toListPage,
-  toMediaResults,
   toRevisions,
   toRevisionText,
   toSaveAnswer,
@@ -13,15 +11,6 @@ import {
 import { toMyBlogs } from '../api';
 
 describe('responses', () => {
-  it('reads the error shape', () => {
-    expect(readError({ statusCode: 400, error: 'Bad Request', message: 'Fields marked with * are required', fields: ['title', 3] })).toEqual({
-      message: 'Fields marked with * are required',
-      fields: ['title'],
-    });
-    expect(readError({ statusCode: 500, error: 'Internal Server Error' }).message).toBe('Internal Server Error');
-    expect(readError('x')).toEqual({ message: undefined, fields: undefined });
-  });
-
   it('reads my blogs, dropping entries without a slug', () => {
     expect(toMyBlogs([{ slug: 'a', title: 'A' }, { slug: 'b' }, { title: 'no slug' }, null])).toEqual([
       { slug: 'a', title: 'A' },
@@ -77,18 +66,6 @@ describe('responses', () => {
       { id: 'p', url: 'u', title: 'T', subtitle: '', series_title: 'S', author: '', blog: 'b', publish_at: '2030-01-01T10:00:00Z', updated_at: null },
     ]);
     expect(toListPage(null, 'b')).toEqual({ title: 'b', items: [], page: 1, pages: 1 });
-  });
-
-  it('reads upload results: status 1 with a url is a success', () => {
-    expect(
-      toMediaResults([
-        { status: 1, fileName: 'a.png', fileUrl: '/m/a.png' },
-        { status: 0, fileName: 'b.png', fileUrl: '', message: 'The file is larger than 5 MB' },
-      ]),
-    ).toEqual([
-      { ok: true, fileName: 'a.png', fileUrl: '/m/a.png', message: undefined },
-      { ok: false, fileName: 'b.png', fileUrl: null, message: 'The file is larger than 5 MB' },
-    ]);
   });
 
   it('reads series titles once each', () => {

@@ -13,13 +13,6 @@ const nonEmpty = (value: unknown): string | undefined => (typeof value === 'stri
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const bool = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 
-/** The error shape `{ statusCode, error, message, fields? }`. */
-export function readError(body: unknown): { message: string | undefined; fields: readonly string[] | undefined } {
-  if (!isRecord(body)) return { message: undefined, fields: undefined };
-  const fields = Array.isArray(body.fields) ? body.fields.filter((f): f is string => typeof f === 'string') : undefined;
-  return { message: nonEmpty(body.message) ?? nonEmpty(body.error), fields };
-}
-
 function toText(r: Rec): PostText {
   return {
     title: str(r.title) ?? '',
@@ -165,23 +158,6 @@ export function toListPage(body: unknown, blog: string): ListPage {
   });
   const page = num(paging.CurrentPage) ?? 1;
   return { title: str(r.title) ?? blog, items, page, pages: Math.max(page, num(paging.TotalPagesCount) ?? page) };
-}
-
-export interface MediaResult {
-  readonly ok: boolean;
-  readonly fileName: string;
-  readonly fileUrl: string | null;
-  /** Why it failed, when the server says ("Only PNG, JPEG, GIF and WebP images can be uploaded"). */
-  readonly message: string | undefined;
-}
-
-export function toMediaResults(body: unknown): MediaResult[] {
-  if (!Array.isArray(body)) return [];
-  return body.flatMap((m) => {
-    if (!isRecord(m)) return [];
-    const fileUrl = nonEmpty(m.fileUrl) ?? null;
-    return [{ ok: Number(m.status) === 1 && fileUrl !== null, fileName: str(m.fileName) ?? '', fileUrl, message: nonEmpty(m.message) }];
-  });
 }
 
 /** The series titles of a blog (GET /api/blogs/{blog}/series), for the series field's suggestions. */

@@ -1,0 +1,32 @@
+import type { SubscriptionsAnswer } from '@epos/schemas/accounts/responses';
+import { postCommand, type Done } from './command';
+import { getJson, type Result } from './http';
+
+/**
+ * A reader's blog subscriptions (a mail for each new post), changed from a blog's page and from My
+ * account: the account calls of the same names.
+ */
+export const subscriptionsApi = {
+  /** GET: every blog, and which of them the logged-in reader follows. */
+  list: '/postdata/getSubscription',
+  update: '/postdata/updateSubscriptions',
+} as const;
+
+/** The X-Position of this tab's latest subscription change: later reads see it. */
+let lastChange: string | null = null;
+
+export function fetchSubscriptions(signal?: AbortSignal): Promise<Result<SubscriptionsAnswer>> {
+  return getJson<SubscriptionsAnswer>(subscriptionsApi.list, { signal, after: lastChange });
+}
+
+/** Follows or stops following one blog. */
+export async function changeSubscription(blog: string, follow: boolean): Promise<Result<Done>> {
+  const result = await postCommand(subscriptionsApi.update, { UserBlogs: [blog], isSubscribed: follow });
+  if (result.ok && result.position !== null) lastChange = result.position;
+  return result;
+}
+
+/** What the reader is told after a change. */
+export function subscriptionChangedText(follow: boolean, blogTitle: string): string {
+  return follow ? `Subscribed: you will get a mail for each new post in ${blogTitle}.` : `Unsubscribed: no more mails about ${blogTitle}.`;
+}
