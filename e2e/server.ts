@@ -44,7 +44,7 @@ export async function logIn(site: { readonly base: string }, page: Page, userNam
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -56,7 +56,7 @@ export function launchBrowser(): Promise<Browser> {
 export const axeSource = fs.readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 /** A fresh page on its own context. CSP bypass only so axe-core can be injected; the app itself runs under the site's CSP. */
-export async function openPage(browser: Browser, site: RunningSite, pathname: string): Promise<Page> {
+async function openPage(browser: Browser, site: RunningSite, pathname: string): Promise<Page> {
   const page = await (await browser.newContext({ bypassCSP: true })).newPage();
   await page.goto(`${site.base}${pathname}`);
   return page;

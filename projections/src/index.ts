@@ -16,7 +16,7 @@ import { worksProjection } from './works/works-projection.js';
 import { activityProjection } from './activity/activity-projection.js';
 
 export { changeLogProjection };
-export type { ChangeLogReadModel } from './history/change-log.js';
+;
 
 /**
  * The product's projections that need nothing but the database. Features add theirs here; the search

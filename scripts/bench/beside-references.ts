@@ -16,7 +16,7 @@ import { median } from './stats.js';
 import { findCommand, runWrk, startNginx, startNodeHttp, type Reference, type WrkResult } from './poem/references.js';
 
 /** Issue 15's budget for cached reads: shares of the references' throughput, same bytes, same run. */
-export const OF_NGINX = 0.4;
+const OF_NGINX = 0.4;
 export const OF_NODE_HTTP = 0.75;
 
 export interface Read {
@@ -31,7 +31,7 @@ export interface Read {
   headers?: Readonly<Record<string, string>>;
 }
 
-export interface Measured {
+interface Measured {
   wrk: WrkResult;
   /** Cores the whole machine was busy during the measured run (of os.cpus().length). */
   machineCores: number;
@@ -208,7 +208,7 @@ export async function throughputBesideReferences(options: { tools: Tools; reads:
 const rate = (r: number) => Math.round(r).toLocaleString('en');
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
-export function formatRow(row: ReadThroughput): string {
+function formatRow(row: ReadThroughput): string {
   const { epos, nginx, node, nodeSameHeaders, shares } = row;
   const url = new URL(row.read.url);
   const target = `${url.pathname}${url.search}`;

@@ -33,7 +33,7 @@ export interface ClusterChaosOptions {
   logDir?: string;
 }
 
-export interface Kill {
+interface Kill {
   process: string;
   /** Milliseconds since the run's load started. */
   at: number;

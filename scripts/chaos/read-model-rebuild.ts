@@ -17,7 +17,7 @@ import { runtimeProjections } from '@epos/projections';
 const BESIDE_THE_LOG = ['user_keys'] as const;
 const COPY_BATCH = 5000;
 
-export interface TableHash {
+interface TableHash {
   rows: number;
   md5: string;
 }

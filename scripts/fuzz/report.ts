@@ -7,7 +7,7 @@ import type { RouteStats } from './route-stats.js';
 const BODY_EXCERPT = 400;
 
 /** Text that may hold control characters or raw bytes, shown with escapes and cut. */
-export function shown(body: string | Buffer | null, max = BODY_EXCERPT): string {
+function shown(body: string | Buffer | null, max = BODY_EXCERPT): string {
   if (body === null) return '(none)';
   const text = Buffer.isBuffer(body) ? body.subarray(0, max * 2).toString('latin1') : body;
   const cut = text.length > max ? `${text.slice(0, max)}… (${Buffer.isBuffer(body) ? body.length : text.length} in all)` : text;

@@ -4,13 +4,13 @@
  * proportion, what the writers write. Pure: no Node and no k6 modules, so both can import it.
  */
 
-export interface SectionRef {
+interface SectionRef {
   book: number;
   canto: number;
   section: number;
 }
 
-export interface PostRef {
+interface PostRef {
   blog: string;
   url: string;
   id: string;
@@ -196,7 +196,7 @@ export const EDITED_POST = { blog: 'reading-notes', url: 'on-reading-aloud' } as
 export type WriterRole = 'notes' | 'comments' | 'blogger';
 
 /** The writers' roles in turn: writer i takes `WRITER_ROLES[i % 5]`, but there is one blogger however many write. */
-export const WRITER_ROLES: readonly WriterRole[] = ['notes', 'comments', 'blogger', 'notes', 'comments'];
+const WRITER_ROLES: readonly WriterRole[] = ['notes', 'comments', 'blogger', 'notes', 'comments'];
 
 export function writerRole(i: number): WriterRole {
   const role = WRITER_ROLES[i % WRITER_ROLES.length]!;

@@ -27,7 +27,7 @@ const READY_LINES: Record<Exclude<ClusterRole, 'api'>, string> = {
 const READY_TIMEOUT_MS = 120_000;
 
 /** An exit nobody asked for (not a kill or a stop by the cluster). */
-export interface UnexpectedExit {
+interface UnexpectedExit {
   process: string;
   code: number | string;
   at: number;

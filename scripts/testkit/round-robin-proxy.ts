@@ -16,7 +16,7 @@ export interface ProxyTarget {
 }
 
 /** A request the target never finished answering (its process was killed, say). */
-export interface ProxyCut {
+interface ProxyCut {
   /** Date.now() when the proxy saw it fail. */
   at: number;
   target: string;

@@ -13,10 +13,10 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Where the suite's test files are (vitest.config.ts). */
-export const TEST_FILES = /^([a-z-]+\/src\/.+\.test\.tsx?|scripts\/.+\.test\.ts)$/;
+const TEST_FILES = /^([a-z-]+\/src\/.+\.test\.tsx?|scripts\/.+\.test\.ts)$/;
 
 /** The testkit modules that give a test a database or a running site. */
-export const NEEDS_SERVICES = [
+const NEEDS_SERVICES = [
   'platform/src/testkit/vitest.ts',
   'platform/src/testkit/test-database.ts',
   'platform/src/testkit/killable-postgres.ts',
@@ -24,7 +24,7 @@ export const NEEDS_SERVICES = [
 ] as const;
 
 /** Modules that start processes or a browser. */
-export const PROCESS_MODULES = ['node:child_process', 'child_process', 'playwright-core'] as const;
+const PROCESS_MODULES = ['node:child_process', 'child_process', 'playwright-core'] as const;
 
 /** What a unit test that connects to a database or starts a process is told. */
 export const UNIT_REFUSAL =

@@ -22,7 +22,7 @@ export function defineWorkerReactor<const Defs extends readonly EventDefinition[
  * A mail about an event is worth sending only while it is news: a reactor replayed over an old
  * log (a new deployment, a rebuilt checkpoint) must not mail readers about last year's posts.
  */
-export const MAIL_HORIZON_MS = 2 * 24 * 3600_000;
+const MAIL_HORIZON_MS = 2 * 24 * 3600_000;
 
 export function isNews(event: RecordedEvent, context: ReactorContext): boolean {
   const news = Date.now() - Date.parse(event.metadata.timestamp) < MAIL_HORIZON_MS;

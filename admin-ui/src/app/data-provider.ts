@@ -8,7 +8,7 @@ import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
  */
 export const ADMIN_API_URL = '/admin-api';
 
-export const STALE_EDIT = 'Someone else changed this record since you opened it. Reload the page to see their change, then edit again.';
+const STALE_EDIT = 'Someone else changed this record since you opened it. Reload the page to see their change, then edit again.';
 
 let csrfToken: Promise<string> | null = null;
 /** The log position of this console's latest write: later reads wait until they can show it. */

@@ -18,7 +18,7 @@ export function siteDate(value: string | number | Date, kind: DateKind = 'change
 }
 
 /** A `<time>` with the site's format. */
-export function SiteTime({ value, kind = 'change' }: { value: string; kind?: DateKind }) {
+function SiteTime({ value, kind = 'change' }: { value: string; kind?: DateKind }) {
   return <time dateTime={machineDate(value)}>{siteDate(value, kind)}</time>;
 }
 

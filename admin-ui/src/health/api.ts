@@ -1,6 +1,6 @@
 import type { Health } from '@epos/schemas/api/health';
 
-export const HEALTH_URL = '/api/health';
+const HEALTH_URL = '/api/health';
 
 /**
  * GET /api/health. A degraded server may answer 503 with the same body; any other 503 (the server

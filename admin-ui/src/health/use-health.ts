@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchHealth } from './api';
 
-export const HEALTH_POLL_MS = 10_000;
+const HEALTH_POLL_MS = 10_000;
 
 /** The health report, re-fetched every few seconds while the console is visible. */
 export function useHealth() {

@@ -1,7 +1,7 @@
 import type { HistoryDiffPart } from '@epos/schemas/admin/events';
 
 /** "… 120 unchanged words …": the stretch of a long text a diff leaves out between its changes. */
-export const skippedWords = (words: number) => `… ${words} unchanged ${words === 1 ? 'word' : 'words'} …`;
+const skippedWords = (words: number) => `… ${words} unchanged ${words === 1 ? 'word' : 'words'} …`;
 
 /**
  * A word diff as the server computes it (the reader's sentence history diff): insertions

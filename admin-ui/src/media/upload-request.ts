@@ -1,7 +1,7 @@
 import type { UploadedImageAnswer } from '@epos/schemas/media/responses';
 
 /** Where each kind is uploaded (the site's own calls). */
-export const UPLOAD_URLS = { image: '/postdata/media', audio: '/postdata/mediaAudio' } as const;
+const UPLOAD_URLS = { image: '/postdata/media', audio: '/postdata/mediaAudio' } as const;
 export type UploadKind = keyof typeof UPLOAD_URLS;
 
 async function csrfToken(): Promise<string> {

@@ -48,7 +48,7 @@ const filters = [
 ];
 
 /** "Scheduled for …" with its time, else the status in words. */
-export function statusInWords(post: AdminPostAnswer): string {
+function statusInWords(post: AdminPostAnswer): string {
   if (post.status === 'scheduled' && post.publishAt) return `Scheduled for ${siteDate(post.publishAt, 'appointment')}`;
   return LIST_STATUSES.find((s) => s.id === post.status)?.name ?? post.status;
 }

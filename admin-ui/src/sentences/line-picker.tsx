@@ -5,7 +5,7 @@ import { useDataProvider, useListContext, useNotify, useRedirect } from 'react-a
 const MAX_RANGE = 1000;
 
 /** "10-20" or "3,5,7-9" as numbers, or null when it is not such a list. */
-export function numbersIn(range: string): number[] | null {
+function numbersIn(range: string): number[] | null {
   const numbers: number[] = [];
   for (const part of range.split(',').map((p) => p.trim())) {
     const match = /^(\d{1,7})(?:\s*-\s*(\d{1,7}))?$/.exec(part);

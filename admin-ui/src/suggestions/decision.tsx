@@ -6,7 +6,7 @@ import { SUGGESTION_ACCEPTED, SUGGESTION_DECLINED } from '@epos/schemas/suggesti
 import { ADMIN_API_URL, adminFetch } from '../app/data-provider';
 import { GENERIC_ERROR } from '../app/messages';
 
-export const REASON_REQUIRED = 'Say why the suggestion is declined.';
+const REASON_REQUIRED = 'Say why the suggestion is declined.';
 
 /** The server's own sentence: a 409 here says why (the text changed, or it was already decided), not "someone edited this record". */
 function refusal(error: unknown): string {

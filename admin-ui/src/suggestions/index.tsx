@@ -26,7 +26,7 @@ const STATUSES = [
   { id: 'accepted', name: 'Accepted' },
   { id: 'declined', name: 'Declined' },
 ];
-export const CHANGED_SINCE_NOTE = 'The text has changed since this suggestion was made: accepting it would be refused.';
+const CHANGED_SINCE_NOTE = 'The text has changed since this suggestion was made: accepting it would be refused.';
 
 const filters = [
   <SelectInput key="status" source="status" label="Status" choices={STATUSES} emptyText="Any status" alwaysOn />,

@@ -3,7 +3,7 @@ import type { DemoSeeder } from '../demo/seed.js';
 import { provisionUser } from './provision.js';
 
 /** Demo accounts (documented in the README); they exist only where the demo content was seeded. */
-export const DEMO_USERS: { userName: string; password: string; role: Role }[] = [
+const DEMO_USERS: { userName: string; password: string; role: Role }[] = [
   { userName: 'admin', password: 'demo-admin-password', role: 'admin' },
   { userName: 'blogger', password: 'demo-blogger-password', role: 'blogger' },
   { userName: 'reader', password: 'demo-reader-password', role: 'user' },

@@ -37,7 +37,7 @@ function span(ms: number): string {
  * One window of a rule after a request, as draft-ietf-httpapi-ratelimit-headers names it: a quota
  * policy ("searches-per-minute", q requests in w seconds) and what is left of it (r, reset in t seconds).
  */
-export interface LimitState {
+interface LimitState {
   policy: string;
   max: number;
   windowSeconds: number;
@@ -46,13 +46,13 @@ export interface LimitState {
 }
 
 /** A policy's name: the rule's words and its window, as a token ("pdf-requests-per-hour"). */
-export function policyName(rule: LimitRule, ms: number): string {
+function policyName(rule: LimitRule, ms: number): string {
   const per = ms === 60_000 ? 'minute' : ms === 3_600_000 ? 'hour' : ms === 86_400_000 ? 'day' : `${Math.ceil(ms / 1000)}s`;
   return `${rule.what.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-per-${per}`;
 }
 
 /** The draft's `RateLimit-Policy` and `RateLimit` fields (structured-field lists) for these windows. */
-export function rateLimitFields(states: readonly LimitState[]): Record<string, string> {
+function rateLimitFields(states: readonly LimitState[]): Record<string, string> {
   return {
     'ratelimit-policy': states.map((s) => `"${s.policy}";q=${s.max};w=${s.windowSeconds}`).join(', '),
     ratelimit: states.map((s) => `"${s.policy}";r=${s.remaining};t=${s.resetSeconds}`).join(', '),

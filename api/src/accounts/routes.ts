@@ -33,7 +33,7 @@ import { isCommonPassword } from './common-passwords.js';
 
 const CHECK_YOUR_MAIL = 'If that account exists, we have sent a link to its email address.';
 const BAD_LOGIN = 'Invalid User Name or Password';
-export const ACCOUNT_LOCKED = 'This account is locked. Write to the site\'s administrators if you think this is a mistake.';
+const ACCOUNT_LOCKED = 'This account is locked. Write to the site\'s administrators if you think this is a mistake.';
 const REGISTERED = 'Registered. We have sent an activation link to your email address.';
 
 function answer(reply: FastifyReply, status: number, body: AccountAnswer): FastifyReply {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { NotificationListener, type Database } from '@epos/platform';
 
 /** Where the `sessions` table's trigger (migration 0012) announces each ended session's token hash. */
-export const SESSION_ENDED_CHANNEL = 'session_ended';
+const SESSION_ENDED_CHANNEL = 'session_ended';
 /** How often the sessions still watched are read again: those that expired meanwhile end here. */
 const SWEEP_MS = 30_000;
 

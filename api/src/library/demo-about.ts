@@ -5,7 +5,7 @@ import { DEMO_POEM_FILE } from '../poem/demo-seed.js';
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The demo's /about page, its facts read from the demo poem itself so that they stay true of it. */
-export function aboutMarkdown(poem: PoemFile): string {
+function aboutMarkdown(poem: PoemFile): string {
   const cantos = poem.books.flatMap((book) => book.cantos);
   const sections = cantos.flatMap((canto) => canto.sections);
   const sentences = sections.flatMap((section) => section.sentences.map((sentence) => sentence.sentence));

@@ -13,7 +13,7 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
  * Whether the request carries the configured key, compared in constant time (both sides hashed
  * first, so neither their lengths nor their contents leak through timing). No key configured: never.
  */
-export function hasMediaApiKey(request: FastifyRequest, configured: string | undefined): boolean {
+function hasMediaApiKey(request: FastifyRequest, configured: string | undefined): boolean {
   const sent = request.headers[API_KEY_HEADER];
   if (!configured || typeof sent !== 'string' || sent === '') return false;
   return timingSafeEqual(digest(sent), digest(configured));

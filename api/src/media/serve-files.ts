@@ -9,7 +9,7 @@ import { HttpError } from '../http/error-handler.js';
 import { byteRangeOf } from './byte-range.js';
 
 /** The types /media/files serves, by the extension its URLs end with. */
-export const SERVED_TYPES: Readonly<Record<string, string>> = {
+const SERVED_TYPES: Readonly<Record<string, string>> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   gif: 'image/gif',

@@ -13,7 +13,7 @@ import { HttpError } from '../http/error-handler.js';
 import { readModel } from '../read-models.js';
 import { causeOf } from '../commands.js';
 
-export const PDF_FAILED = pdfMessages.failed;
+const PDF_FAILED = pdfMessages.failed;
 
 const invalid = (field: string, message: string) => new HttpError(400, 'validation', message, {}, [{ field, message }]);
 

@@ -7,7 +7,7 @@ import { Limiter } from './limiter.js';
 const run = promisify(execFile);
 
 /** espeak-ng's British English voice. */
-export const VOICE = 'en-gb';
+const VOICE = 'en-gb';
 /** MP3, as the spec says: LAME's variable bit rate for a mono voice, about a tenth of the WAV. */
 export const AUDIO_TYPE = 'audio/mpeg';
 const EXTENSION = 'mp3';

@@ -9,12 +9,12 @@ import { HttpError } from '../http/error-handler.js';
 import { AUDIO_TYPE, EspeakSpeech, espeakAvailable, normaliseSpeechText, speechKey, type EspeakOptions } from './espeak.js';
 import { BusyError } from './limiter.js';
 
-export const MAX_SPEECH_TEXT = 600;
+const MAX_SPEECH_TEXT = 600;
 export const SPEECH_UNAVAILABLE =
   'Speech is not available on this server: install espeak-ng and lame (Debian: apt-get install espeak-ng lame) and restart the server. Your browser may still read the text aloud.';
 const SPEECH_BUSY = 'Speech is busy right now; please try again in a moment.';
 
-export const speechQuery = z.object({
+const speechQuery = z.object({
   text: requiredText(MAX_SPEECH_TEXT, 'expected some text', `expected at most ${MAX_SPEECH_TEXT} characters`).describe('the text to read aloud'),
 });
 

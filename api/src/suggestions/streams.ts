@@ -8,7 +8,7 @@ import { commandFor } from '../poem/edit-routes.js';
 import { editFieldValue } from '../poem/edit-fields.js';
 
 export const sentenceNow = (store: EventStore, id: number) => foldStream(store, sentenceStream(id), sentenceDecider(id));
-export const suggestionNow = (store: EventStore, suggestionId: string) => foldStream(store, suggestionStream(suggestionId), suggestionDecider);
+const suggestionNow = (store: EventStore, suggestionId: string) => foldStream(store, suggestionStream(suggestionId), suggestionDecider);
 
 /** A part's text as `/api/dedit` shows it. */
 export const textOf = (state: SentenceState, part: SuggestionPart): string => editFieldValue(state, part);

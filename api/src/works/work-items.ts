@@ -15,9 +15,9 @@ export const WORKS_PAGE_SIZE = 20;
 const captionHtmlOf = (row: WorkRow) => (row.type === 'text' || row.description.trim() === '' ? '' : renderMarkdown(row.description, { profile: 'comment' }));
 
 /** Whether the reader of `request` moderates works (sees hidden ones, may hide and show). */
-export const moderates = (request: FastifyRequest) => request.actor?.role === 'admin';
+const moderates = (request: FastifyRequest) => request.actor?.role === 'admin';
 
-export const worksDb = (deps: ApiDeps, request: FastifyRequest) => readModel<WorksReadModel>(deps, request, WORKS_PROJECTION);
+const worksDb = (deps: ApiDeps, request: FastifyRequest) => readModel<WorksReadModel>(deps, request, WORKS_PROJECTION);
 
 /** A page of works as `request`'s reader may see them (hidden ones for moderators only). */
 export async function worksPage(deps: ApiDeps, request: FastifyRequest, filter: Omit<WorksFilter, 'includeHidden'>, page: number, size = WORKS_PAGE_SIZE): Promise<WorksPage> {

@@ -16,7 +16,7 @@ function validTimeZone(zone: string): boolean {
 }
 
 /** The scheduled moment in UTC: an ISO time with offset as is, a local time read in the author's zone. */
-export function publishMoment(publishedAt: string, timeZone: string | null | undefined): string {
+function publishMoment(publishedAt: string, timeZone: string | null | undefined): string {
   if (WITH_OFFSET.test(publishedAt)) {
     const at = new Date(publishedAt);
     if (!Number.isNaN(at.getTime())) return at.toISOString();

@@ -27,7 +27,7 @@ export function sentenceMediaDecider(sentence: number): Decider<MediaListChange,
 const showsUpload = (hash: string) => (item: MediaItem) => item.media === hash || item.url.includes(hash);
 
 /** As many items as a SentenceMediaSet holds of one kind. */
-export const MAX_ITEMS_OF_A_KIND = 100;
+const MAX_ITEMS_OF_A_KIND = 100;
 
 /** Appends the item unless the upload is in the list already. */
 export const attach = (item: MediaItem) => (items: readonly MediaItem[]): MediaItem[] => {

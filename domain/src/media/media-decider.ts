@@ -21,7 +21,7 @@ export type MediaCommand =
   /** The storage sweep: `inUse` as the read models say now (a use since the sweep looked keeps it). */
   | { kind: 'sweep'; reason: SweepReason; unusedSince: string; lastUsedBy: string | null; inUse: boolean };
 
-export const mediaInitialState: MediaState = { upload: null, derivatives: null, removed: false };
+const mediaInitialState: MediaState = { upload: null, derivatives: null, removed: false };
 
 function evolve(state: MediaState, event: MediaEvent): MediaState {
   switch (event.type) {

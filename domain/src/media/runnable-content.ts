@@ -30,7 +30,7 @@
  */
 
 /** Elements whose start tag alone runs script, embeds a document or a plug-in, or changes how the page loads. */
-export const RUNNABLE_ELEMENTS = [
+const RUNNABLE_ELEMENTS = [
   'script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal',
   'svg', 'math', 'html', 'body', 'base', 'meta', 'link', 'style',
 ] as const;

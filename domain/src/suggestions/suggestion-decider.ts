@@ -2,7 +2,7 @@ import { DomainError, type Decider } from '../decider.js';
 import type { SuggestionEvent } from '@epos/schemas';
 
 /** What a suggestion proposes, as SuggestionMade records it (its id and sealed reason apart). */
-export type Suggestion = Omit<Extract<SuggestionEvent, { type: 'SuggestionMade' }>['data'], 'suggestionId' | 'reason'>;
+type Suggestion = Omit<Extract<SuggestionEvent, { type: 'SuggestionMade' }>['data'], 'suggestionId' | 'reason'>;
 
 export type SuggestionState = { status: 'none' } | ({ status: 'open' | 'accepted' | 'declined' } & Suggestion);
 

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { DomainError, fold, type Decider, type DomainErrorKind, type DomainEvent } from '../decider.js';
 
 /** What a command decides after the given events: the events it causes, or the rule it breaks. */
-export interface WhenCommand<Event> {
+interface WhenCommand<Event> {
   /** The events decided, for assertions on a part of them. */
   events(): Event[];
   then(expected: readonly Event[]): void;

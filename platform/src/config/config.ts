@@ -58,7 +58,7 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
 
-export const configSchema = z.object({
+const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'expected development, production or test' }).default('development'),
   HOST: z.string().trim().min(1, 'expected a host name or address').default('127.0.0.1'),
   PORT: port(3000),

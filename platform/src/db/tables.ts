@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /** Tables of the platform itself; each feature declares its own next to its code. */
-export interface EventsTable {
+interface EventsTable {
   global_position: Generated<string>;
   stream_id: string;
   stream_revision: string;
@@ -13,7 +13,7 @@ export interface EventsTable {
   recorded_at: Generated<Date>;
 }
 
-export interface ProjectionCheckpointsTable {
+interface ProjectionCheckpointsTable {
   name: string;
   version: number;
   position: ColumnType<string, string | bigint, string | bigint>;
@@ -27,14 +27,14 @@ export interface ProjectionCheckpointsTable {
 }
 
 /** Rebuilds an operator asked for: the read model is rebuilt beside the one serving under a version this much higher. */
-export interface ProjectionRebuildsTable {
+interface ProjectionRebuildsTable {
   name: string;
   rebuilds: number;
   requested_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** The process running a projection version, while its lease lasts. */
-export interface ProjectionLeasesTable {
+interface ProjectionLeasesTable {
   name: string;
   version: number;
   holder: string;
@@ -42,13 +42,13 @@ export interface ProjectionLeasesTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
-export interface ProjectionActiveTable {
+interface ProjectionActiveTable {
   name: string;
   version: number;
   activated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface CredentialsTable {
+interface CredentialsTable {
   user_id: string;
   user_name: string;
   email: string;
@@ -57,7 +57,7 @@ export interface CredentialsTable {
   created_at: Generated<Date>;
 }
 
-export interface AccountCodesTable {
+interface AccountCodesTable {
   code_hash: string;
   user_id: string;
   purpose: 'activation' | 'reset';
@@ -66,7 +66,7 @@ export interface AccountCodesTable {
 }
 
 /** An account event written with the secrets it describes, until the event store holds it. */
-export interface AccountOutboxTable {
+interface AccountOutboxTable {
   event_id: string;
   stream_id: string;
   type: string;
@@ -75,7 +75,7 @@ export interface AccountOutboxTable {
   recorded_at: Generated<Date>;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   token_hash: string;
   user_id: string;
   created_at: Generated<Date>;
@@ -83,26 +83,26 @@ export interface SessionsTable {
   remember: boolean;
 }
 
-export interface UserKeysTable {
+interface UserKeysTable {
   user_id: string;
   key: Buffer;
 }
 
 /** Secrets the site signs links with, one per purpose. */
-export interface SiteSecretsTable {
+interface SiteSecretsTable {
   name: string;
   secret: Buffer;
 }
 
 /** Request counters of the rate limits, one row per key and time window. */
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   hits: number;
   window_ends_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** How far each reactor has turned events into jobs. */
-export interface ReactorCheckpointsTable {
+interface ReactorCheckpointsTable {
   name: string;
   position: ColumnType<string, string | bigint | undefined, string | bigint>;
   error: string | null;
@@ -110,7 +110,7 @@ export interface ReactorCheckpointsTable {
 }
 
 /** Effects carried out once for good (a mail handed to the mail server), by idempotency key. */
-export interface EffectsDoneTable {
+interface EffectsDoneTable {
   key: string;
   done_at: ColumnType<Date, Date | string | undefined, never>;
 }

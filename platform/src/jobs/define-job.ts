@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /** How long to wait before retrying a failed attempt. */
-export interface JobBackoff {
+interface JobBackoff {
   /** `fixed`: always `delayMs`; `exponential`: `delayMs * 2^(attempt - 1)`. */
   type: 'fixed' | 'exponential';
   delayMs: number;
@@ -24,10 +24,10 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
 /** What `enqueue` accepts for a job type (the schema's input). */
 export type JobInput<Job extends JobDefinition> = z.input<Job['payload']>;
 /** What the handler receives for a job type (the schema's output). */
-export type JobPayload<Job extends JobDefinition> = z.output<Job['payload']>;
+type JobPayload<Job extends JobDefinition> = z.output<Job['payload']>;
 
-export const DEFAULT_ATTEMPTS = 3;
-export const DEFAULT_BACKOFF: JobBackoff = { type: 'exponential', delayMs: 1000 };
+const DEFAULT_ATTEMPTS = 3;
+const DEFAULT_BACKOFF: JobBackoff = { type: 'exponential', delayMs: 1000 };
 
 const JOB_NAME = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
 

@@ -2,7 +2,7 @@ import { pino, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger };
 
-export const redactPaths = [
+const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',

@@ -4,14 +4,14 @@ import { createSmtpTransport } from './smtp-transport.js';
 
 export {
   mailMessageSchema,
-  DEFAULT_MAIL_FROM,
+  
   type MailMessage,
-  type MailMessageInput,
+  
   type MailTransport,
-  type SendOptions,
-  type SentMail,
+  
+  
 } from './port.js';
-export { createSmtpTransport, type SmtpTransportOptions } from './smtp-transport.js';
+export { createSmtpTransport,  } from './smtp-transport.js';
 export {
   createOutboxTransport,
   listOutbox,
@@ -21,12 +21,12 @@ export {
   OUTBOX_ID,
   type OutboxMessage,
   type OutboxSummary,
-  type OutboxTransport,
-  type OutboxTransportOptions,
+  
+  
 } from './outbox-transport.js';
 export { extractLinks, isWebUrl, TEXT_URL, trimUrl } from './links.js';
 export { oneLine } from './one-line.js';
-export { sendMailJob, enqueueMail, type EnqueueMailOptions, type EnqueuedMail } from './send-mail-job.js';
+export { sendMailJob, enqueueMail,   } from './send-mail-job.js';
 export { mailOnce, sentMailKey } from './mail-once.js';
 
 export interface MailTransportOptions {

@@ -60,7 +60,7 @@ export interface SendOptions {
   idempotencyKey?: string;
 }
 
-export interface SentMail {
+interface SentMail {
   /** SMTP: the Message-ID; outbox: the message's id in the outbox (`/dev/mail/<id>`). */
   id: string;
 }

@@ -2,7 +2,7 @@ import MarkdownIt, { type MarkdownIt as MarkdownParser, type StateCore } from 'm
 import sanitizeHtml, { type IOptions, type Transformer } from 'sanitize-html';
 import { sentenceLinks } from './sentence-links.js';
 
-export type MarkdownProfile = 'post' | 'comment';
+type MarkdownProfile = 'post' | 'comment';
 
 export interface RenderOptions {
   /** `post` (default) allows headings, images and tables; `comment` does not. */

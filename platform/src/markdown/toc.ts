@@ -5,7 +5,7 @@ import { renderMarkdown } from './render.js';
  * Heading ids begin with this, so no heading can take an id the page itself uses (the app's root,
  * a skip link) or clobber a global name in the browser.
  */
-export const TOC_ID_PREFIX = 'toc-';
+const TOC_ID_PREFIX = 'toc-';
 
 // Sanitised output only: the sanitiser keeps no attribute on headings, so each opens as exactly
 // `<h2>` or `<h3>`, and a `<` inside text or an attribute value is always escaped.

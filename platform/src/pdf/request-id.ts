@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { normalisePdfOptions, type PdfOptions, type PdfPart } from '@epos/schemas';
 
 /** Bumped whenever the typesetting changes, so that cached editions are printed anew. */
-export const PDF_RENDERER_VERSION = 2;
+const PDF_RENDERER_VERSION = 2;
 
 /**
  * The cache key of a PDF edition, which is also its request id, its stream and its job id:

@@ -18,7 +18,7 @@ export interface PdfRequestState {
   revision: bigint;
 }
 
-export function foldPdfRequest(events: readonly RecordedEvent[]): PdfRequestState {
+function foldPdfRequest(events: readonly RecordedEvent[]): PdfRequestState {
   const state: PdfRequestState = { requested: null, rendered: null, failed: null, expired: false, mails: [], revision: -1n };
   for (const event of events) {
     state.revision = event.revision;

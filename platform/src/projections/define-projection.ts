@@ -3,7 +3,7 @@ import type { EventDefinition } from '@epos/schemas';
 import type { RecordedEvent, RecordedOf } from '../event-store/port.js';
 import { EventHandlingError } from './errors.js';
 
-export type EventHandler<Def extends EventDefinition, DB> = (event: RecordedOf<Def>, db: Kysely<DB>) => Promise<void>;
+type EventHandler<Def extends EventDefinition, DB> = (event: RecordedOf<Def>, db: Kysely<DB>) => Promise<void>;
 
 export type EventHandlers<Defs extends readonly EventDefinition[], DB> = {
   [Def in Defs[number] as Def['type']]?: EventHandler<Def, DB>;

@@ -89,7 +89,7 @@ export class ProjectionLeases {
 }
 
 /** A holder named after a process of this machine (host:pid…) that has exited. */
-export function isDeadLocalProcess(holder: string): boolean {
+function isDeadLocalProcess(holder: string): boolean {
   const [host, pidPart] = holder.split(':');
   const pid = Number.parseInt(pidPart ?? '', 10);
   if (host !== os.hostname() || !Number.isInteger(pid) || pid <= 0) return false;

@@ -25,7 +25,7 @@ export class ReadModelNotReadyError extends Error {
 
 const UNKNOWN: Position = -1n;
 /** A projection behind the head whose checkpoint has not moved for this long is reported stalled (PROJECTION_STALL_SECONDS). */
-export const DEFAULT_STALL_MS = 30_000;
+const DEFAULT_STALL_MS = 30_000;
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable (restarting or unreachable). The site recovers by itself when it is back.';
 
 /**

@@ -2,7 +2,7 @@ import type { EventDefinition } from '@epos/schemas';
 import type { RecordedEvent, RecordedOf } from '../event-store/port.js';
 
 /** What one event type sets off. */
-export interface Reaction<Context, Event extends RecordedEvent = RecordedEvent> {
+interface Reaction<Context, Event extends RecordedEvent = RecordedEvent> {
   /** The effect in a few words, for the table of effects (docs/architecture.md): "queues blogs.publish-scheduled-post at publishAt". */
   readonly effect: string;
   /** Enqueues the effect's jobs. Must be idempotent (job ids named after the event or its subject): it may run again. */
@@ -16,7 +16,7 @@ export interface Reactor<Context> {
 }
 
 /** One reaction to each listed event, keyed by its type; each receives its event typed by the event's schema. */
-export type Reactions<Defs extends readonly EventDefinition[], Context> = {
+type Reactions<Defs extends readonly EventDefinition[], Context> = {
   [Def in Defs[number] as Def['type']]: Reaction<Context, RecordedOf<Def>>;
 };
 

@@ -1,7 +1,7 @@
 import type { SearchDocument, SearchScope } from '@epos/schemas/search/documents';
 
 /** One autocomplete entry: matched by its lower-case `key`, shown as `label`. */
-export interface SuggestionTerm {
+interface SuggestionTerm {
   key: string;
   label: string;
 }
@@ -13,7 +13,7 @@ export const WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
 const MAX_KEY_LENGTH = 200;
 
 /** What a document adds to autocomplete: the poem's words, post titles and page and book names. */
-export function suggestionTerms(document: Pick<SearchDocument, 'scope' | 'title' | 'text'>): SuggestionTerm[] {
+function suggestionTerms(document: Pick<SearchDocument, 'scope' | 'title' | 'text'>): SuggestionTerm[] {
   const terms = new Map<string, string>();
   if (VOCABULARY_SCOPES.has(document.scope)) {
     for (const [word] of document.text.matchAll(WORD)) {

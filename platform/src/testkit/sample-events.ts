@@ -6,8 +6,8 @@ export const counterOpened = defineEvent('CounterOpened', z.object({ name: z.str
 export const counterIncremented = defineEvent('CounterIncremented', z.object({ by: z.number().int().positive() }));
 
 /** Version 2 renamed `title` to `label`; stored version-1 events are upcast on read. */
-export const counterLabelledV1 = defineEvent('CounterLabelled', z.object({ title: z.string() }));
-export const counterLabelled = defineEvent('CounterLabelled', z.object({ label: z.string(), source: z.enum(['v1', 'v2']) }), {
+const counterLabelledV1 = defineEvent('CounterLabelled', z.object({ title: z.string() }));
+const counterLabelled = defineEvent('CounterLabelled', z.object({ label: z.string(), source: z.enum(['v1', 'v2']) }), {
   version: 2,
   upcasters: [{ from: 1, up: (data) => ({ label: (data as { title: string }).title, source: 'v1' }) }],
 });

@@ -19,7 +19,7 @@ export function seal(key: Buffer, value: unknown): string {
 }
 
 /** The sealed value, or null when the key is gone or does not fit. */
-export function unseal(key: Buffer | null | undefined, sealed: string): unknown {
+function unseal(key: Buffer | null | undefined, sealed: string): unknown {
   if (!key) return null;
   const [version, iv, tag, ciphertext] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || ciphertext === undefined) return null;

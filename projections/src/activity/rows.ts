@@ -10,7 +10,7 @@ const EXCERPT_LENGTH = 160;
 const RUN_MS = 60 * 60 * 1000;
 
 /** The first `EXCERPT_LENGTH` characters of plain text, on a word boundary, with an ellipsis when cut. */
-export function excerpt(text: string): string {
+function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= EXCERPT_LENGTH) return flat;
   const cut = flat.slice(0, EXCERPT_LENGTH);

@@ -9,7 +9,7 @@ export interface ArchivePost {
   published_at: string | Date;
 }
 type Day = { date: string; postdetails: { postslug: string; posttitle: string; postBlogSlug: string; postBlog: string }[] };
-export type ArchiveMonth = { monthname: string; totalposts: number; postdate: Day[] };
+type ArchiveMonth = { monthname: string; totalposts: number; postdate: Day[] };
 export type ArchiveYear = { year: number; totalposts: number; monthtimeline: ArchiveMonth[] };
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

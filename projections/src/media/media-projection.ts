@@ -40,7 +40,7 @@ export interface MediaReadModel {
 }
 
 /** The upload an attached item shows, if it is one of the library's. */
-export const uploadOfItem = (item: MediaItem): string | null => item.media ?? hashOfMediaUrl(item.url);
+const uploadOfItem = (item: MediaItem): string | null => item.media ?? hashOfMediaUrl(item.url);
 
 const usesOf = (items: readonly MediaItem[], where: Omit<MediaReadModel['media_uses'], 'hash' | 'position'>): MediaReadModel['media_uses'][] =>
   items.flatMap((item, position) => {

@@ -43,7 +43,7 @@ type Data<E extends { type: string; data: unknown }, T extends E['type']> = Extr
 const MENTION = /\/media\/(?:files|thumbs)\/([0-9a-f]{64})\.|"media":"([0-9a-f]{64})"/g;
 
 /** The uploads an event's data names, by a /media URL or an item's `media` field. */
-export function mentionedUploads(data: unknown): Set<string> {
+function mentionedUploads(data: unknown): Set<string> {
   const found = new Set<string>();
   for (const match of JSON.stringify(data).matchAll(MENTION)) found.add((match[1] ?? match[2])!);
   return found;

@@ -4,7 +4,7 @@ import { derivableFields, POEM_STREAM, poemEvents } from '@epos/schemas';
 import { derive } from './analysis/derive-sentence.js';
 import { FIRST_TEXT_COLUMN, FIRST_TEXT_VECTOR, POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel } from './read-model.js';
 
-export { POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel };
+export {    type PoemReadModel };
 import { emptySentence, evolveSentence, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
 import type { PoemStructure } from '@epos/domain/poem/structure-state';
 import { fold } from '@epos/domain/decider';

@@ -10,7 +10,7 @@ const NOTE_FIELDS = ['motherNote', 'aurobindoNote', 'reason'] as const;
 const noDocument = { sentence: null, order: null, date: null, author: null, blog: null, post: null } as const;
 
 /** `/{book}/{canto}/{section}` in an edition (the First has no suffix), as the reader routes it. */
-export function sectionLink(place: { book: number; canto: number; section: number }, edition: Edition): string {
+function sectionLink(place: { book: number; canto: number; section: number }, edition: Edition): string {
   const base = `/${place.book}/${place.canto}/${place.section}`;
   return edition === 'first' ? base : `${base}/${edition}`;
 }

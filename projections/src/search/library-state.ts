@@ -15,7 +15,7 @@ export const LIBRARY_SEARCH_EVENTS: ReadonlySet<string> = new Set([...libraryEve
 const PIECE = 100_000;
 
 /** `text` in pieces of at most PIECE characters, cut between words where there is a space. */
-export function piecesOf(text: string): string[] {
+function piecesOf(text: string): string[] {
   const pieces: string[] = [];
   let rest = text;
   while (rest.length > PIECE) {
@@ -44,7 +44,7 @@ function chaptersOf(markdown: string): { anchor: string; name: string | undefine
 }
 
 /** A page's documents (its text in pieces), or a book's (each chapter in pieces, linking to the chapter). */
-export function documentsForLibraryText(row: LibraryText): SearchDocument[] {
+function documentsForLibraryText(row: LibraryText): SearchDocument[] {
   const base = { scope: row.scope as 'pages' | 'books', language: 'en' as const, title: row.title, sentence: null, order: null, date: row.date, author: null, blog: null, post: null };
   if (row.scope === 'pages') return piecesOf(plainText(row.markdown)).map((text, n) => ({ ...base, id: `${row.key}:${n}`, text, link: row.link }));
   return chaptersOf(row.markdown).flatMap((chapter, c) =>

@@ -1,7 +1,7 @@
 import type { Edition } from '@epos/schemas';
 import type { CountSums, TotalLevel } from './read-model.js';
 
-export interface Place {
+interface Place {
   book: number;
   canto: number;
   section: number;

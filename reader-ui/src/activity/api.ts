@@ -5,7 +5,7 @@ import { readUnread } from './unread-feed';
 export type { ActivityItem, NotificationItem, NotificationsAnswer, RecentsAnswer, UnreadAnswer } from '@epos/schemas/activity/answers';
 
 /** The activity feed's and notifications' calls (api/src/activity). */
-export const activityApi = {
+const activityApi = {
   recents: (page: number) => `/api/recents?page=${page}`,
   notifications: (page: number) => `/api/notifications?page=${page}`,
   unread: '/api/notifications/unread',

@@ -4,7 +4,7 @@ import { notificationKinds } from './words';
 
 export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
 /** How often the count is read when there is no working stream. */
-export const POLL_MS = 60_000;
+const POLL_MS = 60_000;
 
 /** EventSource.CLOSED: the browser has given up (an error status, a refused type) and will not reconnect. */
 const CLOSED = 2;

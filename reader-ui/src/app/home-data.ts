@@ -5,7 +5,7 @@ import { parseSectionPath, sectionPath } from '../ui/poem-address';
 import { lastRead } from './last-read';
 
 /** A canto in the home page's contents: its link opens its first section. */
-export interface HomeCanto {
+interface HomeCanto {
   readonly canto: number;
   readonly name: string;
   readonly href: string;

@@ -25,10 +25,10 @@ import type {
 
 export type {
   Archive,
-  ArchiveDay,
-  ArchiveMonth,
+  
+  
   ArchivePost,
-  ArchiveYear,
+  
   BlogListEntry,
   BlogPage,
   CommentWidget,
@@ -42,7 +42,7 @@ export type {
   TocEntry,
   TocPage,
 } from '@epos/schemas/blogs/responses';
-export type { PostStatus } from '@epos/schemas/blogs/post-status';
+;
 
 /** A blog the signed-in user may write in. */
 export type MyBlog = WritableBlog;
@@ -154,7 +154,7 @@ export async function fetchMyBlogs(signal?: AbortSignal): Promise<readonly MyBlo
 /** A write: a success carries the server's message and the command's X-Position. */
 const write = (url: string, body: Readonly<Record<string, unknown>>): Promise<Result<Done>> => postCommand(url, body);
 
-export const blogWrites = {
+const blogWrites = {
   deletePost: '/postdata/delete',
   comment: (postId: string) => `/postdata/comment/${seg(postId)}`,
   editComment: (postId: string) => `/postdata/comment/${seg(postId)}/edit`,

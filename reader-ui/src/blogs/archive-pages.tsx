@@ -20,7 +20,7 @@ import { blogPaths } from './paths';
  * <details>/<summary>: keyboard and screen readers know them), then days and posts.
  * The newest year and month start open.
  */
-export function Archive({ archive, heading, breadcrumbs }: { archive: ArchiveAnswer; heading: string; breadcrumbs?: readonly { href: string; label: string }[] }) {
+function Archive({ archive, heading, breadcrumbs }: { archive: ArchiveAnswer; heading: string; breadcrumbs?: readonly { href: string; label: string }[] }) {
   const withBlog = spansBlogs(archive);
   const timeline = archive.timeline ?? [];
   return (

@@ -66,7 +66,7 @@ export function BlogPage() {
 }
 
 /** Feed, Atom, Archives, Series and Contents of a blog. */
-export function BlogLinks({ blog }: { blog: string }) {
+function BlogLinks({ blog }: { blog: string }) {
   return (
     <nav className="blog-links" aria-label="This blog">
       <ul>

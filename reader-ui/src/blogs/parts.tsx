@@ -26,7 +26,7 @@ export function AuthorLink({ authorId, name }: { authorId: string; name: string 
 }
 
 /** "By A · 5th Mar 24 · Series: S · 3 comments" */
-export function PostMeta({ post, showBlog, blogTitle }: { post: PostSummary; showBlog?: boolean; blogTitle?: string }) {
+function PostMeta({ post, showBlog, blogTitle }: { post: PostSummary; showBlog?: boolean; blogTitle?: string }) {
   const parts: ReactNode[] = [];
   if (post.author)
     parts.push(

@@ -45,7 +45,7 @@ export function isReservedSegment(segment: string): boolean {
  * The post editor's pages (./editor/editor-routes): new post, edit post, the
  * scheduled and draft lists of a blog, and the plain /schedule and /draft.
  */
-export const EDITOR_ROUTE = /^\/(?:schedule|draft|blogs\/[^/?#]+\/(?:new|scheduled|draft)|blogs\/[^/?#]+\/[^/?#]+\/editpost)\/?$/i;
+const EDITOR_ROUTE = /^\/(?:schedule|draft|blogs\/[^/?#]+\/(?:new|scheduled|draft)|blogs\/[^/?#]+\/[^/?#]+\/editpost)\/?$/i;
 
 export function isEditorPath(path: string): boolean {
   return EDITOR_ROUTE.test(path);

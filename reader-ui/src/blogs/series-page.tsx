@@ -12,7 +12,7 @@ import { LoadMore } from '../ui/load-more';
 import { blogPaths, feedPaths, type SeriesSort } from './paths';
 
 /** `?sort=newest` or the default, oldest (reading order). */
-export function parseSort(search: string): SeriesSort {
+function parseSort(search: string): SeriesSort {
   return queryParam(search, 'sort')?.toLowerCase() === 'newest' ? 'newest' : 'oldest';
 }
 

@@ -17,7 +17,7 @@ export const bookPaths = {
   book: (author: string, book: string) => `/books/${seg(author)}/${seg(book)}`,
 } as const;
 
-export const bookApi = {
+const bookApi = {
   books: '/api/books',
   author: (author: string) => `/api/books/${seg(author)}`,
   book: (author: string, book: string) => `/api/booksnew/${seg(author)}/${seg(book)}`,

@@ -13,7 +13,7 @@ import { lastLibraryWrite } from './consistency';
 /** GET: the Menu pages (kept here, not in paths.ts, so the first download stays small). */
 export const MENUS_URL = '/api/library/menus';
 
-export type MenuEntry = Pick<PageEntry, 'pageid' | 'name' | 'url'>;
+type MenuEntry = Pick<PageEntry, 'pageid' | 'name' | 'url'>;
 export interface LibraryMenus {
   readonly main: readonly MenuEntry[];
   readonly footer: readonly MenuEntry[];

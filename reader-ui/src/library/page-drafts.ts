@@ -4,7 +4,7 @@ import { isBlankPage, pageValuesFrom, sameValues, type PageFormValues } from './
 /** The page editor's working copies in this browser: one per page id, and one ('new') for a page not created yet. */
 export const pageDrafts = draftStore<PageFormValues>('epos:page-editor:', pageValuesFrom, isBlankPage);
 
-export const NEW_PAGE_DRAFT = 'new';
+const NEW_PAGE_DRAFT = 'new';
 
 /** The draft's name for a page (its id) or a new page. */
 export const pageDraftName = (pageId: string | null): string => pageId ?? NEW_PAGE_DRAFT;

@@ -22,7 +22,7 @@ export const pageMessages = {
 
 /** Menu categories list the page in the top navigation or the footer; a Non-Menu page hangs under a parent. */
 export const PAGE_CATEGORIES = ['Main menu', 'Footer', 'Non-Menu'] as const satisfies readonly PageCategory[];
-export const NON_MENU: PageCategory = 'Non-Menu';
+const NON_MENU: PageCategory = 'Non-Menu';
 
 export interface PageFormValues {
   readonly name: string;

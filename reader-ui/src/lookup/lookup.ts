@@ -10,7 +10,6 @@ export const DIGITS_ONLY = 'Use digits only (for example 12)';
 type PlaceOfLine = 'bookNumber' | 'cantoNumber' | 'sectionNumber';
 /** GET /api/linenumber/{n}, read without relying on the section it stands in. */
 export type LineNumberResult = Omit<LineNumberAnswer, PlaceOfLine> & Partial<Pick<LineNumberAnswer, PlaceOfLine>>;
-export type LineDetail = LineNumberAnswer['LineDetails'][number];
 
 /** The problem with what was typed, or null when it may be looked up. */
 export function validateLookup(value: string): string | null {

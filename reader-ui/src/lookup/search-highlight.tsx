@@ -6,7 +6,7 @@ import { findMatches, matchSummary, scrollTargetY, searchTermFrom } from './sear
 import './search.css';
 
 /** The sticky bar's height plus a little air: the first hit stops this far below the top. */
-export const SEARCH_SCROLL_OFFSET = 75;
+const SEARCH_SCROLL_OFFSET = 75;
 const HIGHLIGHT_NAME = 'search-hit';
 /** The verse lines searched (not translations or notes). */
 const VERSE_LINES = '.poem-section .verse-line';

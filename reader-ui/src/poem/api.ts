@@ -16,12 +16,10 @@ import type {
   SectionRefAnswer,
   SentenceIdentityAnswer,
   TranslationAnswer,
-  VerseLineAnswer,
 } from '@epos/schemas/poem/responses';
 
 /** The reading API (docs/poem-api.md), typed by the server's response schemas. */
 
-export type VerseLine = VerseLineAnswer;
 /**
  * A sentence as the reader reads it: from a section, or from /api/lineinfo, which adds where it
  * stands. Beyond its number, stanza and text, it copes with any field being absent.
@@ -37,15 +35,15 @@ export type SiteInfo = Site;
 /** A read whose 404 says `notFound` ('No book found', 'Not Found'). */
 const read = <T>(url: string, notFound: string, signal?: AbortSignal, options: ReadOptions = {}): Promise<Result<T>> => getJson<T>(url, { ...options, signal, notFound });
 
-export function sectionUrl(address: SectionAddress): string {
+function sectionUrl(address: SectionAddress): string {
   return `/api/sbook/${address.book}/${address.canto}/${address.section}?edition=${address.edition}`;
 }
 
-export function translationUrl(ref: SectionRef, lang: Lang): string {
+function translationUrl(ref: SectionRef, lang: Lang): string {
   return `/api/translation/${ref.book}/${ref.canto}/${ref.section}?lang=${lang}`;
 }
 
-export function lineInfoUrl(n: number): string {
+function lineInfoUrl(n: number): string {
   return `/api/lineinfo/${n}`;
 }
 

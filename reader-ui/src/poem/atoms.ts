@@ -17,7 +17,7 @@ export const shownLayersAtom = storedShownLayersAtom;
 export const contentsAtom = atom<Contents>({});
 
 /** Names and labels from GET /api/site; null until loaded (or if it failed). */
-export const siteInfoAtom = atom<SiteInfo | null>(null);
+const siteInfoAtom = atom<SiteInfo | null>(null);
 
 /** The site's names and labels, loaded on first use. */
 export function useSiteInfo(): SiteInfo | null {

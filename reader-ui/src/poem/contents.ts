@@ -5,12 +5,12 @@ import type { ContentsResponse, SectionInfo, SectionRef } from './api';
  * from /api/contents, and what each section response tells (names, section lists,
  * neighbours), whichever arrives first.
  */
-export interface KnownCanto {
+interface KnownCanto {
   readonly name?: string;
   readonly sections?: readonly SectionInfo[];
 }
 
-export interface KnownBook {
+interface KnownBook {
   readonly name?: string;
   readonly cantos: Readonly<Record<number, KnownCanto>>;
 }

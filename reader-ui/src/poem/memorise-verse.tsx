@@ -47,11 +47,6 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Forgets every known line (for a reset in the reader's settings). */
-export function forgetAllKnownLines(): void {
-  writeKnown([]);
-}
-
 /**
  * The Memorise option, in place of the verse: each line masked to the first letter of each word.
  * A click on a hidden word reveals it; per line, "Next word" reveals the next one, "Reveal line"

@@ -15,7 +15,7 @@ import { useMediaQuery } from '../ui/use-media-query';
  * From this width the reading settings stand beside the text, as a side panel a reader may fold
  * away; below it they open from the bar as a sheet (reader-bar.css uses the same width).
  */
-export const SIDE_PANEL_QUERY = '(min-width: 72rem)';
+const SIDE_PANEL_QUERY = '(min-width: 72rem)';
 
 /** Whether the sheet is open; an atom, so it stays open while another edition loads. */
 const sheetOpenAtom = atom(false);

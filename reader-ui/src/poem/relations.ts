@@ -8,7 +8,7 @@
 export const RELATION_COLOURS = 20;
 
 const UNDERLINES = ['solid', 'double', 'dotted', 'dashed', 'wavy'] as const;
-export type UnderlineStyle = (typeof UNDERLINES)[number];
+type UnderlineStyle = (typeof UNDERLINES)[number];
 
 /**
  * How a relation looks: its colour, and an underline style and weight of its own, so that colour

@@ -27,7 +27,7 @@ export interface StudyTools {
   toggle(n: number): void;
 }
 
-export function studyPanelId(n: number): string {
+function studyPanelId(n: number): string {
   return `study-${n}`;
 }
 

@@ -8,9 +8,9 @@
 import { scopeNamed, type SearchScope } from '@epos/schemas/search/scopes';
 import { filteredScopes, searchWordsFrom, stateParams, type SearchState } from './address';
 
-export { filteredScopes, SEARCH_PATH, searchPath, suggestApiUrl, type SearchState } from './address';
+export { filteredScopes,  searchPath, suggestApiUrl, type SearchState } from './address';
 
-export const scopeLabels: Readonly<Record<SearchScope, string>> = {
+const scopeLabels: Readonly<Record<SearchScope, string>> = {
   first: 'First edition',
   centenary: 'Centenary edition',
   revised: 'Revised edition',
@@ -27,7 +27,7 @@ export const scopeLabels: Readonly<Record<SearchScope, string>> = {
 export const searchScopes = Object.keys(scopeLabels) as SearchScope[];
 
 /** The poem's tabs: their hits open a section of the poem. */
-export const poemScopes: readonly SearchScope[] = ['first', 'centenary', 'revised'];
+const poemScopes: readonly SearchScope[] = ['first', 'centenary', 'revised'];
 
 /**
  * Whether a hit gets a 'Search in book' link: a poem hit whose link carries the words for the reader
@@ -81,7 +81,7 @@ export function visibleScopes(counts: Readonly<Record<SearchScope, number>> | nu
 }
 
 /** "1,234", or "1,000+" for a count the server stopped at. */
-export function countLabel(count: number, capped: boolean): string {
+function countLabel(count: number, capped: boolean): string {
   return `${count.toLocaleString('en')}${capped ? '+' : ''}`;
 }
 

@@ -7,9 +7,9 @@
  */
 
 /** How long the target stays highlighted (spec section 9). */
-export const GOTO_HIGHLIGHT_MS = 6000;
+const GOTO_HIGHLIGHT_MS = 6000;
 /** The class the target carries while highlighted. */
-export const GOTO_TARGET_CLASS = 'hash-target';
+const GOTO_TARGET_CLASS = 'hash-target';
 
 /** The anchor id an in-page link points at (`#s12` → `s12`), or null for anything else. */
 export function gotoHashId(href: string | null | undefined): string | null {

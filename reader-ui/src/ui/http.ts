@@ -34,7 +34,7 @@ export type Result<T> =
 export type Failure = Extract<Result<unknown>, { ok: false }>;
 
 export const CSRF_HEADER = 'X-CSRF-Token';
-export const CSRF_URL = '/api/csrf';
+const CSRF_URL = '/api/csrf';
 
 export interface ReadOptions {
   readonly signal?: AbortSignal | undefined;
@@ -151,7 +151,7 @@ async function fetchCsrfToken(): Promise<string> {
 }
 
 /** The page's anti-forgery token, fetched once and shared; a failed fetch is retried next time. */
-export function getCsrfToken(): Promise<string> {
+function getCsrfToken(): Promise<string> {
   csrfToken ??= fetchCsrfToken().catch((error: unknown) => {
     csrfToken = null;
     throw error;

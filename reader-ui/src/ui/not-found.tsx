@@ -12,7 +12,7 @@ export interface WayOn {
 }
 
 /** Where a reader can always go on to: the search, the poem's contents (on the home page) and the blogs. */
-export const commonWaysOn: readonly WayOn[] = [
+const commonWaysOn: readonly WayOn[] = [
   { href: readerRoutes.search.path, label: 'Search the site' },
   { href: '/', label: 'Home: the poem’s contents' },
   { href: '/blogs', label: 'The blogs' },

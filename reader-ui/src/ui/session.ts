@@ -4,7 +4,7 @@ import { allows, permissions, type Permission } from '@epos/schemas/accounts/per
 import type { MeAnswer } from '@epos/schemas/accounts/responses';
 import { getJson, renewCsrfToken } from './http';
 
-export const ME_URL = '/api/me';
+const ME_URL = '/api/me';
 
 type SignedIn = Extract<MeAnswer, { loggedIn: true }>;
 
@@ -27,13 +27,13 @@ export function toMe(body: unknown): Me {
 }
 
 /** GET /api/me: who is logged in. Fails as "logged out". */
-export async function fetchMe(signal?: AbortSignal): Promise<Me> {
+async function fetchMe(signal?: AbortSignal): Promise<Me> {
   const answer = await getJson(ME_URL, { signal }).catch(() => null);
   return answer?.ok ? toMe(answer.data) : LOGGED_OUT;
 }
 
 /** Who is logged in, from GET /api/me; null until the first answer. */
-export const meAtom = atom<Me | null>(null);
+const meAtom = atom<Me | null>(null);
 
 let loading: Promise<Me> | null = null;
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { StorageUsageAnswer } from '@epos/schemas/media/storage';
 import { getJson } from './http';
 
-export const STORAGE_USAGE_URL = '/api/media/usage';
+const STORAGE_USAGE_URL = '/api/media/usage';
 
 /** This reader's uploads so far, and the position of the last (X-Position), so the usage shown includes it. */
 const lastUploadAtom = atom<{ count: number; position: string | null }>({ count: 0, position: null });

@@ -6,7 +6,7 @@ import { getJson, type Result } from './http';
  * A reader's blog subscriptions (a mail for each new post), changed from a blog's page and from My
  * account: the account calls of the same names.
  */
-export const subscriptionsApi = {
+const subscriptionsApi = {
   /** GET: every blog, and which of them the logged-in reader follows. */
   list: '/postdata/getSubscription',
   update: '/postdata/updateSubscriptions',

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import './ui.css';
 
 /** How long a toast stays (spec section 9). */
-export const TOAST_MS = 3000;
+const TOAST_MS = 3000;
 /** At most this many toasts at once; older ones give way. */
 const MAX_TOASTS = 3;
 

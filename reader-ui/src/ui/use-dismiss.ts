@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
  * While `open`, calls `close('escape')` on the Escape key and, when `inside` is given,
  * `close('outside')` on a pointer press outside that element: how a menu or panel is left.
  */
-export function useDismiss(open: boolean, close: (how: 'escape' | 'outside') => void, inside?: RefObject<HTMLElement | null>): void {
+function useDismiss(open: boolean, close: (how: 'escape' | 'outside') => void, inside?: RefObject<HTMLElement | null>): void {
   const closeRef = useRef(close);
   closeRef.current = close;
   useEffect(() => {

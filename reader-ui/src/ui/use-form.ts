@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { firstInvalidField, issueIndexesFor, stillFailing, type Issue } from './form-issues';
 
-export interface FieldBinding {
+interface FieldBinding {
   readonly id: string;
   readonly value: string;
   readonly onValueChange: (value: string) => void;

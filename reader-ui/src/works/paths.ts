@@ -2,7 +2,7 @@ import type { WorkType } from '@epos/schemas/works/events';
 import { profilePath } from '../ui/account-urls';
 
 /** The works pages' slugs: the names readers see, not the API's type codes. */
-export const WORK_TYPE_SLUGS: Readonly<Record<WorkType, string>> = { text: 'annotations', audio: 'audio', video: 'video', rts: 'references', slps: 'slides' };
+const WORK_TYPE_SLUGS: Readonly<Record<WorkType, string>> = { text: 'annotations', audio: 'audio', video: 'video', rts: 'references', slps: 'slides' };
 
 export const worksPaths = {
   byType: (type: WorkType) => `/works/${WORK_TYPE_SLUGS[type]}`,
@@ -23,7 +23,7 @@ export const sentencesOf = (list: string): number[] => list.split(',').filter((s
  * The only frame a work may embed: a YouTube video from youtube-nocookie.com by its id. The server
  * builds the address from a checked id; this is checked again so that nothing else is ever framed.
  */
-export const SAFE_EMBED = /^https:\/\/www\.youtube-nocookie\.com\/embed\/[A-Za-z0-9_-]{11}$/;
+const SAFE_EMBED = /^https:\/\/www\.youtube-nocookie\.com\/embed\/[A-Za-z0-9_-]{11}$/;
 export const safeEmbed = (url: string | null | undefined): string | null => (url && SAFE_EMBED.test(url) ? url : null);
 
 /** A link a work may show: https, or a path on this site (an uploaded recording). */

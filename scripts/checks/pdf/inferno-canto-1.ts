@@ -188,7 +188,7 @@ export const INFERNO_CANTO_I_VERSE = [
   "Then he moved on, and I behind him followed.",
 ];
 
-export const INFERNO_CANTO_I_NAME =
+const INFERNO_CANTO_I_NAME =
   'The Dark Forest. The Hill of Difficulty. The Panther, the Lion, and the Wolf. Virgil, sent by Beatrice, offers to guide Dante through Hell and Purgatory, and another, worthier spirit will guide him through Paradise';
 
 export const INFERNO_CANTO_I = [

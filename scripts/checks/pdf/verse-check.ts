@@ -33,7 +33,7 @@ const same = (printed: string, line: string) => printed.replace(/\s/g, '') === l
  * the margin at a row's start and the small one where a sentence begins inside a verse line
  * (after the previous sentence's end mark).
  */
-export function printedRows(pages: readonly string[]): { page: number; text: string; indent: number }[] {
+function printedRows(pages: readonly string[]): { page: number; text: string; indent: number }[] {
   const rows: { page: number; text: string; indent: number }[] = [];
   pages.forEach((page, i) => {
     for (const raw of page.split('\n')) {

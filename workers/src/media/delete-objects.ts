@@ -22,7 +22,7 @@ async function storageAt(context: DeleteContext, position: bigint) {
  * of the same bytes is either in it (and the object stays) or waits for the lock and stores them
  * anew. Safe to run again: an object gone already is skipped.
  */
-export async function deleteStoredObjects(context: DeleteContext, keys: readonly string[], after: bigint): Promise<string[]> {
+async function deleteStoredObjects(context: DeleteContext, keys: readonly string[], after: bigint): Promise<string[]> {
   await storageAt(context, after);
   return withStorageLock(context.database, async () => {
     const db = await storageAt(context, await context.store.headPosition());

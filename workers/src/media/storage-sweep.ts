@@ -19,7 +19,7 @@ const EDITIONS_PER_PAGE = 500;
 
 type SweepContext = Pick<WorkerContext, 'config' | 'store' | 'progress' | 'logger'>;
 
-export interface SweepResult {
+interface SweepResult {
   swept: number;
   expired: number;
 }
@@ -78,7 +78,7 @@ async function expireOldEditions(context: SweepContext, db: Awaited<ReturnType<t
 const storageDb = (context: SweepContext) => context.progress.readModel<StorageReadModel>(STORAGE_PROJECTION);
 
 /** One sweep over the read models as they stand at the head of the log now. */
-export async function sweepStorage(context: SweepContext, now = Date.now()): Promise<SweepResult> {
+async function sweepStorage(context: SweepContext, now = Date.now()): Promise<SweepResult> {
   const head = await context.store.headPosition();
   const names = [STORAGE_PROJECTION, POEM_PROJECTION];
   if ((await context.progress.waitFor(head, { names, timeoutMs: 30_000 })) === null) throw new ReadModelBehindError(names, head);

@@ -26,12 +26,12 @@ async function appendOnce(context: WorkerContext, requestId: string, event: { ty
   }
 }
 
-export interface PdfJobResult {
+interface PdfJobResult {
   skipped: boolean;
 }
 
 /** One run of `pdf.render`: gathering, typesetting, printing, storing, each reported as progress. */
-export async function renderPdf(context: WorkerContext & { browser: PdfBrowser }, payload: { requestId: string; part: PdfPart; options: PdfOptions }, job: JobContext): Promise<PdfJobResult> {
+async function renderPdf(context: WorkerContext & { browser: PdfBrowser }, payload: { requestId: string; part: PdfPart; options: PdfOptions }, job: JobContext): Promise<PdfJobResult> {
   const { requestId, part, options } = payload;
   if ((await readPdfRequest(context.store, requestId)).rendered) {
     await job.reportProgress({ percent: 100, stage: 'done' });

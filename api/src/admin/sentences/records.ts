@@ -20,11 +20,11 @@ export interface SentenceRow {
   state: SentenceState;
 }
 
-export const SENTENCE_COLUMNS = ['id', 'sentence', 'book', 'canto', 'section', 'revision', 'state'] as const;
+const SENTENCE_COLUMNS = ['id', 'sentence', 'book', 'canto', 'section', 'revision', 'state'] as const;
 
 export const poemReadModel = (deps: ApiDeps, request: FastifyRequest): Promise<Kysely<PoemReadModel>> => readModel<PoemReadModel>(deps, request, POEM_PROJECTION);
 
-export const noSentence = () => new HttpError(404, 'not_found', 'No such sentence');
+const noSentence = () => new HttpError(404, 'not_found', 'No such sentence');
 export const invalid = (field: string, message: string) => new HttpError(400, 'invalid', message, {}, [{ field, message }]);
 
 /** The first words of a sentence's first edition, for lists. */
@@ -55,7 +55,7 @@ export function sentenceRecord(row: SentenceRow, state = row.state, revision = r
 }
 
 /** Whole numbers for a filter field: a 400 naming it otherwise. */
-export function numberValues(field: string, value: unknown): number[] {
+function numberValues(field: string, value: unknown): number[] {
   const values = Array.isArray(value) ? value : [value];
   const numbers = values.map((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v));
   if (values.length === 0 || values.length > 1000 || !numbers.every((n) => Number.isSafeInteger(n))) {
@@ -84,7 +84,7 @@ export async function sentencePage(deps: ApiDeps, request: FastifyRequest, param
 }
 
 /** The placed sentences matching the console's filters (book, canto, section, number, id, q over the first edition). */
-export function filteredSentences<O>(
+function filteredSentences<O>(
   rows: SelectQueryBuilder<PoemReadModel, 'sentences', O>,
   filter: Readonly<Partial<Record<'id' | 'number' | 'book' | 'canto' | 'section', unknown>>>,
   q: string,

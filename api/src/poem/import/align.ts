@@ -33,7 +33,7 @@ const MAX_PARTS = 4;
  */
 const DIVISION_GAIN = 0.15;
 
-export const normaliseText = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
+const normaliseText = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
 
 function bigrams(text: string): Map<string, number> {
   const s = text.toLowerCase();

@@ -10,7 +10,7 @@ import { checkParsedText } from './text/check-text.js';
 import { parsePoemText, type ParsedPoemText } from './text/parse-text.js';
 
 /** The most sentences a poem may have: several times the longest epics (the Mahabharata has about 100,000 couplets). */
-export const MAX_SENTENCES = 500_000;
+const MAX_SENTENCES = 500_000;
 /** Streams per atomic append: bounds the memory of one transaction on a huge import. */
 const APPEND_BATCH = 2_000;
 

@@ -8,7 +8,7 @@ import { placedInOrder, type CurrentPoem, type StoredSentence } from './current-
 import type { PoemTargets, TargetSentence } from './targets.js';
 
 /** An import that would withdraw more than this share of the poem needs confirmation. */
-export const WITHDRAW_SHARE = 0.1;
+const WITHDRAW_SHARE = 0.1;
 
 export interface ImportPlan {
   appends: StreamAppend[];
@@ -40,7 +40,7 @@ export interface ImportPlan {
 }
 
 /** The parts of a sentence besides its text and placement: what must never silently move. */
-export function annotationsOf(state: SentenceState): string[] {
+function annotationsOf(state: SentenceState): string[] {
   return [
     ...Object.keys(state.fields).map((f) => `note ${f}`),
     ...Object.keys(state.translations).map((l) => `translation ${l}`),

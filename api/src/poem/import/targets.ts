@@ -5,7 +5,7 @@ import { placedInOrder, type CurrentPoem } from './current-poem.js';
 import type { ParsedPoemText } from './text/parse-text.js';
 
 /** Where a sentence of an import file stands; `stanza` is the file's stanza number. */
-export type TargetPlacement = Omit<Placement, 'order'>;
+type TargetPlacement = Omit<Placement, 'order'>;
 
 /** What a sentence should hold after an import, before it is matched to a stored sentence. */
 export interface TargetSentence {

@@ -7,7 +7,7 @@
  */
 import { syllableBreaks } from './syllables.js';
 
-export const SYLLABLE_DOT = '·';
+const SYLLABLE_DOT = '·';
 
 const LETTER_RUN = /[\p{L}\p{M}]{4,}/gu;
 

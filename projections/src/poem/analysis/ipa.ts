@@ -117,7 +117,7 @@ function onsetStart(phones: Phones, previousVowel: number, vowelAt: number): num
 }
 
 /** IPA of one word's phones with the given stress digits (one per vowel); `spelling` picks LOT, PALM or THOUGHT. */
-export function phonesToIpa(american: Phones, digits: string, spelling = ''): string {
+function phonesToIpa(american: Phones, digits: string, spelling = ''): string {
   const phones = dropUnsaidR(american);
   const marks = new Map<number, string>();
   let previousVowel = -1;

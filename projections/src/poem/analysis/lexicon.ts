@@ -76,7 +76,7 @@ const ARCHAIC = new Map<string, Phones>(
  * Only applies when the word has exactly one syllable. Keys are lower case
  * with a straight apostrophe.
  */
-export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   // articles
   'a', 'an', 'the', "th'",
   // prepositions

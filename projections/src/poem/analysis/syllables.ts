@@ -41,7 +41,7 @@ function piecesHaveVowels(run: string, breaks: readonly number[]): boolean {
  * each run of a e i o u y counts one, minus a silent final -e (not -le) and a
  * non-syllabic -ed / -es. At least 1 for any non-empty word.
  */
-export function vowelGroupEstimate(word: string): number {
+function vowelGroupEstimate(word: string): number {
   const w = normalizeWord(word).replace(/[^a-z]/g, '');
   if (w.length === 0) return word.length > 0 ? 1 : 0;
   let n = w.match(/[aeiouy]+/g)?.length ?? 0;

@@ -14,7 +14,7 @@ export const COMMENT_SORTS: readonly { readonly value: CommentSort; readonly lab
 ];
 
 /** At most this many replies show under a comment until "Show all N replies" (spec section 9). */
-export const MAX_VISIBLE_REPLIES = 2;
+const MAX_VISIBLE_REPLIES = 2;
 
 /** A top-level comment and every reply below it (replies to replies too), oldest first. */
 export interface Thread {
@@ -129,8 +129,8 @@ export function canSend(content: string, original: string | null = null): boolea
   return original === null || content.trim() !== original.trim();
 }
 
-export const MIN_ROWS = 2;
-export const MAX_ROWS = 5;
+const MIN_ROWS = 2;
+const MAX_ROWS = 5;
 
 /** The textarea grows with its lines from 2 to 5 rows (spec section 9); longer text scrolls. */
 export function textareaRows(content: string, min = MIN_ROWS, max = MAX_ROWS): number {

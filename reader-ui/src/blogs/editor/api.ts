@@ -24,7 +24,7 @@ import { seg } from '../paths';
 
 export type ListKind = 'scheduled' | 'draft';
 
-export const editorUrls = {
+const editorUrls = {
   create: '/postdata/create',
   update: '/postdata/update',
   generateUrl: '/postdata/generateurl',

@@ -1,10 +1,7 @@
-import { draftStore, str, type KeptDraft } from '../../ui/editor/local-draft';
+import { draftStore, str } from '../../ui/editor/local-draft';
 import { isBlankText, sameText, type PostText } from './post-form-model';
 
-/** A new post's working copy, kept in this browser until the post is created (one per blog). */
-export type LocalDraft = KeptDraft<PostText>;
-
-export const LOCAL_DRAFT_PREFIX = 'epos:blog-editor:new-post:';
+const LOCAL_DRAFT_PREFIX = 'epos:blog-editor:new-post:';
 
 export const postDrafts = draftStore<PostText>(
   LOCAL_DRAFT_PREFIX,

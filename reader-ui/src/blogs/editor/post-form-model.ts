@@ -14,7 +14,7 @@ export interface PostText {
   readonly md_content: string;
 }
 
-export const POST_TEXT_FIELDS = ['title', 'subtitle', 'series_title', 'excerpt', 'md_content'] as const satisfies readonly (keyof PostText)[];
+const POST_TEXT_FIELDS = ['title', 'subtitle', 'series_title', 'excerpt', 'md_content'] as const satisfies readonly (keyof PostText)[];
 
 /** The post form's values. `publish_at` is a local "YYYY-MM-DDTHH:mm" (a datetime-local input's value). */
 export interface PostFormValues extends PostText {

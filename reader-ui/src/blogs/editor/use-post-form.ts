@@ -31,7 +31,7 @@ import {
 } from './post-form-model';
 
 /** The spec's wait before following a save's redirect (section 9). */
-export const REDIRECT_DELAY_MS = 3000;
+const REDIRECT_DELAY_MS = 3000;
 
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -143,4 +143,3 @@ export function usePostForm({ routeBlog, blogs, post, latestRevisionAt }: { rout
   return { form, revision, conflict, generated, seriesTitles, serverOffer, setServerOffer, local, autosave, applyText, onGenerateUrl, onSubmit, onRestored };
 }
 
-export type PostFormState = ReturnType<typeof usePostForm>;

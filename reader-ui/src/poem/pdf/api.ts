@@ -1,8 +1,8 @@
 import type { GeneratePdfAnswer, PdfOptions, PdfStatusAnswer } from '@epos/schemas/pdf/index';
 import { getJson, postJson, type Result } from '../../ui/http';
 
-export const GENERATE_PDF_URL = '/postdata/generatePdf';
-export const pdfStatusUrl = (requestId: string) => `/api/pdf/${requestId}`;
+const GENERATE_PDF_URL = '/postdata/generatePdf';
+const pdfStatusUrl = (requestId: string) => `/api/pdf/${requestId}`;
 /** The toast with the server's message stays this long (the spec's PDF toast). */
 export const PDF_TOAST_MS = 5000;
 /** How often the dialog asks how far the PDF has got. */

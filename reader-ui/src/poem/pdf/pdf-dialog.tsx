@@ -13,7 +13,7 @@ import './pdf.css';
 const LANGUAGES = (['sa', 'hi', 'fr', 'de', 'or', 'zh'] as const).map((code) => [code, languageNames[code]] as const);
 
 /** What the download is saved as: the poem's title and the part, instead of the file's hash. */
-export function pdfFileName(poemTitle: string, book: number, canto: number | null): string {
+function pdfFileName(poemTitle: string, book: number, canto: number | null): string {
   const name = `${poemTitle} - Book ${book}${canto === null ? '' : ` - Canto ${canto}`}`;
   return `${name.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim()}.pdf`;
 }
@@ -31,7 +31,7 @@ export interface PdfDialogProps {
 }
 
 /** The PDF preferences: book or canto, the layers to print, and (signed in) the address to mail the link to. */
-export function PdfDialog({ book, canto, layers, onClose, returnTo }: PdfDialogProps) {
+function PdfDialog({ book, canto, layers, onClose, returnTo }: PdfDialogProps) {
   const site = useSiteInfo();
   const me = useMe();
   const toast = useToast();

@@ -4,7 +4,7 @@ import { getJson, type Result } from '../../ui/http';
 import { compareApiUrl, type CompareAddress, type Comparison } from './compare';
 import type { SentenceHistory } from './history';
 
-export function historyApiUrl(n: number): string {
+function historyApiUrl(n: number): string {
   return `/api/history/sentence/${n}`;
 }
 

@@ -1,5 +1,5 @@
 /** Pure logic of the edition-compare view: its address, parsed and built. */
-import type { ComparedSentenceAnswer, EditionComparisonAnswer } from '@epos/schemas/poem/responses';
+import type { EditionComparisonAnswer } from '@epos/schemas/poem/responses';
 import { EDITIONS, isEdition, type Edition } from '../reading';
 
 export interface CompareAddress {
@@ -10,11 +10,10 @@ export interface CompareAddress {
   readonly b: Edition;
 }
 
-export type ComparedSentence = ComparedSentenceAnswer;
 export type Comparison = EditionComparisonAnswer;
 
-export const DEFAULT_A: Edition = 'first';
-export const DEFAULT_B: Edition = 'revised';
+const DEFAULT_A: Edition = 'first';
+const DEFAULT_B: Edition = 'revised';
 
 const POSITIVE = /^[1-9]\d{0,5}$/;
 

@@ -6,7 +6,7 @@ import type { HistoryEntryAnswer, SentenceHistoryAnswer, WordChangeAnswer } from
 import { editionLabels, isEdition, isLang, langLabels } from '../reading';
 import { formatShortDateTime } from '@epos/schemas/dates/formats';
 
-export type DiffOp = WordChangeAnswer['op'];
+type DiffOp = WordChangeAnswer['op'];
 export type DiffPart = WordChangeAnswer;
 /** As JSON brings it: the moment is its ISO string. */
 export type HistoryEntry = Omit<HistoryEntryAnswer, 'at'> & { readonly at: string };

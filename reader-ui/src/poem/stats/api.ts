@@ -14,8 +14,8 @@ export interface CountRange {
   readonly edition: Edition;
 }
 
-export const countUrl = (range: CountRange, page: number) => `/api/count?from=${range.from}&to=${range.to}&lbl=${range.edition}&page=${page}`;
-export const cantoCountUrl = (range: Pick<CountRange, 'from' | 'to'>) => `/api/count/cantos?from=${range.from}&to=${range.to}`;
+const countUrl = (range: CountRange, page: number) => `/api/count?from=${range.from}&to=${range.to}&lbl=${range.edition}&page=${page}`;
+const cantoCountUrl = (range: Pick<CountRange, 'from' | 'to'>) => `/api/count/cantos?from=${range.from}&to=${range.to}`;
 
 /** A read; a 400 carries the server's message for the field (a range it refuses), a refusal for rate or load its own, anything else the generic one. */
 const read = <T>(url: string, signal?: AbortSignal): Promise<Result<T>> =>

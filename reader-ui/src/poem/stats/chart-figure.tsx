@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /** Room around the plot for the axes' labels and titles. */
-export const MARGIN = { top: 28, right: 24, bottom: 52, left: 52 } as const;
+const MARGIN = { top: 28, right: 24, bottom: 52, left: 52 } as const;
 
 export interface PlotSize {
   readonly width: number;

@@ -7,7 +7,7 @@
 export const COMPUTED_BY_RULE = 'computed by rule';
 
 /** The rules, a sentence for each count. */
-export const COUNT_RULES =
+const COUNT_RULES =
   'Syllables: Devanagari, Odia, Bengali and other Indic scripts by akshara; Chinese, one a character; English from the CMU Pronouncing Dictionary, other words estimated from their spelling. ' +
   'Words: each Chinese character is one; verse numbers and punctuation are none. ' +
   'Characters: a letter with its vowel signs, virama or accents is one.';

@@ -9,7 +9,7 @@ import { sentenceCounts } from './sentence-counts';
 const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /** One sentence's counts as the stats projection keeps them (the CountData option of "Works on …"), shown inline. */
-export function countDataText(c: SentenceCount): string {
+function countDataText(c: SentenceCount): string {
   return `${n(c.swordcount, 'word')} · ${n(c.ssyllablecount, 'syllable')} · ${n(c.scharcount, 'character')} (${c.scharspecialcount} special) · ${c.AvgSyllables} syllables a line`;
 }
 

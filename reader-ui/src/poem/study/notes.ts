@@ -11,7 +11,7 @@ export interface Note {
 }
 
 /** The longest note the server keeps (schemas noteBody). */
-export const MAX_NOTE = 20_000;
+const MAX_NOTE = 20_000;
 
 /** The spec's message for an empty note, or null when the note can be sent. */
 export function validateNote(content: string): string | null {

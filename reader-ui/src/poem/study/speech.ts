@@ -14,7 +14,7 @@ export interface VoiceInfo {
 export type SpeechChoice<V extends VoiceInfo = VoiceInfo> = { readonly kind: 'browser'; readonly voice: V } | { readonly kind: 'server' };
 
 /** The server's limit on the text of one request (api speech routes). */
-export const MAX_SPEECH_TEXT = 600;
+const MAX_SPEECH_TEXT = 600;
 
 function isBritish(voice: VoiceInfo): boolean {
   return voice.lang.replace('_', '-').toLowerCase() === 'en-gb';

@@ -9,7 +9,7 @@ const LETTER = /[\p{L}\p{M}]/u;
 const JOINER = /['\u2019-]/u;
 
 /** The longest word the dictionary accepts (the server's limit is larger). */
-export const MAX_WORD = 64;
+const MAX_WORD = 64;
 
 function isLetter(ch: string | undefined): boolean {
   return ch !== undefined && LETTER.test(ch);

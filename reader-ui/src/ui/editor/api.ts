@@ -1,7 +1,7 @@
 import { mapResult, postFiles, postJson, type Result } from '../http';
 
 /** The editor's own calls, whatever it edits (a post, a library page, a book): the preview and image uploads. */
-export const editorApi = {
+const editorApi = {
   preview: '/postdata/preview',
   media: '/postdata/media',
 } as const;

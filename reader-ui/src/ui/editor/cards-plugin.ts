@@ -35,7 +35,7 @@ import {
 } from './cards';
 
 /** The attribute on a selected card's element (its outline, and the browser tests). */
-export const CARD_SELECTED_ATTRIBUTE = 'data-card-selected';
+const CARD_SELECTED_ATTRIBUTE = 'data-card-selected';
 
 /** Input types that delete backwards; the other deletions go forwards. */
 const BACKWARD_DELETIONS = new Set(['deleteContentBackward', 'deleteWordBackward', 'deleteSoftLineBackward', 'deleteHardLineBackward', 'deleteByCut']);
@@ -129,7 +129,7 @@ function onArrow(direction: Direction) {
 }
 
 /** Registers the card behaviour on the rich editor (see cards.ts); returns its unregistering. */
-export function registerCards(editor: LexicalEditor): () => void {
+function registerCards(editor: LexicalEditor): () => void {
   let marked: HTMLElement[] = [];
   return mergeRegister(
     editor.registerCommand(BEFORE_INPUT_COMMAND, (event) => $onBeforeInput(event, editor), COMMAND_PRIORITY_CRITICAL),

@@ -48,7 +48,7 @@ export function $cardLineOf(node: Decorator): LexicalNode | null {
 }
 
 /** The card a top-level line is, or null. */
-export function $cardOfLine(line: LexicalNode): Decorator | null {
+function $cardOfLine(line: LexicalNode): Decorator | null {
   if ($isDecoratorNode(line)) return line.isInline() ? null : line;
   if (!$isParagraphNode(line)) return null;
   const decorators = line.getChildren().filter($isDecoratorNode);
@@ -57,7 +57,7 @@ export function $cardOfLine(line: LexicalNode): Decorator | null {
 }
 
 /** The top-level node a node sits in (itself at the top). */
-export function $topLevelOf(node: LexicalNode): LexicalNode {
+function $topLevelOf(node: LexicalNode): LexicalNode {
   let top = node;
   for (let parent = top.getParent(); parent !== null && !$isRootOrShadowRoot(parent); parent = top.getParent()) top = parent;
   return top;
@@ -74,7 +74,7 @@ export function $selectedDecorators(): Decorator[] {
 }
 
 /** Selects a decorator as a whole. */
-export function $selectCard(node: Decorator): void {
+function $selectCard(node: Decorator): void {
   const selection = $createNodeSelection();
   selection.add(node.getKey());
   $setSelection(selection);

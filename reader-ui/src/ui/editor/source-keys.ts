@@ -1,6 +1,6 @@
 /** Tab and Shift+Tab in the markdown source pane: indent by two spaces (the editor's tab size). */
 
-export const TAB_SIZE = 2;
+const TAB_SIZE = 2;
 const INDENT = ' '.repeat(TAB_SIZE);
 
 export interface TextEdit {

@@ -107,7 +107,7 @@ export function spellTokens(markdown: string): WordToken[] {
 }
 
 /** The form the dictionary knows: typographic apostrophes as plain ones. */
-export function checkForm(word: string): string {
+function checkForm(word: string): string {
   return word.replace(/’/g, "'");
 }
 

@@ -7,7 +7,7 @@ import type { Misspelling } from './spelling';
 const CHECK_DELAY_MS = 800;
 const IGNORE_KEY = 'epos:blog-editor:spelling-ignore';
 
-export type SpellingStatus = 'loading' | 'ready' | 'unavailable';
+type SpellingStatus = 'loading' | 'ready' | 'unavailable';
 
 export interface Spelling {
   readonly status: SpellingStatus;

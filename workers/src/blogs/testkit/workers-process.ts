@@ -7,7 +7,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const main = path.join(root, 'workers/src/main.ts');
 
 /** One pino line of the child's stdout (or `{ msg }` for anything that is not JSON). */
-export interface LogLine {
+interface LogLine {
   level?: number;
   /** The child's own clock, ms since the epoch. */
   time?: number;

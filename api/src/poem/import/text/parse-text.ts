@@ -23,7 +23,7 @@ export interface ParsedSentence {
   stanzaBreaks: number[];
 }
 
-export interface ParsedSection {
+interface ParsedSection {
   section: number;
   /** The title after "Section <n>:", or '' when there is none. */
   name: string;
@@ -31,21 +31,21 @@ export interface ParsedSection {
   sentences: ParsedSentence[];
 }
 
-export interface ParsedCanto {
+interface ParsedCanto {
   canto: number;
   name: string;
   line: number;
   sections: ParsedSection[];
 }
 
-export interface ParsedBook {
+interface ParsedBook {
   book: number;
   name: string;
   line: number;
   cantos: ParsedCanto[];
 }
 
-export interface ParseWarning {
+interface ParseWarning {
   line: number;
   message: string;
 }
@@ -78,7 +78,7 @@ export const DEFAULT_ABBREVIATIONS: readonly string[] = [
 /** Abbreviations that may also close a sentence: they end one unless a lower-case word follows on the line. */
 const ENDING_ABBREVIATIONS = new Set(['etc']);
 
-export const WARN_SECTION_UNCLOSED = 'section ends without closing its sentence';
+const WARN_SECTION_UNCLOSED = 'section ends without closing its sentence';
 
 type Level = 'Book' | 'Canto' | 'Section';
 type HeaderKey = 'Edition' | 'Title' | 'Author';
