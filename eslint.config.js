@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -10,7 +11,7 @@ import tseslint from 'typescript-eslint';
  */
 const READER_SRC = 'reader-ui/src';
 const readerFolders = fs
-  .readdirSync(new URL(`./${READER_SRC}`, import.meta.url), { withFileTypes: true })
+  .readdirSync(path.join(import.meta.dirname, READER_SRC), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'app')
   .map((entry) => entry.name);
 const readerBoundaries = readerFolders.flatMap((folder) =>

@@ -12,6 +12,7 @@ import { suggestCorrection } from '../suggestions/api';
 import { useToast } from '../../ui/toast';
 import { Busy, Failure, Modal } from '../../ui/modal';
 import { SubmitEdit } from '../suggestions/submit-edit';
+import { SaveError, SuggestionReason } from '../suggestions/suggestion-reason';
 import { linesForEdit, SAVE_FAILED, SAVED, saveBody, saveFailure, saveTranslationUrl, translateUrl, validateLines, type TranslateView } from './translation-edit';
 
 type Loading = { readonly state: 'loading' } | { readonly state: 'failed'; readonly message: string } | { readonly state: 'ready'; readonly line: string };
@@ -147,17 +148,10 @@ export function TranslationModal({
           </fieldset>
           {!editor && (
             <div className="suggestion-reason">
-              <label htmlFor={`${formId}-reason`} className="extra-label">
-                Reason (optional)
-              </label>
-              <textarea id={`${formId}-reason`} className="input" rows={2} maxLength={2000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+              <SuggestionReason formId={formId} reason={reason} onChange={setReason} />
             </div>
           )}
-          {error !== null && (
-            <p id={`${formId}-error`} className="modal-error" role="alert">
-              {error}
-            </p>
-          )}
+          <SaveError formId={formId} error={error} />
         </form>
       )}
     </Modal>

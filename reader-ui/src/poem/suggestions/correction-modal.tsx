@@ -8,6 +8,7 @@ import { SAVED } from '../study/translation-edit';
 import { useToast } from '../../ui/toast';
 import { fetchPartText, saveEdit, suggestCorrection, type SuggestionPart } from './api';
 import { SubmitEdit } from './submit-edit';
+import { SaveError, SuggestionReason } from './suggestion-reason';
 import { correctableParts, isVerse, proposalProblem } from './correction-parts';
 
 type Current = { readonly state: 'loading' } | { readonly state: 'failed'; readonly message: string } | { readonly state: 'ready'; readonly part: SuggestionPart; readonly text: string };
@@ -102,20 +103,11 @@ export function CorrectionModal({ n, onClose, returnTo }: { n: number; onClose: 
               onChange={(e) => setProposed(e.currentTarget.value)}
             />
             {!editor && (
-              <>
-                <label htmlFor={`${formId}-reason`} className="extra-label">
-                  Reason (optional)
-                </label>
-                <textarea id={`${formId}-reason`} className="input" rows={2} maxLength={2000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-              </>
+              <SuggestionReason formId={formId} reason={reason} onChange={setReason} />
             )}
           </>
         )}
-        {error !== null && (
-          <p id={`${formId}-error`} className="modal-error" role="alert">
-            {error}
-          </p>
-        )}
+        <SaveError formId={formId} error={error} />
       </form>
     </Modal>
   );
