@@ -18,7 +18,7 @@ declare module 'vitest' {
  * incremental: a second or two when nothing changed), and one migrated data folder that every
  * site starts from a copy of.
  */
-async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', path.join(REPO_ROOT, 'tsconfig.build.json')], { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
   copyServerAssets();
   const template = await createSiteTemplate();

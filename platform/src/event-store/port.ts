@@ -3,7 +3,6 @@ import type { Cause, EventDefinition, EventMetadata } from '@epos/schemas';
 
 /** A position in the global log. Ordered; 0n means "before the first event". */
 export type Position = bigint;
-const START: Position = 0n;
 
 /** Revision of the last event in a stream (0-based), or one of the named expectations. */
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;

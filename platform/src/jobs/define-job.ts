@@ -23,8 +23,6 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
 
 /** What `enqueue` accepts for a job type (the schema's input). */
 export type JobInput<Job extends JobDefinition> = z.input<Job['payload']>;
-/** What the handler receives for a job type (the schema's output). */
-type JobPayload<Job extends JobDefinition> = z.output<Job['payload']>;
 
 const DEFAULT_ATTEMPTS = 3;
 const DEFAULT_BACKOFF: JobBackoff = { type: 'exponential', delayMs: 1000 };
