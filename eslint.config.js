@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier/flat';
 
 /**
  * reader-ui's import boundaries (docs/decisions/reader-ui-layers.md): a feature folder imports only
@@ -24,7 +25,10 @@ const readerBoundaries = readerFolders.flatMap((folder) =>
           patterns: [
             {
               regex: `^(?!.*\\.css$)(?:\\.\\./){${depth}}(?!(?:${folder === 'ui' ? 'ui' : `${folder}|ui`})(?:/|$))[^./]`,
-              message: folder === 'ui' ? 'ui/ is shared by every feature: it imports no feature, and not app/.' : `A feature imports only itself, ui/ and packages: move what ${folder}/ needs to ui/, or compose the two in app/.`,
+              message:
+                folder === 'ui'
+                  ? 'ui/ is shared by every feature: it imports no feature, and not app/.'
+                  : `A feature imports only itself, ui/ and packages: move what ${folder}/ needs to ui/, or compose the two in app/.`,
             },
           ],
         },
@@ -49,4 +53,6 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   ...readerBoundaries,
+  // Formatting is Prettier's (npm run format); no lint rule disputes it.
+  prettier,
 );

@@ -17,13 +17,20 @@ describe('the console', () => {
     // a change of the admin's own: a note on sentence 2
     const saved = await page.evaluate(async () => {
       const { token } = (await (await fetch('/api/csrf')).json()) as { token: string };
-      const response = await fetch('/postdata/myNotes', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify({ Content: 'Seen from the console.', Sentencenumber: 2 }) });
+      const response = await fetch('/postdata/myNotes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+        body: JSON.stringify({ Content: 'Seen from the console.', Sentencenumber: 2 }),
+      });
       return response.status;
     });
     expect(saved).toBe(200);
 
     await page.goto(`${site.base}/admin/#/events`);
-    await page.getByRole('heading', { name: /Events/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Events/ })
+      .first()
+      .waitFor();
     await page.locator('tbody tr').nth(5).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -10,10 +10,11 @@ describe('Library pages in the console', () => {
   it('creates a page with a generated permalink, saves a revision, and restores the first from its History tab', async () => {
     const page = await site.open('/');
     await logIn(site, page, 'admin', 'demo-admin-password');
-    const served = () => page.evaluate(async () => {
-      const answer = await fetch('/api/console-notes', { cache: 'no-store' });
-      return answer.ok ? ((await answer.json()) as { content: string }).content : `status ${answer.status}`;
-    });
+    const served = () =>
+      page.evaluate(async () => {
+        const answer = await fetch('/api/console-notes', { cache: 'no-store' });
+        return answer.ok ? ((await answer.json()) as { content: string }).content : `status ${answer.status}`;
+      });
 
     await page.goto(`${site.base}/admin/#/pages/create`);
     await page.getByRole('textbox', { name: /^Name/ }).fill('Console notes');
@@ -74,7 +75,9 @@ describe('Authors and books in the console', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('tab', { name: 'History' }).waitFor();
     const bookId = /#\/books\/([^/?]+)/.exec(page.url())![1]!;
-    expect(await page.evaluate(async (id) => ((await (await fetch(`/admin-api/books/${id}`)).json()) as { md_content: string }).md_content, bookId)).toBe('## One\n\nText.');
+    expect(await page.evaluate(async (id) => ((await (await fetch(`/admin-api/books/${id}`)).json()) as { md_content: string }).md_content, bookId)).toBe(
+      '## One\n\nText.',
+    );
 
     await page.getByRole('link', { name: 'A console author' }).click();
     const row = page.getByRole('row').filter({ hasText: 'Console book' });

@@ -10,13 +10,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const found = await serious(page);
   if (found.length > 0) {
     await page.addScriptTag({ content: axeSource });
-    const details = await page.evaluate(
-      async (ids) => {
-        const { violations } = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { html: string; failureSummary: string }[] }[] }> } }).axe.run();
-        return violations.filter((v) => ids.some((id) => id.startsWith(v.id))).map((v) => v.nodes.map((n) => [v.id, n.html, n.failureSummary]));
-      },
-      found,
-    );
+    const details = await page.evaluate(async (ids) => {
+      const { violations } = await (
+        window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { html: string; failureSummary: string }[] }[] }> } }
+      ).axe.run();
+      return violations.filter((v) => ids.some((id) => id.startsWith(v.id))).map((v) => v.nodes.map((n) => [v.id, n.html, n.failureSummary]));
+    }, found);
     console.error(JSON.stringify(details));
   }
   return found;
@@ -27,7 +26,11 @@ async function call<T>(page: Page, method: string, url: string, body?: unknown):
   return page.evaluate(
     async ([method, url, body]) => {
       const { token } = (await (await fetch('/api/csrf')).json()) as { token: string };
-      const response = await fetch(url, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': token }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const response = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
       return { status: response.status, json: (await response.json()) as T };
     },
     [method, url, body] as const,
@@ -60,7 +63,7 @@ describe('the console: people, comments and posts', () => {
     await page.close();
   });
 
-  it('ends every session but the administrator\'s own, after asking', async () => {
+  it("ends every session but the administrator's own, after asking", async () => {
     const reader = await site.open('/');
     await logIn(site, reader, 'reader', 'demo-reader-password');
     const page = await site.open('/');
@@ -99,7 +102,14 @@ describe('the console: people, comments and posts', () => {
     const page = await site.open('/');
     await logIn(site, page, 'admin', 'demo-admin-password');
     const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    const created = await call<{ id: string }>(page, 'POST', '/postdata/create', { blog_id: 'evening-letters', title: 'A letter for later', series_title: 'Letters', md_content: 'Soon.', status: 1, published_at: soon });
+    const created = await call<{ id: string }>(page, 'POST', '/postdata/create', {
+      blog_id: 'evening-letters',
+      title: 'A letter for later',
+      series_title: 'Letters',
+      md_content: 'Soon.',
+      status: 1,
+      published_at: soon,
+    });
     expect(created.status).toBe(200);
     await page.goto(`${site.base}/admin/#/posts`);
     const row = page.getByRole('row').filter({ hasText: 'A letter for later' }).first();
@@ -108,7 +118,9 @@ describe('the console: people, comments and posts', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await row.click();
     await page.getByRole('link', { name: 'Open in the editor' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Open in the editor' }).getAttribute('href')).toMatch(/^\/blogs\/evening-letters\/a-letter-for-later[^/]*\/editpost$/);
+    expect(await page.getByRole('link', { name: 'Open in the editor' }).getAttribute('href')).toMatch(
+      /^\/blogs\/evening-letters\/a-letter-for-later[^/]*\/editpost$/,
+    );
     await page.getByRole('link', { name: 'Publishing' }).click();
     const when = page.getByLabel('Publish at');
     await when.waitFor();

@@ -94,7 +94,9 @@ describe('the poem in the console', () => {
     await page.goto(`${site.base}/admin/#/relations/1`);
     await page.getByRole('heading', { name: /Preview/ }).waitFor();
     // a relation for an English word not yet coloured: the preview colours it as it is typed
-    const coloured = await page.locator('[title^="word "]').evaluateAll((spans) => spans.map((s) => Number(/^word (\d+)/.exec(s.getAttribute('title') ?? '')![1])));
+    const coloured = await page
+      .locator('[title^="word "]')
+      .evaluateAll((spans) => spans.map((s) => Number(/^word (\d+)/.exec(s.getAttribute('title') ?? '')![1])));
     const word = [...Array(50).keys()].find((i) => !coloured.includes(i))!;
     await page.getByRole('button', { name: /add/i }).first().click();
     await page.getByLabel('Snumber').last().fill('999');

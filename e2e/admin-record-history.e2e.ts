@@ -10,7 +10,8 @@ describe('History tabs of records that share a stream', () => {
   it("lists a translation's own versions and restores an earlier one, which the reader then serves", async () => {
     const page = await site.open('/');
     await logIn(site, page, 'admin', 'demo-admin-password');
-    const served = () => page.evaluate(async () => ((await (await fetch('/api/translate/3?lang=fr', { cache: 'no-store' })).json()) as { Translated: string }).Translated);
+    const served = () =>
+      page.evaluate(async () => ((await (await fetch('/api/translate/3?lang=fr', { cache: 'no-store' })).json()) as { Translated: string }).Translated);
     const original = await served();
 
     await page.goto(`${site.base}/admin/#/translations/3-fr`);
@@ -60,7 +61,11 @@ describe('History tabs of records that share a stream', () => {
     const total = await page.evaluate(async () => {
       const { token } = (await (await fetch('/api/csrf')).json()) as { token: string };
       for (let i = 1; i <= 55; i++) {
-        const saved = await fetch('/postdata/updatePoem', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify({ id: 7, Key: 'reason', Content: `reason ${i}` }) });
+        const saved = await fetch('/postdata/updatePoem', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+          body: JSON.stringify({ id: 7, Key: 'reason', Content: `reason ${i}` }),
+        });
         if (!saved.ok) throw new Error(`edit ${i}: ${saved.status}`);
       }
       const history = await fetch('/admin-api/history?streamId=sentence-7&range=%5B0%2C0%5D');

@@ -20,7 +20,12 @@ const toastsOf = (page: Page) => page.evaluate(() => (window as unknown as { sai
 
 /** The RSS feeds the document's head announces, as [title, href]. */
 const feedLinks = (page: Page) =>
-  page.evaluate(() => Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][type="application/rss+xml"]')).map((link) => [link.title, link.getAttribute('href')]));
+  page.evaluate(() =>
+    Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][type="application/rss+xml"]')).map((link) => [
+      link.title,
+      link.getAttribute('href'),
+    ]),
+  );
 
 describe('blog pages', () => {
   it('announce the blog\'s RSS feed in the head of each blog page, and only there; the first page says no "On page 1 of 1"', async () => {
@@ -45,7 +50,10 @@ describe('blog pages', () => {
       await page.getByTestId(shown).first().waitFor({ state: 'attached' });
       expect(await feedLinks(page), path).toEqual([['Reading Notes', '/api/blogs/reading-notes/feed']]);
     }
-    await page.getByRole('link', { name: /Book One/ }).first().click();
+    await page
+      .getByRole('link', { name: /Book One/ })
+      .first()
+      .click();
     await expect.poll(() => page.getByTestId('post-item').count()).toBe(3);
     const links = await feedLinks(page);
     expect(links[0]).toEqual(['Reading Notes', '/api/blogs/reading-notes/feed']);

@@ -5,7 +5,8 @@ import { logIn, seriousViolations, useSiteInBrowser } from './server.js';
 const site = useSiteInBrowser();
 const BLOG = '/blogs/reading-notes';
 const POST = `${BLOG}/beginning-at-the-beginning`;
-const RATE = /^(About \d+ posts? a month|Fewer than one post a month|No posts in the last 12 months) \(judging by (the last 12 months|its first (month|\d+ months))\)$/;
+const RATE =
+  /^(About \d+ posts? a month|Fewer than one post a month|No posts in the last 12 months) \(judging by (the last 12 months|its first (month|\d+ months))\)$/;
 
 /** A page at this width (a phone's 360 px or a desktop's 1,280 px), on a context of its own. */
 async function openAt(width: number, pathname: string): Promise<Page> {

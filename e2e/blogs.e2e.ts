@@ -27,7 +27,10 @@ describe('blogs in a real browser', () => {
     await page.getByTestId('comment').first().waitFor();
     expect(await page.getByTestId('comment').count()).toBe(2);
     await page.getByRole('link', { name: /log in to comment/i }).waitFor();
-    await page.getByRole('link', { name: /The lamp and the threshold/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /The lamp and the threshold/ })
+      .first()
+      .waitFor();
     await content.locator('a.sentence-link[href="/2"]').click();
     await page.waitForURL(/\/2$/);
     await page.close();
@@ -70,7 +73,10 @@ describe('blogs in a real browser', () => {
     expect(await page.getByTestId('archive-item').count()).toBe(5);
     await page.goto(`${site.base}/blogs/reading-notes/series`);
     await page.getByTestId('series-item').first().waitFor();
-    await page.getByRole('link', { name: /Book One/ }).first().click();
+    await page
+      .getByRole('link', { name: /Book One/ })
+      .first()
+      .click();
     await expect.poll(() => page.getByTestId('post-item').count()).toBe(3);
     const feed = await fetch(`${site.base}/api/blogs/reading-notes/feed`);
     expect(feed.headers.get('content-type')).toMatch(/rss/);
@@ -104,7 +110,11 @@ describe('blogs in a real browser', () => {
 
     await page.goto(`${site.base}/blogs/reading-notes/written-in-the-browser/editpost`);
     await page.getByTestId('post-history-button').click();
-    await page.getByTestId('post-history').getByText(/created/i).first().waitFor();
+    await page
+      .getByTestId('post-history')
+      .getByText(/created/i)
+      .first()
+      .waitFor();
     await page.goto(`${site.base}/blogs/reading-notes/new`);
     await page.getByTestId('post-title').fill('For later');
     await page.getByTestId('post-series').fill('Practice');
@@ -121,7 +131,13 @@ describe('blogs in a real browser', () => {
     await page.close();
   });
 
-  it.each(['/blogs', '/blogs/reading-notes', '/blogs/reading-notes/beginning-at-the-beginning', '/blogs/reading-notes/archive', '/blogs/reading-notes/series/book-one'])('has no serious or critical accessibility violations on %s', async (path) => {
+  it.each([
+    '/blogs',
+    '/blogs/reading-notes',
+    '/blogs/reading-notes/beginning-at-the-beginning',
+    '/blogs/reading-notes/archive',
+    '/blogs/reading-notes/series/book-one',
+  ])('has no serious or critical accessibility violations on %s', async (path) => {
     const page = await open(path);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(700);

@@ -59,10 +59,12 @@ describe('books in a real browser', () => {
       await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(href);
       const target = content.locator(`[id="${id}"]`);
       await expect.poll(() => target.getAttribute('class')).toContain('hash-target');
-      await expect.poll(async () => {
-        const { top, navBottom, viewport } = await topBelowNav(page, id);
-        return top >= navBottom - 1 && top < viewport / 2;
-      }).toBe(true);
+      await expect
+        .poll(async () => {
+          const { top, navBottom, viewport } = await topBelowNav(page, id);
+          return top >= navBottom - 1 && top < viewport / 2;
+        })
+        .toBe(true);
     }
 
     // `||n||` links open the sentence within the app.

@@ -46,7 +46,9 @@ describe('books in the console', () => {
     expect(await page.getByTestId('post-editor-source').inputValue()).toBe(TEXT);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect
-      .poll(async () => page.evaluate(async (id) => ((await (await fetch(`/admin-api/books/${id}`)).json()) as { md_content: string }).md_content, book!.id), { timeout: 10_000 })
+      .poll(async () => page.evaluate(async (id) => ((await (await fetch(`/admin-api/books/${id}`)).json()) as { md_content: string }).md_content, book!.id), {
+        timeout: 10_000,
+      })
       .toBe(TEXT);
     await page.reload();
     await page.getByTestId('post-editor-content').waitFor();

@@ -24,9 +24,9 @@ async function keepScreenshot(page: Page, name: string): Promise<void> {
 }
 
 /** A JSON read from the page, with its session. */
-const read = <T,>(page: Page, url: string): Promise<T> => page.evaluate(async (url) => (await (await fetch(url)).json()) as T, url);
+const read = <T>(page: Page, url: string): Promise<T> => page.evaluate(async (url) => (await (await fetch(url)).json()) as T, url);
 
-const firstOf = async <T,>(page: Page, resource: string): Promise<T> => {
+const firstOf = async <T>(page: Page, resource: string): Promise<T> => {
   const [record] = await read<T[]>(page, `/admin-api/${resource}?range=${encodeURIComponent('[0,0]')}`);
   if (!record) throw new Error(`the demo has no ${resource}`);
   return record;

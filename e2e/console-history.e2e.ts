@@ -21,8 +21,18 @@ async function revisedPost(page: Page): Promise<string> {
       return (await answer.json()) as { id: string };
     };
     const post = { blog_id: 'reading-notes', series_title: 'Lamps', excerpt: 'A first look.', status: 2 };
-    const { id } = await send('/postdata/create', { ...post, title: 'The lamp at dusk', md_content: 'The lamp was lit at dusk.\n\nIt burned until the morning came.' });
-    await send('/postdata/update', { ...post, id, revision: 1, title: 'The lamp at dawn', md_content: 'The lamp was lit at dusk.\n\nIt burned brightly until the morning came.' });
+    const { id } = await send('/postdata/create', {
+      ...post,
+      title: 'The lamp at dusk',
+      md_content: 'The lamp was lit at dusk.\n\nIt burned until the morning came.',
+    });
+    await send('/postdata/update', {
+      ...post,
+      id,
+      revision: 1,
+      title: 'The lamp at dawn',
+      md_content: 'The lamp was lit at dusk.\n\nIt burned brightly until the morning came.',
+    });
     return id;
   });
 }
@@ -34,7 +44,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 describe("A post's History tab in the console", () => {
-  it('says what each save changed by the editor\'s labels: old → new for the title, a word diff for the content, the first values readably', async () => {
+  it("says what each save changed by the editor's labels: old → new for the title, a word diff for the content, the first values readably", async () => {
     const page = await site.open('/');
     await logIn(site, page, 'admin', 'demo-admin-password');
     const id = await revisedPost(page);
@@ -86,8 +96,15 @@ describe("A post's History tab in the console", () => {
     await page.evaluate(async () => {
       const { token } = (await (await fetch('/api/csrf')).json()) as { token: string };
       const line = (await (await fetch('/api/lineinfo/5')).json()) as { lines: string };
-      for (const edit of [{ Key: 'text-first', Content: `${line.lines} — amended` }, { Key: 'reason', Content: 'Why it stands here.' }]) {
-        const saved = await fetch('/postdata/updatePoem', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify({ id: 5, ...edit }) });
+      for (const edit of [
+        { Key: 'text-first', Content: `${line.lines} — amended` },
+        { Key: 'reason', Content: 'Why it stands here.' },
+      ]) {
+        const saved = await fetch('/postdata/updatePoem', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+          body: JSON.stringify({ id: 5, ...edit }),
+        });
         if (!saved.ok) throw new Error(`${edit.Key}: ${saved.status}`);
       }
     });
@@ -106,7 +123,7 @@ describe("A post's History tab in the console", () => {
     await logIn(site, page, 'admin', 'demo-admin-password');
     const unreadable = await page.evaluate(async () => {
       type Change = { label: string; beforeText: string | null; afterText: string | null };
-      const get = async <T,>(url: string) => (await (await fetch(url)).json()) as T;
+      const get = async <T>(url: string) => (await (await fetch(url)).json()) as T;
       const events = await get<{ streamId: string; kind: string }[]>(`/admin-api/events?range=${encodeURIComponent('[0,999]')}`);
       const byKind = new Map<string, Set<string>>();
       for (const e of events) if ((byKind.get(e.kind)?.size ?? 0) < 3) byKind.set(e.kind, (byKind.get(e.kind) ?? new Set()).add(e.streamId));
@@ -116,8 +133,10 @@ describe("A post's History tab in the console", () => {
           for (const entry of await get<{ type: string; changes: Change[] }[]>(`/admin-api/history?streamId=${encodeURIComponent(streamId)}`)) {
             for (const c of entry.changes) {
               if (typeof c.label !== 'string' || c.label === '' || /[a-z][A-Z]|_|\.\w/.test(c.label)) found.push(`${kind} ${entry.type}: label "${c.label}"`);
-              if (![c.beforeText, c.afterText].every((v) => v === null || typeof v === 'string')) found.push(`${kind} ${entry.type} ${c.label}: no value in words`);
-              if ([c.beforeText, c.afterText].some((v) => v !== null && /^\s*[[{]/.test(v))) found.push(`${kind} ${entry.type} ${c.label}: ${String(c.afterText).slice(0, 60)}`);
+              if (![c.beforeText, c.afterText].every((v) => v === null || typeof v === 'string'))
+                found.push(`${kind} ${entry.type} ${c.label}: no value in words`);
+              if ([c.beforeText, c.afterText].some((v) => v !== null && /^\s*[[{]/.test(v)))
+                found.push(`${kind} ${entry.type} ${c.label}: ${String(c.afterText).slice(0, 60)}`);
             }
           }
         }
@@ -135,7 +154,7 @@ describe("A post's History tab in the console", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await logIn(site, page, 'admin', 'demo-admin-password');
     const records = await page.evaluate(async () => {
-      const get = async <T,>(url: string) => (await (await fetch(url)).json()) as T;
+      const get = async <T>(url: string) => (await (await fetch(url)).json()) as T;
       const found = new Map<string, string>();
       for (const e of await get<{ record: { resource: string; id: string } | null }[]>(`/admin-api/events?range=${encodeURIComponent('[0,999]')}`)) {
         if (e.record && !found.has(e.record.resource)) found.set(e.record.resource, e.record.id);
@@ -152,7 +171,11 @@ describe("A post's History tab in the console", () => {
     for (const [resource, id] of records) {
       await page.goto(`${site.base}/admin/#/${resource}/${encodeURIComponent(id)}${SHOWN.has(resource) ? '/show' : ''}`);
       const tab = page.getByRole('tab', { name: 'History' });
-      if ((await tab.count()) === 0) await tab.first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+      if ((await tab.count()) === 0)
+        await tab
+          .first()
+          .waitFor({ timeout: 5_000 })
+          .catch(() => undefined);
       if ((await tab.count()) === 0) continue;
       await tab.first().click();
       const list = page.getByRole('list', { name: 'History, newest first' });

@@ -13,8 +13,16 @@ const verse = (n: number, line: number) => {
   return Array.from({ length }, (_, i) => WORDS[(n * 5 + line * 2 + i) % WORDS.length]).join(' ') + (line === 2 ? '.' : ',');
 };
 const sentencesOf = (from: number, count: number) =>
-  Array.from({ length: count }, (_, i) => ({ sentence: from + i, stanza: from + i, text: { first: [verse(from + i, 0), verse(from + i, 1), verse(from + i, 2)] } }));
-const canto = (number: number, from: number, count: number) => ({ canto: number, name: `Canto ${number}`, sections: [{ section: 1, sentences: sentencesOf(from, count) }] });
+  Array.from({ length: count }, (_, i) => ({
+    sentence: from + i,
+    stanza: from + i,
+    text: { first: [verse(from + i, 0), verse(from + i, 1), verse(from + i, 2)] },
+  }));
+const canto = (number: number, from: number, count: number) => ({
+  canto: number,
+  name: `Canto ${number}`,
+  sections: [{ section: 1, sentences: sentencesOf(from, count) }],
+});
 const FIRST_CANTO = 120;
 const LATER_CANTOS = 45;
 const TOTAL = FIRST_CANTO + LATER_CANTOS * 11;
@@ -48,7 +56,10 @@ interface Watched {
 
 /** A page under the site's own CSP (no bypass), watched for anything the policy refuses from its first byte. */
 async function openWatched(pathname: string, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Watched> {
-  const context = await browser!.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, colorScheme: options.colorScheme ?? 'light' });
+  const context = await browser!.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
@@ -57,7 +68,9 @@ async function openWatched(pathname: string, options: { width?: number; height?:
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
   });
   const response = await page.goto(`${site!.base}${pathname}`);
   // The policy this test counts on: styles from the site's own files only.
@@ -77,7 +90,8 @@ async function chartsDrawn(page: Page): Promise<void> {
   await page.getByTestId('canto-editions').locator('svg rect.series-c').first().waitFor({ state: 'attached' });
 }
 
-const tickLabels = (page: Page, chart: string, axis: 'x' | 'y') => page.getByTestId(chart).locator(`svg .chart-axis-${axis} .chart-tick text`).allTextContents();
+const tickLabels = (page: Page, chart: string, axis: 'x' | 'y') =>
+  page.getByTestId(chart).locator(`svg .chart-axis-${axis} .chart-tick text`).allTextContents();
 
 describe('the count statistics page', () => {
   it('opens on the first canto, without any input', async () => {

@@ -21,12 +21,20 @@ const SHOTS = process.env.EPOS_SCREENSHOTS;
 
 /** Paradise Lost up to its Book I's second section. */
 function paradiseLostOpening(): string {
-  const whole = gunzipSync(fs.readFileSync(path.join(root, 'scripts/bench/corpora/paradise-lost.txt.gz'))).toString('utf8').split('\n');
+  const whole = gunzipSync(fs.readFileSync(path.join(root, 'scripts/bench/corpora/paradise-lost.txt.gz')))
+    .toString('utf8')
+    .split('\n');
   return `${whole.slice(0, whole.indexOf('Section 2')).join('\n')}\n`;
 }
 
 async function openAt(browser: Browser, site: RunningSite, pathname: string, viewport: { width: number; height: number }, dark = false): Promise<Page> {
-  const context = await browser.newContext({ viewport, bypassCSP: true, colorScheme: dark ? 'dark' : 'light', hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
+  const context = await browser.newContext({
+    viewport,
+    bypassCSP: true,
+    colorScheme: dark ? 'dark' : 'light',
+    hasTouch: viewport === PHONE,
+    isMobile: viewport === PHONE,
+  });
   const page = await context.newPage();
   await page.goto(`${site.base}${pathname}`);
   await page.locator('.poem-section .verse-line').first().waitFor();

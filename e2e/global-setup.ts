@@ -19,7 +19,10 @@ declare module 'vitest' {
  * site starts from a copy of.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
-  await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', path.join(REPO_ROOT, 'tsconfig.build.json')], { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
+  await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', path.join(REPO_ROOT, 'tsconfig.build.json')], {
+    cwd: REPO_ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   copyServerAssets();
   const template = await createSiteTemplate();
   project.provide('siteTemplate', template);

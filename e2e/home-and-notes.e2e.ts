@@ -85,7 +85,10 @@ describe.each([360, 1280] as const)('at %i px', (width) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectAccessibleInBothThemes(page);
 
-    await contents.getByRole('link', { name: /Canto 2/ }).first().click();
+    await contents
+      .getByRole('link', { name: /Canto 2/ })
+      .first()
+      .click();
     await page.waitForURL(`${site.base}/1/2/1`);
     await page.locator('.verse-line').first().waitFor();
     await page.close();
@@ -106,7 +109,7 @@ describe.each([360, 1280] as const)('at %i px', (width) => {
     await page.close();
   });
 
-  it('My notes lists, filters and downloads a reader\'s notes', async () => {
+  it("My notes lists, filters and downloads a reader's notes", async () => {
     const anonymous = await openAt(width, '/my/notes');
     await anonymous.getByRole('link', { name: 'Log in' }).last().click();
     await anonymous.waitForURL(/\/login\?ReturnUrl=%2Fmy%2Fnotes$/);

@@ -9,7 +9,6 @@ import { launchBrowser, seriousViolations, startSiteWithPoem, type RunningSite a
  * available (the select's title, and the book line above the menus).
  */
 
-
 const BOOK_NAME =
   'The Book of the Descent through the Dark Wood and the Gate of Sorrow, with the Vestibule of the Neutrals and the Crossing of the Joyless River Acheron';
 const CANTO_NAME =
@@ -36,12 +35,19 @@ const poem = {
             {
               section: 1,
               name: SECTION_NAME,
-              sentences: [sentence(1, 1, 'Midway upon the journey of our life I found myself within a forest dark.'), sentence(2, 1, 'The straightforward pathway had been lost.')],
+              sentences: [
+                sentence(1, 1, 'Midway upon the journey of our life I found myself within a forest dark.'),
+                sentence(2, 1, 'The straightforward pathway had been lost.'),
+              ],
             },
             { section: 2, name: 'The beasts', sentences: [sentence(3, 2, 'And lo, almost where the ascent began, a leopard light and swift exceedingly.')] },
           ],
         },
-        { canto: 2, name: CANTO_2_NAME, sections: [{ section: 1, sentences: [sentence(4, 3, 'Day was departing, and the embrowned air released the animals on earth.')] }] },
+        {
+          canto: 2,
+          name: CANTO_2_NAME,
+          sections: [{ section: 1, sentences: [sentence(4, 3, 'Day was departing, and the embrowned air released the animals on earth.')] }],
+        },
       ],
     },
     // Paradise Lost I.44–49: a sentence ends inside a verse line, and the next runs across a stanza break.
@@ -103,7 +109,9 @@ async function openAt(width: number, height: number, pathname: string): Promise<
 function measure(page: Page) {
   return page.evaluate(() => {
     const viewport = document.documentElement.clientWidth;
-    const outside = [...document.querySelectorAll<HTMLElement>('.section-head, .section-head *, .reader-bar, .reader-bar *, .reader-settings, .reader-settings *')]
+    const outside = [
+      ...document.querySelectorAll<HTMLElement>('.section-head, .section-head *, .reader-bar, .reader-bar *, .reader-settings, .reader-settings *'),
+    ]
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.left < -0.5 || box.right > viewport + 0.5))
       .map(({ element, box }) => `${element.tagName.toLowerCase()}.${element.className} ${Math.round(box.left)}–${Math.round(box.right)}`);

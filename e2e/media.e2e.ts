@@ -17,7 +17,9 @@ async function painting(): Promise<Buffer> {
   const height = 500;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 describe('the media library in a real browser', () => {
@@ -30,7 +32,11 @@ describe('the media library in a real browser', () => {
     expect(await violationsWhenIdle(page)).toEqual([]);
     await page.getByRole('img', { name: 'lamp-painting.jpg' }).click();
     await page.getByRole('heading', { name: 'Where it is shown' }).waitFor();
-    await page.getByTestId('media-uses').getByText(/^Sentence \d+: Painting$/).first().waitFor();
+    await page
+      .getByTestId('media-uses')
+      .getByText(/^Sentence \d+: Painting$/)
+      .first()
+      .waitFor();
     expect(await violationsWhenIdle(page)).toEqual([]);
     await page.getByRole('tab', { name: 'History' }).click();
     await page.getByRole('list', { name: 'History, newest first' }).waitFor();
@@ -66,7 +72,9 @@ describe('the media library in a real browser', () => {
 
     // Its thumbnail appears once the derivatives job has run.
     const thumb = page.getByRole('img', { name: 'e2e-painting.png' });
-    await expect.poll(async () => (await thumb.count()) > 0 && (await thumb.first().getAttribute('src'))!.endsWith('.webp'), { timeout: 20_000, interval: 500 }).toBe(true);
+    await expect
+      .poll(async () => (await thumb.count()) > 0 && (await thumb.first().getAttribute('src'))!.endsWith('.webp'), { timeout: 20_000, interval: 500 })
+      .toBe(true);
     // Each row has a Show link too, for the keyboard.
     expect(await page.getByRole('link', { name: 'Show' }).count()).toBeGreaterThan(0);
     await thumb.first().click();
@@ -94,7 +102,10 @@ describe('the media library in a real browser', () => {
     await page.goto(`${site.base}/admin/#/media`);
     await page.route('**/postdata/media', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.getByTestId('media-upload-input').setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: await painting() });
-    await page.getByTestId('media-upload').getByRole('button', { name: /^Upload/ }).click();
+    await page
+      .getByTestId('media-upload')
+      .getByRole('button', { name: /^Upload/ })
+      .click();
     await page.getByTestId('media-upload').getByText('An error occured').waitFor();
     await page.close();
   });

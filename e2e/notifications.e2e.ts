@@ -15,7 +15,8 @@ const badge = (page: Page) => mainNav(page).getByTestId('unread-badge');
 const forYou = (page: Page) => page.getByRole('region', { name: 'For you' });
 
 /** GETs of the unread count the page has made (the fallback poll), by the browser's own record. */
-const unreadPolls = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/notifications/unread')).length);
+const unreadPolls = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/notifications/unread')).length);
 
 /** The blogger, in a browser of their own, replies to the reader's demo question. */
 async function replyAsBlogger(text: string) {
@@ -53,7 +54,7 @@ describe('notifications', () => {
     await page.context().close();
   });
 
-  it("tells the reader of a reply live, in the navigation and on the page, and marks it read", async () => {
+  it('tells the reader of a reply live, in the navigation and on the page, and marks it read', async () => {
     const page = await site.open('/');
     await page.setViewportSize({ width: 1280, height: 900 });
     await logIn(site, page, 'reader', 'demo-reader-password');
@@ -71,7 +72,15 @@ describe('notifications', () => {
 
     // A reply in another browser: the open page hears of it without a reload.
     await replyAsBlogger('Live reply: the pause is kept.');
-    await expect.poll(() => badge(page).textContent().catch(() => null), LIVE).toBe('1');
+    await expect
+      .poll(
+        () =>
+          badge(page)
+            .textContent()
+            .catch(() => null),
+        LIVE,
+      )
+      .toBe('1');
     expect(await bell(page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
     const reply = forYou(page).getByTestId('notification').filter({ hasText: 'Live reply' });
     await reply.waitFor(LIVE);
@@ -89,7 +98,15 @@ describe('notifications', () => {
 
     // Another: "Mark all as read" clears it, and it stays cleared after a reload.
     await replyAsBlogger('Second live reply.');
-    await expect.poll(() => badge(page).textContent().catch(() => null), LIVE).toBe('1');
+    await expect
+      .poll(
+        () =>
+          badge(page)
+            .textContent()
+            .catch(() => null),
+        LIVE,
+      )
+      .toBe('1');
     const second = forYou(page).getByTestId('notification').filter({ hasText: 'Second live reply' });
     await second.getByText('Unread', { exact: true }).waitFor(LIVE);
     expect(await forYou(page).getByTestId('notification').filter({ hasText: 'Live reply: the pause' }).getByText('Unread', { exact: true }).count()).toBe(0);
@@ -101,7 +118,13 @@ describe('notifications', () => {
     await page.reload();
     await second.waitFor();
     expect(await second.getByText('Unread', { exact: true }).count()).toBe(0);
-    expect(await page.evaluate(() => fetch('/api/notifications/unread').then((r) => r.json()).then((a: { unread: number }) => a.unread))).toBe(0);
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/notifications/unread')
+          .then((r) => r.json())
+          .then((a: { unread: number }) => a.unread),
+      ),
+    ).toBe(0);
     expect(await bell(page).getAttribute('aria-label')).toBe('Notifications');
     expect(await badge(page).count()).toBe(0);
     await page.context().close();

@@ -35,9 +35,11 @@ async function setMarkdown(page: Page, markdown: string, shows: string): Promise
 
 /** The text of each top-level line of the rich view, an image shown as [image], a rule as [rule]. */
 function linesOf(page: Page): Promise<string[]> {
-  return page.getByTestId('post-editor-content').evaluate((root) =>
-    Array.from(root.children).map((line) => (line.querySelector('img') ? '[image]' : line.tagName === 'HR' ? '[rule]' : '') + (line.textContent ?? '')),
-  );
+  return page
+    .getByTestId('post-editor-content')
+    .evaluate((root) =>
+      Array.from(root.children).map((line) => (line.querySelector('img') ? '[image]' : line.tagName === 'HR' ? '[rule]' : '') + (line.textContent ?? '')),
+    );
 }
 
 /** A blogger's new post whose body is a line, an uploaded image and a line; its image markdown. */
@@ -154,7 +156,14 @@ describe('spell checking in the post editor, in a real browser', () => {
     // Suggestions come with the check, or on asking for them.
     const ask = panel.getByRole('button', { name: 'Suggest' });
     if ((await ask.count()) > 0) await ask.click();
-    await expect.poll(() => panel.getByRole('button', { name: /^Replace wurd with / }).first().textContent()).toBe('word');
+    await expect
+      .poll(() =>
+        panel
+          .getByRole('button', { name: /^Replace wurd with / })
+          .first()
+          .textContent(),
+      )
+      .toBe('word');
     await page.close();
   });
 });

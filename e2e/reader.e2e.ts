@@ -13,7 +13,10 @@ describe('reading the poem', () => {
     await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
     expect(await sentenceIds(page)).toContain('s1');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-    await page.getByRole('link', { name: /^II\b|Section 2|The Keeper/ }).first().click();
+    await page
+      .getByRole('link', { name: /^II\b|Section 2|The Keeper/ })
+      .first()
+      .click();
     await page.waitForURL(`${site.base}/1/1/2`);
     await page.waitForFunction(() => !document.getElementById('s1'));
     // The title names the section first, so tabs and history entries tell sections apart.
@@ -103,9 +106,18 @@ describe('reading the poem', () => {
   it('opens the dictionary for a word typed in the lookup field', async () => {
     const page = await open('/1/1/1');
     await page.getByText('O Lamp of Evening', { exact: false }).first().waitFor();
-    await page.getByRole('button', { name: /tools|⋯|more/i }).first().click();
-    await page.getByLabel(/Look up a word/i).first().fill('lamp');
-    await page.getByLabel(/Look up a word/i).first().press('Enter');
+    await page
+      .getByRole('button', { name: /tools|⋯|more/i })
+      .first()
+      .click();
+    await page
+      .getByLabel(/Look up a word/i)
+      .first()
+      .fill('lamp');
+    await page
+      .getByLabel(/Look up a word/i)
+      .first()
+      .press('Enter');
     const dialog = page.getByRole('dialog');
     await dialog.getByText(/noun/i).first().waitFor();
     expect(await dialog.innerText()).toMatch(/light/i);
@@ -122,27 +134,42 @@ describe('reading the poem', () => {
     await page.close();
   });
 
-  it('shows a sentence\'s revision history', async () => {
+  it("shows a sentence's revision history", async () => {
     const page = await open('/5');
     await page.getByText('History').first().click();
-    await page.getByText(/Place in the poem|First edition text/).first().waitFor();
+    await page
+      .getByText(/Place in the poem|First edition text/)
+      .first()
+      .waitFor();
     await page.close();
   });
 
   it('compares two editions of a section', async () => {
     const page = await open('/compare/1/1/1?a=first&b=revised');
-    await page.getByText(/sentences? differs?/i).first().waitFor();
+    await page
+      .getByText(/sentences? differs?/i)
+      .first()
+      .waitFor();
     expect(await page.locator('ins, del').count()).toBeGreaterThan(0);
     await page.close();
   });
 
   it('looks a line number up, and reads a section as it stood on a day', async () => {
     const page = await open('/lookup');
-    await page.getByRole('button', { name: /Look up/i }).last().click();
+    await page
+      .getByRole('button', { name: /Look up/i })
+      .last()
+      .click();
     await page.getByText('Sentence Number Required').first().waitFor();
     await page.getByRole('textbox').first().fill('5');
-    await page.getByRole('button', { name: /Look up/i }).last().click();
-    await page.getByRole('link', { name: /in context/i }).first().waitFor();
+    await page
+      .getByRole('button', { name: /Look up/i })
+      .last()
+      .click();
+    await page
+      .getByRole('link', { name: /in context/i })
+      .first()
+      .waitFor();
     // Before the poem had any text: why, from when it has, and the ways out (no bare "No book found").
     const past = await open('/1/1/1?asOf=2001-01-01');
     await past.getByText(/The poem had no text yet on .*2001.*: its text begins on/).waitFor();
@@ -209,7 +236,10 @@ describe('reading the poem', () => {
     const page = await open('/');
     await logIn(site, page, 'reader', 'demo-reader-password');
     await page.goto(`${site.base}/account`);
-    const box = page.getByRole('group', { name: /A mail for each new post/ }).getByRole('checkbox').first();
+    const box = page
+      .getByRole('group', { name: /A mail for each new post/ })
+      .getByRole('checkbox')
+      .first();
     const name = (await box.locator('xpath=..').textContent())!.trim();
     const was = await box.isChecked();
     const again = page.getByRole('checkbox', { name });

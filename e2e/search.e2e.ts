@@ -83,7 +83,9 @@ describe('search', () => {
     await link.click();
     await page.waitForURL((url) => url.searchParams.get('search') === 'lamp' && /^\/\d+\/\d+\/\d+/.test(url.pathname));
     await page.getByText(/\d+ match(es)? for “lamp”/).waitFor();
-    await expect.poll(() => page.evaluate(() => (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('search-hit')?.size ?? 0)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('search-hit')?.size ?? 0))
+      .toBeGreaterThan(0);
     await page.close();
   });
 

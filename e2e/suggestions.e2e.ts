@@ -29,7 +29,11 @@ async function call<T>(page: Page, method: string, url: string, body?: unknown):
   return page.evaluate(
     async ([method, url, body]) => {
       const { token } = (await (await fetch('/api/csrf')).json()) as { token: string };
-      const response = await fetch(url, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': token }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const response = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
       return (await response.json()) as T;
     },
     [method, url, body] as const,
@@ -122,7 +126,12 @@ describe('a suggested correction, reviewed in the console', () => {
     await admin.getByRole('link', { name: 'Suggestions awaiting review' }).click();
     await admin.waitForURL(/#\/suggestions\?/);
     // loaded: the open ones' rows, or react-admin's empty page when none is left
-    await admin.getByRole('row').first().or(admin.getByText(/^No .* (yet|found)/)).first().waitFor();
+    await admin
+      .getByRole('row')
+      .first()
+      .or(admin.getByText(/^No .* (yet|found)/))
+      .first()
+      .waitFor();
     // the list may first show the copy it loaded before the decision, then its fresh answer
     await expect.poll(() => admin.getByRole('row').filter({ hasText: 'The invocation is addressed to the lamp' }).count()).toBe(0);
     await admin.close();
@@ -139,7 +148,11 @@ describe('a suggested correction, reviewed in the console', () => {
     await openInConsole(admin, 'sentence 2, Revised edition text');
     await admin.getByText('The text has changed since this suggestion was made: accepting it would be refused.').waitFor();
     await admin.getByRole('button', { name: 'Accept' }).click();
-    await admin.getByRole('alert').filter({ hasText: 'The text has changed since this suggestion was made: accepting it would overwrite that change.' }).first().waitFor();
+    await admin
+      .getByRole('alert')
+      .filter({ hasText: 'The text has changed since this suggestion was made: accepting it would overwrite that change.' })
+      .first()
+      .waitFor();
     expect(await violationsWhenIdle(admin)).toEqual([]);
     await admin.close();
   });

@@ -9,7 +9,6 @@ import { launchBrowser, seriousViolations, startSiteWithPoem, type RunningSite a
  * a sentence across a tercet break) and Rāmāyaṇa I.1.1–2 (two half-verses a shloka, a shloka a stanza).
  */
 
-
 const POEM = `Title: Verse rows
 Author: Test
 
@@ -89,7 +88,7 @@ function rows(page: Page) {
       .map((element) => element.getAttribute('aria-label') ?? element.textContent);
     return {
       texts: lines.map((line) => line.innerText),
-      gaps: boxes.map((box, i) => (i === 0 ? 0 : Math.round((box.top - boxes[i - 1]!.bottom) / row * 10) / 10)),
+      gaps: boxes.map((box, i) => (i === 0 ? 0 : Math.round(((box.top - boxes[i - 1]!.bottom) / row) * 10) / 10)),
       rowsEach: boxes.map((box) => Math.round(box.height / row)),
       offRow,
       sentencesWithoutRow: [...document.querySelectorAll('.poem-section .sentence')].filter((s) => s.querySelector('.verse-line') === null).length,

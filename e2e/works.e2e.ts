@@ -27,7 +27,10 @@ describe("readers' works", () => {
     await dialog.getByLabel('Kind of work').selectOption('video');
     await dialog.getByLabel('Link').fill('https://www.youtube.com.evil.example/watch?v=dQw4w9WgXcQ');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await dialog.getByRole('alert').filter({ hasText: /^Link: / }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /^Link: / })
+      .waitFor();
     await dialog.getByLabel('Caption (optional)').fill('Read aloud');
     await dialog.getByLabel('Link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();

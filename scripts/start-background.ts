@@ -10,7 +10,11 @@ import { startWorkerRole } from '@epos/workers';
 
 const runtime = await boot('background');
 try {
-  const projections = new ProjectionRunner({ ...runtime, lease: { ttlMs: runtime.config.PROJECTION_LEASE_SECONDS * 1000 }, projections: runtimeProjections(runtime) });
+  const projections = new ProjectionRunner({
+    ...runtime,
+    lease: { ttlMs: runtime.config.PROJECTION_LEASE_SECONDS * 1000 },
+    projections: runtimeProjections(runtime),
+  });
   runtime.shutdown.add('projections', () => projections.stop());
   await projections.start();
   await startWorkerRole(runtime);

@@ -108,7 +108,7 @@ describe('npm start, stopped as a terminal or a supervisor stops it', () => {
     const processes = execFileSync('ps', ['-o', 'pid=,ppid=,args=', '-g', String(site.child.pid)], { encoding: 'utf8' }).split('\n');
     const node = processes.find((line) => /^\s*\d+\s+\d+\s+(\S*\/)?node --import tsx scripts\/start\.ts/.test(line));
     expect(node, processes.join('\n')).toBeDefined();
-    expect(Number(node!.trim().split(/\s+/)[1]), 'the site is npm\'s own child').toBe(site.child.pid);
+    expect(Number(node!.trim().split(/\s+/)[1]), "the site is npm's own child").toBe(site.child.pid);
     process.kill(site.child.pid!, 'SIGTERM');
     expect(await untilNothingLeft(site.child.pid!, site.dataDir), site.output().slice(-3000)).toEqual([]);
     expect(postmasterOf(site.dataDir)).toBeNull();

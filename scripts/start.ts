@@ -18,11 +18,16 @@ async function startBackground(runtime: Runtime): Promise<void> {
   // Run from the sources (tsx), the thread needs tsx's loader of its own.
   const worker =
     extension === '.ts'
-      ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, env })
+      ? new Worker(
+          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`,
+          { eval: true, env },
+        )
       : new Worker(entry, { env });
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
   await new Promise<void>((resolve, reject) => {
-    worker.once('message', (message) => (message === 'started' ? resolve() : reject(new Error(`unexpected message from the projections and workers: ${String(message)}`))));
+    worker.once('message', (message) =>
+      message === 'started' ? resolve() : reject(new Error(`unexpected message from the projections and workers: ${String(message)}`)),
+    );
     worker.once('error', reject);
     void exited.then((code) => reject(new Error(`the projections and workers stopped while starting (exit code ${code})`)));
   });

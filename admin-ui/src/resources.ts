@@ -26,10 +26,7 @@ import media from './media/index';
  * and is then registered below as `{ name: 'posts', ...posts }`. The name is the
  * path segment of the admin API: /admin-api/posts.
  */
-export type ResourceModule = Pick<
-  ResourceProps,
-  'list' | 'edit' | 'create' | 'show' | 'icon' | 'recordRepresentation' | 'options'
->;
+export type ResourceModule = Pick<ResourceProps, 'list' | 'edit' | 'create' | 'show' | 'icon' | 'recordRepresentation' | 'options'>;
 
 export interface ResourceEntry extends ResourceModule {
   readonly name: string;

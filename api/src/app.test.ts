@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-
 describe('API skeleton', () => {
   it('answers a command with X-Position, and a query with X-Consistent-After sees the write', async () => {
     const opened = await client.post('/api/testkit/counters/a1', { name: 'Alpha' });
@@ -52,7 +51,12 @@ describe('API skeleton', () => {
     expect(body.requestId).toBe(response.headers['x-request-id']);
     const badParam = await client.post('/api/testkit/counters/NO%20PE', { name: 'x' });
     expect(badParam.json()).toMatchObject({ statusCode: 400, fields: [{ field: 'id', message: 'letters, digits and dashes only' }] });
-    const badJson = await client.request({ method: 'POST', url: '/api/testkit/counters/a2', headers: { 'content-type': 'application/json', 'x-csrf-token': await client.csrf() }, payload: '{"name":' });
+    const badJson = await client.request({
+      method: 'POST',
+      url: '/api/testkit/counters/a2',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': await client.csrf() },
+      payload: '{"name":',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(await api.deps.store.headPosition()).toBe(head);
   });
@@ -99,7 +103,23 @@ describe('API skeleton', () => {
     expect(response.statusCode).toBe(200);
     const health = response.json();
     expect(health).toMatchObject({ status: 'ok', eventStore: 'postgres' });
-    expect(health.projections.map((p: { name: string }) => p.name)).toEqual(['activity', 'blogs', 'books', 'change_log', 'counters', 'library', 'media', 'notes', 'poem', 'search', 'stats', 'storage', 'suggestions', 'users', 'works']);
+    expect(health.projections.map((p: { name: string }) => p.name)).toEqual([
+      'activity',
+      'blogs',
+      'books',
+      'change_log',
+      'counters',
+      'library',
+      'media',
+      'notes',
+      'poem',
+      'search',
+      'stats',
+      'storage',
+      'suggestions',
+      'users',
+      'works',
+    ]);
     expect(health.projections.find((p: { name: string }) => p.name === 'counters')).toMatchObject({ name: 'counters', version: 1, active: true });
     expect(BigInt(health.head)).toBe(await api.deps.store.headPosition());
     for (const p of health.projections) expect(BigInt(p.lag)).toBe(BigInt(health.head) - BigInt(p.checkpoint));
@@ -154,7 +174,13 @@ describe('API over a failed projection', () => {
         .poll(async () => (await failing.app.inject({ method: 'GET', url: '/api/health' })).json(), { timeout: 60_000 })
         .toMatchObject({
           status: 'degraded',
-          projections: [{ status: 'failed', error: 'refusing increment by 7', failedAt: { position: bad.headers['x-position'], streamId: 'counter-b', eventType: 'CounterIncremented' } }],
+          projections: [
+            {
+              status: 'failed',
+              error: 'refusing increment by 7',
+              failedAt: { position: bad.headers['x-position'], streamId: 'counter-b', eventType: 'CounterIncremented' },
+            },
+          ],
           message: `Projection counters v1 stopped at position ${bad.headers['x-position']} (stream counter-b, event CounterIncremented): refusing increment by 7`,
         });
     } finally {

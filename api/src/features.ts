@@ -27,4 +27,30 @@ import { worksWriteRoutes } from './works/write-routes.js';
 import { activityRoutes } from './activity/routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
-export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [siteRoutes, poemRoutes, poemEditRoutes, mediaRoutes, mediaUploadRoutes, blogReadRoutes, blogWriteRoutes, commentRoutes, subscriptionRoutes, devMailRoutes, dictionaryRoutes, speechRoutes, suggestionRoutes, myNotesRoutes, searchRoutes, libraryWriteRoutes, bookReadRoutes, bookWriteRoutes, adminRoutes, libraryReadRoutes, pdfRoutes, statsRoutes, worksReadRoutes, worksWriteRoutes, activityRoutes];
+export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [
+  siteRoutes,
+  poemRoutes,
+  poemEditRoutes,
+  mediaRoutes,
+  mediaUploadRoutes,
+  blogReadRoutes,
+  blogWriteRoutes,
+  commentRoutes,
+  subscriptionRoutes,
+  devMailRoutes,
+  dictionaryRoutes,
+  speechRoutes,
+  suggestionRoutes,
+  myNotesRoutes,
+  searchRoutes,
+  libraryWriteRoutes,
+  bookReadRoutes,
+  bookWriteRoutes,
+  adminRoutes,
+  libraryReadRoutes,
+  pdfRoutes,
+  statsRoutes,
+  worksReadRoutes,
+  worksWriteRoutes,
+  activityRoutes,
+];

@@ -31,6 +31,10 @@ export class DomainError extends Error {
  * `from`, a state already folded). Events read back from the store are those its schemas admitted to
  * the stream, so each is taken as one of the decider's.
  */
-export function fold<Event extends DomainEvent, State>(decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>, events: readonly DomainEvent[], from: State = decider.initialState): State {
+export function fold<Event extends DomainEvent, State>(
+  decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
+  events: readonly DomainEvent[],
+  from: State = decider.initialState,
+): State {
   return events.reduce<State>((state, event) => decider.evolve(state, event as Event), from);
 }

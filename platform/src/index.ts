@@ -14,7 +14,6 @@ export * from './projections/change-notice.js';
 export * from './projections/rebuilds.js';
 export * from '@epos/domain/decider';
 export * from './commands/handle-command.js';
-;
 export * from './runtime/boot.js';
 export * from './runtime/shutdown.js';
 export * from './jobs/index.js';

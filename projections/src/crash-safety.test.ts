@@ -88,7 +88,9 @@ it(`a projections process SIGKILLed ${KILLS} times mid-replay ends equal to a re
   expect(crashed).toHaveLength(COUNTERS);
   expect(crashed).toEqual(rebuilt);
   const changes = await sql<{ n: string; distinct_positions: string }>`
-    select count(*)::text as n, count(distinct position)::text as distinct_positions from ${sql.id(await progress.schemaOf('change_log'), 'changes')}`.execute(database.db);
+    select count(*)::text as n, count(distinct position)::text as distinct_positions from ${sql.id(await progress.schemaOf('change_log'), 'changes')}`.execute(
+    database.db,
+  );
   expect(changes.rows[0]).toEqual({ n: String(COUNTERS * EVENTS_PER_COUNTER), distinct_positions: String(COUNTERS * EVENTS_PER_COUNTER) });
   await progress.close();
   await store.close();

@@ -33,7 +33,10 @@ beforeAll(async () => {
   store = new PostgresEventStore(database, new EventRegistry(eventCatalog), { pollIntervalMs: 20 });
   progress = new ProjectionProgress(database, store);
   await progress.start();
-  search = createSearchIndex({ TYPESENSE_URL: process.env.TYPESENSE_URL, TYPESENSE_API_KEY: process.env.TYPESENSE_API_KEY }, { database, readModels: progress });
+  search = createSearchIndex(
+    { TYPESENSE_URL: process.env.TYPESENSE_URL, TYPESENSE_API_KEY: process.env.TYPESENSE_API_KEY },
+    { database, readModels: progress },
+  );
   projections = productProjections(search);
 });
 afterAll(async () => {
@@ -59,13 +62,21 @@ it('every projection applies the most demanding events the schemas admit', { tim
     },
   });
   const keys = [...ids].flatMap(([world, made]) => [...made].map((user_id) => ({ user_id, key: keyOf(world) })));
-  await database.db.insertInto('user_keys').values(keys).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  await database.db
+    .insertInto('user_keys')
+    .values(keys)
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
   // A stream's events in a row go in as one command's, as an import or an edit appends them.
-  for (let start = 0; start < events.length; ) {
+  for (let start = 0; start < events.length;) {
     let end = start + 1;
     while (end < events.length && events[end]!.streamId === events[start]!.streamId) end++;
     const run = events.slice(start, end);
-    await store.append(run[0]!.streamId, run.map((e) => ({ type: e.type, data: e.data })), { expectedRevision: 'any', cause: { actor: run[0]!.actor } });
+    await store.append(
+      run[0]!.streamId,
+      run.map((e) => ({ type: e.type, data: e.data })),
+      { expectedRevision: 'any', cause: { actor: run[0]!.actor } },
+    );
     start = end;
   }
   const head = await store.headPosition();

@@ -16,13 +16,25 @@ import { worksProjection } from './works/works-projection.js';
 import { activityProjection } from './activity/activity-projection.js';
 
 export { changeLogProjection };
-;
-
 /**
  * The product's projections that need nothing but the database. Features add theirs here; the search
  * projection also needs an index, so it joins them in `productProjections`.
  */
-export const allProjections: readonly Projection[] = [changeLogProjection as Projection, poemProjection as Projection, usersProjection as Projection, notesProjection as Projection, blogsProjection as Projection, suggestionsProjection as Projection, libraryProjection as Projection, booksProjection as Projection, mediaProjection as Projection, storageProjection as Projection, statsProjection as Projection, worksProjection as Projection, activityProjection as Projection];
+export const allProjections: readonly Projection[] = [
+  changeLogProjection as Projection,
+  poemProjection as Projection,
+  usersProjection as Projection,
+  notesProjection as Projection,
+  blogsProjection as Projection,
+  suggestionsProjection as Projection,
+  libraryProjection as Projection,
+  booksProjection as Projection,
+  mediaProjection as Projection,
+  storageProjection as Projection,
+  statsProjection as Projection,
+  worksProjection as Projection,
+  activityProjection as Projection,
+];
 
 /** The product's projections with the search projection, which writes into `search`. */
 export function productProjections(search: SearchIndex): readonly Projection[] {

@@ -12,4 +12,16 @@ import { workEvents } from './works/events.js';
 import { notificationEvents } from './activity/events.js';
 
 /** Every event type of the product. Each feature adds its definitions here. */
-export const eventCatalog: readonly EventDefinition[] = [...poemEvents, ...accountEvents, ...blogEvents, ...suggestionEvents, ...jobEvents, ...libraryEvents, ...bookEvents, ...pdfEvents, ...mediaEvents, ...workEvents, ...notificationEvents];
+export const eventCatalog: readonly EventDefinition[] = [
+  ...poemEvents,
+  ...accountEvents,
+  ...blogEvents,
+  ...suggestionEvents,
+  ...jobEvents,
+  ...libraryEvents,
+  ...bookEvents,
+  ...pdfEvents,
+  ...mediaEvents,
+  ...workEvents,
+  ...notificationEvents,
+];

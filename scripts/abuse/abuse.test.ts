@@ -24,7 +24,11 @@ describe('the site under abuse', () => {
   it('caps the notification streams one session and one address hold, refusing with 429 and Retry-After, and ends them all on logging out', async () => {
     const report = await streamsAttack({ site, seconds: 30, settings });
     expect(report.problems).toEqual([]);
-    expect(report.figures).toMatchObject({ 'streams held by one session': 4, 'streams held from one address': 16, 'refusals seen': 'in this session, from your address' });
+    expect(report.figures).toMatchObject({
+      'streams held by one session': 4,
+      'streams held from one address': 16,
+      'refusals seen': 'in this session, from your address',
+    });
   }, 60_000);
   // Its p99 budget is measured by `npm run abuse`, not asserted here: on a machine busy with other work it is noise.
   it('refuses most of a flood of searches and downloads from one address, each refusal with Retry-After and the RateLimit fields', async () => {

@@ -77,7 +77,8 @@ export async function diskAttack(target: AbuseTarget): Promise<AbuseReport> {
     if (body.message) refusals.add(`${answer.status}: ${body.message}`);
     // Rate limited: wait as told, as a patient attacker would.
     const retryAfter = Number(answer.headers.get('retry-after'));
-    if (answer.status === 429 && retryAfter > 0) await new Promise((r) => setTimeout(r, Math.min(retryAfter * 1000, Math.max(0, deadline - performance.now()))));
+    if (answer.status === 429 && retryAfter > 0)
+      await new Promise((r) => setTimeout(r, Math.min(retryAfter * 1000, Math.max(0, deadline - performance.now()))));
   }
   const seconds = (performance.now() - started) / 1000;
   const mediaAfter = await folderBytes(mediaFolder);
@@ -95,7 +96,8 @@ export async function diskAttack(target: AbuseTarget): Promise<AbuseReport> {
   const unexpected = [...statuses].filter(([status]) => ![200, 413, 429, 507].includes(status));
   if (unexpected.length > 0) problems.push(`answers other than 200, 413, 429 and 507: ${unexpected.map(([s, n]) => `${n}× ${s}`).join(', ')}`);
   if (failed > 0) problems.push(`${failed} upload(s) had no answer`);
-  if ([...refusals].some((r) => (r.startsWith('413') || r.startsWith('507')) && !/quota|disk/.test(r))) problems.push(`a refusal did not name the quota: ${[...refusals].join(' | ')}`);
+  if ([...refusals].some((r) => (r.startsWith('413') || r.startsWith('507')) && !/quota|disk/.test(r)))
+    problems.push(`a refusal did not name the quota: ${[...refusals].join(' | ')}`);
   if (mediaAfter.partial > 0) problems.push(`${mediaAfter.partial} half-written file(s) left in the media folder`);
   if (section.status !== 200) problems.push(`a section answered ${section.status} after the attack`);
   return {
@@ -108,7 +110,7 @@ export async function diskAttack(target: AbuseTarget): Promise<AbuseReport> {
       'account quota (MB)': quotaMb,
       'media folder growth (MB)': Math.round(grownMb),
       'data folder growth (MB)': Math.round((dataAfter.bytes - dataBefore.bytes) / MB),
-      'seconds': Math.round(seconds),
+      seconds: Math.round(seconds),
       'growth per attacker-hour at the default quotas (MB, extrapolated)': Math.round(perHourMb),
       'growth per attacker-hour before quotas (MB)': (UPLOADS_AN_HOUR * FILE_BYTES) / MB,
     },

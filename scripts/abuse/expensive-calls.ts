@@ -39,7 +39,9 @@ const otherCount = (t: Tally) => Object.values(t.other).reduce((a, b) => a + b, 
 /** Starts ./ask-again-process.ts on the load core at the lowest priority; `stop()` ends it and gives its tallies. */
 async function startAsking(base: string, askers: readonly Asker[]): Promise<{ stop(): Promise<Record<string, Tally>> }> {
   const script = fileURLToPath(new URL('./ask-again-process.ts', import.meta.url));
-  const child = spawn(...onCore(LOAD_CORE, 'nice', ['-n', '19', process.execPath, '--import', 'tsx', script, base, JSON.stringify(askers)]), { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(...onCore(LOAD_CORE, 'nice', ['-n', '19', process.execPath, '--import', 'tsx', script, base, JSON.stringify(askers)]), {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const watched = watchChild(child);
   while (!watched.output().includes('asking')) {
     if (watched.exitCode() !== null) throw new Error(`the attack process ended before asking (exit ${watched.exitCode()})`);
@@ -108,8 +110,14 @@ export const expensiveCallsAttack: Attack = async ({ site, seconds }): Promise<A
   const idleP99 = middle(idle.map((m) => m.p99));
   const loadedP99 = middle(loaded.map((m) => m.p99));
   const ratio = loadedP99 / idleP99;
-  if (!(ratio < SLOWDOWN_BUDGET)) problems.push(`a cached section's p99 went from ${idleP99.toFixed(1)} ms idle to ${loadedP99.toFixed(1)} ms under attack (${ratio.toFixed(2)}×; budget under ${SLOWDOWN_BUDGET}×)`);
-  for (const [kind, tally] of [['downloads', downloads], ['searches', searches]] as const) {
+  if (!(ratio < SLOWDOWN_BUDGET))
+    problems.push(
+      `a cached section's p99 went from ${idleP99.toFixed(1)} ms idle to ${loadedP99.toFixed(1)} ms under attack (${ratio.toFixed(2)}×; budget under ${SLOWDOWN_BUDGET}×)`,
+    );
+  for (const [kind, tally] of [
+    ['downloads', downloads],
+    ['searches', searches],
+  ] as const) {
     if (tally.unmarked > 0) problems.push(`${tally.unmarked} refused ${kind} came without Retry-After or the RateLimit fields`);
     if (otherCount(tally) > 0) problems.push(`${kind} answered other than 200, 429 or 503: ${describeTally(tally)}`);
     if (tally.tooMany + tally.busy === 0) problems.push(`no ${kind} were refused: one address got all it asked for`);

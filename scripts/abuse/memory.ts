@@ -22,7 +22,9 @@ async function cachedReads(base: string): Promise<string[]> {
   if (!blog) throw new Error('the demo blogger has no blog');
   // About 400 KB of text: the probe's long post.
   const md = Array.from({ length: 5000 }, (_, i) => `Paragraph ${i}: the tercets turn on their rhymes, and the reader turns with them.`).join('\n\n');
-  const made = await blogger.request('POST', '/postdata/create', { body: { blog_id: blog, title: 'A very long reading', series_title: 'Long reads', md_content: md, status: 0 } });
+  const made = await blogger.request('POST', '/postdata/create', {
+    body: { blog_id: blog, title: 'A very long reading', series_title: 'Long reads', md_content: md, status: 0 },
+  });
   if (!made.ok) throw new Error(`could not publish the long post: ${made.status} ${await made.text()}`);
   const { url } = (await made.json()) as { url: string };
   return [
@@ -49,7 +51,14 @@ async function cachedReads(base: string): Promise<string[]> {
 }
 
 /** `count` GETs (or as many as `ms` allows) over CONNECTIONS connections; answers the number sent. */
-async function sendAll(count: number, ms: number, pathOf: (i: number) => string, get: (path: string) => Promise<number>, statuses: Map<number, number>, after: (i: number) => void): Promise<number> {
+async function sendAll(
+  count: number,
+  ms: number,
+  pathOf: (i: number) => string,
+  get: (path: string) => Promise<number>,
+  statuses: Map<number, number>,
+  after: (i: number) => void,
+): Promise<number> {
   const deadline = performance.now() + ms;
   let next = 0;
   const worker = async () => {
@@ -90,14 +99,28 @@ export async function memoryAttack(target: AbuseTarget, requests = 20_000): Prom
     // The same reads without made-up parameters first: the memory that serving at this pace takes
     // (heap, connections, compressed forms) is the baseline the attack is measured from.
     const warm = new Map<number, number>();
-    await sendAll(WARM_UP_REQUESTS, target.seconds * 1000, (i) => paths[i % paths.length]!, get, warm, () => undefined);
+    await sendAll(
+      WARM_UP_REQUESTS,
+      target.seconds * 1000,
+      (i) => paths[i % paths.length]!,
+      get,
+      warm,
+      () => undefined,
+    );
     const warmedUp = residentBytes(pid);
     let peak = warmedUp;
     const statuses = new Map<number, number>();
     const started = performance.now();
-    const sent = await sendAll(requests, target.seconds * 1000, (i) => withJunk(paths[i % paths.length]!, i), get, statuses, (i) => {
-      if (i % 500 === 0) peak = Math.max(peak, residentBytes(pid));
-    });
+    const sent = await sendAll(
+      requests,
+      target.seconds * 1000,
+      (i) => withJunk(paths[i % paths.length]!, i),
+      get,
+      statuses,
+      (i) => {
+        if (i % 500 === 0) peak = Math.max(peak, residentBytes(pid));
+      },
+    );
     const after = residentBytes(pid);
     peak = Math.max(peak, after);
     const budgetMiB = Number(target.settings?.CACHE_MEMORY_MB ?? 256);

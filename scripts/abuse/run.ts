@@ -20,7 +20,11 @@ if (unknown.length > 0) throw new Error(`--only: no attack named ${unknown.join(
 
 /** A budget small enough that the cache attack meets it within a minute. */
 const settings = { CACHE_MEMORY_MB: '128', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
-console.log(`starting the site (${Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(' ')})…`);
+console.log(
+  `starting the site (${Object.entries(settings)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ')})…`,
+);
 // The site (and the PostgreSQL it starts) on one core, the attacks and the measuring clients on the other.
 const site = await startSite({ env: settings, core: SERVER_CORE });
 console.log(pinningNote().replace('PostgreSQL unpinned', 'the embedded PostgreSQL with the site'));

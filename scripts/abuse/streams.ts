@@ -30,7 +30,11 @@ export const streamsAttack: Attack = async (target: AbuseTarget): Promise<AbuseR
   const { base, pid } = target.site;
   const deadline = performance.now() + target.seconds * 1000;
   const config = loadConfig({ NODE_ENV: 'development', ...target.settings });
-  const caps: Record<Scope, number> = { 'in this session': config.STREAMS_PER_SESSION, 'from your address': config.STREAMS_PER_ADDRESS, 'on this server': config.STREAMS_PER_PROCESS };
+  const caps: Record<Scope, number> = {
+    'in this session': config.STREAMS_PER_SESSION,
+    'from your address': config.STREAMS_PER_ADDRESS,
+    'on this server': config.STREAMS_PER_PROCESS,
+  };
   const problems: string[] = [];
   const refusals = new Map<Scope, string>();
   /** The most streams held beyond each cap. */
@@ -51,7 +55,7 @@ export const streamsAttack: Attack = async (target: AbuseTarget): Promise<AbuseR
   const fill = async (session: Session): Promise<Scope | null> => {
     // Past every cap the site has, a refusal that never comes is a broken bound, not a slow one.
     const limit = Math.min(caps['in this session'], caps['from your address'], caps['on this server']) + AT_ONCE;
-    for (let asked = 0; asked <= limit && performance.now() < deadline; ) {
+    for (let asked = 0; asked <= limit && performance.now() < deadline;) {
       const batch = await Promise.all(Array.from({ length: AT_ONCE }, () => holdStream(base, { cookie: session.client.cookieHeader() })));
       asked += batch.length;
       const opened = batch.filter((s) => s.status === 200);
@@ -79,7 +83,9 @@ export const streamsAttack: Attack = async (target: AbuseTarget): Promise<AbuseR
     })();
     const named = REFUSAL.exec(message);
     if (refused.status !== 429 || !refused.headers.get('retry-after') || !named) {
-      problems.push(`a stream was refused with ${refused.status} (Retry-After ${refused.headers.get('retry-after') ?? 'none'}): "${message}", not a 429 naming the cap reached`);
+      problems.push(
+        `a stream was refused with ${refused.status} (Retry-After ${refused.headers.get('retry-after') ?? 'none'}): "${message}", not a 429 naming the cap reached`,
+      );
       return null;
     }
     const scope = named[1] as Scope;

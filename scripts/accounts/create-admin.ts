@@ -20,7 +20,9 @@ const runtime = await boot('tool', { ...process.env, LOG_LEVEL: process.env.LOG_
 try {
   const userId = await provisionUser(runtime, { userName, email, name: userName, password: null, role: 'admin', confirmed: true, actor: SYSTEM_ACTOR });
   const code = await new Credentials(runtime.database.db).issueCode(userId, 'reset');
-  console.log(`Administrator ${userName} created. Set the password within one hour, once, at:\n${siteUrl(runtime.config)}/reset-password?${new URLSearchParams({ userId, code })}`);
+  console.log(
+    `Administrator ${userName} created. Set the password within one hour, once, at:\n${siteUrl(runtime.config)}/reset-password?${new URLSearchParams({ userId, code })}`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;

@@ -27,9 +27,11 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** Runs `count` writes, `width` at a time. */
 async function inParallel(count: number, width: number, write: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < count) await write(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await write(next++);
+    }),
+  );
 }
 
 async function ok(response: Promise<Response>, what: string): Promise<Response> {
@@ -43,7 +45,12 @@ const tools = requireTools('bench:activity');
 const site = await startSite({ env: { RATE_LIMIT_FACTOR: '1000' } });
 let failed = false;
 try {
-  console.log(`bench:activity: npm start (demo content), ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `bench:activity: npm start (demo content), ${os.cpus().length} cores, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const admin = new SiteClient(site.base);
   await admin.login('admin', 'demo-admin-password');
   const reader = new SiteClient(site.base);
@@ -52,7 +59,12 @@ try {
   const writing = performance.now();
   const pages = Math.floor(ROWS / 4);
   await inParallel(pages, 8, async (i) => {
-    await ok(admin.request('POST', '/postdata/createPage', { body: { name: `Essay ${i}`, url: `/essays-${i}`, permalink: `essay-${i}`, category: 'Footer', priority: i, md_content: `An essay on canto ${i}.` } }), 'creating a page');
+    await ok(
+      admin.request('POST', '/postdata/createPage', {
+        body: { name: `Essay ${i}`, url: `/essays-${i}`, permalink: `essay-${i}`, category: 'Footer', priority: i, md_content: `An essay on canto ${i}.` },
+      }),
+      'creating a page',
+    );
   });
   const blog = ((await (await fetch(`${site.base}/api/blogs`)).json()) as BlogListEntry[])[0]?.slug;
   if (!blog) throw new Error('the demo has no blog');
@@ -60,7 +72,12 @@ try {
   const WRITERS = 8;
   const posts: string[] = [];
   for (let i = 0; i < WRITERS; i++) {
-    const created = await ok(admin.request('POST', '/postdata/create', { body: { blog_id: blog, title: `An open thread for the bench, ${i + 1}`, series_title: 'Bench', md_content: 'Say what you see.', status: 0 } }), 'publishing a post');
+    const created = await ok(
+      admin.request('POST', '/postdata/create', {
+        body: { blog_id: blog, title: `An open thread for the bench, ${i + 1}`, series_title: 'Bench', md_content: 'Say what you see.', status: 0 },
+      }),
+      'publishing a post',
+    );
     posts.push(((await created.json()) as { id: string }).id);
   }
   // A comment needs its post in the read model.
@@ -71,11 +88,16 @@ try {
     }
   }
   const comments = ROWS - pages - WRITERS;
-  await Promise.all(posts.map(async (postId, writer) => {
-    for (let i = writer; i < comments; i += WRITERS) {
-      await ok(reader.request('POST', `/postdata/comment/${postId}`, { body: { cm: `Comment ${i}: the line turns on its last word, as the tide does.` } }), 'commenting');
-    }
-  }));
+  await Promise.all(
+    posts.map(async (postId, writer) => {
+      for (let i = writer; i < comments; i += WRITERS) {
+        await ok(
+          reader.request('POST', `/postdata/comment/${postId}`, { body: { cm: `Comment ${i}: the line turns on its last word, as the tide does.` } }),
+          'commenting',
+        );
+      }
+    }),
+  );
   report(`writing ${ROWS.toLocaleString('en')} rows' events over HTTP`, ms(performance.now() - writing));
   // Until the projection has the last of them, the feed is still growing.
   for (let tries = 0; ; tries++) {
@@ -99,7 +121,10 @@ try {
   for (const group of groups) {
     const { result } = await pacedReadsProcess({ base: site.base, paths: group.paths, rate: RATE, seconds: PACED_DURATION, warmUp: 2, headers: group.headers });
     const { p50, p99, max } = result.fromDue;
-    report(`  ${group.name}`, `p50 ${ms(p50)} / p99 ${ms(p99)} / max ${ms(max)}; ${result.achievedRate.toFixed(0)} req/s, ${result.errors} errors, ${result.non2xx} non-2xx`);
+    report(
+      `  ${group.name}`,
+      `p50 ${ms(p50)} / p99 ${ms(p99)} / max ${ms(max)}; ${result.achievedRate.toFixed(0)} req/s, ${result.errors} errors, ${result.non2xx} non-2xx`,
+    );
     if (group.budget && (!(p99 < 10) || result.errors > 0 || result.non2xx > 0)) failed = true;
   }
 

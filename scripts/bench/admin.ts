@@ -51,7 +51,12 @@ const report = (name: string, value: string) => console.log(`${name.padEnd(66)} 
 const ms = (value: number) => value.toFixed(1);
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 const times = ({ p50, p90, p99, max }: Latencies) => `${ms(p50)} / ${ms(p90)} / ${ms(p99)} / ${ms(max)} ms`;
-console.log(`${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the start`);
+console.log(
+  `${os.cpus().length} cores, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} at the start`,
+);
 console.log(pinningNote());
 const tools = requireTools('bench:admin');
 const bench = await benchDatabase();
@@ -73,21 +78,42 @@ try {
 
   started = performance.now();
   const adminPassword = `bench-${Math.floor(random() * 1e12)}`;
-  await provisionUser(deps, { userName: 'benchadmin', email: 'benchadmin@example.org', name: 'Bench Admin', password: adminPassword, role: 'admin', confirmed: true, actor: SYSTEM_ACTOR });
+  await provisionUser(deps, {
+    userName: 'benchadmin',
+    email: 'benchadmin@example.org',
+    name: 'Bench Admin',
+    password: adminPassword,
+    role: 'admin',
+    confirmed: true,
+    actor: SYSTEM_ACTOR,
+  });
   const editorHash = await hashPassword(`editor-${Math.floor(random() * 1e12)}`);
   const editors: string[] = [];
-  for (let i = 1; i <= 5; i++) editors.push(await provisionHashedUser(deps, { userName: `editor${i}`, email: `editor${i}@example.org`, name: `Editor ${i}`, role: 'admin', confirmed: true, actor: SYSTEM_ACTOR }, editorHash));
+  for (let i = 1; i <= 5; i++)
+    editors.push(
+      await provisionHashedUser(
+        deps,
+        { userName: `editor${i}`, email: `editor${i}@example.org`, name: `Editor ${i}`, role: 'admin', confirmed: true, actor: SYSTEM_ACTOR },
+        editorHash,
+      ),
+    );
   const blogs = await seedBlogs(deps, POSTS, 250);
   report(`seed: ${POSTS} posts`, seconds(started));
   started = performance.now();
-  const readers = await seedReaders(deps, USERS, BLOGS.map((b) => b.blogId), random);
+  const readers = await seedReaders(
+    deps,
+    USERS,
+    BLOGS.map((b) => b.blogId),
+    random,
+  );
   report(`seed: ${USERS} readers (one password hash shared)`, seconds(started));
   started = performance.now();
   const postIds = blogs.posts.map((p) => p.postId);
   await seedComments(deps, COMMENTS, readers, postIds, random);
   report(`seed: ${COMMENTS} comments`, seconds(started));
 
-  if (!(await progress.waitFor(await store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 600_000 }))) throw new Error('the poem projection did not catch up');
+  if (!(await progress.waitFor(await store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 600_000 })))
+    throw new Error('the poem projection did not catch up');
   const poemDb = await progress.readModel<PoemReadModel>(POEM_PROJECTION);
   const sentenceIds = (await poemDb.selectFrom('sentences').select('id').where('book', 'is not', null).orderBy('id').execute()).map((r) => r.id);
   const longHistory = sentenceIds[Math.floor(sentenceIds.length / 3)]!;
@@ -124,33 +150,92 @@ try {
   const many = (make: () => string, n = 2000) => Array.from({ length: n }, make);
   const words = ['light', 'dawn', 'fire', 'silence', 'soul'];
   const groups: { name: string; budget: number; paths: string[]; rate?: number }[] = [
-    { name: `users: every page, every sort; role, blog, q filters`, budget: 20, paths: many(() => `/admin-api/users?${q({ sort: [pick(['name', 'userName', 'email', 'role', 'lastLogin', 'registeredAt']), order()], page: random() < 0.5 ? pages(USERS) : 0, filter: pick([undefined, { role: 'blogger' }, { blog: BLOGS[0]!.blogId }, { q: `reader${Math.floor(random() * USERS)}` }, { q: `Reader ${1 + Math.floor(random() * 9)}` }]) })}`) },
-    { name: `posts: every page, every sort; status, blog, q filters`, budget: 20, paths: many(() => `/admin-api/posts?${q({ sort: [pick(['title', 'blog', 'status', 'publishedAt', 'createdAt', 'updatedAt']), order()], page: random() < 0.5 ? pages(POSTS) : 0, filter: pick([undefined, { status: 'published' }, { blog: pick(BLOGS).blogId }, { q: pick(words) }]) })}`) },
-    { name: `comments: newest first, by post, by author, q`, budget: 20, paths: many(() => `/admin-api/comments?${q({ sort: [pick(['createdAt', 'upvotes']), order()], page: random() < 0.3 ? pages(COMMENTS) : 0, filter: pick([undefined, { postId: pick(postIds) }, { authorId: pick(readers) }, { q: 'thought' }]) })}`) },
-    { name: `sentences: every page; book, canto, number, q`, budget: 20, paths: many(() => `/admin-api/sentences?${q({ sort: [pick(['number', 'id']), order()], page: random() < 0.5 ? pages(SENTENCES) : 0, filter: pick([undefined, { book: 1 + Math.floor(random() * 10) }, { book: 2, canto: 3 }, { number: 1 + Math.floor(random() * SENTENCES) }, { q: pick(words) }]) })}`) },
-    { name: `translations: a language, every page`, budget: 20, paths: many(() => `/admin-api/translations?${q({ sort: ['number', order()], page: pages(SENTENCES), filter: { lang: pick(['sa', 'hi', 'fr', 'de', 'or', 'zh']) } })}`) },
-    { name: `word relations, blogs, commentary layers`, budget: 20, paths: many(() => pick([`/admin-api/relations?${q({ page: pages(SENTENCES) })}`, `/admin-api/blogs?${q({ sort: ['title', order()] })}`, `/admin-api/layers?${q({})}`])) },
-    { name: `events: the whole log, newest first (first 40 pages)`, budget: 20, paths: many(() => `/admin-api/events?${q({ sort: ['id', 'DESC'], page: Math.floor(random() * 40) })}`) },
+    {
+      name: `users: every page, every sort; role, blog, q filters`,
+      budget: 20,
+      paths: many(
+        () =>
+          `/admin-api/users?${q({ sort: [pick(['name', 'userName', 'email', 'role', 'lastLogin', 'registeredAt']), order()], page: random() < 0.5 ? pages(USERS) : 0, filter: pick([undefined, { role: 'blogger' }, { blog: BLOGS[0]!.blogId }, { q: `reader${Math.floor(random() * USERS)}` }, { q: `Reader ${1 + Math.floor(random() * 9)}` }]) })}`,
+      ),
+    },
+    {
+      name: `posts: every page, every sort; status, blog, q filters`,
+      budget: 20,
+      paths: many(
+        () =>
+          `/admin-api/posts?${q({ sort: [pick(['title', 'blog', 'status', 'publishedAt', 'createdAt', 'updatedAt']), order()], page: random() < 0.5 ? pages(POSTS) : 0, filter: pick([undefined, { status: 'published' }, { blog: pick(BLOGS).blogId }, { q: pick(words) }]) })}`,
+      ),
+    },
+    {
+      name: `comments: newest first, by post, by author, q`,
+      budget: 20,
+      paths: many(
+        () =>
+          `/admin-api/comments?${q({ sort: [pick(['createdAt', 'upvotes']), order()], page: random() < 0.3 ? pages(COMMENTS) : 0, filter: pick([undefined, { postId: pick(postIds) }, { authorId: pick(readers) }, { q: 'thought' }]) })}`,
+      ),
+    },
+    {
+      name: `sentences: every page; book, canto, number, q`,
+      budget: 20,
+      paths: many(
+        () =>
+          `/admin-api/sentences?${q({ sort: [pick(['number', 'id']), order()], page: random() < 0.5 ? pages(SENTENCES) : 0, filter: pick([undefined, { book: 1 + Math.floor(random() * 10) }, { book: 2, canto: 3 }, { number: 1 + Math.floor(random() * SENTENCES) }, { q: pick(words) }]) })}`,
+      ),
+    },
+    {
+      name: `translations: a language, every page`,
+      budget: 20,
+      paths: many(
+        () =>
+          `/admin-api/translations?${q({ sort: ['number', order()], page: pages(SENTENCES), filter: { lang: pick(['sa', 'hi', 'fr', 'de', 'or', 'zh']) } })}`,
+      ),
+    },
+    {
+      name: `word relations, blogs, commentary layers`,
+      budget: 20,
+      paths: many(() =>
+        pick([`/admin-api/relations?${q({ page: pages(SENTENCES) })}`, `/admin-api/blogs?${q({ sort: ['title', order()] })}`, `/admin-api/layers?${q({})}`]),
+      ),
+    },
+    {
+      name: `events: the whole log, newest first (first 40 pages)`,
+      budget: 20,
+      paths: many(() => `/admin-api/events?${q({ sort: ['id', 'DESC'], page: Math.floor(random() * 40) })}`),
+    },
     {
       name: `events filtered by actor (an editor, a reader, the system)`,
       budget: 30,
-      paths: many(() => `/admin-api/events?${q({ sort: ['id', 'DESC'], page: Math.floor(random() * 4), filter: { actor: pick([pick(editors), pick(readers), SYSTEM_ACTOR]) } })}`),
+      paths: many(
+        () =>
+          `/admin-api/events?${q({ sort: ['id', 'DESC'], page: Math.floor(random() * 4), filter: { actor: pick([pick(editors), pick(readers), SYSTEM_ACTOR]) } })}`,
+      ),
     },
     {
       name: `events filtered by stream (a user, a sentence, a post)`,
       budget: 30,
-      paths: many(() => `/admin-api/events?${q({ sort: ['id', 'DESC'], filter: { streamId: pick([userStream(pick(readers)), sentenceStream(pick(sentenceIds)), postStream(pick(postIds)), sentenceStream(longHistory)]) } })}`),
+      paths: many(
+        () =>
+          `/admin-api/events?${q({ sort: ['id', 'DESC'], filter: { streamId: pick([userStream(pick(readers)), sentenceStream(pick(sentenceIds)), postStream(pick(postIds)), sentenceStream(longHistory)]) } })}`,
+      ),
     },
     // A History costs the server ~15 ms of CPU (the stream read and decoded): at 100 req/s it would
     // queue on the one thread; an admin opens one at a time.
-    { name: `History tab of a sentence with ${LONG_HISTORY} edits (20 req/s)`, budget: 50, paths: [`/admin-api/history?streamId=${encodeURIComponent(sentenceStream(longHistory))}`], rate: 20 },
+    {
+      name: `History tab of a sentence with ${LONG_HISTORY} edits (20 req/s)`,
+      budget: 50,
+      paths: [`/admin-api/history?streamId=${encodeURIComponent(sentenceStream(longHistory))}`],
+      rate: 20,
+    },
   ];
   // Not budgets: the worst cases of q, for the record.
   const worstCases: [string, string][] = [
     ['users, q found in every user ("example", of every email)', `/admin-api/users?${q({ filter: { q: 'example' } })}`],
     ['sentences, q of a word in 40 % of them', `/admin-api/sentences?${q({ filter: { q: 'light' } })}`],
     ['events, q of a type ("set")', `/admin-api/events?${q({ filter: { q: 'set' } })}`],
-    [`History of the ${LONG_HISTORY}-edit sentence, its oldest page`, `/admin-api/history?streamId=${encodeURIComponent(sentenceStream(longHistory))}&range=${encodeURIComponent(JSON.stringify([LONG_HISTORY - 50, LONG_HISTORY]))}`],
+    [
+      `History of the ${LONG_HISTORY}-edit sentence, its oldest page`,
+      `/admin-api/history?streamId=${encodeURIComponent(sentenceStream(longHistory))}&range=${encodeURIComponent(JSON.stringify([LONG_HISTORY - 50, LONG_HISTORY]))}`,
+    ],
   ];
 
   console.log('\none call at a time (20 calls after 2 unmeasured): median / max, size of the last answer');
@@ -169,7 +254,9 @@ try {
     report(`  ${group.name}`, `${ms(p50)} / ${ms(max)} ms, ${(size / 1024).toFixed(1)} KiB`);
   }
 
-  console.log(`\nreads at a constant ${RATE} req/s (unless said) for ${PACED_DURATION} s per group (after 2 s unmeasured), signed in as an admin, from a process of`);
+  console.log(
+    `\nreads at a constant ${RATE} req/s (unless said) for ${PACED_DURATION} s per group (after 2 s unmeasured), signed in as an admin, from a process of`,
+  );
   console.log('its own; latency from when each request was due to its last byte: p50 / p90 / p99 / max; the budget is on p99');
   const verdicts: string[] = [];
   for (const [i, group] of groups.entries()) {

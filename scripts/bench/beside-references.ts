@@ -73,7 +73,9 @@ export function requireTools(bench: string): Tools {
   const wrk = findCommand('wrk');
   const nginx = findCommand('nginx');
   if (!wrk || !nginx) {
-    console.error(`${bench} needs ${[wrk ? null : 'wrk', nginx ? null : 'nginx'].filter(Boolean).join(' and ')} for its throughput references (Debian: apt-get install -y wrk nginx)`);
+    console.error(
+      `${bench} needs ${[wrk ? null : 'wrk', nginx ? null : 'nginx'].filter(Boolean).join(' and ')} for its throughput references (Debian: apt-get install -y wrk nginx)`,
+    );
     process.exit(1);
   }
   return { wrk, nginx };
@@ -92,12 +94,25 @@ async function measuredWrk(wrk: string, url: string, seconds: number, headers: R
   const result = await runWrk(wrk, url, seconds, 32, headers);
   const elapsed = (performance.now() - started) / 1000;
   const serverUsed = serverCpu() - server;
-  return { wrk: result, machineCores: busy(), wrkCores: (exitedChildrenCpuSeconds() - children) / elapsed, serverCores: serverUsed / elapsed, serverCpuPerAnswerUs: (serverUsed / result.requests) * 1e6 };
+  return {
+    wrk: result,
+    machineCores: busy(),
+    wrkCores: (exitedChildrenCpuSeconds() - children) / elapsed,
+    serverCores: serverUsed / elapsed,
+    serverCpuPerAnswerUs: (serverUsed / result.requests) * 1e6,
+  };
 }
 
 /** Busy time of every core since the returned function was made, in cores (os.cpus()'s user, nice, sys and irq against idle: it has no softirq, iowait or steal). */
 function machineBusy(): () => number {
-  const sample = () => os.cpus().reduce((sum, { times }) => ({ busy: sum.busy + times.user + times.nice + times.sys + times.irq, all: sum.all + times.user + times.nice + times.sys + times.irq + times.idle }), { busy: 0, all: 0 });
+  const sample = () =>
+    os.cpus().reduce(
+      (sum, { times }) => ({
+        busy: sum.busy + times.user + times.nice + times.sys + times.irq,
+        all: sum.all + times.user + times.nice + times.sys + times.irq + times.idle,
+      }),
+      { busy: 0, all: 0 },
+    );
   const before = sample();
   return () => {
     const after = sample();
@@ -113,7 +128,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 function medianOf(rounds: readonly Measured[]): Measured {
   const of = (figure: (m: Measured) => number) => median(rounds.map(figure));
   return {
-    wrk: { requestsPerSecond: of((m) => m.wrk.requestsPerSecond), p50: of((m) => m.wrk.p50), p99: of((m) => m.wrk.p99), requests: rounds.reduce((sum, m) => sum + m.wrk.requests, 0), errors: rounds.reduce((sum, m) => sum + m.wrk.errors, 0) },
+    wrk: {
+      requestsPerSecond: of((m) => m.wrk.requestsPerSecond),
+      p50: of((m) => m.wrk.p50),
+      p99: of((m) => m.wrk.p99),
+      requests: rounds.reduce((sum, m) => sum + m.wrk.requests, 0),
+      errors: rounds.reduce((sum, m) => sum + m.wrk.errors, 0),
+    },
     machineCores: of((m) => m.machineCores),
     wrkCores: of((m) => m.wrkCores),
     serverCores: of((m) => m.serverCores),
@@ -138,7 +159,13 @@ function answeredHeaders(headers: Readonly<Record<string, string | string[] | un
  * each server used per answer). Prints each read as it is measured (`print`) and answers
  * them all.
  */
-export async function throughputBesideReferences(options: { tools: Tools; reads: readonly Read[]; seconds: number; serverCpuSeconds: () => number; print?: (lines: string) => void }): Promise<ReadThroughput[]> {
+export async function throughputBesideReferences(options: {
+  tools: Tools;
+  reads: readonly Read[];
+  seconds: number;
+  serverCpuSeconds: () => number;
+  print?: (lines: string) => void;
+}): Promise<ReadThroughput[]> {
   const { tools, reads, seconds, serverCpuSeconds } = options;
   const print = options.print ?? ((lines: string) => console.log(lines));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-bench-references-'));
@@ -167,7 +194,10 @@ export async function throughputBesideReferences(options: { tools: Tools; reads:
         references.push(await checked(await startNginx(tools.nginx, dir, file, await freePort()), body));
         references.push(await checked(await startNodeHttp(path.join(dir, file), await freePort()), body));
         references.push(await checked(await startNodeHttp(path.join(dir, file), await freePort(), answeredHeaders(answer.headers)), body));
-        const servers = [{ url: read.url, headers, cpuSeconds: serverCpuSeconds }, ...references.map((reference) => ({ url: reference.url, headers: {}, cpuSeconds: () => reference.cpuSeconds() }))];
+        const servers = [
+          { url: read.url, headers, cpuSeconds: serverCpuSeconds },
+          ...references.map((reference) => ({ url: reference.url, headers: {}, cpuSeconds: () => reference.cpuSeconds() })),
+        ];
         for (const server of servers) await runWrk(tools.wrk, server.url, 1, 32, server.headers);
         const rounds: Measured[][] = servers.map(() => []);
         for (let round = 0; round < ROUNDS; round++) {
@@ -219,7 +249,7 @@ function formatRow(row: ReadThroughput): string {
   return [
     `  ${row.read.name === target ? '' : `${row.read.name}: `}GET ${target} (${row.bytes.toLocaleString('en')} B, ${row.contentType}, ${row.headerCount} headers${row.read.cached ? '' : '; not a cached read'})`,
     `${label(`medians of ${row.rounds} rounds of ${row.seconds} s: epos / nginx / node:http / node:http with the site's headers`)} ${rate(epos.wrk.requestsPerSecond)} / ${rate(nginx.wrk.requestsPerSecond)} / ${rate(node.wrk.requestsPerSecond)} / ${rate(nodeSameHeaders.wrk.requestsPerSecond)} req/s`,
-    `${label('epos share (median of the rounds\' own shares)')} epos = ${percent(shares.ofNginx)} of nginx, ${percent(shares.ofNode)} of node:http, ${percent(shares.ofNodeSameHeaders)} of node:http with the site's headers`,
+    `${label("epos share (median of the rounds' own shares)")} epos = ${percent(shares.ofNginx)} of nginx, ${percent(shares.ofNode)} of node:http, ${percent(shares.ofNodeSameHeaders)} of node:http with the site's headers`,
     `${label('p50 / p99 at saturation: epos; nginx; node:http; with headers')} ${latency(epos)}; ${latency(nginx)}; ${latency(node)}; ${latency(nodeSameHeaders)} ms`,
     `${label('errors (non-2xx, socket): epos / nginx / node:http / with headers')} ${epos.wrk.errors} / ${nginx.wrk.errors} / ${node.wrk.errors} / ${nodeSameHeaders.wrk.errors}`,
     `${label(`cores busy, machine (of ${os.cpus().length}) / wrk / server: epos; nginx; node:http; with headers`)} ${cores(epos)}; ${cores(nginx)}; ${cores(node)}; ${cores(nodeSameHeaders)}`,
@@ -239,5 +269,8 @@ export function budgetLine(rows: readonly ReadThroughput[]): { ok: boolean; line
     return `${r.read.name} ${percent(ofNginx)} / ${percent(ofNode)}${r.epos.wrk.errors > 0 ? ` (${r.epos.wrk.errors} errors)` : ''}`;
   });
   const ok = cached.length > 0 && misses.length === 0;
-  return { ok, line: `cached reads >= ${percent(OF_NGINX)} of nginx and >= ${percent(OF_NODE_HTTP)} of bare node:http (issue 15): ${ok ? 'met' : 'MISSED'} (${figures.join('; ')})` };
+  return {
+    ok,
+    line: `cached reads >= ${percent(OF_NGINX)} of nginx and >= ${percent(OF_NODE_HTTP)} of bare node:http (issue 15): ${ok ? 'met' : 'MISSED'} (${figures.join('; ')})`,
+  };
 }

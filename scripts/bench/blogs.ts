@@ -58,7 +58,11 @@ const PAUSE_MS = 100;
 const VISIBLE_TIMEOUT_MS = 10_000;
 
 const runStarted = performance.now();
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 console.log(`${os.cpus().length} cores, Node ${process.version}, load average ${load()} at the start (other processes share these cores)`);
 console.log(pinningNote());
 const tools = requireTools('bench:blogs');
@@ -86,7 +90,10 @@ try {
   const seedCpuUsed = seedCpu();
   const eventCount = Number(head);
   report(`seed: ${POSTS} posts (${eventCount} events) appended in batches of ${BATCH}`, `${appendedSeconds.toFixed(1)} s`);
-  report('seed: blogs projection caught up (from the first append)', `${projectedSeconds.toFixed(1)} s (${(eventCount / projectedSeconds).toFixed(0)} events/s)`);
+  report(
+    'seed: blogs projection caught up (from the first append)',
+    `${projectedSeconds.toFixed(1)} s (${(eventCount / projectedSeconds).toFixed(0)} events/s)`,
+  );
   report('seed: every projection caught up', `${allSeconds.toFixed(1)} s`);
   report('seed: CPU used until then', seedCpuUsed);
   // A site that has grown to 20,000 posts has been vacuumed and analysed by autovacuum.
@@ -126,7 +133,9 @@ try {
   await explainQueries(blogId, lastPage, middle.url, seriesSlug);
 
   // 3. Reads at a fixed 200 req/s: list pages over every page of every blog, then random posts.
-  const listPaths = BLOGS.flatMap((b) => Array.from({ length: Math.ceil(counts.get(b.blogId)! / PAGE_SIZE) }, (_, i) => `/api/blogs/${b.blogId}?page=${i + 1}`));
+  const listPaths = BLOGS.flatMap((b) =>
+    Array.from({ length: Math.ceil(counts.get(b.blogId)! / PAGE_SIZE) }, (_, i) => `/api/blogs/${b.blogId}?page=${i + 1}`),
+  );
   const firstPaths = BLOGS.flatMap((b) => Array.from({ length: 5 }, (_, i) => `/api/blogs/${b.blogId}?page=${i + 1}`));
   const postPaths = posts.map((p) => `/api/blogs/${p.blogId}/${p.url}`);
   const loads: { name: string; result: OpenLoopResult; server: ServerTimes; cpu: string }[] = [];
@@ -147,7 +156,9 @@ try {
   }
   console.log(`\nreads at a constant ${RATE} req/s for ${PACED_DURATION} s each (after 3 s unmeasured): one request every ${1000 / RATE} ms, sent when due`);
   console.log(`whatever is still in flight (an open loop, scripts/bench/open-loop.ts), from a process of its own; the server in a child`);
-  console.log(`process as \`npm start\` runs it, all on the same ${os.cpus().length} cores. Latency to the last byte, from when the request was due (the budget) and`);
+  console.log(
+    `process as \`npm start\` runs it, all on the same ${os.cpus().length} cores. Latency to the last byte, from when the request was due (the budget) and`,
+  );
   console.log(`from when it was sent; server-side: from its headers parsed to its last byte written`);
   const times = ({ p50, p90, p99, max }: Latencies) => `${ms(p50)} / ${ms(p90)} / ${ms(p99)} / ${ms(max)} ms`;
   for (const { name, result, server: side, cpu } of loads) {
@@ -163,7 +174,9 @@ try {
   // 4. Throughput: cached reads under wrk, each beside nginx and bare node:http serving the same bytes.
   const recentCount = ((await (await fetch(`${base}/api/blogs/recent`)).json()) as unknown[]).length;
   console.log(`\nthroughput: wrk -t1 -c32 -d${DURATION}s (after 1 s unmeasured), a process of its own; the site's answer (uncompressed, as wrk`);
-  console.log('asks for it) in rounds with nginx (1 worker, sendfile) and bare node:http servers serving it, one server at a time; medians; p50/p99 at saturation');
+  console.log(
+    'asks for it) in rounds with nginx (1 worker, sendfile) and bare node:http servers serving it, one server at a time; medians; p50/p99 at saturation',
+  );
   const throughput: ReadThroughput[] = await throughputBesideReferences({
     tools,
     seconds: DURATION,
@@ -206,7 +219,16 @@ try {
    */
   const publish = async (count: number, polled: readonly View[], first: number) => {
     const cpu = cpuSince(server);
-    const times: Record<View | 'all' | 'command' | 'appended' | 'projected', number[]> = { list: [], archive: [], series: [], feed: [], all: [], command: [], appended: [], projected: [] };
+    const times: Record<View | 'all' | 'command' | 'appended' | 'projected', number[]> = {
+      list: [],
+      archive: [],
+      series: [],
+      feed: [],
+      all: [],
+      command: [],
+      appended: [],
+      projected: [],
+    };
     const polls: Record<View, number> = { list: 0, archive: 0, series: 0, feed: 0 };
     const unchanged: Record<View, number> = { list: 0, archive: 0, series: 0, feed: 0 };
     for (let i = first; i < first + count; i++) {
@@ -256,10 +278,12 @@ try {
       } else {
         // No readers: once the projection has applied the post, each view read once (asking for that position, as the cache may not have heard yet) must show it.
         position = await command;
-        if (!(await progress.waitFor(position, { names: [BLOGS_PROJECTION], timeoutMs: VISIBLE_TIMEOUT_MS }))) throw new Error('the blogs projection did not apply the post');
+        if (!(await progress.waitFor(position, { names: [BLOGS_PROJECTION], timeoutMs: VISIBLE_TIMEOUT_MS })))
+          throw new Error('the blogs projection did not apply the post');
         await Promise.all(
           Object.values(views).map(async ([path, check]) => {
-            if (!check(await (await fetch(`${base}${path}`, { headers: { 'x-consistent-after': position.toString() } })).text())) throw new Error(`not in ${path} once the projection applied it`);
+            if (!check(await (await fetch(`${base}${path}`, { headers: { 'x-consistent-after': position.toString() } })).text()))
+              throw new Error(`not in ${path} once the projection applied it`);
           }),
         );
         times.all.push(performance.now() - sent);
@@ -346,13 +370,24 @@ async function explainQueries(blogId: string, lastPage: number, postUrl: string,
   const queries: [string, CompiledQuery[]][] = [
     ['blog by id (findBlog)', await captured((d) => findBlog(d, blogId))],
     ['list page 1 (publishedPage, offset 0)', await captured((d) => publishedPage(d, blogId, 0, PAGE_SIZE).execute())],
-    [`list last page (publishedPage, offset ${(lastPage - 1) * PAGE_SIZE})`, await captured((d) => publishedPage(d, blogId, (lastPage - 1) * PAGE_SIZE, PAGE_SIZE).execute())],
+    [
+      `list last page (publishedPage, offset ${(lastPage - 1) * PAGE_SIZE})`,
+      await captured((d) => publishedPage(d, blogId, (lastPage - 1) * PAGE_SIZE, PAGE_SIZE).execute()),
+    ],
     ['a middle post by url with its neighbours (postWithNeighbours)', await captured((d) => postWithNeighbours(d, blogId, postUrl))],
     ['archive (archiveMonths: the months as rendered by the projection)', await captured((d) => archiveMonths(d, blogId))],
     [
       'series page 1, newest first (as read-routes.ts)',
       await captured((d) =>
-        postsWithAuthor(d).where('posts.blog_id', '=', blogId).where('posts.series_slug', '=', seriesSlug).where('posts.status', '=', 'published').orderBy('posts.published_at', 'desc').orderBy('posts.post_id', 'desc').offset(0).limit(PAGE_SIZE).execute(),
+        postsWithAuthor(d)
+          .where('posts.blog_id', '=', blogId)
+          .where('posts.series_slug', '=', seriesSlug)
+          .where('posts.status', '=', 'published')
+          .orderBy('posts.published_at', 'desc')
+          .orderBy('posts.post_id', 'desc')
+          .offset(0)
+          .limit(PAGE_SIZE)
+          .execute(),
       ),
     ],
     ['feed (publishedPage, latest 20)', await captured((d) => publishedPage(d, blogId, 0, FEED_SIZE).select('posts.html').execute())],
@@ -360,9 +395,15 @@ async function explainQueries(blogId: string, lastPage: number, postUrl: string,
   console.log('\nserver-side query time (EXPLAIN ANALYZE, warm cache): execution time, top plan node');
   for (const [name, compiled] of queries) {
     for (const [i, query] of compiled.entries()) {
-      const plan = (await bench.database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, buffers) ${query.sql}`, [...query.parameters]))).rows.map((r) => r['QUERY PLAN']);
+      const plan = (
+        await bench.database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, buffers) ${query.sql}`, [...query.parameters]))
+      ).rows.map((r) => r['QUERY PLAN']);
       const execution = plan.find((line) => line.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
-      const scans = [...new Set(plan.map((line) => /(Index Only Scan|Index Scan|Seq Scan|Bitmap Heap Scan)( Backward)? (using \w+ )?on \w+/.exec(line)?.[0]).filter(Boolean))].join(', ');
+      const scans = [
+        ...new Set(
+          plan.map((line) => /(Index Only Scan|Index Scan|Seq Scan|Bitmap Heap Scan)( Backward)? (using \w+ )?on \w+/.exec(line)?.[0]).filter(Boolean),
+        ),
+      ].join(', ');
       report(`  ${name}${compiled.length > 1 ? ` #${i + 1}` : ''}`, `${execution}; ${scans}`);
       if (process.env.BENCH_EXPLAIN) console.log(`${plan.map((line) => `      ${line}`).join('\n')}\n      -- ${query.sql}`);
     }

@@ -33,7 +33,11 @@ const RANGE = 1_000;
 const WRK_DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const report = (name: string, value: string) => console.log(`${name.padEnd(64)} ${value}`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 const tools = requireTools('bench:stats');
 console.log(`bench:stats: ${os.cpus().length} cores, Node ${process.version}, load average ${load()} at the start`);
@@ -67,24 +71,32 @@ try {
   report('  a projection reading the same events, writing nothing', `${floor.toFixed(2)} s`);
   const replay = await replayOf({ ...(statsProjection as Projection), name: 'stats_replay' });
   const rate = SENTENCES / replay;
-  report(`stats projection replaying ${Number(head).toLocaleString('en')} events (${SENTENCES.toLocaleString('en')} sentences)`, `${replay.toFixed(2)} s = ${Math.round(rate).toLocaleString('en')} sentences/s`);
+  report(
+    `stats projection replaying ${Number(head).toLocaleString('en')} events (${SENTENCES.toLocaleString('en')} sentences)`,
+    `${replay.toFixed(2)} s = ${Math.round(rate).toLocaleString('en')} sentences/s`,
+  );
   if (!(rate >= 10_000)) failures.push('replay');
 
   // 2. /api/count over 1,000-sentence ranges, paced from a process of its own.
   server = spawnServer(bench.url, await freePort());
   await server.ready;
-  if (!(await progress.waitFor(await store.headPosition(), { names: allProjections.map((p) => p.name), timeoutMs: 600_000 }))) throw new Error('the projections did not catch up');
+  if (!(await progress.waitFor(await store.headPosition(), { names: allProjections.map((p) => p.name), timeoutMs: 600_000 })))
+    throw new Error('the projections did not catch up');
   const random = seededRandom(21);
   const paths = Array.from({ length: 500 }, () => {
     const from = 1 + Math.floor(random() * (SENTENCES - RANGE));
     return `/api/count?from=${from}&to=${from + RANGE - 1}&lbl=${editions[Math.floor(random() * editions.length)]}`;
   });
-  const sample = await (await fetch(`${server.base}${paths[0]}`)).json() as { lcount: unknown[]; totals: { TotalSentences: number } };
-  if (sample.totals.TotalSentences !== RANGE || sample.lcount.length === 0) throw new Error(`unexpected answer for ${paths[0]}: ${JSON.stringify(sample.totals)}`);
+  const sample = (await (await fetch(`${server.base}${paths[0]}`)).json()) as { lcount: unknown[]; totals: { TotalSentences: number } };
+  if (sample.totals.TotalSentences !== RANGE || sample.lcount.length === 0)
+    throw new Error(`unexpected answer for ${paths[0]}: ${JSON.stringify(sample.totals)}`);
   console.log(`\npaced reads: ${RATE} req/s for ${PACED_DURATION} s (after 2 s unmeasured), from due to last byte; load average ${load()}`);
   const { result } = await pacedReadsProcess({ base: server.base, paths, rate: RATE, seconds: PACED_DURATION, warmUp: 2 });
   const { p50, p99, max } = result.fromDue;
-  report(`  /api/count over ${RANGE.toLocaleString('en')} sentences (${paths.length} ranges, at random)`, `p50 ${ms(p50)} / p99 ${ms(p99)} / max ${ms(max)}; ${result.achievedRate.toFixed(0)} req/s, ${result.errors} errors, ${result.non2xx} non-2xx`);
+  report(
+    `  /api/count over ${RANGE.toLocaleString('en')} sentences (${paths.length} ranges, at random)`,
+    `p50 ${ms(p50)} / p99 ${ms(p99)} / max ${ms(max)}; ${result.achievedRate.toFixed(0)} req/s, ${result.errors} errors, ${result.non2xx} non-2xx`,
+  );
   if (!(p99 < 20) || result.errors > 0 || result.non2xx > 0) failures.push('/api/count p99');
   const range = Buffer.from(await (await fetch(`${server.base}${paths[0]}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
   await pacedReferences({ tools, bytes: range, what: 'one range', rate: RATE, seconds: PACED_DURATION, report });

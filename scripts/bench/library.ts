@@ -28,7 +28,8 @@ const RUNS = 5;
 const report = (name: string, value: string) => console.log(`${name.padEnd(60)} ${value}`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-const SYLLABLES = 'ka lo mi ren sa tu vel an or is em dra bel cor fen gal hin jus kel lum mor nes pra quil ros sen tar ul vin wen yor zel ath eth ith oth uth'.split(' ');
+const SYLLABLES =
+  'ka lo mi ren sa tu vel an or is em dra bel cor fen gal hin jus kel lum mor nes pra quil ros sen tar ul vin wen yor zel ath eth ith oth uth'.split(' ');
 const COMMON = 'the of and a to in is that it as with for his on by'.split(' ');
 
 /**
@@ -62,18 +63,27 @@ const tools = requireTools('bench:library');
 const site = await startSite();
 const failures: string[] = [];
 try {
-  console.log(`bench:library: npm start (demo content), ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `bench:library: npm start (demo content), ${os.cpus().length} cores, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const admin = new SiteClient(site.base);
   await admin.login('admin', 'demo-admin-password');
   const markdown = commentary(WORDS);
   const saving = performance.now();
-  const saved = await admin.request('POST', '/postdata/insertbooks', { body: { BookName: 'A long commentary', BookContentMd: markdown, BookOrder: 1, AuthorName: 'Bench Author', Urlslug: '' } });
+  const saved = await admin.request('POST', '/postdata/insertbooks', {
+    body: { BookName: 'A long commentary', BookContentMd: markdown, BookOrder: 1, AuthorName: 'Bench Author', Urlslug: '' },
+  });
   if (!saved.ok) throw new Error(`saving the book: ${saved.status} ${await saved.text()}`);
   const { Urlslug, BookSlug } = (await saved.json()) as { Urlslug: string; BookSlug: string };
   report(`saving a ${WORDS.toLocaleString('en')}-word book (${(markdown.length / 1e6).toFixed(1)} MB markdown)`, ms(performance.now() - saving));
   const pagePaths: string[] = [];
   for (let i = 0; i < PAGES; i++) {
-    const response = await admin.request('POST', '/postdata/createPage', { body: { name: `Essay ${i}`, url: `/essays-${i}`, permalink: `essay-${i}`, category: 'Footer', priority: i, md_content: commentary(800) } });
+    const response = await admin.request('POST', '/postdata/createPage', {
+      body: { name: `Essay ${i}`, url: `/essays-${i}`, permalink: `essay-${i}`, category: 'Footer', priority: i, md_content: commentary(800) },
+    });
     if (!response.ok) throw new Error(`creating a page: ${response.status} ${await response.text()}`);
     pagePaths.push(`/api/essays-${i}`);
   }
@@ -99,7 +109,10 @@ try {
   for (const group of groups) {
     const { result } = await pacedReadsProcess({ base: site.base, paths: group.paths, rate: RATE, seconds: PACED_DURATION, warmUp: 2, headers: group.headers });
     const { p50, p99, max } = result.fromDue;
-    report(`  ${group.name}`, `p50 ${ms(p50)} / p99 ${ms(p99)} / max ${ms(max)}; ${result.achievedRate.toFixed(0)} req/s, ${result.errors} errors, ${result.non2xx} non-2xx`);
+    report(
+      `  ${group.name}`,
+      `p50 ${ms(p50)} / p99 ${ms(p99)} / max ${ms(max)}; ${result.achievedRate.toFixed(0)} req/s, ${result.errors} errors, ${result.non2xx} non-2xx`,
+    );
     if (!(p99 < 10) || result.errors > 0 || result.non2xx > 0) failures.push(`${group.name} p99`);
   }
 

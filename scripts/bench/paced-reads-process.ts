@@ -12,7 +12,14 @@ import { openLoop } from './open-loop.js';
 const [base, pathsFile, rate, seconds, warmUp, seed, headers] = process.argv.slice(2);
 const paths = JSON.parse(fs.readFileSync(pathsFile!, 'utf8')) as string[];
 const random = seededRandom(Number(seed));
-const run = (secs: number) => openLoop({ base: base!, nextPath: () => paths[Math.floor(random() * paths.length)]!, rate: Number(rate), seconds: secs, headers: JSON.parse(headers ?? '{}') as Record<string, string> });
+const run = (secs: number) =>
+  openLoop({
+    base: base!,
+    nextPath: () => paths[Math.floor(random() * paths.length)]!,
+    rate: Number(rate),
+    seconds: secs,
+    headers: JSON.parse(headers ?? '{}') as Record<string, string>,
+  });
 if (Number(warmUp) > 0) await run(Number(warmUp));
 const cpu = process.cpuUsage();
 const result = await run(Number(seconds));

@@ -27,7 +27,12 @@ const SENTENCES = Number(process.env.BENCH_SENTENCES ?? 25_000);
 const report = (name: string, value: string) => console.log(`${name.padEnd(60)} ${value}`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-console.log(`${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the start`);
+console.log(
+  `${os.cpus().length} cores, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} at the start`,
+);
 const bench = await benchDatabase();
 const store = new PostgresEventStore(bench.database, new EventRegistry(eventCatalog));
 const progress = new ProjectionProgress(bench.database, store);
@@ -53,7 +58,10 @@ try {
   const poem = await progress.readModel<PoemReadModel>(POEM_PROJECTION);
   const book1 = await poem.selectFrom('sentences').select(['id', 'canto']).where('book', '=', 1).orderBy('ord').execute();
   started = performance.now();
-  await store.append(POEM_STREAM, [{ type: 'CommentaryLayerDefined', data: { key: 'study', label: 'Study notes', author: 'An editor', order: 0 } }], { expectedRevision: 'any', cause: { actor: SYSTEM_ACTOR } });
+  await store.append(POEM_STREAM, [{ type: 'CommentaryLayerDefined', data: { key: 'study', label: 'Study notes', author: 'An editor', order: 0 } }], {
+    expectedRevision: 'any',
+    cause: { actor: SYSTEM_ACTOR },
+  });
   for (let from = 0; from < book1.length; from += 300) {
     const appends = book1.slice(from, from + 300).map(({ id }, k) => {
       const events: NewEvent[] = [
@@ -65,7 +73,11 @@ try {
         { type: 'SentenceFieldSet', data: { sentence: id, field: 'reason', value: words(15) } },
         { type: 'CommentarySet', data: { sentence: id, layer: 'study', text: words(40) } },
       ];
-      if ((from + k) % 20 === 0) events.push({ type: 'SentenceMediaSet', data: { sentence: id, kind: 'painting', items: [{ url: '/media/demo/lamp-painting.jpg', title: 'The lamp' }] } });
+      if ((from + k) % 20 === 0)
+        events.push({
+          type: 'SentenceMediaSet',
+          data: { sentence: id, kind: 'painting', items: [{ url: '/media/demo/lamp-painting.jpg', title: 'The lamp' }] },
+        });
       return { streamId: sentenceStream(id), expectedRevision: 'stream_exists' as const, events };
     });
     await store.appendMany(appends, { cause: { actor: SYSTEM_ACTOR } });
@@ -77,7 +89,15 @@ try {
   await browser.print(`data:text/html,${encodeURIComponent('<p>warm</p>')}`, { headerTemplate: '<span></span>', footerTemplate: '<span></span>' });
   report('Chromium started (once per worker process) and a first page printed', seconds(performance.now() - started));
 
-  const options = pdfOptionsSchema.parse({ translations: ['sa', 'hi', 'fr', 'de', 'or', 'zh'], motherNote: true, aurobindoNote: true, reason: true, commentary: ['study'], paintings: true, scansion: true });
+  const options = pdfOptionsSchema.parse({
+    translations: ['sa', 'hi', 'fr', 'de', 'or', 'zh'],
+    motherNote: true,
+    aurobindoNote: true,
+    reason: true,
+    commentary: ['study'],
+    paintings: true,
+    scansion: true,
+  });
   const cantoSentences = book1.filter((s) => s.canto === 1).length;
   const editions: { name: string; part: PdfPart; budgetMs: number }[] = [
     { name: `canto 1 of book 1 (${cantoSentences} sentences), every option`, part: { typeOf: 2, book: 1, canto: 1 }, budgetMs: 10_000 },

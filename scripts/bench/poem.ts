@@ -47,7 +47,11 @@ const RATE = 200;
 const EDIT_FROM_LINE = 10;
 
 const runStarted = performance.now();
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 const report = (name: string, value: string) => console.log(`${name.padEnd(62)} ${value}`);
 const ms = (value: number) => value.toFixed(1);
 const seconds = (value: number | null) => (value === null ? '—' : `${(value / 1000).toFixed(1)} s`);
@@ -60,7 +64,9 @@ console.log(pinningNote());
 const wrk = findCommand('wrk');
 const nginx = findCommand('nginx');
 if (!wrk || !nginx) {
-  console.error(`bench:poem needs ${[wrk ? null : 'wrk', nginx ? null : 'nginx'].filter(Boolean).join(' and ')} for its references (Debian: apt-get install -y wrk nginx)`);
+  console.error(
+    `bench:poem needs ${[wrk ? null : 'wrk', nginx ? null : 'nginx'].filter(Boolean).join(' and ')} for its references (Debian: apt-get install -y wrk nginx)`,
+  );
   process.exit(1);
 }
 const bench = await benchDatabase();
@@ -91,8 +97,14 @@ try {
   report('  poem projection applied the last batch', seconds(first.projectedMs));
   report('  peak RSS of the import process (getrusage, at exit)', first.usage ? megabytes(first.usage.maxRssKb) : '— (no report)');
   report('  peak RSS as /proc showed it (VmHWM, sampled every 50 ms)', megabytes(first.procPeakKb));
-  report('  RSS peak: before the first append / appending / after', `${megabytes(first.peakBeforeAppendKb)} / ${megabytes(first.peakWhileAppendingKb)} / ${megabytes(first.peakAfterAppendKb)}`);
-  report('  CPU: import process / whole machine (PostgreSQL included)', `${first.usage ? `${(first.usage.userSeconds + first.usage.systemSeconds).toFixed(1)} s` : '—'} / ${(first.machineCores * first.wallMs / 1000).toFixed(1)} s (${first.machineCores.toFixed(2)} of ${os.cpus().length} cores)`);
+  report(
+    '  RSS peak: before the first append / appending / after',
+    `${megabytes(first.peakBeforeAppendKb)} / ${megabytes(first.peakWhileAppendingKb)} / ${megabytes(first.peakAfterAppendKb)}`,
+  );
+  report(
+    '  CPU: import process / whole machine (PostgreSQL included)',
+    `${first.usage ? `${(first.usage.userSeconds + first.usage.systemSeconds).toFixed(1)} s` : '—'} / ${((first.machineCores * first.wallMs) / 1000).toFixed(1)} s (${first.machineCores.toFixed(2)} of ${os.cpus().length} cores)`,
+  );
 
   // 2. One comma made a full stop early in the poem: the sentence splits in two.
   const edit = punctuationEdit(poem.text, EDIT_FROM_LINE);
@@ -114,7 +126,10 @@ try {
   server = spawnServer(bench.url, await freePort());
   await server.ready;
   await caughtUp(progress, store);
-  report(`\nAPI server started, every projection (search too) caught up with ${count(Number(await store.headPosition()))} events`, seconds(performance.now() - serverStarted));
+  report(
+    `\nAPI server started, every projection (search too) caught up with ${count(Number(await store.headPosition()))} events`,
+    seconds(performance.now() - serverStarted),
+  );
   await settle(bench.database);
   const sectionAt = (i: number) => {
     const { book, canto, section } = poem.sections[i % poem.sections.length]!;
@@ -162,8 +177,12 @@ async function benchRealPoem(gzipped: string): Promise<{ run: ImportRun; verseLi
   fs.writeFileSync(file, text);
   const parsed = parsePoemText(text, file);
   const sections = parsed.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.map((s) => `/api/sbook/${b.book}/${c.canto}/${s.section}`)));
-  const verseLines = parsed.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences))).reduce((n, s) => n + s.lines.length - (s.joinsPrevious ? 1 : 0), 0);
-  console.log(`\n${path.basename(gzipped)} (scripts/bench/corpora): ${count(verseLines)} verse lines, ${count(parsed.sentenceCount)} sentences, ${count(sections.length)} sections, ${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`);
+  const verseLines = parsed.books
+    .flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences)))
+    .reduce((n, s) => n + s.lines.length - (s.joinsPrevious ? 1 : 0), 0);
+  console.log(
+    `\n${path.basename(gzipped)} (scripts/bench/corpora): ${count(verseLines)} verse lines, ${count(parsed.sentenceCount)} sentences, ${count(sections.length)} sections, ${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`,
+  );
   const own = await benchDatabase();
   let site: ServerProcess | null = null;
   try {
@@ -186,7 +205,17 @@ async function benchRealPoem(gzipped: string): Promise<{ run: ImportRun; verseLi
     }
     report('API server started, every projection (search too) caught up', seconds(performance.now() - started));
     await settle(own.database);
-    const reads = await measureSectionReads({ server: site, sectionAt: (i) => sections[i % sections.length]!, sections: sections.length, work, wrk: wrk!, nginx: nginx!, rate: RATE, duration: DURATION, print });
+    const reads = await measureSectionReads({
+      server: site,
+      sectionAt: (i) => sections[i % sections.length]!,
+      sections: sections.length,
+      work,
+      wrk: wrk!,
+      nginx: nginx!,
+      rate: RATE,
+      duration: DURATION,
+      print,
+    });
     return { run, verseLines, reads };
   } finally {
     await site?.stop();
@@ -211,7 +240,10 @@ async function caughtUp(waiting: ProjectionProgress, log: PostgresEventStore): P
 async function settle(database: Database): Promise<void> {
   const settling = performance.now();
   await sql`vacuum analyze`.execute(database.db);
-  const checkpointed = await sql`checkpoint`.execute(database.db).then(() => '', (error: Error) => ` (no checkpoint: ${error.message})`);
+  const checkpointed = await sql`checkpoint`.execute(database.db).then(
+    () => '',
+    (error: Error) => ` (no checkpoint: ${error.message})`,
+  );
   report('vacuum analyze and checkpoint after the projections caught up', `${seconds(performance.now() - settling)}${checkpointed}`);
 }
 
@@ -241,7 +273,13 @@ function punctuationEdit(text: string, fromVerseLine: number): { text: string; v
   let verse = 0;
   for (const [i, line] of lines.entries()) {
     const trimmed = line.trim();
-    if (trimmed === '' || trimmed.startsWith('#') || /^(title|author|edition)\s*:/i.test(trimmed) || /^(book|canto|section)\s+([0-9]+|[ivxlcdm]+)\s*(:|$)/i.test(trimmed)) continue;
+    if (
+      trimmed === '' ||
+      trimmed.startsWith('#') ||
+      /^(title|author|edition)\s*:/i.test(trimmed) ||
+      /^(book|canto|section)\s+([0-9]+|[ivxlcdm]+)\s*(:|$)/i.test(trimmed)
+    )
+      continue;
     verse++;
     if (verse >= fromVerseLine && trimmed.endsWith(',')) {
       const after = `${line.slice(0, -1)}.`;

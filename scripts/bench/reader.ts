@@ -56,7 +56,14 @@ page.on('requestfinished', (request: Request) => {
       if (type === 'script' || type === 'stylesheet') {
         const sizes = await request.sizes();
         const contentLength = headers['content-length'] === undefined ? null : Number(headers['content-length']);
-        assets.push({ url: request.url(), kind: type, encoding: headers['content-encoding'] ?? 'identity', sent: sizes.responseBodySize, contentLength, ...bodySizes(await response.body()) });
+        assets.push({
+          url: request.url(),
+          kind: type,
+          encoding: headers['content-encoding'] ?? 'identity',
+          sent: sizes.responseBodySize,
+          contentLength,
+          ...bodySizes(await response.body()),
+        });
       } else if ((type === 'fetch' || type === 'xhr') && request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/')) {
         apiReads.push({ url: request.url(), status: response.status(), etag: headers.etag !== undefined, cacheControl: headers['cache-control'] ?? '' });
       }
@@ -71,11 +78,19 @@ const assetName = (url: string) => new URL(url).pathname;
 console.log('\nwhat the section page /1/1/1 loads before the network is idle: bytes as Chromium received them (its encoded body size) / raw');
 for (const asset of assets) {
   const lengthNote = asset.contentLength !== null && asset.contentLength !== asset.sent ? ` (content-length ${asset.contentLength})` : '';
-  report(`  ${asset.kind} ${assetName(asset.url)}`, `${asset.sent.toLocaleString('en')} B ${asset.encoding}${lengthNote} / ${asset.raw.toLocaleString('en')} B raw`);
+  report(
+    `  ${asset.kind} ${assetName(asset.url)}`,
+    `${asset.sent.toLocaleString('en')} B ${asset.encoding}${lengthNote} / ${asset.raw.toLocaleString('en')} B raw`,
+  );
 }
 const total = (kind?: Asset['kind']) => {
   const chosen = assets.filter((a) => !kind || a.kind === kind);
-  return { sent: chosen.reduce((s, a) => s + a.sent, 0), raw: chosen.reduce((s, a) => s + a.raw, 0), files: chosen.length, encodings: [...new Set(chosen.map((a) => a.encoding))].join(', ') };
+  return {
+    sent: chosen.reduce((s, a) => s + a.sent, 0),
+    raw: chosen.reduce((s, a) => s + a.raw, 0),
+    files: chosen.length,
+    encodings: [...new Set(chosen.map((a) => a.encoding))].join(', '),
+  };
 };
 const js = total('script');
 const css = total('stylesheet');
@@ -84,7 +99,10 @@ const jsGzip = assets.filter((a) => a.kind === 'script').reduce((sum, a) => sum 
 report('initial JavaScript gzip -6 (issue 16 budget)', kb(jsGzip));
 report('initial JavaScript: as sent / raw', `${kb(js.sent)} (${js.encodings || '—'}) / ${kb(js.raw)} in ${js.files} file(s)`);
 report('initial CSS: as sent / raw', `${kb(css.sent)} (${css.encodings || '—'}) / ${kb(css.raw)} in ${css.files} file(s)`);
-report('initial JavaScript and CSS: as sent / raw', `${kb(both.sent)} / ${kb(both.raw)} (${both.sent.toLocaleString('en')} / ${both.raw.toLocaleString('en')} B)`);
+report(
+  'initial JavaScript and CSS: as sent / raw',
+  `${kb(both.sent)} / ${kb(both.raw)} (${both.sent.toLocaleString('en')} / ${both.raw.toLocaleString('en')} B)`,
+);
 const admin = assets.some((a) => /admin|mdx|editor/i.test(a.url));
 report('editor or console code loaded', admin ? 'YES' : 'no');
 // Files under 1 KiB are not precompressed (the header would cost more than it saves).
@@ -109,7 +127,12 @@ async function paintAndShift(conditions: Conditions): Promise<{ lcp: number; cls
   if (conditions.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: conditions.cpuSlowdown });
   if (conditions.slow4g) {
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
   }
   await p.goto(`${site.base}${conditions.path}`, { waitUntil: 'networkidle', timeout: 60_000 });
   await p.evaluate(() => document.fonts.ready);
@@ -123,7 +146,8 @@ async function paintAndShift(conditions: Conditions): Promise<{ lcp: number; cls
           for (const entry of list.getEntries()) lcp = entry.startTime;
         }).observe({ type: 'largest-contentful-paint', buffered: true });
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) cls += entry.value;
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) cls += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve({ lcp, cls }), 100);
       }),
@@ -178,17 +202,26 @@ for (const read of apiReads.sort((a, b) => a.url.localeCompare(b.url))) {
   seen.add(read.url);
   const cached = read.etag && !/no-store|private/.test(read.cacheControl);
   const pathname = new URL(read.url).pathname + new URL(read.url).search;
-  report(`  GET ${pathname}`, `${read.status}, cache-control: ${read.cacheControl || '—'}${read.etag ? ', ETag' : ''}${cached ? '' : ' (not a cached read: outside the budget)'}`);
+  report(
+    `  GET ${pathname}`,
+    `${read.status}, cache-control: ${read.cacheControl || '—'}${read.etag ? ', ETag' : ''}${cached ? '' : ' (not a cached read: outside the budget)'}`,
+  );
   if (read.status >= 200 && read.status < 300) reads.push({ name: pathname, url: read.url, cached });
 }
 console.log(`\nthroughput: wrk -t1 -c32 -d${DURATION}s (after 1 s unmeasured), a process of its own; the site's answer (uncompressed, as wrk`);
-console.log('asks for it) in rounds with nginx (1 worker, sendfile) and bare node:http servers serving it, one server at a time; medians; p50/p99 at saturation');
+console.log(
+  'asks for it) in rounds with nginx (1 worker, sendfile) and bare node:http servers serving it, one server at a time; medians; p50/p99 at saturation',
+);
 const throughput = await throughputBesideReferences({ tools, reads, seconds: DURATION, serverCpuSeconds: () => site.cpuSeconds() });
 
 console.log('\nbudgets:');
 const budget = (name: string, ok: boolean, figure: string) => console.log(`  ${name.padEnd(60)} ${ok ? 'met' : 'MISSED'} (${figure})`);
 budget('initial JS <= 120 KB as sent, no editor code (issue 5)', js.sent <= 120 * KB && !admin, `${kb(js.sent)} ${js.encodings}`);
-budget('initial JS and CSS sent compressed (brotli) <= 100 KB (issue 15)', both.sent <= 100 * KB && allBrotli, `${kb(both.sent)}: JS ${kb(js.sent)} ${js.encodings}, CSS ${kb(css.sent)} ${css.encodings}`);
+budget(
+  'initial JS and CSS sent compressed (brotli) <= 100 KB (issue 15)',
+  both.sent <= 100 * KB && allBrotli,
+  `${kb(both.sent)}: JS ${kb(js.sent)} ${js.encodings}, CSS ${kb(css.sent)} ${css.encodings}`,
+);
 const phoneCpu = paints.get('phone 390 px, CPU 4x slower')!;
 const phone4g = paints.get('phone 390 px, slow 4G')!;
 const worstShift = Math.max(...[...paints.values()].map((p) => p.cls));

@@ -56,7 +56,8 @@ try {
 
   await register(OWNER.userName, OWNER.email);
   for (let i = 0; i < WARMUP; i++) await register(`bench-warm-${i}`, `warm-${i}@example.org`);
-  if (!(await new Credentials(bench.database.db).byEmail(OWNER.email))) throw new Error(`${OWNER.email} has no account after the warm-up: the existing-email path would not be measured`);
+  if (!(await new Credentials(bench.database.db).byEmail(OWNER.email)))
+    throw new Error(`${OWNER.email} has no account after the warm-up: the existing-email path would not be measured`);
 
   const times: Record<Series, number[]> = { existing: [], fresh: [], reference: [] };
   for (let i = 0; i < ROUNDS; i++) {
@@ -66,13 +67,22 @@ try {
   }
   const [existing, fresh, reference] = [latencies(times.existing), latencies(times.fresh), latencies(times.reference)];
   const row = (label: string, l: typeof fresh) => console.log(`  ${label.padEnd(26)} median ${l.p50.toFixed(1)} ms, p90 ${l.p90.toFixed(1)} ms`);
-  console.log(`POST /register over HTTP to the site in its own process (NODE_ENV=production): ${ROUNDS} rounds of three after the owner's and ${WARMUP} warm-up registrations, ${PAUSE_MS} ms apart`);
-  console.log(`  ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`);
+  console.log(
+    `POST /register over HTTP to the site in its own process (NODE_ENV=production): ${ROUNDS} rounds of three after the owner's and ${WARMUP} warm-up registrations, ${PAUSE_MS} ms apart`,
+  );
+  console.log(
+    `  ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the end`,
+  );
   row('email with an account:', existing);
   row('new email:', fresh);
   row('new email (reference):', reference);
   const result = apart(existing.p50, fresh.p50);
-  console.log(`  email with an account vs new email: medians differ by ${differ(existing.p50, fresh.p50)}, ${result < LIMIT ? 'within' : 'NOT within'} ${LIMIT} %`);
+  console.log(
+    `  email with an account vs new email: medians differ by ${differ(existing.p50, fresh.p50)}, ${result < LIMIT ? 'within' : 'NOT within'} ${LIMIT} %`,
+  );
   console.log(`  new email vs new email (the noise floor): medians differ by ${differ(reference.p50, fresh.p50)}`);
   if (result >= LIMIT) process.exitCode = 1;
 } finally {

@@ -9,6 +9,9 @@ import { LOAD_CORE, onCore } from './pinning.js';
  * prints. `timeoutSeconds` bounds the whole run.
  */
 export async function scriptProcess<T>(script: URL, args: readonly string[], timeoutSeconds: number): Promise<T> {
-  const { stdout } = await promisify(execFile)(...onCore(LOAD_CORE, process.execPath, ['--import', 'tsx', fileURLToPath(script), ...args]), { timeout: timeoutSeconds * 1000, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(...onCore(LOAD_CORE, process.execPath, ['--import', 'tsx', fileURLToPath(script), ...args]), {
+    timeout: timeoutSeconds * 1000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
 }

@@ -49,7 +49,12 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const report = (name: string, value: string) => console.log(`${name.padEnd(66)} ${value}`);
 const ms = (value: number) => value.toFixed(1);
 const times = ({ p50, p95, p99, max }: Latencies) => `${ms(p50)} / ${ms(p95)} / ${ms(p99)} / ${ms(max)} ms`;
-console.log(`${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the start`);
+console.log(
+  `${os.cpus().length} cores, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} at the start`,
+);
 console.log(pinningNote());
 const tools = requireTools('bench:search');
 const bench = await benchDatabase();
@@ -61,7 +66,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-bench-search-'));
 let server: ReturnType<typeof spawnServer> | null = null;
 
 /** Documents in a version's index. */
-const documentsIn = async (schema: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.id(schema, 'documents')}`.execute(bench.database.db)).rows[0]!.n);
+const documentsIn = async (schema: string) =>
+  Number((await sql<{ n: string }>`select count(*) as n from ${sql.id(schema, 'documents')}`.execute(bench.database.db)).rows[0]!.n);
 
 /** Runs the next version of the search projection until it has indexed the log up to `head`. */
 async function rebuildSearchIndex(head: bigint): Promise<{ seconds: number; documents: number }> {
@@ -72,7 +78,13 @@ async function rebuildSearchIndex(head: bigint): Promise<{ seconds: number; docu
   const started = performance.now();
   await rebuilder.start();
   try {
-    const checkpoint = () => bench.database.db.selectFrom('projection_checkpoints').select('position').where('name', '=', SEARCH_PROJECTION).where('version', '=', version).executeTakeFirst();
+    const checkpoint = () =>
+      bench.database.db
+        .selectFrom('projection_checkpoints')
+        .select('position')
+        .where('name', '=', SEARCH_PROJECTION)
+        .where('version', '=', version)
+        .executeTakeFirst();
     for (;;) {
       const row = await checkpoint();
       if (row && BigInt(row.position) >= head) break;
@@ -89,7 +101,8 @@ async function rebuildSearchIndex(head: bigint): Promise<{ seconds: number; docu
 /** Rare words, each in a handful of texts: what a reader looking for one passage types. */
 const RARE = Array.from({ length: 400 }, (_, i) => `zephyr${i.toString(36)}ine`);
 const WORDS = NOTE_WORDS;
-const words = (n: number) => Array.from({ length: n }, () => (random() < 0.03 ? RARE[Math.floor(random() * RARE.length)] : WORDS[Math.floor(random() * WORDS.length)])).join(' ');
+const words = (n: number) =>
+  Array.from({ length: n }, () => (random() < 0.03 ? RARE[Math.floor(random() * RARE.length)] : WORDS[Math.floor(random() * WORDS.length)])).join(' ');
 
 try {
   // 1. The site in the log: the poem by the import tool, then translations, notes, commentary and posts.
@@ -99,11 +112,15 @@ try {
   started = performance.now();
   const poemDb = await progress.readModel<PoemReadModel>(POEM_PROJECTION);
   const ids = (await poemDb.selectFrom('sentences').select('id').where('book', 'is not', null).orderBy('id').execute()).map((r) => r.id);
-  await store.append(POEM_STREAM, [{ type: 'CommentaryLayerDefined', data: { key: 'study', label: 'Study notes', author: 'An editor', order: 0 } }], { expectedRevision: 'any', cause: { actor: SYSTEM_ACTOR } });
+  await store.append(POEM_STREAM, [{ type: 'CommentaryLayerDefined', data: { key: 'study', label: 'Study notes', author: 'An editor', order: 0 } }], {
+    expectedRevision: 'any',
+    cause: { actor: SYSTEM_ACTOR },
+  });
   for (let from = 0; from < ids.length; from += 500) {
     const appends = ids.slice(from, from + 500).flatMap((id, k) => {
       const events: NewEvent[] = [];
-      if ((from + k) % 5 === 0) for (const lang of languages) events.push({ type: 'TranslationSet', data: { sentence: id, lang, lines: [words(9), words(8)] } });
+      if ((from + k) % 5 === 0)
+        for (const lang of languages) events.push({ type: 'TranslationSet', data: { sentence: id, lang, lines: [words(9), words(8)] } });
       if ((from + k) % 10 === 0) {
         events.push({ type: 'SentenceFieldSet', data: { sentence: id, field: 'motherNote', value: words(30) } });
         events.push({ type: 'SentenceFieldSet', data: { sentence: id, field: 'aurobindoNote', value: words(25) } });
@@ -115,7 +132,10 @@ try {
   }
   const blogs = await seedBlogs({ store, database: bench.database }, POSTS, 250);
   const head = await store.headPosition();
-  report(`seed: translations of a fifth, notes and commentary on a tenth, ${POSTS} posts`, `${((performance.now() - started) / 1000).toFixed(1)} s, ${head} events`);
+  report(
+    `seed: translations of a fifth, notes and commentary on a tenth, ${POSTS} posts`,
+    `${((performance.now() - started) / 1000).toFixed(1)} s, ${head} events`,
+  );
 
   // 2. The server builds every read model, the search index among them, from position 0.
   started = performance.now();
@@ -125,7 +145,10 @@ try {
   const buildSeconds = (performance.now() - started) / 1000;
   const schema = await progress.schemaOf(SEARCH_PROJECTION);
   const documents = await documentsIn(schema);
-  report('index built from position 0 (server start to caught up, beside every other projection)', `${buildSeconds.toFixed(1)} s, ${documents} documents, ${(documents / buildSeconds).toFixed(0)} documents/s`);
+  report(
+    'index built from position 0 (server start to caught up, beside every other projection)',
+    `${buildSeconds.toFixed(1)} s, ${documents} documents, ${(documents / buildSeconds).toFixed(0)} documents/s`,
+  );
   // The reads are measured once nothing else is catching up.
   if (!(await progress.waitFor(head, { timeoutMs: 1_800_000 }))) throw new Error('the projections did not catch up');
   await sql`vacuum analyze`.execute(bench.database.db);
@@ -142,7 +165,15 @@ try {
     { name: 'typos', paths: Array.from({ length: 1000 }, () => search(typo(pick([...WORDS, ...RARE])))), p95: 30, p99: 60 },
   ];
   mixes.push({ name: 'the four mixed', paths: mixes.flatMap((m) => m.paths.slice(0, 250)), p95: 30, p99: 60 });
-  const suggestions = { name: 'suggestions, 1 to 4 characters', paths: Array.from({ length: 1000 }, () => `/api/v2/search/suggest?q=${encodeURIComponent(pick([...WORDS, ...RARE]).slice(0, 1 + Math.floor(random() * 4)))}`), p95: 10, p99: Infinity };
+  const suggestions = {
+    name: 'suggestions, 1 to 4 characters',
+    paths: Array.from(
+      { length: 1000 },
+      () => `/api/v2/search/suggest?q=${encodeURIComponent(pick([...WORDS, ...RARE]).slice(0, 1 + Math.floor(random() * 4)))}`,
+    ),
+    p95: 10,
+    p99: Infinity,
+  };
 
   console.log('\none call at a time (20 after 2 unmeasured): median / max');
   for (const group of [...mixes, suggestions]) {
@@ -157,14 +188,18 @@ try {
     const { p50, max } = latencies(took);
     report(`  ${group.name}`, `${ms(p50)} / ${ms(max)} ms`);
   }
-  console.log(`\nat a constant ${RATE} req/s for ${PACED_DURATION} s each (after 2 s unmeasured), from a process of its own: p50 / p95 / p99 / max from when due`);
+  console.log(
+    `\nat a constant ${RATE} req/s for ${PACED_DURATION} s each (after 2 s unmeasured), from a process of its own: p50 / p95 / p99 / max from when due`,
+  );
   const verdicts: string[] = [];
   for (const [i, group] of [...mixes, suggestions].entries()) {
     await pacedReadsProcess({ base: server.base, paths: group.paths, rate: RATE, seconds: 2, warmUp: 0, seed: i + 1 });
     const { result } = await pacedReadsProcess({ base: server.base, paths: group.paths, rate: RATE, seconds: PACED_DURATION, warmUp: 0, seed: i + 100 });
     report(`  ${group.name}`, `${times(result.fromDue)}, ${result.sent} requests, ${result.errors} errors, ${result.non2xx} non-2xx`);
     const ok = result.fromDue.p95 < group.p95 && result.fromDue.p99 < group.p99 && result.errors === 0 && result.non2xx === 0;
-    verdicts.push(`${ok ? 'within' : 'OVER'} budget: ${group.name} p95 ${ms(result.fromDue.p95)} ms (< ${group.p95}), p99 ${ms(result.fromDue.p99)} ms${Number.isFinite(group.p99) ? ` (< ${group.p99})` : ''}`);
+    verdicts.push(
+      `${ok ? 'within' : 'OVER'} budget: ${group.name} p95 ${ms(result.fromDue.p95)} ms (< ${group.p95}), p99 ${ms(result.fromDue.p99)} ms${Number.isFinite(group.p99) ? ` (< ${group.p99})` : ''}`,
+    );
   }
 
   console.log(`\nthroughput: wrk -t1 -c32 -d${DURATION}s, beside nginx and bare node:http serving the same bytes (not budgets)`);
@@ -186,7 +221,9 @@ try {
   for (let i = 0; i < COMMANDS; i++) {
     const word = `fresh${i}word${Math.floor(random() * 1e6)}`;
     const sent = performance.now();
-    const response = await publisher.request('POST', '/postdata/create', { body: { blog_id: BLOGS[0]!.blogId, title: `A new post ${word}`, series_title: 'Fresh news', md_content: `Just published: ${word}.`, status: 0 } });
+    const response = await publisher.request('POST', '/postdata/create', {
+      body: { blog_id: BLOGS[0]!.blogId, title: `A new post ${word}`, series_title: 'Fresh news', md_content: `Just published: ${word}.`, status: 0 },
+    });
     if (!response.ok) throw new Error(`publish: ${response.status} ${await response.text()}`);
     for (;;) {
       const found = (await (await fetch(`${server.base}/api/v2/search?q=${word}&t=posts`)).json()) as { total: number };
@@ -203,8 +240,13 @@ try {
   // 5. A full rebuild, as a deployment that changes the mapping starts one: the next version of the
   // search projection from position 0, in this process, while the site goes on serving the current one.
   const rebuilt = await rebuildSearchIndex(head);
-  report(`index rebuilt from position 0 (version ${SEARCH_PROJECTION_VERSION + 1} beside the served one, alone)`, `${rebuilt.seconds.toFixed(1)} s, ${rebuilt.documents} documents, ${(rebuilt.documents / rebuilt.seconds).toFixed(0)} documents/s (budget >= 5,000)`);
-  verdicts.push(`${rebuilt.documents / rebuilt.seconds >= 5000 ? 'within' : 'OVER'} budget: index rebuild ${(rebuilt.documents / rebuilt.seconds).toFixed(0)} documents/s (>= 5,000; the first build beside every other projection: ${(documents / buildSeconds).toFixed(0)})`);
+  report(
+    `index rebuilt from position 0 (version ${SEARCH_PROJECTION_VERSION + 1} beside the served one, alone)`,
+    `${rebuilt.seconds.toFixed(1)} s, ${rebuilt.documents} documents, ${(rebuilt.documents / rebuilt.seconds).toFixed(0)} documents/s (budget >= 5,000)`,
+  );
+  verdicts.push(
+    `${rebuilt.documents / rebuilt.seconds >= 5000 ? 'within' : 'OVER'} budget: index rebuild ${(rebuilt.documents / rebuilt.seconds).toFixed(0)} documents/s (>= 5,000; the first build beside every other projection: ${(documents / buildSeconds).toFixed(0)})`,
+  );
   console.log('');
   for (const verdict of verdicts) console.log(verdict);
 } finally {

@@ -68,9 +68,21 @@ try {
       : []),
   ];
   const only = (reads: Read[]) => reads.filter((read) => !process.env.BENCH_ONLY || read.name.includes(process.env.BENCH_ONLY));
-  console.log(`bench:serving: ${compiled ? 'npm run start:prod (compiled)' : 'npm start (tsx)'} (NODE_ENV=development, LOG_LEVEL=info, demo content), ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log(`throughput: wrk -t1 -c32 -d${SECONDS}s, a process of its own, in rounds: the site, nginx, bare node:http and bare node:http with the site's headers, serving the same bytes, one server at a time (each after 1 s unmeasured)\n`);
-  const rows = await throughputBesideReferences({ tools, reads: [...only(cached), ...only(files)], seconds: SECONDS, serverCpuSeconds: () => site.cpuSeconds() });
+  console.log(
+    `bench:serving: ${compiled ? 'npm run start:prod (compiled)' : 'npm start (tsx)'} (NODE_ENV=development, LOG_LEVEL=info, demo content), ${os.cpus().length} cores, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    `throughput: wrk -t1 -c32 -d${SECONDS}s, a process of its own, in rounds: the site, nginx, bare node:http and bare node:http with the site's headers, serving the same bytes, one server at a time (each after 1 s unmeasured)\n`,
+  );
+  const rows = await throughputBesideReferences({
+    tools,
+    reads: [...only(cached), ...only(files)],
+    seconds: SECONDS,
+    serverCpuSeconds: () => site.cpuSeconds(),
+  });
   const budgets = [budgetLine(rows)];
   const fileMisses = rows.filter((row) => !row.read.cached && row.shares.ofNode < OF_NODE_HTTP);
   const fileRows = rows.filter((row) => !row.read.cached);
@@ -81,14 +93,18 @@ try {
 
   // p99 of each read at a fixed pace while the site's projections apply a steady stream of writes.
   const paced = only([...cached.filter((read) => !read.acceptEncoding), files[0]!]);
-  console.log(`\nopen loop: ${OPEN_LOOP_RATE} req/s for ${SECONDS} s per read (1 s warm-up), from a process of its own, while another appends ${WRITES_PER_SECOND} autosaves/s that the projections apply`);
+  console.log(
+    `\nopen loop: ${OPEN_LOOP_RATE} req/s for ${SECONDS} s per read (1 s warm-up), from a process of its own, while another appends ${WRITES_PER_SECOND} autosaves/s that the projections apply`,
+  );
   const writes = WRITES_PER_SECOND > 0 ? steadyWrites(bench.url, WRITES_PER_SECOND, (paced.length + 2) * (SECONDS + 3) + 2) : null;
   const slow: string[] = [];
   for (const read of paced) {
     const result = await openLoopProcess(read.url, OPEN_LOOP_RATE, SECONDS, 1);
     const { p50, p99, max } = result.fromDue;
     const errors = result.errors + result.non2xx;
-    console.log(`  ${read.name.padEnd(26)} ${new URL(read.url).pathname.padEnd(44)} p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(1)} ms (${Math.round(result.achievedRate)} req/s, errors ${errors})`);
+    console.log(
+      `  ${read.name.padEnd(26)} ${new URL(read.url).pathname.padEnd(44)} p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(1)} ms (${Math.round(result.achievedRate)} req/s, errors ${errors})`,
+    );
     if (p99 >= P99_BUDGET_MS || errors > 0) slow.push(`${read.name} p99 ${p99.toFixed(2)} ms${errors > 0 ? `, ${errors} errors` : ''}`);
   }
   // The machine's own floor for the same pace and bytes, under the same writes: the references serving the section.
@@ -96,7 +112,10 @@ try {
   if (section) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-serving-'));
     try {
-      fs.writeFileSync(path.join(dir, 'section.json'), Buffer.from(await (await fetch(section.url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
+      fs.writeFileSync(
+        path.join(dir, 'section.json'),
+        Buffer.from(await (await fetch(section.url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()),
+      );
       const starts: [string, () => Promise<Reference>][] = [
         ['nginx, same bytes', async () => startNginx(tools.nginx, dir, 'section.json', await freePort())],
         ['bare node:http, same bytes', async () => startNodeHttp(path.join(dir, 'section.json'), await freePort())],
@@ -115,8 +134,14 @@ try {
     }
   }
   const written = await writes;
-  if (written) console.log(`  writes: ${written.appended} appended in ${written.seconds.toFixed(1)} s (${Math.round(written.appended / written.seconds)}/s; the writer fell ${written.worstLagMs.toFixed(0)} ms behind its pace at worst)`);
-  budgets.push({ ok: paced.length > 0 && slow.length === 0, line: `p99 < ${P99_BUDGET_MS} ms at ${OPEN_LOOP_RATE} req/s under ${WRITES_PER_SECOND} writes/s: ${paced.length === 0 ? 'not measured (BENCH_ONLY left no uncompressed read)' : slow.length === 0 ? 'met' : `MISSED (${slow.join('; ')})`}` });
+  if (written)
+    console.log(
+      `  writes: ${written.appended} appended in ${written.seconds.toFixed(1)} s (${Math.round(written.appended / written.seconds)}/s; the writer fell ${written.worstLagMs.toFixed(0)} ms behind its pace at worst)`,
+    );
+  budgets.push({
+    ok: paced.length > 0 && slow.length === 0,
+    line: `p99 < ${P99_BUDGET_MS} ms at ${OPEN_LOOP_RATE} req/s under ${WRITES_PER_SECOND} writes/s: ${paced.length === 0 ? 'not measured (BENCH_ONLY left no uncompressed read)' : slow.length === 0 ? 'met' : `MISSED (${slow.join('; ')})`}`,
+  });
 
   console.log('\nbudgets:');
   for (const budget of budgets) console.log(`  ${budget.line}`);

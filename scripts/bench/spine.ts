@@ -3,14 +3,7 @@
  * command → read-model lag at 100 commands/s, on a real PostgreSQL.
  */
 import type { AddressInfo } from 'node:net';
-import {
-  createLogger,
-  loadConfig,
-  PostgresEventStore,
-  ProjectionProgress,
-  ProjectionRunner,
-  type Projection,
-} from '@epos/platform';
+import { createLogger, loadConfig, PostgresEventStore, ProjectionProgress, ProjectionRunner, type Projection } from '@epos/platform';
 import { counterProjection } from '@epos/platform/testkit/counter-projection';
 import { sampleRegistry } from '@epos/platform/testkit/sample-events';
 import { buildApi, cacheMemoryOf } from '@epos/api';
@@ -77,19 +70,30 @@ for (const projection of [changeLogProjection as Projection, counterProjection()
 }
 
 // 3. Command → read-model lag over HTTP, with projections running in the same process (npm start's shape).
-const runner = new ProjectionRunner({ database: bench.database, store, logger, projections: [counterProjection() as Projection, changeLogProjection as Projection] });
+const runner = new ProjectionRunner({
+  database: bench.database,
+  store,
+  logger,
+  projections: [counterProjection() as Projection, changeLogProjection as Projection],
+});
 await runner.start();
 const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
 const jobs = createJobQueue({ databaseUrl: bench.url, prefix: 'bench' });
 // Search is served but not projected here: the spine's lag is measured on the counter projection.
 const search = createSearchIndex(config, { database: bench.database, readModels: progress });
-const app = await buildApi({ config, database: bench.database, store, progress, logger, jobs, search, media: createMediaStorage(config), memory: cacheMemoryOf(config) }, { extraRoutes: [counterRoutes], serveUi: false });
+const app = await buildApi(
+  { config, database: bench.database, store, progress, logger, jobs, search, media: createMediaStorage(config), memory: cacheMemoryOf(config) },
+  { extraRoutes: [counterRoutes], serveUi: false },
+);
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 // Commands carry the anti-forgery token and its cookie, as a browser would.
 const csrfResponse = await fetch(`${base}/api/csrf`);
 const { token } = (await csrfResponse.json()) as { token: string };
-const csrfCookie = csrfResponse.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const csrfCookie = csrfResponse.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
 const lags: number[] = [];
 const commandTimes: number[] = [];
 const pending: Promise<void>[] = [];

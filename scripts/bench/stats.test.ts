@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { latencies, median } from './stats.js';
 
-describe('the benchmarks\' statistics', () => {
+describe("the benchmarks' statistics", () => {
   it('take the middle of an odd count and the mean of the middle two of an even one, in any order', () => {
     expect(median([9, 1, 5])).toBe(5);
     expect(median([40, 10, 30, 20])).toBe(25);

@@ -24,7 +24,8 @@ export interface Window {
 
 const isOk = (a: ChaosAnswer) => a.status >= 200 && a.status < 300;
 const within = (t: number, windows: readonly Window[]) => windows.some((w) => t >= w.from && t <= w.to);
-const describe = (a: ChaosAnswer) => `${a.status === 0 ? `no answer (${a.error})` : a.status} ${a.method} ${a.path}${a.upstream ? ` via ${a.upstream}` : ''}${a.detail ? `: ${a.detail}` : ''}`;
+const describe = (a: ChaosAnswer) =>
+  `${a.status === 0 ? `no answer (${a.error})` : a.status} ${a.method} ${a.path}${a.upstream ? ` via ${a.upstream}` : ''}${a.detail ? `: ${a.detail}` : ''}`;
 
 /** When failures of a kind are expected, and why. */
 export interface ExpectedFailures {
@@ -47,7 +48,8 @@ export interface ExpectedFailures {
 export function checkAnswers(answers: readonly ChaosAnswer[], expected: ExpectedFailures): CheckResult {
   const cut = (a: ChaosAnswer) => (a.status === 0 || (a.status === 502 && a.proxyError !== null)) && within(a.at, expected.kills);
   const outage503 = (a: ChaosAnswer) => a.status === 503 && a.retryAfter !== null && within(a.at, expected.outages);
-  const takeover503 = (a: ChaosAnswer) => a.status === 503 && a.retryAfter !== null && (a.detail ?? '').includes('not_consistent_yet') && within(a.at, expected.takeovers) && !outage503(a);
+  const takeover503 = (a: ChaosAnswer) =>
+    a.status === 503 && a.retryAfter !== null && (a.detail ?? '').includes('not_consistent_yet') && within(a.at, expected.takeovers) && !outage503(a);
   const bad = answers.filter((a) => (a.status === 0 || a.status >= 500) && !cut(a) && !outage503(a) && !takeover503(a));
   const counts = new Map<string, number>();
   for (const a of answers) counts.set(String(a.status), (counts.get(String(a.status)) ?? 0) + 1);
@@ -56,7 +58,10 @@ export function checkAnswers(answers: readonly ChaosAnswer[], expected: Expected
   return {
     name: 'answers',
     figures:
-      `${answers.length} answers (${[...counts].sort().map(([s, n]) => `${n} × ${s}`).join(', ')}); ${answers.filter(cut).length} cut by a kill; ` +
+      `${answers.length} answers (${[...counts]
+        .sort()
+        .map(([s, n]) => `${n} × ${s}`)
+        .join(', ')}); ${answers.filter(cut).length} cut by a kill; ` +
       `${answers.filter(outage503).length} × 503 with Retry-After during the PostgreSQL outage; ${answers.filter(takeover503).length} × 503 not_consistent_yet while a killed projections process's leases were taken over`,
     violations: [...byKind].map(([kind, n]) => `${n} × ${kind}`),
   };
@@ -135,7 +140,11 @@ export async function checkScheduledPosts(client: pg.Client, answers: readonly C
     if (at < due) violations.push(`post ${post.postId} published at ${new Date(at).toISOString()}, before it was due (${post.publishAt})`);
     lateMs = Math.max(lateMs, event.recorded_at.getTime() - due);
   }
-  return { name: 'scheduled posts published once, not early', figures: `${scheduled.length} scheduled posts, the latest published ${lateMs} ms after it was due`, violations };
+  return {
+    name: 'scheduled posts published once, not early',
+    figures: `${scheduled.length} scheduled posts, the latest published ${lateMs} ms after it was due`,
+    violations,
+  };
 }
 
 /** The outbox suffix of the mail job `jobId`: the outbox names a keyed mail's files by its key's hash. */
@@ -157,7 +166,11 @@ export async function checkMails(client: pg.Client, dataDir: string, commentIds:
   violations.push(...missingRecorded.map((r) => `${r.key} is recorded as sent but not in the outbox`));
   const missingComments = commentIds.filter((id) => !counts.has(outboxSuffix(`comment-${id}`)));
   violations.push(...missingComments.map((id) => `no mail to the author about comment ${id}`));
-  return { name: 'mail jobs ran once', figures: `${suffixes.length} mails in the outbox (${counts.size} distinct), ${rows.length} recorded as sent, ${commentIds.length} comment mails expected`, violations };
+  return {
+    name: 'mail jobs ran once',
+    figures: `${suffixes.length} mails in the outbox (${counts.size} distinct), ${rows.length} recorded as sent, ${commentIds.length} comment mails expected`,
+    violations,
+  };
 }
 
 export async function outboxSuffixes(dataDir: string): Promise<string[]> {

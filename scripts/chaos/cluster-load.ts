@@ -73,7 +73,12 @@ export class ClusterLoad {
 
   start(): void {
     this.running = true;
-    this.loops = [...this.clients.visitors.map((v, i) => this.loop(() => this.read(v, i))), this.loop(() => this.readerWrites()), this.loop(() => this.bloggerWrites()), this.loop(() => this.adminWrites())];
+    this.loops = [
+      ...this.clients.visitors.map((v, i) => this.loop(() => this.read(v, i))),
+      this.loop(() => this.readerWrites()),
+      this.loop(() => this.bloggerWrites()),
+      this.loop(() => this.adminWrites()),
+    ];
   }
 
   async stop(): Promise<void> {
@@ -117,9 +122,23 @@ export class ClusterLoad {
     const n = ++this.written;
     if (this.published.length > 0 && this.options.random() < 0.5) {
       const post = this.pick(this.published);
-      await this.send(reader, 'reader', 'POST', `/postdata/comment/${post.postId}`, { cm: `chaos comment ${n}` }, { command: 'comment', onPost: post.postId, consistentAfter: post.position });
+      await this.send(
+        reader,
+        'reader',
+        'POST',
+        `/postdata/comment/${post.postId}`,
+        { cm: `chaos comment ${n}` },
+        { command: 'comment', onPost: post.postId, consistentAfter: post.position },
+      );
     } else {
-      await this.send(reader, 'reader', 'POST', '/postdata/myNotes', { Content: `chaos note ${n}`, Sentencenumber: this.sentence(), Rtype: `chaos-${n}` }, { command: 'note' });
+      await this.send(
+        reader,
+        'reader',
+        'POST',
+        '/postdata/myNotes',
+        { Content: `chaos note ${n}`, Sentencenumber: this.sentence(), Rtype: `chaos-${n}` },
+        { command: 'note' },
+      );
     }
   }
 
@@ -133,7 +152,14 @@ export class ClusterLoad {
       const [least, most] = this.options.scheduleAheadMs;
       // Whole seconds: the moment the site stores is the one asked for.
       const publishAt = new Date(Math.ceil((Date.now() + least + this.options.random() * (most - least)) / 1000) * 1000).toISOString();
-      await this.send(this.clients.blogger, 'blogger', 'POST', '/postdata/create', { ...post, status: 1, published_at: publishAt }, { command: 'scheduled-post', publishAt });
+      await this.send(
+        this.clients.blogger,
+        'blogger',
+        'POST',
+        '/postdata/create',
+        { ...post, status: 1, published_at: publishAt },
+        { command: 'scheduled-post', publishAt },
+      );
     }
   }
 
@@ -141,9 +167,23 @@ export class ClusterLoad {
     const n = ++this.written;
     const { admin } = this.clients;
     if (this.options.random() < 0.5) {
-      await this.send(admin, 'admin', 'POST', '/postdata/updatePoem', { Key: 'reason', Content: `chaos reason ${n}`, id: this.sentence() }, { command: 'sentence-edit' });
+      await this.send(
+        admin,
+        'admin',
+        'POST',
+        '/postdata/updatePoem',
+        { Key: 'reason', Content: `chaos reason ${n}`, id: this.sentence() },
+        { command: 'sentence-edit' },
+      );
     } else {
-      await this.send(admin, 'admin', 'POST', `/postdata/utranslations/${this.pick(['fr', 'de', 'hi'])}`, { SentenceNumber: this.sentence(), Translated: `chaos translation ${n}` }, { command: 'translation' });
+      await this.send(
+        admin,
+        'admin',
+        'POST',
+        `/postdata/utranslations/${this.pick(['fr', 'de', 'hi'])}`,
+        { SentenceNumber: this.sentence(), Translated: `chaos translation ${n}` },
+        { command: 'translation' },
+      );
     }
   }
 
@@ -159,7 +199,14 @@ export class ClusterLoad {
     const headers: Record<string, string> = {};
     if (requestId) headers['x-request-id'] = requestId;
     if (write?.consistentAfter) headers['x-consistent-after'] = write.consistentAfter;
-    const base = { actor, method, path, ...(write ? { command: write.command, requestId } : {}), ...(write?.publishAt ? { publishAt: write.publishAt } : {}), ...(write?.onPost ? { onPost: write.onPost } : {}) };
+    const base = {
+      actor,
+      method,
+      path,
+      ...(write ? { command: write.command, requestId } : {}),
+      ...(write?.publishAt ? { publishAt: write.publishAt } : {}),
+      ...(write?.onPost ? { onPost: write.onPost } : {}),
+    };
     let answer: ChaosAnswer;
     try {
       const response = await client.request(method, path, { ...(body !== undefined ? { body } : {}), headers });
@@ -178,7 +225,15 @@ export class ClusterLoad {
         ...(response.status >= 500 || (write && response.status >= 400) ? { detail: text.slice(0, 300) } : {}),
       };
     } catch (error) {
-      answer = { ...base, at: Date.now(), status: 0, retryAfter: null, upstream: null, proxyError: null, error: error instanceof Error ? error.message : String(error) };
+      answer = {
+        ...base,
+        at: Date.now(),
+        status: 0,
+        retryAfter: null,
+        upstream: null,
+        proxyError: null,
+        error: error instanceof Error ? error.message : String(error),
+      };
     }
     this.answers.push(answer);
     return answer;

@@ -14,7 +14,19 @@ import { createKillablePostgres, type KillablePostgres } from '@epos/platform/te
 import { startCluster, type Cluster, type ClusterRole, type RoleProcess } from '../testkit/cluster.js';
 import { SiteClient } from '../testkit/site-client.js';
 import { logLinesAtLeast, startSite } from '../testkit/site-process.js';
-import { checkAcknowledgedWrites, checkAnswers, checkMails, checkScheduledPosts, commentIdsOf, eventsByCorrelation, outboxSuffix, outboxSuffixes, type CheckResult, type ExpectedFailures, type Window } from './cluster-checks.js';
+import {
+  checkAcknowledgedWrites,
+  checkAnswers,
+  checkMails,
+  checkScheduledPosts,
+  commentIdsOf,
+  eventsByCorrelation,
+  outboxSuffix,
+  outboxSuffixes,
+  type CheckResult,
+  type ExpectedFailures,
+  type Window,
+} from './cluster-checks.js';
 import { ClusterLoad, type ChaosAnswer } from './cluster-load.js';
 import { watchProjectionLag } from './projection-lag.js';
 import { compareWithRebuild, untilProjectionsAtHead } from './read-model-rebuild.js';
@@ -86,7 +98,13 @@ async function writeLogs(cluster: Cluster, dir: string): Promise<void> {
   for (const p of cluster.processes) await fs.writeFile(path.join(dir, `${p.name}.log`), p.output());
 }
 
-async function underChaos(cluster: Cluster, postgres: KillablePostgres, databaseUrl: string, options: ClusterChaosOptions, log: (line: string) => void): Promise<ClusterChaosReport> {
+async function underChaos(
+  cluster: Cluster,
+  postgres: KillablePostgres,
+  databaseUrl: string,
+  options: ClusterChaosOptions,
+  log: (line: string) => void,
+): Promise<ClusterChaosReport> {
   const random = seededRandom(options.seed);
   const between = ([least, most]: readonly [number, number]) => least + random() * (most - least);
   const started = Date.now();
@@ -164,7 +182,10 @@ async function underChaos(cluster: Cluster, postgres: KillablePostgres, database
     const takeover = lag.untilCaughtUp(at, LEASE_MS);
     expected.takeovers.push({ from: takeover.from, to: takeover.to + CONSISTENCY_WAIT_MS });
     // Never shorter than the lease: the window, not the takeover time.
-    const until = takeover.to === Number.POSITIVE_INFINITY ? 'the end (never caught up)' : `${((takeover.to - at) / 1000).toFixed(1)} s after it (at least the ${LEASE_MS / 1000} s lease)`;
+    const until =
+      takeover.to === Number.POSITIVE_INFINITY
+        ? 'the end (never caught up)'
+        : `${((takeover.to - at) / 1000).toFixed(1)} s after it (at least the ${LEASE_MS / 1000} s lease)`;
     mark(`projections kill at t=${((at - started) / 1000).toFixed(1)}s: not_consistent_yet allowed until the read models were at the head again, ${until}`);
   }
 
@@ -224,7 +245,12 @@ async function settleAndCheck(
     ];
     for (const p of cluster.byRole('projections')) await p.kill('SIGINT');
     checks.push(processCheck(cluster));
-    if (!atHead) checks.push({ name: 'projections caught up', figures: '', violations: ['the projections did not reach the head of the log within 60 s of the load stopping'] });
+    if (!atHead)
+      checks.push({
+        name: 'projections caught up',
+        figures: '',
+        violations: ['the projections did not reach the head of the log within 60 s of the load stopping'],
+      });
     await client.end();
     mark('every process stopped; rebuilding the read models from position 0…');
     const comparison = await compareWithRebuild(postgres.adminUrl, databaseUrl, { timeoutMs: 300_000 });
@@ -244,7 +270,8 @@ function processCheck(cluster: Cluster): CheckResult {
   const errors = cluster.processes.map((p) => ({ name: p.name, lines: logLinesAtLeast(50, p.output()) })).filter((e) => e.lines.length > 0);
   return {
     name: 'no process exited by itself',
-    figures: errors.length === 0 ? 'no error lines logged' : `error lines: ${errors.map((e) => `${e.name} ${e.lines.length} (first: ${e.lines[0]!.msg})`).join('; ')}`,
+    figures:
+      errors.length === 0 ? 'no error lines logged' : `error lines: ${errors.map((e) => `${e.name} ${e.lines.length} (first: ${e.lines[0]!.msg})`).join('; ')}`,
     violations: cluster.unexpectedExits().map((e) => `${e.process} exited by itself (${e.code}): ${e.tail.slice(-300)}`),
   };
 }
@@ -253,7 +280,10 @@ async function untilScheduledPublished(client: pg.Client, answers: readonly Chao
   const ids = answers.filter((a) => a.command === 'scheduled-post' && a.status >= 200 && a.status < 300 && a.postId).map((a) => a.postId!);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const { rows } = await client.query<{ n: string }>(`select count(distinct data->>'postId') as n from events where type = 'PostPublished' and data->>'postId' = any($1::text[])`, [ids]);
+    const { rows } = await client.query<{ n: string }>(
+      `select count(distinct data->>'postId') as n from events where type = 'PostPublished' and data->>'postId' = any($1::text[])`,
+      [ids],
+    );
     if (Number(rows[0]!.n) >= ids.length) return;
     await sleep(500);
   }
@@ -275,7 +305,12 @@ async function signIn(base: string) {
     await c.login(userName, LOGINS[userName]);
     return c;
   };
-  return { visitors: [new SiteClient(base), new SiteClient(base)], reader: await client('reader'), blogger: await client('blogger'), admin: await client('admin') };
+  return {
+    visitors: [new SiteClient(base), new SiteClient(base)],
+    reader: await client('reader'),
+    blogger: await client('blogger'),
+    admin: await client('admin'),
+  };
 }
 
 async function firstWritableBlog(blogger: SiteClient): Promise<string> {

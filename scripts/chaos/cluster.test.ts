@@ -6,7 +6,10 @@ it('a short npm run chaos: two processes of each role under load, killed one at 
   const summary = [...report.timeline, ...report.checks.map((c) => `${c.name}: ${c.figures}`)].join('\n');
   expect(report.violations, summary).toEqual([]);
   expect(report.kills.length, summary).toBeGreaterThan(0);
-  expect(report.kills.map((k) => k.process.replace(/-\d+$/, '')), summary).toEqual(expect.arrayContaining(['projections', 'workers']));
+  expect(
+    report.kills.map((k) => k.process.replace(/-\d+$/, '')),
+    summary,
+  ).toEqual(expect.arrayContaining(['projections', 'workers']));
   expect(report.postgresRestarts).toBe(1);
   expect(report.checks.map((c) => c.name)).toHaveLength(6);
 }, 600_000);

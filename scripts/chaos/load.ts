@@ -64,7 +64,10 @@ export class Load {
       const requestId = randomUUID();
       const rtype = `chaos-${++this.written}`;
       const answer = await this.ask('write', '/postdata/myNotes', () =>
-        this.reader.request('POST', '/postdata/myNotes', { body: { Content: `note ${requestId}`, Sentencenumber: 1, Rtype: rtype }, headers: { 'x-request-id': requestId } }),
+        this.reader.request('POST', '/postdata/myNotes', {
+          body: { Content: `note ${requestId}`, Sentencenumber: 1, Rtype: rtype },
+          headers: { 'x-request-id': requestId },
+        }),
       );
       this.answers.push({ ...answer, requestId, rtype });
       await pause();

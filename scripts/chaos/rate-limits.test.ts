@@ -48,7 +48,12 @@ async function send(request: (headers: Record<string, string>) => Promise<Respon
 async function loggedBy(answers: readonly Seen[]): Promise<string[]> {
   const find = () =>
     answers.map((a) => {
-      const logged = cluster.byRole('api').filter((p) => p.output().split('\n').some((line) => line.includes(`"reqId":"${a.requestId}"`) && line.includes(`"status":${a.status}`)));
+      const logged = cluster.byRole('api').filter((p) =>
+        p
+          .output()
+          .split('\n')
+          .some((line) => line.includes(`"reqId":"${a.requestId}"`) && line.includes(`"status":${a.status}`)),
+      );
       return logged.map((p) => p.name).join('+') || 'none';
     });
   for (let tries = 0; tries < 20 && find().includes('none'); tries++) await new Promise((r) => setTimeout(r, 100));
@@ -62,7 +67,10 @@ describe('limits across two API processes behind one address', () => {
   it('refuses the 31st note within a minute with 429 and Retry-After, whichever process answers', async () => {
     const reader = new SiteClient(cluster.base);
     await reader.login('reader', 'demo-reader-password');
-    const note = (i: number) => send((headers) => reader.request('POST', '/postdata/myNotes', { body: { Content: `limit ${i}`, Sentencenumber: 1, Rtype: `limit-${randomUUID()}` }, headers }));
+    const note = (i: number) =>
+      send((headers) =>
+        reader.request('POST', '/postdata/myNotes', { body: { Content: `limit ${i}`, Sentencenumber: 1, Rtype: `limit-${randomUUID()}` }, headers }),
+      );
     const allowed: Seen[] = [];
     for (let i = 1; i <= 30; i++) allowed.push(await note(i));
     expect(allowed.map((a) => a.status)).toEqual(Array(30).fill(200));
@@ -82,7 +90,10 @@ describe('limits across two API processes behind one address', () => {
     // The proxy appends its client (127.0.0.1); the APIs (TRUST_PROXY) count the first address.
     const address = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
     const visitor = new SiteClient(cluster.base);
-    const attempt = () => send((headers) => visitor.request('POST', '/login', { body: { UserName: 'nobody-here', Password: 'wrong-password' }, headers }), { 'x-forwarded-for': address });
+    const attempt = () =>
+      send((headers) => visitor.request('POST', '/login', { body: { UserName: 'nobody-here', Password: 'wrong-password' }, headers }), {
+        'x-forwarded-for': address,
+      });
     const answers: Seen[] = [];
     for (let i = 1; i <= 12; i++) answers.push(await attempt());
     expect(answers.slice(0, 10).every((a) => a.status !== 429)).toBe(true);
@@ -96,7 +107,9 @@ describe('limits across two API processes behind one address', () => {
     expect(apiLogs.every((log) => log.includes(`"remoteAddress":"${address}"`))).toBe(true);
 
     // Another address is not held back by the first one's count.
-    const other = await send((headers) => visitor.request('POST', '/login', { body: { UserName: 'nobody-here', Password: 'wrong-password' }, headers }), { 'x-forwarded-for': '203.0.113.9' });
+    const other = await send((headers) => visitor.request('POST', '/login', { body: { UserName: 'nobody-here', Password: 'wrong-password' }, headers }), {
+      'x-forwarded-for': '203.0.113.9',
+    });
     expect(other.status).not.toBe(429);
   }, 300_000);
 });

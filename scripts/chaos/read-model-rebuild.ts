@@ -61,7 +61,8 @@ export async function compareWithRebuild(adminUrl: string, liveUrl: string, opti
       const schemas = await activeSchemas(live);
       const rebuiltSchemas = await activeSchemas(rebuilt);
       const differences: string[] = [];
-      if (schemas.join() !== rebuiltSchemas.join()) differences.push(`active read models differ: live ${schemas.join(', ')}; rebuilt ${rebuiltSchemas.join(', ')}`);
+      if (schemas.join() !== rebuiltSchemas.join())
+        differences.push(`active read models differ: live ${schemas.join(', ')}; rebuilt ${rebuiltSchemas.join(', ')}`);
       const liveHashes = await hashTables(live, schemas);
       const rebuiltHashes = await hashTables(rebuilt, schemas);
       for (const table of new Set([...liveHashes.keys(), ...rebuiltHashes.keys()])) {
@@ -92,7 +93,13 @@ async function rebuild(live: pg.Client, rebuildUrl: string, timeoutMs: number): 
       for (const table of BESIDE_THE_LOG) await copyTable(live, target, table);
       const config = loadConfig({ DATABASE_URL: rebuildUrl, DATA_DIR: dataDir, REDIS_URL: '', EVENTSTORE_URL: '', TYPESENSE_URL: '' });
       const store = new PostgresEventStore(database, new EventRegistry(eventCatalog));
-      const runner = new ProjectionRunner({ database, store, logger: createLogger('warn', 'rebuild'), projections: runtimeProjections({ config, database }), batchSize: 1000 });
+      const runner = new ProjectionRunner({
+        database,
+        store,
+        logger: createLogger('warn', 'rebuild'),
+        projections: runtimeProjections({ config, database }),
+        batchSize: 1000,
+      });
       await runner.start();
       try {
         if (!(await untilProjectionsAtHead(target, timeoutMs))) throw new Error(`the rebuild did not reach the head within ${timeoutMs} ms`);
@@ -112,7 +119,7 @@ async function rebuild(live: pg.Client, rebuildUrl: string, timeoutMs: number): 
 
 /** The log as it is, positions included. */
 async function copyEvents(live: pg.Client, target: pg.Client): Promise<void> {
-  for (let after = '0'; ; ) {
+  for (let after = '0'; ;) {
     const { rows } = await live.query<{ batch: unknown[] | null; last: string | null }>(
       `select json_agg(e order by global_position) as batch, max(global_position)::text as last
          from (select * from events where global_position > $1 order by global_position limit ${COPY_BATCH}) e`,
@@ -127,7 +134,10 @@ async function copyEvents(live: pg.Client, target: pg.Client): Promise<void> {
 
 async function copyTable(live: pg.Client, target: pg.Client, table: string): Promise<void> {
   const { rows } = await live.query<{ rows: unknown[] | null }>(`select json_agg(t) as rows from ${pg.escapeIdentifier(table)} t`);
-  if (rows[0]!.rows) await target.query(`insert into ${pg.escapeIdentifier(table)} select * from json_populate_recordset(null::${pg.escapeIdentifier(table)}, $1::json)`, [JSON.stringify(rows[0]!.rows)]);
+  if (rows[0]!.rows)
+    await target.query(`insert into ${pg.escapeIdentifier(table)} select * from json_populate_recordset(null::${pg.escapeIdentifier(table)}, $1::json)`, [
+      JSON.stringify(rows[0]!.rows),
+    ]);
 }
 
 /** `rm_<name>_v<version>` of every active projection version, sorted. */
@@ -144,7 +154,9 @@ async function hashTables(client: pg.Client, schemas: readonly string[]): Promis
   );
   for (const { schema, table } of tables) {
     const qualified = `${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(table)}`;
-    const { rows } = await client.query<{ rows: string; md5: string | null }>(`select count(*) as rows, md5(string_agg(t::text, E'\\n' order by t::text)) as md5 from ${qualified} t`);
+    const { rows } = await client.query<{ rows: string; md5: string | null }>(
+      `select count(*) as rows, md5(string_agg(t::text, E'\\n' order by t::text)) as md5 from ${qualified} t`,
+    );
     hashes.set(`${schema}.${table}`, { rows: Number(rows[0]!.rows), md5: rows[0]!.md5 ?? 'empty' });
   }
   return hashes;

@@ -22,13 +22,22 @@ const seed = option('seed', Date.now() % 100_000);
 const logsAt = process.argv.indexOf('--logs');
 const logDir = logsAt === -1 ? undefined : process.argv[logsAt + 1];
 console.log(`chaos: ${seconds} s, seed ${seed}`);
-const report = await runClusterChaos({ seconds, seed, killEveryMs: [3_000, 6_000], downMs: [500, 3_000], postgresDownMs: 4_000, log: (line) => console.log(line), ...(logDir ? { logDir } : {}) });
+const report = await runClusterChaos({
+  seconds,
+  seed,
+  killEveryMs: [3_000, 6_000],
+  downMs: [500, 3_000],
+  postgresDownMs: 4_000,
+  log: (line) => console.log(line),
+  ...(logDir ? { logDir } : {}),
+});
 
 console.log(`\nkills survived: ${report.kills.length} (${report.kills.map((k) => k.process).join(', ')}); PostgreSQL restarts: ${report.postgresRestarts}`);
 const restartMs = report.kills.map((k) => k.restartMs);
 if (restartMs.length > 0) console.log(`restart until ready: ${Math.min(...restartMs)}–${Math.max(...restartMs)} ms`);
 console.log('\nchecks:');
-for (const check of report.checks) console.log(`- ${check.name}: ${check.violations.length === 0 ? 'ok' : `${check.violations.length} violation(s)`}; ${check.figures}`);
+for (const check of report.checks)
+  console.log(`- ${check.name}: ${check.violations.length === 0 ? 'ok' : `${check.violations.length} violation(s)`}; ${check.figures}`);
 console.log(`\nviolations: ${report.violations.length}`);
 for (const v of report.violations.slice(0, 50)) console.log(`- ${v}`);
 process.exit(report.violations.length > 0 ? 1 : 0);

@@ -61,7 +61,13 @@ interface Clock {
   started: number;
 }
 
-async function breakUnderLoad(site: SiteProcess, postgres: KillablePostgres, databaseUrl: string, options: ChaosOptions, { mark, now, timeline, started }: Clock): Promise<ChaosReport> {
+async function breakUnderLoad(
+  site: SiteProcess,
+  postgres: KillablePostgres,
+  databaseUrl: string,
+  options: ChaosOptions,
+  { mark, now, timeline, started }: Clock,
+): Promise<ChaosReport> {
   const failures: string[] = [];
   const recoveriesMs: number[] = [];
   const reader = new SiteClient(site.base);
@@ -127,7 +133,13 @@ const NOTICE_MS = 500;
  * nor a 503 with Retry-After, a write not answered 503, /api/health not a 503 with Retry-After
  * naming the database; and (over the whole outage) a cached read refused to the signed-in reader.
  */
-function describeOutage(answers: readonly Answer[], health: readonly HealthSeen[], from: number, to: number, mark: (event: string, at?: number) => void): string[] {
+function describeOutage(
+  answers: readonly Answer[],
+  health: readonly HealthSeen[],
+  from: number,
+  to: number,
+  mark: (event: string, at?: number) => void,
+): string[] {
   const during = answers.filter((a) => a.t >= from && a.t <= to);
   const first503 = during.find((a) => a.status === 503);
   if (first503) mark(`first 503 (${first503.kind} ${first503.path}, Retry-After ${first503.retryAfter})`, first503.t);
@@ -148,12 +160,17 @@ function describeOutage(answers: readonly Answer[], health: readonly HealthSeen[
   const wrongHealth = health.filter((h) => noticed(h.t) && !(h.status === 503 && h.retryAfter && h.databaseDown));
   if (wrongHealth.length > 0) problems.push(`/api/health answered ${wrongHealth[0]!.status} ${wrongHealth[0]!.body} while PostgreSQL was down`);
   const wrongReads = reads.filter((a) => noticed(a.t) && !a.stale && !(a.status === 503 && a.retryAfter));
-  if (wrongReads.length > 0) problems.push(`${wrongReads.length} read(s) neither from the cache nor 503 with Retry-After while PostgreSQL was down (e.g. ${describeAnswer(wrongReads[0]!)})`);
+  if (wrongReads.length > 0)
+    problems.push(
+      `${wrongReads.length} read(s) neither from the cache nor 503 with Retry-After while PostgreSQL was down (e.g. ${describeAnswer(wrongReads[0]!)})`,
+    );
   const wrongWrites = writes.filter((a) => noticed(a.t) && a.status !== 503);
-  if (wrongWrites.length > 0) problems.push(`${wrongWrites.length} write(s) not answered 503 while PostgreSQL was down (e.g. ${describeAnswer(wrongWrites[0]!)})`);
+  if (wrongWrites.length > 0)
+    problems.push(`${wrongWrites.length} write(s) not answered 503 while PostgreSQL was down (e.g. ${describeAnswer(wrongWrites[0]!)})`);
   // Every read path was answered before the outage, so the signed-in reader's reads come from the cache too.
   const signedInRefused = reads.filter((a) => a.signedIn && a.status === 503);
-  if (signedInRefused.length > 0) problems.push(`${signedInRefused.length} cached read(s) by the signed-in reader answered 503 while PostgreSQL was down (e.g. ${signedInRefused[0]!.path})`);
+  if (signedInRefused.length > 0)
+    problems.push(`${signedInRefused.length} cached read(s) by the signed-in reader answered 503 while PostgreSQL was down (e.g. ${signedInRefused[0]!.path})`);
   return problems;
 }
 
@@ -200,7 +217,9 @@ async function checkWrites(answers: readonly Answer[], databaseUrl: string, read
   if (twice.length > 0) failures.push(`${twice.length} acknowledged write(s) stored more than once`);
 
   const furthest = acknowledged.reduce((max, a) => (BigInt(a.position ?? '0') > max ? BigInt(a.position ?? '0') : max), 0n);
-  const response = await reader.request('GET', '/postdata/mydata', { headers: { 'x-consistent-after': furthest.toString() } }).catch((error: unknown) => error as Error);
+  const response = await reader
+    .request('GET', '/postdata/mydata', { headers: { 'x-consistent-after': furthest.toString() } })
+    .catch((error: unknown) => error as Error);
   if (response instanceof Error || !response.ok) {
     return [...failures, `the reader's data could not be read after the run: ${response instanceof Error ? response.message : response.status}`];
   }

@@ -18,7 +18,12 @@ function sources(dir: string): string[] {
 describe('one date format per kind of date, across the reader app and the console', () => {
   it('every date the apps show goes through the site formats, never the browser default', () => {
     const offending = APPS.flatMap((app) => sources(path.join(root, app)))
-      .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n').map((line, i) => ({ file, line, n: i + 1 })))
+      .flatMap((file) =>
+        fs
+          .readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ file, line, n: i + 1 })),
+      )
       .filter(({ line }) => OWN_FORMAT.test(line))
       .map(({ file, n, line }) => `${path.relative(root, file)}:${n}: ${line.trim()}`);
     expect(offending).toEqual([]);

@@ -31,7 +31,10 @@ export function exists(repositoryPath: string): boolean {
     candidates = candidates.flatMap((dir) => {
       if (!isPattern(segment)) return fs.existsSync(path.join(dir, segment)) ? [path.join(dir, segment)] : [];
       if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) return [];
-      return fs.readdirSync(dir).filter((name) => patternOf(segment).test(name)).map((name) => path.join(dir, name));
+      return fs
+        .readdirSync(dir)
+        .filter((name) => patternOf(segment).test(name))
+        .map((name) => path.join(dir, name));
     });
   }
   return candidates.some((found) => !folder || fs.statSync(found).isDirectory());

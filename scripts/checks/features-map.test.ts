@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { exists, repositoryPaths, root } from './doc-paths.js';
 
 const PACKAGES = ['schemas', 'domain', 'platform', 'api', 'projections', 'workers', 'reader-ui', 'admin-ui'];
-const REGISTRIES = ['event catalogue', 'features (API routes)', 'projections', 'reactors', 'workers registry', 'routes (the reader app)', 'console resources', 'health list'];
+const REGISTRIES = [
+  'event catalogue',
+  'features (API routes)',
+  'projections',
+  'reactors',
+  'workers registry',
+  'routes (the reader app)',
+  'console resources',
+  'health list',
+];
 
 const text = fs.readFileSync(path.join(root, 'docs/features.md'), 'utf8');
 const named = new Set(repositoryPaths(text));
@@ -21,7 +30,12 @@ function tableUnder(heading: string): string[][] {
     .split('\n')
     .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
     .slice(1)
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
 }
 
 describe('docs/features.md', () => {

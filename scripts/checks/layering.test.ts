@@ -43,12 +43,24 @@ describe('layering', () => {
   it('keeps the write model pure: domain imports only schemas and small pure libraries', () => {
     const imports = importsIn('domain/src');
     expect(imports.length).toBeGreaterThan(10);
-    const outside = imports.filter((i) => !i.specifier.startsWith('.') && !i.specifier.startsWith('node:') && !['@epos/schemas', 'date-fns-tz', 'vitest'].includes(i.specifier.split('/').slice(0, i.specifier.startsWith('@') ? 2 : 1).join('/')));
+    const outside = imports.filter(
+      (i) =>
+        !i.specifier.startsWith('.') &&
+        !i.specifier.startsWith('node:') &&
+        !['@epos/schemas', 'date-fns-tz', 'vitest'].includes(
+          i.specifier
+            .split('/')
+            .slice(0, i.specifier.startsWith('@') ? 2 : 1)
+            .join('/'),
+        ),
+    );
     expect(outside.map((i) => `${i.file} imports ${i.specifier}`)).toEqual([]);
   });
 
   it('lets only entry points (the API itself, scripts, end-to-end tests) import the API', () => {
-    const others = ['schemas/src', 'domain/src', 'platform/src', 'projections/src', 'workers/src', 'reader-ui/src', 'admin-ui/src'].flatMap((dir) => importsIn(dir));
+    const others = ['schemas/src', 'domain/src', 'platform/src', 'projections/src', 'workers/src', 'reader-ui/src', 'admin-ui/src'].flatMap((dir) =>
+      importsIn(dir),
+    );
     expect(named(others, ['@epos/api'])).toEqual([]);
   });
 
@@ -59,7 +71,12 @@ describe('layering', () => {
   });
 
   it('keeps the API process free of the workers: only its tests and test harness run them', () => {
-    expect(named(importsIn('api/src', (file) => !isTest(file)), ['@epos/workers'])).toEqual([]);
+    expect(
+      named(
+        importsIn('api/src', (file) => !isTest(file)),
+        ['@epos/workers'],
+      ),
+    ).toEqual([]);
   });
 
   it('lets the apps import nothing from the server but schemas, and at run time only its zod-free files', () => {
@@ -112,5 +129,7 @@ function pullsInZod(file: string, seen = new Set<string>()): boolean {
   seen.add(file);
   return importsOf(file)
     .filter((i) => !i.typeOnly)
-    .some((i) => i.specifier === 'zod' || (i.specifier.startsWith('.') && pullsInZod(path.join(path.dirname(file), i.specifier.replace(/\.js$/, '.ts')), seen)));
+    .some(
+      (i) => i.specifier === 'zod' || (i.specifier.startsWith('.') && pullsInZod(path.join(path.dirname(file), i.specifier.replace(/\.js$/, '.ts')), seen)),
+    );
 }

@@ -29,7 +29,10 @@ const FORBIDDEN = /^tsx(\/|$)|\.(ts|tsx|mts|cts)$/;
 const SPECIFIER = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 const compiledFiles = (dir: string): string[] =>
-  fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js')).map((file) => path.join(dir, file));
+  fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => path.join(dir, file));
 
 const distOf = (pkg: string) => path.join(root, pkg, 'dist');
 const specifiersIn = (file: string) => [...fs.readFileSync(file, 'utf8').matchAll(SPECIFIER)].map((m) => (m[1] ?? m[2] ?? m[3])!);
@@ -37,7 +40,10 @@ const specifiersIn = (file: string) => [...fs.readFileSync(file, 'utf8').matchAl
 /** Resolves bare specifiers as a plain `node` (with these flags) would from the repository root. */
 async function resolveWithNode(flags: string[], specifiers: string[]): Promise<Record<string, string>> {
   const script = `const out = {}; for (const s of JSON.parse(process.argv[1])) { try { out[s] = import.meta.resolve(s); } catch (e) { out[s] = 'unresolved: ' + e.message; } } console.log(JSON.stringify(out));`;
-  const { stdout } = await run(process.execPath, [...flags, '--input-type=module', '-e', script, JSON.stringify(specifiers)], { cwd: root, env: withoutNodeOptions() });
+  const { stdout } = await run(process.execPath, [...flags, '--input-type=module', '-e', script, JSON.stringify(specifiers)], {
+    cwd: root,
+    env: withoutNodeOptions(),
+  });
   return JSON.parse(stdout) as Record<string, string>;
 }
 
@@ -49,9 +55,11 @@ function withoutNodeOptions(extra: Record<string, string> = {}): NodeJS.ProcessE
 }
 
 beforeAll(async () => {
-  await run(process.execPath, [tsc, '-b', path.join(root, 'tsconfig.build.json')], { cwd: root, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string; message: string }) => {
-    throw new Error(`tsc -b tsconfig.build.json failed:\n${error.stdout ?? error.message}`);
-  });
+  await run(process.execPath, [tsc, '-b', path.join(root, 'tsconfig.build.json')], { cwd: root, maxBuffer: 16 * 1024 * 1024 }).catch(
+    (error: { stdout?: string; message: string }) => {
+      throw new Error(`tsc -b tsconfig.build.json failed:\n${error.stdout ?? error.message}`);
+    },
+  );
   copyServerAssets();
 }, 300_000);
 
@@ -72,7 +80,9 @@ describe('the compiled server', () => {
     const own = [...new Set(imports.map((i) => i.specifier).filter((s) => s.startsWith('@epos/')))];
     expect(own).toContain('@epos/platform');
     const resolved = await resolveWithNode([`--conditions=${CONDITION}`], own);
-    const notCompiled = Object.entries(resolved).filter(([, url]) => !/^file:\/\/.*\/(schemas|domain|platform|projections|api|workers)\/dist\/.*\.js$/.test(url) || !fs.existsSync(new URL(url)));
+    const notCompiled = Object.entries(resolved).filter(
+      ([, url]) => !/^file:\/\/.*\/(schemas|domain|platform|projections|api|workers)\/dist\/.*\.js$/.test(url) || !fs.existsSync(new URL(url)),
+    );
     expect(notCompiled.map(([s, url]) => `${s} -> ${url}`)).toEqual([]);
   });
 
@@ -110,7 +120,18 @@ describe('the compiled server', () => {
         base = `http://127.0.0.1:${port}`;
         child = spawn(process.execPath, [`--conditions=${CONDITION}`, path.join(root, run.entry)], {
           cwd: root,
-          env: withoutNodeOptions({ NODE_ENV: 'production', DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false', REDIS_URL: '', EVENTSTORE_URL: '', SMTP_URL: '' }),
+          env: withoutNodeOptions({
+            NODE_ENV: 'production',
+            DATABASE_URL: database.url,
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            DATA_DIR: dataDir,
+            LOG_LEVEL: 'info',
+            SEED_DEMO: 'false',
+            REDIS_URL: '',
+            EVENTSTORE_URL: '',
+            SMTP_URL: '',
+          }),
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -128,7 +149,8 @@ describe('the compiled server', () => {
         const deadline = Date.now() + 45_000;
         let health: Response | null = null;
         while (!health?.ok) {
-          if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the compiled code did not come up (exit ${child.exitCode}):\n${output.slice(-5000)}`);
+          if (child.exitCode !== null || Date.now() > deadline)
+            throw new Error(`the compiled code did not come up (exit ${child.exitCode}):\n${output.slice(-5000)}`);
           health = await fetch(`${base}/api/health`).catch(() => null);
           if (!health?.ok) await new Promise((r) => setTimeout(r, 200));
         }

@@ -47,19 +47,26 @@ describe.skipIf(poems.length === 0)('whole real poems, imported and read back', 
       for (const book of parsed.books) {
         for (const canto of book.cantos) {
           for (const section of canto.sections) {
-            const answer = await api.app.inject({ method: 'GET', url: `/api/sbook/${book.book}/${canto.canto}/${section.section}`, headers: { 'x-consistent-after': String(report.position) } });
+            const answer = await api.app.inject({
+              method: 'GET',
+              url: `/api/sbook/${book.book}/${canto.canto}/${section.section}`,
+              headers: { 'x-consistent-after': String(report.position) },
+            });
             expect(answer.statusCode, answer.body).toBe(200);
             const view = answer.json<SectionAnswer>();
             const got = wholeLines(view);
             const wanted = versesOf(section.sentences);
-            if (JSON.stringify(got) !== JSON.stringify(wanted)) mismatches.push(`${book.book}/${canto.canto}/${section.section}: ${firstDifference(got, wanted)}`);
+            if (JSON.stringify(got) !== JSON.stringify(wanted))
+              mismatches.push(`${book.book}/${canto.canto}/${section.section}: ${firstDifference(got, wanted)}`);
             if (view.cantoName !== canto.name || view.bookName !== book.name) mismatches.push(`${book.book}/${canto.canto}: names differ`);
             lines += got.length;
             sections++;
           }
         }
       }
-      console.log(`${name}: ${lines.toLocaleString('en')} verse lines in ${sections} sections read back; imported and projected in ${(imported / 1000).toFixed(1)} s`);
+      console.log(
+        `${name}: ${lines.toLocaleString('en')} verse lines in ${sections} sections read back; imported and projected in ${(imported / 1000).toFixed(1)} s`,
+      );
       expect(mismatches.slice(0, 10)).toEqual([]);
     });
   }

@@ -86,7 +86,11 @@ for (const s of sentences) {
     lines.forEach((line, i) => {
       const ends = [...line.matchAll(SENTENCE_END)];
       const last = i === lines.length - 1;
-      if (last) check(ends.length === 1 && ends[0]!.index + ends[0]![0].length === line.length, `sentence ${s.sentence} (${edition}): its last line must hold exactly one sentence end, at the end: ${line}`);
+      if (last)
+        check(
+          ends.length === 1 && ends[0]!.index + ends[0]![0].length === line.length,
+          `sentence ${s.sentence} (${edition}): its last line must hold exactly one sentence end, at the end: ${line}`,
+        );
       else check(ends.length === 0, `sentence ${s.sentence} (${edition}): a sentence ends inside it: ${line}`);
     });
   }
@@ -107,7 +111,10 @@ for (const s of sentences) {
     if (!lines) continue;
     translationCounts[language]++;
     const source = s.text[translationEdition[language]] ?? firstOf(s);
-    check(lines.length === source.length, `sentence ${s.sentence} (${language}): ${lines.length} lines, the ${translationEdition[language]} edition has ${source.length}`);
+    check(
+      lines.length === source.length,
+      `sentence ${s.sentence} (${language}): ${lines.length} lines, the ${translationEdition[language]} edition has ${source.length}`,
+    );
   }
 }
 for (const language of languages) check(translationCounts[language] >= 6, `expected at least 6 ${language} translations, found ${translationCounts[language]}`);
@@ -155,7 +162,10 @@ const mediaKinds = (kind: string) => sentences.filter((s) => s.media?.[kind as k
 check(mediaKinds('painting') >= 1 && mediaKinds('sketch') >= 1, 'expected a painting and a sketch on sentences');
 check(Boolean(sentences[0]?.media?.audio), 'expected audio on the first sentence');
 check(Boolean(poem.books[0]?.images?.length), 'expected images on book 1');
-check(poem.books.some((b) => b.cantos.some((c) => c.images?.length)), 'expected images on a canto');
+check(
+  poem.books.some((b) => b.cantos.some((c) => c.images?.length)),
+  'expected images on a canto',
+);
 for (const url of mediaUrls) {
   const name = url.replace(/^\/media\/demo\//, '');
   check(name !== url && fs.existsSync(path.join(mediaDir, name)), `media ${url} is not in content/demo/media (npx tsx scripts/demo/generate-media.ts)`);

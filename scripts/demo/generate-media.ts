@@ -348,7 +348,8 @@ function sketchDawn(): Canvas {
     }
     touched.length = 0;
   };
-  const jitter = (points: [number, number][], amount: number): [number, number][] => points.map(([x, y]) => [x + (rand() - 0.5) * amount, y + (rand() - 0.5) * amount]);
+  const jitter = (points: [number, number][], amount: number): [number, number][] =>
+    points.map(([x, y]) => [x + (rand() - 0.5) * amount, y + (rand() - 0.5) * amount]);
 
   // Hills: three ridges, each drawn twice with a slightly different hand.
   const ridges = [
@@ -364,13 +365,20 @@ function sketchDawn(): Canvas {
   const near = ridges[2]!;
   near.ys = near.ys.map((y, x) => y - 70 * Math.exp(-(((x - 610) / 95) ** 2)));
   /** Visible from ridge `i` on: inside the frame and not behind any nearer ridge. */
-  const inFrontOf = (i: number) => (x: number, y: number) =>
-    insideFrame(x, y) && ridges.slice(i + 1).every((r) => y < r.ys[Math.round(clamp(x, 0, W))]! - 1.5);
+  const inFrontOf = (i: number) => (x: number, y: number) => insideFrame(x, y) && ridges.slice(i + 1).every((r) => y < r.ys[Math.round(clamp(x, 0, W))]! - 1.5);
   ridges.forEach((r, i) => {
     const pts: [number, number][] = [];
     for (let x = 0; x <= W; x += 8) pts.push([x, r.ys[x]!]);
     stroke(jitter(pts, 1.2), 1.3, r.dark, inFrontOf(i));
-    stroke(jitter(pts.map(([x, y]) => [x + 2, y + 1.5]), 2), 0.9, r.dark * 0.6, inFrontOf(i));
+    stroke(
+      jitter(
+        pts.map(([x, y]) => [x + 2, y + 1.5]),
+        2,
+      ),
+      0.9,
+      r.dark * 0.6,
+      inFrontOf(i),
+    );
   });
   const skyVisible = (x: number, y: number) => insideFrame(x, y) && y < ridges[0]!.ys[Math.round(clamp(x, 0, W))]! - 2;
 
@@ -378,7 +386,8 @@ function sketchDawn(): Canvas {
   const radius = 46;
   for (let pass = 0; pass < 2; pass++) {
     const pts: [number, number][] = [];
-    for (let a = Math.PI * 1.02; a <= Math.PI * 1.98; a += 0.04) pts.push([sun.x + Math.cos(a) * (radius + pass * 2), sun.y + Math.sin(a) * (radius + pass * 2)]);
+    for (let a = Math.PI * 1.02; a <= Math.PI * 1.98; a += 0.04)
+      pts.push([sun.x + Math.cos(a) * (radius + pass * 2), sun.y + Math.sin(a) * (radius + pass * 2)]);
     stroke(jitter(pts, 1), 1.2 - pass * 0.4, 0.6 - pass * 0.2, skyVisible);
   }
   for (let k = 0; k < 17; k++) {
@@ -386,8 +395,24 @@ function sketchDawn(): Canvas {
     const r0 = radius + 12 + rand() * 6;
     const r1 = r0 + 34 + rand() * (k % 2 === 0 ? 70 : 30);
     const cut = r0 + (r1 - r0) * (0.55 + rand() * 0.2);
-    stroke([[sun.x + Math.cos(a) * r0, sun.y + Math.sin(a) * r0], [sun.x + Math.cos(a) * cut, sun.y + Math.sin(a) * cut]], 0.9, 0.42, skyVisible);
-    stroke([[sun.x + Math.cos(a) * (cut + 5), sun.y + Math.sin(a) * (cut + 5)], [sun.x + Math.cos(a) * r1, sun.y + Math.sin(a) * r1]], 0.8, 0.3, skyVisible);
+    stroke(
+      [
+        [sun.x + Math.cos(a) * r0, sun.y + Math.sin(a) * r0],
+        [sun.x + Math.cos(a) * cut, sun.y + Math.sin(a) * cut],
+      ],
+      0.9,
+      0.42,
+      skyVisible,
+    );
+    stroke(
+      [
+        [sun.x + Math.cos(a) * (cut + 5), sun.y + Math.sin(a) * (cut + 5)],
+        [sun.x + Math.cos(a) * r1, sun.y + Math.sin(a) * r1],
+      ],
+      0.8,
+      0.3,
+      skyVisible,
+    );
   }
 
   // Hatching on the hill faces: sparse on the far ridges, dense on the near one.
@@ -396,13 +421,28 @@ function sketchDawn(): Canvas {
     for (let x = 4; x < W; x += spacing + rand() * 3) {
       const top = r.ys[Math.floor(x)]! + 4 + rand() * 6;
       const len = [10, 18, 34][i]! * (0.6 + rand() * 0.7);
-      stroke([[x, top], [x - len * 0.55, top + len]], 0.8, [0.18, 0.26, 0.34][i]!, inFrontOf(i));
+      stroke(
+        [
+          [x, top],
+          [x - len * 0.55, top + len],
+        ],
+        0.8,
+        [0.18, 0.26, 0.34][i]!,
+        inFrontOf(i),
+      );
     }
   });
   // Cross-hatching lower on the near hill, for depth.
   for (let x = 0; x < W; x += 7 + rand() * 3) {
     const y0 = near.ys[Math.floor(x)]! + 48 + rand() * 22;
-    stroke([[x, y0], [x + 16, y0 + 22]], 0.8, 0.2);
+    stroke(
+      [
+        [x, y0],
+        [x + 16, y0 + 22],
+      ],
+      0.8,
+      0.2,
+    );
   }
 
   // The hollowed stone and the flame on the summit.
@@ -410,7 +450,14 @@ function sketchDawn(): Canvas {
   const stone: [number, number][] = [];
   for (let a = 0; a <= Math.PI; a += 0.15) stone.push([peak.x + Math.cos(a) * 16, peak.y - 2 + Math.sin(a) * 5]);
   stroke(stone, 1.2, 0.7);
-  stroke([[peak.x - 16, peak.y - 2], [peak.x + 16, peak.y - 2]], 1, 0.5);
+  stroke(
+    [
+      [peak.x - 16, peak.y - 2],
+      [peak.x + 16, peak.y - 2],
+    ],
+    1,
+    0.5,
+  );
   /** A teardrop flame, point upward, its base resting in the stone. */
   const flame = (size: number): [number, number][] =>
     Array.from({ length: 41 }, (_, k) => {
@@ -418,12 +465,23 @@ function sketchDawn(): Canvas {
       return [peak.x + Math.sin(t) * Math.abs(Math.sin(t / 2)) ** 1.6 * 7 * size, peak.y - 4 - 11 * size - Math.cos(t) * 11 * size];
     });
   stroke(jitter(flame(1), 0.5), 1.1, 0.7);
-  stroke(flame(0.45).map(([x, y]) => [x, y + 5]), 0.8, 0.45);
+  stroke(
+    flame(0.45).map(([x, y]) => [x, y + 5]),
+    0.8,
+    0.45,
+  );
   for (let k = 0; k < 9; k++) {
     const a = Math.PI * (1.1 + (0.8 * k) / 8);
     const cx = peak.x;
     const cy = peak.y - 16;
-    stroke([[cx + Math.cos(a) * 20, cy + Math.sin(a) * 20], [cx + Math.cos(a) * 28, cy + Math.sin(a) * 28]], 0.7, 0.35);
+    stroke(
+      [
+        [cx + Math.cos(a) * 20, cy + Math.sin(a) * 20],
+        [cx + Math.cos(a) * 28, cy + Math.sin(a) * 28],
+      ],
+      0.7,
+      0.35,
+    );
   }
 
   // Light cloud strokes beside the sun, and swallows writing on the air.
@@ -435,7 +493,18 @@ function sketchDawn(): Canvas {
   ] as const) {
     for (let k = 0; k < 3; k++) {
       const yy = y + k * 5 + rand() * 2;
-      stroke(jitter([[x + k * 8, yy], [x + len * 0.5, yy - 2], [x + len - k * 10, yy]], 1), 0.8, 0.22);
+      stroke(
+        jitter(
+          [
+            [x + k * 8, yy],
+            [x + len * 0.5, yy - 2],
+            [x + len - k * 10, yy],
+          ],
+          1,
+        ),
+        0.8,
+        0.22,
+      );
     }
   }
   for (const [bx, by, s] of [
@@ -445,17 +514,30 @@ function sketchDawn(): Canvas {
     [612, 142, 0.9],
     [650, 170, 0.6],
   ] as const) {
-    const wing = (dir: number): [number, number][] => Array.from({ length: 7 }, (_, k) => [bx + dir * k * 2.6 * s, by - Math.sin((k / 6) * Math.PI * 0.9) * 7 * s + k * 0.8 * s]);
+    const wing = (dir: number): [number, number][] =>
+      Array.from({ length: 7 }, (_, k) => [bx + dir * k * 2.6 * s, by - Math.sin((k / 6) * Math.PI * 0.9) * 7 * s + k * 0.8 * s]);
     stroke(wing(-1), 1.1, 0.7);
     stroke(wing(1), 1.1, 0.7);
   }
 
   // A sketchbook frame, corners overshooting.
   for (const [a, b] of [
-    [[m - 8, m], [W - m + 6, m]],
-    [[W - m, m - 7], [W - m, H - m + 8]],
-    [[W - m + 7, H - m], [m - 6, H - m]],
-    [[m, H - m + 6], [m, m - 8]],
+    [
+      [m - 8, m],
+      [W - m + 6, m],
+    ],
+    [
+      [W - m, m - 7],
+      [W - m, H - m + 8],
+    ],
+    [
+      [W - m + 7, H - m],
+      [m - 6, H - m],
+    ],
+    [
+      [m, H - m + 6],
+      [m, m - 8],
+    ],
   ] as [[number, number], [number, number]][]) {
     stroke(jitter([a, [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], b], 1.5), 1.1, 0.55, () => true);
   }
@@ -506,7 +588,10 @@ function toneSequence(sampleRate: number): Int16Array {
 
 function speak(text: string): { sampleRate: number; samples: Int16Array; voice: string } {
   try {
-    const wav = execFileSync('espeak-ng', ['-v', 'en-gb', '-s', '138', '-p', '42', '-g', '6', '--stdout', text], { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    const wav = execFileSync('espeak-ng', ['-v', 'en-gb', '-s', '138', '-p', '42', '-g', '6', '--stdout', text], {
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return { ...readWav(wav), voice: 'espeak-ng en-gb' };
   } catch (error) {
     console.warn(`espeak-ng is not available (${(error as Error).message.split('\n')[0]}); writing a gentle tone sequence instead of speech`);
@@ -550,7 +635,9 @@ const sketch = sketchDawn();
 write('dawn-sketch.jpg', await jpeg(sketch.toPng()), '800×600');
 write('dawn-sketch-thumb.jpg', await jpeg(sketch.downscale(200, 150).toPng()), '200×150');
 
-const poem = JSON.parse(fs.readFileSync(path.join(root, 'content/demo/poem.json'), 'utf8')) as { books: { cantos: { sections: { sentences: { text: { first: string[] } }[] }[] }[] }[] };
+const poem = JSON.parse(fs.readFileSync(path.join(root, 'content/demo/poem.json'), 'utf8')) as {
+  books: { cantos: { sections: { sentences: { text: { first: string[] } }[] }[] }[] }[];
+};
 const firstSentence = poem.books[0]?.cantos[0]?.sections[0]?.sentences[0]?.text.first;
 if (!firstSentence) throw new Error('content/demo/poem.json has no first sentence');
 const { sampleRate, samples, voice } = speak(firstSentence.join(' '));

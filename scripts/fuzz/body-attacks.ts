@@ -55,7 +55,12 @@ export function jsonBodyAttacks(baseline: unknown): BodyAttack[] {
     { name: 'JSON string', tier: 2, contentType: JSON_TYPE, body: '"text"' },
     { name: 'JSON number', tier: 2, contentType: JSON_TYPE, body: '1' },
     { name: 'raw NUL byte in a JSON string', tier: 1, contentType: JSON_TYPE, body: withRawBytes(fields, Buffer.from([0])) },
-    { name: 'invalid UTF-8 bytes in a JSON string', tier: 1, contentType: JSON_TYPE, body: withRawBytes(fields, Buffer.from([0xc0, 0xaf, 0xff, 0xed, 0xa0, 0x80])) },
+    {
+      name: 'invalid UTF-8 bytes in a JSON string',
+      tier: 1,
+      contentType: JSON_TYPE,
+      body: withRawBytes(fields, Buffer.from([0xc0, 0xaf, 0xff, 0xed, 0xa0, 0x80])),
+    },
     { name: 'byte order mark', tier: 2, contentType: JSON_TYPE, body: `\uFEFF${valid}` },
     { name: '__proto__ key', tier: 1, contentType: JSON_TYPE, body: withLeadingKey(fields, '"__proto__":{"polluted":true}') },
     { name: 'constructor.prototype key', tier: 2, contentType: JSON_TYPE, body: withLeadingKey(fields, '"constructor":{"prototype":{"polluted":true}}') },
@@ -69,7 +74,12 @@ export function jsonBodyAttacks(baseline: unknown): BodyAttack[] {
     { name: 'JSON with charset utf-16', tier: 2, contentType: 'application/json; charset=utf-16', body: valid },
     { name: 'JSON sent as multipart without boundary', tier: 2, contentType: 'multipart/form-data', body: valid },
     { name: 'valid body as a form', tier: 1, contentType: FORM_TYPE, body: asForm(fields) },
-    { name: 'form with __proto__ keys', tier: 2, contentType: FORM_TYPE, body: `${asForm(fields)}&__proto__%5Bpolluted%5D=1&constructor%5Bprototype%5D%5Bpolluted%5D=1&__proto__=x` },
+    {
+      name: 'form with __proto__ keys',
+      tier: 2,
+      contentType: FORM_TYPE,
+      body: `${asForm(fields)}&__proto__%5Bpolluted%5D=1&constructor%5Bprototype%5D%5Bpolluted%5D=1&__proto__=x`,
+    },
     { name: 'form sent as JSON', tier: 2, contentType: JSON_TYPE, body: asForm(fields) },
   ];
   if (first) {

@@ -47,7 +47,19 @@ export const DEMO_LOGINS: Partial<Record<IdentityName, Credentials>> = {
 const ROLE_NAMES: Record<string, IdentityName> = { reader: 'reader', user: 'reader', blogger: 'blogger', admin: 'admin' };
 
 export function parseCli(args: readonly string[]): CliOptions {
-  const options: CliOptions = { seconds: undefined, requests: undefined, seed: 1, tier: 2, url: undefined, cluster: false, databaseUrl: undefined, credentials: {}, json: undefined, trace: undefined, help: false };
+  const options: CliOptions = {
+    seconds: undefined,
+    requests: undefined,
+    seed: 1,
+    tier: 2,
+    url: undefined,
+    cluster: false,
+    databaseUrl: undefined,
+    credentials: {},
+    json: undefined,
+    trace: undefined,
+    help: false,
+  };
   const logins: Partial<Record<IdentityName, Credentials>> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;

@@ -15,7 +15,13 @@ const CRAWLERS: readonly IdentityName[] = ['admin', 'blogger', 'reader'];
 /** Variants of each operation with path parameters tried per round: different posts, blogs, sentences. */
 const TRIES_WITH_PARAMETERS = 4;
 
-export async function crawl(options: { operations: readonly Operation[]; transport: Transport; identities: Identities; pool: ValuePool; seed: number }): Promise<number> {
+export async function crawl(options: {
+  operations: readonly Operation[];
+  transport: Transport;
+  identities: Identities;
+  pool: ValuePool;
+  seed: number;
+}): Promise<number> {
   const { operations, transport, identities, pool } = options;
   const gets = operations.filter((o) => o.method === 'GET' && o.route !== 'GET /api/tts');
   const withParameters = gets.filter((o) => o.path.includes('{'));

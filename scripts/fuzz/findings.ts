@@ -54,7 +54,8 @@ export function errorCodeOf(body: string): string | null {
 export function findingsOf(response: RawResponse | Error): Finding[] {
   if (response instanceof Error) return [{ kind: 'no-answer', detail: response.message }];
   const findings: Finding[] = [];
-  if (response.status >= 500 && !isDeliberateUnavailable(response)) findings.push({ kind: 'server-error', detail: `${response.status} ${errorCodeOf(response.body) ?? ''}`.trim() });
+  if (response.status >= 500 && !isDeliberateUnavailable(response))
+    findings.push({ kind: 'server-error', detail: `${response.status} ${errorCodeOf(response.body) ?? ''}`.trim() });
   const add = (kind: FindingKind, patterns: readonly RegExp[]) => {
     for (const pattern of patterns) {
       const match = pattern.exec(response.body);
@@ -88,7 +89,9 @@ function unescapedScript(response: RawResponse): string | null {
     return found ? `${found} in ${type}` : null;
   }
   if (type.includes('xml')) {
-    const htmlCdata = [...response.body.matchAll(/<((?:content:encoded|description|summary|content)\b)[^>]*>\s*<!\[CDATA\[([\s\S]*?)\]\]>/g)].map((m) => m[2] ?? '').join('\n');
+    const htmlCdata = [...response.body.matchAll(/<((?:content:encoded|description|summary|content)\b)[^>]*>\s*<!\[CDATA\[([\s\S]*?)\]\]>/g)]
+      .map((m) => m[2] ?? '')
+      .join('\n');
     const outsideCdata = response.body.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
     const found = find(outsideCdata) ?? find(htmlCdata);
     return found ? `${found} in ${type}` : null;

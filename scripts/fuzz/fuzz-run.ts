@@ -60,7 +60,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const transport = new HttpTransport(options.base);
   try {
     const docs = await transport.send({ method: 'GET', path: DOCS_PATH, headers: {}, body: null });
-    if (docs instanceof Error || docs.status !== 200) throw new Error(`could not read the OpenAPI document: ${docs instanceof Error ? docs.message : `${docs.status} ${docs.body.slice(0, 200)}`}`);
+    if (docs instanceof Error || docs.status !== 200)
+      throw new Error(`could not read the OpenAPI document: ${docs instanceof Error ? docs.message : `${docs.status} ${docs.body.slice(0, 200)}`}`);
     const operations = operationsOf(JSON.parse(docs.body) as OpenApiDocument, undocumentedBodies());
     const identities = new Identities(transport, options.credentials ?? {}, options.provision ?? null);
     await identities.setUp(IDENTITY_NAMES);
@@ -69,7 +70,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const crawled = await crawl({ operations, transport, identities, pool, seed: options.seed });
     log(`${operations.length} operations; ${crawled} crawl requests found ${pool.size} real values`);
 
-    const sender = new RequestSender(transport, identities, operations.map((o) => o.route), options.ledger ?? null, options.trace);
+    const sender = new RequestSender(
+      transport,
+      identities,
+      operations.map((o) => o.route),
+      options.ledger ?? null,
+      options.trace,
+    );
     const deadline = options.maxSeconds ? started + options.maxSeconds * 1000 : Number.POSITIVE_INFINITY;
     const maxRequests = options.maxRequests ?? Number.POSITIVE_INFINITY;
     let lastLog = performance.now();
@@ -109,7 +116,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
  * check. A 400 naming the values it wants (or a 409 saying a value is taken) teaches them; the
  * valid requests refused so are then tried once more.
  */
-async function sendValidRequests(run: { operations: readonly Operation[]; pool: ValuePool; options: FuzzOptions; sender: RequestSender; budgetLeft: () => boolean }): Promise<Map<string, IdentityName[]>> {
+async function sendValidRequests(run: {
+  operations: readonly Operation[];
+  pool: ValuePool;
+  options: FuzzOptions;
+  sender: RequestSender;
+  budgetLeft: () => boolean;
+}): Promise<Map<string, IdentityName[]>> {
   const { pool, options, sender } = run;
   const allowed = new Map<string, IdentityName[]>();
   let learning = run.operations;

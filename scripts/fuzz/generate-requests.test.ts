@@ -19,7 +19,13 @@ const document: OpenApiDocument = {
     },
     '/postdata/note': {
       post: {
-        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer', minimum: 1 }, text: { type: 'string' } }, required: ['id', 'text'] } } } },
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { id: { type: 'integer', minimum: 1 }, text: { type: 'string' } }, required: ['id', 'text'] },
+            },
+          },
+        },
       },
     },
     '/postdata/media': { post: { summary: 'Upload images' } },
@@ -52,7 +58,12 @@ describe('generateRequests', () => {
     const urlValues = valuesOfTier(1).filter((v) => v.url !== null);
     const jsonValues = valuesOfTier(1).filter((v) => v.json !== undefined);
     for (const where of ['path blog', 'query page']) {
-      expect(requests.filter((r) => r.attack.startsWith(`${where} = `)).map((r) => r.attack.slice(where.length + 3)).sort()).toEqual(urlValues.map((v) => v.name).sort());
+      expect(
+        requests
+          .filter((r) => r.attack.startsWith(`${where} = `))
+          .map((r) => r.attack.slice(where.length + 3))
+          .sort(),
+      ).toEqual(urlValues.map((v) => v.name).sort());
     }
     for (const field of ['id', 'text']) expect(requests.filter((r) => r.attack.startsWith(`body ${field} = `))).toHaveLength(jsonValues.length);
     expect(requests.find((r) => r.attack === 'path blog = NUL')?.path).toBe('/api/blogs/%00?page=1');
@@ -73,8 +84,12 @@ describe('generateRequests', () => {
 
   it('attacks bodies as a whole, uploads with broken multipart, and writes without the anti-forgery token', () => {
     const attacks = (route: string) => requests.filter((r) => r.route === route).map((r) => r.attack);
-    expect(attacks('POST /postdata/note')).toEqual(expect.arrayContaining(['body: malformed JSON (unterminated)', 'body: __proto__ key', 'body: valid body as a form', 'no anti-forgery token']));
-    expect(attacks('POST /postdata/media')).toEqual(expect.arrayContaining(['upload: truncated in the file data', 'upload: content type without boundary', 'upload: oversized part (6 MB)']));
+    expect(attacks('POST /postdata/note')).toEqual(
+      expect.arrayContaining(['body: malformed JSON (unterminated)', 'body: __proto__ key', 'body: valid body as a form', 'no anti-forgery token']),
+    );
+    expect(attacks('POST /postdata/media')).toEqual(
+      expect.arrayContaining(['upload: truncated in the file data', 'upload: content type without boundary', 'upload: oversized part (6 MB)']),
+    );
     expect(attacks('GET /api/health')).toEqual(['unknown query parameters']);
     expect(requests.find((r) => r.attack === 'no anti-forgery token')?.csrf).toBe('omit');
   });
@@ -94,11 +109,23 @@ describe('generateRequests', () => {
 
 describe('assignIdentities', () => {
   it('sends mostly as those allowed, every eighth request as someone refused', () => {
-    const variants = Array.from({ length: 16 }, (_, i) => ({ route: 'r', method: 'POST', path: '/', headers: {}, body: null, attack: String(i), nonCanonicalNumber: false }));
+    const variants = Array.from({ length: 16 }, (_, i) => ({
+      route: 'r',
+      method: 'POST',
+      path: '/',
+      headers: {},
+      body: null,
+      attack: String(i),
+      nonCanonicalNumber: false,
+    }));
     const identities = assignIdentities(variants, ['admin'], 0).map((r) => r.identity);
     expect(identities.filter((i) => i !== 'admin')).toEqual(['blogger', 'reader']);
     expect(identities[7]).toBe('blogger');
-    expect(assignIdentities(variants, IDENTITY_NAMES, 0).map((r) => r.identity).slice(0, 4)).toEqual([...IDENTITY_NAMES]);
+    expect(
+      assignIdentities(variants, IDENTITY_NAMES, 0)
+        .map((r) => r.identity)
+        .slice(0, 4),
+    ).toEqual([...IDENTITY_NAMES]);
   });
 });
 

@@ -19,7 +19,13 @@ export interface HostileValue {
 
 const text = (name: string, value: string, tier: 1 | 2): HostileValue => ({ name, tier, json: value, url: percentEncode(value) });
 const urlOnly = (name: string, url: string, tier: 1 | 2): HostileValue => ({ name, tier, json: undefined, url });
-const number = (name: string, json: unknown, url: string, tier: 1 | 2, options: { nonCanonical?: boolean } = {}): HostileValue => ({ name, tier, json, url, nonCanonicalNumber: options.nonCanonical ?? false });
+const number = (name: string, json: unknown, url: string, tier: 1 | 2, options: { nonCanonical?: boolean } = {}): HostileValue => ({
+  name,
+  tier,
+  json,
+  url,
+  nonCanonicalNumber: options.nonCanonical ?? false,
+});
 const jsonOnly = (name: string, json: unknown, tier: 1 | 2): HostileValue => ({ name, tier, json, url: null });
 
 /** An object whose own key is `__proto__` (an object literal would set the prototype instead). */

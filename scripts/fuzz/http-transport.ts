@@ -51,7 +51,9 @@ export class HttpTransport implements Transport {
         headers: request.headers,
         body: request.body ?? undefined,
       });
-      const body = String(response.headers['content-type'] ?? '').startsWith('text/event-stream') ? await firstEvents(response.body) : await response.body.text();
+      const body = String(response.headers['content-type'] ?? '').startsWith('text/event-stream')
+        ? await firstEvents(response.body)
+        : await response.body.text();
       return { status: response.statusCode, headers: response.headers, body, ms: performance.now() - started };
     } catch (error) {
       return error instanceof Error ? error : new Error(String(error));

@@ -109,7 +109,12 @@ export class Identities {
 
   private async logIn(identity: Identity): Promise<boolean> {
     await this.refreshToken(identity);
-    const response = await this.call(identity, 'POST', '/login', JSON.stringify({ UserName: identity.credentials!.userName, Password: identity.credentials!.password }));
+    const response = await this.call(
+      identity,
+      'POST',
+      '/login',
+      JSON.stringify({ UserName: identity.credentials!.userName, Password: identity.credentials!.password }),
+    );
     if (response.status !== 200) return false;
     // A token may be bound to the session it was fetched in: fetch one for the new session.
     await this.refreshToken(identity);

@@ -35,7 +35,15 @@ export async function startInProcessTarget(fuzzDatabase: FuzzDatabase, options: 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'epos-fuzz-data-'));
   // Per-user write limits would turn most requests into 429s: raised, as benchmarks raise them.
   const RATE_LIMIT_FACTOR = process.env.RATE_LIMIT_FACTOR ?? '1000';
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: fuzzDatabase.url, DATA_DIR: dataDir, SEED_DEMO: 'true', CONSISTENCY_TIMEOUT_MS: '1500', TRUST_PROXY: 'true', RATE_LIMIT_FACTOR });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: fuzzDatabase.url,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    CONSISTENCY_TIMEOUT_MS: '1500',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_FACTOR,
+  });
   const logger = createLogger(options.logLevel ?? 'silent', 'fuzz-api');
   const database = fuzzDatabase.database;
   const store = new PostgresEventStore(database, new EventRegistry(eventCatalog), { pollIntervalMs: 100 });
@@ -62,7 +70,15 @@ export async function startInProcessTarget(fuzzDatabase: FuzzDatabase, options: 
     provision,
     async close() {
       // Every step, whatever the one before did: the database server must not outlive the run.
-      const steps = [() => app.close(), () => runner.stop(), () => progress.close(), () => store.close(), () => jobs.close(), () => fuzzDatabase.close(), () => fs.rm(dataDir, { recursive: true, force: true })];
+      const steps = [
+        () => app.close(),
+        () => runner.stop(),
+        () => progress.close(),
+        () => store.close(),
+        () => jobs.close(),
+        () => fuzzDatabase.close(),
+        () => fs.rm(dataDir, { recursive: true, force: true }),
+      ];
       for (const step of steps) {
         try {
           await step();

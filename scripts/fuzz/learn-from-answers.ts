@@ -33,7 +33,8 @@ function errorBodyOf(body: string): ApiErrorBody | null {
 
 function learnNamedValues(pool: ValuePool, parsed: ApiErrorBody): number {
   const messages: [string, string][] = [];
-  for (const field of parsed.fields ?? []) if (typeof field.field === 'string' && typeof field.message === 'string') messages.push([field.field, field.message]);
+  for (const field of parsed.fields ?? [])
+    if (typeof field.field === 'string' && typeof field.message === 'string') messages.push([field.field, field.message]);
   for (const text of [parsed.message, parsed.error]) {
     if (typeof text !== 'string') continue;
     for (const part of text.split(';')) {

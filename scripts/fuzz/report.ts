@@ -17,9 +17,19 @@ function shown(body: string | Buffer | null, max = BODY_EXCERPT): string {
 function routeTable(stats: readonly RouteStats[]): string {
   const header = ['route', 'requests', '2xx', '3xx', '4xx', '5xx', '503 by design', 'no answer', 'mean ms'];
   const mean = (ms: number, n: number) => (n > 0 ? (ms / n).toFixed(1) : '-');
-  const rows = stats.map((s) => [...[s.route, s.requests, s.ok2xx, s.redirect3xx, s.refused4xx, s.failed5xx, s.deliberate503, s.noAnswer].map(String), mean(s.ms, s.requests)]);
+  const rows = stats.map((s) => [
+    ...[s.route, s.requests, s.ok2xx, s.redirect3xx, s.refused4xx, s.failed5xx, s.deliberate503, s.noAnswer].map(String),
+    mean(s.ms, s.requests),
+  ]);
   const sum = (i: number) => rows.reduce((total, r) => total + Number(r[i]), 0);
-  const totals = ['total', ...[1, 2, 3, 4, 5, 6, 7].map((i) => String(sum(i))), mean(stats.reduce((t, s) => t + s.ms, 0), sum(1))];
+  const totals = [
+    'total',
+    ...[1, 2, 3, 4, 5, 6, 7].map((i) => String(sum(i))),
+    mean(
+      stats.reduce((t, s) => t + s.ms, 0),
+      sum(1),
+    ),
+  ];
   const all = [header, ...rows, totals];
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
@@ -38,7 +48,10 @@ export function describeFailure(failure: Failure, base: string): string {
     `  as ${request.identity}${request.identity === 'anonymous' ? '' : ' (session cookie)'}; attack: ${request.attack}`,
     ...headers.map((h) => `  ${h}`),
     `  body: ${shown(request.body)}`,
-    `  → ${failure.status ?? 'no answer'} ${Object.entries(failure.responseHeaders).filter(([h]) => h !== 'x-request-id').map(([h, v]) => `${h}: ${v}`).join(', ')}`,
+    `  → ${failure.status ?? 'no answer'} ${Object.entries(failure.responseHeaders)
+      .filter(([h]) => h !== 'x-request-id')
+      .map(([h, v]) => `${h}: ${v}`)
+      .join(', ')}`,
     `  answer: ${shown(failure.responseBody, 600)}`,
   ].join('\n');
 }
@@ -72,24 +85,32 @@ function groupFailures(failures: readonly Failure[]): FailureGroup[] {
 
 export function fullReport(result: FuzzResult): string {
   const out: string[] = [];
-  out.push(`fuzzed ${result.base}: ${result.total} requests over ${result.operations.length} operations in ${result.seconds.toFixed(1)} s${result.complete ? '' : ' (budget spent before every generated request was sent)'}`);
-  if (result.undocumentedBodyRoutes.length > 0) out.push(`bodies not described by the OpenAPI document (fuzzed from scripts/fuzz/undocumented-bodies.ts): ${result.undocumentedBodyRoutes.join(', ')}`);
+  out.push(
+    `fuzzed ${result.base}: ${result.total} requests over ${result.operations.length} operations in ${result.seconds.toFixed(1)} s${result.complete ? '' : ' (budget spent before every generated request was sent)'}`,
+  );
+  if (result.undocumentedBodyRoutes.length > 0)
+    out.push(`bodies not described by the OpenAPI document (fuzzed from scripts/fuzz/undocumented-bodies.ts): ${result.undocumentedBodyRoutes.join(', ')}`);
   out.push('', routeTable(result.stats), '');
   if (result.failures.length > 0) {
     out.push(`${result.failures.length} failing request(s):`, '');
     for (const failure of result.failures) out.push(describeFailure(failure, result.base), '');
   }
-  if (result.deliberate.size > 0) out.push(`503s the API gives on purpose (not failures): ${[...result.deliberate].map(([key, n]) => `${key} ×${n}`).join(', ')}`, '');
+  if (result.deliberate.size > 0)
+    out.push(`503s the API gives on purpose (not failures): ${[...result.deliberate].map(([key, n]) => `${key} ×${n}`).join(', ')}`, '');
   if (result.lenient.length > 0) {
     out.push(`${result.lenient.length} non-canonical number(s) accepted (2xx; not failures, but the API reads them as numbers):`);
     for (const group of groupLenient(result.lenient)) out.push(`  ${group}`);
     out.push('');
   }
   const groups = groupFailures(result.failures);
-  out.push(groups.length === 0 ? 'no failures: no answer ≥ 500, no leak, no refused request with events' : `${groups.length} distinct failure(s) (route + kind):`);
+  out.push(
+    groups.length === 0 ? 'no failures: no answer ≥ 500, no leak, no refused request with events' : `${groups.length} distinct failure(s) (route + kind):`,
+  );
   for (const group of groups) {
     out.push(`  ${group.route}  [${group.kind}] ×${group.count}: ${group.attacks.join(' | ')}`);
-    out.push(`    e.g. ${group.first.request.method} ${shownPath(group.first.request.path)} as ${group.first.request.identity}, body ${shown(group.first.request.body, 160)} → ${group.first.status ?? 'no answer'} ${shown(group.first.responseBody, 160)}`);
+    out.push(
+      `    e.g. ${group.first.request.method} ${shownPath(group.first.request.path)} as ${group.first.request.identity}, body ${shown(group.first.request.body, 160)} → ${group.first.status ?? 'no answer'} ${shown(group.first.responseBody, 160)}`,
+    );
   }
   return out.join('\n');
 }
@@ -121,6 +142,12 @@ export function resultAsJson(result: FuzzResult): unknown {
     operations: result.operations.map((o) => o.route),
     deliberate: Object.fromEntries(result.deliberate),
     failures: result.failures.map((f) => ({ ...f, request: { ...f.request, body: body(f.request.body) }, responseBody: f.responseBody.slice(0, 2000) })),
-    lenient: result.lenient.map((f) => ({ route: f.request.route, attack: f.request.attack, method: f.request.method, path: f.request.path, status: f.status })),
+    lenient: result.lenient.map((f) => ({
+      route: f.request.route,
+      attack: f.request.attack,
+      method: f.request.method,
+      path: f.request.path,
+      status: f.status,
+    })),
   };
 }

@@ -19,7 +19,17 @@ function fakeApi(answer: (request: RawRequest) => RawResponse): Transport & { se
 }
 
 const json = (status: number, body: unknown): RawResponse => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ms: 1 });
-const request = (changes: Partial<FuzzRequest> = {}): FuzzRequest => ({ route: 'POST /x', method: 'POST', path: '/x', identity: 'anonymous', headers: { 'content-type': 'application/json' }, body: '{}', attack: 'body a = NUL', nonCanonicalNumber: false, ...changes });
+const request = (changes: Partial<FuzzRequest> = {}): FuzzRequest => ({
+  route: 'POST /x',
+  method: 'POST',
+  path: '/x',
+  identity: 'anonymous',
+  headers: { 'content-type': 'application/json' },
+  body: '{}',
+  attack: 'body a = NUL',
+  nonCanonicalNumber: false,
+  ...changes,
+});
 
 async function senderFor(api: Transport, ledger: EventLedger | null = null) {
   const identities = new Identities(api, {}, null);
@@ -52,7 +62,9 @@ describe('RequestSender', () => {
     await sender.send(request({ attack: 'guilty' }));
     appendedBy.add(api.seen.at(-1)!.headers['x-request-id']!);
     const found = await sender.refusedWithEvents();
-    expect(found.map((f) => [f.request.attack, f.findings[0]!.kind, f.findings[0]!.detail])).toEqual([['guilty', 'refused-with-events', "2 event(s) carry this request's correlation id"]]);
+    expect(found.map((f) => [f.request.attack, f.findings[0]!.kind, f.findings[0]!.detail])).toEqual([
+      ['guilty', 'refused-with-events', "2 event(s) carry this request's correlation id"],
+    ]);
   });
 
   it('without a ledger, reports a refused write that moved the head position', async () => {

@@ -70,7 +70,8 @@ export class RequestSender {
       request: { ...request, headers },
       requestId,
       status,
-      responseHeaders: response instanceof Error ? {} : Object.fromEntries(KEPT_HEADERS.flatMap((h) => (response.headers[h] ? [[h, String(response.headers[h])]] : []))),
+      responseHeaders:
+        response instanceof Error ? {} : Object.fromEntries(KEPT_HEADERS.flatMap((h) => (response.headers[h] ? [[h, String(response.headers[h])]] : []))),
       responseBody: response instanceof Error ? response.message : response.body,
       findings,
     });
@@ -79,7 +80,8 @@ export class RequestSender {
       if (headBefore === null) this.refused.set(requestId, record([]));
       else {
         const headAfter = await this.headPosition();
-        if (headAfter !== headBefore) findings.push({ kind: 'refused-with-events', detail: `the head moved from ${headBefore} to ${headAfter} (other writers may have moved it)` });
+        if (headAfter !== headBefore)
+          findings.push({ kind: 'refused-with-events', detail: `the head moved from ${headBefore} to ${headAfter} (other writers may have moved it)` });
       }
     }
     if (findings.length > 0) this.failures.push(record(findings));
@@ -97,7 +99,10 @@ export class RequestSender {
   async refusedWithEvents(): Promise<Failure[]> {
     if (!this.ledger) return [];
     const counts = await this.ledger.countsFor([...this.refused.keys()]);
-    return [...counts].map(([id, count]) => ({ ...this.refused.get(id)!, findings: [{ kind: 'refused-with-events' as const, detail: `${count} event(s) carry this request's correlation id` }] }));
+    return [...counts].map(([id, count]) => ({
+      ...this.refused.get(id)!,
+      findings: [{ kind: 'refused-with-events' as const, detail: `${count} event(s) carry this request's correlation id` }],
+    }));
   }
 
   private async headPosition(): Promise<string | null> {

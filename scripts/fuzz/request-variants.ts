@@ -42,11 +42,22 @@ export function variantsOf(operation: Operation, context: VariantContext): Reque
   const inTier = (tier: 1 | 2) => tier <= context.tier;
 
   const variants: RequestVariant[] = [];
-  if (operation.upload) variants.push(...multipartAttacks().filter((a) => inTier(a.tier)).map((a) => fromAttack(variant, 'upload', a)));
+  if (operation.upload)
+    variants.push(
+      ...multipartAttacks()
+        .filter((a) => inTier(a.tier))
+        .map((a) => fromAttack(variant, 'upload', a)),
+    );
   variants.push(...parameterVariants(operation, valid, context, variant));
   if (valid.body) variants.push(...bodyFieldVariants(valid, context, variant));
-  if (writes && !operation.upload) variants.push(...jsonBodyAttacks(valid.body?.valid ?? {}).filter((a) => inTier(a.tier)).map((a) => fromAttack(variant, 'body', a)));
-  if (writes) variants.push(variant('no anti-forgery token', { csrf: 'omit' }), ...(inTier(2) ? [variant('wrong anti-forgery token', { csrf: 'wrong' as const })] : []));
+  if (writes && !operation.upload)
+    variants.push(
+      ...jsonBodyAttacks(valid.body?.valid ?? {})
+        .filter((a) => inTier(a.tier))
+        .map((a) => fromAttack(variant, 'body', a)),
+    );
+  if (writes)
+    variants.push(variant('no anti-forgery token', { csrf: 'omit' }), ...(inTier(2) ? [variant('wrong anti-forgery token', { csrf: 'wrong' as const })] : []));
   return variants;
 }
 
@@ -87,11 +98,23 @@ function parameterVariants(operation: Operation, valid: ValidRequest, context: V
     if (parameter.in === 'query' && context.tier === 2) {
       const given = valid.query.find(([k]) => k === parameter.name)?.[1] ?? '1';
       variants.push(variant(`query ${parameter.name} repeated`, { path: valid.url(valid.pathValues, [...valid.query, [parameter.name, given]]) }));
-      if (parameter.required) variants.push(variant(`query ${parameter.name} missing`, { path: valid.url(valid.pathValues, valid.query.filter(([k]) => k !== parameter.name)) }));
+      if (parameter.required)
+        variants.push(
+          variant(`query ${parameter.name} missing`, {
+            path: valid.url(
+              valid.pathValues,
+              valid.query.filter(([k]) => k !== parameter.name),
+            ),
+          }),
+        );
     }
   }
   // Every route, even one without parameters, gets unknown query parameters: pollution keys and hostile text.
-  variants.push(variant('unknown query parameters', { path: valid.url(valid.pathValues, [...valid.query, ['__proto__', 'x'], ['constructor[prototype][polluted]', '1'], ['x', '%00%ED%A0%80%C0%AF']]) }));
+  variants.push(
+    variant('unknown query parameters', {
+      path: valid.url(valid.pathValues, [...valid.query, ['__proto__', 'x'], ['constructor[prototype][polluted]', '1'], ['x', '%00%ED%A0%80%C0%AF']]),
+    }),
+  );
   if (context.tier === 2 && !isWrite(operation.method)) {
     const position = POSITIONS[context.index % POSITIONS.length]!;
     variants.push(variant(`header X-Consistent-After = ${position}`, { headers: { 'x-consistent-after': position } }));
@@ -105,11 +128,18 @@ function bodyFieldVariants(valid: ValidRequest, context: VariantContext, variant
   const variants: RequestVariant[] = [];
   for (const [field, schema] of shape.fields) {
     for (const value of valuesOfTier(context.tier)) {
-      if (value.json !== undefined) variants.push(variant(`body ${field} = ${value.name}`, { ...json(shape.replace(field, value.json)), nonCanonicalNumber: lenient(value, schema) }));
+      if (value.json !== undefined)
+        variants.push(variant(`body ${field} = ${value.name}`, { ...json(shape.replace(field, value.json)), nonCanonicalNumber: lenient(value, schema) }));
     }
     for (const value of valuesOfTier(context.tier)) {
       if (value.url === null || !(FORM_QUICK.has(value.name) || context.tier === 2)) continue;
-      variants.push(variant(`form ${field} = ${value.name}`, { headers: { 'content-type': FORM_TYPE }, body: formWith(shape.valid, field, value.url), nonCanonicalNumber: lenient(value, schema) }));
+      variants.push(
+        variant(`form ${field} = ${value.name}`, {
+          headers: { 'content-type': FORM_TYPE },
+          body: formWith(shape.valid, field, value.url),
+          nonCanonicalNumber: lenient(value, schema),
+        }),
+      );
     }
     if (context.tier === 2) variants.push(variant(`body ${field} missing`, json(shape.remove(field))));
   }

@@ -60,5 +60,7 @@ const handlerSchemas: Record<string, z.ZodType> = {
 
 /** The input side of each handler's schema, as JSON Schema. */
 export function undocumentedBodies(): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries(handlerSchemas).map(([route, schema]) => [route, z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema]));
+  return Object.fromEntries(
+    Object.entries(handlerSchemas).map(([route, schema]) => [route, z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema]),
+  );
 }

@@ -33,7 +33,10 @@ export interface ValidRequest {
 }
 
 export function validRequestOf(operation: Operation, given: ValueContext): ValidRequest {
-  const schemas = new Map<string, JsonSchema>([...operation.parameters.map((p): [string, JsonSchema] => [p.name, p.schema]), ...(operation.body ? bodyFields(operation.body.schema) : [])]);
+  const schemas = new Map<string, JsonSchema>([
+    ...operation.parameters.map((p): [string, JsonSchema] => [p.name, p.schema]),
+    ...(operation.body ? bodyFields(operation.body.schema) : []),
+  ]);
   const fits = (name: string, value: RealValue) => fitsSchema(value, schemas.get(name) ?? {});
   const context = { ...given, record: given.pool.recordFor([...schemas.keys()], given.random, fits) };
   // Path parameters a GET of this very route answered with go together best (a blog and its series).
@@ -63,7 +66,8 @@ export function validRequestOf(operation: Operation, given: ValueContext): Valid
 function validParameter(parameter: Parameter, context: ValueContext): string | undefined {
   const known = parameter.schema.default !== undefined || (parameter.schema.enum?.length ?? 0) > 0 || context.pool.candidates(parameter.name).length > 0;
   if (!parameter.required && !known) return undefined;
-  const value = parameter.schema.default !== undefined && !parameter.required ? parameter.schema.default : validValue(parameter.name, parameter.schema, context);
+  const value =
+    parameter.schema.default !== undefined && !parameter.required ? parameter.schema.default : validValue(parameter.name, parameter.schema, context);
   return percentEncode(String(value));
 }
 

@@ -41,7 +41,12 @@ function recordValue(name: string, context: ValueContext): RealValue | undefined
  */
 function poolValues(name: string, context: ValueContext, fits: (value: RealValue) => boolean): RealValue[] {
   if (DATE_NAME.test(name)) return [];
-  return context.pool.candidateGroups(name).map((group) => group.filter(fits)).find((group) => group.length > 0) ?? [];
+  return (
+    context.pool
+      .candidateGroups(name)
+      .map((group) => group.filter(fits))
+      .find((group) => group.length > 0) ?? []
+  );
 }
 
 const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)]!;

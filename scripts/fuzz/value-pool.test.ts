@@ -32,7 +32,11 @@ describe('ValuePool', () => {
     const record = pool.recordFor(['blog_id', 'url'], () => 0.99)!;
     const context = { pool, random: () => 0, record };
     expect([validValue('blog_id', { type: 'string' }, context), validValue('url', { type: 'string' }, context)]).toEqual(['evening-letters', 'second-post']);
-    const comment = pool.recordFor(['post', 'id', 'cm'], () => 0, (_name, value) => String(value).length === 36)!;
+    const comment = pool.recordFor(
+      ['post', 'id', 'cm'],
+      () => 0,
+      (_name, value) => String(value).length === 36,
+    )!;
     expect(comment.get('post')).toBe('22222222-2222-4222-8222-222222222222');
     expect(comment.get('id')).toBe('33333333-3333-4333-8333-333333333333');
   });
@@ -53,7 +57,17 @@ describe('learnFromAnswer', () => {
     expect(valuesNamedIn('Invalid option: expected one of "first"|"revised"')).toEqual(['first', 'revised']);
     expect(valuesNamedIn('expected sentence numbers like 10-20 or 3,5,7-9')).toEqual(['10-20']);
     const pool = new ValuePool();
-    expect(learnFromAnswer(pool, 400, JSON.stringify({ error: 'validation', message: 'Invalid lang: expected one of sa, hi', fields: [{ field: 'lang', message: 'expected one of sa, hi' }] }))).toBe(2);
+    expect(
+      learnFromAnswer(
+        pool,
+        400,
+        JSON.stringify({
+          error: 'validation',
+          message: 'Invalid lang: expected one of sa, hi',
+          fields: [{ field: 'lang', message: 'expected one of sa, hi' }],
+        }),
+      ),
+    ).toBe(2);
     expect(pool.candidates('lang')).toEqual(['sa', 'hi']);
   });
 

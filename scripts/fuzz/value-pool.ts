@@ -83,7 +83,11 @@ export class ValuePool {
   /** Values never offered (the fuzzer's own users: attacking them would end its sessions). */
   exclude(value: RealValue): void {
     this.excluded.add(value);
-    for (const [key, values] of this.byKey) this.byKey.set(key, values.filter((v) => v !== value));
+    for (const [key, values] of this.byKey)
+      this.byKey.set(
+        key,
+        values.filter((v) => v !== value),
+      );
   }
 
   add(key: string, value: RealValue): void {

@@ -35,7 +35,7 @@ export function completeAnswer(buffer: Buffer): { status: number; length: number
 
 /** Where a chunked body starting at `from` ends (its last chunk and trailers included), or null while incomplete. */
 function chunkedEnd(buffer: Buffer, from: number): number | null {
-  for (let at = from; ; ) {
+  for (let at = from; ;) {
     const lineEnd = buffer.indexOf(CRLF, at);
     if (lineEnd < 0) return null;
     const size = parseInt(buffer.toString('latin1', at, lineEnd).split(';')[0]!, 16);

@@ -85,10 +85,13 @@ export function cpuBetween(from: number, untilTime: number): () => number {
   let atFrom: NodeJS.CpuUsage | null = null;
   let used = NaN;
   setTimeout(() => (atFrom = process.cpuUsage()), Math.max(0, from - performance.now()));
-  setTimeout(() => {
-    if (!atFrom) return;
-    const { user, system } = process.cpuUsage(atFrom);
-    used = (user + system) / 1e6;
-  }, Math.max(0, untilTime - performance.now()));
+  setTimeout(
+    () => {
+      if (!atFrom) return;
+      const { user, system } = process.cpuUsage(atFrom);
+      used = (user + system) / 1e6;
+    },
+    Math.max(0, untilTime - performance.now()),
+  );
   return () => used;
 }

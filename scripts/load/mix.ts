@@ -100,7 +100,8 @@ export function* discoverCatalogue(): Generator<string, Catalogue, Answer> {
     if (dictionaryWords.length >= DICTIONARY_WORDS) break;
     if ((yield `/api/dict/${encodeURIComponent(word)}`).status === 200) dictionaryWords.push(word);
   }
-  if (sentences.length === 0 || posts.length === 0 || dictionaryWords.length === 0) throw new Error('the site has no sentences, published posts or dictionary words to read');
+  if (sentences.length === 0 || posts.length === 0 || dictionaryWords.length === 0)
+    throw new Error('the site has no sentences, published posts or dictionary words to read');
   return { sections, sentences, commentary, blogs, posts, searchWords: distinct.slice(0, SEARCH_WORDS), dictionaryWords };
 }
 
@@ -131,8 +132,16 @@ const word = (words: readonly string[], pick: Pick) => encodeURIComponent(pick(w
  * readers also ask for their notes on a sentence and their unread count.
  */
 const READ_KINDS: readonly ReadKind[] = [
-  { route: 'GET /api/sbook/:book/:canto/:section?edition', weight: 22, path: (c, pick) => `/api/sbook/${sectionPath(pick(c.sections))}?edition=${pick(EDITIONS)}` },
-  { route: 'GET /api/translation/:book/:canto/:section?lang', weight: 8, path: (c, pick) => `/api/translation/${sectionPath(pick(c.sections))}?lang=${pick(LANGUAGES)}` },
+  {
+    route: 'GET /api/sbook/:book/:canto/:section?edition',
+    weight: 22,
+    path: (c, pick) => `/api/sbook/${sectionPath(pick(c.sections))}?edition=${pick(EDITIONS)}`,
+  },
+  {
+    route: 'GET /api/translation/:book/:canto/:section?lang',
+    weight: 8,
+    path: (c, pick) => `/api/translation/${sectionPath(pick(c.sections))}?lang=${pick(LANGUAGES)}`,
+  },
   { route: 'GET /api/contents', weight: 3, path: () => '/api/contents' },
   { route: 'GET /api/contents/:book', weight: 3, path: (c, pick) => `/api/contents/${pick(c.sections).book}` },
   { route: 'GET /api/lineinfo/:n', weight: 10, path: (c, pick) => `/api/lineinfo/${pick(c.sentences)}` },
@@ -212,7 +221,11 @@ export const WRITE_ROUTES = {
   update: 'POST /postdata/update',
 } as const;
 
-export const noteBody = (n: number, sentence: number) => ({ Content: `Load note ${n}: the caesura falls after the fourth foot.`, Sentencenumber: sentence, Rtype: 'load' });
+export const noteBody = (n: number, sentence: number) => ({
+  Content: `Load note ${n}: the caesura falls after the fourth foot.`,
+  Sentencenumber: sentence,
+  Rtype: 'load',
+});
 
 export const commentBody = (n: number) => ({ cm: `Load comment ${n}: read ||1|| aloud and the pause is plain.` });
 
@@ -233,6 +246,16 @@ export function postEdit(n: number, post: EditedPost): { autosave: object; updat
   const md_content = `${post.md_content.replace(/\n\nRevised in pass \d+\.$/, '')}\n\nRevised in pass ${n % 10}.`;
   return {
     autosave: { id: post.id, title: post.title, subtitle: post.subtitle, series_title: post.series_title, excerpt: post.excerpt, md_content },
-    update: { id: post.id, revision: post.revision, blog_id: post.blog_id, title: post.title, subtitle: post.subtitle, series_title: post.series_title, excerpt: post.excerpt, md_content, status: 0 },
+    update: {
+      id: post.id,
+      revision: post.revision,
+      blog_id: post.blog_id,
+      title: post.title,
+      subtitle: post.subtitle,
+      series_title: post.series_title,
+      excerpt: post.excerpt,
+      md_content,
+      status: 0,
+    },
   };
 }

@@ -75,7 +75,7 @@ function sitePid(): number {
 
 async function catalogueOf(base: string): Promise<Catalogue> {
   const steps = discoverCatalogue();
-  for (let step = steps.next(); ; ) {
+  for (let step = steps.next(); ;) {
     if (step.done) return step.value;
     const response = await fetch(`${base}${step.value}`);
     const text = await response.text();
@@ -108,7 +108,8 @@ async function soakBound(base: string, catalogue: Catalogue): Promise<{ urls: nu
 }
 
 /** Spreads `total` over `parts` as evenly as whole numbers allow. */
-const shares = (total: number, parts: number) => Array.from({ length: parts }, (_, i) => Math.floor((total * (i + 1)) / parts) - Math.floor((total * i) / parts));
+const shares = (total: number, parts: number) =>
+  Array.from({ length: parts }, (_, i) => Math.floor((total * (i + 1)) / parts) - Math.floor((total * i) / parts));
 
 const mib = (bytes: number) => `${(bytes / MIB).toFixed(1)} MiB`;
 const percentOfCore = (cpuSeconds: number) => `${((cpuSeconds / SECONDS) * 100).toFixed(1)} % of one core`;
@@ -126,15 +127,31 @@ try {
   await reader.login(DEMO_ACCOUNTS.reader.userName, DEMO_ACCOUNTS.reader.password);
   const bound = SOAK ? await soakBound(site.base, catalogue) : null;
   const signedIn = Math.round(READERS * SIGNED_IN_SHARE);
-  console.log(`npm run load: ${compiled ? 'npm run start:prod (compiled)' : 'npm start (tsx)'}, demo content (${catalogue.sections.length} sections, ${catalogue.sentences.length} sentences, ${catalogue.posts.length} posts), ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log(`${READERS} readers (${signedIn} signed in) in ${PROCESSES} processes, closed loops, think time uniform in [0, ${2 * THINK_MS}) ms; ${WRITERS} writers in one process, think time [0, ${2 * WRITER_THINK_MS}) ms; ${WARM_UP_SECONDS} s warm-up, then ${SECONDS} s measured\n`);
+  console.log(
+    `npm run load: ${compiled ? 'npm run start:prod (compiled)' : 'npm start (tsx)'}, demo content (${catalogue.sections.length} sections, ${catalogue.sentences.length} sentences, ${catalogue.posts.length} posts), ${os.cpus().length} cores, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    `${READERS} readers (${signedIn} signed in) in ${PROCESSES} processes, closed loops, think time uniform in [0, ${2 * THINK_MS}) ms; ${WRITERS} writers in one process, think time [0, ${2 * WRITER_THINK_MS}) ms; ${WARM_UP_SECONDS} s warm-up, then ${SECONDS} s measured\n`,
+  );
 
   const window: LoadWindow = { startAt: Date.now() + START_DELAY_MS, warmUpSeconds: WARM_UP_SECONDS, seconds: SECONDS };
   const base = { base: site.base, catalogue, seed: SEED, window };
   const readerShares = shares(READERS, PROCESSES);
   const signedInShares = shares(signedIn, PROCESSES);
   const generators = Promise.all([
-    ...readerShares.map((readers, i) => loadProcess(new URL('./readers-process.ts', import.meta.url), { ...base, seed: SEED + i, readers, signedIn: signedInShares[i]!, cookie: reader.cookieHeader(), thinkMs: THINK_MS })),
+    ...readerShares.map((readers, i) =>
+      loadProcess(new URL('./readers-process.ts', import.meta.url), {
+        ...base,
+        seed: SEED + i,
+        readers,
+        signedIn: signedInShares[i]!,
+        cookie: reader.cookieHeader(),
+        thinkMs: THINK_MS,
+      }),
+    ),
     ...(WRITERS > 0 ? [loadProcess(new URL('./writers-process.ts', import.meta.url), { ...base, writers: WRITERS, thinkMs: WRITER_THINK_MS })] : []),
   ]);
   // A generator failing early is reported when awaited below, with the site stopped on the way out.
@@ -158,12 +175,18 @@ try {
   console.log('per route: requests sent in the measured window; latency from sending to the last byte');
   for (const line of routeTable(all.routes, SECONDS)) console.log(`  ${line}`);
   console.log(`\nsite (node, pid ${pid}): CPU ${siteCpu.toFixed(1)} s, ${percentOfCore(siteCpu)}, ${microsecondsPer(siteCpu, all.requests)}`);
-  console.log(`its PostgreSQL (every process under the site): CPU ${databaseCpu.toFixed(1)} s, ${percentOfCore(databaseCpu)}, ${microsecondsPer(databaseCpu, all.requests)}`);
+  console.log(
+    `its PostgreSQL (every process under the site): CPU ${databaseCpu.toFixed(1)} s, ${percentOfCore(databaseCpu)}, ${microsecondsPer(databaseCpu, all.requests)}`,
+  );
   console.log(`site VmRSS, each second: start ${mib(rss[0]!)}, max ${mib(Math.max(...rss))}, end ${mib(rss.at(-1)!)}`);
-  console.log(`load generator, ${PROCESSES} reader processes: CPU ${readers.cpuSeconds.toFixed(1)} s, ${percentOfCore(readers.cpuSeconds)}, ${microsecondsPer(readers.cpuSeconds, readers.requests)}; writers' process ${(all.cpuSeconds - readers.cpuSeconds).toFixed(1)} s`);
+  console.log(
+    `load generator, ${PROCESSES} reader processes: CPU ${readers.cpuSeconds.toFixed(1)} s, ${percentOfCore(readers.cpuSeconds)}, ${microsecondsPer(readers.cpuSeconds, readers.requests)}; writers' process ${(all.cpuSeconds - readers.cpuSeconds).toFixed(1)} s`,
+  );
   const perRequest = readers.cpuSeconds / readers.requests;
   const times = (cpuSeconds: number) => `${(cpuSeconds / all.requests / perRequest).toFixed(1)}×`;
-  console.log(`per request the site spends ${times(siteCpu)} the readers' CPU, ${times(siteCpu + databaseCpu)} with its PostgreSQL (${(all.requests / SECONDS).toFixed(0)} requests/s in all)`);
+  console.log(
+    `per request the site spends ${times(siteCpu)} the readers' CPU, ${times(siteCpu + databaseCpu)} with its PostgreSQL (${(all.requests / SECONDS).toFixed(0)} requests/s in all)`,
+  );
 
   if (bound) {
     // Every 10th of the 1-second samples: one each 10 s.
@@ -171,19 +194,26 @@ try {
     const perMinute = 60 / SOAK_SAMPLE_SECONDS;
     const minutes = Array.from({ length: Math.ceil(samples.length / perMinute) }, (_, m) => samples.slice(m * perMinute, (m + 1) * perMinute));
     const minuteMeans = minutes.map((minute) => (minute.reduce((sum, bytes) => sum + bytes, 0) / minute.length / MIB).toFixed(0));
-    console.log(`\nsoak, ${SECONDS / 60} min after ${WARM_UP_SECONDS} s warm-up: site VmRSS each minute's mean, MiB: ${minuteMeans.join(' ')} (printed, not judged)`);
+    console.log(
+      `\nsoak, ${SECONDS / 60} min after ${WARM_UP_SECONDS} s warm-up: site VmRSS each minute's mean, MiB: ${minuteMeans.join(' ')} (printed, not judged)`,
+    );
     const heaps = [...heapAfterFullCollections(traceGc)];
     const verdicts: SoakVerdict[] = [];
     for (const [isolate, after] of heaps) {
       const verdict = soakVerdict(after, bound.bound);
       verdicts.push(verdict);
-      console.log(`  isolate ${isolate}: ${after.length} full collections, live heap after them: first third mean ${mib(verdict.firstThirdMean)}, last third mean ${mib(verdict.lastThirdMean)}, growth ${mib(verdict.growth)}, min ${mib(Math.min(...after))}, max ${mib(Math.max(...after))}`);
+      console.log(
+        `  isolate ${isolate}: ${after.length} full collections, live heap after them: first third mean ${mib(verdict.firstThirdMean)}, last third mean ${mib(verdict.lastThirdMean)}, growth ${mib(verdict.growth)}, min ${mib(Math.min(...after))}, max ${mib(Math.max(...after))}`,
+      );
     }
     const growth = verdicts.reduce((sum, v) => sum + v.growth, 0);
     const judged = verdicts.length > 0 && verdicts.every((v) => !Number.isNaN(v.growth));
     const flat = judged && growth <= bound.bound;
-    console.log(`  growth of every isolate together ${mib(growth)}; bound ${mib(bound.bound)}: 3 × the ${bound.urls} distinct answers of the mix (${mib(bound.answerBytes)}) + ${mib(HEAP_ALLOWANCE)} for the heap: ${!judged ? 'TOO FEW FULL COLLECTIONS TO JUDGE' : flat ? 'flat' : 'GREW'}`);
-    if (!judged) failures.push(`too few full collections in the soak to judge the heap (${heaps.map(([, a]) => a.length).join(', ') || 'none'}; at least 3 per isolate)`);
+    console.log(
+      `  growth of every isolate together ${mib(growth)}; bound ${mib(bound.bound)}: 3 × the ${bound.urls} distinct answers of the mix (${mib(bound.answerBytes)}) + ${mib(HEAP_ALLOWANCE)} for the heap: ${!judged ? 'TOO FEW FULL COLLECTIONS TO JUDGE' : flat ? 'flat' : 'GREW'}`,
+    );
+    if (!judged)
+      failures.push(`too few full collections in the soak to judge the heap (${heaps.map(([, a]) => a.length).join(', ') || 'none'}; at least 3 per isolate)`);
     else if (!flat) failures.push(`the site's live heap grew ${mib(growth)} over the soak (bound ${mib(bound.bound)})`);
   }
 

@@ -104,6 +104,14 @@ export function routeTable(routes: Record<string, RouteSamples>, seconds: number
     const { p50, p95, p99, max } = latencies(samples.ms);
     return `${name.padEnd(width)} ${String(samples.count).padStart(8)} ${(samples.count / seconds).toFixed(1).padStart(8)} ${ms(p50)} ${ms(p95)} ${ms(p99)} ${ms(max)} ${String(samples.errors).padStart(6)}`;
   };
-  const all: RouteSamples = { count: names.reduce((sum, name) => sum + routes[name]!.count, 0), ms: names.flatMap((name) => routes[name]!.ms), errors: names.reduce((sum, name) => sum + routes[name]!.errors, 0) };
-  return [`${'route'.padEnd(width)} ${'count'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'errors'.padStart(6)}`, ...names.map((name) => line(name, routes[name]!)), line('all', all)];
+  const all: RouteSamples = {
+    count: names.reduce((sum, name) => sum + routes[name]!.count, 0),
+    ms: names.flatMap((name) => routes[name]!.ms),
+    errors: names.reduce((sum, name) => sum + routes[name]!.errors, 0),
+  };
+  return [
+    `${'route'.padEnd(width)} ${'count'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'errors'.padStart(6)}`,
+    ...names.map((name) => line(name, routes[name]!)),
+    line('all', all),
+  ];
 }

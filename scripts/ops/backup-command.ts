@@ -18,7 +18,10 @@ export async function backup(args: readonly string[], env: NodeJS.ProcessEnv = p
   const line = parseCommandLine(USAGE, 'backup', args, env);
   if (line === 'help') return console.log(USAGE);
   const { file, config } = line;
-  if (config.EVENTSTORE_URL) throw new OperatorError("EVENTSTORE_URL is set: this site keeps its event log in KurrentDB, which this backup does not read (back it up with KurrentDB's own tools)");
+  if (config.EVENTSTORE_URL)
+    throw new OperatorError(
+      "EVENTSTORE_URL is set: this site keeps its event log in KurrentDB, which this backup does not read (back it up with KurrentDB's own tools)",
+    );
   const database = connectDatabase(config.DATABASE_URL, { applicationName: 'epos-backup', max: 1 });
   try {
     const started = Date.now();

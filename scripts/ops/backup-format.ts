@@ -64,7 +64,12 @@ export function manifestChecksum(manifest: Omit<BackupManifest, 'checksum'>): st
 }
 
 export function keysDigest(keys: readonly string[]): string {
-  return sha256([...keys].sort().map((k) => `${k}\n`).join(''));
+  return sha256(
+    [...keys]
+      .sort()
+      .map((k) => `${k}\n`)
+      .join(''),
+  );
 }
 
 function sha256(text: string): string {
@@ -88,9 +93,12 @@ export async function readManifest(folder: string): Promise<BackupManifest> {
     throw new OperatorError(`${path.join(folder, MANIFEST_FILE)}: not JSON`);
   }
   if (manifest.format !== FORMAT) throw new OperatorError(`${folder}: not an Epos backup`);
-  if (manifest.formatVersion !== FORMAT_VERSION) throw new OperatorError(`${folder}: backup format ${manifest.formatVersion}, this version of Epos reads format ${FORMAT_VERSION}`);
-  if (manifestChecksum(manifest) !== manifest.checksum) throw new OperatorError(`${path.join(folder, MANIFEST_FILE)}: its checksum does not match its content (edited or damaged)`);
+  if (manifest.formatVersion !== FORMAT_VERSION)
+    throw new OperatorError(`${folder}: backup format ${manifest.formatVersion}, this version of Epos reads format ${FORMAT_VERSION}`);
+  if (manifestChecksum(manifest) !== manifest.checksum)
+    throw new OperatorError(`${path.join(folder, MANIFEST_FILE)}: its checksum does not match its content (edited or damaged)`);
   const strange = manifest.tables.find((t) => !/^[a-z_]+$/.test(t.name) || t.file !== tableFile(t.name));
-  if (strange) throw new OperatorError(`${path.join(folder, MANIFEST_FILE)}: table ${JSON.stringify(strange.name)} is not stored as a backup stores its tables`);
+  if (strange)
+    throw new OperatorError(`${path.join(folder, MANIFEST_FILE)}: table ${JSON.stringify(strange.name)} is not stored as a backup stores its tables`);
   return manifest;
 }

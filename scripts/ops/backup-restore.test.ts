@@ -24,8 +24,32 @@ import { restore } from './restore-command.js';
 
 const SITE_ENV = { RATE_LIMIT_FACTOR: '1000', LOG_LEVEL: 'warn' };
 const NOTE = 'The lamp is memory: kept through the backup.';
-const READER_PATHS = ['/api/me', '/postdata/mydata', '/api/my/notes', '/api/my/notes.md', '/postdata/getmynotes/1', '/postdata/getmynotes/2', '/postdata/getSubscription', '/api/notifications', '/api/notifications/unread', '/api/sbook/1/1/1'];
-const ADMIN_PATHS = ['/admin-api/users', '/admin-api/events', '/admin-api/blogs', '/admin-api/posts', '/admin-api/comments', '/admin-api/pages', '/admin-api/media', '/admin-api/sentences', '/admin-api/suggestions', '/admin-api/books', '/admin-api/authors', '/admin-api/dashboard'];
+const READER_PATHS = [
+  '/api/me',
+  '/postdata/mydata',
+  '/api/my/notes',
+  '/api/my/notes.md',
+  '/postdata/getmynotes/1',
+  '/postdata/getmynotes/2',
+  '/postdata/getSubscription',
+  '/api/notifications',
+  '/api/notifications/unread',
+  '/api/sbook/1/1/1',
+];
+const ADMIN_PATHS = [
+  '/admin-api/users',
+  '/admin-api/events',
+  '/admin-api/blogs',
+  '/admin-api/posts',
+  '/admin-api/comments',
+  '/admin-api/pages',
+  '/admin-api/media',
+  '/admin-api/sentences',
+  '/admin-api/suggestions',
+  '/admin-api/books',
+  '/admin-api/authors',
+  '/admin-api/dashboard',
+];
 
 let postgres: KillablePostgres;
 let work: string;
@@ -90,7 +114,9 @@ describe('backup and restore', () => {
     const after = await crawlSite(restored.base, identities);
     expect(differences(before, after)).toEqual([]);
 
-    const notes = (await (await fetch(`${restored.base}/postdata/getmynotes/1`, { headers: { cookie: reader.cookieHeader() } })).json()) as { Content: string }[];
+    const notes = (await (await fetch(`${restored.base}/postdata/getmynotes/1`, { headers: { cookie: reader.cookieHeader() } })).json()) as {
+      Content: string;
+    }[];
     expect(notes.map((n) => n.Content)).toContain(NOTE);
     await new SiteClient(restored.base).login('reader', 'demo-reader-password');
     expect(logLinesAtLeast(50, restored.output())).toEqual([]);
@@ -135,7 +161,10 @@ describe('backup and restore', () => {
       ['a backup folder that exists', () => backup(['--database-url', sourceUrl, '--file', backupFolder], env), /exists already/],
     ];
     for (const [what, command, message] of refusals) {
-      const refused = await command().then(() => null, (error: unknown) => error);
+      const refused = await command().then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect({ what, refused }).toEqual({ what, refused: expect.any(OperatorError) });
       expect((refused as OperatorError).message).toMatch(message);
     }
@@ -151,7 +180,14 @@ describe('backup and restore', () => {
     const damaged = path.join(work, 'damaged-backup');
     await fs.cp(backupFolder, damaged, { recursive: true });
     const credentials = path.join(damaged, tableFile('credentials'));
-    await fs.writeFile(credentials, gzipSync(gunzipSync(await fs.readFile(credentials)).toString('utf8').replace('reader', 'raider')));
+    await fs.writeFile(
+      credentials,
+      gzipSync(
+        gunzipSync(await fs.readFile(credentials))
+          .toString('utf8')
+          .replace('reader', 'raider'),
+      ),
+    );
     const target = await postgres.createDatabase('epos_damaged');
     await expect(restore(['--database-url', target, '--file', damaged], env)).rejects.toThrow(/credentials\.jsonl\.gz: its checksum does not match/);
     const tables = await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = 'public'`.execute(database(target).db);

@@ -35,8 +35,14 @@ type Follow = (answer: unknown, path: string) => string[];
 const FOLLOW: readonly [RegExp, Follow][] = [
   [/^\/api\/contents$/, (answer) => valuesOf(answer, 'book').map((b) => `/api/contents/${b}`)],
   [/^\/api\/contents\/\d+$/, (answer) => sectionsOf(answer).flatMap((s) => [`/api/sbook/${s}`, `/api/compare/${s}?a=first&b=revised`])],
-  [/^\/api\/sbook\//, (answer) => valuesOf(answer, 'lineNumber').flatMap((n) => [`/api/lineinfo/${n}`, `/api/relation/${n}`, `/api/history/sentence/${n}`, `/api/s/${n}`])],
-  [/^\/api\/blogs$/, (answer) => valuesOf(answer, 'slug').flatMap((b) => ['', '/feed', '/feed?format=atom', '/archive', '/toc', '/series'].map((s) => `/api/blogs/${b}${s}`))],
+  [
+    /^\/api\/sbook\//,
+    (answer) => valuesOf(answer, 'lineNumber').flatMap((n) => [`/api/lineinfo/${n}`, `/api/relation/${n}`, `/api/history/sentence/${n}`, `/api/s/${n}`]),
+  ],
+  [
+    /^\/api\/blogs$/,
+    (answer) => valuesOf(answer, 'slug').flatMap((b) => ['', '/feed', '/feed?format=atom', '/archive', '/toc', '/series'].map((s) => `/api/blogs/${b}${s}`)),
+  ],
   [
     /^\/api\/blogs\/[^/?]+$/,
     (answer, path) => [
@@ -45,8 +51,23 @@ const FOLLOW: readonly [RegExp, Follow][] = [
       ...valuesOf(answer, 'authorId').map((id) => `/api/user/${id}`),
     ],
   ],
-  [/^\/api\/series$/, (answer) => (Array.isArray(answer) ? answer : []).flatMap((blog: { slug?: unknown }) => valuesOf(blog, 'slug').filter((s) => s !== blog.slug).map((s) => `/api/blogs/${String(blog.slug)}/series/${s}`))],
-  [/^\/api\/books$/, (answer) => (Array.isArray(answer) ? answer : []).flatMap((a: { Urlslug?: unknown }) => [`/api/books/${String(a.Urlslug)}`, ...valuesOf(a, 'BookSlug').map((b) => `/api/booksnew/${String(a.Urlslug)}/${b}`)])],
+  [
+    /^\/api\/series$/,
+    (answer) =>
+      (Array.isArray(answer) ? answer : []).flatMap((blog: { slug?: unknown }) =>
+        valuesOf(blog, 'slug')
+          .filter((s) => s !== blog.slug)
+          .map((s) => `/api/blogs/${String(blog.slug)}/series/${s}`),
+      ),
+  ],
+  [
+    /^\/api\/books$/,
+    (answer) =>
+      (Array.isArray(answer) ? answer : []).flatMap((a: { Urlslug?: unknown }) => [
+        `/api/books/${String(a.Urlslug)}`,
+        ...valuesOf(a, 'BookSlug').map((b) => `/api/booksnew/${String(a.Urlslug)}/${b}`),
+      ]),
+  ],
   [/^\/api\/library\/menus$/, (answer) => valuesOf(answer, 'url').map((url) => `/api${url}`)],
   [/^\/api\/recents$/, (answer) => valuesOf(answer, 'userId').map((id) => `/api/profile/${id}`)],
 ];

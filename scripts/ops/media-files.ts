@@ -8,7 +8,6 @@ import { isObjectKey, type MediaStorage } from '@epos/platform/storage/index';
 import { keysDigest, type BackupManifest } from './backup-format.js';
 import { OperatorError } from './cli.js';
 
-
 /** Every stored object under `root` (files named by a key; unfinished `.part` files are not). */
 export async function* storedObjects(root: string): AsyncGenerator<{ key: string; file: string }> {
   let entries;
@@ -55,7 +54,9 @@ export async function restoreMedia(folder: string, manifest: BackupManifest, sto
   for await (const object of storedObjects(path.join(folder, 'media'))) found.push(object);
   const keys = found.map((o) => o.key);
   if (found.length !== manifest.media.objects || keysDigest(keys) !== manifest.media.sha256) {
-    throw new OperatorError(`${path.join(folder, 'media')}: holds ${found.length} media files, not the ${manifest.media.objects} the manifest lists (files missing or added)`);
+    throw new OperatorError(
+      `${path.join(folder, 'media')}: holds ${found.length} media files, not the ${manifest.media.objects} the manifest lists (files missing or added)`,
+    );
   }
   for (const { key, file } of found) {
     const bytes = await fs.readFile(file);

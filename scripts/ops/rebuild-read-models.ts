@@ -24,7 +24,9 @@ export async function rebuildReadModels(options: { config: Config; database: Dat
       const [failure] = runner.failed.values();
       if (failure) throw new OperatorError(`${failure.message}. The data is restored, but this read model cannot be rebuilt from it`);
       const health = await progress.health();
-      const live = projections.filter((p) => health.projections.some((h) => h.name === p.name && h.version === p.version && h.status === 'live' && h.lag === '0'));
+      const live = projections.filter((p) =>
+        health.projections.some((h) => h.name === p.name && h.version === p.version && h.status === 'live' && h.lag === '0'),
+      );
       if (live.length === projections.length) return;
       if (Date.now() - reported >= REPORT_EVERY_MS) {
         const behind = health.projections.filter((h) => h.lag !== '0').map((h) => `${h.name} at ${h.checkpoint}`);

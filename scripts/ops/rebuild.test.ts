@@ -16,7 +16,10 @@ let runner: ProjectionRunner;
 
 const rebuild = async (...args: string[]) => {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/ops/rebuild.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: testDb().url, LOG_LEVEL: 'silent' } });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/ops/rebuild.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: testDb().url, LOG_LEVEL: 'silent' },
+    });
     return { code: 0, out: stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -52,7 +55,11 @@ it('npm run rebuild rebuilds a read model beside the one serving and reports whe
   expect(result.code).toBe(0);
   await expect.poll(() => progress.schemaOf('change_log'), { timeout: 60_000 }).toBe(`rm_change_log_v${changeLogProjection.version + 1}`);
   expect(before).toBe(`rm_change_log_v${changeLogProjection.version}`);
-  const rows = await testDb().database.db.withSchema(`rm_change_log_v${changeLogProjection.version + 1}`).selectFrom('changes' as never).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await testDb()
+    .database.db.withSchema(`rm_change_log_v${changeLogProjection.version + 1}`)
+    .selectFrom('changes' as never)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   expect(Number(rows.n)).toBe(30);
 });
 

@@ -31,7 +31,8 @@ await runCommand('rebuild', async () => {
   if (values.help) return console.log(USAGE);
   const name = positionals[0];
   const projection = names.find((p) => p.name === name);
-  if (!name || !projection) throw new OperatorError(`${name ? `"${name}" is not a read model` : 'which read model?'}: one of ${names.map((p) => p.name).join(', ')}\n\n${USAGE}`);
+  if (!name || !projection)
+    throw new OperatorError(`${name ? `"${name}" is not a read model` : 'which read model?'}: one of ${names.map((p) => p.name).join(', ')}\n\n${USAGE}`);
   const runtime = await boot('tool', { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   try {
     const rebuilds = await requestRebuild(runtime.database.db, name);
@@ -58,7 +59,9 @@ async function follow(runtime: Runtime, name: string, version: number, rebuilds:
     ]);
     if (active && active.version >= version) return console.log(`Version ${active.version} of ${name} is serving now.`);
     if (checkpoint?.status === 'failed') {
-      throw new OperatorError(`version ${version} stopped at position ${checkpoint.failed_position} (stream ${checkpoint.failed_stream}, event ${checkpoint.failed_type}): ${checkpoint.error}. The version serving before goes on serving.`);
+      throw new OperatorError(
+        `version ${version} stopped at position ${checkpoint.failed_position} (stream ${checkpoint.failed_stream}, event ${checkpoint.failed_type}): ${checkpoint.error}. The version serving before goes on serving.`,
+      );
     }
     if (Date.now() - reported >= REPORT_EVERY_MS) {
       console.log(checkpoint ? `  at position ${checkpoint.position} of ${head}` : '  waiting for the projections process to start it');

@@ -41,7 +41,8 @@ export async function restore(args: readonly string[], env: NodeJS.ProcessEnv = 
     await migrateToLatest(database.db);
     const known = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(database.db)).rows.map((r) => r.name));
     const newer = manifest.migrations.filter((m) => !known.has(m));
-    if (newer.length > 0) throw new OperatorError(`the backup was made by a newer version of Epos (migrations ${newer.join(', ')} are unknown here): restore it with that version`);
+    if (newer.length > 0)
+      throw new OperatorError(`the backup was made by a newer version of Epos (migrations ${newer.join(', ')} are unknown here): restore it with that version`);
 
     console.log(`Restoring the media files into ${config.dataDir}`);
     await restoreMedia(folder, manifest, createMediaStorage(config));
@@ -63,7 +64,9 @@ export async function restore(args: readonly string[], env: NodeJS.ProcessEnv = 
       report(`rebuilt in ${seconds(rebuilding)}`);
     } catch (error) {
       if (error instanceof OperatorError) throw error;
-      throw new OperatorError(`rebuilding the read models stopped (${error instanceof Error ? error.message : String(error)}); the data is restored: start the site on this database to finish the rebuild`);
+      throw new OperatorError(
+        `rebuilding the read models stopped (${error instanceof Error ? error.message : String(error)}); the data is restored: start the site on this database to finish the rebuild`,
+      );
     }
     console.log(`Restored in ${seconds(started)}: start the site with DATABASE_URL set to this database and DATA_DIR=${config.dataDir}`);
   } finally {

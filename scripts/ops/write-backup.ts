@@ -9,7 +9,18 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@epos/platform/db/database';
 import type { PlatformDatabase } from '@epos/platform/db/tables';
 import { OperatorError } from './cli.js';
-import { FORMAT, FORMAT_VERSION, keysDigest, MANIFEST_FILE, manifestChecksum, mediaFile, TABLES, tableFile, type BackupManifest, type TableEntry } from './backup-format.js';
+import {
+  FORMAT,
+  FORMAT_VERSION,
+  keysDigest,
+  MANIFEST_FILE,
+  manifestChecksum,
+  mediaFile,
+  TABLES,
+  tableFile,
+  type BackupManifest,
+  type TableEntry,
+} from './backup-format.js';
 import { mediaRoot } from '@epos/platform/storage/index';
 import { copyObject, storedObjects } from './media-files.js';
 
@@ -59,11 +70,16 @@ export async function writeBackup(options: BackupOptions): Promise<BackupManifes
   }
 }
 
-async function writeTables(trx: Kysely<PlatformDatabase>, folder: string, report: (line: string) => void): Promise<Pick<BackupManifest, 'head' | 'migrations' | 'tables'>> {
+async function writeTables(
+  trx: Kysely<PlatformDatabase>,
+  folder: string,
+  report: (line: string) => void,
+): Promise<Pick<BackupManifest, 'head' | 'migrations' | 'tables'>> {
   // The transaction's first statement takes its snapshot.
   const missing = await sql<{ name: string }>`
     select name from unnest(${TABLES.map((t) => t.name)}::text[]) as name where to_regclass('public.' || name) is null`.execute(trx);
-  if (missing.rows.length > 0) throw new OperatorError(`the database has no table ${missing.rows.map((r) => r.name).join(', ')}: not an Epos database, or one no site has started on yet`);
+  if (missing.rows.length > 0)
+    throw new OperatorError(`the database has no table ${missing.rows.map((r) => r.name).join(', ')}: not an Epos database, or one no site has started on yet`);
   const head = (await sql<{ head: string }>`select coalesce(max(global_position), 0)::text as head from events`.execute(trx)).rows[0]!.head;
   const migrations = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(trx)).rows.map((r) => r.name);
   const tables: TableEntry[] = [];

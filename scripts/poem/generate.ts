@@ -66,7 +66,8 @@ const NOUNS = (
   'sun moon river stone wind shore gate veil field mountain forest ocean spirit voice hour shadow wave ' +
   'power peace truth joy grief fate home breath eye hand face wing cloud rain throne temple bridge'
 ).split(' ');
-const ADJECTIVES = 'slow deep vast still bright dark golden silver eternal hidden ancient sacred lonely secret wide silent distant tender fierce pale endless'.split(' ');
+const ADJECTIVES =
+  'slow deep vast still bright dark golden silver eternal hidden ancient sacred lonely secret wide silent distant tender fierce pale endless'.split(' ');
 const VERBS = 'rose fell moved woke burned sang turned passed grew stood leaned broke climbed waited opened shone slept called wandered trembled'.split(' ');
 const PREPOSITIONS = 'across beyond beneath within above toward upon against through under over into along behind'.split(' ');
 const DETERMINERS = 'the the the the her his their our each some no'.split(' ');
@@ -118,7 +119,11 @@ export function generatePoemText(lines: number, seed = 7): PoemText {
     while (parts.join(' ').split(' ').length < count - 2) parts.push(clause());
     return parts.join(chance(0.3) ? ', ' : ' ');
   };
-  const out: string[] = ['Title: A Synthetic Epic', 'Author: scripts/poem/generate.ts', `# ${lines} verse lines, seed ${seed}: a benchmark poem, not a real one.`];
+  const out: string[] = [
+    'Title: A Synthetic Epic',
+    'Author: scripts/poem/generate.ts',
+    `# ${lines} verse lines, seed ${seed}: a benchmark poem, not a real one.`,
+  ];
   let written = 0;
   let sentences = 0;
   let stanzas = 0;
@@ -178,7 +183,9 @@ export function generatePoemText(lines: number, seed = 7): PoemText {
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  const { values } = parseArgs({ options: { sentences: { type: 'string' }, lines: { type: 'string' }, format: { type: 'string', default: 'json' }, out: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { sentences: { type: 'string' }, lines: { type: 'string' }, format: { type: 'string', default: 'json' }, out: { type: 'string' } },
+  });
   const whole = (value: string | undefined, fallback: number, flag: string) => {
     const count = Number(value ?? fallback);
     if (!Number.isInteger(count) || count < 1) {
@@ -197,7 +204,9 @@ if (isMain) {
     const poem = generatePoemText(count);
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, poem.text);
-    console.log(`wrote ${poem.verseLines} verse lines (${poem.sentences} sentences, ${poem.stanzas} stanzas, ${poem.books} book${poem.books === 1 ? '' : 's'}) to ${out}`);
+    console.log(
+      `wrote ${poem.verseLines} verse lines (${poem.sentences} sentences, ${poem.stanzas} stanzas, ${poem.books} book${poem.books === 1 ? '' : 's'}) to ${out}`,
+    );
   } else if (values.format === 'json') {
     if (values.lines !== undefined) {
       console.error('--lines: the JSON format is sized in sentences; use --sentences, or --format text');

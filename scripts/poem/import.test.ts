@@ -16,7 +16,10 @@ async function importBytes(name: string, bytes: Uint8Array): Promise<{ code: num
   const file = path.join(dir, name);
   fs.writeFileSync(file, bytes);
   try {
-    await run(process.execPath, ['--import', 'tsx', 'scripts/poem/import.ts', file], { cwd: root, env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
+    await run(process.execPath, ['--import', 'tsx', 'scripts/poem/import.ts', file], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+    });
     return { code: 0, stderr: '' };
   } catch (error) {
     const failed = error as { code: number; stderr: string };
@@ -37,7 +40,10 @@ describe('npm run import refuses dishonest text before touching the poem', () =>
   });
 
   it('a control character and a bidi override, each with its line and column', async () => {
-    const result = await importBytes('tricks.txt', Buffer.from(`${head}Midway upon the \u0007journey of our life\nI found myself \u202Ewithin a forest dark.\n`));
+    const result = await importBytes(
+      'tricks.txt',
+      Buffer.from(`${head}Midway upon the \u0007journey of our life\nI found myself \u202Ewithin a forest dark.\n`),
+    );
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       'tricks.txt:4:17: control character U+0007 is not allowed in a poem file',
@@ -49,7 +55,10 @@ describe('npm run import refuses dishonest text before touching the poem', () =>
     const long = Array.from({ length: 401 }, (_, i) => `line ${i + 1} of a sentence that will not end,`).join('\n');
     const result = await importBytes('long.txt', Buffer.from(`${head}${long}\nend.\nCanto 2: ${'N'.repeat(301)}\nSection 1\nA line.\n`));
     expect(result.code).toBe(1);
-    expect(result.stderr.trim().split('\n')).toEqual(['long.txt:4: sentence: a sentence has at most 400 verse lines', 'long.txt:406: canto title: a name has at most 300 characters']);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'long.txt:4: sentence: a sentence has at most 400 verse lines',
+      'long.txt:406: canto title: a name has at most 300 characters',
+    ]);
   });
 
   it('a database it cannot reach, said plainly', async () => {
@@ -72,7 +81,10 @@ describe('npm run import when the poem read model stops on an event', () => {
     fs.writeFileSync(file, text);
     const started = Date.now();
     try {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/poem/import.ts', file, '--yes'], { cwd: root, env: { ...process.env, DATABASE_URL: testDb().url, LOG_LEVEL: 'silent' } });
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/poem/import.ts', file, '--yes'], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: testDb().url, LOG_LEVEL: 'silent' },
+      });
       return { code: 0, out: stdout, seconds: (Date.now() - started) / 1000 };
     } catch (error) {
       const failed = error as { code: number; stderr: string };
@@ -82,22 +94,28 @@ describe('npm run import when the poem read model stops on an event', () => {
     }
   };
 
-  it('exits at once naming the projection, the event and the error, and again on the next run, without waiting out a timeout', { timeout: 300_000 }, async () => {
-    const opening = `${head}Midway upon the journey of our life\nI found myself within a forest dark.\n`;
-    expect((await importFile(opening)).code).toBe(0);
-    // A read model that cannot hold a text (as an index too small for a long sentence once could not).
-    const { db } = testDb().database;
-    const schema = (await sql<{ s: string }>`select 'rm_poem_v' || version as s from projection_active where name = 'poem'`.execute(db)).rows[0]!.s;
-    await sql`alter table ${sql.id(schema, 'sentences')} add constraint no_ravens check (state::text not like '%Nevermore%')`.execute(db);
+  it(
+    'exits at once naming the projection, the event and the error, and again on the next run, without waiting out a timeout',
+    { timeout: 300_000 },
+    async () => {
+      const opening = `${head}Midway upon the journey of our life\nI found myself within a forest dark.\n`;
+      expect((await importFile(opening)).code).toBe(0);
+      // A read model that cannot hold a text (as an index too small for a long sentence once could not).
+      const { db } = testDb().database;
+      const schema = (await sql<{ s: string }>`select 'rm_poem_v' || version as s from projection_active where name = 'poem'`.execute(db)).rows[0]!.s;
+      await sql`alter table ${sql.id(schema, 'sentences')} add constraint no_ravens check (state::text not like '%Nevermore%')`.execute(db);
 
-    const stopped = await importFile(`${opening}Quoth the Raven, Nevermore.\n`);
-    expect(stopped.code).toBe(1);
-    expect(stopped.out).toMatch(/^Projection poem v\d+ stopped at position \d+ \(stream sentence-2, event SentenceTextSet\): new row for relation "sentences" violates check constraint "no_ravens"$/m);
-    expect(stopped.out).toContain('npm run rebuild -- poem');
-    expect(stopped.seconds).toBeLessThan(60);
+      const stopped = await importFile(`${opening}Quoth the Raven, Nevermore.\n`);
+      expect(stopped.code).toBe(1);
+      expect(stopped.out).toMatch(
+        /^Projection poem v\d+ stopped at position \d+ \(stream sentence-2, event SentenceTextSet\): new row for relation "sentences" violates check constraint "no_ravens"$/m,
+      );
+      expect(stopped.out).toContain('npm run rebuild -- poem');
+      expect(stopped.seconds).toBeLessThan(60);
 
-    const again = await importFile(`${opening}Quoth the Raven, Nevermore.\n`);
-    expect(again.code).toBe(1);
-    expect(again.out).toMatch(/^Projection poem v\d+ stopped at position \d+ \(stream sentence-2, event SentenceTextSet\)/m);
-  });
+      const again = await importFile(`${opening}Quoth the Raven, Nevermore.\n`);
+      expect(again.code).toBe(1);
+      expect(again.out).toMatch(/^Projection poem v\d+ stopped at position \d+ \(stream sentence-2, event SentenceTextSet\)/m);
+    },
+  );
 });

@@ -47,7 +47,15 @@ const tool = await openPoemTool();
 try {
   const report = await importPoem(
     { store: tool.runtime.store, progress: tool.progress, readModel: tool.poemDb },
-    { fileName: file, content, checked, cause: { actor: SYSTEM_ACTOR }, dryRun: values['dry-run'] === true, confirmed: values.yes === true, ...(edition?.success ? { edition: edition.data } : {}) },
+    {
+      fileName: file,
+      content,
+      checked,
+      cause: { actor: SYSTEM_ACTOR },
+      dryRun: values['dry-run'] === true,
+      confirmed: values.yes === true,
+      ...(edition?.success ? { edition: edition.data } : {}),
+    },
   );
   for (const warning of report.warnings) console.warn(`warning: ${warning}`);
   for (const m of report.misaligned) console.warn(`not aligned: ${m.message}`);
@@ -64,7 +72,9 @@ try {
     throw new Error(`the poem read model did not apply the import within 5 minutes (${file} is stored; see /api/health)`);
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`${file}: ${report.plan.counts.events} events appended${report.position === null ? ' (nothing changed)' : ` up to position ${report.position}`}, ${report.misaligned.length} not aligned, in ${seconds} s`);
+  console.log(
+    `${file}: ${report.plan.counts.events} events appended${report.position === null ? ' (nothing changed)' : ` up to position ${report.position}`}, ${report.misaligned.length} not aligned, in ${seconds} s`,
+  );
   await tool.close();
 } catch (error) {
   await tool.close();

@@ -147,7 +147,15 @@ class ManagedProcess implements RoleProcess {
     const api = this.port !== null ? { PORT: String(this.port), HOST: '127.0.0.1', TRUST_PROXY: 'true' } : {};
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, ENTRIES[this.role])], {
       cwd: REPO_ROOT,
-      env: { ...process.env, LOG_LEVEL: 'info', ...this.options.env, DATA_DIR: this.options.dataDir, DATABASE_URL: this.options.databaseUrl, ...EMBEDDED_SERVICES, ...api },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'info',
+        ...this.options.env,
+        DATA_DIR: this.options.dataDir,
+        DATABASE_URL: this.options.databaseUrl,
+        ...EMBEDDED_SERVICES,
+        ...api,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const watched = watchChild(child);
@@ -155,7 +163,8 @@ class ManagedProcess implements RoleProcess {
     this.watched = watched;
     void watched.exited.then(() => {
       this.inRotation = false;
-      if (!this.expectingExit) this.unexpected.push({ process: this.name, code: watched.exitCode()!, at: watched.exitedAt()!, tail: watched.output().slice(-2000) });
+      if (!this.expectingExit)
+        this.unexpected.push({ process: this.name, code: watched.exitCode()!, at: watched.exitedAt()!, tail: watched.output().slice(-2000) });
     });
     if (!(await this.untilReady(watched))) {
       this.expectingExit = true;

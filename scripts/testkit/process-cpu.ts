@@ -12,7 +12,9 @@ function statFields(pid: number | 'self'): string[] {
 /** Live children of `pid`, from each of its threads' children lists. */
 export function childrenOf(pid: number): number[] {
   try {
-    return fs.readdirSync(`/proc/${pid}/task`).flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
   } catch {
     return [];
   }

@@ -56,7 +56,9 @@ export async function startRoundRobinProxy(targets: () => readonly ProxyTarget[]
     const fail = (error: Error) => {
       cuts.push({ at: Date.now(), target: target.name, method: request.method ?? '', path: request.url ?? '', error: error.message });
       if (!response.headersSent) {
-        response.writeHead(502, { [PROXY_ERROR_HEADER]: 'upstream-failed', [UPSTREAM_HEADER]: target.name, 'content-type': 'application/json' }).end('{"error":"bad_gateway"}');
+        response
+          .writeHead(502, { [PROXY_ERROR_HEADER]: 'upstream-failed', [UPSTREAM_HEADER]: target.name, 'content-type': 'application/json' })
+          .end('{"error":"bad_gateway"}');
       } else {
         response.destroy(error);
       }

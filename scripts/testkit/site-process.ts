@@ -55,7 +55,11 @@ export function watchChild(child: ChildProcess): WatchedChild {
 /** Waits until `base`/api/health answers 2xx; false if the child exits or the deadline passes first. */
 export async function untilHealthy(base: string, watched: WatchedChild, timeoutMs = READY_TIMEOUT_MS): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  const answers = () => fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+  const answers = () =>
+    fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
   while (!(await answers())) {
     if (watched.exitCode() !== null || Date.now() > deadline) return false;
     await new Promise((r) => setTimeout(r, 200));
@@ -120,8 +124,19 @@ async function startSiteOnce(options: SiteOptions): Promise<SiteProcess> {
   // -a keeps owners and modes: under root, PostgreSQL's files belong to the `postgres` user.
   if (options.template) await promisify(execFile)('cp', ['-a', `${options.template}/.`, dataDir]);
   const database = options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '', EMBEDDED_PG_PORT: String(await freePort()) };
-  const entry = options.compiled ? ['--conditions=epos-compiled', path.join(REPO_ROOT, 'scripts/dist/start.js')] : ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/start.ts')];
-  const env = { ...process.env, LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...EMBEDDED_SERVICES, ...database, ...options.env };
+  const entry = options.compiled
+    ? ['--conditions=epos-compiled', path.join(REPO_ROOT, 'scripts/dist/start.js')]
+    : ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/start.ts')];
+  const env = {
+    ...process.env,
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...EMBEDDED_SERVICES,
+    ...database,
+    ...options.env,
+  };
   await options.prepare?.(env);
   const command: [string, string[]] = [process.execPath, [...(options.nodeFlags ?? []), ...entry]];
   const child = spawn(...(options.core === undefined ? command : onCore(options.core, ...command)), {

@@ -12,7 +12,11 @@ import { temporaryDataDir } from './site-process.js';
  */
 export async function createSiteTemplate(): Promise<string> {
   const dataDir = temporaryDataDir('epos-site-template-');
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: await freePort(), logger: createLogger('warn', 'site-template') });
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, 'postgres'),
+    port: await freePort(),
+    logger: createLogger('warn', 'site-template'),
+  });
   try {
     await ensureDatabase(server.adminUrl, 'epos');
     const database = connectDatabase(server.urlFor('epos'), { max: 1 });

@@ -27,8 +27,7 @@ const NEEDS_SERVICES = [
 const PROCESS_MODULES = ['node:child_process', 'child_process', 'playwright-core'] as const;
 
 /** What a unit test that connects to a database or starts a process is told. */
-export const UNIT_REFUSAL =
-  'a unit test may not connect to a database or start a process: one that must is an integration test (docs/decisions/unit-tests.md)';
+export const UNIT_REFUSAL = 'a unit test may not connect to a database or start a process: one that must is an integration test (docs/decisions/unit-tests.md)';
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 

@@ -1,4 +1,15 @@
-import { defineReactor, type Config, type Database, type EventStore, type Logger, type Position, type ProjectionProgress, type Reactor, type ReactorSpec, type RecordedEvent } from '@epos/platform';
+import {
+  defineReactor,
+  type Config,
+  type Database,
+  type EventStore,
+  type Logger,
+  type Position,
+  type ProjectionProgress,
+  type Reactor,
+  type ReactorSpec,
+  type RecordedEvent,
+} from '@epos/platform';
 import { JobRunningError, type JobQueue } from '@epos/platform/jobs/index';
 import type { EventDefinition } from '@epos/schemas';
 
@@ -26,7 +37,8 @@ const MAIL_HORIZON_MS = 2 * 24 * 3600_000;
 
 export function isNews(event: RecordedEvent, context: ReactorContext): boolean {
   const news = Date.now() - Date.parse(event.metadata.timestamp) < MAIL_HORIZON_MS;
-  if (!news) context.logger.info({ eventType: event.type, position: event.position.toString(), at: event.metadata.timestamp }, 'no mail about an event this old');
+  if (!news)
+    context.logger.info({ eventType: event.type, position: event.position.toString(), at: event.metadata.timestamp }, 'no mail about an event this old');
   return news;
 }
 

@@ -34,7 +34,13 @@ afterEach(async () => {
 });
 
 /** An account as the API makes one: credentials with its key, and its events. */
-async function account(store: EventStore, database: Database, name: string, confirmed: boolean, extra: { type: string; data: unknown }[] = []): Promise<string> {
+async function account(
+  store: EventStore,
+  database: Database,
+  name: string,
+  confirmed: boolean,
+  extra: { type: string; data: unknown }[] = [],
+): Promise<string> {
   const userId = randomUUID();
   const key = newUserKey();
   const email = `${name}@example.org`;
@@ -42,7 +48,11 @@ async function account(store: EventStore, database: Database, name: string, conf
   const personal = seal(key, { userName: name, email, name: name.toUpperCase() });
   await store.append(
     userStream(userId),
-    [{ type: 'UserRegistered', data: { userId, personal } }, ...(confirmed ? [{ type: 'EmailConfirmed', data: { userId } }] : []), ...extra.map((e) => ({ ...e, data: { userId, ...(e.data as object) } }))],
+    [
+      { type: 'UserRegistered', data: { userId, personal } },
+      ...(confirmed ? [{ type: 'EmailConfirmed', data: { userId } }] : []),
+      ...extra.map((e) => ({ ...e, data: { userId, ...(e.data as object) } })),
+    ],
     { expectedRevision: 'no_stream', cause: { actor: userId } },
   );
   return userId;
@@ -59,7 +69,10 @@ async function until(what: string, check: () => Promise<boolean> | boolean, time
 describe('reactors', () => {
   it('lists every reaction in the table of effects of docs/architecture.md', async () => {
     const architecture = await fs.readFile(path.resolve(import.meta.dirname, '../../docs/architecture.md'), 'utf8');
-    const unindented = architecture.split('\n').map((line) => line.trim()).join('\n');
+    const unindented = architecture
+      .split('\n')
+      .map((line) => line.trim())
+      .join('\n');
     expect(unindented).toContain(effectsTable(reactors));
   });
 
@@ -81,7 +94,17 @@ describe('reactors', () => {
     const smtpPort = await freePort();
     let smtp: TestSmtpServer | null = null;
     cleanups.push(async () => smtp?.stop());
-    const env = { DATABASE_URL: testDb.url, REDIS_URL: '', EVENTSTORE_URL: '', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PUBLIC_URL: 'https://epos.test', SCHEDULE_SWEEP_SECONDS: '0', NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir };
+    const env = {
+      DATABASE_URL: testDb.url,
+      REDIS_URL: '',
+      EVENTSTORE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_URL: 'https://epos.test',
+      SCHEDULE_SWEEP_SECONDS: '0',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+    };
     const start = async (): Promise<WorkersProcess> => {
       const worker = startWorkersProcess(env);
       cleanups.push(() => worker.kill());
@@ -89,7 +112,10 @@ describe('reactors', () => {
       return worker;
     };
 
-    await store.append(blogStream(BLOG), [{ type: 'BlogCreated', data: { blogId: BLOG, title: 'Almanac', description: 'Days' } }], { expectedRevision: 'no_stream', cause: { actor: 'test' } });
+    await store.append(blogStream(BLOG), [{ type: 'BlogCreated', data: { blogId: BLOG, title: 'Almanac', description: 'Days' } }], {
+      expectedRevision: 'no_stream',
+      cause: { actor: 'test' },
+    });
     const authorId = await account(store, testDb.database, 'author', true);
     await account(store, testDb.database, 'reader', true, [{ type: 'SubscriptionsChanged', data: { blogs: [BLOG], subscribed: true } }]);
 
@@ -100,7 +126,16 @@ describe('reactors', () => {
     await store.appendMany(
       postIds.flatMap((postId, i) =>
         newPostAppends(`day-${i}`, postId, [
-          { type: 'PostCreated', data: { postId, blogId: BLOG, url: `day-${i}`, authorId, content: { title: `Day ${i}`, subtitle: '', seriesTitle: 'Days', excerpt: '', markdown: 'A day.' } } },
+          {
+            type: 'PostCreated',
+            data: {
+              postId,
+              blogId: BLOG,
+              url: `day-${i}`,
+              authorId,
+              content: { title: `Day ${i}`, subtitle: '', seriesTitle: 'Days', excerpt: '', markdown: 'A day.' },
+            },
+          },
           { type: 'PostPublished', data: { postId, publishedAt: now, scheduled: false, first: true } },
         ]),
       ),
@@ -111,7 +146,16 @@ describe('reactors', () => {
     const publishAt = new Date(Date.now() + 3000).toISOString();
     await store.appendMany(
       newPostAppends('later', scheduledId, [
-        { type: 'PostCreated', data: { postId: scheduledId, blogId: BLOG, url: 'later', authorId, content: { title: 'Later', subtitle: '', seriesTitle: 'Days', excerpt: '', markdown: 'Soon.' } } },
+        {
+          type: 'PostCreated',
+          data: {
+            postId: scheduledId,
+            blogId: BLOG,
+            url: 'later',
+            authorId,
+            content: { title: 'Later', subtitle: '', seriesTitle: 'Days', excerpt: '', markdown: 'Soon.' },
+          },
+        },
         { type: 'PostScheduled', data: { postId: scheduledId, publishAt } },
       ]),
       { cause: { actor: authorId } },
@@ -134,10 +178,18 @@ describe('reactors', () => {
     // The kill came between append and enqueue: some of the publications' jobs may be queued, but the blogs reactor had not got past them.
     expect(queuedAtKill).toBeLessThan(POSTS);
     expect(BigInt(checkpointAtKill.find((c) => c.name === 'blogs')!.position)).toBeLessThan(head);
-    console.log(`[reactors] killed with ${queuedAtKill}/${POSTS} notify jobs queued, checkpoints ${JSON.stringify(checkpointAtKill)}; head ${head}; mails after restart: ${smtp.received.length}`);
+    console.log(
+      `[reactors] killed with ${queuedAtKill}/${POSTS} notify jobs queued, checkpoints ${JSON.stringify(checkpointAtKill)}; head ${head}; mails after restart: ${smtp.received.length}`,
+    );
 
     const subjects = smtp.received.map((m) => `${m.envelope.to.join(',')} ${m.parsed.subject}`).sort();
-    expect(subjects).toEqual([...postIds.map((_, i) => `reader@example.org Almanac: Day ${i}`), 'reader@example.org Almanac: Later', 'newcomer@example.org Confirm your email for Epos'].sort());
+    expect(subjects).toEqual(
+      [
+        ...postIds.map((_, i) => `reader@example.org Almanac: Day ${i}`),
+        'reader@example.org Almanac: Later',
+        'newcomer@example.org Confirm your email for Epos',
+      ].sort(),
+    );
     const publications = async () => (await store.readStream(postStream(scheduledId))).filter((e) => e.type === 'PostPublished').length;
     expect(await publications()).toBe(1);
 
@@ -151,7 +203,9 @@ describe('reactors', () => {
       return rows.length === reactors.length && rows.every((r) => BigInt(r.position) >= head);
     });
     await sleep(4000); // the replayed notify jobs run, and find every mail sent
-    expect((await Promise.all(postIds.map((id) => jobs.inspect(notifySubscribers, `notify-${id}`)))).map((job) => job?.state)).toEqual(postIds.map(() => 'completed'));
+    expect((await Promise.all(postIds.map((id) => jobs.inspect(notifySubscribers, `notify-${id}`)))).map((job) => job?.state)).toEqual(
+      postIds.map(() => 'completed'),
+    );
     expect(smtp.received.length, 'mails sent again by the replay').toBe(received);
     expect(await publications()).toBe(1);
   });

@@ -12,5 +12,12 @@ export const reactors: readonly Reactor<ReactorContext>[] = [accountsReactor, bl
 
 /** The runner of every reactor, in the workers process (and the test API), over this context's log. */
 export function reactorRunner(context: ReactorContext): ReactorRunner<ReactorContext> {
-  return new ReactorRunner({ database: context.database, store: context.store, reactors, context, logger: context.logger, isTransient: (error) => isTransient(context, error) });
+  return new ReactorRunner({
+    database: context.database,
+    store: context.store,
+    reactors,
+    context,
+    logger: context.logger,
+    isTransient: (error) => isTransient(context, error),
+  });
 }

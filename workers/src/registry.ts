@@ -19,8 +19,15 @@ export interface WorkerContext extends ReactorContext {
 export type WorkerRegistryEntry = JobRegistration | ((context: WorkerContext) => JobRegistration);
 
 /** Every job handler the workers process runs. Features add theirs here. */
-export const workerRegistry: WorkerRegistryEntry[] = [sendMail, publishScheduledPostHandler, notifySubscribersHandler, renderPdfHandler, makeDerivativesHandler, sweepStorageHandler, deleteStoredObjectsHandler];
-
+export const workerRegistry: WorkerRegistryEntry[] = [
+  sendMail,
+  publishScheduledPostHandler,
+  notifySubscribersHandler,
+  renderPdfHandler,
+  makeDerivativesHandler,
+  sweepStorageHandler,
+  deleteStoredObjectsHandler,
+];
 
 /** The registry's handlers, built for this process. */
 export function workerHandlers(context: WorkerContext): JobRegistration[] {

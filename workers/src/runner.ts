@@ -60,9 +60,7 @@ export async function startWorkers({ jobs, handlers, logger }: StartWorkersOptio
     const duplicate = names.find((name, i) => names.indexOf(name) !== i);
     if (duplicate) throw new Error(`Job "${duplicate}" has more than one handler registered`);
     for (const registration of handlers) {
-      started.push(
-        await jobs.process(registration.job, (payload, context) => registration.handler(payload, context), registration.options),
-      );
+      started.push(await jobs.process(registration.job, (payload, context) => registration.handler(payload, context), registration.options));
     }
   } catch (error) {
     await stop().catch(() => undefined);

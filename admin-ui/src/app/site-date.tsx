@@ -23,7 +23,17 @@ function SiteTime({ value, kind = 'change' }: { value: string; kind?: DateKind }
 }
 
 /** react-admin's date field, in the site's format for its kind (react-admin's writes the browser's default). */
-export function SiteDateField({ source, kind = 'change', emptyText = '' }: { source: string; kind?: DateKind; label?: string; sortable?: boolean; emptyText?: string }) {
+export function SiteDateField({
+  source,
+  kind = 'change',
+  emptyText = '',
+}: {
+  source: string;
+  kind?: DateKind;
+  label?: string;
+  sortable?: boolean;
+  emptyText?: string;
+}) {
   const record = useRecordContext<Record<string, unknown>>();
   const value = record?.[source];
   if (typeof value !== 'string' && typeof value !== 'number') return <span>{emptyText}</span>;

@@ -77,7 +77,9 @@ function AuthorHistory() {
 function AuthorEdit() {
   return (
     <Edit mutationMode="pessimistic" title={<AuthorTitle />} redirect={false}>
-      <TabbedForm toolbar={<SaveAndDeleteToolbar confirmTitle="Delete this author?" confirmContent="An author with books cannot be deleted: delete its books first." />}>
+      <TabbedForm
+        toolbar={<SaveAndDeleteToolbar confirmTitle="Delete this author?" confirmContent="An author with books cannot be deleted: delete its books first." />}
+      >
         <TabbedForm.Tab label="Author">
           <TextInput source="name" validate={required('name is required')} fullWidth />
           <TextField source="slug" label="Address (kept when renamed)" />

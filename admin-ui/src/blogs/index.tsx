@@ -51,21 +51,21 @@ function BlogShow() {
     <Show title={<BlogTitle />}>
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="Blog">
-        <TextField source="title" />
-        <TextField source="id" label="Slug" />
-        <TextField source="description" emptyText="—" />
-        <SiteDateField source="createdAt" label="Created" />
-        <NumberField source="publishedCount" label="Published posts" />
-        <BooleanField source="archived" />
-        <ReferenceManyField label="Bloggers" reference="users" target="blog" sort={{ field: 'name', order: 'ASC' }}>
-          <DataTable bulkActionButtons={false} rowClick="show" empty={<span>No one writes here yet.</span>}>
-            <DataTable.Col source="name" />
-            <DataTable.Col source="role" />
-            <DataTable.Col label="Blogs" disableSort>
-              <FunctionField render={(user: AdminUserAnswer) => user.blogs.join(', ')} />
-            </DataTable.Col>
-          </DataTable>
-        </ReferenceManyField>
+          <TextField source="title" />
+          <TextField source="id" label="Slug" />
+          <TextField source="description" emptyText="—" />
+          <SiteDateField source="createdAt" label="Created" />
+          <NumberField source="publishedCount" label="Published posts" />
+          <BooleanField source="archived" />
+          <ReferenceManyField label="Bloggers" reference="users" target="blog" sort={{ field: 'name', order: 'ASC' }}>
+            <DataTable bulkActionButtons={false} rowClick="show" empty={<span>No one writes here yet.</span>}>
+              <DataTable.Col source="name" />
+              <DataTable.Col source="role" />
+              <DataTable.Col label="Blogs" disableSort>
+                <FunctionField render={(user: AdminUserAnswer) => user.blogs.join(', ')} />
+              </DataTable.Col>
+            </DataTable>
+          </ReferenceManyField>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="History" path="history">
           <BlogHistory />
@@ -84,7 +84,13 @@ function BlogTitle() {
 function BlogEdit() {
   return (
     <Edit mutationMode="pessimistic" title={<BlogTitle />} redirect="show">
-      <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <TextField source="id" label="Slug" />
         <TextInput source="title" validate={required()} />
         <TextInput source="description" multiline minRows={3} />
@@ -111,4 +117,11 @@ function BlogCreate() {
   );
 }
 
-export default { list: BlogList, show: BlogShow, edit: BlogEdit, create: BlogCreate, icon: RssFeedIcon, recordRepresentation: 'title' } satisfies ResourceModule;
+export default {
+  list: BlogList,
+  show: BlogShow,
+  edit: BlogEdit,
+  create: BlogCreate,
+  icon: RssFeedIcon,
+  recordRepresentation: 'title',
+} satisfies ResourceModule;

@@ -9,7 +9,11 @@ export interface KeptCopy {
 }
 
 /** The console's copies, kept by the site's own draft store (the post and page editors' too). */
-const copies = draftStore<{ text: string }>('epos.console.draft.', (record) => ({ text: typeof record.text === 'string' ? record.text : '' }), (copy) => copy.text.trim() === '');
+const copies = draftStore<{ text: string }>(
+  'epos.console.draft.',
+  (record) => ({ text: typeof record.text === 'string' ? record.text : '' }),
+  (copy) => copy.text.trim() === '',
+);
 
 export function readKeptCopy(name: string): KeptCopy | null {
   const kept = copies.read(browserStorage(), name);

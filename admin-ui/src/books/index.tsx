@@ -91,7 +91,9 @@ function BookHistory() {
 function BookEdit() {
   return (
     <Edit mutationMode="pessimistic" title={<BookTitle />} redirect={false}>
-      <TabbedForm toolbar={<SaveAndDeleteToolbar confirmTitle="Delete this book?" confirmContent="Its address is not given to another book; its history is kept." />}>
+      <TabbedForm
+        toolbar={<SaveAndDeleteToolbar confirmTitle="Delete this book?" confirmContent="Its address is not given to another book; its history is kept." />}
+      >
         <TabbedForm.Tab label="Book">
           <OpenOnSite />
           <ReferenceField source="author_id" reference="authors" link="edit" label="Author" />

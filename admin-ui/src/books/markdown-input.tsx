@@ -95,7 +95,16 @@ export function MarkdownInput({ source, label, helperText, draftName }: { source
         />
       ) : null}
       <Suspense fallback={<Typography role="status">Loading the editor…</Typography>}>
-        <MarkdownEditor value={value} onChange={field.onChange} labelledBy={labelId} invalid={invalid} describedBy={helperId} autosaveLabel={autosave} uploadImage={uploadImage} placeholder="Write the book…" />
+        <MarkdownEditor
+          value={value}
+          onChange={field.onChange}
+          labelledBy={labelId}
+          invalid={invalid}
+          describedBy={helperId}
+          autosaveLabel={autosave}
+          uploadImage={uploadImage}
+          placeholder="Write the book…"
+        />
       </Suspense>
       <FormHelperText id={helperId} error={invalid}>
         {invalid && message ? message : helperText}

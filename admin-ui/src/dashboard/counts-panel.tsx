@@ -11,7 +11,11 @@ const COUNTS: { key: keyof AdminDashboardAnswer; label: string; to?: string }[] 
   { key: 'sentences', label: 'Sentences' },
   // No moderation state yet: the server counts the comments of the last 7 days.
   { key: 'commentsAwaitingModeration', label: 'Comments to look over (last 7 days)' },
-  { key: 'suggestionsAwaitingReview', label: 'Suggestions awaiting review', to: `/suggestions?filter=${encodeURIComponent(JSON.stringify({ status: 'open' }))}` },
+  {
+    key: 'suggestionsAwaitingReview',
+    label: 'Suggestions awaiting review',
+    to: `/suggestions?filter=${encodeURIComponent(JSON.stringify({ status: 'open' }))}`,
+  },
 ];
 
 /** Card with the site's counts (GET /admin-api/dashboard). */
@@ -22,7 +26,13 @@ export function CountsPanel() {
   });
   return (
     <Card component="section" aria-labelledby="counts-title">
-      <CardHeader title={<Typography id="counts-title" variant="h6" component="h2">Counts</Typography>} />
+      <CardHeader
+        title={
+          <Typography id="counts-title" variant="h6" component="h2">
+            Counts
+          </Typography>
+        }
+      />
       <CardContent>
         {isPending && <CircularProgress aria-label="Loading counts" />}
         {error && <Alert severity="error">{GENERIC_ERROR}</Alert>}
@@ -30,8 +40,12 @@ export function CountsPanel() {
           <dl style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))', gap: '1rem', margin: 0 }}>
             {COUNTS.map(({ key, label, to }) => (
               <div key={key}>
-                <Typography component="dt" variant="body2" color="text.secondary">{to ? <Link to={to}>{label}</Link> : label}</Typography>
-                <Typography component="dd" variant="h5" sx={{ m: 0 }} data-count={key}>{data[key].toLocaleString()}</Typography>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {to ? <Link to={to}>{label}</Link> : label}
+                </Typography>
+                <Typography component="dd" variant="h5" sx={{ m: 0 }} data-count={key}>
+                  {data[key].toLocaleString()}
+                </Typography>
               </div>
             ))}
           </dl>

@@ -16,8 +16,8 @@ export function Dashboard() {
             {CONSOLE_TITLE}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Manage users, blogs, books, library pages and the poem&apos;s line data. Every change is
-            recorded as an event; the projections below turn events into what readers see.
+            Manage users, blogs, books, library pages and the poem&apos;s line data. Every change is recorded as an event; the projections below turn events
+            into what readers see.
           </Typography>
         </CardContent>
       </Card>

@@ -78,9 +78,11 @@ function HealthDetails({ health }: { health: Health }) {
         </Typography>
       </Stack>
 
-      {health.projections.filter((p) => p.failedAt && !p.superseded).map((p) => (
-        <StoppedProjection key={`${p.name}@${p.version}`} projection={p} />
-      ))}
+      {health.projections
+        .filter((p) => p.failedAt && !p.superseded)
+        .map((p) => (
+          <StoppedProjection key={`${p.name}@${p.version}`} projection={p} />
+        ))}
 
       {health.projections.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
@@ -105,24 +107,17 @@ function HealthDetails({ health }: { health: Health }) {
                 <TableRow key={`${p.name}@${p.version}`}>
                   <TableCell component="th" scope="row">
                     {p.name}
-                    {!p.active && (
-                      <Chip label="standby" size="small" variant="outlined" sx={{ ml: 1 }} />
-                    )}
+                    {!p.active && <Chip label="standby" size="small" variant="outlined" sx={{ ml: 1 }} />}
                   </TableCell>
                   <TableCell align="right">{p.version}</TableCell>
                   <TableCell>
                     <Chip label={statusLabel(p.status)} color={statusColor(p.status)} size="small" />
                   </TableCell>
                   <TableCell align="right">{formatCount(p.checkpoint)}</TableCell>
-                  <TableCell
-                    align="right"
-                    sx={{ color: isLagging(p.lag) ? 'warning.main' : undefined, whiteSpace: 'nowrap' }}
-                  >
+                  <TableCell align="right" sx={{ color: isLagging(p.lag) ? 'warning.main' : undefined, whiteSpace: 'nowrap' }}>
                     {formatLag(p.lag)}
                   </TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all', color: p.holder ? undefined : 'text.secondary' }}>
-                    {p.holder ?? 'no process'}
-                  </TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all', color: p.holder ? undefined : 'text.secondary' }}>{p.holder ?? 'no process'}</TableCell>
                   <TableCell sx={{ color: 'error.main', wordBreak: 'break-word' }}>{p.error ?? ''}</TableCell>
                 </TableRow>
               ))}
@@ -143,15 +138,15 @@ function StoppedProjection({ projection: p }: { projection: ProjectionHealth }) 
         The {p.name} read model (version {p.version}) stopped at an event it could not apply: readers see it as it was before that event.
       </Typography>
       <Typography variant="body2" component="div">
-        Event <Link to={`/events/${encodeURIComponent(at.position)}/show`}>at position {formatCount(at.position)}</Link>, type <code>{at.eventType}</code>, stream{' '}
-        <code>{at.streamId}</code>
+        Event <Link to={`/events/${encodeURIComponent(at.position)}/show`}>at position {formatCount(at.position)}</Link>, type <code>{at.eventType}</code>,
+        stream <code>{at.streamId}</code>
       </Typography>
       <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
         Error: {p.error}
       </Typography>
       <Typography variant="body2" sx={{ mt: 1 }}>
-        Once a fix is deployed, restarting the projections resumes from that event; <code>npm run rebuild -- {p.name}</code> rebuilds it from the start beside the one
-        serving.
+        Once a fix is deployed, restarting the projections resumes from that event; <code>npm run rebuild -- {p.name}</code> rebuilds it from the start beside
+        the one serving.
       </Typography>
     </Alert>
   );

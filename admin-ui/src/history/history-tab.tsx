@@ -31,7 +31,17 @@ function Value({ text }: { text: string | null }) {
     <Box
       component="div"
       tabIndex={0}
-      sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '12em', overflowY: 'auto', mt: 0.5, p: 1, borderLeft: 3, borderColor: 'divider', bgcolor: 'action.hover' }}
+      sx={{
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+        maxHeight: '12em',
+        overflowY: 'auto',
+        mt: 0.5,
+        p: 1,
+        borderLeft: 3,
+        borderColor: 'divider',
+        bgcolor: 'action.hover',
+      }}
     >
       {text}
     </Box>
@@ -91,7 +101,9 @@ export function HistoryTab({ streamId, record, restore }: { streamId: string; re
     queryKey: key,
     initialPageParam: 0,
     queryFn: async ({ pageParam }) => {
-      const answer = await adminFetch(`${ADMIN_API_URL}/history?streamId=${encodeURIComponent(streamId)}${record ? `&record=${encodeURIComponent(record)}` : ''}&range=${encodeURIComponent(JSON.stringify([pageParam, pageParam + PAGE - 1]))}`);
+      const answer = await adminFetch(
+        `${ADMIN_API_URL}/history?streamId=${encodeURIComponent(streamId)}${record ? `&record=${encodeURIComponent(record)}` : ''}&range=${encodeURIComponent(JSON.stringify([pageParam, pageParam + PAGE - 1]))}`,
+      );
       const total = Number(answer.headers.get('Content-Range')?.split('/').pop());
       return { entries: answer.json as HistoryEntryAdminAnswer[], first: pageParam, total };
     },
@@ -102,7 +114,10 @@ export function HistoryTab({ streamId, record, restore }: { streamId: string; re
     if (!restore) return;
     setBusy(position);
     try {
-      await adminFetch(`${ADMIN_API_URL}/${restore.resource}/${encodeURIComponent(String(restore.id))}/restore`, { method: 'POST', body: JSON.stringify({ position }) });
+      await adminFetch(`${ADMIN_API_URL}/${restore.resource}/${encodeURIComponent(String(restore.id))}/restore`, {
+        method: 'POST',
+        body: JSON.stringify({ position }),
+      });
       notify('Restored: the record is as it was then (a new change in its history).', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: key });
       refresh();
@@ -121,42 +136,42 @@ export function HistoryTab({ streamId, record, restore }: { streamId: string; re
   const shown = data.pages.reduce((n, page) => n + page.entries.length, 0);
   return (
     <>
-    <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0 }} aria-label="History, newest first">
-      {groups.map((group, index) => {
-        const first = group[0]!;
-        return (
-          <li key={first.id}>
-            <Card variant="outlined">
-              <CardContent>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                  <Typography component="h3" variant="subtitle1">
-                    {group.map((e) => e.words).join(' · ')}
+      <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0 }} aria-label="History, newest first">
+        {groups.map((group, index) => {
+          const first = group[0]!;
+          return (
+            <li key={first.id}>
+              <Card variant="outlined">
+                <CardContent>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Typography component="h3" variant="subtitle1">
+                      {group.map((e) => e.words).join(' · ')}
+                    </Typography>
+                    {index === 0 && <Chip size="small" label="current" />}
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary">
+                    {isUser(first.actor) ? <Link to={`/users/${first.actor}/show`}>{first.actorName}</Link> : first.actorName} ·{' '}
+                    <time dateTime={first.occurredAt}>{siteDate(first.occurredAt)}</time> · revision {group.at(-1)!.revision}
                   </Typography>
-                  {index === 0 && <Chip size="small" label="current" />}
-                </Stack>
-                <Typography variant="body2" color="text.secondary">
-                  {isUser(first.actor) ? <Link to={`/users/${first.actor}/show`}>{first.actorName}</Link> : first.actorName} ·{' '}
-                  <time dateTime={first.occurredAt}>{siteDate(first.occurredAt)}</time> · revision {group.at(-1)!.revision}
-                </Typography>
-                <Box component="ul" sx={{ pl: 2, mt: 1 }}>
-                  {group.flatMap((e) => e.changes.map((c) => <Change key={`${e.id}-${c.field}`} change={c} />))}
-                </Box>
-                {restore && index > 0 && (
-                  <Button variant="outlined" size="small" disabled={busy !== null} onClick={() => void restoreTo(first.id)}>
-                    {busy === first.id ? 'Restoring…' : 'Restore this version'}
-                  </Button>
-                )}
-              </CardContent>
-            </Card>
-          </li>
-        );
-      })}
-    </Stack>
-    {hasNextPage && (
-      <Button variant="outlined" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-        {isFetchingNextPage ? 'Loading…' : `Show older changes (${total - shown} more)`}
-      </Button>
-    )}
+                  <Box component="ul" sx={{ pl: 2, mt: 1 }}>
+                    {group.flatMap((e) => e.changes.map((c) => <Change key={`${e.id}-${c.field}`} change={c} />))}
+                  </Box>
+                  {restore && index > 0 && (
+                    <Button variant="outlined" size="small" disabled={busy !== null} onClick={() => void restoreTo(first.id)}>
+                      {busy === first.id ? 'Restoring…' : 'Restore this version'}
+                    </Button>
+                  )}
+                </CardContent>
+              </Card>
+            </li>
+          );
+        })}
+      </Stack>
+      {hasNextPage && (
+        <Button variant="outlined" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+          {isFetchingNextPage ? 'Loading…' : `Show older changes (${total - shown} more)`}
+        </Button>
+      )}
     </>
   );
 }

@@ -42,7 +42,8 @@ function LayerList() {
   );
 }
 
-const KEY_RULE = (value: string | undefined) => (value && /^[a-z][a-z0-9_-]{0,31}$/.test(value) ? undefined : 'A layer key is lower-case letters, digits, - or _');
+const KEY_RULE = (value: string | undefined) =>
+  value && /^[a-z][a-z0-9_-]{0,31}$/.test(value) ? undefined : 'A layer key is lower-case letters, digits, - or _';
 
 function LayerCreate() {
   return (
@@ -67,7 +68,13 @@ function LayerToolbar() {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton label="Retire" variant="contained" mutationMode="pessimistic" confirmTitle="Retire this layer?" confirmContent="Its notes stay in the history." />
+      <DeleteButton
+        label="Retire"
+        variant="contained"
+        mutationMode="pessimistic"
+        confirmTitle="Retire this layer?"
+        confirmContent="Its notes stay in the history."
+      />
     </Toolbar>
   );
 }
@@ -106,4 +113,10 @@ function LayerEdit() {
   );
 }
 
-export default { list: LayerList, create: LayerCreate, edit: LayerEdit, icon: LayersIcon, recordRepresentation: (record: Layer) => record.label } satisfies ResourceModule;
+export default {
+  list: LayerList,
+  create: LayerCreate,
+  edit: LayerEdit,
+  icon: LayersIcon,
+  recordRepresentation: (record: Layer) => record.label,
+} satisfies ResourceModule;

@@ -48,7 +48,15 @@ export function AttachPanel() {
     event.preventDefault();
     if (!/^\d+$/.test(sentence.trim())) return setError('Sentence Number Required');
     setError('');
-    if (await run(media.id, 'attach', { sentence: Number(sentence), kind: chosen, ...(title.trim() ? { title: title.trim() } : {}) }, `Attached to sentence ${sentence}`)) setSentence('');
+    if (
+      await run(
+        media.id,
+        'attach',
+        { sentence: Number(sentence), kind: chosen, ...(title.trim() ? { title: title.trim() } : {}) },
+        `Attached to sentence ${sentence}`,
+      )
+    )
+      setSentence('');
   };
 
   return (
@@ -56,9 +64,32 @@ export function AttachPanel() {
       <Typography id="media-attach-title" component="h2" variant="subtitle1">
         Attach to a sentence
       </Typography>
-      <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(e) => void submit(e)} noValidate sx={{ mt: 1, alignItems: 'flex-start' }}>
-        <TextField size="small" label="Sentence number" value={sentence} onChange={(e) => setSentence(e.target.value)} error={error !== ''} helperText={error || ' '} slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'media-attach-sentence' } }} />
-        <TextField size="small" select label="As" value={chosen} onChange={(e) => setKind(e.target.value)} helperText=" " slotProps={{ htmlInput: { 'data-testid': 'media-attach-kind' } }}>
+      <Stack
+        component="form"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        sx={{ mt: 1, alignItems: 'flex-start' }}
+      >
+        <TextField
+          size="small"
+          label="Sentence number"
+          value={sentence}
+          onChange={(e) => setSentence(e.target.value)}
+          error={error !== ''}
+          helperText={error || ' '}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'media-attach-sentence' } }}
+        />
+        <TextField
+          size="small"
+          select
+          label="As"
+          value={chosen}
+          onChange={(e) => setKind(e.target.value)}
+          helperText=" "
+          slotProps={{ htmlInput: { 'data-testid': 'media-attach-kind' } }}
+        >
           {kinds.map((k) => (
             <MenuItem key={k} value={k}>
               {LABELS[k]}
@@ -85,7 +116,11 @@ function placeOf(use: MediaUseAnswer): string {
 function ReplaceControl({ media, use }: { media: AdminMediaAnswer; use: MediaUseAnswer }) {
   const [other, setOther] = useState('');
   const { busy, run } = useMediaAction();
-  const { data = [] } = useGetList<AdminMediaAnswer>('media', { filter: { kind: media.kind }, pagination: { page: 1, perPage: 100 }, sort: { field: 'uploadedAt', order: 'DESC' } });
+  const { data = [] } = useGetList<AdminMediaAnswer>('media', {
+    filter: { kind: media.kind },
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'uploadedAt', order: 'DESC' },
+  });
   const choices = data.filter((m) => m.id !== media.id);
   if (use.sentence === null || use.kind === null || choices.length === 0) return null;
   return (
@@ -97,7 +132,11 @@ function ReplaceControl({ media, use }: { media: AdminMediaAnswer; use: MediaUse
           </MenuItem>
         ))}
       </TextField>
-      <Button size="small" disabled={busy || other === ''} onClick={() => void run(media.id, 'replace', { sentence: use.sentence, kind: use.kind, with: other }, 'Replaced')}>
+      <Button
+        size="small"
+        disabled={busy || other === ''}
+        onClick={() => void run(media.id, 'replace', { sentence: use.sentence, kind: use.kind, with: other }, 'Replaced')}
+      >
         Replace
       </Button>
     </Stack>
@@ -126,7 +165,12 @@ export function UsesPanel() {
                 <Typography variant="body2">{placeOf(use)}</Typography>
                 {use.place === 'sentence' && use.sentence !== null && use.kind !== null && (
                   <>
-                    <Button size="small" color="error" disabled={busy} onClick={() => void run(media.id, 'detach', { sentence: use.sentence, kind: use.kind }, 'Detached')}>
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={busy}
+                      onClick={() => void run(media.id, 'detach', { sentence: use.sentence, kind: use.kind }, 'Detached')}
+                    >
                       Detach
                     </Button>
                     <ReplaceControl media={media} use={use} />

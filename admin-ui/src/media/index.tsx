@@ -1,6 +1,19 @@
 import PermMediaIcon from '@mui/icons-material/PermMedia';
 import { Box, Typography } from '@mui/material';
-import { DataTable, DeleteButton, List, NumberField, SearchInput, SelectInput, Show, ShowButton, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import {
+  DataTable,
+  DeleteButton,
+  List,
+  NumberField,
+  SearchInput,
+  SelectInput,
+  Show,
+  ShowButton,
+  TabbedShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+} from 'react-admin';
 import type { AdminMediaAnswer } from '@epos/schemas/media/payloads';
 import type { ResourceModule } from '../resources';
 import { HistoryTab } from '../history/history-tab';
@@ -18,9 +31,18 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="
 function Preview({ large = false }: { large?: boolean }) {
   const media = useRecordContext<AdminMediaAnswer>();
   if (!media) return null;
-  if (media.kind === 'audio') return large ? <audio controls src={media.url} aria-label={`Play ${media.originalName}`} /> : <Typography variant="body2">Audio</Typography>;
+  if (media.kind === 'audio')
+    return large ? <audio controls src={media.url} aria-label={`Play ${media.originalName}`} /> : <Typography variant="body2">Audio</Typography>;
   const src = large ? (media.webUrl ?? media.url) : (media.thumbUrl ?? media.url);
-  return <Box component="img" src={src} alt={media.originalName} loading="lazy" sx={large ? { maxWidth: '100%', maxHeight: 480 } : { width: 64, height: 48, objectFit: 'cover', display: 'block' }} />;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={media.originalName}
+      loading="lazy"
+      sx={large ? { maxWidth: '100%', maxHeight: 480 } : { width: 64, height: 48, objectFit: 'cover', display: 'block' }}
+    />
+  );
 }
 
 const kib = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 102.4) / 10} KB` : `${Math.round(bytes / 104857.6) / 10} MB`);
@@ -78,7 +100,11 @@ function MediaHistory() {
 function ShowActions() {
   return (
     <TopToolbar>
-      <DeleteButton mutationMode="pessimistic" confirmTitle="Remove this file from the library?" confirmContent="Only a file shown nowhere can be removed; its history is kept." />
+      <DeleteButton
+        mutationMode="pessimistic"
+        confirmTitle="Remove this file from the library?"
+        confirmContent="Only a file shown nowhere can be removed; its history is kept."
+      />
     </TopToolbar>
   );
 }
@@ -106,4 +132,10 @@ function MediaShow() {
   );
 }
 
-export default { list: MediaList, show: MediaShow, icon: PermMediaIcon, recordRepresentation: 'originalName', options: { label: 'Media' } } satisfies ResourceModule;
+export default {
+  list: MediaList,
+  show: MediaShow,
+  icon: PermMediaIcon,
+  recordRepresentation: 'originalName',
+  options: { label: 'Media' },
+} satisfies ResourceModule;

@@ -33,8 +33,18 @@ function useLinePreview(number: string): Preview {
 export function LinePreview({ number }: { number: string }) {
   const preview = useLinePreview(number);
   if (preview.state === 'idle') return null;
-  if (preview.state === 'missing') return <Typography role="status" color="error" variant="body2">Not Found</Typography>;
-  if (preview.state === 'failed') return <Typography role="status" color="error" variant="body2">An error occured</Typography>;
+  if (preview.state === 'missing')
+    return (
+      <Typography role="status" color="error" variant="body2">
+        Not Found
+      </Typography>
+    );
+  if (preview.state === 'failed')
+    return (
+      <Typography role="status" color="error" variant="body2">
+        An error occured
+      </Typography>
+    );
   const { line } = preview;
   return (
     <Typography role="status" variant="body2" data-testid="media-attach-preview">

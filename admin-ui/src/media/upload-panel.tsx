@@ -4,9 +4,15 @@ import { useRefresh } from 'react-admin';
 import type { UploadedImageAnswer } from '@epos/schemas/media/responses';
 import { uploadFiles, type UploadKind } from './upload-request';
 
-const ACCEPT: Record<UploadKind, string> = { image: 'image/png,image/jpeg,image/gif,image/webp', audio: 'audio/mpeg,audio/ogg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,.m4a' };
+const ACCEPT: Record<UploadKind, string> = {
+  image: 'image/png,image/jpeg,image/gif,image/webp',
+  audio: 'audio/mpeg,audio/ogg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,.m4a',
+};
 const THUMBNAIL_CHECKS_MS = [1500, 4000, 10000];
-const HINT: Record<UploadKind, string> = { image: 'PNG, JPEG, GIF or WebP, up to 10 MB and 40 megapixels each', audio: 'MP3, OGG, WAV or M4A, up to 50 MB each' };
+const HINT: Record<UploadKind, string> = {
+  image: 'PNG, JPEG, GIF or WebP, up to 10 MB and 40 megapixels each',
+  audio: 'MP3, OGG, WAV or M4A, up to 50 MB each',
+};
 
 /**
  * The upload area of the Media screen: choose images or audio, send them with a progress bar (the

@@ -79,9 +79,20 @@ function PageInputs() {
   return (
     <>
       <TextInput source="name" validate={required('name: a page needs a name')} fullWidth />
-      <TextInput source="url" label="Path" validate={required('url: a page needs a url, such as /about')} helperText="Such as /about or /about/the-poet; changing it moves the page (the old path redirects)" fullWidth />
+      <TextInput
+        source="url"
+        label="Path"
+        validate={required('url: a page needs a url, such as /about')}
+        helperText="Such as /about or /about/the-poet; changing it moves the page (the old path redirects)"
+        fullWidth
+      />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', width: '100%' }}>
-        <TextInput source="permalink" validate={required('permalink: a page needs a permalink')} helperText="Lower-case letters, digits and single hyphens" sx={{ flex: 1 }} />
+        <TextInput
+          source="permalink"
+          validate={required('permalink: a page needs a permalink')}
+          helperText="Lower-case letters, digits and single hyphens"
+          sx={{ flex: 1 }}
+        />
         <GeneratePermalink />
       </Stack>
       <SelectInput source="category" choices={CATEGORIES} validate={required()} />
@@ -89,10 +100,21 @@ function PageInputs() {
         {({ formData }) =>
           formData.category === 'Non-Menu' ? (
             <ReferenceInput source="parent" reference="pages" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
-              <AutocompleteInput label="Parent page" optionText="name" filterToQuery={(q: string) => ({ q })} helperText="The page it hangs under (not itself)" />
+              <AutocompleteInput
+                label="Parent page"
+                optionText="name"
+                filterToQuery={(q: string) => ({ q })}
+                helperText="The page it hangs under (not itself)"
+              />
             </ReferenceInput>
           ) : (
-            <NumberInput source="priority" min={0} step={1} validate={required('priority: a menu page needs a priority')} helperText="Lower comes first in the menu" />
+            <NumberInput
+              source="priority"
+              min={0}
+              step={1}
+              validate={required('priority: a menu page needs a priority')}
+              helperText="Lower comes first in the menu"
+            />
           )
         }
       </FormDataConsumer>
@@ -151,4 +173,11 @@ function PageCreate() {
   );
 }
 
-export default { list: PageList, edit: PageEdit, create: PageCreate, icon: DescriptionIcon, recordRepresentation: 'name', options: { label: 'Library pages' } } satisfies ResourceModule;
+export default {
+  list: PageList,
+  edit: PageEdit,
+  create: PageCreate,
+  icon: DescriptionIcon,
+  recordRepresentation: 'name',
+  options: { label: 'Library pages' },
+} satisfies ResourceModule;

@@ -96,7 +96,15 @@ function PostHistory() {
 
 function PostShow() {
   return (
-    <Show title={<PostTitle />} actions={<TopToolbar><OpenInEditor /><EditButton label="Publishing" /></TopToolbar>}>
+    <Show
+      title={<PostTitle />}
+      actions={
+        <TopToolbar>
+          <OpenInEditor />
+          <EditButton label="Publishing" />
+        </TopToolbar>
+      }
+    >
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="Post">
           <TextField source="title" />
@@ -122,8 +130,24 @@ const isoOrNull = (value: string | Date | null | undefined) => (value ? new Date
 /** Publish now, reschedule (a new time) or unpublish; `version` rides along, so a stale form answers 409. */
 function PostEdit() {
   return (
-    <Edit mutationMode="pessimistic" title={<PostTitle />} redirect="show" actions={<TopToolbar><OpenInEditor /><ShowButton /></TopToolbar>}>
-      <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+    <Edit
+      mutationMode="pessimistic"
+      title={<PostTitle />}
+      redirect="show"
+      actions={
+        <TopToolbar>
+          <OpenInEditor />
+          <ShowButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <TextField source="title" />
         <SelectInput source="status" choices={STATUSES} helperText="A deleted post comes back as a Draft" />
         <FormDataConsumer<AdminPostAnswer>>

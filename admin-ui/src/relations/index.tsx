@@ -1,7 +1,19 @@
 import LinkIcon from '@mui/icons-material/Link';
 import { Box, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { ArrayInput, DataTable, Edit, List, NumberInput, SearchInput, SimpleForm, SimpleFormIterator, TextInput, required, useRecordContext } from 'react-admin';
+import {
+  ArrayInput,
+  DataTable,
+  Edit,
+  List,
+  NumberInput,
+  SearchInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  required,
+  useRecordContext,
+} from 'react-admin';
 import type { ResourceModule } from '../resources';
 import { SaveOnlyToolbar } from '../sentences/save-only-toolbar';
 import { colourClasses, RELATION_COLOURS } from './colours';
@@ -20,7 +32,12 @@ interface Relations {
   version: string;
 }
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <NumberInput key="number" source="number" label="Sentence number" />, <NumberInput key="book" source="book" />, <NumberInput key="canto" source="canto" />];
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <NumberInput key="number" source="number" label="Sentence number" />,
+  <NumberInput key="book" source="book" />,
+  <NumberInput key="canto" source="canto" />,
+];
 
 function RelationList() {
   return (

@@ -95,7 +95,14 @@ function SentenceEdit() {
       <TabbedForm toolbar={<SaveOnlyToolbar />}>
         <TabbedForm.Tab label="Text">
           {EDITIONS.map(([edition, label]) => (
-            <TextInput key={edition} source={`text.${edition}`} label={label} multiline fullWidth validate={edition === 'first' ? required("Input can't be blank") : undefined} />
+            <TextInput
+              key={edition}
+              source={`text.${edition}`}
+              label={label}
+              multiline
+              fullWidth
+              validate={edition === 'first' ? required("Input can't be blank") : undefined}
+            />
           ))}
         </TabbedForm.Tab>
         <TabbedForm.Tab label="Notes">

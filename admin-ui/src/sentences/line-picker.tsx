@@ -33,7 +33,11 @@ export function LinePicker() {
     event.preventDefault();
     if (!/^\d+$/.test(number.trim())) return setNumberError('Sentence Number Required');
     setNumberError('');
-    const { data } = await dataProvider.getList('sentences', { filter: { number: Number(number) }, pagination: { page: 1, perPage: 1 }, sort: { field: 'number', order: 'ASC' } });
+    const { data } = await dataProvider.getList('sentences', {
+      filter: { number: Number(number) },
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'number', order: 'ASC' },
+    });
     if (data[0]) redirect('edit', 'sentences', data[0].id);
     else notify(`There is no sentence ${number}`, { type: 'warning' });
   };
@@ -54,13 +58,28 @@ export function LinePicker() {
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
         <Stack component="form" direction="row" spacing={1} onSubmit={(e) => void jump(e)} noValidate sx={{ alignItems: 'flex-start' }}>
-          <TextField size="small" label="Sentence number" value={number} onChange={(e) => setNumber(e.target.value)} error={numberError !== ''} helperText={numberError || ' '} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <TextField
+            size="small"
+            label="Sentence number"
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            error={numberError !== ''}
+            helperText={numberError || ' '}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
           <Button type="submit" variant="outlined">
             Open
           </Button>
         </Stack>
         <Stack component="form" direction="row" spacing={1} onSubmit={show} noValidate sx={{ alignItems: 'flex-start' }}>
-          <TextField size="small" label="Range of numbers" value={range} onChange={(e) => setRange(e.target.value)} error={rangeError !== ''} helperText={rangeError || ' '} />
+          <TextField
+            size="small"
+            label="Range of numbers"
+            value={range}
+            onChange={(e) => setRange(e.target.value)}
+            error={rangeError !== ''}
+            helperText={rangeError || ' '}
+          />
           <Button type="submit" variant="outlined">
             Show
           </Button>

@@ -41,7 +41,15 @@ function TranslationList() {
 
 /** Each verse line must have its translation: an empty line (or an empty box) blocks the save. */
 const notEmpty = (value: string | null | undefined) => {
-  if (!value || value.trim() === '' || value.replace(/\r\n?/g, '\n').split('\n').some((line) => line.trim() === '')) return 'TextBox cant be Empty';
+  if (
+    !value ||
+    value.trim() === '' ||
+    value
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .some((line) => line.trim() === '')
+  )
+    return 'TextBox cant be Empty';
   return undefined;
 };
 

@@ -193,7 +193,12 @@ function UserShow() {
           <EndSessions />
           <AssignRoleButton />
           {/* The error red is too light on the toolbar's grey (axe: colour contrast); its darkest shade is not. */}
-          <DeleteWithConfirmButton mutationMode="pessimistic" sx={{ color: red[900] }} confirmTitle="Delete this account?" confirmContent="Its personal data becomes unreadable everywhere. This cannot be undone." />
+          <DeleteWithConfirmButton
+            mutationMode="pessimistic"
+            sx={{ color: red[900] }}
+            confirmTitle="Delete this account?"
+            confirmContent="Its personal data becomes unreadable everywhere. This cannot be undone."
+          />
         </TopToolbar>
       }
     >

@@ -56,7 +56,10 @@ function RoleModal({ user, onClose }: { user: AdminUserAnswer; onClose: () => vo
   const [blogs, setBlogs] = useState<readonly string[]>(user.blogs);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [update, { isPending }] = useUpdate<AdminUserAnswer>();
-  const { data: allBlogs = [], isPending: loadingBlogs } = useGetList<AdminBlogAnswer>('blogs', { pagination: { page: 1, perPage: 100 }, sort: { field: 'title', order: 'ASC' } });
+  const { data: allBlogs = [], isPending: loadingBlogs } = useGetList<AdminBlogAnswer>('blogs', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'title', order: 'ASC' },
+  });
 
   const toggleBlog = (blog: string, on: boolean) => setBlogs((chosen) => (on ? [...chosen, blog] : chosen.filter((b) => b !== blog)));
   const save = () => {
@@ -92,7 +95,11 @@ function RoleModal({ user, onClose }: { user: AdminUserAnswer; onClose: () => vo
           <FormGroup>
             {loadingBlogs ? <span>Loading the blogs…</span> : null}
             {allBlogs.map((blog) => (
-              <FormControlLabel key={blog.id} control={<Checkbox checked={blogs.includes(blog.id)} onChange={(event) => toggleBlog(blog.id, event.target.checked)} />} label={blog.archived ? `${blog.title} (archived)` : blog.title} />
+              <FormControlLabel
+                key={blog.id}
+                control={<Checkbox checked={blogs.includes(blog.id)} onChange={(event) => toggleBlog(blog.id, event.target.checked)} />}
+                label={blog.archived ? `${blog.title} (archived)` : blog.title}
+              />
             ))}
           </FormGroup>
         </FormControl>

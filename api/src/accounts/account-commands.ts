@@ -9,7 +9,13 @@ import { userStream, type AccountEvent, type Cause } from '@epos/schemas';
  * grows with every login and note, and they are appended at `stream_exists`.
  */
 export function accountCommand(store: EventStore, userId: string, command: AccountCommand, cause: Cause): Promise<CommandOutcome<AccountEvent, AccountState>> {
-  return handleCommand(store, { streamId: userStream(userId), decider: accountDecider(userId), command, cause, ...(command.kind === 'register' ? {} : { knownState: REGISTERED }) });
+  return handleCommand(store, {
+    streamId: userStream(userId),
+    decider: accountDecider(userId),
+    command,
+    cause,
+    ...(command.kind === 'register' ? {} : { knownState: REGISTERED }),
+  });
 }
 
 const REGISTERED: AccountState = { registered: true };

@@ -43,7 +43,10 @@ describe('accounts', () => {
     // The account is made just after the answer; its activation mail says it is there.
     const link = await linkOfMail('ada@example.org', 0);
     const before = await browser.post('/login', { UserName: 'ada', Password: 'pw-ada-1234' });
-    expect(before.json()).toEqual({ type: 0, error: 'Your email address is not confirmed yet. Use "Resend the activation email" below the form to get a new link.' });
+    expect(before.json()).toEqual({
+      type: 0,
+      error: 'Your email address is not confirmed yet. Use "Resend the activation email" below the form to get a new link.',
+    });
 
     expect(link.path).toBe('/confirm-email');
     expect((await browser.post('/confirmemail', { userId: link.userId, Code: link.code })).json()).toMatchObject({ type: 1 });
@@ -64,9 +67,15 @@ describe('accounts', () => {
   it('answers the spec messages for bad input, and stores nothing', async () => {
     const browser = new TestClient(api.app);
     const head = await api.deps.store.headPosition();
-    expect((await browser.post('/register', { Email: 'x@example.org', Password: 'long-enough-9', UserName: 'has space', Name: 'X' })).json()).toEqual({ type: 0, error: 'Spaces are not allowed in Username' });
+    expect((await browser.post('/register', { Email: 'x@example.org', Password: 'long-enough-9', UserName: 'has space', Name: 'X' })).json()).toEqual({
+      type: 0,
+      error: 'Spaces are not allowed in Username',
+    });
     expect((await browser.post('/login', { UserName: 'nul\u0000', Password: 'x' })).statusCode).toBe(400);
-    expect((await browser.post('/register', { Email: '', Password: 'p', UserName: 'x', Name: 'X' })).json()).toEqual({ type: 0, error: 'All fields marked * are required.' });
+    expect((await browser.post('/register', { Email: '', Password: 'p', UserName: 'x', Name: 'X' })).json()).toEqual({
+      type: 0,
+      error: 'All fields marked * are required.',
+    });
     expect((await browser.post('/login', { UserName: '', Password: '' })).json()).toEqual({ type: 0, error: 'All fields marked * are required' });
     expect((await browser.post('/rpassword', {})).json()).toEqual({ type: 0, error: 'User Name is required to send password reset link' });
     expect((await browser.post('/ractivation', { UserName: ' ' })).json()).toEqual({ type: 0, error: 'User Name is required to send activation' });
@@ -97,9 +106,17 @@ describe('accounts', () => {
 
   it('refuses a state-changing request without the anti-forgery token (403), changing nothing', async () => {
     const head = await api.deps.store.headPosition();
-    const response = await api.app.inject({ method: 'POST', url: '/register', headers: { 'content-type': 'application/json' }, payload: { Email: 'f@example.org', Password: 'x', UserName: 'forger', Name: 'F' } });
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/register',
+      headers: { 'content-type': 'application/json' },
+      payload: { Email: 'f@example.org', Password: 'x', UserName: 'forger', Name: 'F' },
+    });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ error: 'forbidden', message: 'This form has expired or did not come from this site. Reload the page and try again.' });
+    expect(response.json()).toMatchObject({
+      error: 'forbidden',
+      message: 'This form has expired or did not come from this site. Reload the page and try again.',
+    });
     expect(await api.deps.store.headPosition()).toBe(head);
     expect((await new TestClient(api.app).post('/upassword', { OldPassword: 'a', NewPassword: 'b' })).statusCode).toBe(401);
   });
@@ -122,8 +139,14 @@ describe('accounts', () => {
     const reset = await linkOfMail('bo@example.org', seen + 1);
     expect(reset.path).toBe('/reset-password');
     // A refused password leaves the link usable.
-    expect((await browser.post('/resetp', { userId: reset.userId, Code: reset.code, Password: 'iloveyou1' })).json()).toEqual({ type: 0, error: 'That password is one of the most common ones; choose another' });
-    expect((await browser.post('/resetp', { userId: reset.userId, Code: reset.code, Password: 'short' })).json()).toEqual({ type: 0, error: 'A new password needs at least 8 characters' });
+    expect((await browser.post('/resetp', { userId: reset.userId, Code: reset.code, Password: 'iloveyou1' })).json()).toEqual({
+      type: 0,
+      error: 'That password is one of the most common ones; choose another',
+    });
+    expect((await browser.post('/resetp', { userId: reset.userId, Code: reset.code, Password: 'short' })).json()).toEqual({
+      type: 0,
+      error: 'A new password needs at least 8 characters',
+    });
     expect((await browser.post('/resetp', { userId: reset.userId, Code: reset.code, Password: 'new-secret-99' })).json()).toMatchObject({ type: 1 });
     expect((await browser.post('/resetp', { userId: reset.userId, Code: reset.code, Password: 'again-secret' })).json()).toMatchObject({ type: 0 });
     expect((await other.get('/api/me')).json()).toEqual({ loggedIn: false });
@@ -134,11 +157,19 @@ describe('accounts', () => {
     await browser.post('/rpassword', { UserName: 'bo' });
     await new Promise((r) => setTimeout(r, 500));
     expect(smtp.received.slice(seen + 2).filter((m) => m.envelope.to.includes('bo@example.org'))).toEqual([]);
-    await api.deps.database.db.updateTable('account_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', reset.userId).execute();
+    await api.deps.database.db
+      .updateTable('account_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', reset.userId)
+      .execute();
     const before = smtp.received.length;
     await browser.post('/rpassword', { UserName: 'bo' });
     const late = await linkOfMail('bo@example.org', before);
-    await api.deps.database.db.updateTable('account_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', late.userId).execute();
+    await api.deps.database.db
+      .updateTable('account_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', late.userId)
+      .execute();
     expect((await browser.post('/resetp', { userId: late.userId, Code: late.code, Password: 'too-late-1' })).json()).toMatchObject({ type: 0 });
   });
 
@@ -151,11 +182,23 @@ describe('accounts', () => {
     const phone = new TestClient(api.app);
     await phone.post('/login', { UserName: 'cy', Password: 'pw-cy-1234' });
     await browser.post('/login', { UserName: 'cy', Password: 'pw-cy-1234' });
-    expect((await browser.post('/upassword', { OldPassword: 'wrong', NewPassword: 'x-long-enough-1' })).json()).toEqual({ type: 0, error: 'The current password is not right' });
-    expect((await browser.post('/upassword', { OldPassword: 'pw-cy-1234', NewPassword: 'qwerty123' })).json()).toEqual({ type: 0, error: 'That password is one of the most common ones; choose another' });
-    expect((await browser.post('/upassword', { OldPassword: 'pw-cy-1234', NewPassword: 'x' })).json()).toEqual({ type: 0, error: 'A new password needs at least 8 characters' });
+    expect((await browser.post('/upassword', { OldPassword: 'wrong', NewPassword: 'x-long-enough-1' })).json()).toEqual({
+      type: 0,
+      error: 'The current password is not right',
+    });
+    expect((await browser.post('/upassword', { OldPassword: 'pw-cy-1234', NewPassword: 'qwerty123' })).json()).toEqual({
+      type: 0,
+      error: 'That password is one of the most common ones; choose another',
+    });
+    expect((await browser.post('/upassword', { OldPassword: 'pw-cy-1234', NewPassword: 'x' })).json()).toEqual({
+      type: 0,
+      error: 'A new password needs at least 8 characters',
+    });
     expect((await browser.post('/upassword', { OldPassword: '', NewPassword: 'x' })).json()).toEqual({ type: 0, error: 'Fields cannot be empty' });
-    expect((await browser.post('/upassword', { OldPassword: 'pw-cy-1234', NewPassword: 'pw-cy-5678' })).json()).toEqual({ type: 1, message: 'Password changed Successfully' });
+    expect((await browser.post('/upassword', { OldPassword: 'pw-cy-1234', NewPassword: 'pw-cy-5678' })).json()).toEqual({
+      type: 1,
+      message: 'Password changed Successfully',
+    });
     expect((await browser.get('/api/me')).json()).toMatchObject({ loggedIn: true });
     expect((await phone.get('/api/me')).json()).toEqual({ loggedIn: false });
   });
@@ -165,11 +208,20 @@ describe('accounts', () => {
     const again = await register(new TestClient(api.app, '192.0.2.50'), 'ada-again');
     expect(again.statusCode).toBe(201);
     await linkOfMail('ada-again@example.org', seen);
-    const taken = await new TestClient(api.app, '192.0.2.51').post('/register', { Email: 'ada-again@example.org', Password: 'x-long-enough-1', UserName: 'someone-else', Name: 'S' });
+    const taken = await new TestClient(api.app, '192.0.2.51').post('/register', {
+      Email: 'ada-again@example.org',
+      Password: 'x-long-enough-1',
+      UserName: 'someone-else',
+      Name: 'S',
+    });
     expect(taken.json()).toEqual(again.json());
     const notice = await linkOfMail('ada-again@example.org', seen + 1);
     expect(notice.path).toBe('/forgot-password');
-    expect((await new TestClient(api.app, '192.0.2.52').post('/register', { Email: 'new@example.org', Password: 'x-long-enough-1', UserName: 'ADA', Name: 'S' })).json()).toEqual({ type: 0, error: 'That User Name is taken; choose another' });
+    expect(
+      (
+        await new TestClient(api.app, '192.0.2.52').post('/register', { Email: 'new@example.org', Password: 'x-long-enough-1', UserName: 'ADA', Name: 'S' })
+      ).json(),
+    ).toEqual({ type: 0, error: 'That User Name is taken; choose another' });
   });
 
   it('keeps passwords, hashes and codes out of the event log, hashes with argon2id, and seals personal data', async () => {
@@ -211,7 +263,15 @@ describe('cookies in production', () => {
     const prod = await startTestApi({ env: { NODE_ENV: 'production' } });
     try {
       const { provisionUser } = await import('./provision.js');
-      await provisionUser(prod.deps, { userName: 'pro', email: 'pro@example.org', name: 'P', password: 'pro-secret-1', role: 'user', confirmed: true, actor: 'test' });
+      await provisionUser(prod.deps, {
+        userName: 'pro',
+        email: 'pro@example.org',
+        name: 'P',
+        password: 'pro-secret-1',
+        role: 'user',
+        confirmed: true,
+        actor: 'test',
+      });
       const login = await new TestClient(prod.app).post('/login', { UserName: 'pro', Password: 'pro-secret-1' });
       const cookie = login.cookies.find((c) => c.name === 'epos_session')!;
       expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });

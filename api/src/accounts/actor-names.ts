@@ -17,7 +17,14 @@ export function actorNames(deps: ApiDeps): ActorNames {
   return async (request, actors) => {
     const all = [...new Set(actors)];
     const ids = all.filter((actor) => isUuid(actor));
-    const users = ids.length === 0 ? [] : await (request ? await readModel<UsersReadModel>(deps, request, USERS_PROJECTION) : await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION)).selectFrom('users').select(['user_id', 'name', 'deleted']).where('user_id', 'in', ids).execute();
+    const users =
+      ids.length === 0
+        ? []
+        : await (request ? await readModel<UsersReadModel>(deps, request, USERS_PROJECTION) : await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION))
+            .selectFrom('users')
+            .select(['user_id', 'name', 'deleted'])
+            .where('user_id', 'in', ids)
+            .execute();
     const known = new Map(users.map((u) => [u.user_id, u.deleted ? DELETED_USER : u.name]));
     return new Map(all.map((actor) => [actor, isUuid(actor) ? (known.get(actor.toLowerCase()) ?? 'unknown user') : actor]));
   };

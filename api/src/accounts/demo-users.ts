@@ -14,7 +14,13 @@ export const demoUsersSeeder: DemoSeeder = {
   async seed(context) {
     if (context.config.NODE_ENV === 'production') throw new Error('Demo accounts are not created in production');
     for (const user of DEMO_USERS) {
-      await provisionUser(context, { ...user, email: `${user.userName}@demo.epos.invalid`, name: `Demo ${user.userName}`, confirmed: true, actor: SYSTEM_ACTOR });
+      await provisionUser(context, {
+        ...user,
+        email: `${user.userName}@demo.epos.invalid`,
+        name: `Demo ${user.userName}`,
+        confirmed: true,
+        actor: SYSTEM_ACTOR,
+      });
     }
   },
 };

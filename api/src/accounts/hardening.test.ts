@@ -58,12 +58,25 @@ describe('password checks are rate limited', () => {
   it('counts guesses per account whatever address they come from', async () => {
     const target = await account();
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await postWith({ ...(await fetchToken()), address: `198.19.1.${i + 1}` }, '/login', { UserName: target.userName.toUpperCase(), Password: `guess-${i}` })).statusCode);
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (
+          await postWith({ ...(await fetchToken()), address: `198.19.1.${i + 1}` }, '/login', {
+            UserName: target.userName.toUpperCase(),
+            Password: `guess-${i}`,
+          })
+        ).statusCode,
+      );
     expect(statuses).toEqual([...Array(20).fill(401), 429]);
     // Even the right password waits now; another account is not affected.
-    expectTooMany(await postWith({ ...(await fetchToken()), address: '198.19.2.1' }, '/login', { UserName: target.userName, Password: target.password }), /password attempts for this account/);
+    expectTooMany(
+      await postWith({ ...(await fetchToken()), address: '198.19.2.1' }, '/login', { UserName: target.userName, Password: target.password }),
+      /password attempts for this account/,
+    );
     const other = await account();
-    expect((await postWith({ ...(await fetchToken()), address: '198.19.2.2' }, '/login', { UserName: other.userName, Password: other.password })).json()).toEqual({ type: 1 });
+    expect(
+      (await postWith({ ...(await fetchToken()), address: '198.19.2.2' }, '/login', { UserName: other.userName, Password: other.password })).json(),
+    ).toEqual({ type: 1 });
   });
 
   it('shares one count per account between login, password change and deletion', async () => {
@@ -73,10 +86,18 @@ describe('password checks are rate limited', () => {
     // Each guess from its own address, so only the account's count (20 in 15 minutes) can stop them.
     let address = 0;
     const from = () => `198.19.3.${++address}`;
-    for (let i = 0; i < 8; i++) expect((await postWith({ ...browser, address: from() }, '/upassword', { OldPassword: `guess-${i}`, NewPassword: 'new-password-1' })).statusCode).toBe(400);
-    for (let i = 0; i < 8; i++) expect((await postWith({ ...browser, address: from() }, '/postdata/deleteAccount', { Password: `guess-${i}` })).statusCode).toBe(400);
-    for (let i = 0; i < 3; i++) expect((await postWith({ ...(await fetchToken()), address: from() }, '/login', { UserName: target.userName, Password: 'guess' })).statusCode).toBe(401);
-    expectTooMany(await postWith({ ...(await fetchToken()), address: from() }, '/login', { UserName: target.userName, Password: target.password }), /password attempts for this account/);
+    for (let i = 0; i < 8; i++)
+      expect((await postWith({ ...browser, address: from() }, '/upassword', { OldPassword: `guess-${i}`, NewPassword: 'new-password-1' })).statusCode).toBe(
+        400,
+      );
+    for (let i = 0; i < 8; i++)
+      expect((await postWith({ ...browser, address: from() }, '/postdata/deleteAccount', { Password: `guess-${i}` })).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await postWith({ ...(await fetchToken()), address: from() }, '/login', { UserName: target.userName, Password: 'guess' })).statusCode).toBe(401);
+    expectTooMany(
+      await postWith({ ...(await fetchToken()), address: from() }, '/login', { UserName: target.userName, Password: target.password }),
+      /password attempts for this account/,
+    );
   });
 });
 
@@ -85,9 +106,13 @@ describe('write limits (api/src/accounts/write-limits.ts)', () => {
     const busy = await reader();
     const calm = await reader();
     // A sentence that does not exist (404) still counts: the limit is checked before the route runs.
-    for (let i = 0; i < 30; i++) expect((await busy.client.post('/postdata/myNotes', { Content: `note ${i}`, Sentencenumber: 999_999, Rtype: 'note' })).statusCode).toBe(404);
+    for (let i = 0; i < 30; i++)
+      expect((await busy.client.post('/postdata/myNotes', { Content: `note ${i}`, Sentencenumber: 999_999, Rtype: 'note' })).statusCode).toBe(404);
     const head = await api.deps.store.headPosition();
-    expectTooMany(await busy.client.post('/postdata/myNotes', { Content: 'one more', Sentencenumber: 999_999, Rtype: 'note' }), /Too many notes .*at most 30 a minute/);
+    expectTooMany(
+      await busy.client.post('/postdata/myNotes', { Content: 'one more', Sentencenumber: 999_999, Rtype: 'note' }),
+      /Too many notes .*at most 30 a minute/,
+    );
     expect(await api.deps.store.headPosition()).toBe(head);
     expect((await calm.client.post('/postdata/myNotes', { Content: 'mine', Sentencenumber: 999_999, Rtype: 'note' })).statusCode).toBe(404);
   });
@@ -144,7 +169,9 @@ describe('anti-forgery tokens are bound to the session', () => {
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toMatchObject({ message: 'This form has expired or did not come from this site. Reload the page and try again.' });
     // The same request with a token of the victim's own session goes through.
-    expect((await postWith({ session, ...(await fetchToken(session)) }, '/postdata/updateSubscriptions', { UserBlogs: [], isSubscribed: true })).statusCode).toBe(200);
+    expect(
+      (await postWith({ session, ...(await fetchToken(session)) }, '/postdata/updateSubscriptions', { UserBlogs: [], isSubscribed: true })).statusCode,
+    ).toBe(200);
   });
 
   it('works in every API process: the key tokens are made with is shared', async () => {
@@ -152,7 +179,9 @@ describe('anti-forgery tokens are bound to the session', () => {
     const session = await logIn(user.userName, user.password);
     const other = await buildApi(api.deps, { serveUi: false });
     try {
-      expect((await postWith({ session, ...(await fetchToken(session)) }, '/postdata/updateSubscriptions', { UserBlogs: [], isSubscribed: true }, other)).statusCode).toBe(200);
+      expect(
+        (await postWith({ session, ...(await fetchToken(session)) }, '/postdata/updateSubscriptions', { UserBlogs: [], isSubscribed: true }, other)).statusCode,
+      ).toBe(200);
     } finally {
       await other.close();
     }
@@ -166,9 +195,20 @@ async function fetchToken(session?: string): Promise<{ secret: string; token: st
 }
 
 /** A POST as a browser with this session (or none), anti-forgery token and secret cookie, from `address`. */
-function postWith(browser: { session?: string; secret: string; token: string; address?: string }, url: string, body: unknown, app = api.app): Promise<LightMyRequestResponse> {
+function postWith(
+  browser: { session?: string; secret: string; token: string; address?: string },
+  url: string,
+  body: unknown,
+  app = api.app,
+): Promise<LightMyRequestResponse> {
   const cookie = [`epos_csrf=${browser.secret}`, ...(browser.session ? [`epos_session=${browser.session}`] : [])].join('; ');
-  return app.inject({ method: 'POST', url, remoteAddress: browser.address ?? '198.21.0.1', headers: { 'content-type': 'application/json', 'x-csrf-token': browser.token, cookie }, payload: JSON.stringify(body) });
+  return app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: browser.address ?? '198.21.0.1',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': browser.token, cookie },
+    payload: JSON.stringify(body),
+  });
 }
 
 /** Logs in the way a browser does, answering the new session's cookie. */
@@ -252,7 +292,15 @@ describe.skipIf(!REDIS_URL)('with REDIS_URL', () => {
     const withRedis = await startTestApi({ env: { REDIS_URL: REDIS_URL ?? '' } });
     try {
       const userName = `redis-reader-${process.pid}`;
-      await provisionUser(withRedis.deps, { userName, email: `${userName}@example.org`, name: 'R', password: 'pw-redis-secret', role: 'user', confirmed: true, actor: 'test' });
+      await provisionUser(withRedis.deps, {
+        userName,
+        email: `${userName}@example.org`,
+        name: 'R',
+        password: 'pw-redis-secret',
+        role: 'user',
+        confirmed: true,
+        actor: 'test',
+      });
       const client = new TestClient(withRedis.app, '198.24.0.1');
       expect((await client.post('/login', { UserName: userName, Password: 'pw-redis-secret' })).json()).toEqual({ type: 1 });
       for (let i = 0; i < 30; i++) await client.post('/postdata/myNotes', { Content: `note ${i}`, Sentencenumber: 999_999, Rtype: 'note' });

@@ -24,7 +24,15 @@ export function myNotesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/my/notes',
-      { config: reads, schema: { tags: ['accounts'], summary: "The signed-in reader's notes, newest first, 50 a page; ?q= keeps those whose text or kind holds it", querystring: myNotesQuery, response: { 200: myNotesPageAnswer } } },
+      {
+        config: reads,
+        schema: {
+          tags: ['accounts'],
+          summary: "The signed-in reader's notes, newest first, 50 a page; ?q= keeps those whose text or kind holds it",
+          querystring: myNotesQuery,
+          response: { 200: myNotesPageAnswer },
+        },
+      },
       async (request, reply) => {
         const userId = signedInUser(request);
         const { q, page } = request.query;
@@ -36,11 +44,28 @@ export function myNotesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/my/notes.md',
-      { config: reads, schema: { tags: ['accounts'], summary: "The signed-in reader's notes (?q= those holding it) as a markdown file, in the poem's order", querystring: myNotesQuery.omit({ page: true }), response: { 200: myNotesMarkdown } } },
+      {
+        config: reads,
+        schema: {
+          tags: ['accounts'],
+          summary: "The signed-in reader's notes (?q= those holding it) as a markdown file, in the poem's order",
+          querystring: myNotesQuery.omit({ page: true }),
+          response: { 200: myNotesMarkdown },
+        },
+      },
       async (request, reply) => {
         const userId = signedInUser(request);
-        const [{ notes }, site] = await Promise.all([notesOf(request, userId, request.query.q, { offset: 0, limit: MY_NOTES_FILE_LIMIT }), (await poemQueries(deps, request)).ownDescription()]);
-        const markdown = notesMarkdown({ poemTitle: site.title ?? deps.config.POEM_TITLE, site: siteUrl(deps.config), search: request.query.q, notes, at: new Date() });
+        const [{ notes }, site] = await Promise.all([
+          notesOf(request, userId, request.query.q, { offset: 0, limit: MY_NOTES_FILE_LIMIT }),
+          (await poemQueries(deps, request)).ownDescription(),
+        ]);
+        const markdown = notesMarkdown({
+          poemTitle: site.title ?? deps.config.POEM_TITLE,
+          site: siteUrl(deps.config),
+          search: request.query.q,
+          notes,
+          at: new Date(),
+        });
         return reply
           .header('cache-control', 'private, no-store')
           .header('content-disposition', `attachment; filename="${NOTES_FILE_NAME}"`)

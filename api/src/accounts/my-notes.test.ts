@@ -48,7 +48,15 @@ describe('GET /api/my/notes', () => {
     expect(page.total).toBe(2);
     expect(page.Paging).toEqual({ CurrentPage: 1, TotalPagesCount: 1, Skip: 0 });
     expect(page.bcontent.map((n) => n.Content)).toEqual(['Ilvara crosses the river: 100% resolve_here.', 'The keeper counts the stars, as in ||12||.']);
-    expect(page.bcontent[1]).toMatchObject({ Sentencenumber: 3, book: 1, canto: 1, section: 1, Rtype: 'note', sentenceId: expect.any(Number), NoteId: expect.any(String) });
+    expect(page.bcontent[1]).toMatchObject({
+      Sentencenumber: 3,
+      book: 1,
+      canto: 1,
+      section: 1,
+      Rtype: 'note',
+      sentenceId: expect.any(Number),
+      NoteId: expect.any(String),
+    });
     expect(page.bcontent[0]).toMatchObject({ Sentencenumber: 40, book: 2 });
     expect((await list(bo)).bcontent.map((n) => n.Content)).toEqual(["Bo's own thought."]);
   });

@@ -63,6 +63,8 @@ describe('notesMarkdown', () => {
   });
 
   it('says what the notes were chosen by, and copes with none', () => {
-    expect(notesMarkdown({ poemTitle: 'P', site: 'https://x.org', search: 'lamp', at, notes: [] })).toBe('# My notes on P\n\n0 notes containing “lamp”, as of 2025-05-06.\n');
+    expect(notesMarkdown({ poemTitle: 'P', site: 'https://x.org', search: 'lamp', at, notes: [] })).toBe(
+      '# My notes on P\n\n0 notes containing “lamp”, as of 2025-05-06.\n',
+    );
   });
 });

@@ -32,7 +32,10 @@ function withLinks(text: string, site: string): string {
 /** Notes in the order of the poem (withdrawn sentences last), each sentence's notes oldest first. */
 function inPoemOrder(notes: readonly MyNoteEntry[]): MyNoteEntry[] {
   const rank = (n: MyNoteEntry) => n.Sentencenumber ?? Number.MAX_SAFE_INTEGER;
-  return [...notes].sort((a, b) => rank(a) - rank(b) || a.sentenceId - b.sentenceId || new Date(a.savedAt).getTime() - new Date(b.savedAt).getTime() || a.NoteId.localeCompare(b.NoteId));
+  return [...notes].sort(
+    (a, b) =>
+      rank(a) - rank(b) || a.sentenceId - b.sentenceId || new Date(a.savedAt).getTime() - new Date(b.savedAt).getTime() || a.NoteId.localeCompare(b.NoteId),
+  );
 }
 
 /** The reader's notes as one markdown file: a heading per sentence, then each note with its kind and day. */

@@ -33,7 +33,12 @@ const importDemo = async (poem: PoemFile, confirmed = false) => {
 };
 
 beforeAll(async () => {
-  api = await startTestApi({ blogs: async () => [{ id: 'news', name: 'News' }, { id: 'letters', name: 'Letters' }] });
+  api = await startTestApi({
+    blogs: async () => [
+      { id: 'news', name: 'News' },
+      { id: 'letters', name: 'Letters' },
+    ],
+  });
   await importDemo(demo);
 });
 afterAll(async () => api.close());
@@ -44,7 +49,15 @@ async function signedIn(role: Role | 'anonymous'): Promise<{ client: TestClient;
   if (role === 'anonymous') return { client, userId: null, userName: '', password: '' };
   const userName = `${role}${serial}`;
   const password = `pw-${userName}-secret`;
-  const userId = await provisionUser(api.deps, { userName, email: `${userName}@example.org`, name: `Name ${userName}`, password, role, confirmed: true, actor: 'test' });
+  const userId = await provisionUser(api.deps, {
+    userName,
+    email: `${userName}@example.org`,
+    name: `Name ${userName}`,
+    password,
+    role,
+    confirmed: true,
+    actor: 'test',
+  });
   // Roles are read from the users read model: wait for it before logging in.
   await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 60_000 });
   expect((await client.post('/login', { UserName: userName, Password: password })).json()).toEqual({ type: 1 });
@@ -56,37 +69,53 @@ describe('personal notes', () => {
   it('keeps a note private to its author', async () => {
     const ada = await signedIn('user');
     const bo = await signedIn('user');
-    expect((await ada.client.post('/postdata/myNotes', { Content: '  ', Sentencenumber: 3, Rtype: 'note' })).json()).toEqual({ type: 0, error: "Textarea can't be blank" });
+    expect((await ada.client.post('/postdata/myNotes', { Content: '  ', Sentencenumber: 3, Rtype: 'note' })).json()).toEqual({
+      type: 0,
+      error: "Textarea can't be blank",
+    });
     const saved = await ada.client.post('/postdata/myNotes', { Content: 'The lamp is memory.', Sentencenumber: 3, Rtype: 'note' });
     expect(saved.json()).toEqual({ type: 1, message: 'Note Saved Successfully', NoteId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const after = { 'x-consistent-after': String(saved.headers['x-position']) };
-    expect((await ada.client.get('/postdata/getmynotes/3', after)).json()).toEqual([expect.objectContaining({ Content: 'The lamp is memory.', Sentencenumber: 3, Rtype: 'note' })]);
+    expect((await ada.client.get('/postdata/getmynotes/3', after)).json()).toEqual([
+      expect.objectContaining({ Content: 'The lamp is memory.', Sentencenumber: 3, Rtype: 'note' }),
+    ]);
     expect((await bo.client.get('/postdata/getmynotes/3', after)).json()).toEqual([]);
     expect((await new TestClient(api.app).get('/postdata/getmynotes/3')).statusCode).toBe(401);
     expect((await ada.client.post('/postdata/myNotes', { Content: 'Nowhere.', Sentencenumber: 99999, Rtype: 'note' })).statusCode).toBe(404);
   });
 
-  it('keeps several notes on a sentence, edits one by its id, deletes one, and never touches another reader\'s', async () => {
+  it("keeps several notes on a sentence, edits one by its id, deletes one, and never touches another reader's", async () => {
     const ada = await signedIn('user');
     const bo = await signedIn('user');
     const first = await ada.client.post('/postdata/myNotes', { Content: 'Dusk as a door.', Sentencenumber: 5 });
     const second = await ada.client.post('/postdata/myNotes', { Content: 'The keeper hesitates.', Sentencenumber: 5 }, consistentAfter(first));
     const [firstId, secondId] = [first.json().NoteId as string, second.json().NoteId as string];
     expect(firstId).not.toBe(secondId);
-    const list = async (client: TestClient, since: LightMyRequestResponse) => (await client.get('/postdata/getmynotes/5', consistentAfter(since))).json() as { NoteId: string; Content: string }[];
+    const list = async (client: TestClient, since: LightMyRequestResponse) =>
+      (await client.get('/postdata/getmynotes/5', consistentAfter(since))).json() as { NoteId: string; Content: string }[];
     expect((await list(ada.client, second)).map((n) => n.Content)).toEqual(['Dusk as a door.', 'The keeper hesitates.']);
 
     const edited = await ada.client.post('/postdata/myNotes', { NoteId: firstId, Content: 'Dusk as a threshold.', Sentencenumber: 5 }, consistentAfter(second));
     expect(edited.json()).toMatchObject({ type: 1, NoteId: firstId });
-    expect(await list(ada.client, edited)).toEqual([expect.objectContaining({ NoteId: secondId, Content: 'The keeper hesitates.' }), expect.objectContaining({ NoteId: firstId, Content: 'Dusk as a threshold.' })]);
+    expect(await list(ada.client, edited)).toEqual([
+      expect.objectContaining({ NoteId: secondId, Content: 'The keeper hesitates.' }),
+      expect.objectContaining({ NoteId: firstId, Content: 'Dusk as a threshold.' }),
+    ]);
 
     // Another reader can neither edit nor delete it, nor learn it exists; nothing is recorded.
     const head = await api.deps.store.headPosition();
-    expect((await bo.client.post('/postdata/myNotes', { NoteId: firstId, Content: 'Mine now.', Sentencenumber: 5 }, consistentAfter(edited))).statusCode).toBe(404);
+    expect((await bo.client.post('/postdata/myNotes', { NoteId: firstId, Content: 'Mine now.', Sentencenumber: 5 }, consistentAfter(edited))).statusCode).toBe(
+      404,
+    );
     expect((await bo.client.post('/postdata/deleteNote', { NoteId: firstId }, consistentAfter(edited))).statusCode).toBe(404);
     // An id moved to another sentence is refused too.
-    expect((await ada.client.post('/postdata/myNotes', { NoteId: firstId, Content: 'Elsewhere.', Sentencenumber: 6 }, consistentAfter(edited))).statusCode).toBe(404);
-    expect((await ada.client.post('/postdata/deleteNote', {}, consistentAfter(edited))).json()).toEqual({ type: 0, error: 'NoteId: expected a note id from the notes list' });
+    expect(
+      (await ada.client.post('/postdata/myNotes', { NoteId: firstId, Content: 'Elsewhere.', Sentencenumber: 6 }, consistentAfter(edited))).statusCode,
+    ).toBe(404);
+    expect((await ada.client.post('/postdata/deleteNote', {}, consistentAfter(edited))).json()).toEqual({
+      type: 0,
+      error: 'NoteId: expected a note id from the notes list',
+    });
     expect(await api.deps.store.headPosition()).toBe(head);
 
     const deleted = await ada.client.post('/postdata/deleteNote', { NoteId: secondId }, consistentAfter(edited));
@@ -96,9 +125,24 @@ describe('personal notes', () => {
 
     // A note saved before notes had ids (one per sentence and kind) is listed with an id of its own, and can be deleted.
     const key = (await new Credentials(api.deps.database.db).keyOf(ada.userId!))!;
-    const sentenceId = (await (await api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION)).selectFrom('sentences').select('id').where('sentence', '=', 5).executeTakeFirstOrThrow()).id;
-    const { position } = await api.deps.store.append(userStream(ada.userId!), [{ type: 'NoteSaved', data: { userId: ada.userId!, sentence: sentenceId, rtype: 'note', content: seal(key, 'An old note.') } }], { expectedRevision: 'stream_exists', cause: { actor: ada.userId! } });
-    const withOld = (await ada.client.get('/postdata/getmynotes/5', { 'x-consistent-after': String(position) })).json() as { NoteId: string; Content: string }[];
+    const sentenceId = (
+      await (
+        await api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION)
+      )
+        .selectFrom('sentences')
+        .select('id')
+        .where('sentence', '=', 5)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const { position } = await api.deps.store.append(
+      userStream(ada.userId!),
+      [{ type: 'NoteSaved', data: { userId: ada.userId!, sentence: sentenceId, rtype: 'note', content: seal(key, 'An old note.') } }],
+      { expectedRevision: 'stream_exists', cause: { actor: ada.userId! } },
+    );
+    const withOld = (await ada.client.get('/postdata/getmynotes/5', { 'x-consistent-after': String(position) })).json() as {
+      NoteId: string;
+      Content: string;
+    }[];
     const old = withOld.find((n) => n.Content === 'An old note.')!;
     expect(old.NoteId).toBe(`${sentenceId}-note`);
     const removed = await ada.client.post('/postdata/deleteNote', { NoteId: old.NoteId }, { 'x-consistent-after': String(position) });
@@ -117,9 +161,13 @@ describe('personal notes', () => {
     for (const s of longer.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((x) => x.sentences)))) s.sentence = ++n;
     expect((await importDemo(longer)).plan.counts).toMatchObject({ new: 1, withdrawn: 0 });
     const head = { 'x-consistent-after': String(await api.deps.store.headPosition()) };
-    expect((await ada.client.get('/postdata/getmynotes/4', head)).json()).toEqual([expect.objectContaining({ Content: 'Where the lamp is first named.', Sentencenumber: 4 })]);
+    expect((await ada.client.get('/postdata/getmynotes/4', head)).json()).toEqual([
+      expect.objectContaining({ Content: 'Where the lamp is first named.', Sentencenumber: 4 }),
+    ]);
     expect((await ada.client.get('/postdata/getmynotes/3', head)).json()).toEqual([]);
-    expect((await ada.client.get('/postdata/mydata', head)).json().notes).toEqual([expect.objectContaining({ sentence: 4, content: 'Where the lamp is first named.' })]);
+    expect((await ada.client.get('/postdata/mydata', head)).json().notes).toEqual([
+      expect.objectContaining({ sentence: 4, content: 'Where the lamp is first named.' }),
+    ]);
     await importDemo(demo, true);
   });
 });
@@ -152,12 +200,20 @@ describe('account data and deletion', () => {
     });
 
     // Rebuild the users read model from the log alone: the personal data cannot be read any more.
-    const runner = new ProjectionRunner({ database: api.deps.database, store: api.deps.store, logger: createLogger('silent', 't'), projections: [{ ...usersProjection, name: 'users_rebuilt' } as Projection] });
+    const runner = new ProjectionRunner({
+      database: api.deps.database,
+      store: api.deps.store,
+      logger: createLogger('silent', 't'),
+      projections: [{ ...usersProjection, name: 'users_rebuilt' } as Projection],
+    });
     await runner.start();
     await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users_rebuilt'], timeoutMs: 60_000 });
     await runner.stop();
     const again = api.deps.database.db.withSchema(`rm_users_rebuilt_v${usersProjection.version}`) as unknown as import('kysely').Kysely<UsersReadModel>;
-    expect(await again.selectFrom('users').select(['user_name', 'email']).where('user_id', '=', me.userId!).executeTakeFirst()).toEqual({ user_name: 'deleted user', email: null });
+    expect(await again.selectFrom('users').select(['user_name', 'email']).where('user_id', '=', me.userId!).executeTakeFirst()).toEqual({
+      user_name: 'deleted user',
+      email: null,
+    });
     const anyoneElse = await again.selectFrom('users').select('user_name').where('user_id', '!=', me.userId!).execute();
     expect(anyoneElse.every((u) => u.user_name !== 'deleted user')).toBe(true);
   });
@@ -192,7 +248,11 @@ describe('permission matrix', () => {
     'media.upload': () => ({ url: '/postdata/media', body: {} }),
     'media.manage': () => ({ url: '/postdata/mediaAudio', body: {} }),
     'pdf.request': () => ({ url: '/postdata/generatePdf', body: { typeOf: '' } }),
-    'library.manage': (role) => ({ url: '/postdata/createPage', body: { name: 'Matrix', url: `/matrix-${role}`, permalink: 'matrix', category: 'Main menu', priority: 1, md_content: 'A page.' }, valid: true }),
+    'library.manage': (role) => ({
+      url: '/postdata/createPage',
+      body: { name: 'Matrix', url: `/matrix-${role}`, permalink: 'matrix', category: 'Main menu', priority: 1, md_content: 'A page.' },
+      valid: true,
+    }),
     'works.write': () => ({ url: '/postdata/works', body: { TypeOf: 'text', SentenceNumber: '', Description: 'matrix' } }),
     'works.moderate': () => ({ url: '/postdata/works/00000000-0000-4000-8000-000000000000/hide', body: {} }),
     'notifications.own': () => ({ url: '/postdata/notifications/read', body: { upTo: '1' }, valid: true }),
@@ -204,11 +264,26 @@ describe('permission matrix', () => {
     const target = (await signedIn('user')).userId!;
     const table = calls(target);
     expect(new Set(Object.keys(table))).toEqual(new Set(Object.keys(permissions)));
-    const clients = { anonymous: await signedIn('anonymous'), user: await signedIn('user'), blogger: await signedIn('blogger'), admin: await signedIn('admin') };
+    const clients = {
+      anonymous: await signedIn('anonymous'),
+      user: await signedIn('user'),
+      blogger: await signedIn('blogger'),
+      admin: await signedIn('admin'),
+    };
     const counts = async () => ({
       head: await api.deps.store.headPosition(),
-      sessions: (await api.deps.database.db.selectFrom('sessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
-      credentials: (await api.deps.database.db.selectFrom('credentials').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+      sessions: (
+        await api.deps.database.db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+      credentials: (
+        await api.deps.database.db
+          .selectFrom('credentials')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     });
     for (const [permission, call] of Object.entries(table) as [Permission, (role: string) => Call][]) {
       const audience = permissions[permission];
@@ -239,7 +314,9 @@ describe('create-admin', () => {
     });
     const url = new URL(stdout.trim().split('\n').at(-1)!);
     const client = new TestClient(api.app, '192.0.2.1');
-    expect((await client.post('/resetp', { userId: url.searchParams.get('userId'), Code: url.searchParams.get('code'), Password: 'chief-secret-1' })).json()).toMatchObject({ type: 1 });
+    expect(
+      (await client.post('/resetp', { userId: url.searchParams.get('userId'), Code: url.searchParams.get('code'), Password: 'chief-secret-1' })).json(),
+    ).toMatchObject({ type: 1 });
     expect((await client.post('/login', { UserName: 'chief', Password: 'chief-secret-1' })).json()).toEqual({ type: 1 });
     await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 60_000 });
     expect((await client.get('/api/me')).json()).toMatchObject({ role: 'admin' });
@@ -260,14 +337,22 @@ describe('user administration', () => {
       ],
     });
     const listed = (await admin.client.get('/postdata/getusers')).json();
-    expect(listed.find((u: { Userid: string }) => u.Userid === reader.userId)).toMatchObject({ UserRole: ['user'], Blogs: [], EmailConfirmed: true, LastLogin: expect.any(String) });
+    expect(listed.find((u: { Userid: string }) => u.Userid === reader.userId)).toMatchObject({
+      UserRole: ['user'],
+      Blogs: [],
+      EmailConfirmed: true,
+      LastLogin: expect.any(String),
+    });
 
     const update = (body: Record<string, unknown>) => admin.client.post('/postdata/updateusers', { UserId: reader.userId, ...body });
     expect((await update({ UserRole: '' })).json()).toEqual({ type: 0, error: 'Select user role' });
     expect((await update({ UserRole: 'user', UserBlogs: ['news'] })).json()).toEqual({ type: 0, error: 'User with role user cannot be assigned any blog' });
     expect((await update({ UserRole: 'blogger', UserBlogs: [] })).json()).toEqual({ type: 0, error: 'At least one blog is to assigned to blogger' });
     expect((await update({ UserRole: 'blogger', UserBlogs: 'nosuch' })).json()).toEqual({ type: 0, error: 'There is no blog nosuch' });
-    expect((await admin.client.post('/postdata/updateusers', { UserId: '00000000-0000-4000-8000-000000000000', UserRole: 'user' })).json()).toEqual({ type: 0, error: 'Not Found' });
+    expect((await admin.client.post('/postdata/updateusers', { UserId: '00000000-0000-4000-8000-000000000000', UserRole: 'user' })).json()).toEqual({
+      type: 0,
+      error: 'Not Found',
+    });
     const blogger = await update({ UserRole: 'blogger', UserBlogs: 'news,letters' });
     expect(blogger.json()).toEqual({ type: 1, message: 'success' });
     const asBlogger = (await admin.client.get('/postdata/getusers', { 'x-consistent-after': String(blogger.headers['x-position']) })).json();
@@ -286,7 +371,10 @@ describe('user administration', () => {
 describe('subscriptions and form posts', () => {
   it('follows and unfollows blogs, and accepts HTML form bodies', async () => {
     const me = await signedIn('user');
-    expect((await me.client.post('/postdata/updateSubscriptions', { UserBlogs: ['nosuch'], isSubscribed: true })).json()).toEqual({ type: 0, error: 'There is no blog nosuch' });
+    expect((await me.client.post('/postdata/updateSubscriptions', { UserBlogs: ['nosuch'], isSubscribed: true })).json()).toEqual({
+      type: 0,
+      error: 'There is no blog nosuch',
+    });
     const followed = await me.client.post('/postdata/updateSubscriptions', { UserBlogs: ['news', 'letters'], isSubscribed: true });
     expect(followed.json()).toEqual({ type: 1, message: 'Updated Successfully' });
     const dropped = await me.client.post('/postdata/updateSubscriptions', { UserBlogs: 'letters', isSubscribed: 'false' });
@@ -300,7 +388,15 @@ describe('subscriptions and form posts', () => {
     });
 
     const browser = new TestClient(api.app, '192.0.2.77');
-    await provisionUser(api.deps, { userName: 'formy', email: 'formy@example.org', name: 'F', password: 'form-secret-1', role: 'user', confirmed: true, actor: 'test' });
+    await provisionUser(api.deps, {
+      userName: 'formy',
+      email: 'formy@example.org',
+      name: 'F',
+      password: 'form-secret-1',
+      role: 'user',
+      confirmed: true,
+      actor: 'test',
+    });
     const token = await browser.csrf();
     const form = await browser.request({
       method: 'POST',
@@ -317,10 +413,21 @@ describe('the last administrator', () => {
     const lone = await startTestApi();
     try {
       const client = new TestClient(lone.app, '192.0.2.200');
-      const userId = await provisionUser(lone.deps, { userName: 'only', email: 'only@example.org', name: 'Only', password: 'only-secret-1', role: 'admin', confirmed: true, actor: 'test' });
+      const userId = await provisionUser(lone.deps, {
+        userName: 'only',
+        email: 'only@example.org',
+        name: 'Only',
+        password: 'only-secret-1',
+        role: 'admin',
+        confirmed: true,
+        actor: 'test',
+      });
       await lone.deps.progress.waitFor(await lone.deps.store.headPosition(), { names: ['users'], timeoutMs: 60_000 });
       await client.post('/login', { UserName: 'only', Password: 'only-secret-1' });
-      expect((await client.post('/postdata/updateusers', { UserId: userId, UserRole: 'user' })).json()).toEqual({ type: 0, error: 'The last administrator cannot give up the role' });
+      expect((await client.post('/postdata/updateusers', { UserId: userId, UserRole: 'user' })).json()).toEqual({
+        type: 0,
+        error: 'The last administrator cannot give up the role',
+      });
     } finally {
       await lone.close();
     }

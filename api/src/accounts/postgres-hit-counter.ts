@@ -33,7 +33,10 @@ export class PostgresHitCounter implements HitCounter {
 
   /** Forgets every window that has ended; returns how many it deleted. */
   async deleteEnded(): Promise<number> {
-    const result = await this.db.deleteFrom('rate_limits').where('window_ends_at', '<=', sql<Date>`now()`).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('rate_limits')
+      .where('window_ends_at', '<=', sql<Date>`now()`)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

@@ -24,7 +24,11 @@ export async function provisionUser(deps: { store: EventStore; database: Databas
 }
 
 /** `provisionUser` with the password already hashed: a benchmark's thousands of users share one hash. */
-export async function provisionHashedUser(deps: { store: EventStore; database: Database }, user: Omit<NewUser, 'password'>, passwordHash: string): Promise<string> {
+export async function provisionHashedUser(
+  deps: { store: EventStore; database: Database },
+  user: Omit<NewUser, 'password'>,
+  passwordHash: string,
+): Promise<string> {
   const credentials = new Credentials(deps.database.db);
   const userId = randomUUID();
   const key = newUserKey();

@@ -48,7 +48,10 @@ interface LimitState {
 /** A policy's name: the rule's words and its window, as a token ("pdf-requests-per-hour"). */
 function policyName(rule: LimitRule, ms: number): string {
   const per = ms === 60_000 ? 'minute' : ms === 3_600_000 ? 'hour' : ms === 86_400_000 ? 'day' : `${Math.ceil(ms / 1000)}s`;
-  return `${rule.what.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-per-${per}`;
+  return `${rule.what
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-per-${per}`;
 }
 
 /** The draft's `RateLimit-Policy` and `RateLimit` fields (structured-field lists) for these windows. */
@@ -120,7 +123,13 @@ export class RateLimits {
         rule.windows.map(async (window): Promise<Counted> => {
           const max = Math.max(1, Math.round(window.max * this.factor));
           const hits = await this.counter.hit(`${key}:${window.ms}`, window.ms);
-          const state = { policy: policyName(rule, window.ms), max, windowSeconds: Math.max(1, Math.round(window.ms / 1000)), remaining: Math.max(0, max - hits.count), resetSeconds: 0 };
+          const state = {
+            policy: policyName(rule, window.ms),
+            max,
+            windowSeconds: Math.max(1, Math.round(window.ms / 1000)),
+            remaining: Math.max(0, max - hits.count),
+            resetSeconds: 0,
+          };
           return { rule, key, state, count: hits.count, ms: window.ms, resetAt: Date.now() + hits.resetInMs };
         }),
       ),
@@ -128,7 +137,8 @@ export class RateLimits {
     const over = windows.filter((w) => w.count > w.state.max).sort((a, b) => b.resetAt - a.resetAt)[0];
     if (!over) return void this.tell(request, windows, Date.now());
     // Logged once a window, when it is first reached: a flood of refusals is not a flood of lines.
-    if (over.count === over.state.max + 1) this.log?.warn({ limit: over.state.policy, key: over.key, max: over.state.max, windowSeconds: over.state.windowSeconds }, 'rate limit reached');
+    if (over.count === over.state.max + 1)
+      this.log?.warn({ limit: over.state.policy, key: over.key, max: over.state.max, windowSeconds: over.state.windowSeconds }, 'rate limit reached');
     this.remember(keys, { windows, over });
     throw this.refuse(request, windows, over);
   }
@@ -136,7 +146,8 @@ export class RateLimits {
   /** Tells the request's answer where each window stands at `now`. */
   private tell(request: FastifyRequest, windows: readonly Counted[], now: number): void {
     const told = counted.get(request) ?? new Map<string, LimitState>();
-    for (const { rule, state, resetAt } of windows) if (!rule.untold) told.set(state.policy, { ...state, resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) });
+    for (const { rule, state, resetAt } of windows)
+      if (!rule.untold) told.set(state.policy, { ...state, resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) });
     counted.set(request, told);
   }
 

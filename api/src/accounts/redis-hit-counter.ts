@@ -27,7 +27,8 @@ export class RedisHitCounter implements HitCounter {
 
   async hit(key: string, windowMs: number): Promise<Hits> {
     const reply = await this.redis.eval(HIT, 1, `${this.prefix}${key}`, Math.ceil(windowMs));
-    if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number') throw new Error('Redis answered the rate-limit script unexpectedly');
+    if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number')
+      throw new Error('Redis answered the rate-limit script unexpectedly');
     return { count: reply[0], resetInMs: reply[1] };
   }
 

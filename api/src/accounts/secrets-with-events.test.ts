@@ -21,7 +21,15 @@ async function refuseAppends(type: string): Promise<() => Promise<void>> {
 }
 
 const typesOn = async (userId: string) => (await api.deps.store.readStream(userStream(userId))).map((event) => event.type);
-const waiting = async () => Number((await api.deps.database.db.selectFrom('account_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const waiting = async () =>
+  Number(
+    (
+      await api.deps.database.db
+        .selectFrom('account_outbox')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('account secrets and the events about them never disagree', () => {
   it('a password change whose event cannot be appended yet is still recorded, once, when the store takes it again', async () => {
@@ -42,7 +50,15 @@ describe('account secrets and the events about them never disagree', () => {
   });
 
   it('a password reset and an email confirmation are written with their events: a refused code changes neither', async () => {
-    const userId = await provisionUser(api.deps, { userName: 'unconfirmed1', email: 'unconfirmed1@example.org', name: 'Un Confirmed', password: 'pw-unconfirmed-1', role: 'user', confirmed: false, actor: 'test' });
+    const userId = await provisionUser(api.deps, {
+      userName: 'unconfirmed1',
+      email: 'unconfirmed1@example.org',
+      name: 'Un Confirmed',
+      password: 'pw-unconfirmed-1',
+      role: 'user',
+      confirmed: false,
+      actor: 'test',
+    });
     // The activation mail's own code is issued by a reactor; ours, issued after it, replaces it.
     await caughtUp(api);
     const credentials = new Credentials(api.deps.database.db);

@@ -122,7 +122,11 @@ export async function registerSecurity(app: FastifyInstance, deps: ApiDeps): Pro
   const sessions = new Sessions(deps.database.db, deps.config);
   const sessionEnds = new SessionEnds(deps.database, (error) => deps.logger.warn({ err: error }, 'the sessions watched could not be read again'));
   app.decorate('sessionEnds', sessionEnds);
-  app.addHook('onReady', async () => sessionEnds.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'not hearing of ended sessions yet; answers check their session in the database')));
+  app.addHook('onReady', async () =>
+    sessionEnds
+      .start()
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'not hearing of ended sessions yet; answers check their session in the database')),
+  );
   app.addHook('onClose', async () => sessionEnds.close());
   const headersFor = securityHeaders(deps.config);
   await app.register(fastifyCookie);

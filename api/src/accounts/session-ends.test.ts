@@ -24,7 +24,9 @@ let addresses = 0;
 const newAddress = () => `198.51.100.${++addresses}`;
 
 beforeAll(async () => {
-  api = await startTestApi({ env: { RATE_LIMIT_FACTOR: '20', TRUST_PROXY: 'true', STREAMS_PER_SESSION: '2', STREAMS_PER_ADDRESS: '3', STREAMS_PER_PROCESS: '5' } });
+  api = await startTestApi({
+    env: { RATE_LIMIT_FACTOR: '20', TRUST_PROXY: 'true', STREAMS_PER_SESSION: '2', STREAMS_PER_ADDRESS: '3', STREAMS_PER_PROCESS: '5' },
+  });
   base = await api.app.listen({ host: '127.0.0.1', port: 0 });
   other = await buildApi(api.deps, { serveUi: false });
   otherBase = await other.listen({ host: '127.0.0.1', port: 0 });
@@ -77,7 +79,13 @@ async function opened(session: TestClient): Promise<HeldStream> {
 let posts = 0;
 /** Publishes a post on herons; every follower's live streams hear of it. */
 async function publish(): Promise<void> {
-  const created = await author.client.post('/postdata/create', { blog_id: 'herons', title: `Heron ${++posts}`, series_title: 'Birds', md_content: 'A grey shape, standing.', status: 0 });
+  const created = await author.client.post('/postdata/create', {
+    blog_id: 'herons',
+    title: `Heron ${++posts}`,
+    series_title: 'Birds',
+    md_content: 'A grey shape, standing.',
+    status: 0,
+  });
   expect(created.statusCode, created.body).toBe(200);
 }
 
@@ -100,7 +108,7 @@ describe('ending a session', () => {
     await expectEndedQuietly(stream, control);
   });
 
-  it('closes the other sessions\' streams on a password change, and keeps its own', async () => {
+  it("closes the other sessions' streams on a password change, and keeps its own", async () => {
     const reader = await follower();
     const [elsewhere, here] = [await logIn(reader), await logIn(reader)];
     const [stream, control] = [await opened(elsewhere), await opened(here)];
@@ -108,7 +116,7 @@ describe('ending a session', () => {
     await expectEndedQuietly(stream, control);
   });
 
-  it("closes every stream of an account an administrator locks", async () => {
+  it('closes every stream of an account an administrator locks', async () => {
     const [reader, bystander] = [await follower(), await follower()];
     const [stream, control] = [await opened(await logIn(reader)), await opened(await logIn(bystander))];
     const console = await adminSession();
@@ -121,11 +129,15 @@ describe('ending a session', () => {
     const [reader, bystander] = [await follower(), await follower()];
     const [stream, control] = [await opened(await logIn(reader)), await opened(await logIn(bystander))];
     const console = await adminSession();
-    expect((await console.post('/postdata/updateusers', { UserId: reader.userId, UserRole: 'blogger', UserBlogs: ['herons'] })).json()).toMatchObject({ type: 1 });
+    expect((await console.post('/postdata/updateusers', { UserId: reader.userId, UserRole: 'blogger', UserBlogs: ['herons'] })).json()).toMatchObject({
+      type: 1,
+    });
     await expectEndedQuietly(stream, control);
     // The same role again is no change: sessions stay.
     const again = await logIn(reader);
-    expect((await console.post('/postdata/updateusers', { UserId: reader.userId, UserRole: 'blogger', UserBlogs: ['herons'] })).json()).toMatchObject({ type: 1 });
+    expect((await console.post('/postdata/updateusers', { UserId: reader.userId, UserRole: 'blogger', UserBlogs: ['herons'] })).json()).toMatchObject({
+      type: 1,
+    });
     expect((await again.get('/api/me')).json()).toMatchObject({ loggedIn: true });
   });
 
@@ -150,7 +162,8 @@ describe('ending a session', () => {
     const one = await console.send('DELETE', `/admin-api/users/${reader.userId}/sessions`);
     expect(one.json()).toEqual({ id: reader.userId, message: 'Every session of this user has ended.' });
     await expectEndedQuietly(stream, control);
-    const recorded = async (userId: string) => (await api.deps.store.readStream(userStream(userId))).filter((e) => e.type === 'SessionsEnded').map((e) => e.metadata.actor);
+    const recorded = async (userId: string) =>
+      (await api.deps.store.readStream(userStream(userId))).filter((e) => e.type === 'SessionsEnded').map((e) => e.metadata.actor);
     expect(await recorded(reader.userId)).toEqual([admin.userId]);
 
     const all = await console.send('DELETE', '/admin-api/sessions');
@@ -237,7 +250,11 @@ async function logOffThrough(app: FastifyInstance, cookie: string): Promise<void
   const csrf = await app.inject({ method: 'GET', url: '/api/csrf', headers: { cookie } });
   const { token } = csrf.json<{ token: string }>();
   const csrfCookie = csrf.cookies.find((c) => c.name === 'epos_csrf');
-  const answer = await app.inject({ method: 'POST', url: '/logoff', headers: { cookie: csrfCookie ? `${cookie}; epos_csrf=${csrfCookie.value}` : cookie, 'x-csrf-token': token } });
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/logoff',
+    headers: { cookie: csrfCookie ? `${cookie}; epos_csrf=${csrfCookie.value}` : cookie, 'x-csrf-token': token },
+  });
   expect(answer.statusCode, answer.body).toBe(200);
 }
 
@@ -255,9 +272,15 @@ describe('open streams', () => {
     const holdThere = (session: TestClient, address: string) => hold(session, address, otherBase);
     const firstStreams = [await holdThere(first, home), await holdThere(first, home)];
     expect(firstStreams.map((s) => s.status)).toEqual([200, 200]);
-    expectRefused(await holdThere(first, home), 'Too many notification streams open in this session (at most 2). Close this site in another tab or window, or wait 60 seconds and try again.');
+    expectRefused(
+      await holdThere(first, home),
+      'Too many notification streams open in this session (at most 2). Close this site in another tab or window, or wait 60 seconds and try again.',
+    );
     expect((await holdThere(second, home)).status).toBe(200);
-    expectRefused(await holdThere(second, home), 'Too many notification streams open from your address (at most 3). Close this site in another tab or window, or wait 60 seconds and try again.');
+    expectRefused(
+      await holdThere(second, home),
+      'Too many notification streams open from your address (at most 3). Close this site in another tab or window, or wait 60 seconds and try again.',
+    );
     expect([(await holdThere(third, office)).status, (await holdThere(third, office)).status]).toEqual([200, 200]);
     expectRefused(await holdThere(fourth, café), 'Too many notification streams open on this server (at most 5). Please wait 60 seconds and try again.');
     // A stream closed frees its place.

@@ -86,7 +86,12 @@ export class SessionEnds {
 
   /** Which of these sessions are live now, read from the database. */
   async liveAmong(hashes: readonly string[]): Promise<Set<string>> {
-    const rows = await this.database.db.selectFrom('sessions').select('token_hash').where(sql<boolean>`token_hash = any(${hashes})`).where('expires_at', '>', new Date()).execute();
+    const rows = await this.database.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where(sql<boolean>`token_hash = any(${hashes})`)
+      .where('expires_at', '>', new Date())
+      .execute();
     return new Set(rows.map((r) => r.token_hash));
   }
 

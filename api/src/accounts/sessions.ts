@@ -32,7 +32,10 @@ export class Sessions {
   async open(reply: FastifyReply, userId: string, remember: boolean): Promise<void> {
     const token = newSecret();
     const lifetime = remember ? REMEMBER_MS : SESSION_MS;
-    await this.db.insertInto('sessions').values({ token_hash: secretHash(token), user_id: userId, expires_at: new Date(Date.now() + lifetime), remember }).execute();
+    await this.db
+      .insertInto('sessions')
+      .values({ token_hash: secretHash(token), user_id: userId, expires_at: new Date(Date.now() + lifetime), remember })
+      .execute();
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,

@@ -31,7 +31,8 @@ const recents = async (client: TestClient, query = '', headers: Record<string, s
   expect(response.statusCode, response.body).toBe(200);
   return response.json<RecentsAnswer>();
 };
-const notifications = async (who: Person, headers: Record<string, string> = {}) => (await who.client.get('/api/notifications', headers)).json<NotificationsAnswer>();
+const notifications = async (who: Person, headers: Record<string, string> = {}) =>
+  (await who.client.get('/api/notifications', headers)).json<NotificationsAnswer>();
 
 /** A reader's event stream over a real socket: every `unread` event as it arrives. */
 async function openStream(who: Person) {
@@ -47,10 +48,22 @@ describe('activity and notifications', () => {
     await expect.poll(() => stream.events.length).toBe(1);
     expect(stream.events[0]).toEqual({ unread: 0, newest: null });
 
-    const created = await author.client.post('/postdata/create', { blog_id: 'herons', title: 'Herons at dusk', series_title: 'Birds', md_content: 'They stand so still.', status: 0 });
+    const created = await author.client.post('/postdata/create', {
+      blog_id: 'herons',
+      title: 'Herons at dusk',
+      series_title: 'Birds',
+      md_content: 'They stand so still.',
+      status: 0,
+    });
     postId = created.json<{ id: string }>().id;
     const feed = await recents(anonymous(), '', after(created));
-    expect(feed.items[0]).toMatchObject({ activityType: 'post', content: 'Herons at dusk', user: author.name, userId: author.userId, url: expect.stringMatching(/^\/blogs\/herons\//) });
+    expect(feed.items[0]).toMatchObject({
+      activityType: 'post',
+      content: 'Herons at dusk',
+      user: author.name,
+      userId: author.userId,
+      url: expect.stringMatching(/^\/blogs\/herons\//),
+    });
     await expect.poll(() => stream.events.at(-1)?.unread, { timeout: 60_000 }).toBe(1);
     expect(stream.events.at(-1)!.newest).toMatchObject({ kind: 'post', content: 'Herons at dusk', actor: author.name, read: false });
     expect((await notifications(author)).total).toBe(0);
@@ -77,7 +90,12 @@ describe('activity and notifications', () => {
       expect(stream.events.filter((e) => e.newest?.kind === 'reply')).toHaveLength(1);
     }
     const feed = await recents(anonymous(), '', after(reply));
-    expect(feed.items[0]).toMatchObject({ activityType: 'comment', user: ben.name, content: 'Patient hunters, @ann', url: expect.stringContaining(`#comment-`) });
+    expect(feed.items[0]).toMatchObject({
+      activityType: 'comment',
+      user: ben.name,
+      content: 'Patient hunters, @ann',
+      url: expect.stringContaining(`#comment-`),
+    });
 
     const one = await ann.client.post('/postdata/notifications/read', { id: list.items[1]!.id });
     expect(one.json()).toEqual({ unread: 1 });
@@ -100,7 +118,8 @@ describe('activity and notifications', () => {
     expect((await anonymous().get('/api/recents?page=0')).statusCode).toBe(400);
     expect((await anonymous().get('/api/recents?page=x')).json<{ message: string }>().message).toMatch(/page/);
     expect(await api.deps.store.headPosition()).toBe(head);
-    for (const url of ['/api/notifications', '/api/notifications/unread', '/api/notifications/stream']) expect((await anonymous().get(url)).statusCode, url).toBe(401);
+    for (const url of ['/api/notifications', '/api/notifications/unread', '/api/notifications/stream'])
+      expect((await anonymous().get(url)).statusCode, url).toBe(401);
     const stream = await fetch(`${base}/api/notifications/stream`);
     expect(stream.status).toBe(401);
     expect(await stream.text()).not.toMatch(/at \w+ \(/);

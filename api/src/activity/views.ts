@@ -11,7 +11,10 @@ const named = (names: Map<string, string>, id: string | null) => (id === null ? 
 
 /** Feed rows as the spec's Activity, people by their names now ("deleted user", unlinked, once erased). */
 export async function activityItems(deps: ApiDeps, request: FastifyRequest | null, rows: readonly ActivityReadModel['activity'][]): Promise<ActivityItem[]> {
-  const names = await actorNames(deps)(request, rows.flatMap((r) => (r.user_id ? [r.user_id] : [])));
+  const names = await actorNames(deps)(
+    request,
+    rows.flatMap((r) => (r.user_id ? [r.user_id] : [])),
+  );
   return rows.map((row) => {
     const user = row.user_id === null ? '' : named(names, row.user_id);
     const linkable = row.user_id !== null && user !== DELETED_USER && user !== 'unknown user';
@@ -21,6 +24,17 @@ export async function activityItems(deps: ApiDeps, request: FastifyRequest | nul
 
 /** A reader's notifications, each with the name of whoever caused it. */
 export async function notificationItems(deps: ApiDeps, request: FastifyRequest | null, rows: readonly NotificationRow[]): Promise<NotificationItem[]> {
-  const names = await actorNames(deps)(request, rows.flatMap((r) => (r.actor_id ? [r.actor_id] : [])));
-  return rows.map((row) => ({ id: String(row.position), kind: row.kind, url: row.url, actor: row.actor_id === null ? '' : named(names, row.actor_id), content: row.content, at: iso(row.at), read: row.read }));
+  const names = await actorNames(deps)(
+    request,
+    rows.flatMap((r) => (r.actor_id ? [r.actor_id] : [])),
+  );
+  return rows.map((row) => ({
+    id: String(row.position),
+    kind: row.kind,
+    url: row.url,
+    actor: row.actor_id === null ? '' : named(names, row.actor_id),
+    content: row.content,
+    at: iso(row.at),
+    read: row.read,
+  }));
 }

@@ -43,7 +43,8 @@ export function parseListParams<Sort extends string, Filter extends string>(
   const sortable: readonly string[] = [ID_SORT, ...allowed.sort.filter((field) => field !== ID_SORT)];
   if (query.sort !== undefined) {
     const value = json('sort', query.sort);
-    if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string') throw badParameter('sort', 'expected ["field","ASC"|"DESC"]');
+    if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string')
+      throw badParameter('sort', 'expected ["field","ASC"|"DESC"]');
     const [field, order] = value as [string, string];
     if (!sortable.includes(field)) throw badParameter('sort', `cannot sort by ${field} (one of: ${sortable.join(', ')})`);
     if (!/^(asc|desc)$/i.test(order)) throw badParameter('sort', 'the order is ASC or DESC');
@@ -54,7 +55,8 @@ export function parseListParams<Sort extends string, Filter extends string>(
   const header = rangeHeader === undefined ? null : /^[a-z-]+=(\d+)-(\d+)$/i.exec(rangeHeader.trim());
   if (query.range !== undefined) {
     const value = json('range', query.range);
-    if (!Array.isArray(value) || value.length !== 2 || !value.every((n) => Number.isSafeInteger(n) && n >= 0)) throw badParameter('range', 'expected [first,last]');
+    if (!Array.isArray(value) || value.length !== 2 || !value.every((n) => Number.isSafeInteger(n) && n >= 0))
+      throw badParameter('range', 'expected [first,last]');
     range = { start: value[0] as number, end: value[1] as number };
   } else if (header) {
     range = { start: Number(header[1]), end: Number(header[2]) };
@@ -83,11 +85,11 @@ export function parseListParams<Sort extends string, Filter extends string>(
   return { sort, range, q, filter };
 }
 
-
 /** A filter value that must be text (or a list of texts): a 400 naming the field otherwise. */
 export function textValues(field: string, value: unknown): string[] {
   const values = Array.isArray(value) ? value : [value];
-  if (values.length === 0 || values.length > 1000 || !values.every((v) => typeof v === 'string' || typeof v === 'number')) throw badParameter('filter', `${field} is a text or a list of texts`);
+  if (values.length === 0 || values.length > 1000 || !values.every((v) => typeof v === 'string' || typeof v === 'number'))
+    throw badParameter('filter', `${field} is a text or a list of texts`);
   return values.map(String);
 }
 

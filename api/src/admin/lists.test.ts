@@ -18,7 +18,13 @@ describe('list pages', () => {
     await sql`create table listed (id int primary key, seen timestamptz)`.execute(db);
     await sql`insert into listed values (1, '2026-01-02'), (2, null), (3, '2026-01-01'), (4, '2026-01-02'), (5, null)`.execute(db);
     const page = async (order: 'asc' | 'desc', start: number, end: number) =>
-      (await (db as unknown as Kysely<{ listed: { id: number; seen: string | null } }>).selectFrom('listed').select('id').$call(pageInOrder('seen', 'id', order, { start, end })).execute()).map((r) => r.id);
+      (
+        await (db as unknown as Kysely<{ listed: { id: number; seen: string | null } }>)
+          .selectFrom('listed')
+          .select('id')
+          .$call(pageInOrder('seen', 'id', order, { start, end }))
+          .execute()
+      ).map((r) => r.id);
     expect(await page('asc', 0, 4)).toEqual([2, 5, 3, 1, 4]);
     expect(await page('desc', 0, 4)).toEqual([4, 1, 3, 5, 2]);
     expect(await page('asc', 1, 2)).toEqual([5, 3]);

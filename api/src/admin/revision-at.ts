@@ -8,6 +8,7 @@ import { HttpError } from '../http/error-handler.js';
 export async function revisionAtPosition(store: EventStore, streamId: string, position: string, revising: readonly string[], what: string): Promise<number> {
   const at = BigInt(position);
   const events = await store.readStream(streamId);
-  if (!events.some((e) => e.position === at)) throw new HttpError(404, 'not_found', `position: this ${what} has no event there`, {}, [{ field: 'position', message: `not in this ${what}` }]);
+  if (!events.some((e) => e.position === at))
+    throw new HttpError(404, 'not_found', `position: this ${what} has no event there`, {}, [{ field: 'position', message: `not in this ${what}` }]);
   return events.filter((e) => e.position <= at && revising.includes(e.type)).length;
 }

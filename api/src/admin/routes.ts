@@ -25,7 +25,25 @@ import { mediaAdminRoutes } from './media/routes.js';
  * Writes name their permission like every other write (CSRF, the one permission table) and go
  * through the same deciders and command handling as the site API.
  */
-const resources: ((deps: ApiDeps) => FastifyPluginAsync)[] = [eventRoutes, historyRoutes, sentenceRoutes, translationRoutes, relationRoutes, layerRoutes, userRoutes, blogAdminRoutes, postRoutes, commentAdminRoutes, queueRoutes, dashboardRoutes, suggestionAdminRoutes, authorAdminRoutes, bookAdminRoutes, pageAdminRoutes, mediaAdminRoutes];
+const resources: ((deps: ApiDeps) => FastifyPluginAsync)[] = [
+  eventRoutes,
+  historyRoutes,
+  sentenceRoutes,
+  translationRoutes,
+  relationRoutes,
+  layerRoutes,
+  userRoutes,
+  blogAdminRoutes,
+  postRoutes,
+  commentAdminRoutes,
+  queueRoutes,
+  dashboardRoutes,
+  suggestionAdminRoutes,
+  authorAdminRoutes,
+  bookAdminRoutes,
+  pageAdminRoutes,
+  mediaAdminRoutes,
+];
 
 export function adminRoutes(deps: ApiDeps): FastifyPluginAsync {
   return async (app) => {

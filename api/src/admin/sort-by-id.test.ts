@@ -5,7 +5,23 @@ import { caughtUp, signIn, type Person } from '../testkit/people.js';
 import { listQuery } from '../testkit/admin-api.js';
 
 /** Every list route of /admin-api (admin-ui/src/resources.ts names the same ones). */
-const RESOURCES = ['authors', 'blogs', 'books', 'comments', 'events', 'layers', 'media', 'pages', 'posts', 'queues', 'relations', 'sentences', 'suggestions', 'translations', 'users'] as const;
+const RESOURCES = [
+  'authors',
+  'blogs',
+  'books',
+  'comments',
+  'events',
+  'layers',
+  'media',
+  'pages',
+  'posts',
+  'queues',
+  'relations',
+  'sentences',
+  'suggestions',
+  'translations',
+  'users',
+] as const;
 
 let api: TestApi;
 let admin: Person;
@@ -17,7 +33,8 @@ beforeAll(async () => {
   // The demo has one author and no suggestions: a second of each, so their order shows.
   await admin.client.send('POST', '/admin-api/authors', { name: 'Mira Alder' });
   const reader = await signIn(api, 'user');
-  for (const sentence of [1, 2, 3]) await reader.client.post('/postdata/suggestions', { sentence, part: 'motherNote', proposed: `A note on line ${sentence}.` });
+  for (const sentence of [1, 2, 3])
+    await reader.client.post('/postdata/suggestions', { sentence, part: 'motherNote', proposed: `A note on line ${sentence}.` });
   await caughtUp(api, 60_000);
 }, 120_000);
 afterAll(async () => api?.close());

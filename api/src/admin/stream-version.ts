@@ -7,7 +7,9 @@ export async function streamVersion(store: EventStore, streamId: string): Promis
 }
 
 const staleEdit = (version: number, now: number) =>
-  new HttpError(409, 'conflict', `version: this record was changed since you loaded it (version ${version}, now ${now}); reload it to see the changes`, {}, [{ field: 'version', message: 'stale' }]);
+  new HttpError(409, 'conflict', `version: this record was changed since you loaded it (version ${version}, now ${now}); reload it to see the changes`, {}, [
+    { field: 'version', message: 'stale' },
+  ]);
 
 /** Runs a command checked against the `version` the console loaded (handleCommand's expectedRevision); its conflict answers as a stale edit. */
 export async function asVersionedEdit<T>(version: number | undefined, run: (expected: { expectedRevision?: bigint }) => Promise<T>): Promise<T> {

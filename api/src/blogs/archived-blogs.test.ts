@@ -58,7 +58,8 @@ describe('an archived blog', () => {
     const refused = await writer.client.post('/postdata/create', { blog_id: 'shut', title: 'Late', series_title: 'S', md_content: 'x', status: 2 });
     expect(refused.json()).toMatchObject({ statusCode: 400, message: blogMessages.archivedNoPosts });
     const draft = posts.Unfinished!;
-    const update = (status: number, md_content: string) => writer.client.post('/postdata/update', { id: draft.id, blog_id: 'shut', title: 'Unfinished', series_title: 'Unfinished series', md_content, status });
+    const update = (status: number, md_content: string) =>
+      writer.client.post('/postdata/update', { id: draft.id, blog_id: 'shut', title: 'Unfinished', series_title: 'Unfinished series', md_content, status });
     expect((await update(0, 'Done now.')).json()).toMatchObject({ statusCode: 400, message: blogMessages.archivedNoPosts });
     expect((await update(1, 'Later.')).statusCode).toBe(400);
     expect((await update(2, 'Still a draft, edited.')).statusCode).toBe(200);
@@ -70,8 +71,15 @@ describe('an archived blog', () => {
   it('comes back everywhere once unarchived, and takes posts and comments again', async () => {
     const open = await archive('shut', false);
     expect((await reader.client.get('/api/blogs', after(open))).json<BlogListEntry[]>().map((b) => b.slug)).toEqual(['open', 'shut']);
-    expect((await reader.client.get('/api/blogs/recent')).json<RecentPost[]>().map((p) => p.ptitle).sort()).toEqual(['Evening', 'Morning']);
+    expect(
+      (await reader.client.get('/api/blogs/recent'))
+        .json<RecentPost[]>()
+        .map((p) => p.ptitle)
+        .sort(),
+    ).toEqual(['Evening', 'Morning']);
     expect((await reader.client.post(`/postdata/comment/${posts.Evening!.id}`, { cm: 'Back again' })).statusCode).toBe(200);
-    expect((await writer.client.post('/postdata/create', { blog_id: 'shut', title: 'Return', series_title: 'S', md_content: 'x', status: 0 })).statusCode).toBe(200);
+    expect((await writer.client.post('/postdata/create', { blog_id: 'shut', title: 'Return', series_title: 'S', md_content: 'x', status: 0 })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -14,7 +14,19 @@ let ann: Person;
 let ben: Person;
 let postId: string;
 
-type Widget = { id: string; parent: string | null; content: string; content_html: string; creator: string; fullname: string; upvote_count: number; user_has_upvoted: boolean; created_by_current_user: boolean; created_by_admin: boolean; pings: Record<string, string> };
+type Widget = {
+  id: string;
+  parent: string | null;
+  content: string;
+  content_html: string;
+  creator: string;
+  fullname: string;
+  upvote_count: number;
+  user_has_upvoted: boolean;
+  created_by_current_user: boolean;
+  created_by_admin: boolean;
+  pings: Record<string, string>;
+};
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -23,7 +35,13 @@ beforeAll(async () => {
   author = await signIn(api, 'blogger', { blogs: ['talk'] });
   ann = await signIn(api, 'user');
   ben = await signIn(api, 'user');
-  const created = await author.client.post('/postdata/create', { blog_id: 'talk', title: 'Open thread', series_title: 'Threads', md_content: 'Say hello.', status: 0 });
+  const created = await author.client.post('/postdata/create', {
+    blog_id: 'talk',
+    title: 'Open thread',
+    series_title: 'Threads',
+    md_content: 'Say hello.',
+    status: 0,
+  });
   postId = created.json<{ id: string }>().id;
   await caughtUp(api);
 });
@@ -38,11 +56,21 @@ describe('comments', () => {
     const posted = await comment(ann, { cm: 'Lovely <script>alert(1)</script> see ||3||' });
     const body = posted.json<{ type: number; message: string; comment: Widget }>();
     expect(body).toMatchObject({ type: 1, message: 'Comment posted successfully' });
-    expect(body.comment).toMatchObject({ parent: null, creator: ann.userId, fullname: ann.name, created_by_current_user: true, created_by_admin: false, upvote_count: 0, user_has_upvoted: false });
+    expect(body.comment).toMatchObject({
+      parent: null,
+      creator: ann.userId,
+      fullname: ann.name,
+      created_by_current_user: true,
+      created_by_admin: false,
+      upvote_count: 0,
+      user_has_upvoted: false,
+    });
     expect(body.comment.content_html).not.toContain('<script');
     expect(body.comment.content_html).toContain('href="/3"');
     await caughtUp(api); // the reactor queues the jobs
-    expect(await api.deps.jobs.inspect(sendMailJob, `comment-${body.comment.id}`)).toMatchObject({ payload: expect.objectContaining({ subject: 'New comment on "Open thread"' }) });
+    expect(await api.deps.jobs.inspect(sendMailJob, `comment-${body.comment.id}`)).toMatchObject({
+      payload: expect.objectContaining({ subject: 'New comment on "Open thread"' }),
+    });
     const list = (await ben.client.get(`/api/comments/${postId}`, after(posted))).json<Widget[]>();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ created_by_current_user: false });
@@ -61,10 +89,17 @@ describe('comments', () => {
     expect((await upvote(ben, false)).json<{ comment: Widget }>().comment).toMatchObject({ upvote_count: 1, user_has_upvoted: false });
 
     expect((await ben.client.post(`/postdata/comment/${postId}/edit`, { id: parent.id, cm: 'Vandalised' })).statusCode).toBe(403);
-    expect((await ann.client.post(`/postdata/comment/${postId}/edit`, { id: parent.id, cm: 'Question, edited?' })).json<{ comment: Widget }>().comment).toMatchObject({ content: 'Question, edited?' });
-    expect((await admin.client.post(`/postdata/comment/${postId}/edit`, { id: parent.id, cm: 'Moderated' })).json<{ comment: Widget }>().comment).toMatchObject({ content: 'Moderated', creator: ann.userId });
+    expect(
+      (await ann.client.post(`/postdata/comment/${postId}/edit`, { id: parent.id, cm: 'Question, edited?' })).json<{ comment: Widget }>().comment,
+    ).toMatchObject({ content: 'Question, edited?' });
+    expect((await admin.client.post(`/postdata/comment/${postId}/edit`, { id: parent.id, cm: 'Moderated' })).json<{ comment: Widget }>().comment).toMatchObject(
+      { content: 'Moderated', creator: ann.userId },
+    );
 
-    expect((await ann.client.post(`/postdata/comment/${postId}/delete`, { id: parent.id })).json()).toMatchObject({ statusCode: 409, message: 'A comment with replies cannot be deleted' });
+    expect((await ann.client.post(`/postdata/comment/${postId}/delete`, { id: parent.id })).json()).toMatchObject({
+      statusCode: 409,
+      message: 'A comment with replies cannot be deleted',
+    });
     expect((await ann.client.post(`/postdata/comment/${postId}/delete`, { id: reply.id })).statusCode).toBe(403);
     const removed = await admin.client.post(`/postdata/comment/${postId}/delete`, { id: reply.id });
     expect(removed.json()).toMatchObject({ type: 1, message: 'Deleted Successfully' });
@@ -114,7 +149,9 @@ describe('subscriptions', () => {
     expect(done.json()).toMatchObject({ type: 1, blog: 'talk' });
     await api.deps.progress.waitFor(BigInt(String(done.headers['x-position'])), { names: [USERS_PROJECTION], timeoutMs: 60_000 });
     const users = await api.deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
-    expect((await users.selectFrom('users').select('subscriptions').where('user_id', '=', ann.userId).executeTakeFirstOrThrow()).subscriptions).not.toContain('talk');
+    expect((await users.selectFrom('users').select('subscriptions').where('user_id', '=', ann.userId).executeTakeFirstOrThrow()).subscriptions).not.toContain(
+      'talk',
+    );
   });
 });
 
@@ -123,19 +160,36 @@ describe('image uploads', () => {
   const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   const multipart = (files: { name: string; data: Buffer }[]) => {
     const boundary = 'x-epos-boundary';
-    const parts = files.map((f, i) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file${i}"; filename="${f.name}"\r\nContent-Type: image/png\r\n\r\n`), f.data, Buffer.from('\r\n')]));
+    const parts = files.map((f, i) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file${i}"; filename="${f.name}"\r\nContent-Type: image/png\r\n\r\n`),
+        f.data,
+        Buffer.from('\r\n'),
+      ]),
+    );
     return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
   };
 
   it('stores images known by their bytes and refuses anything else, whatever its name', async () => {
-    const { payload, headers } = multipart([{ name: 'dot.png', data: PNG }, { name: 'evil.png', data: Buffer.from('<svg onload=alert(1)>') }]);
-    const response = await author.client.request({ method: 'POST', url: '/postdata/media', payload, headers: { ...headers, 'x-csrf-token': await author.client.csrf() } });
+    const { payload, headers } = multipart([
+      { name: 'dot.png', data: PNG },
+      { name: 'evil.png', data: Buffer.from('<svg onload=alert(1)>') },
+    ]);
+    const response = await author.client.request({
+      method: 'POST',
+      url: '/postdata/media',
+      payload,
+      headers: { ...headers, 'x-csrf-token': await author.client.csrf() },
+    });
     const [good, bad] = response.json<{ status: number; fileName: string; fileUrl: string }[]>();
     expect(good).toMatchObject({ status: 1, fileName: 'dot.png', fileUrl: expect.stringMatching(/^\/media\/files\/[0-9a-f]{64}\.png$/) });
     expect(bad).toMatchObject({ status: 0, fileName: 'evil.png', fileUrl: '' });
     const served = await author.client.get(good!.fileUrl);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG)).toBe(true);
-    expect((await ann.client.request({ method: 'POST', url: '/postdata/media', payload, headers: { ...headers, 'x-csrf-token': await ann.client.csrf() } })).statusCode).toBe(403);
+    expect(
+      (await ann.client.request({ method: 'POST', url: '/postdata/media', payload, headers: { ...headers, 'x-csrf-token': await ann.client.csrf() } }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -21,12 +21,57 @@ const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN });
 const NOT_XML = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 const BIDI_RUNS = /[\u202a-\u202e\u2066-\u2069]/gu;
 const asXml = (text: string) => text.replace(NOT_XML, '').replace(BIDI_RUNS, '');
-const CONTROLS = ['Back\u0008space \u0000nul \ufffe\uffff lone\ud800 pair 📖', `Series <"&'> \ttab\nline\r\nCRLF`, 'Invoice \u202efdp.exe \u2067isolated\u2069 שלום\u200f (2)'];
+const CONTROLS = [
+  'Back\u0008space \u0000nul \ufffe\uffff lone\ud800 pair 📖',
+  `Series <"&'> \ttab\nline\r\nCRLF`,
+  'Invoice \u202efdp.exe \u2067isolated\u2069 שלום\u200f (2)',
+];
 
 type Parsed = { [name: string]: Parsed | Parsed[] | string | undefined };
-const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: false, htmlEntities: true, isArray: (name) => name === 'item' || name === 'entry' });
-const RSS_ELEMENTS = new Set(['rss', 'channel', 'title', 'link', 'description', 'lastBuildDate', 'docs', 'generator', 'language', 'copyright', 'atom:link', 'item', 'guid', 'pubDate', 'content:encoded', 'dc:creator', 'category']);
-const ATOM_ELEMENTS = new Set(['feed', 'id', 'title', 'updated', 'generator', 'link', 'subtitle', 'rights', 'entry', 'summary', 'content', 'author', 'name', 'uri', 'category', 'published']);
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  parseTagValue: false,
+  trimValues: false,
+  htmlEntities: true,
+  isArray: (name) => name === 'item' || name === 'entry',
+});
+const RSS_ELEMENTS = new Set([
+  'rss',
+  'channel',
+  'title',
+  'link',
+  'description',
+  'lastBuildDate',
+  'docs',
+  'generator',
+  'language',
+  'copyright',
+  'atom:link',
+  'item',
+  'guid',
+  'pubDate',
+  'content:encoded',
+  'dc:creator',
+  'category',
+]);
+const ATOM_ELEMENTS = new Set([
+  'feed',
+  'id',
+  'title',
+  'updated',
+  'generator',
+  'link',
+  'subtitle',
+  'rights',
+  'entry',
+  'summary',
+  'content',
+  'author',
+  'name',
+  'uri',
+  'category',
+  'published',
+]);
 
 /** Errors of a strict, namespace-aware XML 1.0 parser: XMLValidator lets control characters and `<` in attributes pass. */
 function wellFormednessErrors(xml: string): string[] {
@@ -102,16 +147,18 @@ function feedPost(n: number, text: string, excerpt: (html: string) => string): F
   };
 }
 
-describe('the feeds\' XML writer', () => {
+describe("the feeds' XML writer", () => {
   it('escapes every &, even before what looks like an entity, and takes only plain names', () => {
     const xml = xmlDocument(el('r', { a: '&lt; "x"\n' }, el('t', {}, '&lt;b&gt; &amp; &#60; &foo; ]]>\r\n')));
-    expect(xml).toBe('<?xml version="1.0" encoding="utf-8"?>\n<r a="&amp;lt; &quot;x&quot;&#10;">\n  <t>&amp;lt;b&amp;gt; &amp;amp; &amp;#60; &amp;foo; ]]&gt;&#13;\n</t>\n</r>\n');
+    expect(xml).toBe(
+      '<?xml version="1.0" encoding="utf-8"?>\n<r a="&amp;lt; &quot;x&quot;&#10;">\n  <t>&amp;lt;b&amp;gt; &amp;amp; &amp;#60; &amp;foo; ]]&gt;&#13;\n</t>\n</r>\n',
+    );
     expect(() => el('x onload="y"')).toThrow(/not an XML name/);
     expect(() => el('x', { 'a="1" b': '' })).toThrow(/not an XML name/);
   });
 });
 
-describe('the feeds\' XML writer and direction', () => {
+describe("the feeds' XML writer and direction", () => {
   it('leaves out the controls that reorder text, in text and attributes, and keeps right-to-left writing with its marks', () => {
     const xml = xmlDocument(el('r', { label: 'a\u202eb' }, el('title', {}, 'Invoice \u202efdp.exe — שלום\u200f (2)')));
     expect(xml).toContain('<r label="ab">');
@@ -148,7 +195,11 @@ describe('renderFeed with hostile text in every field', () => {
     expect(entries).toHaveLength(2);
     entries.forEach((entry, i) => {
       const post = posts[i]!;
-      expect([attribute(child(entry, 'title'), 'type'), attribute(child(entry, 'summary'), 'type'), attribute(child(entry, 'content'), 'type')]).toEqual(['text', 'text', 'html']);
+      expect([attribute(child(entry, 'title'), 'type'), attribute(child(entry, 'summary'), 'type'), attribute(child(entry, 'content'), 'type')]).toEqual([
+        'text',
+        'text',
+        'html',
+      ]);
       expect(textOf(child(entry, 'title'))).toBe(expected);
       expect(textOf(child(entry, 'summary'))).toBe(asXml(post.excerpt));
       expect(textOf(child(child(entry, 'author'), 'name'))).toBe(expected);
@@ -192,7 +243,13 @@ describe('feeds through the API', () => {
       ]),
       { cause: { actor: 'test' } },
     );
-    const created = await writer.client.post('/postdata/create', { blog_id: 'probe', title: TITLE, series_title: SERIES, md_content: 'before &lt;svg/onload=alert(1)&gt; after', status: 0 });
+    const created = await writer.client.post('/postdata/create', {
+      blog_id: 'probe',
+      title: TITLE,
+      series_title: SERIES,
+      md_content: 'before &lt;svg/onload=alert(1)&gt; after',
+      status: 0,
+    });
     expect(created.statusCode).toBe(200);
     await caughtUp(api);
   });

@@ -16,14 +16,21 @@ const comment = async (cm: string, parent?: string) => {
 };
 const hide = (cm: string, hidden: boolean) => admin.client.send('PUT', `/admin-api/comments/${ids[cm]}`, { hidden });
 /** The post's comment count as the blog's list shows it. */
-const listed = async (headers: Record<string, string>) => (await ann.client.get('/api/blogs/talk', headers)).json<{ bcontent: { ccounts: number }[] }>().bcontent[0]!.ccounts;
-const onSite = async (headers: Record<string, string>) => (await ann.client.get(`/api/comments/${postId}`, headers)).json<{ content: string }[]>().map((c) => c.content).sort();
+const listed = async (headers: Record<string, string>) =>
+  (await ann.client.get('/api/blogs/talk', headers)).json<{ bcontent: { ccounts: number }[] }>().bcontent[0]!.ccounts;
+const onSite = async (headers: Record<string, string>) =>
+  (await ann.client.get(`/api/comments/${postId}`, headers))
+    .json<{ content: string }[]>()
+    .map((c) => c.content)
+    .sort();
 
 beforeAll(async () => {
   api = await startTestApi();
   admin = await signIn(api, 'admin');
   await admin.client.post('/postdata/createblog', { slug: 'talk', title: 'Talk' });
-  postId = (await admin.client.post('/postdata/create', { blog_id: 'talk', title: 'Open thread', series_title: 'Threads', md_content: 'Say hello.', status: 0 })).json<{ id: string }>().id;
+  postId = (
+    await admin.client.post('/postdata/create', { blog_id: 'talk', title: 'Open thread', series_title: 'Threads', md_content: 'Say hello.', status: 0 })
+  ).json<{ id: string }>().id;
   ann = await signIn(api, 'user');
   await caughtUp(api);
   await comment('question');

@@ -45,7 +45,16 @@ describe('posts a month in the blog and post answers', () => {
       const url = `${blogId}-${first + i}`;
       await api.deps.store.appendMany(
         newPostAppends(url, postId, [
-          { type: 'PostCreated', data: { postId, blogId, url, authorId: writer.userId, content: { title: `Post ${i}`, subtitle: '', seriesTitle: 'S', excerpt: '', markdown: 'Text.' } } },
+          {
+            type: 'PostCreated',
+            data: {
+              postId,
+              blogId,
+              url,
+              authorId: writer.userId,
+              content: { title: `Post ${i}`, subtitle: '', seriesTitle: 'S', excerpt: '', markdown: 'Text.' },
+            },
+          },
           { type: 'PostPublished', data: { postId, publishedAt: new Date(now - ago * DAY).toISOString(), scheduled: false, first: true } },
         ]),
         { cause: { actor: 'test' } },
@@ -76,7 +85,10 @@ describe('posts a month in the blog and post answers', () => {
   it("gives each post page its blog's figure, for visitors and signed-in readers alike", async () => {
     expect((await visitor().get('/api/blogs/steady/steady-35')).json()).toMatchObject({ postingRate: { postsPerMonth: 2.5, posts: 30, months: 12 } });
     const reader = await signIn(api, 'user');
-    expect((await reader.client.get('/api/blogs/young/young-0')).json()).toMatchObject({ isAuth: true, postingRate: { postsPerMonth: 3, posts: 3, months: 1 } });
+    expect((await reader.client.get('/api/blogs/young/young-0')).json()).toMatchObject({
+      isAuth: true,
+      postingRate: { postsPerMonth: 3, posts: 3, months: 1 },
+    });
   });
 
   it('counts a newly published post at once', async () => {

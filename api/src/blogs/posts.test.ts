@@ -11,13 +11,25 @@ let writer: Person;
 let outsider: Person;
 const anonymous = () => new TestClient(api.app, '192.0.2.200');
 
-const post = (overrides: Record<string, unknown> = {}) => ({ blog_id: 'poetry', title: 'First light', series_title: 'Dawn', md_content: 'Read ||12|| slowly.', status: 0, excerpt: '', subtitle: 'A note', ...overrides });
+const post = (overrides: Record<string, unknown> = {}) => ({
+  blog_id: 'poetry',
+  title: 'First light',
+  series_title: 'Dawn',
+  md_content: 'Read ||12|| slowly.',
+  status: 0,
+  excerpt: '',
+  subtitle: 'A note',
+  ...overrides,
+});
 
 beforeAll(async () => {
   api = await startTestApi();
   admin = await signIn(api, 'admin');
   expect((await anonymous().get('/api/blogs')).json()).toMatchObject({ statusCode: 404, message: blogMessages.noBlogsYet });
-  expect((await admin.client.post('/postdata/createblog', { slug: 'poetry', title: 'Poetry', description: 'Verse' })).json()).toMatchObject({ slug: 'poetry', message: 'Added Successfully' });
+  expect((await admin.client.post('/postdata/createblog', { slug: 'poetry', title: 'Poetry', description: 'Verse' })).json()).toMatchObject({
+    slug: 'poetry',
+    message: 'Added Successfully',
+  });
   expect((await admin.client.post('/postdata/createblog', { slug: 'prose', title: 'Prose' })).statusCode).toBe(200);
   expect((await admin.client.post('/postdata/createblog', { slug: 'poetry', title: 'Again' })).statusCode).toBe(409);
   writer = await signIn(api, 'blogger', { blogs: ['poetry'] });
@@ -33,16 +45,42 @@ describe('writing posts', () => {
     const body = response.json<{ message: string; fields: { field: string }[] }>();
     expect(body.message).toBe('Fields marked with * are required');
     expect(body.fields.map((f) => f.field).sort()).toEqual(['md_content', 'series_title', 'title']);
-    expect((await writer.client.post('/postdata/create', post({ status: undefined }))).json()).toMatchObject({ message: blogMessages.required, fields: [{ field: 'status' }] });
-    expect((await writer.client.post('/postdata/create', post({ status: 1 }))).json()).toMatchObject({ message: blogMessages.required, fields: [{ field: 'published_at' }] });
+    expect((await writer.client.post('/postdata/create', post({ status: undefined }))).json()).toMatchObject({
+      message: blogMessages.required,
+      fields: [{ field: 'status' }],
+    });
+    expect((await writer.client.post('/postdata/create', post({ status: 1 }))).json()).toMatchObject({
+      message: blogMessages.required,
+      fields: [{ field: 'published_at' }],
+    });
     expect(await api.deps.store.headPosition()).toBe(head);
   });
 
   it('publishes now, renders sanitised HTML with sentence links, and shows edit rights only to those who have them', async () => {
-    const created = await writer.client.post('/postdata/create', post({ md_content: 'Read ||12|| slowly. <script>alert(1)</script><img src=x onerror=alert(1)>' }));
-    expect(created.json()).toMatchObject({ url: 'first-light', blog: 'poetry', revision: 1, message: 'Posted Successfully', redirect: '/blogs/poetry/first-light' });
+    const created = await writer.client.post(
+      '/postdata/create',
+      post({ md_content: 'Read ||12|| slowly. <script>alert(1)</script><img src=x onerror=alert(1)>' }),
+    );
+    expect(created.json()).toMatchObject({
+      url: 'first-light',
+      blog: 'poetry',
+      revision: 1,
+      message: 'Posted Successfully',
+      redirect: '/blogs/poetry/first-light',
+    });
     const page = (await writer.client.get('/api/blogs/poetry/first-light', after(created))).json<Record<string, unknown>>();
-    expect(page).toMatchObject({ title: 'First light', subtitle: 'A note', series_title: 'Dawn', seriesSlug: 'dawn', number: 1, canedit: true, isAuth: true, status: 0, author: writer.name, authorId: writer.userId });
+    expect(page).toMatchObject({
+      title: 'First light',
+      subtitle: 'A note',
+      series_title: 'Dawn',
+      seriesSlug: 'dawn',
+      number: 1,
+      canedit: true,
+      isAuth: true,
+      status: 0,
+      author: writer.name,
+      authorId: writer.userId,
+    });
     expect(page.content).toContain('<a class="sentence-link" href="/12">12</a>');
     expect(page.content).not.toMatch(/script|onerror/);
     expect((await anonymous().get('/api/blogs/poetry/first-light')).json()).toMatchObject({ canedit: false, isAuth: false });
@@ -71,7 +109,9 @@ describe('writing posts', () => {
     const id = own.json<{ id: string }>().id;
     expect((await writer.client.post('/postdata/update', { ...post({ blog_id: 'prose', title: 'Hijacked' }), id })).statusCode).toBe(403);
     expect((await writer.client.get(`/postdata/edit/${id}`, after(own))).statusCode).toBe(403);
-    expect((await admin.client.post('/postdata/update', { ...post({ blog_id: 'prose', title: 'Edited by admin' }), id })).json()).toMatchObject({ message: 'Updated Successfully' });
+    expect((await admin.client.post('/postdata/update', { ...post({ blog_id: 'prose', title: 'Edited by admin' }), id })).json()).toMatchObject({
+      message: 'Updated Successfully',
+    });
     expect((await anonymous().post('/postdata/create', post())).statusCode).toBe(401);
   });
 
@@ -84,12 +124,20 @@ describe('writing posts', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json<{ message: string }>().message).toMatch(/saved by someone else/);
     const history = (await writer.client.get(`/postdata/revisions/${id}`, after(second))).json<{ revision: number; kind: string; author: string }[]>();
-    expect(history.map((r) => [r.revision, r.kind])).toEqual([[2, 'revised'], [1, 'created']]);
+    expect(history.map((r) => [r.revision, r.kind])).toEqual([
+      [2, 'revised'],
+      [1, 'created'],
+    ]);
     expect(history[0]!.author).toBe(writer.name);
     expect((await writer.client.get(`/postdata/revisions/${id}/1`)).json()).toMatchObject({ revision: 1, md_content: 'one' });
     const restored = await writer.client.post('/postdata/restore', { id, revision: 1 });
     expect(restored.json()).toMatchObject({ revision: 3 });
-    expect((await writer.client.get(`/postdata/edit/${id}`, after(restored))).json()).toMatchObject({ md_content: 'one', revision: 3, status: 0, isPublished: true });
+    expect((await writer.client.get(`/postdata/edit/${id}`, after(restored))).json()).toMatchObject({
+      md_content: 'one',
+      revision: 3,
+      status: 0,
+      isPublished: true,
+    });
     expect((await writer.client.get(`/postdata/revisions/${id}`)).json<{ kind: string }[]>()[0]!.kind).toBe('restored');
   });
 
@@ -109,37 +157,63 @@ describe('writing posts', () => {
   it('gives readable, unique urls', async () => {
     const a = await writer.client.post('/postdata/create', post({ title: 'Ça va? Déjà vu!' }));
     expect(a.json()).toMatchObject({ url: 'ca-va-deja-vu' });
-    expect((await writer.client.post('/postdata/generateurl', { title: 'Ça va, déjà vu' })).json()).toEqual({ url: 'ca-va-deja-vu-2', message: 'url generated' });
+    expect((await writer.client.post('/postdata/generateurl', { title: 'Ça va, déjà vu' })).json()).toEqual({
+      url: 'ca-va-deja-vu-2',
+      message: 'url generated',
+    });
     expect((await writer.client.post('/postdata/create', post({ title: 'Ça va? Déjà vu!' }))).json()).toMatchObject({ url: 'ca-va-deja-vu-2' });
     expect((await writer.client.post('/postdata/create', post({ title: 'Archive' }))).json()).toMatchObject({ url: 'archive-post' });
   });
 
-  it('schedules in the author\'s time zone, replaces the job on rescheduling, cancels it on draft and delete', async () => {
+  it("schedules in the author's time zone, replaces the job on rescheduling, cancels it on draft and delete", async () => {
     const year = new Date().getUTCFullYear() + 1;
-    const created = await writer.client.post('/postdata/create', post({ title: 'Later', status: 1, published_at: `${year}-03-01T09:30`, time_zone: 'Asia/Kolkata' }));
+    const created = await writer.client.post(
+      '/postdata/create',
+      post({ title: 'Later', status: 1, published_at: `${year}-03-01T09:30`, time_zone: 'Asia/Kolkata' }),
+    );
     expect(created.json()).toMatchObject({ message: 'Posted Successfully', redirect: '/blogs/poetry/scheduled' });
     const { id } = created.json<{ id: string }>();
     const edit = (await writer.client.get(`/postdata/edit/${id}`, after(created))).json();
     expect(edit).toMatchObject({ status: 1, isScheduled: true, published_at: `${year}-03-01T04:00:00.000Z` });
     await caughtUp(api); // the reactor queues the jobs
-    expect(await api.deps.jobs.inspect(publishScheduledPost, id)).toMatchObject({ state: 'scheduled', payload: { postId: id, publishAt: `${year}-03-01T04:00:00.000Z` } });
+    expect(await api.deps.jobs.inspect(publishScheduledPost, id)).toMatchObject({
+      state: 'scheduled',
+      payload: { postId: id, publishAt: `${year}-03-01T04:00:00.000Z` },
+    });
     expect(Math.abs((await api.deps.jobs.inspect(publishScheduledPost, id))!.runAt.getTime() - Date.parse(`${year}-03-01T04:00:00Z`))).toBeLessThan(1000);
     expect((await anonymous().get('/api/blogs/poetry/later')).statusCode).toBe(404);
-    expect((await writer.client.get('/postdata/blogs/poetry/scheduled')).json()).toMatchObject({ bcontent: [expect.objectContaining({ url: 'later', publish_at: `${year}-03-01T04:00:00.000Z` })], Paging: { CurrentPage: 1, TotalPagesCount: 1, Skip: 0 } });
+    expect((await writer.client.get('/postdata/blogs/poetry/scheduled')).json()).toMatchObject({
+      bcontent: [expect.objectContaining({ url: 'later', publish_at: `${year}-03-01T04:00:00.000Z` })],
+      Paging: { CurrentPage: 1, TotalPagesCount: 1, Skip: 0 },
+    });
     expect((await outsider.client.get('/postdata/blogs/poetry/scheduled')).statusCode).toBe(403);
 
     const moved = await writer.client.post('/postdata/update', { ...post({ title: 'Later', status: 1, published_at: `${year}-04-01T10:00:00Z` }), id });
     expect(moved.json()).toMatchObject({ redirect: '/blogs/poetry/scheduled' });
     await caughtUp(api); // the reactor queues the jobs
-    expect(await api.deps.jobs.inspect(publishScheduledPost, id)).toMatchObject({ state: 'scheduled', payload: { postId: id, publishAt: `${year}-04-01T10:00:00.000Z` } });
-    expect((await writer.client.post('/postdata/update', { ...post({ title: 'Later', status: 1, published_at: '2001-01-01T00:00Z' }), id })).json()).toMatchObject({ statusCode: 400, fields: [{ field: 'published_at' }] });
-    expect((await writer.client.post('/postdata/update', { ...post({ title: 'Later', status: 1, published_at: `${year}-04-01T10:00`, time_zone: 'Mars/Olympus' }), id })).json()).toMatchObject({ statusCode: 400, fields: [{ field: 'time_zone' }] });
+    expect(await api.deps.jobs.inspect(publishScheduledPost, id)).toMatchObject({
+      state: 'scheduled',
+      payload: { postId: id, publishAt: `${year}-04-01T10:00:00.000Z` },
+    });
+    expect(
+      (await writer.client.post('/postdata/update', { ...post({ title: 'Later', status: 1, published_at: '2001-01-01T00:00Z' }), id })).json(),
+    ).toMatchObject({ statusCode: 400, fields: [{ field: 'published_at' }] });
+    expect(
+      (
+        await writer.client.post('/postdata/update', {
+          ...post({ title: 'Later', status: 1, published_at: `${year}-04-01T10:00`, time_zone: 'Mars/Olympus' }),
+          id,
+        })
+      ).json(),
+    ).toMatchObject({ statusCode: 400, fields: [{ field: 'time_zone' }] });
 
     const drafted = await writer.client.post('/postdata/update', { ...post({ title: 'Later', status: 2 }), id });
     expect(drafted.json()).toMatchObject({ redirect: '/blogs/poetry/later' });
     await caughtUp(api); // the reactor queues the jobs
     expect(await api.deps.jobs.inspect(publishScheduledPost, id)).toBeNull();
-    expect((await writer.client.get('/postdata/blogs/poetry/draft', after(drafted))).json<{ bcontent: { url: string }[] }>().bcontent.map((p) => p.url)).toContain('later');
+    expect(
+      (await writer.client.get('/postdata/blogs/poetry/draft', after(drafted))).json<{ bcontent: { url: string }[] }>().bcontent.map((p) => p.url),
+    ).toContain('later');
 
     await writer.client.post('/postdata/update', { ...post({ title: 'Later', status: 1, published_at: `${year}-05-01T10:00:00Z` }), id });
     await caughtUp(api); // the reactor queues the jobs
@@ -156,7 +230,9 @@ describe('writing posts', () => {
     const created = await writer.client.post('/postdata/create', post({ title: 'Out and back' }));
     const { id } = created.json<{ id: string }>();
     const year = new Date().getUTCFullYear() + 1;
-    expect((await writer.client.post('/postdata/update', { ...post({ title: 'Out and back', status: 1, published_at: `${year}-01-01T00:00:00Z` }), id })).statusCode).toBe(400);
+    expect(
+      (await writer.client.post('/postdata/update', { ...post({ title: 'Out and back', status: 1, published_at: `${year}-01-01T00:00:00Z` }), id })).statusCode,
+    ).toBe(400);
     const back = await writer.client.post('/postdata/update', { ...post({ title: 'Out and back', status: 2 }), id });
     expect((await anonymous().get('/api/blogs/poetry/out-and-back', after(back))).statusCode).toBe(404);
     await caughtUp(api);

@@ -21,7 +21,22 @@ async function seedPosts(): Promise<void> {
     const url = `post-${i}`;
     await api.deps.store.appendMany(
       newPostAppends(url, postId, [
-        { type: 'PostCreated', data: { postId, blogId: 'essays', url, authorId: writer.userId, content: { title: `Post ${i}`, subtitle: '', seriesTitle: i % 2 ? 'Odd' : 'Even', excerpt: '', markdown: `Body of post ${i} with **bold** and ||${i}||.` } } },
+        {
+          type: 'PostCreated',
+          data: {
+            postId,
+            blogId: 'essays',
+            url,
+            authorId: writer.userId,
+            content: {
+              title: `Post ${i}`,
+              subtitle: '',
+              seriesTitle: i % 2 ? 'Odd' : 'Even',
+              excerpt: '',
+              markdown: `Body of post ${i} with **bold** and ||${i}||.`,
+            },
+          },
+        },
         { type: 'PostPublished', data: { postId, publishedAt: new Date(start + i * DAY).toISOString(), scheduled: false, first: true } },
       ]),
       { cause: { actor: 'test' } },
@@ -46,7 +61,10 @@ describe('blog reading calls', () => {
       { slug: 'empty', title: 'Empty', description: '', postCount: 0, lastPublished: null },
       expect.objectContaining({ slug: 'essays', postCount: POSTS }),
     ]);
-    const first = (await reader().get('/api/blogs/essays')).json<{ bcontent: { url: string; number: number; excerpt_content: string; author: string }[]; Paging: unknown }>();
+    const first = (await reader().get('/api/blogs/essays')).json<{
+      bcontent: { url: string; number: number; excerpt_content: string; author: string }[];
+      Paging: unknown;
+    }>();
     expect(first.Paging).toEqual({ CurrentPage: 1, TotalPagesCount: 3, Skip: 0 });
     expect(first.bcontent.map((p) => p.url)).toEqual(Array.from({ length: 10 }, (_, i) => `post-${POSTS - i}`));
     expect(first.bcontent[0]).toMatchObject({ number: POSTS, author: writer.name, excerpt_content: `Body of post ${POSTS} with bold and ||${POSTS}||.` });
@@ -61,7 +79,13 @@ describe('blog reading calls', () => {
   });
 
   it('links each post to its older and newer neighbour', async () => {
-    expect((await reader().get('/api/blogs/essays/post-5')).json()).toMatchObject({ previous_url: 'post-4', previous_title: 'Post 4', next_url: 'post-6', next_title: 'Post 6', blogTitle: 'Essays' });
+    expect((await reader().get('/api/blogs/essays/post-5')).json()).toMatchObject({
+      previous_url: 'post-4',
+      previous_title: 'Post 4',
+      next_url: 'post-6',
+      next_title: 'Post 6',
+      blogTitle: 'Essays',
+    });
     expect((await reader().get('/api/blogs/essays/post-1')).json()).toMatchObject({ previous_url: null, next_url: 'post-2' });
     expect((await reader().get(`/api/blogs/essays/post-${POSTS}`)).json()).toMatchObject({ next_url: null });
   });
@@ -86,11 +110,24 @@ describe('blog reading calls', () => {
   });
 
   it('builds the archive timeline by year, month and day, and the author archive', async () => {
-    const archive = (await reader().get('/api/blogs/essays/archive')).json<{ countPost: number; timeline: { year: number; totalposts: number; monthtimeline: { monthname: string; totalposts: number; postdate: { date: string; postdetails: unknown[] }[] }[] }[] }>();
+    const archive = (await reader().get('/api/blogs/essays/archive')).json<{
+      countPost: number;
+      timeline: {
+        year: number;
+        totalposts: number;
+        monthtimeline: { monthname: string; totalposts: number; postdate: { date: string; postdetails: unknown[] }[] }[];
+      }[];
+    }>();
     expect(archive.countPost).toBe(POSTS);
     expect(archive.timeline.map((y) => y.year)).toEqual([2025]);
-    expect(archive.timeline[0]!.monthtimeline.map((m) => [m.monthname, m.totalposts])).toEqual([['December', 13], ['November', 10]]);
-    expect(archive.timeline[0]!.monthtimeline[0]!.postdate[0]).toEqual({ date: '2025-12-13', postdetails: [{ postslug: 'post-23', posttitle: 'Post 23', postBlogSlug: 'essays', postBlog: 'Essays' }] });
+    expect(archive.timeline[0]!.monthtimeline.map((m) => [m.monthname, m.totalposts])).toEqual([
+      ['December', 13],
+      ['November', 10],
+    ]);
+    expect(archive.timeline[0]!.monthtimeline[0]!.postdate[0]).toEqual({
+      date: '2025-12-13',
+      postdetails: [{ postslug: 'post-23', posttitle: 'Post 23', postBlogSlug: 'essays', postBlog: 'Essays' }],
+    });
     expect((await reader().get(`/api/user/${writer.userId}`)).json()).toMatchObject({ title: writer.name, countPost: POSTS });
     expect((await reader().get(`/api/user/${randomUUID()}`)).statusCode).toBe(404);
   });
@@ -99,7 +136,12 @@ describe('blog reading calls', () => {
     const toc = (await reader().get('/api/blogs/essays/toc')).json<{ bcontent: { url: string }[]; Paging: unknown }>();
     expect(toc.Paging).toEqual({ CurrentPage: 1, TotalPagesCount: 1, Skip: 0 });
     expect(toc.bcontent[0]).toMatchObject({ url: 'post-1', title: 'Post 1', number: 1 });
-    expect((await reader().get('/api/blogs/recent')).json<unknown[]>()[0]).toEqual({ bslug: 'essays', pslug: `post-${POSTS}`, ptitle: `Post ${POSTS}`, bTitle: 'Essays' });
+    expect((await reader().get('/api/blogs/recent')).json<unknown[]>()[0]).toEqual({
+      bslug: 'essays',
+      pslug: `post-${POSTS}`,
+      ptitle: `Post ${POSTS}`,
+      bTitle: 'Essays',
+    });
   });
 
   it('serves valid RSS 2.0 and Atom feeds with full content, per blog and per series', async () => {

@@ -8,7 +8,10 @@ import { unsubscribeToken } from '@epos/platform/blogs/unsubscribe-token';
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({ blogs: async () => [{ id: 'talk', name: 'Talk' }] });
-  await api.deps.store.append(blogStream('talk'), [{ type: 'BlogCreated', data: { blogId: 'talk', title: 'Table Talk', description: '' } }], { expectedRevision: 'no_stream', cause: { actor: 'test' } });
+  await api.deps.store.append(blogStream('talk'), [{ type: 'BlogCreated', data: { blogId: 'talk', title: 'Table Talk', description: '' } }], {
+    expectedRevision: 'no_stream',
+    cause: { actor: 'test' },
+  });
   await caughtUp(api);
 });
 afterAll(async () => api.close());
@@ -42,7 +45,8 @@ describe('unsubscribe links', () => {
     for (const mailbox of mailboxes) await mailbox.csrf();
     const answers = await Promise.all(mailboxes.map((mailbox) => mailbox.post('/api/unsubscribe', { token })));
     const again = await new TestClient(api.app, '192.0.2.50').post('/api/unsubscribe', { token });
-    for (const answer of [...answers, again]) expect(answer.json()).toEqual({ type: 1, message: 'You will no longer get mails about Table Talk.', blog: 'talk', blogTitle: 'Table Talk' });
+    for (const answer of [...answers, again])
+      expect(answer.json()).toEqual({ type: 1, message: 'You will no longer get mails about Table Talk.', blog: 'talk', blogTitle: 'Table Talk' });
     const changes = (await api.deps.store.readStream(userStream(reader.userId))).filter((e) => e.type === 'SubscriptionsChanged').map((e) => e.data);
     expect(changes).toEqual([
       { userId: reader.userId, blogs: ['talk'], subscribed: true },
@@ -58,7 +62,9 @@ describe('unsubscribe links', () => {
     await reader.client.post('/postdata/updateSubscriptions', { UserBlogs: ['talk'], isSubscribed: true });
     const token = await unsubscribeToken(api.deps.database, reader.userId, 'talk');
     await new TestClient(api.app, '192.0.2.51').post('/api/unsubscribe', { token });
-    const changes = (await api.deps.store.readStream(userStream(reader.userId))).filter((e) => e.type === 'SubscriptionsChanged').map((e) => (e.data as { subscribed: boolean }).subscribed);
+    const changes = (await api.deps.store.readStream(userStream(reader.userId)))
+      .filter((e) => e.type === 'SubscriptionsChanged')
+      .map((e) => (e.data as { subscribed: boolean }).subscribed);
     expect(changes).toEqual([true, false]);
   });
 
@@ -66,7 +72,11 @@ describe('unsubscribe links', () => {
     const reader = await signIn(api, 'user');
     const token = await unsubscribeToken(api.deps.database, reader.userId, 'talk');
     const events = (await api.deps.store.readStream(userStream(reader.userId))).length;
-    const response = await new TestClient(api.app, '192.0.2.32').post('/api/unsubscribe', { token }, { 'x-consistent-after': String(await api.deps.store.headPosition()) });
+    const response = await new TestClient(api.app, '192.0.2.32').post(
+      '/api/unsubscribe',
+      { token },
+      { 'x-consistent-after': String(await api.deps.store.headPosition()) },
+    );
     expect(response.json()).toMatchObject({ type: 1, blog: 'talk' });
     expect((await api.deps.store.readStream(userStream(reader.userId))).length).toBe(events);
   });

@@ -5,7 +5,24 @@ export const PAGE_SIZE = 10;
 export const TOC_PAGE_SIZE = 50;
 
 type PostRow = BlogsReadModel['posts'];
-export type PostSummaryRow = Pick<PostRow, 'post_id' | 'url' | 'title' | 'subtitle' | 'number' | 'author_id' | 'published_at' | 'updated_at' | 'excerpt' | 'series_title' | 'series_slug' | 'comment_count' | 'blog_id' | 'status' | 'publish_at'> & { author: string };
+export type PostSummaryRow = Pick<
+  PostRow,
+  | 'post_id'
+  | 'url'
+  | 'title'
+  | 'subtitle'
+  | 'number'
+  | 'author_id'
+  | 'published_at'
+  | 'updated_at'
+  | 'excerpt'
+  | 'series_title'
+  | 'series_slug'
+  | 'comment_count'
+  | 'blog_id'
+  | 'status'
+  | 'publish_at'
+> & { author: string };
 
 export interface Paging {
   CurrentPage: number;

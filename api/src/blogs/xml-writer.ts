@@ -33,7 +33,9 @@ const escapedText = (text: string) => withoutBidiRuns(text.replace(NOT_XML, ''))
 const escapedAttribute = (value: string) => withoutBidiRuns(value.replace(NOT_XML, '')).replace(/[&<>"\r\t\n]/g, (c) => ATTRIBUTE_ESCAPES[c] ?? '');
 
 function serialise(element: XmlElement, indent = ''): string {
-  const attributes = Object.entries(element.attributes).map(([name, value]) => ` ${name}="${escapedAttribute(value)}"`).join('');
+  const attributes = Object.entries(element.attributes)
+    .map(([name, value]) => ` ${name}="${escapedAttribute(value)}"`)
+    .join('');
   const open = `${indent}<${element.name}${attributes}`;
   if (element.children.length === 0) return `${open}/>`;
   if (element.children.every((child) => typeof child === 'string')) return `${open}>${escapedText(element.children.join(''))}</${element.name}>`;

@@ -100,7 +100,12 @@ export async function removeAuthor(deps: ApiDeps, request: FastifyRequest, autho
   const reached = await deps.progress.waitFor(await deps.store.headPosition(), { names: [BOOKS_PROJECTION], timeoutMs: deps.config.CONSISTENCY_TIMEOUT_MS });
   if (!reached) throw new HttpError(503, 'not_consistent_yet', 'The books are still being updated; try again in a moment.', { 'retry-after': '1' });
   const bookCount = await bookCountOf(await deps.progress.readModel<BooksReadModel>(BOOKS_PROJECTION), authorId);
-  return handleCommand(deps.store, { streamId: authorStream(authorId), decider: authorDecider, command: { kind: 'remove', bookCount }, cause: causeOf(request) });
+  return handleCommand(deps.store, {
+    streamId: authorStream(authorId),
+    decider: authorDecider,
+    command: { kind: 'remove', bookCount },
+    cause: causeOf(request),
+  });
 }
 
 /** Whose book a new one is: a new author (added with the book, in one append) or an existing one. */
@@ -144,6 +149,7 @@ const runBook = (deps: ApiDeps, request: FastifyRequest, bookId: string, command
 export const reviseBook = (deps: ApiDeps, request: FastifyRequest, bookId: string, content: BookContent, expectedRevision?: number) =>
   runBook(deps, request, bookId, { kind: 'revise', content, ...(expectedRevision === undefined ? {} : { expectedRevision }) });
 
-export const restoreBook = (deps: ApiDeps, request: FastifyRequest, bookId: string, revision: number) => runBook(deps, request, bookId, { kind: 'restore', revision });
+export const restoreBook = (deps: ApiDeps, request: FastifyRequest, bookId: string, revision: number) =>
+  runBook(deps, request, bookId, { kind: 'restore', revision });
 
 export const removeBook = (deps: ApiDeps, request: FastifyRequest, bookId: string) => runBook(deps, request, bookId, { kind: 'remove' });

@@ -13,7 +13,15 @@ let user: Person;
 let blogger: Person;
 const anonymous = () => new TestClient(api.app, '192.0.2.210');
 
-const book = (overrides: Record<string, unknown> = {}) => ({ BookName: 'A Companion', BookContentMd: '## Intro\n\nRead ||12||.\n\n### Notes\n\nMore.', BookContentHtml: '<p>ignored</p>', BookOrder: 1, AuthorName: '', Urlslug: '', ...overrides });
+const book = (overrides: Record<string, unknown> = {}) => ({
+  BookName: 'A Companion',
+  BookContentMd: '## Intro\n\nRead ||12||.\n\n### Notes\n\nMore.',
+  BookContentHtml: '<p>ignored</p>',
+  BookOrder: 1,
+  AuthorName: '',
+  Urlslug: '',
+  ...overrides,
+});
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -33,7 +41,10 @@ describe('authors and books by the spec rules', () => {
     expect(blank.json()).toMatchObject({ message: bookMessages.blankAuthor, fields: [{ field: 'AuthorName' }] });
     expect(await api.deps.store.headPosition()).toBe(head);
     const listed = await admin.client.get('/postdata/getauthors', after(again));
-    expect(listed.json()).toEqual([{ AuthorName: 'Mira Alder', Urlslug: 'mira-alder' }, { AuthorName: 'Mira Alder', Urlslug: 'mira-alder-2' }]);
+    expect(listed.json()).toEqual([
+      { AuthorName: 'Mira Alder', Urlslug: 'mira-alder' },
+      { AuthorName: 'Mira Alder', Urlslug: 'mira-alder-2' },
+    ]);
   });
 
   it("answers the spec's messages for the author choice and blank books, changing nothing", async () => {
@@ -109,7 +120,8 @@ describe('authors and books by the spec rules', () => {
     expect(cached.json()).toMatchObject({ BookName: 'A Companion' });
     const edit = await admin.client.get('/api/books/mira-alder/a-companion/edit');
     expect(edit.json()).toMatchObject({ BookContentMd: book().BookContentMd, revision: 1, InnerTags: [{ TagHash: 'toc-intro' }] });
-    const update = (fields: Record<string, unknown>) => admin.client.post('/postdata/updatebooks', { ...book(), Urlslug: 'mira-alder', BookSlug: 'a-companion', ...fields });
+    const update = (fields: Record<string, unknown>) =>
+      admin.client.post('/postdata/updatebooks', { ...book(), Urlslug: 'mira-alder', BookSlug: 'a-companion', ...fields });
     const saved = await update({ BookName: 'The Companion', BookContentMd: '## Intro\n\nNew text.', revision: 1 });
     expect(saved.json()).toEqual({ message: 'Book Updated Successfully', Urlslug: 'mira-alder', BookSlug: 'a-companion', revision: 2 });
     const stale = await update({ BookContentMd: 'Lost.', revision: 1 });
@@ -130,7 +142,10 @@ describe('authors and books by the spec rules', () => {
     const markdown = payloads.map(([payload], i) => `## ${i} ${payload}\n\n${payload}\n\n### Under ${payload}\n`).join('\n');
     const saved = await admin.client.post('/postdata/insertbooks', book({ Urlslug: 'mira-alder', BookName: 'Corpus', BookContentMd: markdown }));
     expect(saved.json()).toMatchObject({ BookSlug: 'corpus' });
-    const page = (await anonymous().get('/api/booksnew/mira-alder/corpus', after(saved))).json<{ BookContentHtml: string; InnerTags: { TagHash: string; Innerhead3: { TagHash: string }[] }[] }>();
+    const page = (await anonymous().get('/api/booksnew/mira-alder/corpus', after(saved))).json<{
+      BookContentHtml: string;
+      InnerTags: { TagHash: string; Innerhead3: { TagHash: string }[] }[];
+    }>();
     expect(audit(page.BookContentHtml.replace(/<(h[23]) id="toc-[a-z0-9-]+">/g, '<$1>'), 'post')).toEqual([]);
     // Some payloads (an unclosed <style>, say) swallow what follows them; toc.test.ts renders each one alone.
     expect(page.InnerTags.length).toBeGreaterThan(10);
@@ -151,10 +166,16 @@ async function bookIdOf(author: string, slug: string): Promise<string> {
 describe('a long book', () => {
   it('takes a 300,000-word book (over the usual 1 MiB body limit) and answers it from memory with its ETag', async () => {
     const paragraph = 'The lamp and the threshold stand where the road turns toward evening, and the listener waits. '.repeat(6);
-    const parts = Array.from({ length: 180 }, (_, i) => `## Part ${i + 1}\n\n${paragraph}\n\n### Reading ${i + 1}\n\n${paragraph.repeat(18)} See ||${i + 1}||.`);
+    const parts = Array.from(
+      { length: 180 },
+      (_, i) => `## Part ${i + 1}\n\n${paragraph}\n\n### Reading ${i + 1}\n\n${paragraph.repeat(18)} See ||${i + 1}||.`,
+    );
     const markdown = parts.join('\n\n');
     expect(markdown.length).toBeGreaterThan(1_500_000);
-    const saved = await admin.client.post('/postdata/insertbooks', book({ AuthorName: 'Long Writer', BookName: 'The Long Commentary', BookContentMd: markdown }));
+    const saved = await admin.client.post(
+      '/postdata/insertbooks',
+      book({ AuthorName: 'Long Writer', BookName: 'The Long Commentary', BookContentMd: markdown }),
+    );
     expect(saved.json()).toMatchObject({ BookSlug: 'the-long-commentary' });
     // Rendering 1.5 MB of markdown can outlast a read's 1.5 s wait on a busy machine: this test is about the answer, not the wait.
     await caughtUp(api);
@@ -176,7 +197,11 @@ describe('who may write, and removing', () => {
       ['/postdata/updatebooks', { ...book(), Urlslug: 'mira-alder', BookSlug: 'before' }],
       ['/postdata/removeBook/mira-alder/before', {}],
     ];
-    for (const [who, client, status] of [['anonymous', anonymous(), 401], ['user', user.client, 403], ['blogger', blogger.client, 403]] as const) {
+    for (const [who, client, status] of [
+      ['anonymous', anonymous(), 401],
+      ['user', user.client, 403],
+      ['blogger', blogger.client, 403],
+    ] as const) {
       for (const [url, body] of writes) expect((await client.post(url, body)).statusCode, `${who} ${url}`).toBe(status);
       for (const url of ['/postdata/getauthors', '/api/books/mira-alder/before/edit']) expect((await client.get(url)).statusCode, `${who} ${url}`).toBe(status);
       const token = await client.csrf();
@@ -190,7 +215,11 @@ describe('who may write, and removing', () => {
     const forged = await admin.client.get('/postdata/removeBook/mira-alder/before');
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toMatchObject({ error: 'forbidden' });
-    const head404 = await admin.client.request({ method: 'HEAD', url: '/postdata/removeBook/mira-alder/before', headers: { 'x-csrf-token': await admin.client.csrf() } });
+    const head404 = await admin.client.request({
+      method: 'HEAD',
+      url: '/postdata/removeBook/mira-alder/before',
+      headers: { 'x-csrf-token': await admin.client.csrf() },
+    });
     expect(head404.statusCode).toBe(404);
     expect((await admin.client.get('/postdata/removeBook/mira-alder/before', { 'x-csrf-token': 'made-up' })).statusCode).toBe(403);
     expect(await api.deps.store.headPosition()).toBe(head);
@@ -200,7 +229,9 @@ describe('who may write, and removing', () => {
     const posted = await admin.client.post('/postdata/removeBook/mira-alder/a-companion-2');
     expect(posted.json()).toEqual({ message: 'Deleted Successfully' });
     expect((await admin.client.post('/postdata/removeBook/mira-alder/a-companion-2')).statusCode).toBe(404);
-    expect((await anonymous().get('/api/books/mira-alder', after(posted))).json<{ AuthorBook: { BookSlug: string }[] }>().AuthorBook.map((b) => b.BookSlug)).toEqual(['corpus', 'a-companion']);
+    expect(
+      (await anonymous().get('/api/books/mira-alder', after(posted))).json<{ AuthorBook: { BookSlug: string }[] }>().AuthorBook.map((b) => b.BookSlug),
+    ).toEqual(['corpus', 'a-companion']);
     // A removed book's address is never given to another book.
     const again = await admin.client.post('/postdata/insertbooks', book({ Urlslug: 'mira-alder', BookName: 'Before', BookContentMd: 'Again.' }));
     expect(again.json()).toMatchObject({ BookSlug: 'before-2' });
@@ -216,7 +247,10 @@ describe('demo content', () => {
       const client = new TestClient(demo.app);
       const [author] = (await client.get('/api/books')).json<{ Urlslug: string; AuthorBook: { BookSlug: string }[] }[]>();
       expect(author!.AuthorBook).toHaveLength(2);
-      const long = (await client.get(`/api/booksnew/${author!.Urlslug}/${author!.AuthorBook[0]!.BookSlug}`)).json<{ BookContentHtml: string; InnerTags: { Innerhead3: unknown[] }[] }>();
+      const long = (await client.get(`/api/booksnew/${author!.Urlslug}/${author!.AuthorBook[0]!.BookSlug}`)).json<{
+        BookContentHtml: string;
+        InnerTags: { Innerhead3: unknown[] }[];
+      }>();
       expect(long.InnerTags.length).toBeGreaterThanOrEqual(3);
       expect(long.InnerTags.some((e) => e.Innerhead3.length >= 2)).toBe(true);
       expect(long.BookContentHtml).toContain('class="sentence-link"');

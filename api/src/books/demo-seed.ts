@@ -7,10 +7,17 @@ const author = { name: 'Mira Alder' };
 const parts: { title: string; intro: string; sections: [string, string][] }[] = [
   {
     title: 'How to use this companion',
-    intro: 'This companion follows *The Lamp of Evening* book by book. Each part names the sentences it discusses: a link such as ||1|| opens the sentence with its notes and translations.',
+    intro:
+      'This companion follows *The Lamp of Evening* book by book. Each part names the sentences it discusses: a link such as ||1|| opens the sentence with its notes and translations.',
     sections: [
-      ['Reading slowly', 'Read a section aloud before reading about it. The poem was written to be heard, and its pauses say as much as its words; begin with ||1|| and ||2||.'],
-      ['The three editions', 'Where the First, Centenary and Revised editions differ, the companion says which it quotes. The compare view shows every change word by word.'],
+      [
+        'Reading slowly',
+        'Read a section aloud before reading about it. The poem was written to be heard, and its pauses say as much as its words; begin with ||1|| and ||2||.',
+      ],
+      [
+        'The three editions',
+        'Where the First, Centenary and Revised editions differ, the companion says which it quotes. The compare view shows every change word by word.',
+      ],
     ],
   },
   {
@@ -18,7 +25,10 @@ const parts: { title: string; intro: string; sections: [string, string][] }[] = 
     intro: 'The first book stands at a door at dusk. Nothing happens yet, and everything is prepared: the lamp, the road, the listener.',
     sections: [
       ['The lamp', 'The lamp of the title appears in ||3|| and returns in ||7||. It is never lit in the first book; the poem waits for it.'],
-      ['The threshold', 'A threshold is a place between. In ||5|| the speaker neither enters nor leaves, and the metre hesitates with them: read the line twice.'],
+      [
+        'The threshold',
+        'A threshold is a place between. In ||5|| the speaker neither enters nor leaves, and the metre hesitates with them: read the line twice.',
+      ],
       ['The listener', 'Who is addressed? From ||9|| to ||12|| the poem turns from description to address, and the reader becomes the one spoken to.'],
     ],
   },
@@ -77,7 +87,11 @@ async function seedBooks(context: SeedContext): Promise<void> {
     const bookSlug = slugify(content.title);
     await context.store.appendMany(
       [
-        { streamId: bookSlugStream(authorId, bookSlug), events: [{ type: 'BookSlugReserved', data: { authorId, slug: bookSlug, bookId } }], expectedRevision: 'no_stream' },
+        {
+          streamId: bookSlugStream(authorId, bookSlug),
+          events: [{ type: 'BookSlugReserved', data: { authorId, slug: bookSlug, bookId } }],
+          expectedRevision: 'no_stream',
+        },
         { streamId: bookStream(bookId), events: [{ type: 'BookAdded', data: { bookId, authorId, slug: bookSlug, content } }], expectedRevision: 'no_stream' },
       ],
       { cause },

@@ -38,52 +38,97 @@ export function bookReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
    * change drops it). Builds throw rather than answer null.
    */
   const serve = async (request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<unknown>, author?: string) =>
-    sendCacheable(request, reply, (await cache.answer(request.consistentAfter, () => readModelSchema(deps, request, BOOKS_PROJECTION), key, async () => renderAnswer(reply, await build()), author))!);
+    sendCacheable(
+      request,
+      reply,
+      (await cache.answer(
+        request.consistentAfter,
+        () => readModelSchema(deps, request, BOOKS_PROJECTION),
+        key,
+        async () => renderAnswer(reply, await build()),
+        author,
+      ))!,
+    );
 
   return async (app) => {
     await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'books cache listener not connected; serving uncached'));
     app.addHook('onClose', async () => cache.close());
 
-    app.get('/api/books', { config: reads, schema: { tags, summary: 'Every author with their books, authors by name, books in order', response: { 200: booksByAuthorAnswer } } }, async (request, reply) =>
-      serve(request, reply, 'books', async () => (await authorsWithBooks(await booksDb(request))).map(({ author, books }) => ({ AuthorName: author.name, Urlslug: author.slug, AuthorBook: books.map(entry) }))),
+    app.get(
+      '/api/books',
+      { config: reads, schema: { tags, summary: 'Every author with their books, authors by name, books in order', response: { 200: booksByAuthorAnswer } } },
+      async (request, reply) =>
+        serve(request, reply, 'books', async () =>
+          (await authorsWithBooks(await booksDb(request))).map(({ author, books }) => ({
+            AuthorName: author.name,
+            Urlslug: author.slug,
+            AuthorBook: books.map(entry),
+          })),
+        ),
     );
 
-    app.get('/api/books/:author', { config: reads, schema: { tags, summary: "One author's books, in order", params: authorParams, response: { 200: authorBooksAnswer } } }, async (request, reply) =>
-      serve(
-        request,
-        reply,
-        `author ${request.params.author}`,
-        async () => {
-          const db = await booksDb(request);
-          const author = await authorBySlug(db, request.params.author);
-          if (!author) throw noBook();
-          const books = await booksInOrder(db, author.author_id).execute();
-          return { AuthorName: author.name, Urlslug: author.slug, AuthorBook: books.map(entry) };
+    app.get(
+      '/api/books/:author',
+      { config: reads, schema: { tags, summary: "One author's books, in order", params: authorParams, response: { 200: authorBooksAnswer } } },
+      async (request, reply) =>
+        serve(
+          request,
+          reply,
+          `author ${request.params.author}`,
+          async () => {
+            const db = await booksDb(request);
+            const author = await authorBySlug(db, request.params.author);
+            if (!author) throw noBook();
+            const books = await booksInOrder(db, author.author_id).execute();
+            return { AuthorName: author.name, Urlslug: author.slug, AuthorBook: books.map(entry) };
+          },
+          request.params.author,
+        ),
+    );
+
+    app.get(
+      '/api/booksnew/:author/:book',
+      {
+        config: reads,
+        schema: {
+          tags,
+          summary: 'A book: its HTML with heading ids, and its table of contents (InnerTags)',
+          params: bookParams,
+          response: { 200: bookAnswer },
         },
-        request.params.author,
-      ),
+      },
+      async (request, reply) =>
+        serve(
+          request,
+          reply,
+          `book ${request.params.author} ${request.params.book}`,
+          async () => {
+            const book = await bookAt(await booksDb(request), request.params.author, request.params.book);
+            if (!book) throw noBook();
+            return bookPage(book);
+          },
+          request.params.author,
+        ),
     );
 
-    app.get('/api/booksnew/:author/:book', { config: reads, schema: { tags, summary: 'A book: its HTML with heading ids, and its table of contents (InnerTags)', params: bookParams, response: { 200: bookAnswer } } }, async (request, reply) =>
-      serve(
-        request,
-        reply,
-        `book ${request.params.author} ${request.params.book}`,
-        async () => {
-          const book = await bookAt(await booksDb(request), request.params.author, request.params.book);
-          if (!book) throw noBook();
-          return bookPage(book);
+    app.get(
+      '/api/books/:author/:book/edit',
+      {
+        config: reads,
+        schema: {
+          tags,
+          summary: 'A book as the editor loads it: with its markdown and revision (admins)',
+          params: bookParams,
+          response: { 200: editableBookAnswer },
         },
-        request.params.author,
-      ),
+      },
+      async (request, reply) => {
+        requirePermission(request, 'library.manage');
+        const book = await bookAt(await booksDb(request), request.params.author, request.params.book);
+        if (!book) throw noBook();
+        reply.header('cache-control', 'private, no-store');
+        return { ...bookPage(book), BookContentMd: book.markdown, revision: book.revision };
+      },
     );
-
-    app.get('/api/books/:author/:book/edit', { config: reads, schema: { tags, summary: 'A book as the editor loads it: with its markdown and revision (admins)', params: bookParams, response: { 200: editableBookAnswer } } }, async (request, reply) => {
-      requirePermission(request, 'library.manage');
-      const book = await bookAt(await booksDb(request), request.params.author, request.params.book);
-      if (!book) throw noBook();
-      reply.header('cache-control', 'private, no-store');
-      return { ...bookPage(book), BookContentMd: book.markdown, revision: book.revision };
-    });
   };
 }

@@ -1,7 +1,6 @@
 import { escapeHtml } from '@epos/platform/markdown/index';
 import { isWebUrl, TEXT_URL, trimUrl, type OutboxMessage, type OutboxSummary } from '@epos/platform/mail/index';
 
-
 /** An http(s) URL as a link (opening in a new tab, no referrer); anything else as plain text. */
 function link(url: string, label = url): string {
   if (!isWebUrl(url)) return escapeHtml(label);

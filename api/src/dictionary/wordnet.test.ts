@@ -11,7 +11,11 @@ afterAll(() => wordnet.close());
 describe('parseIndexLine', () => {
   it('reads the lemma, part of speech and synset offsets, skipping the pointer symbols and counts', () => {
     expect(parseIndexLine('lamp n 2 3 @ ~ %p 2 2 03641539 03641940  ')).toEqual({ lemma: 'lamp', pos: 'noun', offsets: [3641539, 3641940] });
-    expect(parseIndexLine('kindle v 3 3 @ ~ + 3 0 02767643 02767330 01763170  ')).toEqual({ lemma: 'kindle', pos: 'verb', offsets: [2767643, 2767330, 1763170] });
+    expect(parseIndexLine('kindle v 3 3 @ ~ + 3 0 02767643 02767330 01763170  ')).toEqual({
+      lemma: 'kindle',
+      pos: 'verb',
+      offsets: [2767643, 2767330, 1763170],
+    });
     expect(parseIndexLine('wandering a 3 1 & 3 2 02135465 00766950 02134890  ').pos).toBe('adj');
     expect(parseIndexLine('ice_cream n 1 2 @ ~ 1 1 07630109  ').lemma).toBe('ice_cream');
   });
@@ -24,13 +28,20 @@ describe('parseIndexLine', () => {
 
 describe('parseDataLine', () => {
   it('reads the words, definition and examples of a verb synset (pointers and frames skipped)', () => {
-    const line =
-      '01764396 37 v 01 rekindle 0 001 @ 01763170 v 0000 02 + 08 00 + 11 00 | arouse again; "rekindle hopes"; "rekindle her love"  ';
-    expect(parseDataLine(line)).toEqual({ offset: 1764396, type: 'v', words: ['rekindle'], definition: 'arouse again', examples: ['rekindle hopes', 'rekindle her love'] });
+    const line = '01764396 37 v 01 rekindle 0 001 @ 01763170 v 0000 02 + 08 00 + 11 00 | arouse again; "rekindle hopes"; "rekindle her love"  ';
+    expect(parseDataLine(line)).toEqual({
+      offset: 1764396,
+      type: 'v',
+      words: ['rekindle'],
+      definition: 'arouse again',
+      examples: ['rekindle hopes', 'rekindle her love'],
+    });
   });
 
   it('reads a hex word count, and drops adjective markers like (ip)', () => {
-    const synset = parseDataLine('00014377 00 s 02 abounding 0 galore(ip) 0 001 & 00013906 a 0000 | existing in abundance; "abounding confidence"; "whiskey galore"  ');
+    const synset = parseDataLine(
+      '00014377 00 s 02 abounding 0 galore(ip) 0 001 & 00013906 a 0000 | existing in abundance; "abounding confidence"; "whiskey galore"  ',
+    );
     expect(synset.type).toBe('s');
     expect(synset.words).toEqual(['abounding', 'galore']);
     const many = parseDataLine(`00000001 03 n 0a ${Array.from({ length: 10 }, (_, i) => `w${i} 0`).join(' ')} 000 | ten words`);
@@ -56,7 +67,16 @@ describe('parseGloss', () => {
 
 describe('findIndexLine', () => {
   const index = Buffer.from(
-    ['  1 licence header line', '  2 another header line', 'a n 1 0 1 0 00000001  ', 'lamp n 1 0 1 0 00000002  ', 'lamp_oil n 1 0 1 0 00000003  ', 'lampblack n 1 0 1 0 00000004  ', 'zoo n 1 0 1 0 00000005  ', ''].join('\n'),
+    [
+      '  1 licence header line',
+      '  2 another header line',
+      'a n 1 0 1 0 00000001  ',
+      'lamp n 1 0 1 0 00000002  ',
+      'lamp_oil n 1 0 1 0 00000003  ',
+      'lampblack n 1 0 1 0 00000004  ',
+      'zoo n 1 0 1 0 00000005  ',
+      '',
+    ].join('\n'),
   );
 
   it('finds every line by its lemma, lemmas that prefix others included', () => {
@@ -69,7 +89,10 @@ describe('findIndexLine', () => {
 
   it.each(WORDNET_POS)('finds every lemma of index.%s (the file is sorted as the search expects)', async (pos) => {
     const file = await readFile(path.join(wordnetDb.path, `index.${pos}`));
-    const lines = file.toString('latin1').split('\n').filter((line) => line && !line.startsWith(' '));
+    const lines = file
+      .toString('latin1')
+      .split('\n')
+      .filter((line) => line && !line.startsWith(' '));
     expect(lines.length).toBeGreaterThan(4000);
     for (const line of lines) {
       const lemma = line.slice(0, line.indexOf(' '));

@@ -109,7 +109,10 @@ export function parseGloss(gloss: string): { definition: string; examples: strin
   const text = gloss.trim();
   const firstExample = text.search(/(^|;\s*)"/);
   if (firstExample < 0) return { definition: text, examples: [] };
-  const definition = text.slice(0, firstExample).replace(/[;\s]+$/, '').trim();
+  const definition = text
+    .slice(0, firstExample)
+    .replace(/[;\s]+$/, '')
+    .trim();
   const examples = [...text.slice(firstExample).matchAll(/"([^"]+)"/g)].map((m) => (m[1] ?? '').trim()).filter(Boolean);
   return { definition, examples };
 }

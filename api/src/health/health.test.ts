@@ -40,7 +40,7 @@ describe('GET /api/health', () => {
     expect(response.json()).toMatchObject({ statusCode: 503, error: 'not_consistent_yet' });
   });
 
-  it('refuses a position beyond PostgreSQL\'s bigint at once, as it refuses one that is not a number', async () => {
+  it("refuses a position beyond PostgreSQL's bigint at once, as it refuses one that is not a number", async () => {
     for (const position of ['9223372036854775808', '-1', '0x10', 'abc']) {
       const response = await api.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-consistent-after': position } });
       expect(response.statusCode, position).toBe(400);

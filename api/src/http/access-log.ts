@@ -47,6 +47,7 @@ export function accessLog(config: Pick<Config, 'ACCESS_LOG_SAMPLE' | 'SLOW_REQUE
 export function registerAccessLog(app: FastifyInstance, log: AccessLog): void {
   app.addHook('onResponse', async (request, reply) => {
     const reason = log.due(reply.statusCode, reply.elapsedTime);
-    if (reason) log.write(request.log, reason, { method: request.method, url: request.url, remoteAddress: request.ip, status: reply.statusCode, ms: reply.elapsedTime });
+    if (reason)
+      log.write(request.log, reason, { method: request.method, url: request.url, remoteAddress: request.ip, status: reply.statusCode, ms: reply.elapsedTime });
   });
 }

@@ -18,7 +18,16 @@ beforeAll(async () => {
   const markdown = Array.from({ length: 3000 }, (_, i) => `Paragraph ${i} of a long essay on the poem's tercets and their rhymes.`).join('\n\n');
   await api.deps.store.appendMany(
     newPostAppends('long', postId, [
-      { type: 'PostCreated', data: { postId, blogId: 'essays', url: 'long', authorId: writer.userId, content: { title: 'Long', subtitle: '', seriesTitle: 'Essays', excerpt: '', markdown } } },
+      {
+        type: 'PostCreated',
+        data: {
+          postId,
+          blogId: 'essays',
+          url: 'long',
+          authorId: writer.userId,
+          content: { title: 'Long', subtitle: '', seriesTitle: 'Essays', excerpt: '', markdown },
+        },
+      },
       { type: 'PostPublished', data: { postId, publishedAt: new Date().toISOString(), scheduled: false, first: true } },
     ]),
     { cause: { actor: 'test' } },

@@ -92,7 +92,13 @@ export class ChangeCache {
    * cache when it has seen them, keyed by `schema` (the read model's version, so a rebuilt one never
    * serves the old one's bodies) and `key`; else built afresh.
    */
-  async answer(consistentAfter: bigint | undefined, schema: () => Promise<string>, key: string, build: () => Promise<unknown>, scope?: string): Promise<CacheableBody | null> {
+  async answer(
+    consistentAfter: bigint | undefined,
+    schema: () => Promise<string>,
+    key: string,
+    build: () => Promise<unknown>,
+    scope?: string,
+  ): Promise<CacheableBody | null> {
     if (this.covers(consistentAfter)) return this.body(`${await schema()}:${key}`, build, scope);
     try {
       return await bodyOf(build);

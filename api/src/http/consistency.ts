@@ -40,8 +40,7 @@ export function registerConsistency(app: FastifyInstance, deps: ApiDeps): void {
     if (reached) {
       request.consistentSchemas = reached;
       request.consistentAfter = position;
-    }
-    else {
+    } else {
       throw new HttpError(
         503,
         'not_consistent_yet',

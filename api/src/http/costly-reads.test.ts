@@ -57,7 +57,11 @@ describe('limits per address', () => {
     const more = await inTurn('/api/v2/search?q=lamp', '198.51.100.1', 5);
     expect(statuses(more)).toEqual(Array(5).fill(429));
     expect(more[4]!.headers['retry-after']).toMatch(/^\d+$/);
-    const row = await api.deps.database.db.selectFrom('rate_limits').select('hits').where('key', '=', 'read:search:198.51.100.1:60000').executeTakeFirstOrThrow();
+    const row = await api.deps.database.db
+      .selectFrom('rate_limits')
+      .select('hits')
+      .where('key', '=', 'read:search:198.51.100.1:60000')
+      .executeTakeFirstOrThrow();
     expect(row.hits).toBe(4);
   });
 
@@ -70,7 +74,9 @@ describe('limits per address', () => {
   it('limits downloads of the hits, and counts over a wide range, each by its own limit', async () => {
     const downloads = await inTurn('/api/v2/search/download?q=lamp', '198.51.100.4', 3);
     expect(statuses(downloads)).toEqual([200, 200, 429]);
-    expect(downloads[2]!.json<{ message: string }>().message).toMatch(/^Too many search downloads in a short time \(at most 2 a minute\)\. Please wait \d+ seconds and try again\.$/);
+    expect(downloads[2]!.json<{ message: string }>().message).toMatch(
+      /^Too many search downloads in a short time \(at most 2 a minute\)\. Please wait \d+ seconds and try again\.$/,
+    );
     expect(downloads[0]!.headers['ratelimit-policy']).toBe('"search-downloads-per-minute";q=2;w=60');
     // The same address's searches are another limit.
     expect((await get('/api/v2/search?q=lamp', '198.51.100.4')).statusCode).toBe(200);
@@ -86,7 +92,10 @@ describe('limits per address', () => {
     for (const url of ['/api/count?from=1&to=10', '/api/count/cantos?from=1&to=10', '/api/sbook/1/1/1', '/api/v2/search/suggest?q=la']) {
       const answers = await inTurn(url, address, 30);
       expect(new Set(statuses(answers)), url).toEqual(new Set([200]));
-      expect(answers.some((a) => a.headers.ratelimit !== undefined), url).toBe(false);
+      expect(
+        answers.some((a) => a.headers.ratelimit !== undefined),
+        url,
+      ).toBe(false);
     }
   });
 });
@@ -119,7 +128,11 @@ describe('how many are answered at once', () => {
       for (const refused of answers) {
         expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
         expect(refused.headers.ratelimit).toMatch(/^"search-downloads-per-minute";r=1;t=\d+$/);
-        expect(refused.json()).toMatchObject({ statusCode: 503, error: 'busy', message: expect.stringMatching(/^The site is busy with other search downloads just now\. Please try again in \d+ seconds\.$/) });
+        expect(refused.json()).toMatchObject({
+          statusCode: 503,
+          error: 'busy',
+          message: expect.stringMatching(/^The site is busy with other search downloads just now\. Please try again in \d+ seconds\.$/),
+        });
       }
       // Meanwhile searches (another kind) and cached reads are answered.
       expect((await get('/api/v2/search?q=lamp', '203.0.113.50')).statusCode).toBe(200);

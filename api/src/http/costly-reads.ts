@@ -83,7 +83,9 @@ class CostlyReads {
     }
     // A little spread, so that those refused together do not all come back in the same second.
     const seconds = Math.max(1, Math.ceil(k.atOnce.waitMs / 1000)) + Math.floor(Math.random() * 3);
-    return new HttpError(503, BUSY_CODE, `The site is busy with other ${k.rule.what} just now. Please try again in ${seconds} seconds.`, { 'retry-after': String(seconds) });
+    return new HttpError(503, BUSY_CODE, `The site is busy with other ${k.rule.what} just now. Please try again in ${seconds} seconds.`, {
+      'retry-after': String(seconds),
+    });
   }
 }
 

@@ -64,7 +64,10 @@ describe('the error handler as the last line of defence', () => {
   it("names a field by its label when a decider's or a route's message names it by its machine name", async () => {
     const decider = (await app.inject({ method: 'GET', url: '/refused-by-decider' })).json<{ message: string; fields: { field: string }[] }>();
     expect(decider).toMatchObject({ message: 'Blog: a post stays in its blog', fields: [{ field: 'blog_id', message: 'Blog: a post stays in its blog' }] });
-    expect((await app.inject({ method: 'GET', url: '/refused-by-route' })).json()).toMatchObject({ message: 'Publish at: choose when to publish the post', fields: [{ field: 'publishAt' }] });
+    expect((await app.inject({ method: 'GET', url: '/refused-by-route' })).json()).toMatchObject({
+      message: 'Publish at: choose when to publish the post',
+      fields: [{ field: 'publishAt' }],
+    });
   });
 
   it('answers 503 with Retry-After, not 500, when the database cannot be reached', async () => {

@@ -1,6 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DATABASE_UNAVAILABLE_MESSAGE, DomainError, DuplicateEventError, invalidInputMessage, isDatabaseUnavailable, ReadModelFailedError, ReadModelNotReadyError, WrongExpectedRevisionError } from '@epos/platform';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DomainError,
+  DuplicateEventError,
+  invalidInputMessage,
+  isDatabaseUnavailable,
+  ReadModelFailedError,
+  ReadModelNotReadyError,
+  WrongExpectedRevisionError,
+} from '@epos/platform';
 import { BEING_REBUILT_CODE, BEING_REBUILT_MESSAGE, fieldInSentence, relabelledMessage, type ApiError } from '@epos/schemas';
 
 export const FORM_EXPIRED = 'This form has expired or did not come from this site. Reload the page and try again.';
@@ -36,7 +45,10 @@ export class HttpError extends Error {
 
 /** Serialised here, so a route's own response schema for the status (health's 503) never applies to an error. */
 export function sendError(reply: FastifyReply, request: FastifyRequest, body: Omit<ApiError, 'requestId'>): FastifyReply {
-  return reply.code(body.statusCode).type('application/json; charset=utf-8').send(JSON.stringify({ ...body, requestId: String(request.id) }));
+  return reply
+    .code(body.statusCode)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ ...body, requestId: String(request.id) }));
 }
 
 /**
@@ -60,7 +72,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       reply.headers(error.headers);
-      return sendError(reply, request, { statusCode: error.statusCode, error: error.code, message: relabelledMessage(error.message), ...(error.fields ? { fields: error.fields } : {}) });
+      return sendError(reply, request, {
+        statusCode: error.statusCode,
+        error: error.code,
+        message: relabelledMessage(error.message),
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
     }
     if (error instanceof DomainError) {
       const message = relabelledMessage(error.message);
@@ -88,7 +105,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof ReadModelNotReadyError) {
       reply.header('retry-after', '1');
-      return sendError(reply, request, { statusCode: 503, error: 'not_ready', message: 'This part of the site is still starting up. Please try again shortly.' });
+      return sendError(reply, request, {
+        statusCode: 503,
+        error: 'not_ready',
+        message: 'This part of the site is still starting up. Please try again shortly.',
+      });
     }
     if (error.code?.startsWith('FST_CSRF')) {
       return sendError(reply, request, { statusCode: 403, error: 'forbidden', message: FORM_EXPIRED });

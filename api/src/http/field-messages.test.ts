@@ -20,8 +20,16 @@ describe('a refused request names its field as the screens do', () => {
   const cases: [string, () => Promise<{ statusCode: number; json: <T>() => T }>, RegExp][] = [
     ['a work of a kind that needs a link, without one', () => reader.client.post('/postdata/works', { TypeOf: 'video', SentenceNumber: '2' }), /^Link: /],
     ['a work on no sentence', () => reader.client.post('/postdata/works', { TypeOf: 'text', SentenceNumber: 'two', Description: 'x' }), /^Sentences: /],
-    ['a correction with no text', () => reader.client.post('/postdata/suggestions', { sentence: 3, part: 'tr-fr', proposed: '' }), /corrected text: write the corrected text/],
-    ['an edition text too long', () => admin.client.send('PUT', '/admin-api/sentences/3', { version: '0', text: { first: 'x'.repeat(100_001) } }), /first edition: /],
+    [
+      'a correction with no text',
+      () => reader.client.post('/postdata/suggestions', { sentence: 3, part: 'tr-fr', proposed: '' }),
+      /corrected text: write the corrected text/,
+    ],
+    [
+      'an edition text too long',
+      () => admin.client.send('PUT', '/admin-api/sentences/3', { version: '0', text: { first: 'x'.repeat(100_001) } }),
+      /first edition: /,
+    ],
   ];
   for (const [what, send, expected] of cases) {
     it(what, async () => {

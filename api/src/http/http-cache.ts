@@ -31,7 +31,12 @@ export const renderJson = (json: string): CacheableBody => renderText(json, JSON
 export const render = (value: unknown): CacheableBody => renderJson(JSON.stringify(value));
 
 function isRendered(value: unknown): value is CacheableBody {
-  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as Partial<CacheableBody>).body) && typeof (value as Partial<CacheableBody>).etag === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Buffer.isBuffer((value as Partial<CacheableBody>).body) &&
+    typeof (value as Partial<CacheableBody>).etag === 'string'
+  );
 }
 
 /**
@@ -144,7 +149,11 @@ function readAcceptEncoding(header: string): Encoding | null {
 }
 
 /** The ETag the client sent back, as the body's own (each encoding's tag is the body's with a suffix). */
-const bodyTag = (tag: string) => tag.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"');
+const bodyTag = (tag: string) =>
+  tag
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/-(?:br|gzip)"$/, '"');
 
 export interface CacheOptions {
   /** Only for the signed-in user it was built for. */
@@ -215,6 +224,10 @@ export function sendCacheable(request: FastifyRequest, reply: FastifyReply, cach
   const encoding = encodingFor(cached, request.headers['accept-encoding']);
   const answer = prepareAnswer(cached, encoding, notModified(cached, request.headers['if-none-match']), options);
   // A read with its own limit is counted each time, so it always reaches its route.
-  if (!options.private && !request.routeOptions.config.readLimit && stillCurrent(cached) && isCanonicalUrl(request)) answerTakers.get(request.raw)?.(cached, options);
-  return reply.code(answer.status).headers(answer.headers).send(answer.body ?? undefined);
+  if (!options.private && !request.routeOptions.config.readLimit && stillCurrent(cached) && isCanonicalUrl(request))
+    answerTakers.get(request.raw)?.(cached, options);
+  return reply
+    .code(answer.status)
+    .headers(answer.headers)
+    .send(answer.body ?? undefined);
 }

@@ -14,7 +14,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Epos API',
         description:
-          'Site API (the product specification\'s paths and fields). Commands answer with `X-Position`; ' +
+          "Site API (the product specification's paths and fields). Commands answer with `X-Position`; " +
           'send it back as `X-Consistent-After` on a query to read your own writes.',
         version: '1.0.0',
       },

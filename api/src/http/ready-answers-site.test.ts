@@ -13,7 +13,16 @@ async function publish(url: string): Promise<void> {
   const postId = randomUUID();
   await api.deps.store.appendMany(
     newPostAppends(url, postId, [
-      { type: 'PostCreated', data: { postId, blogId: 'essays', url, authorId: writer.userId, content: { title: url, subtitle: '', seriesTitle: 'Essays', excerpt: '', markdown: `The text of ${url}.` } } },
+      {
+        type: 'PostCreated',
+        data: {
+          postId,
+          blogId: 'essays',
+          url,
+          authorId: writer.userId,
+          content: { title: url, subtitle: '', seriesTitle: 'Essays', excerpt: '', markdown: `The text of ${url}.` },
+        },
+      },
       { type: 'PostPublished', data: { postId, publishedAt: new Date().toISOString(), scheduled: false, first: true } },
     ]),
     { cause: { actor: 'test' } },

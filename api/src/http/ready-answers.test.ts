@@ -56,7 +56,9 @@ beforeAll(async () => {
   app.addHook('onRequest', async (req) => void reached.push(`${req.method} ${req.url}`));
   app.get('/api/chapter', async (req, reply) => sendCacheable(req, reply, chapter.body));
   app.get('/api/mine', async (req, reply) => sendCacheable(req, reply, chapter.body, { private: true }));
-  app.get('/api/counted', { config: { readLimit: { what: 'counted reads', windows: [perMinute(100)] } } }, async (req, reply) => sendCacheable(req, reply, chapter.body));
+  app.get('/api/counted', { config: { readLimit: { what: 'counted reads', windows: [perMinute(100)] } } }, async (req, reply) =>
+    sendCacheable(req, reply, chapter.body),
+  );
   app.get('/api/verse/:n', async (req, reply) => sendCacheable(req, reply, verses.get((req.params as { n: string }).n)!.body));
   app.get('/api/unknowable', async (req, reply) => sendCacheable(req, reply, kept(render({ at: 'once' }))));
   await registerStaticUi(app, { reader: dir, admin: path.join(dir, 'no-admin') }, ready);
@@ -79,7 +81,8 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return { status: answer.statusCode, headers: answer.headers, body };
 }
 
-const withoutId = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !['x-request-id', 'date'].includes(name)));
+const withoutId = (headers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !['x-request-id', 'date'].includes(name)));
 
 describe('the front door (ReadyAnswers)', () => {
   it('answers an anonymous read again from memory, with the bytes and headers its route sent', async () => {
@@ -119,7 +122,9 @@ describe('the front door (ReadyAnswers)', () => {
     expect(again.headers.etag).toBe(first.headers.etag);
     expect(again.headers['x-request-id']).toBe(id);
     expect(reached).toEqual(['GET /api/chapter']);
-    expect(lines.filter((l) => l.reqId === id)).toEqual([expect.objectContaining({ msg: 'request completed', status: 304, url: '/api/chapter', remoteAddress: '127.0.0.1' })]);
+    expect(lines.filter((l) => l.reqId === id)).toEqual([
+      expect.objectContaining({ msg: 'request completed', status: 304, url: '/api/chapter', remoteAddress: '127.0.0.1' }),
+    ]);
   });
 
   it('asks the route again once its keeper no longer holds the answer', async () => {

@@ -174,7 +174,15 @@ export class ReadyAnswers {
     response.end(form.body ?? undefined);
     // Answered from memory without waiting on anything: never slow, so only failures (none) and the sample are logged.
     const reason = this.options.accessLog.due(form.status, 0);
-    if (reason) this.options.accessLog.write(this.options.logger, reason, { reqId: id, method: 'GET', url, remoteAddress: this.addressOf(request), status: form.status, ms: 0 });
+    if (reason)
+      this.options.accessLog.write(this.options.logger, reason, {
+        reqId: id,
+        method: 'GET',
+        url,
+        remoteAddress: this.addressOf(request),
+        status: form.status,
+        ms: 0,
+      });
     return true;
   }
 

@@ -77,8 +77,11 @@ describe('response contracts', () => {
     );
     const missing = operations
       .filter(({ path }) => !NOT_API.test(path))
-      .filter(({ operation }) =>
-        !Object.entries(operation.responses ?? {}).some(([status, answer]) => SUCCESS.test(status) && Object.values(answer.content ?? {}).some((c) => c.schema !== undefined)),
+      .filter(
+        ({ operation }) =>
+          !Object.entries(operation.responses ?? {}).some(
+            ([status, answer]) => SUCCESS.test(status) && Object.values(answer.content ?? {}).some((c) => c.schema !== undefined),
+          ),
       )
       .map(({ method, path }) => name(method, path));
     expect(missing, missingList('without a documented success response', missing)).toEqual([]);
@@ -91,9 +94,19 @@ describe('response contracts', () => {
     expect(undocumented, missingList('missing from the OpenAPI document', undocumented)).toEqual([]);
 
     const logged = new Set(routes.filter((r) => r.method !== 'HEAD').map((r) => name(r.method, r.url)));
-    const routed = new Set(routerRoutes(api.app.printRoutes()).filter((r) => !NOT_API.test(r.url) && r.method !== 'HEAD').map((r) => name(r.method, r.url)));
-    expect([...routed].filter((r) => !logged.has(r)), 'routes the onRoute log missed').toEqual([]);
-    expect([...logged].filter((r) => !routed.has(r)), 'routes printRoutes does not show (is its parsing out of date?)').toEqual([]);
+    const routed = new Set(
+      routerRoutes(api.app.printRoutes())
+        .filter((r) => !NOT_API.test(r.url) && r.method !== 'HEAD')
+        .map((r) => name(r.method, r.url)),
+    );
+    expect(
+      [...routed].filter((r) => !logged.has(r)),
+      'routes the onRoute log missed',
+    ).toEqual([]);
+    expect(
+      [...logged].filter((r) => !routed.has(r)),
+      'routes printRoutes does not show (is its parsing out of date?)',
+    ).toEqual([]);
   });
 });
 
@@ -116,6 +129,9 @@ function routerRoutes(printed: string): { method: string; url: string }[] {
     const url = (parents[depth - 1] ?? '') + match[2]!;
     parents.length = depth;
     parents.push(url);
-    return (match[3] ?? '').split(', ').filter(Boolean).map((method) => ({ method, url }));
+    return (match[3] ?? '')
+      .split(', ')
+      .filter(Boolean)
+      .map((method) => ({ method, url }));
   });
 }

@@ -91,7 +91,11 @@ export function checkAnswersSentAsBytes(app: FastifyInstance): void {
     const schema = responseSchemaOf(request.routeOptions.schema, reply.statusCode);
     if (!schema || !Buffer.isBuffer(payload) || !String(reply.getHeader('content-type')).includes('json')) return payload;
     let check = checks.get(schema);
-    if (!check) checks.set(schema, (check = compile({ schema, method: request.method, url: request.routeOptions.url ?? request.url, httpStatus: String(reply.statusCode) })));
+    if (!check)
+      checks.set(
+        schema,
+        (check = compile({ schema, method: request.method, url: request.routeOptions.url ?? request.url, httpStatus: String(reply.statusCode) })),
+      );
     const encoding = reply.getHeader('content-encoding');
     const json = encoding === 'br' ? brotliDecompressSync(payload) : encoding === 'gzip' ? gunzipSync(payload) : payload;
     check(JSON.parse(json.toString('utf8')));

@@ -86,7 +86,11 @@ export function securityHeaders(config: Pick<Config, 'NODE_ENV'>): SecurityHeade
   const hsts = production ? { 'strict-transport-security': pageHeaders['strict-transport-security']! } : {};
   const notPage = { 'cross-origin-resource-policy': 'same-origin', 'x-content-type-options': 'nosniff', ...hsts };
   const apiHeaders = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", ...notPage };
-  const assetHeaders = (page: Record<string, string>) => ({ 'content-security-policy': page['content-security-policy']!, 'referrer-policy': page['referrer-policy']!, ...notPage });
+  const assetHeaders = (page: Record<string, string>) => ({
+    'content-security-policy': page['content-security-policy']!,
+    'referrer-policy': page['referrer-policy']!,
+    ...notPage,
+  });
   const [readerAssets, adminAssets] = [assetHeaders(pageHeaders), assetHeaders(adminHeaders)];
   return (path) => {
     const admin = path === '/admin' || path.startsWith('/admin/');

@@ -41,12 +41,23 @@ export async function createPage(store: EventStore, cause: Cause, form: { path: 
  * Saves a page's form: a new revision when its content changed, and a move when its path did. A
  * path new to the page is reserved in the same append, so a move is never half done.
  */
-export async function updatePage(store: EventStore, cause: Cause, pageId: string, form: { path: string; content: PageContent; revision?: number }): Promise<PageOutcome> {
+export async function updatePage(
+  store: EventStore,
+  cause: Cause,
+  pageId: string,
+  form: { path: string; content: PageContent; revision?: number },
+): Promise<PageOutcome> {
   for (let attempt = 1; ; attempt++) {
     const { state, expectedRevision } = await foldStream(store, pageStream(pageId), pageDecider);
     const newPath = state.exists && form.path !== state.path && !state.formerPaths.includes(form.path);
     const pathFree = !newPath || (await pathIsFree(store, form.path));
-    const command: PageCommand = { kind: 'update', path: form.path, pathFree, content: form.content, ...(form.revision !== undefined ? { expectedRevision: form.revision } : {}) };
+    const command: PageCommand = {
+      kind: 'update',
+      path: form.path,
+      pathFree,
+      content: form.content,
+      ...(form.revision !== undefined ? { expectedRevision: form.revision } : {}),
+    };
     const events = pageDecider.decide(command, state);
     const after = fold(pageDecider, events, state);
     if (events.length === 0) return { position: null, events, state: after };
@@ -64,7 +75,8 @@ export async function updatePage(store: EventStore, cause: Cause, pageId: string
 const runPageCommand = (store: EventStore, cause: Cause, pageId: string, command: PageCommand): Promise<PageOutcome> =>
   handleCommand(store, { streamId: pageStream(pageId), decider: pageDecider, command, cause });
 
-export const restorePage = (store: EventStore, cause: Cause, pageId: string, revision: number) => runPageCommand(store, cause, pageId, { kind: 'restore', revision });
+export const restorePage = (store: EventStore, cause: Cause, pageId: string, revision: number) =>
+  runPageCommand(store, cause, pageId, { kind: 'restore', revision });
 
 /** Deletes a page, answering where its reader goes next: its parent's path while the parent stands, else the home page. */
 export async function deletePage(store: EventStore, cause: Cause, pageId: string): Promise<PageOutcome & { next: string }> {

@@ -12,7 +12,16 @@ let api: TestApi;
 let admin: Person;
 const anonymous = () => new TestClient(api.app, '192.0.2.201');
 
-const page = (overrides: Record<string, unknown> = {}) => ({ name: 'About the poem', url: '/the-poem', permalink: 'the-poem', category: 'Main menu', priority: 2, parent: '', md_content: 'An epic in **twelve** books. See ||12||.', ...overrides });
+const page = (overrides: Record<string, unknown> = {}) => ({
+  name: 'About the poem',
+  url: '/the-poem',
+  permalink: 'the-poem',
+  category: 'Main menu',
+  priority: 2,
+  parent: '',
+  md_content: 'An epic in **twelve** books. See ||12||.',
+  ...overrides,
+});
 const json = <T = Record<string, unknown>>(response: LightMyRequestResponse) => response.json<T>();
 
 async function create(overrides: Record<string, unknown> = {}) {
@@ -29,7 +38,10 @@ afterAll(async () => api.close());
 
 describe('library pages', () => {
   it('creates a menu page with sanitised HTML and sentence links, answers it at its path, and lists it in the menu by priority', async () => {
-    const { response, id } = await create({ md_content: 'An epic. See ||12||. <script>alert(1)</script><img src=x onerror=alert(1)>', content: '<b onclick="x()">client html</b>' });
+    const { response, id } = await create({
+      md_content: 'An epic. See ||12||. <script>alert(1)</script><img src=x onerror=alert(1)>',
+      content: '<b onclick="x()">client html</b>',
+    });
     expect(json(response)).toMatchObject({ id, url: '/the-poem', revision: 1, message: 'Page Created Successfully' });
     const read = json(await anonymous().get('/api/the-poem', after(response)));
     expect(read).toMatchObject({ pageid: id, name: 'About the poem', url: '/the-poem', isAuth: false, category: 'Main menu', parent: null, children: [] });
@@ -57,7 +69,11 @@ describe('library pages', () => {
     const head = await api.deps.store.headPosition();
     const missing = await admin.client.post('/postdata/createPage', { category: 'Main menu', priority: 1 });
     expect(missing.statusCode).toBe(400);
-    expect(json<{ fields: { field: string }[] }>(missing).fields.map((f) => f.field).sort()).toEqual(['md_content', 'name', 'permalink', 'url']);
+    expect(
+      json<{ fields: { field: string }[] }>(missing)
+        .fields.map((f) => f.field)
+        .sort(),
+    ).toEqual(['md_content', 'name', 'permalink', 'url']);
     const refusals: [Record<string, unknown>, number, string][] = [
       [{ url: '/blogs/mine' }, 400, 'url: /blogs belongs to the site; choose another path'],
       // The reader's count statistics page: reserved by the reader's own route table.
@@ -82,7 +98,14 @@ describe('library pages', () => {
   it('hangs Non-Menu pages under a parent: children listed on the parent, breadcrumbs from the top', async () => {
     const top = await create({ name: 'Essays', url: '/essays', permalink: 'essays', priority: 5 });
     const child = await create({ name: 'On metre', url: '/essays/metre', permalink: 'metre', category: 'Non-Menu', priority: null, parent: top.id });
-    const grandchild = await create({ name: 'Quantitative verse', url: '/essays/metre/quantity', permalink: 'quantity', category: 'Non-Menu', priority: null, parent: child.id });
+    const grandchild = await create({
+      name: 'Quantitative verse',
+      url: '/essays/metre/quantity',
+      permalink: 'quantity',
+      category: 'Non-Menu',
+      priority: null,
+      parent: child.id,
+    });
     const parentPage = json(await anonymous().get('/api/essays', after(grandchild.response)));
     expect(parentPage.children).toEqual([{ pageid: child.id, name: 'On metre', url: '/essays/metre' }]);
     expect(json(await anonymous().get('/api/essays/metre/quantity'))).toMatchObject({ parent: { pageid: child.id, url: '/essays/metre' } });
@@ -92,27 +115,51 @@ describe('library pages', () => {
     ]);
     const parents = json<{ url: string }[]>(await admin.client.get('/api/parentinfo/', after(grandchild.response)));
     expect(parents.map((p) => p.url)).toEqual(expect.arrayContaining(['/essays', '/essays/metre']));
-    const selfParent = await admin.client.post('/postdata/updatePage', { ...page({ name: 'On metre', url: '/essays/metre', permalink: 'metre', category: 'Non-Menu', priority: null, parent: child.id }), id: child.id });
+    const selfParent = await admin.client.post('/postdata/updatePage', {
+      ...page({ name: 'On metre', url: '/essays/metre', permalink: 'metre', category: 'Non-Menu', priority: null, parent: child.id }),
+      id: child.id,
+    });
     expect(json(selfParent)).toMatchObject({ message: 'parent: a page cannot be its own parent' });
   });
 
   it('saves revisions, moves with a 301 from the old path, restores an earlier revision, and refuses a stale save', async () => {
     const { id, response } = await create({ name: 'Glossary', url: '/glossary', permalink: 'glossary', priority: 9, md_content: 'First text.' });
     const info = json(await admin.client.get(`/api/pageinfo/${id}`, after(response)));
-    expect(info).toMatchObject({ id, name: 'Glossary', url: '/glossary', permalink: 'glossary', category: 'Main menu', parent: null, priority: 9, md_content: 'First text.', revision: 1 });
-    const saved = await admin.client.post('/postdata/updatePage', { ...page({ name: 'Glossary', url: '/words/glossary', permalink: 'glossary', priority: 9, md_content: 'Second text.' }), id, revision: 1 });
+    expect(info).toMatchObject({
+      id,
+      name: 'Glossary',
+      url: '/glossary',
+      permalink: 'glossary',
+      category: 'Main menu',
+      parent: null,
+      priority: 9,
+      md_content: 'First text.',
+      revision: 1,
+    });
+    const saved = await admin.client.post('/postdata/updatePage', {
+      ...page({ name: 'Glossary', url: '/words/glossary', permalink: 'glossary', priority: 9, md_content: 'Second text.' }),
+      id,
+      revision: 1,
+    });
     expect(json(saved)).toMatchObject({ id, url: '/words/glossary', revision: 2, message: 'Updated Successfully' });
     const old = await anonymous().get('/api/glossary', after(saved));
     expect(old.statusCode).toBe(301);
     expect(old.headers.location).toBe('/api/words/glossary');
     expect(json(await anonymous().get('/api/words/glossary'))).toMatchObject({ pageid: id, content: '<p>Second text.</p>\n' });
-    const stale = await admin.client.post('/postdata/updatePage', { ...page({ name: 'Glossary', url: '/words/glossary', permalink: 'glossary', priority: 9, md_content: 'Third.' }), id, revision: 1 });
+    const stale = await admin.client.post('/postdata/updatePage', {
+      ...page({ name: 'Glossary', url: '/words/glossary', permalink: 'glossary', priority: 9, md_content: 'Third.' }),
+      id,
+      revision: 1,
+    });
     expect(stale.statusCode).toBe(409);
     // Nobody else may take the path it left, but it may take it back.
     expect((await admin.client.post('/postdata/createPage', page({ url: '/glossary' }))).statusCode).toBe(409);
     const restored = await admin.client.post('/postdata/restorePage', { id, revision: 1 });
     expect(json(restored)).toMatchObject({ revision: 3, message: 'Updated Successfully' });
-    const back = await admin.client.post('/postdata/updatePage', { ...page({ name: 'Glossary', url: '/glossary', permalink: 'glossary', priority: 9, md_content: 'First text.' }), id });
+    const back = await admin.client.post('/postdata/updatePage', {
+      ...page({ name: 'Glossary', url: '/glossary', permalink: 'glossary', priority: 9, md_content: 'First text.' }),
+      id,
+    });
     expect(json(back)).toMatchObject({ url: '/glossary', revision: 3 });
     expect(json(await anonymous().get('/api/glossary', after(back)))).toMatchObject({ pageid: id, content: '<p>First text.</p>\n' });
     expect((await anonymous().get('/api/words/glossary')).headers.location).toBe('/api/glossary');
@@ -133,7 +180,10 @@ describe('library pages', () => {
   });
 
   it('generates a permalink from a name', async () => {
-    expect(json(await admin.client.post('/postdata/generatePermalink', { name: "The Poet's Life & Times" }))).toEqual({ permalink: 'the-poets-life-times', message: 'Permanent Url Generated' });
+    expect(json(await admin.client.post('/postdata/generatePermalink', { name: "The Poet's Life & Times" }))).toEqual({
+      permalink: 'the-poets-life-times',
+      message: 'Permanent Url Generated',
+    });
     expect((await admin.client.post('/postdata/generatePermalink', {})).statusCode).toBe(400);
   });
 
@@ -149,14 +199,18 @@ describe('library pages', () => {
       ['/postdata/generatePermalink', { name: 'x' }],
     ];
     const head = await api.deps.store.headPosition();
-    for (const [client, status] of [[anonymous(), 401], [user.client, 403], [blogger.client, 403]] as const) {
+    for (const [client, status] of [
+      [anonymous(), 401],
+      [user.client, 403],
+      [blogger.client, 403],
+    ] as const) {
       for (const [url, body] of writes) expect((await client.post(url, body)).statusCode, url).toBe(status);
       for (const url of [`/api/pageinfo/${id}`, '/api/parentinfo/']) expect((await client.get(url)).statusCode, url).toBe(status);
     }
     expect(await api.deps.store.headPosition()).toBe(head);
   });
 
-  it("seeds demo pages that show every category: menu pages, a footer page and children under a parent", async () => {
+  it('seeds demo pages that show every category: menu pages, a footer page and children under a parent', async () => {
     await libraryDemoSeeder.seed({ config: api.deps.config, store: api.deps.store, database: api.deps.database, logger: api.deps.logger });
     await caughtUp(api);
     const menus = json<{ main: { url: string }[]; footer: { url: string }[] }>(await anonymous().get('/api/library/menus'));

@@ -2,7 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allows, permissions } from '@epos/schemas/accounts/permissions';
-import { libraryMessages, libraryPageAnswer, menusAnswer, pageEntriesAnswer, pageIdParams, pageInfoAnswer, type LibraryPageAnswer, type PageEntry } from '@epos/schemas';
+import {
+  libraryMessages,
+  libraryPageAnswer,
+  menusAnswer,
+  pageEntriesAnswer,
+  pageIdParams,
+  pageInfoAnswer,
+  type LibraryPageAnswer,
+  type PageEntry,
+} from '@epos/schemas';
 import { LIBRARY_CHANGED_CHANNEL, LIBRARY_PROJECTION, type LibraryReadModel } from '@epos/projections/library/library-projection';
 import { ancestorsOf, childPages, menuPages, pageAtPath, pageById, type LibraryDb } from '@epos/projections/library/queries';
 import type { ApiDeps } from '../deps.js';
@@ -20,7 +29,8 @@ const entry = (page: { page_id: string; name: string; path: string }): PageEntry
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
 /** Whether the reader may edit and delete library pages: the spec's isAuth. */
-const mayManage = (request: FastifyRequest) => request.actor !== undefined && request.actor !== null && allows(permissions['library.manage'], request.actor.role);
+const mayManage = (request: FastifyRequest) =>
+  request.actor !== undefined && request.actor !== null && allows(permissions['library.manage'], request.actor.role);
 
 /** The spec's library reads (section 7): any path the site does not own, and the editor's lookups. */
 export function libraryReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
@@ -28,10 +38,15 @@ export function libraryReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const cache = new ChangeCache(deps.database, LIBRARY_CHANGED_CHANNEL, deps.memory);
   /** Through the cache, keyed by the route's validated parameters; a build answering null is not kept. */
   const cachedBody = (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>) =>
-    cache.answer(request.consistentAfter, () => readModelSchema(deps, request, LIBRARY_PROJECTION), requestKey(request), async () => {
-      const answer = await build();
-      return answer === null ? null : renderAnswer(reply, answer);
-    });
+    cache.answer(
+      request.consistentAfter,
+      () => readModelSchema(deps, request, LIBRARY_PROJECTION),
+      requestKey(request),
+      async () => {
+        const answer = await build();
+        return answer === null ? null : renderAnswer(reply, answer);
+      },
+    );
   const serve = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>) => {
     const body = await cachedBody(request, reply, build);
     if (!body) throw notFound();
@@ -61,56 +76,85 @@ export function libraryReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'library cache listener not connected; serving uncached'));
     app.addHook('onClose', async () => cache.close());
 
-    app.get('/api/library/menus', { config: reads, schema: { tags: ['library'], summary: 'The pages of the top navigation and the footer, by priority', response: { 200: menusAnswer } } }, async (request, reply) =>
-      serve(request, reply, async () => {
-        const db = await libraryDb(request);
-        const [main, footer] = await Promise.all([menuPages(db, 'Main menu'), menuPages(db, 'Footer')]);
-        return { main: main.map(entry), footer: footer.map(entry) };
-      }),
+    app.get(
+      '/api/library/menus',
+      { config: reads, schema: { tags: ['library'], summary: 'The pages of the top navigation and the footer, by priority', response: { 200: menusAnswer } } },
+      async (request, reply) =>
+        serve(request, reply, async () => {
+          const db = await libraryDb(request);
+          const [main, footer] = await Promise.all([menuPages(db, 'Main menu'), menuPages(db, 'Footer')]);
+          return { main: main.map(entry), footer: footer.map(entry) };
+        }),
     );
 
-    app.get('/api/parents/:id', { config: reads, schema: { tags: ['library'], summary: "A page's ancestors, from the top down (breadcrumbs)", params: pageIdParams, response: { 200: pageEntriesAnswer } } }, async (request, reply) =>
-      serve(request, reply, async () => {
-        const db = await libraryDb(request);
-        if (!(await pageById(db, request.params.id))) return null;
-        return (await ancestorsOf(db, request.params.id)).map(entry);
-      }),
+    app.get(
+      '/api/parents/:id',
+      {
+        config: reads,
+        schema: {
+          tags: ['library'],
+          summary: "A page's ancestors, from the top down (breadcrumbs)",
+          params: pageIdParams,
+          response: { 200: pageEntriesAnswer },
+        },
+      },
+      async (request, reply) =>
+        serve(request, reply, async () => {
+          const db = await libraryDb(request);
+          if (!(await pageById(db, request.params.id))) return null;
+          return (await ancestorsOf(db, request.params.id)).map(entry);
+        }),
     );
 
-    app.get('/api/pageinfo/:id', { config: reads, schema: { tags: ['library'], summary: 'A page as its editor loads it (admins)', params: pageIdParams, response: { 200: pageInfoAnswer } } }, async (request, reply) => {
-      requirePermission(request, 'library.manage');
-      const page = await pageById(await libraryDb(request), request.params.id);
-      if (!page) throw notFound();
-      noStore(reply);
-      return {
-        id: page.page_id,
-        name: page.name,
-        url: page.path,
-        permalink: page.permalink,
-        category: page.category,
-        parent: page.parent_id,
-        priority: page.priority,
-        md_content: page.markdown,
-        content: page.html,
-        created_at: iso(page.created_at)!,
-        updated_at: iso(page.updated_at)!,
-        revision: page.revision,
-      };
-    });
+    app.get(
+      '/api/pageinfo/:id',
+      {
+        config: reads,
+        schema: { tags: ['library'], summary: 'A page as its editor loads it (admins)', params: pageIdParams, response: { 200: pageInfoAnswer } },
+      },
+      async (request, reply) => {
+        requirePermission(request, 'library.manage');
+        const page = await pageById(await libraryDb(request), request.params.id);
+        if (!page) throw notFound();
+        noStore(reply);
+        return {
+          id: page.page_id,
+          name: page.name,
+          url: page.path,
+          permalink: page.permalink,
+          category: page.category,
+          parent: page.parent_id,
+          priority: page.priority,
+          md_content: page.markdown,
+          content: page.html,
+          created_at: iso(page.created_at)!,
+          updated_at: iso(page.updated_at)!,
+          revision: page.revision,
+        };
+      },
+    );
 
-    app.get('/api/parentinfo/', { config: reads, schema: { tags: ['library'], summary: 'Every page that can be a parent, by name (admins)', response: { 200: pageEntriesAnswer } } }, async (request, reply) => {
-      requirePermission(request, 'library.manage');
-      const db = await libraryDb(request);
-      noStore(reply);
-      return (await db.selectFrom('pages').select(['page_id', 'name', 'path']).orderBy('name').orderBy('path').execute()).map(entry);
-    });
+    app.get(
+      '/api/parentinfo/',
+      { config: reads, schema: { tags: ['library'], summary: 'Every page that can be a parent, by name (admins)', response: { 200: pageEntriesAnswer } } },
+      async (request, reply) => {
+        requirePermission(request, 'library.manage');
+        const db = await libraryDb(request);
+        noStore(reply);
+        return (await db.selectFrom('pages').select(['page_id', 'name', 'path']).orderBy('name').orderBy('path').execute()).map(entry);
+      },
+    );
 
     // Last in specificity: any /api path that no other route answers is a library path.
     app.get(
       '/api/*',
       {
         config: reads,
-        schema: { tags: ['library'], summary: 'The library page at a path (a moved page answers 301 to where it is now)', response: { 200: libraryPageAnswer, 301: z.object({ redirect: z.string() }) } },
+        schema: {
+          tags: ['library'],
+          summary: 'The library page at a path (a moved page answers 301 to where it is now)',
+          response: { 200: libraryPageAnswer, 301: z.object({ redirect: z.string() }) },
+        },
       },
       async (request, reply) => {
         const path = `/${(request.params as { '*': string })['*']}`.replace(/\/+$/, '') || '/';

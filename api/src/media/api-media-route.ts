@@ -2,7 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { handleCommand } from '@epos/platform';
-import { apiErrorSchema, apiMediaAnswer, apiMediaQuery, mediaMessages, mediaThumbUrl, sentenceStream, type ApiMediaAnswer, type ApiMediaQuery, type Cause, type MediaKind } from '@epos/schemas';
+import {
+  apiErrorSchema,
+  apiMediaAnswer,
+  apiMediaQuery,
+  mediaMessages,
+  mediaThumbUrl,
+  sentenceStream,
+  type ApiMediaAnswer,
+  type ApiMediaQuery,
+  type Cause,
+  type MediaKind,
+} from '@epos/schemas';
 import { DomainError } from '@epos/domain';
 import { attach, sentenceMediaDecider } from '@epos/domain/media/attachment';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
@@ -41,7 +52,15 @@ async function targetSentences(deps: ApiDeps, request: FastifyRequest, query: Ap
   if (!section || section.book === null || section.canto === null || section.section === null) {
     throw new HttpError(404, 'not_found', mediaMessages.noSection(query.s), {}, [{ field: 's', message: mediaMessages.noSection(query.s) }]);
   }
-  const rows = await db.selectFrom('sentences').select(['id', 'sentence']).where('book', '=', section.book).where('canto', '=', section.canto).where('section', '=', section.section).where('sentence', 'is not', null).orderBy('sentence').execute();
+  const rows = await db
+    .selectFrom('sentences')
+    .select(['id', 'sentence'])
+    .where('book', '=', section.book)
+    .where('canto', '=', section.canto)
+    .where('section', '=', section.section)
+    .where('sentence', 'is not', null)
+    .orderBy('sentence')
+    .execute();
   return rows.map((r) => ({ id: r.id, number: r.sentence! }));
 }
 
@@ -66,7 +85,13 @@ export function apiMediaRoute(app: FastifyInstance, deps: ApiDeps): void {
         tags: ['media'],
         summary: `Upload images or audio to a sentence (f=Sentence) or to a section's sentences in order (f=Section); needs the ${API_KEY_HEADER} header`,
         querystring: apiMediaQuery,
-        response: { 200: apiMediaAnswer, 400: apiErrorSchema.describe("No file was sent ('Select File') or a bad parameter"), 401: apiErrorSchema.describe("No valid key: 'Not Authorised'"), 404: apiErrorSchema.describe('No such sentence or section'), 507: apiErrorSchema.describe("The site's storage quota is full, or the disk is nearly full") },
+        response: {
+          200: apiMediaAnswer,
+          400: apiErrorSchema.describe("No file was sent ('Select File') or a bad parameter"),
+          401: apiErrorSchema.describe("No valid key: 'Not Authorised'"),
+          404: apiErrorSchema.describe('No such sentence or section'),
+          507: apiErrorSchema.describe("The site's storage quota is full, or the disk is nearly full"),
+        },
       },
     },
     async (request, reply) => {
@@ -98,8 +123,18 @@ export function apiMediaRoute(app: FastifyInstance, deps: ApiDeps): void {
           continue;
         }
         const mediaKind: MediaKind = kind === 'audio' ? 'audio' : (request.query.kind ?? 'painting');
-        const item = { url: stored.url, ...(kind === 'image' ? { thumbUrl: mediaThumbUrl(stored.hash, stored.file.ext) } : {}), media: stored.hash, title: fileName.replace(/\.[^.]*$/, '').slice(0, 500) };
-        const attached = await handleCommand(deps.store, { streamId: sentenceStream(target.id), decider: sentenceMediaDecider(target.id), command: { mediaKind, change: attach(item) }, cause }).catch((error: unknown) => {
+        const item = {
+          url: stored.url,
+          ...(kind === 'image' ? { thumbUrl: mediaThumbUrl(stored.hash, stored.file.ext) } : {}),
+          media: stored.hash,
+          title: fileName.replace(/\.[^.]*$/, '').slice(0, 500),
+        };
+        const attached = await handleCommand(deps.store, {
+          streamId: sentenceStream(target.id),
+          decider: sentenceMediaDecider(target.id),
+          command: { mediaKind, change: attach(item) },
+          cause,
+        }).catch((error: unknown) => {
           if (error instanceof DomainError) return error;
           throw error;
         });

@@ -18,9 +18,21 @@ afterAll(async () => api?.close());
 
 it('rewrites only the media items that show a demo file (not a PDF entry), keeping their titles', () => {
   const uploads = new Map([['/media/demo/a.jpg', { url: '/media/files/h.jpg', thumbUrl: '/media/thumbs/h.jpg', media: 'h'.repeat(64) }]]);
-  const file = JSON.stringify({ books: [{ pdf: { url: '/media/demo/a.jpg', date: '2020-01-01' }, images: [{ url: '/media/demo/a.jpg', thumbUrl: '/media/demo/a-thumb.jpg', title: 'A' }, { url: 'https://example.org/b.jpg' }] }] });
+  const file = JSON.stringify({
+    books: [
+      {
+        pdf: { url: '/media/demo/a.jpg', date: '2020-01-01' },
+        images: [{ url: '/media/demo/a.jpg', thumbUrl: '/media/demo/a-thumb.jpg', title: 'A' }, { url: 'https://example.org/b.jpg' }],
+      },
+    ],
+  });
   expect(JSON.parse(withUploads(file, uploads))).toEqual({
-    books: [{ pdf: { url: '/media/demo/a.jpg', date: '2020-01-01' }, images: [{ url: '/media/files/h.jpg', thumbUrl: '/media/thumbs/h.jpg', media: 'h'.repeat(64), title: 'A' }, { url: 'https://example.org/b.jpg' }] }],
+    books: [
+      {
+        pdf: { url: '/media/demo/a.jpg', date: '2020-01-01' },
+        images: [{ url: '/media/files/h.jpg', thumbUrl: '/media/thumbs/h.jpg', media: 'h'.repeat(64), title: 'A' }, { url: 'https://example.org/b.jpg' }],
+      },
+    ],
   });
 });
 

@@ -28,7 +28,11 @@ async function uploadDemoFiles(context: SeedContext): Promise<Uploads> {
       context.logger.warn({ name, reason: stored.reason }, 'demo media file refused');
       continue;
     }
-    uploads.set(`${DEMO_PREFIX}${name}`, { url: stored.url, ...(kind === 'image' ? { thumbUrl: mediaThumbUrl(stored.hash, stored.file.ext) } : {}), media: stored.hash });
+    uploads.set(`${DEMO_PREFIX}${name}`, {
+      url: stored.url,
+      ...(kind === 'image' ? { thumbUrl: mediaThumbUrl(stored.hash, stored.file.ext) } : {}),
+      media: stored.hash,
+    });
   }
   return uploads;
 }
@@ -60,7 +64,10 @@ export const demoPoemWithMediaSeeder: DemoSeeder = {
     await progress.start();
     try {
       const content = withUploads(await readFile(DEMO_POEM_FILE, 'utf8'), uploads);
-      const report = await importPoem({ store: context.store, progress, readModel: () => progress.readModel<PoemReadModel>(POEM_PROJECTION) }, { fileName: DEMO_POEM_FILE, content, cause: { actor: SYSTEM_ACTOR } });
+      const report = await importPoem(
+        { store: context.store, progress, readModel: () => progress.readModel<PoemReadModel>(POEM_PROJECTION) },
+        { fileName: DEMO_POEM_FILE, content, cause: { actor: SYSTEM_ACTOR } },
+      );
       context.logger.info({ sentences: report.plan.counts.sentences, uploads: uploads.size }, 'demo poem imported, its media in the library');
     } finally {
       await progress.close();

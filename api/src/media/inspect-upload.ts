@@ -42,7 +42,15 @@ export async function inspectUpload(kind: UploadKind, bytes: Buffer): Promise<In
   if (runnable !== null) return { ok: false, reason: mediaMessages.polyglot(runnable) };
   return {
     ok: true,
-    file: { kind, mime: mime!, ext: verdict.ext, size: bytes.byteLength, width: header?.width ?? null, height: header?.height ?? null, durationSeconds: kind === 'audio' ? await audioSeconds(bytes, mime!) : null },
+    file: {
+      kind,
+      mime: mime!,
+      ext: verdict.ext,
+      size: bytes.byteLength,
+      width: header?.width ?? null,
+      height: header?.height ?? null,
+      durationSeconds: kind === 'audio' ? await audioSeconds(bytes, mime!) : null,
+    },
   };
 }
 

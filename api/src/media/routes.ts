@@ -22,7 +22,8 @@ export function mediaRoutes(deps: ApiDeps): FastifyPluginAsync {
       {
         schema: {
           tags: ['media'],
-          summary: 'A file of the media library by its SHA-256 and extension: ranges (206, 416), ETag = the hash, cached for a year; an uploaded image redirects to its web size once made',
+          summary:
+            'A file of the media library by its SHA-256 and extension: ranges (206, 416), ETag = the hash, cached for a year; an uploaded image redirects to its web size once made',
           params: z.object({ name: z.string().max(80) }),
           response: {
             200: mediaFileAnswer,
@@ -46,7 +47,10 @@ export function mediaRoutes(deps: ApiDeps): FastifyPluginAsync {
           tags: ['media'],
           summary: "An uploaded image's thumbnail: redirects to it once made, to the image until then",
           params: z.object({ name: z.string().max(80) }),
-          response: { 302: z.null().describe('The thumbnail (or, until it is made, the image) is at Location'), 404: apiErrorSchema.describe('No such image, or not under this extension') },
+          response: {
+            302: z.null().describe('The thumbnail (or, until it is made, the image) is at Location'),
+            404: apiErrorSchema.describe('No such image, or not under this extension'),
+          },
         },
       },
       async (request, reply) => {

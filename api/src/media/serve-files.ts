@@ -20,11 +20,21 @@ const SERVED_TYPES: Readonly<Record<string, string>> = {
   m4a: 'audio/mp4',
   pdf: 'application/pdf',
 };
-const EXT_OF_SNIFFED: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'audio/mpeg': 'mp3', 'audio/ogg': 'ogg', 'audio/wav': 'wav', 'audio/x-m4a': 'm4a', 'audio/mp4': 'm4a', 'application/pdf': 'pdf' };
+const EXT_OF_SNIFFED: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/wav': 'wav',
+  'audio/x-m4a': 'm4a',
+  'audio/mp4': 'm4a',
+  'application/pdf': 'pdf',
+};
 
 const YEAR = 'public, max-age=31536000, immutable';
 const notFound = () => new HttpError(404, 'not_found', 'No such file');
-
 
 /** The type the object's first bytes say it is, as an extension (derivatives and PDFs have no upload of their own). */
 async function sniffedExt(media: MediaStorage, hash: string, size: number): Promise<string | null> {
@@ -43,7 +53,12 @@ async function sniffedExt(media: MediaStorage, hash: string, size: number): Prom
  * An uploaded image's original is not what readers get: once its web size exists the URL redirects
  * there (re-encoded, no EXIF or GPS, nothing appended); before, it is served uncached.
  */
-export async function serveMediaFile(context: { store: EventStore; media: MediaStorage }, name: string, headers: { range?: string; ifNoneMatch?: string }, reply: FastifyReply): Promise<FastifyReply> {
+export async function serveMediaFile(
+  context: { store: EventStore; media: MediaStorage },
+  name: string,
+  headers: { range?: string; ifNoneMatch?: string },
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const match = /^([0-9a-f]{64})\.([a-z0-9]{1,8})$/.exec(name);
   const ext = match?.[2];
   if (!match || !ext || !SERVED_TYPES[ext]) throw notFound();
@@ -73,10 +88,14 @@ export async function serveMediaFile(context: { store: EventStore; media: MediaS
   if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${stat.size}`).send();
   const body = await context.media.get(hash, range ?? undefined);
   if (!body) throw notFound();
-  if (range) return reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`).header('content-length', range.end - range.start + 1).send(body);
+  if (range)
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(body);
   return reply.header('content-length', stat.size).send(body);
 }
-
 
 /**
  * `GET /media/thumbs/<hash>.<ext>`: an uploaded image's thumbnail once made (a redirect cached for a

@@ -43,13 +43,17 @@ async function uploadAudio(person: Person, data: Buffer, url = '/postdata/works/
 }
 
 /** The account's usage as its upload form shows it, after `write` if given (read-your-writes). */
-const usage = async (person: Person, write?: LightMyRequestResponse) => (await person.client.get('/api/media/usage', write ? after(write) : {})).json<StorageUsageAnswer>();
+const usage = async (person: Person, write?: LightMyRequestResponse) =>
+  (await person.client.get('/api/media/usage', write ? after(write) : {})).json<StorageUsageAnswer>();
 
 /** Every file under the media folder, temporary ones included. */
 async function filesInMediaFolder(): Promise<string[]> {
   const root = (api.deps.media as LocalFolderStorage).root;
   if (!fs.existsSync(root)) return [];
-  return (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+  return (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
 }
 
 describe("each account's storage quota", () => {
@@ -58,7 +62,12 @@ describe("each account's storage quota", () => {
     const first = wavOf(600, 1);
     const uploaded = await uploadAudio(reader, first);
     expect(uploaded.statusCode).toBe(200);
-    expect(await usage(reader, uploaded)).toMatchObject({ used: first.byteLength, quota: MB, available: MB - first.byteLength, inWords: '0.5 MB of 1 MB used' });
+    expect(await usage(reader, uploaded)).toMatchObject({
+      used: first.byteLength,
+      quota: MB,
+      available: MB - first.byteLength,
+      inWords: '0.5 MB of 1 MB used',
+    });
 
     const head = await api.deps.store.headPosition();
     const stored = await filesInMediaFolder();
@@ -109,7 +118,11 @@ describe("each account's storage quota", () => {
 });
 
 /** Sends an upload over a real socket, its body streamed in chunks with no declared length; answers the status, body and the bytes sent before the answer came. */
-async function streamUpload(base: string, person: Person, totalBytes: number): Promise<{ status: number; body: { message?: string; error?: string }; sent: number }> {
+async function streamUpload(
+  base: string,
+  person: Person,
+  totalBytes: number,
+): Promise<{ status: number; body: { message?: string; error?: string }; sent: number }> {
   const boundary = 'x-epos-stream-boundary';
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="long.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
   const chunk = Buffer.alloc(256 * 1024, 7);

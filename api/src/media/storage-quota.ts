@@ -35,8 +35,19 @@ export function refusalError(request: FastifyRequest, refusal: StorageRefusal): 
 
 async function roomOf(deps: ApiDeps, uploader: Uploader, db?: Kysely<StorageReadModel>): Promise<StorageRoom> {
   const storage = db ?? (await storageDb(deps));
-  const [accountUsed, siteUsed, diskFree] = await Promise.all([uploader.quota === null ? Promise.resolve(0) : accountUsage(storage, uploader.id), siteUsage(storage), deps.media.freeBytes()]);
-  return { accountUsed, accountQuota: uploader.quota, siteUsed, siteQuota: deps.config.STORAGE_SITE_QUOTA_MB * MB, diskFree, diskReserve: deps.config.STORAGE_MIN_FREE_MB * MB };
+  const [accountUsed, siteUsed, diskFree] = await Promise.all([
+    uploader.quota === null ? Promise.resolve(0) : accountUsage(storage, uploader.id),
+    siteUsage(storage),
+    deps.media.freeBytes(),
+  ]);
+  return {
+    accountUsed,
+    accountQuota: uploader.quota,
+    siteUsed,
+    siteQuota: deps.config.STORAGE_SITE_QUOTA_MB * MB,
+    diskFree,
+    diskReserve: deps.config.STORAGE_MIN_FREE_MB * MB,
+  };
 }
 
 const storageDb = (deps: ApiDeps) => deps.progress.readModel<StorageReadModel>(STORAGE_PROJECTION);
@@ -88,7 +99,8 @@ export async function admitUpload(deps: ApiDeps, request: FastifyRequest, kind: 
         try {
           return await write();
         } catch (error) {
-          if (error instanceof StorageFullError) throw refusalError(request, { status: 507, code: 'storage_full', message: storageMessages.diskFull(deps.config.STORAGE_MIN_FREE_MB * MB) });
+          if (error instanceof StorageFullError)
+            throw refusalError(request, { status: 507, code: 'storage_full', message: storageMessages.diskFull(deps.config.STORAGE_MIN_FREE_MB * MB) });
           throw error;
         }
       }),

@@ -11,7 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createMailTransport, type MailTransport } from '@epos/platform/mail/index';
 import { sweepStorageJob } from '@epos/platform/media/jobs';
-import { mediaStream, pdfMessages, pdfStream, type GeneratePdfAnswer, type MediaEvent, type PdfStatusAnswer, type StorageUsageAnswer, type UploadedImageAnswer } from '@epos/schemas';
+import {
+  mediaStream,
+  pdfMessages,
+  pdfStream,
+  type GeneratePdfAnswer,
+  type MediaEvent,
+  type PdfStatusAnswer,
+  type StorageUsageAnswer,
+  type UploadedImageAnswer,
+} from '@epos/schemas';
 import type { AdminEventAnswer } from '@epos/schemas/admin/events';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { startWorkers, type RunningWorkers } from '@epos/workers';
@@ -88,7 +97,8 @@ async function addWork(url: string): Promise<string> {
   return added.json<{ id: string }>().id;
 }
 
-const mediaEvents = async (hash: string) => (await api.deps.store.readStream(mediaStream(hash))).map((e) => ({ type: e.type, data: e.data as MediaEvent['data'] }));
+const mediaEvents = async (hash: string) =>
+  (await api.deps.store.readStream(mediaStream(hash))).map((e) => ({ type: e.type, data: e.data as MediaEvent['data'] }));
 const derivativesOf = async (hash: string) => {
   const made = (await mediaEvents(hash)).find((e) => e.type === 'MediaDerivativesMade');
   return made ? (made.data as Extract<MediaEvent, { type: 'MediaDerivativesMade' }>['data']) : null;
@@ -111,48 +121,64 @@ async function sweep(): Promise<void> {
 const stored = async (hash: string) => (await api.deps.media.stat(hash)) !== null;
 
 describe('unused uploads', () => {
-  it('sweeps the uploads no work, sentence or post uses, as UploadSwept events saying why, and the workers delete their files and derivatives', { timeout: 120_000 }, async () => {
-    const kept = await recording(11);
-    const keptWork = await addWork(kept);
-    const neverUsed = await recording(12);
-    const orphaned = await recording(13);
-    const deletedWork = await addWork(orphaned);
-    expect((await reader.client.post(`/postdata/works/${deletedWork}/delete`)).statusCode).toBe(200);
-    const inPost = await image('#a33');
-    const unusedImage = await image('#3a3');
-    const posted = await blogger.client.post('/postdata/create', { blog_id: 'margins', title: 'Evening light', series_title: 'Light', md_content: `A picture:\n\n![lamp](${inPost})`, status: 0 });
-    expect(posted.statusCode, posted.body).toBe(200);
-    // The workers make each image's thumbnail and web size first.
-    const unusedDerivatives = await until('derivatives', () => derivativesOf(hashOf(unusedImage)));
-    const postDerivatives = await until('derivatives', () => derivativesOf(hashOf(inPost)));
-    const before = (await reader.client.get('/api/media/usage')).json<StorageUsageAnswer>();
+  it(
+    'sweeps the uploads no work, sentence or post uses, as UploadSwept events saying why, and the workers delete their files and derivatives',
+    { timeout: 120_000 },
+    async () => {
+      const kept = await recording(11);
+      const keptWork = await addWork(kept);
+      const neverUsed = await recording(12);
+      const orphaned = await recording(13);
+      const deletedWork = await addWork(orphaned);
+      expect((await reader.client.post(`/postdata/works/${deletedWork}/delete`)).statusCode).toBe(200);
+      const inPost = await image('#a33');
+      const unusedImage = await image('#3a3');
+      const posted = await blogger.client.post('/postdata/create', {
+        blog_id: 'margins',
+        title: 'Evening light',
+        series_title: 'Light',
+        md_content: `A picture:\n\n![lamp](${inPost})`,
+        status: 0,
+      });
+      expect(posted.statusCode, posted.body).toBe(200);
+      // The workers make each image's thumbnail and web size first.
+      const unusedDerivatives = await until('derivatives', () => derivativesOf(hashOf(unusedImage)));
+      const postDerivatives = await until('derivatives', () => derivativesOf(hashOf(inPost)));
+      const before = (await reader.client.get('/api/media/usage')).json<StorageUsageAnswer>();
 
-    await sweep();
+      await sweep();
 
-    const swept = async (url: string) => (await mediaEvents(hashOf(url))).find((e) => e.type === 'UploadSwept')?.data ?? null;
-    expect(await swept(neverUsed)).toMatchObject({ hash: hashOf(neverUsed), reason: 'never-used', lastUsedBy: null, uploader: reader.userId, originalName: 'reading-12.wav' });
-    expect(await swept(orphaned)).toMatchObject({ reason: 'no-longer-used', lastUsedBy: `work-${deletedWork}` });
-    expect(await swept(unusedImage)).toMatchObject({ reason: 'never-used', uploader: blogger.userId });
-    expect(await swept(kept)).toBeNull();
-    expect(await swept(inPost)).toBeNull();
+      const swept = async (url: string) => (await mediaEvents(hashOf(url))).find((e) => e.type === 'UploadSwept')?.data ?? null;
+      expect(await swept(neverUsed)).toMatchObject({
+        hash: hashOf(neverUsed),
+        reason: 'never-used',
+        lastUsedBy: null,
+        uploader: reader.userId,
+        originalName: 'reading-12.wav',
+      });
+      expect(await swept(orphaned)).toMatchObject({ reason: 'no-longer-used', lastUsedBy: `work-${deletedWork}` });
+      expect(await swept(unusedImage)).toMatchObject({ reason: 'never-used', uploader: blogger.userId });
+      expect(await swept(kept)).toBeNull();
+      expect(await swept(inPost)).toBeNull();
 
-    // The audit log says what was removed and why.
-    const events = (await admin.client.get(`/admin-api/events${listQuery({ filter: { type: 'UploadSwept' }, range: [0, 9] })}`)).json<AdminEventAnswer[]>();
-    expect(events.map((e) => [e.streamId, e.words, e.actor])).toEqual(expect.arrayContaining([[mediaStream(hashOf(neverUsed)), 'Upload swept', 'system']]));
-    const detail = (await admin.client.get(`/admin-api/events/${events[0]!.id}`)).json<{ data: { reason: string } }>();
-    expect(['never-used', 'no-longer-used']).toContain(detail.data.reason);
+      // The audit log says what was removed and why.
+      const events = (await admin.client.get(`/admin-api/events${listQuery({ filter: { type: 'UploadSwept' }, range: [0, 9] })}`)).json<AdminEventAnswer[]>();
+      expect(events.map((e) => [e.streamId, e.words, e.actor])).toEqual(expect.arrayContaining([[mediaStream(hashOf(neverUsed)), 'Upload swept', 'system']]));
+      const detail = (await admin.client.get(`/admin-api/events/${events[0]!.id}`)).json<{ data: { reason: string } }>();
+      expect(['never-used', 'no-longer-used']).toContain(detail.data.reason);
 
-    // Effects follow events: the files go, and the image's thumbnail and web size with it.
-    for (const hash of [hashOf(neverUsed), hashOf(orphaned), hashOf(unusedImage), unusedDerivatives.thumb.hash, unusedDerivatives.web.hash]) {
-      await until(`${hash} deleted`, async () => !(await stored(hash)));
-    }
-    for (const hash of [hashOf(kept), hashOf(inPost), postDerivatives.thumb.hash, postDerivatives.web.hash]) expect(await stored(hash)).toBe(true);
-    expect((await reader.client.get(neverUsed)).statusCode).toBe(404);
-    expect((await reader.client.get(kept)).statusCode).toBe(200);
-    const now = (await reader.client.get('/api/media/usage')).json<StorageUsageAnswer>();
-    expect(before.used - now.used).toBe(2 * files.wav(2).byteLength);
-    expect(keptWork).toMatch(/-/);
-  });
+      // Effects follow events: the files go, and the image's thumbnail and web size with it.
+      for (const hash of [hashOf(neverUsed), hashOf(orphaned), hashOf(unusedImage), unusedDerivatives.thumb.hash, unusedDerivatives.web.hash]) {
+        await until(`${hash} deleted`, async () => !(await stored(hash)));
+      }
+      for (const hash of [hashOf(kept), hashOf(inPost), postDerivatives.thumb.hash, postDerivatives.web.hash]) expect(await stored(hash)).toBe(true);
+      expect((await reader.client.get(neverUsed)).statusCode).toBe(404);
+      expect((await reader.client.get(kept)).statusCode).toBe(200);
+      const now = (await reader.client.get('/api/media/usage')).json<StorageUsageAnswer>();
+      expect(before.used - now.used).toBe(2 * files.wav(2).byteLength);
+      expect(keptWork).toMatch(/-/);
+    },
+  );
 
   it('keeps a fresh upload through its grace period, and takes the same bytes back after a sweep as a new upload', { timeout: 120_000 }, async () => {
     const fresh = await recording(21);
@@ -181,9 +207,10 @@ describe('unused uploads', () => {
 });
 
 describe('old renders', () => {
-  it('removes the PDF of an older content version after its retention time, as PdfExpired, and keeps the newest version\'s', { timeout: 300_000 }, async () => {
+  it("removes the PDF of an older content version after its retention time, as PdfExpired, and keeps the newest version's", { timeout: 300_000 }, async () => {
     const client = new TestClient(api.app, '198.51.100.40');
-    const ask = async (headers: Record<string, string> = {}) => (await client.post('/postdata/generatePdf', { typeOf: 2, bookNumber: 2, cantoNumber: 1, pdfData: '' }, headers)).json<GeneratePdfAnswer>();
+    const ask = async (headers: Record<string, string> = {}) =>
+      (await client.post('/postdata/generatePdf', { typeOf: 2, bookNumber: 2, cantoNumber: 1, pdfData: '' }, headers)).json<GeneratePdfAnswer>();
     const old = await ask();
     const oldDone = await settledPdf(client, old.requestId);
     expect(oldDone.state).toBe('done');
@@ -192,7 +219,14 @@ describe('old renders', () => {
     expect((await api.deps.store.readStream(pdfStream(old.requestId))).map((e) => e.type)).not.toContain('PdfExpired');
 
     const db = await api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION);
-    const first = await db.selectFrom('sentences').select('sentence').where('book', '=', 2).where('canto', '=', 1).where('sentence', 'is not', null).orderBy('sentence').executeTakeFirstOrThrow();
+    const first = await db
+      .selectFrom('sentences')
+      .select('sentence')
+      .where('book', '=', 2)
+      .where('canto', '=', 1)
+      .where('sentence', 'is not', null)
+      .orderBy('sentence')
+      .executeTakeFirstOrThrow();
     const edit = await admin.client.post('/postdata/utranslations/fr', { SentenceNumber: first.sentence, Translated: 'Une traduction nouvelle' });
     expect(edit.statusCode, edit.body).toBe(200);
     const current = await ask({ 'x-consistent-after': String(edit.headers['x-position']) });
@@ -202,7 +236,10 @@ describe('old renders', () => {
 
     await sweep();
     const expired = (await api.deps.store.readStream(pdfStream(old.requestId))).find((e) => e.type === 'PdfExpired');
-    expect(expired).toMatchObject({ metadata: { actor: 'system' }, data: { requestId: old.requestId, hash: hashOf(oldDone.url!), reason: 'superseded', size: oldDone.size } });
+    expect(expired).toMatchObject({
+      metadata: { actor: 'system' },
+      data: { requestId: old.requestId, hash: hashOf(oldDone.url!), reason: 'superseded', size: oldDone.size },
+    });
     expect((await api.deps.store.readStream(pdfStream(current.requestId))).map((e) => e.type)).not.toContain('PdfExpired');
     await until('the old PDF deleted', async () => !(await stored(hashOf(oldDone.url!))));
     expect(await stored(hashOf(currentDone.url!))).toBe(true);

@@ -14,7 +14,13 @@ export type StoredUpload = { ok: true; hash: string; url: string; file: Inspecte
  * event, the same URL. The name is kept for display only. With a `gate` (an upload through a
  * route), the bytes are stored only once they fit the quotas, weighed under the storage lock.
  */
-export async function storeUpload(context: { store: EventStore; media: MediaStorage; gate?: UploadGate }, cause: Cause, kind: UploadKind, originalName: string, bytes: Buffer): Promise<StoredUpload> {
+export async function storeUpload(
+  context: { store: EventStore; media: MediaStorage; gate?: UploadGate },
+  cause: Cause,
+  kind: UploadKind,
+  originalName: string,
+  bytes: Buffer,
+): Promise<StoredUpload> {
   const inspected = await inspectUpload(kind, bytes);
   if (!inspected.ok) return inspected;
   const { file } = inspected;
@@ -38,6 +44,8 @@ export async function storeUpload(context: { store: EventStore; media: MediaStor
 export function displayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = withoutBidiControls(base.replace(/[\u0000-\u001f\u007f]/g, '')).trim().slice(0, 300);
+  const clean = withoutBidiControls(base.replace(/[\u0000-\u001f\u007f]/g, ''))
+    .trim()
+    .slice(0, 300);
   return clean === '' ? 'file' : clean;
 }

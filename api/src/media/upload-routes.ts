@@ -4,7 +4,16 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, imageUploadAnswer, MAX_FILES_PER_UPLOAD, maxBytes, mediaMessages, storageUsageAnswer, type UploadedImageAnswer, type UploadKind } from '@epos/schemas';
+import {
+  apiErrorSchema,
+  imageUploadAnswer,
+  MAX_FILES_PER_UPLOAD,
+  maxBytes,
+  mediaMessages,
+  storageUsageAnswer,
+  type UploadedImageAnswer,
+  type UploadKind,
+} from '@epos/schemas';
 import type { ApiDeps } from '../deps.js';
 import { causeOf } from '../commands.js';
 import { POSITION_HEADER } from '../http/consistency.js';
@@ -16,7 +25,8 @@ import { admitUpload, refusalError, uploaderOf, usageOf } from './storage-quota.
 import { requireActor } from '../accounts/security.js';
 import { STORAGE_PROJECTION } from '@epos/projections/media/storage-projection';
 
-const selectFile = (request: FastifyRequest, reply: FastifyReply) => reply.code(400).send({ statusCode: 400, error: 'validation', message: mediaMessages.selectFile, requestId: String(request.id) });
+const selectFile = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.code(400).send({ statusCode: 400, error: 'validation', message: mediaMessages.selectFile, requestId: String(request.id) });
 
 /**
  * Uploads into the media library: images for posts and the console (`POST /postdata/media`), audio
@@ -65,17 +75,38 @@ export function mediaUploadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/postdata/media',
-      { config: { permission: 'media.upload' }, schema: { tags: ['media'], summary: 'Upload images: PNG, JPEG, GIF or WebP up to 10 MB and 40 megapixels each (the type is read from the bytes)', response: answers('the form is not well-formed') } },
+      {
+        config: { permission: 'media.upload' },
+        schema: {
+          tags: ['media'],
+          summary: 'Upload images: PNG, JPEG, GIF or WebP up to 10 MB and 40 megapixels each (the type is read from the bytes)',
+          response: answers('the form is not well-formed'),
+        },
+      },
       upload('image'),
     );
     app.post(
       '/postdata/mediaAudio',
-      { config: { permission: 'media.manage' }, schema: { tags: ['media'], summary: 'Upload audio: MP3, OGG, WAV or M4A up to 50 MB each (the type is read from the bytes)', response: answers('the form is not well-formed') } },
+      {
+        config: { permission: 'media.manage' },
+        schema: {
+          tags: ['media'],
+          summary: 'Upload audio: MP3, OGG, WAV or M4A up to 50 MB each (the type is read from the bytes)',
+          response: answers('the form is not well-formed'),
+        },
+      },
       upload('audio'),
     );
     app.get(
       '/api/media/usage',
-      { config: { reads: [STORAGE_PROJECTION] }, schema: { tags: ['media'], summary: "What the signed-in account's uploads take of its storage quota (\"x of y used\"), and the largest file it may upload now", response: { 200: storageUsageAnswer, 401: apiErrorSchema } } },
+      {
+        config: { reads: [STORAGE_PROJECTION] },
+        schema: {
+          tags: ['media'],
+          summary: 'What the signed-in account\'s uploads take of its storage quota ("x of y used"), and the largest file it may upload now',
+          response: { 200: storageUsageAnswer, 401: apiErrorSchema },
+        },
+      },
       async (request, reply) => {
         const actor = requireActor(request);
         reply.header('cache-control', 'private, no-store');

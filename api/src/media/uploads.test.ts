@@ -56,13 +56,30 @@ describe('POST /postdata/media (images)', () => {
     expect(response.statusCode).toBe(200);
     const answer = results(response);
     expect(answer.map((r) => [r.status, r.fileName])).toEqual(sent.map((s) => [1, s.name]));
-    expect(answer.map((r) => r.fileUrl.replace(/[0-9a-f]{64}/, 'H'))).toEqual(['/media/files/H.png', '/media/files/H.jpg', '/media/files/H.gif', '/media/files/H.webp']);
+    expect(answer.map((r) => r.fileUrl.replace(/[0-9a-f]{64}/, 'H'))).toEqual([
+      '/media/files/H.png',
+      '/media/files/H.jpg',
+      '/media/files/H.gif',
+      '/media/files/H.webp',
+    ]);
     const jpeg = hashOf(answer[1]!.fileUrl);
     const [event] = await api.deps.store.readStream(mediaStream(jpeg));
-    expect(event).toMatchObject({ type: 'MediaUploaded', data: { hash: jpeg, kind: 'image', mime: 'image/jpeg', ext: 'jpg', width: 640, height: 480, originalName: 'camera.jpg', uploader: blogger.userId }, metadata: { actor: blogger.userId } });
+    expect(event).toMatchObject({
+      type: 'MediaUploaded',
+      data: { hash: jpeg, kind: 'image', mime: 'image/jpeg', ext: 'jpg', width: 640, height: 480, originalName: 'camera.jpg', uploader: blogger.userId },
+      metadata: { actor: blogger.userId },
+    });
     expect(await api.deps.media.stat(jpeg)).toEqual({ key: jpeg, size: sent[1]!.data.byteLength });
     const row = (await mediaRows()).find((r) => r.hash === jpeg);
-    expect(row).toMatchObject({ kind: 'image', mime: 'image/jpeg', width: 640, height: 480, original_name: 'camera.jpg', uploader: blogger.userId, thumb_hash: null });
+    expect(row).toMatchObject({
+      kind: 'image',
+      mime: 'image/jpeg',
+      width: 640,
+      height: 480,
+      original_name: 'camera.jpg',
+      uploader: blogger.userId,
+      thumb_hash: null,
+    });
   });
 
   it('keeps one upload for the same bytes sent twice: the same URL, no second event', async () => {
@@ -91,7 +108,11 @@ describe('POST /postdata/media (images)', () => {
       ['nothing.png', Buffer.alloc(0), mediaMessages.empty],
       ['huge.png', Buffer.concat([await files.png(), Buffer.alloc(10 * 1024 * 1024)]), mediaMessages.tooLarge('image')],
     ];
-    const response = await upload(blogger, '/postdata/media', bad.map(([name, data]) => ({ name, data })));
+    const response = await upload(
+      blogger,
+      '/postdata/media',
+      bad.map(([name, data]) => ({ name, data })),
+    );
     expect(response.statusCode).toBe(200);
     expect(results(response).map((r) => [r.fileName, r.status, r.fileUrl, r.message])).toEqual(bad.map(([name, , reason]) => [name, 0, '', reason]));
     expect(await api.deps.store.headPosition()).toBe(before);
@@ -108,7 +129,13 @@ describe('POST /postdata/media (images)', () => {
       ['link.gif', await files.gifWithComment('<a href="java\tscript:alert(1)">x</a>'), 'a javascript: link'],
       ['frame.png', await files.pngWithText('<iframe/src=//evil.example>'), 'a tag <iframe>'],
     ];
-    const images = results(await upload(blogger, '/postdata/media', hidden.map(([name, data]) => ({ name, data }))));
+    const images = results(
+      await upload(
+        blogger,
+        '/postdata/media',
+        hidden.map(([name, data]) => ({ name, data })),
+      ),
+    );
     expect(images.map((r) => [r.fileName, r.status, r.message])).toEqual(hidden.map(([name, , found]) => [name, 0, mediaMessages.polyglot(found)]));
     const song = results(await upload(admin, '/postdata/mediaAudio', [{ name: 'tagged.mp3', data: files.mp3WithTitle('<img src=x onerror=alert(1)>') }]));
     expect(song.map((r) => [r.status, r.message])).toEqual([[0, mediaMessages.polyglot('an event handler onerror=')]]);
@@ -182,9 +209,19 @@ describe('POST /postdata/mediaAudio', () => {
 describe('POST /api/Media (API key)', () => {
   const post = (query: string, list: { name: string; data: Buffer }[], key?: string) => {
     const { payload, headers } = files.multipart(list);
-    return reader.client.request({ method: 'POST', url: `/api/Media${query}`, payload, headers: { ...headers, ...(key === undefined ? {} : { 'x-api-key': key }) } });
+    return reader.client.request({
+      method: 'POST',
+      url: `/api/Media${query}`,
+      payload,
+      headers: { ...headers, ...(key === undefined ? {} : { 'x-api-key': key }) },
+    });
   };
-  const sentenceAt = async (number: number) => (await api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION)).selectFrom('sentences').select(['id', 'state']).where('sentence', '=', number).executeTakeFirstOrThrow();
+  const sentenceAt = async (number: number) =>
+    (await api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION))
+      .selectFrom('sentences')
+      .select(['id', 'state'])
+      .where('sentence', '=', number)
+      .executeTakeFirstOrThrow();
 
   it("answers 401 'Not Authorised' without the key or with a wrong one, and changes nothing", async () => {
     const before = await api.deps.store.headPosition();
@@ -198,7 +235,15 @@ describe('POST /api/Media (API key)', () => {
 
   it('attaches images as paintings (or the kind asked) and audio as audio to a sentence, with no anti-forgery token', async () => {
     const picture = await files.png(16, 16, '#abc');
-    const response = await post('?s=2&f=Sentence', [{ name: 'lamp.png', data: picture }, { name: 'hymn.wav', data: files.wav(1) }, { name: 'bad.png', data: files.svg }], KEY);
+    const response = await post(
+      '?s=2&f=Sentence',
+      [
+        { name: 'lamp.png', data: picture },
+        { name: 'hymn.wav', data: files.wav(1) },
+        { name: 'bad.png', data: files.svg },
+      ],
+      KEY,
+    );
     expect(response.statusCode).toBe(200);
     const answer = response.json<ApiMediaAnswer>();
     expect(answer.FilesData.map((f) => [f.name, f.field, f.sentence, f.kind])).toEqual([
@@ -209,11 +254,32 @@ describe('POST /api/Media (API key)', () => {
     await caughtUp(api);
     const sentence = await sentenceAt(2);
     const hash = hashOf(answer.FilesData[0]!.fileUrl);
-    expect(sentence.state.media.painting?.at(-1)).toEqual({ url: answer.FilesData[0]!.fileUrl, thumbUrl: `/media/thumbs/${hash}.png`, media: hash, title: 'lamp' });
+    expect(sentence.state.media.painting?.at(-1)).toEqual({
+      url: answer.FilesData[0]!.fileUrl,
+      thumbUrl: `/media/thumbs/${hash}.png`,
+      media: hash,
+      title: 'lamp',
+    });
     const events = await api.deps.store.readStream(sentenceStream(sentence.id));
     expect(events.at(-1)).toMatchObject({ type: 'SentenceMediaSet', metadata: { actor: 'media-api' } });
-    const uses = await (await api.deps.progress.readModel<MediaReadModel>(MEDIA_PROJECTION)).selectFrom('media_uses').selectAll().where('hash', '=', hash).execute();
-    expect(uses).toEqual([{ hash, place: 'sentence', sentence_id: sentence.id, book: null, canto: null, kind: 'painting', position: (sentence.state.media.painting?.length ?? 0) - 1 }]);
+    const uses = await (
+      await api.deps.progress.readModel<MediaReadModel>(MEDIA_PROJECTION)
+    )
+      .selectFrom('media_uses')
+      .selectAll()
+      .where('hash', '=', hash)
+      .execute();
+    expect(uses).toEqual([
+      {
+        hash,
+        place: 'sentence',
+        sentence_id: sentence.id,
+        book: null,
+        canto: null,
+        kind: 'painting',
+        position: (sentence.state.media.painting?.length ?? 0) - 1,
+      },
+    ]);
 
     const sketch = await post('?s=2&f=Sentence&kind=sketch', [{ name: 'sketch.webp', data: await files.webp() }], KEY);
     expect(sketch.json<ApiMediaAnswer>().FilesData[0]).toMatchObject({ kind: 'sketch', sentence: 2 });
@@ -222,8 +288,20 @@ describe('POST /api/Media (API key)', () => {
   it("gives a section's files to its sentences in order: file i to its i-th sentence, files beyond its last not done", async () => {
     const db = await api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION);
     const first = await db.selectFrom('sentences').select(['book', 'canto', 'section']).where('sentence', '=', 1).executeTakeFirstOrThrow();
-    const numbers = (await db.selectFrom('sentences').select('sentence').where('book', '=', first.book).where('canto', '=', first.canto).where('section', '=', first.section).where('sentence', 'is not', null).orderBy('sentence').execute()).map((r) => r.sentence!);
-    const sent = await Promise.all(Array.from({ length: numbers.length + 1 }, async (_, i) => ({ name: `p${i}.png`, data: await files.png(10 + i, 10, '#777') })));
+    const numbers = (
+      await db
+        .selectFrom('sentences')
+        .select('sentence')
+        .where('book', '=', first.book)
+        .where('canto', '=', first.canto)
+        .where('section', '=', first.section)
+        .where('sentence', 'is not', null)
+        .orderBy('sentence')
+        .execute()
+    ).map((r) => r.sentence!);
+    const sent = await Promise.all(
+      Array.from({ length: numbers.length + 1 }, async (_, i) => ({ name: `p${i}.png`, data: await files.png(10 + i, 10, '#777') })),
+    );
     const answer = (await post('?s=1&f=Section', sent, KEY)).json<ApiMediaAnswer>();
     expect(answer.FilesData.map((f) => [f.name, f.sentence])).toEqual(numbers.map((n, i) => [`p${i}.png`, n]));
     expect(answer.NotdoneFiles).toEqual([{ name: `p${numbers.length}.png`, field: `file${numbers.length}`, reason: mediaMessages.noSentenceLeft }]);
@@ -235,8 +313,14 @@ describe('POST /api/Media (API key)', () => {
     expect(missing.statusCode).toBe(400);
     expect(JSON.stringify(missing.json())).toContain('s');
     expect((await post('?s=1&f=Stanza', [{ name: 'a.png', data: png }], KEY)).statusCode).toBe(400);
-    expect((await post('?s=999999&f=Sentence', [{ name: 'a.png', data: png }], KEY)).json()).toMatchObject({ statusCode: 404, message: mediaMessages.noSentence(999999) });
-    expect((await post('?s=99999&f=Section', [{ name: 'a.png', data: png }], KEY)).json()).toMatchObject({ statusCode: 404, message: mediaMessages.noSection(99999) });
+    expect((await post('?s=999999&f=Sentence', [{ name: 'a.png', data: png }], KEY)).json()).toMatchObject({
+      statusCode: 404,
+      message: mediaMessages.noSentence(999999),
+    });
+    expect((await post('?s=99999&f=Section', [{ name: 'a.png', data: png }], KEY)).json()).toMatchObject({
+      statusCode: 404,
+      message: mediaMessages.noSection(99999),
+    });
     const none = await post('?s=1&f=Sentence', [], KEY);
     expect([none.statusCode, none.json().message]).toEqual([400, 'Select File']);
   });
@@ -295,7 +379,14 @@ describe('GET /media/files/<hash>.<ext>', () => {
   });
 
   it('answers 404 for unknown hashes, other extensions and names that are not a hash', async () => {
-    for (const url of [mp3Url.replace('.mp3', '.png'), mp3Url.replace('.mp3', '.pdf'), `/media/files/${'0'.repeat(64)}.png`, '/media/files/..%2F..%2Fetc%2Fpasswd', `/media/files/${hashOf(mp3Url).toUpperCase()}.mp3`, `/media/files/${hashOf(mp3Url)}.exe`]) {
+    for (const url of [
+      mp3Url.replace('.mp3', '.png'),
+      mp3Url.replace('.mp3', '.pdf'),
+      `/media/files/${'0'.repeat(64)}.png`,
+      '/media/files/..%2F..%2Fetc%2Fpasswd',
+      `/media/files/${hashOf(mp3Url).toUpperCase()}.mp3`,
+      `/media/files/${hashOf(mp3Url)}.exe`,
+    ]) {
       expect((await reader.client.get(url)).statusCode, url).toBe(404);
     }
   });
@@ -316,10 +407,14 @@ describe('GET /media/files/<hash>.<ext>', () => {
     const webBytes = await files.webp();
     const web = await api.deps.media.put(webBytes);
     const derivative = { hash: web.key, mime: 'image/webp', ext: 'webp', size: web.size, width: 20, height: 20 };
-    await api.deps.store.append(mediaStream(hash), [{ type: 'MediaDerivativesMade', data: { hash, thumb: derivative, web: derivative } }], { expectedRevision: 'any', cause: { actor: 'test' } });
+    await api.deps.store.append(mediaStream(hash), [{ type: 'MediaDerivativesMade', data: { hash, thumb: derivative, web: derivative } }], {
+      expectedRevision: 'any',
+      cause: { actor: 'test' },
+    });
     const thumbAfter = await reader.client.get(`/media/thumbs/${hash}.png`);
     expect([thumbAfter.statusCode, thumbAfter.headers.location]).toEqual([302, `/media/files/${web.key}.webp`]);
-    for (const url of [`/media/thumbs/${hash}.jpg`, `/media/thumbs/${hashOf(mp3Url)}.mp3`, `/media/thumbs/${'0'.repeat(64)}.png`, '/media/thumbs/x']) expect((await reader.client.get(url)).statusCode, url).toBe(404);
+    for (const url of [`/media/thumbs/${hash}.jpg`, `/media/thumbs/${hashOf(mp3Url)}.mp3`, `/media/thumbs/${'0'.repeat(64)}.png`, '/media/thumbs/x'])
+      expect((await reader.client.get(url)).statusCode, url).toBe(404);
     const later = await reader.client.get(pictureUrl);
     expect([later.statusCode, later.headers.location]).toEqual([302, `/media/files/${web.key}.webp`]);
     const served = await reader.client.get(later.headers.location as string);

@@ -47,7 +47,15 @@ export async function mailRecipient(deps: ApiDeps, request: FastifyRequest, user
 
 function statusOf(requestId: string, state: PdfRequestState, job: JobInfo | null): PdfStatusAnswer {
   const base = { requestId, url: null, pages: null, size: null, error: null, progress: job?.progress ?? null };
-  if (state.rendered) return { ...base, state: 'done', url: state.rendered.url, pages: state.rendered.pages, size: state.rendered.size, progress: { percent: 100, stage: 'done' } };
+  if (state.rendered)
+    return {
+      ...base,
+      state: 'done',
+      url: state.rendered.url,
+      pages: state.rendered.pages,
+      size: state.rendered.size,
+      progress: { percent: 100, stage: 'done' },
+    };
   if (state.failed) return { ...base, state: 'failed', error: PDF_FAILED };
   if (state.expired) return { ...base, state: 'failed', error: pdfMessages.expired };
   if (job?.state === 'running') return { ...base, state: 'running' };
@@ -67,7 +75,11 @@ export async function pdfStatus(deps: ApiDeps, requestId: string): Promise<PdfSt
  * wants it mailed); one on its way is joined; otherwise PdfRequested is appended and the pdf
  * reactor queues the job (effects follow events).
  */
-export async function requestPdf(deps: ApiDeps, request: FastifyRequest, input: { part: PdfPart; options: PdfOptions; version: string; mailTo: string | null }) {
+export async function requestPdf(
+  deps: ApiDeps,
+  request: FastifyRequest,
+  input: { part: PdfPart; options: PdfOptions; version: string; mailTo: string | null },
+) {
   const options = normalisePdfOptions(input.options);
   const requestId = pdfRequestId(input.part, options, input.version);
   let state = await readPdfRequest(deps.store, requestId);

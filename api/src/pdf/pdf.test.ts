@@ -43,7 +43,14 @@ describe('POST /postdata/generatePdf: validation', () => {
     const fresh = () => new TestClient(api().app, `198.51.100.${100 + serial++}`);
     const client = fresh();
     const before = await head();
-    for (const body of [{}, { typeOf: '' }, { typeOf: 3, bookNumber: 1 }, { typeOf: 1 }, { typeOf: 2, bookNumber: 1 }, { typeOf: '2', bookNumber: '1', cantoNumber: '' }]) {
+    for (const body of [
+      {},
+      { typeOf: '' },
+      { typeOf: 3, bookNumber: 1 },
+      { typeOf: 1 },
+      { typeOf: 2, bookNumber: 1 },
+      { typeOf: '2', bookNumber: '1', cantoNumber: '' },
+    ]) {
       const response = await generate(fresh(), body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json()).toMatchObject({ message: 'Please select book or canto' });
@@ -65,41 +72,53 @@ describe('POST /postdata/generatePdf: validation', () => {
 
 describe('PDF editions end to end', () => {
   let chosen: GeneratePdfAnswer;
-  const options = { translations: ['fr', 'sa'], commentary: ['scholar'], motherNote: true, aurobindoNote: false, reason: false, paintings: true, scansion: true };
+  const options = {
+    translations: ['fr', 'sa'],
+    commentary: ['scholar'],
+    motherNote: true,
+    aurobindoNote: false,
+    reason: false,
+    paintings: true,
+    scansion: true,
+  };
 
-  it('prints a canto with the chosen layers: French, Sanskrit in Devanagari in order, a commentary layer; progress, then a download link', { timeout: 300_000 }, async () => {
-    const client = new TestClient(api().app, '198.51.100.22');
-    const response = await generate(client, { typeOf: 2, bookNumber: 1, cantoNumber: 1, pdfData: options, userEmail: '' });
-    expect(response.statusCode).toBe(200);
-    chosen = response.json<GeneratePdfAnswer>();
-    expect(chosen).toMatchObject({ type: 1, message: PDF_QUEUED, mailed: false, url: null });
-    expect(chosen.requestId).toMatch(/^[0-9a-f]{32}$/);
-    const done = await settledPdf(client, chosen.requestId);
-    expect(done).toMatchObject({ state: 'done', progress: { percent: 100 }, error: null });
-    expect(done.url).toMatch(/^\/media\/files\/[0-9a-f]{64}\.pdf$/);
-    const bytes = await storedPdf(api().deps.media, done.url!);
-    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(done.size).toBe(bytes.length);
-    const { text, png, fonts, images } = await inspectPdf(bytes, 3);
-    console.log(`PDF page rendered to PNG: ${png}`);
-    const flat = text.replace(/\s+/g, ' ');
-    expect(flat).toContain(firstSentence.text.first![0]);
-    expect(flat).toContain(firstSentence.translations!.fr![0]!.replace(/\s+/g, ' '));
-    // Devanagari extracted in logical order, conjuncts and all.
-    expect(flat).toContain(firstSentence.translations!.sa![0]!.replace(/\s+/g, ' '));
-    // `||39||` reads as the sentence number, as on the site.
-    const note = firstSentence.fields!.motherNote!;
-    expect(note).toMatch(/\|\|\d+\|\|/);
-    expect(flat).toContain(note.replace(/\|\|(\d+)\|\|/g, '$1').replace(/\s+/g, ' '));
-    expect(flat).toMatch(/THE SCHOLAR'S GLOSSES/);
-    expect(flat).toContain('Contents');
-    // The running head of the canto's pages, and the page numbers stamped at their foot.
-    expect(flat).toContain('The Lamp of Evening · Book 1 · Canto I · The Darkening of the Vale');
-    expect(done.pages).toBeGreaterThan(3);
-    expect(images).toBeGreaterThan(0);
-    expect(fonts).toMatch(/NotoSerifDevanagari/);
-    expect(fonts).toMatch(/NotoSerif-Regular/);
-  });
+  it(
+    'prints a canto with the chosen layers: French, Sanskrit in Devanagari in order, a commentary layer; progress, then a download link',
+    { timeout: 300_000 },
+    async () => {
+      const client = new TestClient(api().app, '198.51.100.22');
+      const response = await generate(client, { typeOf: 2, bookNumber: 1, cantoNumber: 1, pdfData: options, userEmail: '' });
+      expect(response.statusCode).toBe(200);
+      chosen = response.json<GeneratePdfAnswer>();
+      expect(chosen).toMatchObject({ type: 1, message: PDF_QUEUED, mailed: false, url: null });
+      expect(chosen.requestId).toMatch(/^[0-9a-f]{32}$/);
+      const done = await settledPdf(client, chosen.requestId);
+      expect(done).toMatchObject({ state: 'done', progress: { percent: 100 }, error: null });
+      expect(done.url).toMatch(/^\/media\/files\/[0-9a-f]{64}\.pdf$/);
+      const bytes = await storedPdf(api().deps.media, done.url!);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(done.size).toBe(bytes.length);
+      const { text, png, fonts, images } = await inspectPdf(bytes, 3);
+      console.log(`PDF page rendered to PNG: ${png}`);
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat).toContain(firstSentence.text.first![0]);
+      expect(flat).toContain(firstSentence.translations!.fr![0]!.replace(/\s+/g, ' '));
+      // Devanagari extracted in logical order, conjuncts and all.
+      expect(flat).toContain(firstSentence.translations!.sa![0]!.replace(/\s+/g, ' '));
+      // `||39||` reads as the sentence number, as on the site.
+      const note = firstSentence.fields!.motherNote!;
+      expect(note).toMatch(/\|\|\d+\|\|/);
+      expect(flat).toContain(note.replace(/\|\|(\d+)\|\|/g, '$1').replace(/\s+/g, ' '));
+      expect(flat).toMatch(/THE SCHOLAR'S GLOSSES/);
+      expect(flat).toContain('Contents');
+      // The running head of the canto's pages, and the page numbers stamped at their foot.
+      expect(flat).toContain('The Lamp of Evening · Book 1 · Canto I · The Darkening of the Vale');
+      expect(done.pages).toBeGreaterThan(3);
+      expect(images).toBeGreaterThan(0);
+      expect(fonts).toMatch(/NotoSerifDevanagari/);
+      expect(fonts).toMatch(/NotoSerif-Regular/);
+    },
+  );
 
   it('answers the same request after no change at once with the same PDF, appending nothing, whatever the order of the options', async () => {
     const client = new TestClient(api().app, '198.51.100.23');
@@ -124,7 +143,13 @@ describe('PDF editions end to end', () => {
     const edit = await admin.client.post('/postdata/utranslations/fr', { SentenceNumber: 1, Translated: 'Ô Lampe du soir, nouvelle traduction' });
     expect(edit.statusCode).toBe(200);
     const client = new TestClient(api().app, '198.51.100.24');
-    const changed = (await client.post('/postdata/generatePdf', { typeOf: 2, bookNumber: 1, cantoNumber: 1, pdfData: options }, { 'x-consistent-after': String(edit.headers['x-position']) })).json<GeneratePdfAnswer>();
+    const changed = (
+      await client.post(
+        '/postdata/generatePdf',
+        { typeOf: 2, bookNumber: 1, cantoNumber: 1, pdfData: options },
+        { 'x-consistent-after': String(edit.headers['x-position']) },
+      )
+    ).json<GeneratePdfAnswer>();
     expect(changed.requestId).not.toBe(chosen.requestId);
     const done = await settledPdf(client, changed.requestId);
     expect(done.state).toBe('done');
@@ -145,9 +170,13 @@ describe('PDF editions end to end', () => {
     const other = await generate(reader.client, { typeOf: 1, bookNumber: 2, pdfData: { reason: true }, userEmail: 'stranger@example.org' });
     expect(other.statusCode).toBe(400);
     expect(other.json()).toMatchObject({ fields: [{ field: 'userEmail' }] });
-    const anonymous = (await generate(new TestClient(api().app, '198.51.100.26'), { typeOf: 1, bookNumber: 2, pdfData: { reason: true }, userEmail: 'stranger@example.org' })).json<GeneratePdfAnswer>();
+    const anonymous = (
+      await generate(new TestClient(api().app, '198.51.100.26'), { typeOf: 1, bookNumber: 2, pdfData: { reason: true }, userEmail: 'stranger@example.org' })
+    ).json<GeneratePdfAnswer>();
     expect(anonymous.mailed).toBe(false);
-    const mine = (await generate(reader.client, { typeOf: 1, bookNumber: 2, pdfData: { reason: true }, userEmail: `${reader.userName.toUpperCase()}@example.org` })).json<GeneratePdfAnswer>();
+    const mine = (
+      await generate(reader.client, { typeOf: 1, bookNumber: 2, pdfData: { reason: true }, userEmail: `${reader.userName.toUpperCase()}@example.org` })
+    ).json<GeneratePdfAnswer>();
     expect(mine).toMatchObject({ mailed: true, requestId: anonymous.requestId });
     const done = await settledPdf(reader.client, mine.requestId);
     expect(done.state).toBe('done');

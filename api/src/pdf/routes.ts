@@ -96,7 +96,14 @@ export function pdfRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/pdf/:requestId',
-      { schema: { tags, summary: "A PDF request's state, progress and, once printed, its download link", params: z.object({ requestId: pdfRequestIdSchema }), response: { 200: pdfStatusAnswer } } },
+      {
+        schema: {
+          tags,
+          summary: "A PDF request's state, progress and, once printed, its download link",
+          params: z.object({ requestId: pdfRequestIdSchema }),
+          response: { 200: pdfStatusAnswer },
+        },
+      },
       async (request, reply) => {
         const status = await pdfStatus(deps, request.params.requestId);
         if (!status) throw new HttpError(404, 'not_found', 'Not Found');
@@ -107,15 +114,29 @@ export function pdfRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/postdata/publishPdf',
-      { config: { permission: 'poem.edit' }, schema: { tags, summary: "Show a printed edition as its book's or canto's PDF (ArtistBookPdf / ArtistCantoPdf)", body: publishPdfBody, response: { 200: publishPdfAnswer } } },
+      {
+        config: { permission: 'poem.edit' },
+        schema: {
+          tags,
+          summary: "Show a printed edition as its book's or canto's PDF (ArtistBookPdf / ArtistCantoPdf)",
+          body: publishPdfBody,
+          response: { 200: publishPdfAnswer },
+        },
+      },
       async (request, reply) => {
         requirePermission(request, 'poem.edit');
         const state = await readPdfRequest(deps.store, request.body.requestId);
-        if (!state.rendered || !state.requested) throw new HttpError(400, 'validation', 'requestId: no PDF has been printed for this request', {}, [{ field: 'requestId', message: 'no PDF has been printed for this request' }]);
+        if (!state.rendered || !state.requested)
+          throw new HttpError(400, 'validation', 'requestId: no PDF has been printed for this request', {}, [
+            { field: 'requestId', message: 'no PDF has been printed for this request' },
+          ]);
         const pdf = { url: state.rendered.url, date: new Date().toISOString().slice(0, 10) };
         const { state: structure, expectedRevision } = await foldStream(deps.store, POEM_STREAM, structureDecider);
         const target = withPdf(structure, state.requested.part, pdf);
-        if (!target) throw new HttpError(400, 'validation', 'requestId: the book or canto of this PDF has no name in the poem', {}, [{ field: 'requestId', message: 'the book or canto has no name in the poem' }]);
+        if (!target)
+          throw new HttpError(400, 'validation', 'requestId: the book or canto of this PDF has no name in the poem', {}, [
+            { field: 'requestId', message: 'the book or canto has no name in the poem' },
+          ]);
         const result = await handleCommand(deps.store, {
           streamId: POEM_STREAM,
           decider: structureDecider,

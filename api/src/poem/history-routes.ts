@@ -23,7 +23,8 @@ export function historyRoutes(history: PoemHistory, reader: PoemReader, names: A
         config: { reads: [POEM_PROJECTION, USERS_PROJECTION] },
         schema: {
           tags,
-          summary: 'Every change to sentence n (or, when none has n now, the one that last had it), newest first, with actor, time, a word diff and its renumberings; with asOf, of the sentence that had number n then',
+          summary:
+            'Every change to sentence n (or, when none has n now, the one that last had it), newest first, with actor, time, a word diff and its renumberings; with asOf, of the sentence that had number n then',
           params: sentenceParams,
           querystring: asOfQuery,
           response: { 200: sentenceHistoryAnswer },
@@ -32,12 +33,21 @@ export function historyRoutes(history: PoemHistory, reader: PoemReader, names: A
       async (request, reply) => {
         const queries = await reader.queries(request);
         const { asOf } = request.query;
-        const id = asOf ? await queries.idNumberedAt(request.params.n, asOf) : ((await queries.idOf(request.params.n)) ?? (await queries.lastNumbered(request.params.n)));
+        const id = asOf
+          ? await queries.idNumberedAt(request.params.n, asOf)
+          : ((await queries.idOf(request.params.n)) ?? (await queries.lastNumbered(request.params.n)));
         const identity = id === null ? null : await queries.identity(id);
         const entries = identity ? await history.sentence(identity.id, await queries.numberings(identity.id)) : null;
         if (!identity || !entries) throw new HttpError(404, 'not_found', 'Not Found');
-        const named = await names(request, entries.flatMap((e) => (e.suggestedBy === undefined ? [e.actor] : [e.actor, e.suggestedBy])));
-        const withNames = entries.map((e) => ({ ...e, actorName: named.get(e.actor)!, ...(e.suggestedBy === undefined ? {} : { suggestedByName: named.get(e.suggestedBy)! }) }));
+        const named = await names(
+          request,
+          entries.flatMap((e) => (e.suggestedBy === undefined ? [e.actor] : [e.actor, e.suggestedBy])),
+        );
+        const withNames = entries.map((e) => ({
+          ...e,
+          actorName: named.get(e.actor)!,
+          ...(e.suggestedBy === undefined ? {} : { suggestedByName: named.get(e.suggestedBy)! }),
+        }));
         return sendCacheable(request, reply, bodies.history({ sentence: identity.sentence, id: identity.id, entries: withNames }));
       },
     );
@@ -76,7 +86,16 @@ export function historyRoutes(history: PoemHistory, reader: PoemReader, names: A
         const docs = await reader.sectionDocs(request, request.params);
         if (docs.length === 0) throw new HttpError(404, 'not_found', 'No book found');
         const { book, canto, section } = request.params;
-        const body = { bookNumber: book, cantoNumber: canto, sectionNumber: section, ...compareEditions(docs.map((d) => d.state), request.query.a, request.query.b) };
+        const body = {
+          bookNumber: book,
+          cantoNumber: canto,
+          sectionNumber: section,
+          ...compareEditions(
+            docs.map((d) => d.state),
+            request.query.a,
+            request.query.b,
+          ),
+        };
         return sendCacheable(request, reply, bodies.comparison(body));
       },
     );

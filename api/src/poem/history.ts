@@ -1,7 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { diffWords } from 'diff';
 import type { EventStore, RecordedEvent } from '@epos/platform';
-import { POEM_STREAM, sentenceStream, SYSTEM_ACTOR, type Edition, type HistoryEntryAnswer, type LineInfoAnswer, type SectionAnswer, type WordChangeAnswer } from '@epos/schemas';
+import {
+  POEM_STREAM,
+  sentenceStream,
+  SYSTEM_ACTOR,
+  type Edition,
+  type HistoryEntryAnswer,
+  type LineInfoAnswer,
+  type SectionAnswer,
+  type WordChangeAnswer,
+} from '@epos/schemas';
 import { emptySentence, evolveSentence, textIn, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
 import { fold } from '@epos/domain/decider';
 import { sentenceDecider } from '@epos/domain/poem/sentence-decider';
@@ -29,13 +38,18 @@ export function wordDiff(before: string, after: string): WordChangeAnswer[] {
 /** The part of a sentence an event changes, and that part's value in a state, as text. */
 function partOf(event: SentenceEvent): { part: string; value: (s: SentenceState) => string | null; textual: boolean } {
   const lines = (l: string[] | undefined) => (l ? l.join('\n') : null);
-  const placement = (s: SentenceState) => (s.placement ? `book ${s.placement.book}, canto ${s.placement.canto}, section ${s.placement.section}, stanza ${s.placement.stanza}` : null);
+  const placement = (s: SentenceState) =>
+    s.placement ? `book ${s.placement.book}, canto ${s.placement.canto}, section ${s.placement.section}, stanza ${s.placement.stanza}` : null;
   switch (event.type) {
     case 'SentencePlaced':
     case 'SentenceWithdrawn':
       return { part: 'placement', textual: false, value: placement };
     case 'SentenceSplit':
-      return { part: 'split', textual: false, value: () => `part of its text became sentence${event.data.into.length > 1 ? 's' : ''} #${event.data.into.join(', #')}` };
+      return {
+        part: 'split',
+        textual: false,
+        value: () => `part of its text became sentence${event.data.into.length > 1 ? 's' : ''} #${event.data.into.join(', #')}`,
+      };
     case 'SentencesMerged':
       return { part: 'merge', textual: false, value: () => `sentence${event.data.from.length > 1 ? 's' : ''} #${event.data.from.join(', #')} joined to it` };
     case 'SentenceTextSet':
@@ -99,7 +113,17 @@ export class PoemHistory {
     for (const n of numberings) {
       if (n.number !== null) {
         const before = previous === null ? null : String(previous);
-        entries.push({ position: n.position, revision: '', at: n.at, actor: SYSTEM_ACTOR, type: 'SentenceNumbered', part: 'number', before, after: String(n.number), diff: null });
+        entries.push({
+          position: n.position,
+          revision: '',
+          at: n.at,
+          actor: SYSTEM_ACTOR,
+          type: 'SentenceNumbered',
+          part: 'number',
+          before,
+          after: String(n.number),
+          diff: null,
+        });
       }
       previous = n.number;
     }

@@ -52,7 +52,11 @@ export class PoemReader {
     const key = `section:${ref.book}.${ref.canto}.${ref.section}:${edition}:${loggedIn}`;
     return this.cached(request, key, async () => {
       const queries = await this.queries(request);
-      const [structure, sentences, index] = await Promise.all([queries.structure(), queries.section(ref.book, ref.canto, ref.section), this.lineIndex(request)]);
+      const [structure, sentences, index] = await Promise.all([
+        queries.structure(),
+        queries.section(ref.book, ref.canto, ref.section),
+        this.lineIndex(request),
+      ]);
       if (sentences.length === 0) return null;
       return this.bodies.section(sectionView({ ref, edition, loggedIn, structure, sentences, index }));
     });
@@ -63,7 +67,9 @@ export class PoemReader {
       const sentences = await (await this.queries(request)).section(ref.book, ref.canto, ref.section);
       if (sentences.length === 0) return null;
       return this.bodies.translations(
-        sentences.filter((s) => s.state.translations[lang]).map((s) => ({ SentenceNumber: s.state.sentence, Translated: s.state.translations[lang]!.join('\n'), lang })),
+        sentences
+          .filter((s) => s.state.translations[lang])
+          .map((s) => ({ SentenceNumber: s.state.sentence, Translated: s.state.translations[lang]!.join('\n'), lang })),
       );
     });
   }
@@ -128,7 +134,12 @@ export class PoemReader {
       bookNumber: place.book,
       cantoNumber: place.canto,
       sectionNumber: place.section,
-      LineDetails: first.map((text, i) => ({ Line: text, inPoemNumber: place.poemStart + i, inBookNumber: place.bookStart + i, inCantoNumber: place.cantoStart + i })),
+      LineDetails: first.map((text, i) => ({
+        Line: text,
+        inPoemNumber: place.poemStart + i,
+        inBookNumber: place.bookStart + i,
+        inCantoNumber: place.cantoStart + i,
+      })),
     };
   }
 

@@ -26,7 +26,8 @@ const context = () => ({
 });
 const importFile = (fileName: string, content: string, extra: Partial<ImportInput> = {}) =>
   importPoem(context(), { fileName, content, cause: { actor: 'importer' }, ...extra });
-const settled = async () => expect(await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 60_000 })).not.toBeNull();
+const settled = async () =>
+  expect(await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 60_000 })).not.toBeNull();
 const get = (url: string, headers: Record<string, string> = {}) => api.app.inject({ method: 'GET', url, headers });
 
 beforeAll(async () => {
@@ -55,14 +56,20 @@ describe('poem import and export', () => {
 
   it('refuses a malformed file with file:line: what was expected, storing nothing', async () => {
     const head = await api.deps.store.headPosition();
-    await expect(importFile('broken.json', '{\n  "format": "epos-poem",\n  "version": 1,\n  "books": [\n}')).rejects.toThrow(/^broken\.json:5: expected valid JSON/);
+    await expect(importFile('broken.json', '{\n  "format": "epos-poem",\n  "version": 1,\n  "books": [\n}')).rejects.toThrow(
+      /^broken\.json:5: expected valid JSON/,
+    );
     const wrongStanza = demo.replace('"stanza": 1,', '"stanza": "one",');
     const line = demo.slice(0, demo.indexOf('"stanza": 1,')).split('\n').length;
     const error = await importFile('typo.json', wrongStanza).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PoemFormatError);
     expect((error as Error).message).toContain(`typo.json:${line}: books.0.cantos.0.sections.0.sentences.0.stanza: stanza must be a number`);
-    await expect(importFile('long.txt', `Book 1: ${'x'.repeat(400)}\nCanto 1: B\nSection 1\nA line.`)).rejects.toThrow('long.txt:1: book title: a name has at most 300 characters');
-    await expect(importFile('blank.json', demo.replace('"name": "The Kindling"', '"name": "   "'))).rejects.toThrow(/blank\.json:\d+: books\.0\.name: expected a name/);
+    await expect(importFile('long.txt', `Book 1: ${'x'.repeat(400)}\nCanto 1: B\nSection 1\nA line.`)).rejects.toThrow(
+      'long.txt:1: book title: a name has at most 300 characters',
+    );
+    await expect(importFile('blank.json', demo.replace('"name": "The Kindling"', '"name": "   "'))).rejects.toThrow(
+      /blank\.json:\d+: books\.0\.name: expected a name/,
+    );
     const skipped = demo.replace('"sentence": 2,', '"sentence": 3,');
     await expect(importFile('skip.json', skipped)).rejects.toThrow(/skip\.json:\d+: expected sentence number 2/);
     expect(await api.deps.store.headPosition()).toBe(head);
@@ -85,7 +92,8 @@ describe('reading API', () => {
   });
 
   it('serves each edition, and answers the spec 404s', async () => {
-    const revisedSentence = demoPoem.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences.map((x) => ({ x, at: [b.book, c.canto, s.section] })))))
+    const revisedSentence = demoPoem.books
+      .flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences.map((x) => ({ x, at: [b.book, c.canto, s.section] })))))
       .find(({ x }) => x.text.revised && JSON.stringify(x.text.revised) !== JSON.stringify(x.text.first))!;
     const [b, c, s] = revisedSentence.at;
     const revised = (await get(`/api/sbook/${b}/${c}/${s}?edition=revised`)).json();
@@ -148,7 +156,12 @@ describe('scholarship: history, time travel, variorum', () => {
     expect(fresh.customSection[0].customSection[1].lines).toBe('Now evening leaned upon the eastern hills,\nAnd all was changed.');
 
     const history = (await get(`/api/history/sentence/${n}`)).json();
-    expect(history.entries[0]).toMatchObject({ actor: 'editor-9', part: 'text:first', before, after: 'Now evening leaned upon the eastern hills,\nAnd all was changed.' });
+    expect(history.entries[0]).toMatchObject({
+      actor: 'editor-9',
+      part: 'text:first',
+      before,
+      after: 'Now evening leaned upon the eastern hills,\nAnd all was changed.',
+    });
     expect(history.entries[0].diff).toEqual(expect.arrayContaining([{ op: 'insert', text: expect.stringContaining('eastern') }]));
     expect(history.entries.at(-1)).toMatchObject({ actor: 'importer', part: 'placement' });
 
@@ -234,13 +247,30 @@ describe('plain-text import', () => {
         expect.stringMatching(/^book 1, canto 2, section 2 has \d+ sentences here but \d+ in the first edition; its sentences were not imported$/),
         expect.stringMatching(/^book 2, canto 1, section 1 has \d+ sentences here but \d+ in the first edition; its sentences were not imported$/),
       ]);
-      const aligned = demoPoem.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.filter((x) => !((b.book === 1 && c.canto === 2 && x.section === 2) || (b.book === 2 && c.canto === 1 && x.section === 1))).flatMap((x) => x.sentences)));
+      const aligned = demoPoem.books.flatMap((b) =>
+        b.cantos.flatMap((c) =>
+          c.sections
+            .filter((x) => !((b.book === 1 && c.canto === 2 && x.section === 2) || (b.book === 2 && c.canto === 1 && x.section === 1)))
+            .flatMap((x) => x.sentences),
+        ),
+      );
       const differing = aligned.filter((x) => x.text.centenary && JSON.stringify(x.text.centenary) !== JSON.stringify(x.text.first));
       expect(report.plan.counts.changed).toBe(differing.length);
-      const stored = (await fresh.app.inject({ method: 'GET', url: `/api/lineinfo/${differing[0]!.sentence}?edition=centenary`, headers: { 'x-consistent-after': String(report.position) } })).json();
+      const stored = (
+        await fresh.app.inject({
+          method: 'GET',
+          url: `/api/lineinfo/${differing[0]!.sentence}?edition=centenary`,
+          headers: { 'x-consistent-after': String(report.position) },
+        })
+      ).json();
       expect(stored.lines).toBe(differing[0]!.text.centenary!.join('\n'));
 
-      const midLine = await importPoem(ctx, { fileName: 'mid.txt', content: 'Book 1: A\nCanto 1: B\nSection 1\nIt ends here. And this\ngoes on.', cause: { actor: 'a' }, dryRun: true });
+      const midLine = await importPoem(ctx, {
+        fileName: 'mid.txt',
+        content: 'Book 1: A\nCanto 1: B\nSection 1\nIt ends here. And this\ngoes on.',
+        cause: { actor: 'a' },
+        dryRun: true,
+      });
       expect(midLine).toMatchObject({ applied: false, warnings: [], plan: { counts: { sentences: 2 } } });
     } finally {
       await fresh.close();
@@ -250,7 +280,9 @@ describe('plain-text import', () => {
 
 describe('study calls', () => {
   const sentenceWith = (test: (s: PoemFile['books'][number]['cantos'][number]['sections'][number]['sentences'][number]) => boolean) =>
-    demoPoem.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences.map((x) => ({ x, b: b.book, c: c.canto, s: s.section }))))).find(({ x }) => test(x))!;
+    demoPoem.books
+      .flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences.map((x) => ({ x, b: b.book, c: c.canto, s: s.section })))))
+      .find(({ x }) => test(x))!;
 
   it('answers word relations, with one colour class per Sanskrit word', async () => {
     const { x } = sentenceWith((s) => (s.relations?.length ?? 0) > 2);
@@ -266,14 +298,26 @@ describe('study calls', () => {
   it('answers the edit prefill, translate, readings and works', async () => {
     const { x } = sentenceWith((s) => s.fields?.motherNote !== undefined && s.translations?.de !== undefined);
     expect((await get(`/api/dedit/${x.sentence}/motherNote`)).json()).toEqual({ Key: 'motherNote', Content: x.fields!.motherNote, id: x.sentence });
-    expect((await get(`/api/translate/${x.sentence}?lang=de`)).json()).toEqual({ Line: (x.text.revised ?? x.text.first)!.join('\n'), Translated: x.translations!.de!.join('\n') });
+    expect((await get(`/api/translate/${x.sentence}?lang=de`)).json()).toEqual({
+      Line: (x.text.revised ?? x.text.first)!.join('\n'),
+      Translated: x.translations!.de!.join('\n'),
+    });
 
     const withSage = sentenceWith((s) => s.commentary?.sage !== undefined);
     const reading = (await get(`/api/nextRead/${withSage.b}/${withSage.c}/${withSage.s}?forWhom=sage&id=${withSage.x.sentence}`)).json();
-    expect(reading).toMatchObject({ Content: withSage.x.commentary!.sage, Current: withSage.x.sentence, Author: demoPoem.layers!.find((l) => l.key === 'sage')!.author });
+    expect(reading).toMatchObject({
+      Content: withSage.x.commentary!.sage,
+      Current: withSage.x.sentence,
+      Author: demoPoem.layers!.find((l) => l.key === 'sage')!.author,
+    });
     expect((await get(`/api/nextRead/${withSage.b}/${withSage.c}/${withSage.s}?forWhom=nobody`)).statusCode).toBe(404);
     const works = (await get(`/api/worksection/sage/${withSage.x.sentence}`)).json();
-    expect(works.ContentSection[0]).toEqual({ Description: withSage.x.commentary!.sage, Urlto: `/${withSage.x.sentence}`, SentenceNumber: String(withSage.x.sentence), TypeOf: 'text' });
+    expect(works.ContentSection[0]).toEqual({
+      Description: withSage.x.commentary!.sage,
+      Urlto: `/${withSage.x.sentence}`,
+      SentenceNumber: String(withSage.x.sentence),
+      TypeOf: 'text',
+    });
     expect((await get('/api/translation/1/1/1?lang=sa')).json()[0]).toMatchObject({ lang: 'sa' });
   });
 
@@ -320,7 +364,12 @@ describe('study calls', () => {
     expect((await get(`/api/lineinfo/${dropped.sentence}`)).statusCode).toBe(404);
     const then = await get(`/api/lineinfo/${dropped.sentence}?asOf=${encodeURIComponent(before)}`);
     expect(then.statusCode).toBe(200);
-    expect(then.json()).toMatchObject({ lineNumber: dropped.sentence, lines: dropped.text.first!.join('\n'), withdrawn: true, bookNumber: shorter.books.at(-1)!.book });
+    expect(then.json()).toMatchObject({
+      lineNumber: dropped.sentence,
+      lines: dropped.text.first!.join('\n'),
+      withdrawn: true,
+      bookNumber: shorter.books.at(-1)!.book,
+    });
     expect((await get(`/api/lineinfo/${dropped.sentence}?asOf=2001-01-01`)).statusCode).toBe(404);
     expect(exportPoem(await loadCurrentPoem(await context().readModel()))).not.toContain(`"sentence": ${dropped.sentence},`);
     expect((await get(`/api/history/sentence/${dropped.sentence}`)).json().entries[0]).toMatchObject({ type: 'SentenceWithdrawn', after: null });
@@ -329,8 +378,24 @@ describe('study calls', () => {
 
 describe('editing line data (admins)', () => {
   it('saves translations, notes and relations as events by the editor, and refuses others', async () => {
-    const editorId = await provisionUser(api.deps, { userName: 'editor', email: 'editor@example.org', name: 'Ed', password: 'editor-secret-1', role: 'admin', confirmed: true, actor: 'test' });
-    await provisionUser(api.deps, { userName: 'plain', email: 'plain@example.org', name: 'Pl', password: 'plain-secret-1', role: 'user', confirmed: true, actor: 'test' });
+    const editorId = await provisionUser(api.deps, {
+      userName: 'editor',
+      email: 'editor@example.org',
+      name: 'Ed',
+      password: 'editor-secret-1',
+      role: 'admin',
+      confirmed: true,
+      actor: 'test',
+    });
+    await provisionUser(api.deps, {
+      userName: 'plain',
+      email: 'plain@example.org',
+      name: 'Pl',
+      password: 'plain-secret-1',
+      role: 'user',
+      confirmed: true,
+      actor: 'test',
+    });
     await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: ['users'], timeoutMs: 60_000 });
     const editor = new TestClient(api.app, '192.0.2.90');
     const plain = new TestClient(api.app, '192.0.2.91');
@@ -338,7 +403,10 @@ describe('editing line data (admins)', () => {
     await plain.post('/login', { UserName: 'plain', Password: 'plain-secret-1' });
 
     expect((await plain.post('/postdata/utranslations/fr', { SentenceNumber: 3, Translated: 'Non.' })).statusCode).toBe(403);
-    expect((await editor.post('/postdata/utranslations/fr', { SentenceNumber: 3, Translated: 'Une ligne.\n\nDeux.' })).json()).toEqual({ type: 0, error: 'TextBox cant be Empty' });
+    expect((await editor.post('/postdata/utranslations/fr', { SentenceNumber: 3, Translated: 'Une ligne.\n\nDeux.' })).json()).toEqual({
+      type: 0,
+      error: 'TextBox cant be Empty',
+    });
     const saved = await editor.post('/postdata/utranslations/fr', { SentenceNumber: 3, Translated: 'Une ligne,\nune autre.' });
     expect(saved.json()).toEqual({ type: 1, message: 'Book Updated Successfully' });
     const after = { 'x-consistent-after': String(saved.headers['x-position']) };
@@ -348,7 +416,9 @@ describe('editing line data (admins)', () => {
     expect(note.json()).toMatchObject({ type: 1 });
     expect((await get('/api/dedit/3/motherNote', { 'x-consistent-after': String(note.headers['x-position']) })).json().Content).toBe('A new note.');
     const relations = await editor.post('/postdata/updateRelation/3', [{ Snumber: 0, SText: 'दीप', Enumber: 2 }]);
-    expect((await get('/api/relation/3', { 'x-consistent-after': String(relations.headers['x-position']) })).json()).toEqual([{ Snumber: 0, SText: 'दीप', Enumber: 2 }]);
+    expect((await get('/api/relation/3', { 'x-consistent-after': String(relations.headers['x-position']) })).json()).toEqual([
+      { Snumber: 0, SText: 'दीप', Enumber: 2 },
+    ]);
     expect((await editor.post('/postdata/updatePoem', { Key: 'motherNote', Content: 'x', id: 99999 })).statusCode).toBe(404);
 
     const history = (await get('/api/history/sentence/3')).json();

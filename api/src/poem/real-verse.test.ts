@@ -23,7 +23,11 @@ const importText = async (content: string) => {
   return report;
 };
 /** The verse lines of a file: what is neither a header, a heading, a comment nor blank. */
-const verseOf = (text: string) => text.split('\n').filter((l) => l.trim() !== '' && !/^(Title|Author|Edition):|^(Book|Canto|Section) \w+(:|$)|^\s*#/.test(l)).map((l) => l.trim());
+const verseOf = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !/^(Title|Author|Edition):|^(Book|Canto|Section) \w+(:|$)|^\s*#/.test(l))
+    .map((l) => l.trim());
 /** The section's verse lines by their running numbers: the fragments of one line (two sentences sharing it) joined by a space. */
 const linesOf = (section: SectionAnswer) => {
   const byNumber = new Map<number, string[]>();

@@ -82,7 +82,10 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/contents',
-      { config: reads, schema: { tags, summary: 'The books with their names and canto counts (the reading menu; cantos come per book)', response: { 200: contentsAnswer } } },
+      {
+        config: reads,
+        schema: { tags, summary: 'The books with their names and canto counts (the reading menu; cantos come per book)', response: { 200: contentsAnswer } },
+      },
       async (request, reply) => {
         const found = await reader.contents(request);
         return sendCacheable(request, reply, found ?? bodies.contents({ books: [] }));
@@ -130,7 +133,13 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/api/translate/:n',
       {
         config: reads,
-        schema: { tags, summary: 'One sentence and its translation, for the edit modal', params: sentenceParams, querystring: langQuery, response: { 200: sentenceTranslationAnswer } },
+        schema: {
+          tags,
+          summary: 'One sentence and its translation, for the edit modal',
+          params: sentenceParams,
+          querystring: langQuery,
+          response: { 200: sentenceTranslationAnswer },
+        },
       },
       async (request, reply) => {
         const found = await reader.translate(request, request.params.n, request.query.lang);
@@ -164,7 +173,8 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         config: reads,
         schema: {
           tags,
-          summary: 'One sentence (the Line entity) with where it stands; with asOf, the sentence that had number n then: as it is now, with its current number, or as it stood then when it has been withdrawn since (withdrawn: true)',
+          summary:
+            'One sentence (the Line entity) with where it stands; with asOf, the sentence that had number n then: as it is now, with its current number, or as it stood then when it has been withdrawn since (withdrawn: true)',
           params: sentenceParams,
           querystring: editionQuery.extend(asOfQuery.shape),
           response: { 200: lineInfoAnswer },
@@ -172,7 +182,9 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const edition = request.query.edition ?? 'first';
-        const found = request.query.asOf ? await history.lineAsOf(request, request.params.n, edition, request.query.asOf) : await reader.lineInfo(request, request.params.n, edition);
+        const found = request.query.asOf
+          ? await history.lineAsOf(request, request.params.n, edition, request.query.asOf)
+          : await reader.lineInfo(request, request.params.n, edition);
         if (!found) throw await missingPart(deps, null, NOT_FOUND);
         return sendCacheable(request, reply, bodies.lineInfo(found));
       },
@@ -221,7 +233,10 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/relation/:n',
-      { config: reads, schema: { tags, summary: 'Sanskrit–English word relations of a sentence', params: sentenceParams, response: { 200: wordRelationsAnswer } } },
+      {
+        config: reads,
+        schema: { tags, summary: 'Sanskrit–English word relations of a sentence', params: sentenceParams, response: { 200: wordRelationsAnswer } },
+      },
       async (request, reply) => {
         const doc = await reader.sentenceDoc(request, request.params.n);
         if (!doc) throw notFound(NOT_FOUND);
@@ -233,7 +248,12 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/api/getColorRelation/:n',
       {
         config: reads,
-        schema: { tags, summary: `Word relations with colour classes (up to ${MAX_RELATION_COLOURS})`, params: sentenceParams, response: { 200: colouredRelationsAnswer } },
+        schema: {
+          tags,
+          summary: `Word relations with colour classes (up to ${MAX_RELATION_COLOURS})`,
+          params: sentenceParams,
+          response: { 200: colouredRelationsAnswer },
+        },
       },
       async (request, reply) => {
         const doc = await reader.sentenceDoc(request, request.params.n);
@@ -261,7 +281,12 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const doc = await reader.sentenceDoc(request, request.params.n);
         if (!doc) throw notFound(NOT_FOUND);
-        return sendCacheable(request, reply, bodies.editableValue({ Key: request.params.key, Content: editFieldValue(doc.state, request.params.key), id: request.params.n }), { private: true });
+        return sendCacheable(
+          request,
+          reply,
+          bodies.editableValue({ Key: request.params.key, Content: editFieldValue(doc.state, request.params.key), id: request.params.n }),
+          { private: true },
+        );
       },
     );
 

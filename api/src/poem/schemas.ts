@@ -14,19 +14,17 @@ export const asOfQuery = z.object({
     .describe('ISO date: as it stood then'),
 });
 export const editionQuery = z.object({
-  edition: z
-    .string()
-    .toLowerCase()
-    .pipe(editionSchema)
-    .optional()
-    .describe('first (default), centenary or revised'),
+  edition: z.string().toLowerCase().pipe(editionSchema).optional().describe('first (default), centenary or revised'),
 });
 export const langQuery = z.object({ lang: z.string().toLowerCase().pipe(languageSchema).describe('sa, hi, fr, de, or or zh') });
 
 /** `10-20`, `3,5,7-9`: sentence numbers, at most `max` of them, in order, without repeats. */
 export function parseRange(text: string, max: number): number[] | 'too_many' | 'invalid' {
   const numbers = new Set<number>();
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\d{1,7})(?:\s*-\s*(\d{1,7}))?$/.exec(part);
     if (!m) return 'invalid';
     const from = Number(m[1]);

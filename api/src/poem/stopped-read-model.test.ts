@@ -34,15 +34,23 @@ afterAll(async () => api.close());
 describe('a read model stopped on an event', () => {
   it('is named in /api/health with its event, stream and error; the others run on', async () => {
     await expect.poll(async () => (await get('/api/health')).json<{ status: string }>().status, { timeout: 60_000 }).toBe('degraded');
-    const health = (await get('/api/health')).json<{ message: string; projections: { name: string; active: boolean; status: string; failedAt: unknown; error: string | null; lag: string }[] }>();
+    const health = (await get('/api/health')).json<{
+      message: string;
+      projections: { name: string; active: boolean; status: string; failedAt: unknown; error: string | null; lag: string }[];
+    }>();
     const stopped = health.projections.find((p) => p.name === POEM_PROJECTION && p.active)!;
-    expect(stopped).toMatchObject({ status: 'failed', failedAt: { streamId: 'sentence-2', eventType: 'SentenceTextSet', position: expect.stringMatching(/^\d+$/) } });
+    expect(stopped).toMatchObject({
+      status: 'failed',
+      failedAt: { streamId: 'sentence-2', eventType: 'SentenceTextSet', position: expect.stringMatching(/^\d+$/) },
+    });
     expect(stopped.error).toMatch(/violates check constraint "no_ravens"/);
     expect(health.message).toMatch(/^Projection poem v\d+ stopped at position \d+ \(stream sentence-2, event SentenceTextSet\): new row/);
     const others = health.projections.filter((p) => p.active && p.name !== POEM_PROJECTION);
     expect(others.length).toBeGreaterThan(5);
     expect(others.filter((p) => p.status === 'failed')).toEqual([]);
-    await expect.poll(async () => (await get('/api/health')).json<typeof health>().projections.find((p) => p.name === 'change_log')?.lag, { timeout: 60_000 }).toBe('0');
+    await expect
+      .poll(async () => (await get('/api/health')).json<typeof health>().projections.find((p) => p.name === 'change_log')?.lag, { timeout: 60_000 })
+      .toBe('0');
   });
 
   it('answers a part the log holds but the read model lacks with 503 "being rebuilt", a part nobody named with 404', async () => {

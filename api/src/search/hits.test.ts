@@ -14,7 +14,14 @@ describe('withSearchTerm', () => {
 
 describe('hitBlock', () => {
   it('writes a hit as a markdown block of plain text with its reference', () => {
-    expect(hitBlock({ id: 's', scope: 'first', title: 'Line', snippet: 'a <mark>dawn</mark> &lt;b&gt; &amp; &quot;x&quot;', link: '/1/1/1', sentence: 1, date: null }, 'dawn')).toBe('## Line\n\n/1/1/1?search=dawn\n\na dawn <b> & "x"\n');
-    expect(hitBlock({ id: 'p', scope: 'posts', title: 'Dawn', snippet: '<mark>Dawn</mark> came', link: '/blogs/a/b', sentence: null, date: null }, 'dawn')).toBe('## Dawn\n\n/blogs/a/b\n\nDawn came\n');
+    expect(
+      hitBlock(
+        { id: 's', scope: 'first', title: 'Line', snippet: 'a <mark>dawn</mark> &lt;b&gt; &amp; &quot;x&quot;', link: '/1/1/1', sentence: 1, date: null },
+        'dawn',
+      ),
+    ).toBe('## Line\n\n/1/1/1?search=dawn\n\na dawn <b> & "x"\n');
+    expect(
+      hitBlock({ id: 'p', scope: 'posts', title: 'Dawn', snippet: '<mark>Dawn</mark> came', link: '/blogs/a/b', sentence: null, date: null }, 'dawn'),
+    ).toBe('## Dawn\n\n/blogs/a/b\n\nDawn came\n');
   });
 });

@@ -20,7 +20,12 @@ export function hitBlock(hit: SearchHit, q: string): string {
  * Every hit of a scope, up to `cap`, as markdown, read `pageSize` hits at a time (the other scopes
  * left uncounted), saying so when hits were left out.
  */
-export async function* searchFileBlocks(index: SearchIndex, query: { q: string; scope: SearchScope; phrase: boolean }, cap = SEARCH_DOWNLOAD_CAP, pageSize = 250): AsyncGenerator<string> {
+export async function* searchFileBlocks(
+  index: SearchIndex,
+  query: { q: string; scope: SearchScope; phrase: boolean },
+  cap = SEARCH_DOWNLOAD_CAP,
+  pageSize = 250,
+): AsyncGenerator<string> {
   let taken = 0;
   let more = false;
   for (let page = 1; taken < cap; page++) {

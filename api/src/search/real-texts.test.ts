@@ -79,7 +79,13 @@ describe('names of books, cantos and sections, on real poems', () => {
     const admin = await signIn(api, 'admin');
     expect((await admin.client.post('/postdata/createblog', { slug: 'gita', title: 'Gita notes' })).statusCode).toBe(200);
     const writer = await signIn(api, 'blogger', { blogs: ['gita'] });
-    const made = await writer.client.post('/postdata/create', { blog_id: 'gita', title: 'Eager to fight', series_title: 'Readings', md_content: 'समवेता युयुत्सव: the assembled, eager for battle.', status: 0 });
+    const made = await writer.client.post('/postdata/create', {
+      blog_id: 'gita',
+      title: 'Eager to fight',
+      series_title: 'Readings',
+      md_content: 'समवेता युयुत्सव: the assembled, eager for battle.',
+      status: 0,
+    });
     expect(made.statusCode, made.body).toBe(200);
     await caughtUp(api);
     const stem = await search({ q: 'युयुत्सव' });

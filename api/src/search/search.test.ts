@@ -82,7 +82,13 @@ describe('the poem', () => {
 
   it('says "did you mean" only when no tab has a hit: never for words found in notes, translations or posts', async () => {
     // Each close to a word of the poem ('vale', 'dead', 'stay'), so that a correction was offered before.
-    for (const [q, t] of [['valley', 'notes'], ['death', 'notes'], ['stanza', 'commentary'], ['सायन्तनदीप', 'translations'], ['lanterns', 'posts']] as const) {
+    for (const [q, t] of [
+      ['valley', 'notes'],
+      ['death', 'notes'],
+      ['stanza', 'commentary'],
+      ['सायन्तनदीप', 'translations'],
+      ['lanterns', 'posts'],
+    ] as const) {
       const answer = await search({ q });
       expect(answer.counts[t], q).toBeGreaterThan(0);
       expect(answer.didYouMean, q).toBeNull();
@@ -93,7 +99,13 @@ describe('the poem', () => {
   it('says when every word is a common one, in the answer and without a correction, a phrase too', async () => {
     for (const query of [{ q: 'the and of' }, { q: 'The AND of', t: 'posts' }, { q: 'of the', phrase: 'true' }] as Record<string, string>[]) {
       const answer = await search(query);
-      expect(answer, query.q).toMatchObject({ commonWordsOnly: true, notice: 'Only common words: try a more specific word, or a phrase with one in it.', total: 0, bcontent: [], didYouMean: null });
+      expect(answer, query.q).toMatchObject({
+        commonWordsOnly: true,
+        notice: 'Only common words: try a more specific word, or a phrase with one in it.',
+        total: 0,
+        bcontent: [],
+        didYouMean: null,
+      });
     }
     const phrase = await search({ q: 'the lamp of evening', phrase: 'true' });
     expect([phrase.commonWordsOnly, phrase.notice, titles(phrase)]).toEqual([false, null, expect.arrayContaining(['Book 1, Canto 1, §1 — 1'])]);
@@ -141,7 +153,14 @@ describe('posts and comments', () => {
   });
 
   it('highlights with <mark> only, everything else escaped', async () => {
-    const made = await writer.client.post('/postdata/create', { blog_id: 'talk', title: 'Markup', subtitle: 'Fish & <chips> with fireflies', series_title: 'Talks', md_content: 'Plain body.', status: 0 });
+    const made = await writer.client.post('/postdata/create', {
+      blog_id: 'talk',
+      title: 'Markup',
+      subtitle: 'Fish & <chips> with fireflies',
+      series_title: 'Talks',
+      md_content: 'Plain body.',
+      status: 0,
+    });
     expect(made.statusCode, made.body).toBe(200);
     const snippet = (await search({ q: 'fireflies', t: 'posts' }, after(made))).bcontent[0]!.snippet;
     expect(snippet).toContain('<mark>fireflies</mark>');
@@ -151,9 +170,27 @@ describe('posts and comments', () => {
 
   it('removes a post at once when it is unpublished or deleted', async () => {
     await write('Moonlit ferries', 'Ferries under the moon.');
-    const published = await search({ q: 'ferries', t: 'posts' }, after((await writer.client.post('/postdata/create', { blog_id: 'talk', title: 'Ferries again', series_title: 'Talks', md_content: 'Ferries once more.', status: 0 }))));
+    const published = await search(
+      { q: 'ferries', t: 'posts' },
+      after(
+        await writer.client.post('/postdata/create', {
+          blog_id: 'talk',
+          title: 'Ferries again',
+          series_title: 'Talks',
+          md_content: 'Ferries once more.',
+          status: 0,
+        }),
+      ),
+    );
     expect(published.total).toBe(2);
-    const unpublished = await writer.client.post('/postdata/update', { id: posts['Moonlit ferries']!.id, blog_id: 'talk', title: 'Moonlit ferries', series_title: 'Talks', md_content: 'Ferries under the moon.', status: 2 });
+    const unpublished = await writer.client.post('/postdata/update', {
+      id: posts['Moonlit ferries']!.id,
+      blog_id: 'talk',
+      title: 'Moonlit ferries',
+      series_title: 'Talks',
+      md_content: 'Ferries under the moon.',
+      status: 2,
+    });
     expect(unpublished.statusCode, unpublished.body).toBe(200);
     expect(titles(await search({ q: 'ferries', t: 'posts' }, after(unpublished)))).toEqual(['Ferries again']);
     const deleted = await writer.client.post('/postdata/delete', { url: (await search({ q: 'ferries', t: 'posts' })).bcontent[0]!.link.split('/').at(-1) });
@@ -215,7 +252,8 @@ describe('download and suggestions', () => {
 
   it('stops at the cap, reading page after page, and says how many hits were left out', async () => {
     const total = (await search({ q: 'lamp' })).total;
-    const file = async (cap: number, pageSize: number) => (await collect(searchFileBlocks(api.deps.search, { q: 'lamp', scope: 'first', phrase: false }, cap, pageSize))).join('');
+    const file = async (cap: number, pageSize: number) =>
+      (await collect(searchFileBlocks(api.deps.search, { q: 'lamp', scope: 'first', phrase: false }, cap, pageSize))).join('');
     const text = await file(5, 2);
     expect(total).toBeGreaterThan(5);
     expect(text.match(/^## /gm)).toHaveLength(5);
@@ -265,7 +303,24 @@ describe('bad input', () => {
   });
 
   it('never fails on hostile input', async () => {
-    const hostile = ['"', "'", '"unclosed phrase', '!!!', '& | ! <->', 'lamp:*', "'; drop table documents; --", '(((', 'or', '-', '😀 lamp', 'مرحبا', '\\', '%', '<script>alert(1)</script>', '灯'];
+    const hostile = [
+      '"',
+      "'",
+      '"unclosed phrase',
+      '!!!',
+      '& | ! <->',
+      'lamp:*',
+      "'; drop table documents; --",
+      '(((',
+      'or',
+      '-',
+      '😀 lamp',
+      'مرحبا',
+      '\\',
+      '%',
+      '<script>alert(1)</script>',
+      '灯',
+    ];
     for (const q of hostile) {
       for (const phrase of ['false', 'true']) {
         const answer = await api.app.inject({ method: 'GET', url: `/api/v2/search?${new URLSearchParams({ q, phrase }).toString()}` });

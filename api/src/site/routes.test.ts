@@ -8,7 +8,14 @@ import { DEMO_POEM_FILE } from '../poem/demo-seed.js';
 import fs from 'node:fs';
 
 let api: TestApi;
-const site = async () => (await api.app.inject({ method: 'GET', url: '/api/site' })).json<{ poemTitle: string; poemAuthor: string; poemIntroduction: string | null; labels: { worksOn: string }; poemTextSince: string | null }>();
+const site = async () =>
+  (await api.app.inject({ method: 'GET', url: '/api/site' })).json<{
+    poemTitle: string;
+    poemAuthor: string;
+    poemIntroduction: string | null;
+    labels: { worksOn: string };
+    poemTextSince: string | null;
+  }>();
 const importText = async (content: string, fileName = 'poem.txt') => {
   await importPoem(
     { store: api.deps.store, progress: api.deps.progress, readModel: () => api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) },
@@ -24,7 +31,13 @@ afterAll(async () => api.close());
 
 describe('GET /api/site', () => {
   it("names the configured poem until the poem's own file names it, kept between changes", async () => {
-    expect(await site()).toMatchObject({ poemTitle: 'Savitri', poemAuthor: 'Sri Aurobindo', labels: { worksOn: 'Works on Savitri' }, poemTextSince: null, poemIntroduction: null });
+    expect(await site()).toMatchObject({
+      poemTitle: 'Savitri',
+      poemAuthor: 'Sri Aurobindo',
+      labels: { worksOn: 'Works on Savitri' },
+      poemTextSince: null,
+      poemIntroduction: null,
+    });
     expect(await site()).toMatchObject({ poemTitle: 'Savitri' });
     const importedOn = new Date().toISOString().slice(0, 10);
     await importText(INFERNO_I);

@@ -32,13 +32,25 @@ export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.addHook('onClose', async () => cache.close());
     app.get(
       '/api/site',
-      { config: { reads: [POEM_PROJECTION] }, schema: { tags: ['site'], summary: "Names and labels the reader shows: the poem's own title and author, else configuration", response: { 200: siteSchema } } },
+      {
+        config: { reads: [POEM_PROJECTION] },
+        schema: {
+          tags: ['site'],
+          summary: "Names and labels the reader shows: the poem's own title and author, else configuration",
+          response: { 200: siteSchema },
+        },
+      },
       async (request, reply) => {
-        const body = await cache.answer(request.consistentAfter, () => readModelSchema(deps, request, POEM_PROJECTION), 'site', async () => {
-          const queries = await poemQueries(deps, request);
-          const [own, since] = await Promise.all([queries.ownDescription(), queries.textSince()]);
-          return answer(own.title ?? config.POEM_TITLE, own.author ?? config.POEM_AUTHOR, own.introduction, since);
-        });
+        const body = await cache.answer(
+          request.consistentAfter,
+          () => readModelSchema(deps, request, POEM_PROJECTION),
+          'site',
+          async () => {
+            const queries = await poemQueries(deps, request);
+            const [own, since] = await Promise.all([queries.ownDescription(), queries.textSince()]);
+            return answer(own.title ?? config.POEM_TITLE, own.author ?? config.POEM_AUTHOR, own.introduction, since);
+          },
+        );
         return sendCacheable(request, reply, body!);
       },
     );

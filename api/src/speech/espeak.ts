@@ -61,7 +61,8 @@ export async function espeakAvailable(options: Pick<EspeakOptions, 'program' | '
  * placeholders (0x7ffff000-ish); they are set to the real sizes so every player can seek.
  */
 export function fixWavSizes(wav: Buffer): Buffer {
-  if (wav.length < 44 || wav.toString('ascii', 0, 4) !== 'RIFF' || wav.toString('ascii', 8, 12) !== 'WAVE') throw new Error('espeak-ng did not produce a WAV file');
+  if (wav.length < 44 || wav.toString('ascii', 0, 4) !== 'RIFF' || wav.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error('espeak-ng did not produce a WAV file');
   let at = 12;
   while (at + 8 <= wav.length) {
     const id = wav.toString('ascii', at, at + 4);

@@ -88,7 +88,15 @@ describe.skipIf(!installed)('GET /api/tts with espeak-ng', () => {
   });
 
   it('answers 400 naming the text when it is missing, blank, over 600 characters or carries NUL, controls or broken encoding', async () => {
-    for (const url of ['/api/tts', '/api/tts?text=', '/api/tts?text=%20%20', `/api/tts?text=${'a'.repeat(601)}`, '/api/tts?text=a%00b', '/api/tts?text=a%08b', '/api/tts?text=a%C2%9Bb']) {
+    for (const url of [
+      '/api/tts',
+      '/api/tts?text=',
+      '/api/tts?text=%20%20',
+      `/api/tts?text=${'a'.repeat(601)}`,
+      '/api/tts?text=a%00b',
+      '/api/tts?text=a%08b',
+      '/api/tts?text=a%C2%9Bb',
+    ]) {
       const response = await api.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().message).toMatch(/^Invalid text: /);

@@ -31,7 +31,9 @@ export function speechCacheDir(dataDir: string): string {
 export function speechRoutes(deps: Pick<ApiDeps, 'config' | 'logger'>, options: EspeakOptions = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const available = await espeakAvailable(options);
-    const speech = available ? new EspeakSpeech(speechCacheDir(deps.config.dataDir), { cacheBytes: deps.config.TTS_CACHE_MB * 1024 * 1024, ...options }) : undefined;
+    const speech = available
+      ? new EspeakSpeech(speechCacheDir(deps.config.dataDir), { cacheBytes: deps.config.TTS_CACHE_MB * 1024 * 1024, ...options })
+      : undefined;
     if (speech) deps.logger.info({ cacheDir: speech.cacheDir }, 'speech: espeak-ng and lame found; /api/tts serves en-GB MP3');
     else deps.logger.warn('speech: espeak-ng or lame not found; /api/tts answers 503 (Debian: apt-get install espeak-ng lame)');
 
@@ -57,7 +59,10 @@ export function speechRoutes(deps: Pick<ApiDeps, 'config' | 'logger'>, options: 
         if (!speech) throw new HttpError(503, 'speech_unavailable', SPEECH_UNAVAILABLE, { 'cache-control': 'no-store' });
         try {
           const { audio, cached } = await speech.audio(text);
-          return cacheable().header('x-tts-cache', cached ? 'hit' : 'miss').type(AUDIO_TYPE).send(audio);
+          return cacheable()
+            .header('x-tts-cache', cached ? 'hit' : 'miss')
+            .type(AUDIO_TYPE)
+            .send(audio);
         } catch (error) {
           if (error instanceof BusyError) throw new HttpError(503, 'speech_busy', SPEECH_BUSY, { 'retry-after': '2', 'cache-control': 'no-store' });
           throw error;

@@ -20,7 +20,9 @@ beforeAll(async () => {
   api = await startTestApi();
   const context = { store: api.deps.store, progress: api.deps.progress, readModel: () => api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) };
   await importPoem(context, { fileName: 'poem.json', content: fs.readFileSync(DEMO_POEM_FILE, 'utf8'), cause: { actor: 'importer' } });
-  expect(await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [STATS_PROJECTION, POEM_PROJECTION], timeoutMs: 20_000 })).not.toBeNull();
+  expect(
+    await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [STATS_PROJECTION, POEM_PROJECTION], timeoutMs: 20_000 }),
+  ).not.toBeNull();
 });
 afterAll(async () => api.close());
 
@@ -85,7 +87,11 @@ describe('after an edit', () => {
     const [third] = (await count('from=3')).lcount;
     const poem = await api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION);
     const { id } = await poem.selectFrom('sentences').select('id').where('sentence', '=', 3).executeTakeFirstOrThrow();
-    const { position } = await api.deps.store.append(sentenceStream(id), [{ type: 'SentenceTextSet', data: { sentence: id, edition: 'first', lines: ['Shall I compare thee to a summer’s day?'] } }], { expectedRevision: 'any', cause: { actor: 'test' } });
+    const { position } = await api.deps.store.append(
+      sentenceStream(id),
+      [{ type: 'SentenceTextSet', data: { sentence: id, edition: 'first', lines: ['Shall I compare thee to a summer’s day?'] } }],
+      { expectedRevision: 'any', cause: { actor: 'test' } },
+    );
     const response = await api.app.inject({ method: 'GET', url: '/api/count?from=1&to=69', headers: { 'x-consistent-after': position.toString() } });
     const after = response.json<CountAnswer>();
     const edited = after.lcount.find((s) => s.id === 3)!;
@@ -104,7 +110,10 @@ describe('a sentence in Devanagari', () => {
     const poem = await api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION);
     const { id } = await poem.selectFrom('sentences').select('id').where('sentence', '=', 4).executeTakeFirstOrThrow();
     const lines = ['तपःस्वाध्यायनिरतं तपस्वी वाग्विदां वरम् ।', 'नारदं परिपप्रच्छ वाल्मीकिर्मुनिपुङ्गवम् ॥१-१-१॥']; // Ramayana I.1.1
-    const { position } = await api.deps.store.append(sentenceStream(id), [{ type: 'SentenceTextSet', data: { sentence: id, edition: 'first', lines } }], { expectedRevision: 'any', cause: { actor: 'test' } });
+    const { position } = await api.deps.store.append(sentenceStream(id), [{ type: 'SentenceTextSet', data: { sentence: id, edition: 'first', lines } }], {
+      expectedRevision: 'any',
+      cause: { actor: 'test' },
+    });
     const response = await api.app.inject({ method: 'GET', url: '/api/count?from=4', headers: { 'x-consistent-after': position.toString() } });
     const [sentence] = response.json<CountAnswer>().lcount;
     expect(sentence!.Lines.map((l) => [l.lwordcount, l.lsyllablecount])).toEqual([

@@ -21,7 +21,8 @@ export function statsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         config: reads,
         schema: {
           tags,
-          summary: 'Counts of the sentences numbered from..to in the edition lbl (first, centenary or revised), a page at a time, with the totals of the whole range',
+          summary:
+            'Counts of the sentences numbered from..to in the edition lbl (first, centenary or revised), a page at a time, with the totals of the whole range',
           querystring: countQuery,
           response: { 200: countAnswer },
         },
@@ -31,14 +32,25 @@ export function statsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (isWide(request.query)) await app.costlyReads.admit(request, reply, 'wideCount');
         const db = await readModel<StatsReadModel>(deps, request, STATS_PROJECTION);
         const range = { from, to, edition: lbl };
-        const [rows, sums] = await Promise.all([sentencesInRange(db, range, { offset: (page - 1) * COUNT_PAGE_SIZE, limit: COUNT_PAGE_SIZE }), sumsOfRange(db, range)]);
+        const [rows, sums] = await Promise.all([
+          sentencesInRange(db, range, { offset: (page - 1) * COUNT_PAGE_SIZE, limit: COUNT_PAGE_SIZE }),
+          sumsOfRange(db, range),
+        ]);
         return { from, to, lbl, lcount: rows.map(sentenceCountView), totals: countTotalsView(sums), Paging: paging(page, sums.sentences, COUNT_PAGE_SIZE) };
       },
     );
 
     app.get(
       '/api/count/cantos',
-      { config: reads, schema: { tags, summary: 'Each canto the range from..to touches, with its totals in every edition', querystring: cantoCountQuery, response: { 200: cantoCountAnswer } } },
+      {
+        config: reads,
+        schema: {
+          tags,
+          summary: 'Each canto the range from..to touches, with its totals in every edition',
+          querystring: cantoCountQuery,
+          response: { 200: cantoCountAnswer },
+        },
+      },
       async (request, reply) => {
         if (isWide(request.query)) await app.costlyReads.admit(request, reply, 'wideCount');
         const db = await readModel<StatsReadModel>(deps, request, STATS_PROJECTION);

@@ -16,5 +16,10 @@ export async function acceptSuggestion(store: EventStore, suggestionId: string, 
 
 /** Declines it with the editor's reason (the suggester is mailed it). */
 export function declineSuggestion(store: EventStore, suggestionId: string, reason: string, cause: Cause) {
-  return handleCommand(store, { streamId: suggestionStream(suggestionId), decider: suggestionDecider, command: { kind: 'decline', suggestionId, reason }, cause });
+  return handleCommand(store, {
+    streamId: suggestionStream(suggestionId),
+    decider: suggestionDecider,
+    command: { kind: 'decline', suggestionId, reason },
+    cause,
+  });
 }

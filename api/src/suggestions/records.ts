@@ -16,12 +16,20 @@ export type SuggestionRow = Selectable<SuggestionsReadModel['suggestions']>;
  * decided it, a word diff of the text it was based on → the proposed text (the reader's history
  * diff), and whether the text has changed since (accepting would then be refused).
  */
-export async function suggestionRecords(deps: ApiDeps, request: FastifyRequest, names: ActorNames, rows: readonly SuggestionRow[]): Promise<AdminSuggestionAnswer[]> {
+export async function suggestionRecords(
+  deps: ApiDeps,
+  request: FastifyRequest,
+  names: ActorNames,
+  rows: readonly SuggestionRow[],
+): Promise<AdminSuggestionAnswer[]> {
   const queries = await poemQueries(deps, request);
   const numbers = await queries.numbersOf([...new Set(rows.map((r) => r.sentence_id))]);
   const docs = await queries.sentences([...new Set(numbers.values())]);
   const states = new Map(docs.map((d) => [d.state.id, d.state]));
-  const named = await names(request, rows.flatMap((r) => [r.suggester_id, ...(r.decided_by ? [r.decided_by] : [])]));
+  const named = await names(
+    request,
+    rows.flatMap((r) => [r.suggester_id, ...(r.decided_by ? [r.decided_by] : [])]),
+  );
   const notes = { motherNote: deps.config.LABEL_MOTHER_NOTE, aurobindoNote: deps.config.LABEL_AUTHOR_NOTE };
   return rows.map((r) => {
     const state = states.get(r.sentence_id);

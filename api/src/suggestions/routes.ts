@@ -25,7 +25,8 @@ import { normalisedProposal, sentenceNow, textOf } from './streams.js';
 import { acceptSuggestion, declineSuggestion } from './decisions.js';
 
 const tags = ['suggestions'];
-const noSuchSentence = () => new HttpError(404, 'not_found', 'sentence: no sentence has this number', {}, [{ field: 'sentence', message: 'no sentence has this number' }]);
+const noSuchSentence = () =>
+  new HttpError(404, 'not_found', 'sentence: no sentence has this number', {}, [{ field: 'sentence', message: 'no sentence has this number' }]);
 
 /** Readers suggest corrections to a sentence's text, translations and notes; editors accept or decline them (the console lists them: /admin-api/suggestions). */
 export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
@@ -35,7 +36,12 @@ export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/postdata/suggestions',
       {
         config: { permission: 'suggestions.make', reads: [POEM_PROJECTION] },
-        schema: { tags, summary: 'Suggest a correction to a verse text (text-<edition>), a translation (tr-<lang>) or a note of a sentence', body: suggestionBody, response: { 200: suggestionMadeAnswer } },
+        schema: {
+          tags,
+          summary: 'Suggest a correction to a verse text (text-<edition>), a translation (tr-<lang>) or a note of a sentence',
+          body: suggestionBody,
+          response: { 200: suggestionMadeAnswer },
+        },
       },
       async (request, reply) => {
         const suggester = signedInUser(request);
@@ -48,8 +54,18 @@ export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (why !== null && !key) throw pleaseLogIn();
         const { state } = await sentenceNow(deps.store, id);
         const suggestionId = randomUUID();
-        const command: SuggestionCommand = { kind: 'make', suggestionId, suggestion: { sentence: id, part, basedOn: textOf(state, part), proposed: normal, suggester }, reason: why === null || !key ? null : seal(key, why) };
-        const result = await handleCommand(deps.store, { streamId: suggestionStream(suggestionId), decider: suggestionDecider, command, cause: causeOf(request) });
+        const command: SuggestionCommand = {
+          kind: 'make',
+          suggestionId,
+          suggestion: { sentence: id, part, basedOn: textOf(state, part), proposed: normal, suggester },
+          reason: why === null || !key ? null : seal(key, why),
+        };
+        const result = await handleCommand(deps.store, {
+          streamId: suggestionStream(suggestionId),
+          decider: suggestionDecider,
+          command,
+          cause: causeOf(request),
+        });
         return withPosition(reply, result).send({ type: 1, message: SUGGESTION_THANKS, id: suggestionId });
       },
     );
@@ -58,7 +74,12 @@ export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/postdata/suggestions/:id/accept',
       {
         config: { permission: 'suggestions.review' },
-        schema: { tags, summary: "Accept a suggestion: its edit is appended, crediting the suggester (409 when the text changed since it was made)", params: suggestionParams, response: { 200: suggestionDecidedAnswer } },
+        schema: {
+          tags,
+          summary: 'Accept a suggestion: its edit is appended, crediting the suggester (409 when the text changed since it was made)',
+          params: suggestionParams,
+          response: { 200: suggestionDecidedAnswer },
+        },
       },
       async (request, reply) => {
         const outcome = await acceptSuggestion(deps.store, request.params.id, causeOf(request));
@@ -70,7 +91,13 @@ export function suggestionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/postdata/suggestions/:id/decline',
       {
         config: { permission: 'suggestions.review' },
-        schema: { tags, summary: 'Decline a suggestion, saying why (the suggester is told)', params: suggestionParams, body: declineSuggestionBody, response: { 200: suggestionDecidedAnswer } },
+        schema: {
+          tags,
+          summary: 'Decline a suggestion, saying why (the suggester is told)',
+          params: suggestionParams,
+          body: declineSuggestionBody,
+          response: { 200: suggestionDecidedAnswer },
+        },
       },
       async (request, reply) => {
         const outcome = await declineSuggestion(deps.store, request.params.id, request.body.reason, causeOf(request));

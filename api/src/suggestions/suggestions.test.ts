@@ -55,23 +55,49 @@ describe('suggested corrections', () => {
     expect(made.json()).toMatchObject({ type: 1, message: SUGGESTION_THANKS });
     const { id } = made.json<{ id: string }>();
     // Nothing changed yet: the text is as it was.
-    expect((await api.app.inject({ method: 'GET', url: '/api/translate/3?lang=fr' })).json()).toMatchObject({ Translated: expect.stringContaining('écrivaient') });
+    expect((await api.app.inject({ method: 'GET', url: '/api/translate/3?lang=fr' })).json()).toMatchObject({
+      Translated: expect.stringContaining('écrivaient'),
+    });
 
     const open = await queue(editor, 'open', after(made));
     const mine = open.find((s) => s.id === id)!;
-    expect(mine).toMatchObject({ sentence: 3, part: 'tr-fr', status: 'open', suggesterName: reader.name, reason: 'écrire → tracer, closer to "wrote"', proposed, changedSince: false });
-    expect(mine.diff).toEqual(expect.arrayContaining([{ op: 'delete', text: 'écrivaient' }, { op: 'insert', text: 'traçaient' }]));
+    expect(mine).toMatchObject({
+      sentence: 3,
+      part: 'tr-fr',
+      status: 'open',
+      suggesterName: reader.name,
+      reason: 'écrire → tracer, closer to "wrote"',
+      proposed,
+      changedSince: false,
+    });
+    expect(mine.diff).toEqual(
+      expect.arrayContaining([
+        { op: 'delete', text: 'écrivaient' },
+        { op: 'insert', text: 'traçaient' },
+      ]),
+    );
 
     expect((await reader.client.post(`/postdata/suggestions/${id}/accept`, {})).statusCode).toBe(403);
     expect((await reader.client.get('/admin-api/suggestions')).statusCode).toBe(403);
     const accepted = await editor.client.post(`/postdata/suggestions/${id}/accept`, {});
     expect(accepted.statusCode).toBe(200);
     expect((await api.app.inject({ method: 'GET', url: '/api/translate/3?lang=fr', headers: after(accepted) })).json()).toMatchObject({ Translated: proposed });
-    const history = (await api.app.inject({ method: 'GET', url: '/api/history/sentence/3', headers: after(accepted) })).json<{ entries: Record<string, unknown>[] }>();
-    expect(history.entries[0]).toMatchObject({ part: 'translation:fr', actor: editor.userId, actorName: editor.name, suggestedBy: reader.userId, suggestedByName: reader.name });
+    const history = (await api.app.inject({ method: 'GET', url: '/api/history/sentence/3', headers: after(accepted) })).json<{
+      entries: Record<string, unknown>[];
+    }>();
+    expect(history.entries[0]).toMatchObject({
+      part: 'translation:fr',
+      actor: editor.userId,
+      actorName: editor.name,
+      suggestedBy: reader.userId,
+      suggestedByName: reader.name,
+    });
     expect((await queue(editor, 'open', after(accepted))).map((s) => s.id)).not.toContain(id);
     expect((await queue(editor, 'accepted', after(accepted))).find((s) => s.id === id)).toMatchObject({ status: 'accepted', decidedByName: editor.name });
-    expect((await editor.client.post(`/postdata/suggestions/${id}/accept`, {})).json()).toMatchObject({ statusCode: 409, message: 'This suggestion was already accepted.' });
+    expect((await editor.client.post(`/postdata/suggestions/${id}/accept`, {})).json()).toMatchObject({
+      statusCode: 409,
+      message: 'This suggestion was already accepted.',
+    });
 
     const mail = await mailTo(reader, /accepted/);
     expect(mail.parsed.text).toContain('French translation');
@@ -86,16 +112,30 @@ describe('suggested corrections', () => {
     expect(blank.json()).toMatchObject({ fields: [{ field: 'reason' }] });
     const declined = await editor.client.post(`/postdata/suggestions/${id}/decline`, { reason: 'The note is quoted as written.' });
     expect(declined.statusCode).toBe(200);
-    expect((await queue(editor, 'declined', after(declined))).find((s) => s.id === id)).toMatchObject({ status: 'declined', declineReason: 'The note is quoted as written.', reason: null });
-    expect((await api.app.inject({ method: 'GET', url: '/api/dedit/1/motherNote' })).json()).toMatchObject({ Content: expect.stringMatching(/^Every true telling/) });
+    expect((await queue(editor, 'declined', after(declined))).find((s) => s.id === id)).toMatchObject({
+      status: 'declined',
+      declineReason: 'The note is quoted as written.',
+      reason: null,
+    });
+    expect((await api.app.inject({ method: 'GET', url: '/api/dedit/1/motherNote' })).json()).toMatchObject({
+      Content: expect.stringMatching(/^Every true telling/),
+    });
     const mail = await mailTo(reader, /declined/);
     expect(mail.parsed.text).toContain('The note is quoted as written.');
   });
 
   it('refuses to accept a suggestion whose text changed since, saying so, and changes nothing', async () => {
-    const made = await suggest(reader, { sentence: 2, part: 'text-revised', proposed: 'Now evening leaned upon the western hills\nAnd poured its amber down the vale of Ondra,\nWhere every roof remembered all the day.' });
+    const made = await suggest(reader, {
+      sentence: 2,
+      part: 'text-revised',
+      proposed: 'Now evening leaned upon the western hills\nAnd poured its amber down the vale of Ondra,\nWhere every roof remembered all the day.',
+    });
     const { id } = made.json<{ id: string }>();
-    await editor.client.post('/postdata/updatePoem', { Key: 'text-revised', Content: 'Now evening leaned upon the western hills\nAnd poured its amber down the vale of Ondra,\nWhere every roof recalled the long day.', id: 2 });
+    await editor.client.post('/postdata/updatePoem', {
+      Key: 'text-revised',
+      Content: 'Now evening leaned upon the western hills\nAnd poured its amber down the vale of Ondra,\nWhere every roof recalled the long day.',
+      id: 2,
+    });
     await caughtUp(api);
     expect((await queue(editor)).find((s) => s.id === id)).toMatchObject({ changedSince: true });
     const head = await api.deps.store.headPosition();
@@ -113,7 +153,13 @@ describe('suggested corrections', () => {
       return response.json<{ fields: { field: string }[] }>().fields.map((f) => f.field);
     };
     expect(await fieldOf({ sentence: 3, part: 'tr-fr', proposed: '   ' })).toEqual(['proposed']);
-    expect(await fieldOf({ sentence: 1, part: 'aurobindoNote', proposed: (await api.app.inject({ method: 'GET', url: '/api/dedit/1/aurobindoNote' })).json<{ Content: string }>().Content })).toEqual(['proposed']);
+    expect(
+      await fieldOf({
+        sentence: 1,
+        part: 'aurobindoNote',
+        proposed: (await api.app.inject({ method: 'GET', url: '/api/dedit/1/aurobindoNote' })).json<{ Content: string }>().Content,
+      }),
+    ).toEqual(['proposed']);
     expect(await fieldOf({ sentence: 3, part: 'tr-de', proposed: 'Eine Zeile.\n\nZwei.' })).toEqual(['proposed']);
     expect(await fieldOf({ sentence: 99_999, part: 'tr-fr', proposed: 'x' }, 404)).toEqual(['sentence']);
     expect(await fieldOf({ sentence: 3, part: 'ipa', proposed: 'x' })).toEqual(['part']);

@@ -18,4 +18,7 @@ export async function startAdminTestApi(): Promise<{ api: TestApi; admin: Person
 
 /** `?sort=…&range=…&filter=…` as ra-data-simple-rest writes it (each value JSON). */
 export const listQuery = (params: Record<string, unknown>): string =>
-  '?' + Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`).join('&');
+  '?' +
+  Object.entries(params)
+    .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
+    .join('&');

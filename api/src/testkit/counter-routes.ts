@@ -67,7 +67,12 @@ export function counterRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     // session that ends while it runs must not receive.
     app.get(
       '/api/testkit/slowly-me',
-      { schema: { querystring: z.object({ ms: z.coerce.number().int().min(0).max(30_000), pieces: z.coerce.number().int().min(1).max(100).default(1) }), response: { 200: z.object({ userId: z.string() }) } } },
+      {
+        schema: {
+          querystring: z.object({ ms: z.coerce.number().int().min(0).max(30_000), pieces: z.coerce.number().int().min(1).max(100).default(1) }),
+          response: { 200: z.object({ userId: z.string() }) },
+        },
+      },
       async (request, reply) => {
         const userId = signedInUser(request);
         const { ms, pieces } = request.query;

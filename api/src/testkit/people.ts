@@ -31,7 +31,10 @@ export async function newAccount(api: WithDeps, role: Role, options: { blogs?: s
   const password = `pw-${userName}-secret`;
   const userId = await provisionUser(api.deps, { userName, email: `${userName}@example.org`, name, password, role, confirmed: true, actor: 'test' });
   if (options.blogs) {
-    await api.deps.store.append(userStream(userId), [{ type: 'BlogsAssigned', data: { userId, blogs: options.blogs } }], { expectedRevision: 'stream_exists', cause: { actor: 'test' } });
+    await api.deps.store.append(userStream(userId), [{ type: 'BlogsAssigned', data: { userId, blogs: options.blogs } }], {
+      expectedRevision: 'stream_exists',
+      cause: { actor: 'test' },
+    });
   }
   await caughtUp(api);
   return { userId, userName, name, password };

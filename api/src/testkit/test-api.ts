@@ -1,13 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createLogger,
-  loadConfig,
-  PostgresEventStore,
-  ProjectionProgress,
-  ProjectionRunner,
-  ReactorRunner,
-  type Projection,
-} from '@epos/platform';
+import { createLogger, loadConfig, PostgresEventStore, ProjectionProgress, ProjectionRunner, ReactorRunner, type Projection } from '@epos/platform';
 import { counterProjection } from '@epos/platform/testkit/counter-projection';
 import { sampleEvents } from '@epos/platform/testkit/sample-events';
 import { EventRegistry, eventCatalog } from '@epos/schemas';
@@ -39,7 +31,9 @@ export interface TestApi {
  * A real API over a fresh database: every feature's events plus the sample feature's, and the
  * given projections running (by default the product's own and the sample counter projection).
  */
-export async function startTestApi(options: { env?: Record<string, string>; projections?: Projection[]; blogs?: BlogDirectory; reactors?: boolean } = {}): Promise<TestApi> {
+export async function startTestApi(
+  options: { env?: Record<string, string>; projections?: Projection[]; blogs?: BlogDirectory; reactors?: boolean } = {},
+): Promise<TestApi> {
   const testDb = await newTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url, CONSISTENCY_TIMEOUT_MS: '1500', ...options.env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test-api');

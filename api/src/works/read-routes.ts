@@ -23,7 +23,16 @@ export function worksReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/works/:a/:b',
-      { config: reads, schema: { tags, summary: 'Readers\' works of a type (a) on a sentence (b), newest first, 20 a page', params: worksParams, querystring: worksPageQuery, response: { 200: worksAnswer } } },
+      {
+        config: reads,
+        schema: {
+          tags,
+          summary: "Readers' works of a type (a) on a sentence (b), newest first, 20 a page",
+          params: worksParams,
+          querystring: worksPageQuery,
+          response: { 200: worksAnswer },
+        },
+      },
       async (request, reply) => {
         const { a: type, b: sentence } = request.params;
         const { page } = request.query;
@@ -31,19 +40,40 @@ export function worksReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (id === null) throw new HttpError(404, 'not_found', workMessages.notFound);
         const found = await worksPage(deps, request, { type, sentenceIds: [id] }, page);
         reply.headers(privately);
-        return { UserPage: workTypeLabels[type], UserField: String(sentence), ContentSection: await workItems(deps, request, found.rows), Paging: paging(page, found.total, WORKS_PAGE_SIZE), total: found.total };
+        return {
+          UserPage: workTypeLabels[type],
+          UserField: String(sentence),
+          ContentSection: await workItems(deps, request, found.rows),
+          Paging: paging(page, found.total, WORKS_PAGE_SIZE),
+          total: found.total,
+        };
       },
     );
 
     app.get(
       '/api/works/:a',
-      { config: reads, schema: { tags, summary: "Readers' works of a type on any sentence, newest first, 20 a page", params: worksByTypeParams, querystring: worksPageQuery, response: { 200: worksAnswer } } },
+      {
+        config: reads,
+        schema: {
+          tags,
+          summary: "Readers' works of a type on any sentence, newest first, 20 a page",
+          params: worksByTypeParams,
+          querystring: worksPageQuery,
+          response: { 200: worksAnswer },
+        },
+      },
       async (request, reply) => {
         const { a: type } = request.params;
         const { page } = request.query;
         const found = await worksPage(deps, request, { type }, page);
         reply.headers(privately);
-        return { UserPage: workTypeLabels[type], UserField: '', ContentSection: await workItems(deps, request, found.rows), Paging: paging(page, found.total, WORKS_PAGE_SIZE), total: found.total };
+        return {
+          UserPage: workTypeLabels[type],
+          UserField: '',
+          ContentSection: await workItems(deps, request, found.rows),
+          Paging: paging(page, found.total, WORKS_PAGE_SIZE),
+          total: found.total,
+        };
       },
     );
 
@@ -51,7 +81,13 @@ export function worksReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/api/profile/:id',
       {
         config: { reads: [POEM_PROJECTION, WORKS_PROJECTION, USERS_PROJECTION, BLOGS_PROJECTION] },
-        schema: { tags, summary: "A reader's public profile: their works (20 a page) and latest published posts; 404 for an erased or unknown account", params: userProfileParams, querystring: worksPageQuery, response: { 200: userProfileAnswer } },
+        schema: {
+          tags,
+          summary: "A reader's public profile: their works (20 a page) and latest published posts; 404 for an erased or unknown account",
+          params: userProfileParams,
+          querystring: worksPageQuery,
+          response: { 200: userProfileAnswer },
+        },
       },
       async (request, reply) => {
         const { id } = request.params;

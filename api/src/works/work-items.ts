@@ -20,7 +20,13 @@ const moderates = (request: FastifyRequest) => request.actor?.role === 'admin';
 const worksDb = (deps: ApiDeps, request: FastifyRequest) => readModel<WorksReadModel>(deps, request, WORKS_PROJECTION);
 
 /** A page of works as `request`'s reader may see them (hidden ones for moderators only). */
-export async function worksPage(deps: ApiDeps, request: FastifyRequest, filter: Omit<WorksFilter, 'includeHidden'>, page: number, size = WORKS_PAGE_SIZE): Promise<WorksPage> {
+export async function worksPage(
+  deps: ApiDeps,
+  request: FastifyRequest,
+  filter: Omit<WorksFilter, 'includeHidden'>,
+  page: number,
+  size = WORKS_PAGE_SIZE,
+): Promise<WorksPage> {
   return findWorks(await worksDb(deps, request), { ...filter, includeHidden: moderates(request) }, { offset: (page - 1) * size, limit: size });
 }
 
@@ -33,7 +39,10 @@ export async function workItems(deps: ApiDeps, request: FastifyRequest, rows: re
   if (rows.length === 0) return [];
   const [numbers, names] = await Promise.all([
     (await poemQueries(deps, request)).numbersOf([...new Set(rows.flatMap((r) => r.sentence_ids))]),
-    actorNames(deps)(request, rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]))),
+    actorNames(deps)(
+      request,
+      rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
+    ),
   ]);
   const viewer = request.actor;
   return rows.map((row) => {

@@ -41,13 +41,30 @@ describe("readers' works", () => {
   it('adds an annotation and a video to sentences and lists them by type and sentence, newest first', async () => {
     const note = await reader.client.post('/postdata/works', { TypeOf: 'text', SentenceNumber: '1, 2', Description: 'The **valley** at dusk.' });
     expect(note.json()).toMatchObject({ message: workMessages.added, id: expect.any(String) });
-    const video = await reader.client.post('/postdata/works', { TypeOf: 'video', SentenceNumber: '2', Urlto: 'https://m.youtube.com/watch?v=dQw4w9WgXcQ&t=3', Description: 'Read aloud' });
+    const video = await reader.client.post('/postdata/works', {
+      TypeOf: 'video',
+      SentenceNumber: '2',
+      Urlto: 'https://m.youtube.com/watch?v=dQw4w9WgXcQ&t=3',
+      Description: 'Read aloud',
+    });
     expect(video.statusCode).toBe(200);
     const texts = await works(anonymous(), '/api/works/text/2', after(video));
     expect(texts).toMatchObject({ UserPage: 'Annotation', UserField: '2', total: 1, Paging: { CurrentPage: 1, TotalPagesCount: 1 } });
-    expect(texts.ContentSection[0]).toMatchObject({ TypeOf: 'text', Description: '<p>The <strong>valley</strong> at dusk.</p>\n', SentenceNumber: '1,2', author: { id: reader.userId, name: reader.name }, canEdit: false, embedUrl: null });
+    expect(texts.ContentSection[0]).toMatchObject({
+      TypeOf: 'text',
+      Description: '<p>The <strong>valley</strong> at dusk.</p>\n',
+      SentenceNumber: '1,2',
+      author: { id: reader.userId, name: reader.name },
+      canEdit: false,
+      embedUrl: null,
+    });
     const videos = await works(anonymous(), '/api/works/video/2');
-    expect(videos.ContentSection[0]).toMatchObject({ Urlto: VIDEO, embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', Description: 'Read aloud', SentenceNumber: '2' });
+    expect(videos.ContentSection[0]).toMatchObject({
+      Urlto: VIDEO,
+      embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      Description: 'Read aloud',
+      SentenceNumber: '2',
+    });
     expect((await works(reader.client, '/api/works/video/2')).ContentSection[0]!.canEdit).toBe(true);
     expect((await works(anonymous(), '/api/works/video/1')).total).toBe(0);
     expect((await works(anonymous(), '/api/works/video')).ContentSection.map((w) => w.Urlto)).toEqual([VIDEO]);
@@ -79,9 +96,15 @@ describe("readers' works", () => {
   });
 
   it('lets owners and administrators edit and delete, administrators alone hide', async () => {
-    const added = await reader.client.post('/postdata/works', { TypeOf: 'rts', SentenceNumber: '3', Urlto: 'https://example.org/thesis.pdf', Description: 'A thesis' });
+    const added = await reader.client.post('/postdata/works', {
+      TypeOf: 'rts',
+      SentenceNumber: '3',
+      Urlto: 'https://example.org/thesis.pdf',
+      Description: 'A thesis',
+    });
     const { id } = added.json<{ id: string }>();
-    const edit = (who: Person, Description: string) => who.client.post(`/postdata/works/${id}`, { TypeOf: 'rts', SentenceNumber: '3,4', Urlto: 'https://example.org/thesis.pdf', Description });
+    const edit = (who: Person, Description: string) =>
+      who.client.post(`/postdata/works/${id}`, { TypeOf: 'rts', SentenceNumber: '3,4', Urlto: 'https://example.org/thesis.pdf', Description });
     const head = await api.deps.store.headPosition();
     expect((await edit(other, 'Mine now')).statusCode).toBe(403);
     expect((await other.client.post(`/postdata/works/${id}/delete`, {})).statusCode).toBe(403);
@@ -89,7 +112,11 @@ describe("readers' works", () => {
     expect(await api.deps.store.headPosition()).toBe(head);
     expect((await edit(reader, 'By its author')).statusCode).toBe(200);
     const edited = await edit(admin, 'By an administrator');
-    expect((await works(anonymous(), '/api/works/rts/4', after(edited))).ContentSection[0]).toMatchObject({ Description: 'By an administrator', SentenceNumber: '3,4', author: { id: reader.userId } });
+    expect((await works(anonymous(), '/api/works/rts/4', after(edited))).ContentSection[0]).toMatchObject({
+      Description: 'By an administrator',
+      SentenceNumber: '3,4',
+      author: { id: reader.userId },
+    });
     const typeChange = await reader.client.post(`/postdata/works/${id}`, { TypeOf: 'slps', SentenceNumber: '3', Urlto: 'https://example.org/s' });
     expect([typeChange.statusCode, typeChange.json<{ fields: { field: string }[] }>().fields[0]!.field]).toEqual([400, 'TypeOf']);
 
@@ -125,21 +152,33 @@ describe("readers' works", () => {
   });
 
   it("renders a linked work's caption as the annotations are: markdown, ||n|| links, sanitised; none for an annotation", async () => {
-    const added = await reader.client.post('/postdata/works', { TypeOf: 'slps', SentenceNumber: '9', Urlto: 'https://example.org/loom', Description: 'The **loom** of ||8|| <img src=x onerror=alert(1)>' });
+    const added = await reader.client.post('/postdata/works', {
+      TypeOf: 'slps',
+      SentenceNumber: '9',
+      Urlto: 'https://example.org/loom',
+      Description: 'The **loom** of ||8|| <img src=x onerror=alert(1)>',
+    });
     expect(added.statusCode, added.body).toBe(200);
     const [work] = (await works(anonymous(), '/api/works/slps/9', after(added))).ContentSection;
-    expect(work).toMatchObject({ Description: 'The **loom** of ||8|| <img src=x onerror=alert(1)>', markdown: 'The **loom** of ||8|| <img src=x onerror=alert(1)>' });
+    expect(work).toMatchObject({
+      Description: 'The **loom** of ||8|| <img src=x onerror=alert(1)>',
+      markdown: 'The **loom** of ||8|| <img src=x onerror=alert(1)>',
+    });
     expect(work!.captionHtml).toBe('<p>The <strong>loom</strong> of <a class="sentence-link" href="/8">8</a> </p>\n');
     expect(audit(work!.captionHtml, 'comment')).toEqual([]);
     const bare = await reader.client.post('/postdata/works', { TypeOf: 'slps', SentenceNumber: '9', Urlto: 'https://example.org/bare' });
     const annotation = await reader.client.post('/postdata/works', { TypeOf: 'text', SentenceNumber: '9', Description: 'A **note**' });
     expect((await works(anonymous(), '/api/works/slps/9', after(bare))).ContentSection.map((w) => w.captionHtml)[0]).toBe('');
-    expect((await works(anonymous(), '/api/works/text/9', after(annotation))).ContentSection[0]).toMatchObject({ Description: '<p>A <strong>note</strong></p>\n', captionHtml: '' });
+    expect((await works(anonymous(), '/api/works/text/9', after(annotation))).ContentSection[0]).toMatchObject({
+      Description: '<p>A <strong>note</strong></p>\n',
+      captionHtml: '',
+    });
   });
 
   it('pages works 20 at a time', async () => {
     let last = null;
-    for (let i = 1; i <= 23; i++) last = await other.client.post('/postdata/works', { TypeOf: 'slps', SentenceNumber: '6', Urlto: `https://example.org/slides/${i}` });
+    for (let i = 1; i <= 23; i++)
+      last = await other.client.post('/postdata/works', { TypeOf: 'slps', SentenceNumber: '6', Urlto: `https://example.org/slides/${i}` });
     const first = await works(anonymous(), '/api/works/slps/6', after(last!));
     expect([first.total, first.ContentSection.length, first.Paging]).toEqual([23, 20, { CurrentPage: 1, TotalPagesCount: 2, Skip: 0 }]);
     expect(first.ContentSection[0]!.Urlto).toBe('https://example.org/slides/23');
@@ -149,7 +188,7 @@ describe("readers' works", () => {
     expect((await anonymous().get('/api/works/slps/6?page=0')).statusCode).toBe(400);
   });
 
-  it('carries readers\' works in the worksection answers beside the layer\'s own', async () => {
+  it("carries readers' works in the worksection answers beside the layer's own", async () => {
     const added = await reader.client.post('/postdata/works', { TypeOf: 'text', SentenceNumber: '1', Description: 'On the first line' });
     const section = (await anonymous().get('/api/worksection/mother/1', after(added))).json();
     expect(section.ContentSection[0]).toMatchObject({ TypeOf: 'text', SentenceNumber: '1' });
@@ -165,7 +204,13 @@ describe("readers' works", () => {
     expect((await client.post('/login', { UserName: account.userName, Password: account.password })).json()).toEqual({ type: 1 });
     const added = await client.post('/postdata/works', { TypeOf: 'text', SentenceNumber: '7', Description: 'Soon erased' });
     const profile = await anonymous().get(`/api/profile/${account.userId}`, after(added));
-    expect(profile.json()).toMatchObject({ id: account.userId, name: account.name, totalWorks: 1, posts: [], works: [{ markdown: 'Soon erased', SentenceNumber: '7' }] });
+    expect(profile.json()).toMatchObject({
+      id: account.userId,
+      name: account.name,
+      totalWorks: 1,
+      posts: [],
+      works: [{ markdown: 'Soon erased', SentenceNumber: '7' }],
+    });
     expect((await anonymous().get('/api/profile/not-a-uuid')).statusCode).toBe(400);
     expect((await anonymous().get('/api/profile/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
 
@@ -177,16 +222,25 @@ describe("readers' works", () => {
     expect(JSON.stringify(listed)).not.toContain(account.userId);
   });
 
-  it('takes an audio recording through the media library\'s checks, and an audio work links it', async () => {
+  it("takes an audio recording through the media library's checks, and an audio work links it", async () => {
     const upload = async (name: string, data: Buffer) => {
       const { payload, headers } = files.multipart([{ name, data, field: 'file' }]);
-      return reader.client.request({ method: 'POST', url: '/postdata/works/audio', payload, headers: { ...headers, 'x-csrf-token': await reader.client.csrf() } });
+      return reader.client.request({
+        method: 'POST',
+        url: '/postdata/works/audio',
+        payload,
+        headers: { ...headers, 'x-csrf-token': await reader.client.csrf() },
+      });
     };
     const stored = await upload('reading.wav', files.wav(1));
     expect(stored.statusCode, stored.body).toBe(200);
     const { url } = stored.json<{ url: string }>();
     expect(url).toMatch(/^\/media\/files\/[0-9a-f]{64}\.wav$/);
-    for (const [name, data] of [['fake.mp3', files.text], ['picture.wav', await files.png()], ['program.mp3', files.elf]] as const) {
+    for (const [name, data] of [
+      ['fake.mp3', files.text],
+      ['picture.wav', await files.png()],
+      ['program.mp3', files.elf],
+    ] as const) {
       const refused = await upload(name, data);
       expect([refused.statusCode, refused.json<{ fields: { field: string }[] }>().fields[0]!.field], name).toEqual([400, 'file']);
     }
@@ -200,11 +254,25 @@ describe("readers' works", () => {
   it("lists a blogger's published posts on their profile, never drafts", async () => {
     expect((await admin.client.post('/postdata/createblog', { slug: 'margins', title: 'Margins' })).statusCode).toBe(200);
     const writer = await signIn(api, 'blogger', { blogs: ['margins'] });
-    const published = await writer.client.post('/postdata/create', { blog_id: 'margins', title: 'On dusk', series_title: 'Dusk', md_content: 'About dusk.', status: 0 });
-    const draft = await writer.client.post('/postdata/create', { blog_id: 'margins', title: 'Unfinished', series_title: 'Dusk', md_content: 'Not yet.', status: 2 });
+    const published = await writer.client.post('/postdata/create', {
+      blog_id: 'margins',
+      title: 'On dusk',
+      series_title: 'Dusk',
+      md_content: 'About dusk.',
+      status: 0,
+    });
+    const draft = await writer.client.post('/postdata/create', {
+      blog_id: 'margins',
+      title: 'Unfinished',
+      series_title: 'Dusk',
+      md_content: 'Not yet.',
+      status: 2,
+    });
     expect([published.statusCode, draft.statusCode]).toEqual([200, 200]);
     const profile = (await anonymous().get(`/api/profile/${writer.userId}`, after(draft))).json();
     expect(profile).toMatchObject({ name: writer.name, totalWorks: 0, works: [] });
-    expect(profile.posts).toEqual([{ url: `/blogs/margins/${published.json<{ url: string }>().url}`, title: 'On dusk', blog: 'Margins', published_at: expect.any(String) }]);
+    expect(profile.posts).toEqual([
+      { url: `/blogs/margins/${published.json<{ url: string }>().url}`, title: 'On dusk', blog: 'Margins', published_at: expect.any(String) },
+    ]);
   });
 });

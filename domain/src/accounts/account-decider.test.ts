@@ -31,8 +31,14 @@ describe('an account', () => {
 
   it("saves and deletes the reader's notes", () => {
     const note = { noteId: 'n1', sentence: 12, rtype: 'note', content: 'v1.iv.tag.note' };
-    spec.given([registered]).when({ kind: 'saveNote', note }).then([{ type: 'NoteSaved', data: { userId, ...note } }]);
-    spec.given([registered]).when({ kind: 'deleteNote', noteId: 'n1' }).then([{ type: 'NoteDeleted', data: { userId, noteId: 'n1' } }]);
+    spec
+      .given([registered])
+      .when({ kind: 'saveNote', note })
+      .then([{ type: 'NoteSaved', data: { userId, ...note } }]);
+    spec
+      .given([registered])
+      .when({ kind: 'deleteNote', noteId: 'n1' })
+      .then([{ type: 'NoteDeleted', data: { userId, noteId: 'n1' } }]);
   });
 
   it('edits role, blogs and lock by their own rules', () => {
@@ -47,7 +53,13 @@ describe('an account', () => {
         { type: 'BlogsAssigned', data: { userId, blogs: ['poetry'] } },
         { type: 'AccountLocked', data: { userId } },
       ]);
-    spec.given([registered]).when({ kind: 'edit', lock: { ...lock, locked: false } }).thenNothing();
-    spec.given([registered]).when({ kind: 'edit', assignment: { ...assignment, blogs: [] } }).thenRefuses('invalid', 'At least one blog is to assigned to blogger');
+    spec
+      .given([registered])
+      .when({ kind: 'edit', lock: { ...lock, locked: false } })
+      .thenNothing();
+    spec
+      .given([registered])
+      .when({ kind: 'edit', assignment: { ...assignment, blogs: [] } })
+      .thenRefuses('invalid', 'At least one blog is to assigned to blogger');
   });
 });

@@ -3,7 +3,15 @@ import { deciderSpec } from '../testkit/decider-spec.js';
 import { assignRole, type RoleAssignment } from './role-assignment.js';
 
 const userId = '7d5e1c9a-3b2f-4e8d-9a6c-1f0b2d3e4c5a';
-const given = (over: Partial<RoleAssignment>): RoleAssignment => ({ userId, role: 'user', blogs: [], knownBlogs: new Set(['poetry', 'letters']), target: { role: 'user', deleted: false }, admins: 2, ...over });
+const given = (over: Partial<RoleAssignment>): RoleAssignment => ({
+  userId,
+  role: 'user',
+  blogs: [],
+  knownBlogs: new Set(['poetry', 'letters']),
+  target: { role: 'user', deleted: false },
+  admins: 2,
+  ...over,
+});
 const spec = deciderSpec(assignRole);
 
 describe('assigning a role and blogs', () => {
@@ -31,7 +39,13 @@ describe('assigning a role and blogs', () => {
 
   it('keeps the last administrator an administrator', () => {
     spec.when(given({ target: { role: 'admin', deleted: false }, admins: 1 })).thenRefuses('invalid', 'The last administrator cannot give up the role');
-    expect(spec.when(given({ target: { role: 'admin', deleted: false }, admins: 2 })).events()[0]).toEqual({ type: 'RoleAssigned', data: { userId, role: 'user' } });
-    expect(spec.when(given({ role: 'admin', target: { role: 'admin', deleted: false }, admins: 1 })).events()[0]).toEqual({ type: 'RoleAssigned', data: { userId, role: 'admin' } });
+    expect(spec.when(given({ target: { role: 'admin', deleted: false }, admins: 2 })).events()[0]).toEqual({
+      type: 'RoleAssigned',
+      data: { userId, role: 'user' },
+    });
+    expect(spec.when(given({ role: 'admin', target: { role: 'admin', deleted: false }, admins: 1 })).events()[0]).toEqual({
+      type: 'RoleAssigned',
+      data: { userId, role: 'admin' },
+    });
   });
 });

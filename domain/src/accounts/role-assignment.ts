@@ -15,8 +15,7 @@ export interface RoleAssignment {
 }
 
 export type RoleAssignmentEvent =
-  | { type: 'RoleAssigned'; data: { userId: string; role: Role } }
-  | { type: 'BlogsAssigned'; data: { userId: string; blogs: string[] } };
+  { type: 'RoleAssigned'; data: { userId: string; role: Role } } | { type: 'BlogsAssigned'; data: { userId: string; blogs: string[] } };
 
 /** The spec's rules for giving a user a role and blogs (section 7), as the events that do it. */
 export function assignRole(command: RoleAssignment): RoleAssignmentEvent[] {
@@ -26,7 +25,8 @@ export function assignRole(command: RoleAssignment): RoleAssignmentEvent[] {
   const unknown = blogs.find((blog) => !command.knownBlogs.has(blog));
   if (unknown) throw new DomainError('invalid', `There is no blog ${unknown}`, 'UserBlogs');
   if (!command.target || command.target.deleted) throw new DomainError('not_found', 'Not Found');
-  if (command.target.role === 'admin' && role !== 'admin' && command.admins <= 1) throw new DomainError('invalid', 'The last administrator cannot give up the role', 'UserRole');
+  if (command.target.role === 'admin' && role !== 'admin' && command.admins <= 1)
+    throw new DomainError('invalid', 'The last administrator cannot give up the role', 'UserRole');
   return [
     { type: 'RoleAssigned', data: { userId, role } },
     { type: 'BlogsAssigned', data: { userId, blogs: role === 'user' ? [] : [...blogs] } },

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testkit/decider-spec.js';
 import { subscriptionsDecider, type SubscriptionsChangedEvent } from './subscriptions.js';
 
-const changed = (blogs: string[], subscribed: boolean): SubscriptionsChangedEvent => ({ type: 'SubscriptionsChanged', data: { userId: 'u', blogs, subscribed } });
+const changed = (blogs: string[], subscribed: boolean): SubscriptionsChangedEvent => ({
+  type: 'SubscriptionsChanged',
+  data: { userId: 'u', blogs, subscribed },
+});
 /** Another event of the reader's stream, which the decider passes by. */
 const other = (type: string) => ({ type, data: {} }) as SubscriptionsChangedEvent;
 const spec = deciderSpec(subscriptionsDecider);
@@ -19,8 +22,14 @@ describe('a reader’s subscriptions', () => {
 
   it('records an unsubscribe link once, however often it is opened', () => {
     const history = [changed(['talk'], true)];
-    const first = spec.given(history).when({ userId: 'u', blogs: ['talk'], subscribed: false }).events();
+    const first = spec
+      .given(history)
+      .when({ userId: 'u', blogs: ['talk'], subscribed: false })
+      .events();
     expect(first).toHaveLength(1);
-    spec.given([...history, ...first]).when({ userId: 'u', blogs: ['talk'], subscribed: false }).thenNothing();
+    spec
+      .given([...history, ...first])
+      .when({ userId: 'u', blogs: ['talk'], subscribed: false })
+      .thenNothing();
   });
 });

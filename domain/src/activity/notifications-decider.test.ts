@@ -11,7 +11,10 @@ const readUpTo = (upTo: string): NotificationEvent => ({ type: 'NotificationsRea
 describe('a reader marking notifications read', () => {
   it('marks one, and marking it again changes nothing', () => {
     spec.when({ kind: 'read', id: '40' }).then([read('40')]);
-    spec.given([read('40')]).when({ kind: 'read', id: '40' }).thenNothing();
+    spec
+      .given([read('40')])
+      .when({ kind: 'read', id: '40' })
+      .thenNothing();
   });
 
   it('marks all up to a point, then nothing at or below it', () => {
@@ -24,6 +27,9 @@ describe('a reader marking notifications read', () => {
 
   it('compares ids as numbers, not as text', () => {
     spec.when({ kind: 'readUpTo', upTo: '9' }).then([readUpTo('9')]);
-    spec.given([readUpTo('9')]).when({ kind: 'readUpTo', upTo: '10' }).then([readUpTo('10')]);
+    spec
+      .given([readUpTo('9')])
+      .when({ kind: 'readUpTo', upTo: '10' })
+      .then([readUpTo('10')]);
   });
 });

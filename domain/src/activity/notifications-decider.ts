@@ -18,7 +18,8 @@ export function notificationsDecider(userId: string): Decider<NotificationsComma
       return { ...state, read: new Set([...state.read, event.data.id]) };
     },
     decide(command, state) {
-      if (command.kind === 'readUpTo') return BigInt(command.upTo) > state.upTo ? [{ type: 'NotificationsReadUpTo', data: { userId, upTo: command.upTo } }] : [];
+      if (command.kind === 'readUpTo')
+        return BigInt(command.upTo) > state.upTo ? [{ type: 'NotificationsReadUpTo', data: { userId, upTo: command.upTo } }] : [];
       return BigInt(command.id) <= state.upTo || state.read.has(command.id) ? [] : [{ type: 'NotificationRead', data: { userId, id: command.id } }];
     },
   };

@@ -10,21 +10,45 @@ const update = (command: Omit<BlogCommand, 'kind'>): BlogCommand => ({ kind: 'up
 
 describe('blog decider', () => {
   it('renames, describes, archives and unarchives, only when something changes', () => {
-    spec.given([created]).when(update({ title: 'Poems' })).then([{ type: 'BlogRenamed', data: { blogId: 'verse', title: 'Poems' } }]);
-    spec.given([created]).when(update({ title: 'Verse' })).thenNothing();
-    spec.given([created]).when(update({ description: 'New' })).then([{ type: 'BlogDescribed', data: { blogId: 'verse', description: 'New' } }]);
-    spec.given([created]).when(update({ archived: true })).then([archived]);
-    spec.given([created, archived]).when(update({ archived: true })).thenNothing();
-    spec.given([created, archived]).when(update({ archived: false })).then([{ type: 'BlogUnarchived', data: { blogId: 'verse' } }]);
+    spec
+      .given([created])
+      .when(update({ title: 'Poems' }))
+      .then([{ type: 'BlogRenamed', data: { blogId: 'verse', title: 'Poems' } }]);
+    spec
+      .given([created])
+      .when(update({ title: 'Verse' }))
+      .thenNothing();
+    spec
+      .given([created])
+      .when(update({ description: 'New' }))
+      .then([{ type: 'BlogDescribed', data: { blogId: 'verse', description: 'New' } }]);
+    spec
+      .given([created])
+      .when(update({ archived: true }))
+      .then([archived]);
+    spec
+      .given([created, archived])
+      .when(update({ archived: true }))
+      .thenNothing();
+    spec
+      .given([created, archived])
+      .when(update({ archived: false }))
+      .then([{ type: 'BlogUnarchived', data: { blogId: 'verse' } }]);
   });
 
   it('decides every change of one edit at once, leaving out the fields that stay', () => {
-    spec.given([created]).when(update({ title: 'Poems', description: 'Short ones', archived: true })).then([
-      { type: 'BlogRenamed', data: { blogId: 'verse', title: 'Poems' } },
-      { type: 'BlogDescribed', data: { blogId: 'verse', description: 'Short ones' } },
-      archived,
-    ]);
-    spec.given([created]).when(update({ title: 'Verse', description: 'Short ones', archived: false })).then([{ type: 'BlogDescribed', data: { blogId: 'verse', description: 'Short ones' } }]);
+    spec
+      .given([created])
+      .when(update({ title: 'Poems', description: 'Short ones', archived: true }))
+      .then([
+        { type: 'BlogRenamed', data: { blogId: 'verse', title: 'Poems' } },
+        { type: 'BlogDescribed', data: { blogId: 'verse', description: 'Short ones' } },
+        archived,
+      ]);
+    spec
+      .given([created])
+      .when(update({ title: 'Verse', description: 'Short ones', archived: false }))
+      .then([{ type: 'BlogDescribed', data: { blogId: 'verse', description: 'Short ones' } }]);
     spec.given([created]).when(update({})).thenNothing();
   });
 

@@ -39,7 +39,8 @@ function decide(command: BlogCommand | CreateBlog, state: BlogState, blogId: str
   const events: BlogEvent[] = [];
   if (title !== undefined && title !== state.title) events.push({ type: 'BlogRenamed', data: { blogId, title } });
   if (description !== undefined && description !== state.description) events.push({ type: 'BlogDescribed', data: { blogId, description } });
-  if (archived !== undefined && archived !== state.archived) events.push(archived ? { type: 'BlogArchived', data: { blogId } } : { type: 'BlogUnarchived', data: { blogId } });
+  if (archived !== undefined && archived !== state.archived)
+    events.push(archived ? { type: 'BlogArchived', data: { blogId } } : { type: 'BlogUnarchived', data: { blogId } });
   return events;
 }
 

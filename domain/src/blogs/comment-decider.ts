@@ -57,7 +57,7 @@ function existing(state: CommentsState, commentId: string, field = 'id'): Commen
 
 /** Hidden by an admin, itself or with a comment above it: readers see none of it, so it takes no replies. */
 function concealed(state: CommentsState, commentId: string | null): boolean {
-  for (let id = commentId; id !== null; ) {
+  for (let id = commentId; id !== null;) {
     const comment = state.get(id);
     if (!comment) return false;
     if (comment.hidden) return true;
@@ -74,12 +74,19 @@ function decide(command: CommentCommand, state: CommentsState, postId: string): 
       if (command.blogArchived) throw new DomainError('invalid', blogMessages.archivedNoComments);
       if (command.parentId) existing(state, command.parentId, 'parentof');
       if (concealed(state, command.parentId)) throw new DomainError('not_found', 'There is no such comment', 'parentof');
-      return [{ type: 'CommentPosted', data: { commentId, postId, parentId: command.parentId, authorId: command.actor.userId, content: command.content, mentions: command.pings } }];
+      return [
+        {
+          type: 'CommentPosted',
+          data: { commentId, postId, parentId: command.parentId, authorId: command.actor.userId, content: command.content, mentions: command.pings },
+        },
+      ];
     case 'edit':
-      if (!canChangeComment(command.actor, existing(state, commentId))) throw new DomainError('forbidden', 'Only the comment\'s author or an admin may change it.');
+      if (!canChangeComment(command.actor, existing(state, commentId)))
+        throw new DomainError('forbidden', "Only the comment's author or an admin may change it.");
       return [{ type: 'CommentEdited', data: { commentId, postId, content: command.content, mentions: command.pings } }];
     case 'delete': {
-      if (!canChangeComment(command.actor, existing(state, commentId))) throw new DomainError('forbidden', 'Only the comment\'s author or an admin may delete it.');
+      if (!canChangeComment(command.actor, existing(state, commentId)))
+        throw new DomainError('forbidden', "Only the comment's author or an admin may delete it.");
       const hasReplies = [...state.values()].some((c) => c.parentId === commentId && !c.deleted);
       if (hasReplies) throw new DomainError('conflict', blogMessages.commentWithReplies);
       return [{ type: 'CommentDeleted', data: { commentId, postId } }];

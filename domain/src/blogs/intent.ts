@@ -21,7 +21,8 @@ function publishMoment(publishedAt: string, timeZone: string | null | undefined)
     const at = new Date(publishedAt);
     if (!Number.isNaN(at.getTime())) return at.toISOString();
   } else if (LOCAL.test(publishedAt)) {
-    if (!timeZone || !validTimeZone(timeZone)) throw new DomainError('invalid', 'time_zone: give your time zone (like Asia/Kolkata) with a local date and time', 'time_zone');
+    if (!timeZone || !validTimeZone(timeZone))
+      throw new DomainError('invalid', 'time_zone: give your time zone (like Asia/Kolkata) with a local date and time', 'time_zone');
     const at = fromZonedTime(publishedAt, timeZone);
     if (!Number.isNaN(at.getTime())) return at.toISOString();
   }

@@ -32,7 +32,18 @@ export type PostCommand =
   /** The scheduler's: publish if the post is still scheduled and its time has come. */
   | { kind: 'publishDue'; now: string; blogArchived?: boolean };
 
-const initialState: PostState = { exists: false, deleted: false, blogId: '', url: '', authorId: '', status: 'draft', publishAt: null, revisions: [], autosave: null, everPublished: false };
+const initialState: PostState = {
+  exists: false,
+  deleted: false,
+  blogId: '',
+  url: '',
+  authorId: '',
+  status: 'draft',
+  publishAt: null,
+  revisions: [],
+  autosave: null,
+  everPublished: false,
+};
 
 function evolve(state: PostState, event: PostEvent): PostState {
   switch (event.type) {
@@ -97,16 +108,25 @@ function decide(command: PostCommand, state: PostState, postId: string): PostEve
       if (state.exists) throw new DomainError('conflict', 'This post already exists');
       if (!canWriteIn(command.actor, command.blogId)) throw new DomainError('forbidden', 'You are not allowed to write in this blog.', 'blog_id');
       if (command.blogArchived) throw archivedBlog();
-      const created: PostEvent = { type: 'PostCreated', data: { postId, blogId: command.blogId, url: command.url, authorId: command.actor.userId, content: command.content } };
+      const created: PostEvent = {
+        type: 'PostCreated',
+        data: { postId, blogId: command.blogId, url: command.url, authorId: command.actor.userId, content: command.content },
+      };
       return [created, ...statusEvents(postId, evolve(state, created), command.intent, command.now)];
     }
     case 'update': {
       requireEditable(state, command.actor);
       if (command.blogId !== state.blogId) throw new DomainError('invalid', 'blog_id: a post stays in its blog', 'blog_id');
       if (command.expectedRevision !== undefined && command.expectedRevision !== state.revisions.length) {
-        throw new DomainError('conflict', `This post was saved by someone else since you opened it (now at revision ${state.revisions.length}). Reload it to see their changes.`, 'revision');
+        throw new DomainError(
+          'conflict',
+          `This post was saved by someone else since you opened it (now at revision ${state.revisions.length}). Reload it to see their changes.`,
+          'revision',
+        );
       }
-      const revised: PostEvent[] = sameContent(state.revisions.at(-1)!, command.content) ? [] : [{ type: 'PostRevised', data: { postId, content: command.content } }];
+      const revised: PostEvent[] = sameContent(state.revisions.at(-1)!, command.content)
+        ? []
+        : [{ type: 'PostRevised', data: { postId, content: command.content } }];
       return [...revised, ...statusEvents(postId, state, command.intent, command.now, command.blogArchived)];
     }
     case 'autosave': {
@@ -129,7 +149,12 @@ function decide(command: PostCommand, state: PostState, postId: string): PostEve
       if (!state.exists) throw new DomainError('not_found', 'Not Found');
       if (!state.deleted) return [];
       if (!canEditPost(command.actor, state)) throw new DomainError('forbidden', 'You are not allowed to edit this post.');
-      return [{ type: 'PostUndeleted', data: { postId, blogId: state.blogId, url: state.url, authorId: state.authorId, content: state.revisions.at(-1)!, revision: state.revisions.length } }];
+      return [
+        {
+          type: 'PostUndeleted',
+          data: { postId, blogId: state.blogId, url: state.url, authorId: state.authorId, content: state.revisions.at(-1)!, revision: state.revisions.length },
+        },
+      ];
     }
     case 'publishDue':
       // An archived blog's scheduled posts wait: the sweep publishes them once it is unarchived.

@@ -9,9 +9,7 @@ export type AuthorState = { exists: boolean; removed: boolean; authorId: string;
  * `bookCount`: the author's books as the books read model has them, caught up with the store.
  */
 export type AuthorCommand =
-  | { kind: 'add'; authorId: string; name: string; slug: string; slugFree: boolean }
-  | { kind: 'rename'; name: string }
-  | { kind: 'remove'; bookCount: number };
+  { kind: 'add'; authorId: string; name: string; slug: string; slugFree: boolean } | { kind: 'rename'; name: string } | { kind: 'remove'; bookCount: number };
 
 const initialState: AuthorState = { exists: false, removed: false, authorId: '', name: '', slug: '' };
 

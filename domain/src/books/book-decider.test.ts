@@ -10,7 +10,8 @@ const bookId = '22222222-2222-4222-8222-222222222222';
 const content: BookContent = { title: 'A Companion', order: 1, markdown: '## One\n\nSee ||12||.' };
 const added: BookEvent = { type: 'BookAdded', data: { bookId, authorId, slug: 'a-companion', content } };
 const book = deciderSpec(bookDecider);
-const add = (fields: Partial<Extract<BookCommand, { kind: 'add' }>> = {}) => book.when({ kind: 'add', bookId, authorId, authorLive: true, slug: 'a-companion', slugFree: true, content, ...fields });
+const add = (fields: Partial<Extract<BookCommand, { kind: 'add' }>> = {}) =>
+  book.when({ kind: 'add', bookId, authorId, authorLive: true, slug: 'a-companion', slugFree: true, content, ...fields });
 
 const authorAdded: AuthorEvent = { type: 'AuthorAdded', data: { authorId, name: 'Mira Alder', slug: 'mira-alder' } };
 const author = deciderSpec(authorDecider);
@@ -34,26 +35,35 @@ describe('author decider', () => {
   });
 
   it('renames (keeping the slug), writes nothing for the same name, and removes only an author without books', () => {
-    author.given([authorAdded]).when({ kind: 'rename', name: 'M. Alder' }).then([{ type: 'AuthorRenamed', data: { authorId, name: 'M. Alder' } }]);
+    author
+      .given([authorAdded])
+      .when({ kind: 'rename', name: 'M. Alder' })
+      .then([{ type: 'AuthorRenamed', data: { authorId, name: 'M. Alder' } }]);
     author.given([authorAdded]).when({ kind: 'rename', name: 'Mira Alder' }).thenNothing();
     author.given([authorAdded]).when({ kind: 'rename', name: '' }).thenRefuses('invalid', bookMessages.blankAuthor);
     author.given([authorAdded]).when({ kind: 'remove', bookCount: 2 }).thenRefuses('conflict', bookMessages.authorHasBooks);
     const removed = author.given([authorAdded]).when({ kind: 'remove', bookCount: 0 }).events();
     expect(removed).toEqual([{ type: 'AuthorRemoved', data: { authorId } }]);
-    author.given([authorAdded, ...removed]).when({ kind: 'rename', name: 'Back' }).thenRefuses('not_found', bookMessages.noAuthor);
+    author
+      .given([authorAdded, ...removed])
+      .when({ kind: 'rename', name: 'Back' })
+      .thenRefuses('not_found', bookMessages.noAuthor);
     author.when({ kind: 'remove', bookCount: 0 }).thenRefuses('not_found', bookMessages.noAuthor);
   });
 });
 
 describe('book decider', () => {
-  it("adds a book with a title and content, under a live author, at a slug of its own", () => {
+  it('adds a book with a title and content, under a live author, at a slug of its own', () => {
     add().then([added]);
     add({ content: { ...content, title: '  A Companion ' } }).then([added]);
     add({ content: { ...content, title: ' ' } }).thenRefuses('invalid', "Book title and Content can't be blank");
     add({ content: { ...content, markdown: '\n \n' } }).thenRefuses('invalid', bookMessages.blankBook);
     add({ authorLive: false }).thenRefuses('not_found', bookMessages.noAuthor);
     add({ slugFree: false }).thenRefuses('conflict', bookDeciderMessages.slugTaken('a-companion'));
-    book.given([added]).when({ kind: 'add', bookId, authorId, authorLive: true, slug: 'x', slugFree: true, content }).thenRefuses('conflict', bookDeciderMessages.exists);
+    book
+      .given([added])
+      .when({ kind: 'add', bookId, authorId, authorLive: true, slug: 'x', slugFree: true, content })
+      .thenRefuses('conflict', bookDeciderMessages.exists);
   });
 
   it('revises on each changed save, refuses a stale one and a blank one, and writes nothing for an unchanged one', () => {
@@ -61,14 +71,23 @@ describe('book decider', () => {
     const changed = { ...content, order: 2 };
     const revised = book.given([added]).when({ kind: 'revise', content: changed, expectedRevision: 1 }).events();
     expect(revised).toEqual([{ type: 'BookRevised', data: { bookId, content: changed } }]);
-    book.given([added, ...revised]).when({ kind: 'revise', content, expectedRevision: 1 }).thenRefuses('conflict', bookMessages.stale);
-    book.given([added]).when({ kind: 'revise', content: { ...content, title: '' } }).thenRefuses('invalid', bookMessages.blankBook);
+    book
+      .given([added, ...revised])
+      .when({ kind: 'revise', content, expectedRevision: 1 })
+      .thenRefuses('conflict', bookMessages.stale);
+    book
+      .given([added])
+      .when({ kind: 'revise', content: { ...content, title: '' } })
+      .thenRefuses('invalid', bookMessages.blankBook);
     expect(book.given([added, ...revised]).state().revisions).toEqual([content, changed]);
   });
 
   it('restores an earlier revision as a new one, and removes; a removed book takes no writes', () => {
     const revised: BookEvent = { type: 'BookRevised', data: { bookId, content: { ...content, markdown: 'Later text.' } } };
-    book.given([added, revised]).when({ kind: 'restore', revision: 1 }).then([{ type: 'BookRevised', data: { bookId, content, restoredFrom: 1 } }]);
+    book
+      .given([added, revised])
+      .when({ kind: 'restore', revision: 1 })
+      .then([{ type: 'BookRevised', data: { bookId, content, restoredFrom: 1 } }]);
     book.given([added, revised]).when({ kind: 'restore', revision: 2 }).thenNothing();
     book.given([added]).when({ kind: 'restore', revision: 3 }).thenRefuses('invalid', bookMessages.noRevision(3));
     book.given([added]).when({ kind: 'restore', revision: 0 }).thenRefuses('invalid', bookMessages.noRevision(0));

@@ -5,7 +5,14 @@ import { pageDecider, pageMessages, type PageCommand } from './page-decider.js';
 
 const pageId = '11111111-1111-4111-8111-111111111111';
 const parentId = '22222222-2222-4222-8222-222222222222';
-const menu: PageContent = { name: 'About the poem', permalink: 'about-the-poem', category: 'Main menu', parent: null, priority: 1, markdown: '# About\n\nThe poem in ||1||.' };
+const menu: PageContent = {
+  name: 'About the poem',
+  permalink: 'about-the-poem',
+  category: 'Main menu',
+  parent: null,
+  priority: 1,
+  markdown: '# About\n\nThe poem in ||1||.',
+};
 const child: PageContent = { name: 'The poet', permalink: 'the-poet', category: 'Non-Menu', parent: parentId, priority: null, markdown: 'A life.' };
 const created: PageEvent = { type: 'PageCreated', data: { pageId, path: '/about', content: menu } };
 const spec = deciderSpec(pageDecider);
@@ -19,7 +26,8 @@ describe('library paths', () => {
       expect(libraryPathProblem(path), path).toMatch(/^url: \/[a-z]+ belongs to the site/);
     expect(libraryPathProblem('/12')).toMatch(/begins with a number/);
     expect(libraryPathProblem('/1/2/3')).toMatch(/begins with a number/);
-    for (const path of ['about', '/About', '/about/', '/a//b', '/a b', '/a/b/c/d/e/f', '/-x', '/x--y', '/über', `/${'a'.repeat(201)}`]) expect(libraryPathProblem(path), path).toMatch(/^url: /);
+    for (const path of ['about', '/About', '/about/', '/a//b', '/a b', '/a/b/c/d/e/f', '/-x', '/x--y', '/über', `/${'a'.repeat(201)}`])
+      expect(libraryPathProblem(path), path).toMatch(/^url: /);
     for (const path of ['/about', '/about/the-poet', '/a1/b2/c3/d4/e5', '/blogsite', '/searching']) expect(libraryPathProblem(path), path).toBeNull();
   });
 });
@@ -36,8 +44,16 @@ describe('page decider', () => {
     create('/about', { ...menu, parent: parentId }).thenRefuses('invalid', pageMessages.parentOnlyNonMenu);
     create('/poet', { ...child, priority: 2 }).thenRefuses('invalid', pageMessages.priorityOnlyMenu);
     create('/poet', { ...child, parent: pageId }).thenRefuses('invalid', pageMessages.ownParent);
-    expect(create('/poet', child).events().map((e) => e.type)).toEqual(['PageCreated']);
-    expect(create('/poet', { ...child, parent: null }).events().map((e) => e.type)).toEqual(['PageCreated']);
+    expect(
+      create('/poet', child)
+        .events()
+        .map((e) => e.type),
+    ).toEqual(['PageCreated']);
+    expect(
+      create('/poet', { ...child, parent: null })
+        .events()
+        .map((e) => e.type),
+    ).toEqual(['PageCreated']);
   });
 
   it('revises on each changed save, refuses a stale one, and writes nothing for an unchanged one', () => {
@@ -60,7 +76,10 @@ describe('page decider', () => {
 
   it('restores an earlier revision as a new one, and deletes; a deleted page takes no writes', () => {
     const revised: PageEvent = { type: 'PageRevised', data: { pageId, content: { ...menu, name: 'About' } } };
-    spec.given([created, revised]).when({ kind: 'restore', revision: 1 }).then([{ type: 'PageRevised', data: { pageId, content: menu, restoredFrom: 1 } }]);
+    spec
+      .given([created, revised])
+      .when({ kind: 'restore', revision: 1 })
+      .then([{ type: 'PageRevised', data: { pageId, content: menu, restoredFrom: 1 } }]);
     spec.given([created, revised]).when({ kind: 'restore', revision: 2 }).thenNothing();
     spec.given([created]).when({ kind: 'restore', revision: 5 }).thenRefuses('invalid', pageMessages.noRevision(5));
     const deleted: PageEvent = { type: 'PageDeleted', data: { pageId } };

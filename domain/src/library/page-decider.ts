@@ -70,7 +70,12 @@ function checkPath(path: string, pathFree: boolean, state: PageState): void {
 }
 
 const sameContent = (a: PageContent, b: PageContent) =>
-  a.name === b.name && a.permalink === b.permalink && a.category === b.category && a.parent === b.parent && a.priority === b.priority && a.markdown === b.markdown;
+  a.name === b.name &&
+  a.permalink === b.permalink &&
+  a.category === b.category &&
+  a.parent === b.parent &&
+  a.priority === b.priority &&
+  a.markdown === b.markdown;
 
 function decide(command: PageCommand, state: PageState): PageEvent[] {
   if (command.kind === 'create') {

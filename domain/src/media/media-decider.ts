@@ -56,7 +56,12 @@ function decide(command: MediaCommand, state: MediaState): MediaEvent[] {
       // Swept already, removed, or used again since the sweep looked: nothing to do.
       if (!isInLibrary(state) || command.inUse) return [];
       const { hash, size, uploader, originalName } = state.upload!;
-      return [{ type: 'UploadSwept', data: { hash, reason: command.reason, unusedSince: command.unusedSince, lastUsedBy: command.lastUsedBy, size, uploader, originalName } }];
+      return [
+        {
+          type: 'UploadSwept',
+          data: { hash, reason: command.reason, unusedSince: command.unusedSince, lastUsedBy: command.lastUsedBy, size, uploader, originalName },
+        },
+      ];
     }
   }
 }

@@ -53,7 +53,18 @@ describe('runnable content hidden in a file', () => {
   });
 
   it('leaves text that only looks like markup, and one half of a ZIP', () => {
-    for (const payload of ['A < B > C', '<svgs>', '<scripts/>', '<b>bold</b> and <i>italic</i>', '<a href="https://example.org">', 'one=1', 'PK\x03\x04 alone', 'a javascript program', 'xjavascript:1', 'on=1 onx=2'])
+    for (const payload of [
+      'A < B > C',
+      '<svgs>',
+      '<scripts/>',
+      '<b>bold</b> and <i>italic</i>',
+      '<a href="https://example.org">',
+      'one=1',
+      'PK\x03\x04 alone',
+      'a javascript program',
+      'xjavascript:1',
+      'on=1 onx=2',
+    ])
       expect(runnableContentIn(hidden(payload)), JSON.stringify(payload)).toBeNull();
   });
 

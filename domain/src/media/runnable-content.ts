@@ -31,8 +31,22 @@
 
 /** Elements whose start tag alone runs script, embeds a document or a plug-in, or changes how the page loads. */
 const RUNNABLE_ELEMENTS = [
-  'script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal',
-  'svg', 'math', 'html', 'body', 'base', 'meta', 'link', 'style',
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'portal',
+  'svg',
+  'math',
+  'html',
+  'body',
+  'base',
+  'meta',
+  'link',
+  'style',
 ] as const;
 
 // A tag name ends at whitespace (tab, line feed, form feed, carriage return, space), `/` or `>`.

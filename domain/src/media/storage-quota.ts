@@ -23,10 +23,20 @@ export type StorageRefusal = { status: 413; code: 'quota_exceeded'; message: str
 export function roomFor(room: StorageRoom): { bytes: number; refusal: StorageRefusal } {
   const limits: { bytes: number; refusal: StorageRefusal }[] = [];
   if (room.accountQuota !== null) {
-    limits.push({ bytes: room.accountQuota - room.accountUsed, refusal: { status: 413, code: 'quota_exceeded', message: storageMessages.accountFull(room.accountUsed, room.accountQuota) } });
+    limits.push({
+      bytes: room.accountQuota - room.accountUsed,
+      refusal: { status: 413, code: 'quota_exceeded', message: storageMessages.accountFull(room.accountUsed, room.accountQuota) },
+    });
   }
-  limits.push({ bytes: room.siteQuota - room.siteUsed, refusal: { status: 507, code: 'storage_full', message: storageMessages.siteFull(room.siteUsed, room.siteQuota) } });
-  if (room.diskFree !== null) limits.push({ bytes: room.diskFree - room.diskReserve, refusal: { status: 507, code: 'storage_full', message: storageMessages.diskFull(room.diskReserve) } });
+  limits.push({
+    bytes: room.siteQuota - room.siteUsed,
+    refusal: { status: 507, code: 'storage_full', message: storageMessages.siteFull(room.siteUsed, room.siteQuota) },
+  });
+  if (room.diskFree !== null)
+    limits.push({
+      bytes: room.diskFree - room.diskReserve,
+      refusal: { status: 507, code: 'storage_full', message: storageMessages.diskFull(room.diskReserve) },
+    });
   const least = limits.reduce((a, b) => (b.bytes < a.bytes ? b : a));
   return { bytes: Math.max(0, least.bytes), refusal: least.refusal };
 }

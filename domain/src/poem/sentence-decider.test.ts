@@ -4,7 +4,10 @@ import { emptySentence, type SentenceEvent, type SentenceState } from './sentenc
 import { sentenceDecider } from './sentence-decider.js';
 
 const spec = deciderSpec(sentenceDecider(7));
-const placed: SentenceEvent = { type: 'SentencePlaced', data: { sentence: 7, book: 1, canto: 2, section: 1, stanza: 3, order: 'a', joinsPrevious: false, stanzaBreaks: [] } };
+const placed: SentenceEvent = {
+  type: 'SentencePlaced',
+  data: { sentence: 7, book: 1, canto: 2, section: 1, stanza: 3, order: 'a', joinsPrevious: false, stanzaBreaks: [] },
+};
 const text: SentenceEvent = { type: 'SentenceTextSet', data: { sentence: 7, edition: 'first', lines: ['The lamp was low.'] } };
 
 describe('sentence decider', () => {
@@ -14,7 +17,9 @@ describe('sentence decider', () => {
 
   it('records a change once, and nothing when the value is the same', () => {
     const state = spec.given([placed, text]);
-    state.when({ kind: 'setText', edition: 'revised', lines: ['The lamp burned low.'] }).then([{ type: 'SentenceTextSet', data: { sentence: 7, edition: 'revised', lines: ['The lamp burned low.'] } }]);
+    state
+      .when({ kind: 'setText', edition: 'revised', lines: ['The lamp burned low.'] })
+      .then([{ type: 'SentenceTextSet', data: { sentence: 7, edition: 'revised', lines: ['The lamp burned low.'] } }]);
     state.when({ kind: 'setText', edition: 'first', lines: ['The lamp was low.'] }).thenNothing();
     state.when({ kind: 'setField', field: 'motherNote', value: '  ' }).thenNothing();
   });
@@ -36,7 +41,10 @@ describe('sentence decider', () => {
     const events = spec.given(current).when({ kind: 'replace', target }).events();
     expect(events.map((e) => e.type)).toEqual(['SentenceTextSet', 'SentenceFieldSet', 'TranslationSet', 'CommentarySet', 'CommentarySet']);
     expect(spec.given([...current, ...events]).state()).toEqual(target);
-    spec.given([...current, ...events]).when({ kind: 'replace', target }).thenNothing();
+    spec
+      .given([...current, ...events])
+      .when({ kind: 'replace', target })
+      .thenNothing();
   });
 });
 
@@ -44,7 +52,14 @@ describe('sentence decider: console edits and restores', () => {
   it('decides several edits as one change, each on the state the previous left', () => {
     const state = spec.given([placed, text]);
     const events = state
-      .when({ kind: 'edit', commands: [{ kind: 'setField', field: 'reason', value: 'Why' }, { kind: 'setField', field: 'reason', value: 'Why' }, { kind: 'setText', edition: 'first', lines: ['New.'] }] })
+      .when({
+        kind: 'edit',
+        commands: [
+          { kind: 'setField', field: 'reason', value: 'Why' },
+          { kind: 'setField', field: 'reason', value: 'Why' },
+          { kind: 'setText', edition: 'first', lines: ['New.'] },
+        ],
+      })
       .events();
     expect(events.map((e) => e.type)).toEqual(['SentenceFieldSet', 'SentenceTextSet']);
     state.when({ kind: 'edit', commands: [{ kind: 'setText', edition: 'first', lines: null }] }).thenRefuses('invalid', "Input can't be blank");
@@ -52,8 +67,17 @@ describe('sentence decider: console edits and restores', () => {
 
   it('restores every part of an earlier state but leaves the sentence where it stands', () => {
     const earlier = spec.given([placed, text]).state();
-    const moved: SentenceEvent = { type: 'SentencePlaced', data: { ...(placed.data as Extract<SentenceEvent, { type: 'SentencePlaced' }>['data']), section: 2 } };
-    const now: SentenceEvent[] = [placed, text, moved, { type: 'SentenceTextSet', data: { sentence: 7, edition: 'first', lines: ['Changed.'] } }, { type: 'SentenceFieldSet', data: { sentence: 7, field: 'reason', value: 'Why' } }];
+    const moved: SentenceEvent = {
+      type: 'SentencePlaced',
+      data: { ...(placed.data as Extract<SentenceEvent, { type: 'SentencePlaced' }>['data']), section: 2 },
+    };
+    const now: SentenceEvent[] = [
+      placed,
+      text,
+      moved,
+      { type: 'SentenceTextSet', data: { sentence: 7, edition: 'first', lines: ['Changed.'] } },
+      { type: 'SentenceFieldSet', data: { sentence: 7, field: 'reason', value: 'Why' } },
+    ];
     const events = spec.given(now).when({ kind: 'restore', target: earlier }).events();
     expect(events).toEqual([
       { type: 'SentenceTextSet', data: { sentence: 7, edition: 'first', lines: ['The lamp was low.'] } },

@@ -53,7 +53,7 @@ export function sentenceDecider(sentence: number): Decider<SentenceCommand, Sent
         case 'withdraw':
           return [{ type: 'SentenceWithdrawn', data: { sentence } }];
         case 'setText':
-          if (command.edition === 'first' && !nonEmpty(command.lines)) throw new DomainError('invalid', 'Input can\'t be blank', 'lines');
+          if (command.edition === 'first' && !nonEmpty(command.lines)) throw new DomainError('invalid', "Input can't be blank", 'lines');
           return same(state.text[command.edition], nonEmpty(command.lines))
             ? []
             : [{ type: 'SentenceTextSet', data: { sentence, edition: command.edition, lines: nonEmpty(command.lines) } }];

@@ -1,12 +1,4 @@
-import type {
-  Edition,
-  EventOf,
-  Language,
-  MediaItem,
-  MediaKind,
-  SentenceField,
-  WordRelation,
-} from '@epos/schemas';
+import type { Edition, EventOf, Language, MediaItem, MediaKind, SentenceField, WordRelation } from '@epos/schemas';
 import type { sentenceEvents } from '@epos/schemas';
 
 export type SentenceEvent = EventOf<typeof sentenceEvents>;

@@ -13,11 +13,16 @@ describe('structure decider: the introduction', () => {
     const state = spec.given(events);
     expect(state.state().introduction).toBe('A lamp, a marsh, a hill.');
     state.when(merge({ ...emptyStructure(), introduction: 'A lamp, a marsh, a hill.' })).thenNothing();
-    state.when(merge({ ...emptyStructure(), introduction: 'Morning comes back.' })).then([{ type: 'PoemIntroduced', data: { introduction: 'Morning comes back.' } }]);
+    state
+      .when(merge({ ...emptyStructure(), introduction: 'Morning comes back.' }))
+      .then([{ type: 'PoemIntroduced', data: { introduction: 'Morning comes back.' } }]);
   });
 
   it('keeps the introduction when a file without one is imported', () => {
-    spec.given([{ type: 'PoemIntroduced', data: { introduction: 'Kept.' } }]).when(merge({ ...emptyStructure(), introduction: null })).thenNothing();
+    spec
+      .given([{ type: 'PoemIntroduced', data: { introduction: 'Kept.' } }])
+      .when(merge({ ...emptyStructure(), introduction: null }))
+      .thenNothing();
   });
 });
 

@@ -1,12 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { DomainError, type Decider } from '../decider.js';
-import {
-  emptyStructure,
-  evolveStructure,
-  ownEntry,
-  type PoemStructure,
-  type StructureEvent,
-} from './structure-state.js';
+import { emptyStructure, evolveStructure, ownEntry, type PoemStructure, type StructureEvent } from './structure-state.js';
 
 export type StructureCommand =
   /**
@@ -17,7 +11,14 @@ export type StructureCommand =
   /** A new commentary layer (its key is its permanent name). */
   | { kind: 'addLayer'; key: string; label: string; author: string; order: number }
   /** Rename, re-attribute, reorder a layer, and set its notes on cantos (null removes one). */
-  | { kind: 'editLayer'; key: string; label: string; author: string; order: number; cantoNotes: readonly { book: number; canto: number; text: string | null }[] }
+  | {
+      kind: 'editLayer';
+      key: string;
+      label: string;
+      author: string;
+      order: number;
+      cantoNotes: readonly { book: number; canto: number; text: string | null }[];
+    }
   /** The layer leaves the poem; its notes stay in the history. */
   | { kind: 'retireLayer'; key: string };
 

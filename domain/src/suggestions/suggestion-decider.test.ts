@@ -12,13 +12,17 @@ const made: SuggestionEvent = { type: 'SuggestionMade', data: { suggestionId: id
 describe('suggestion decider', () => {
   it('records a suggestion, refusing a blank one or one that changes nothing, naming the field', () => {
     spec.when({ kind: 'make', suggestionId: id, suggestion, reason: null }).then([made]);
-    expect(spec.when({ kind: 'make', suggestionId: id, suggestion: { ...suggestion, proposed: 'La lampe.' }, reason: null }).thenRefuses('invalid').field).toBe('proposed');
+    expect(spec.when({ kind: 'make', suggestionId: id, suggestion: { ...suggestion, proposed: 'La lampe.' }, reason: null }).thenRefuses('invalid').field).toBe(
+      'proposed',
+    );
     spec.when({ kind: 'make', suggestionId: id, suggestion: { ...suggestion, proposed: '  ' }, reason: null }).thenRefuses('invalid');
   });
 
   it('accepts an open suggestion only while the text is still the one it was based on', () => {
     const open = spec.given([made]);
-    open.when({ kind: 'accept', suggestionId: id, current: 'La lampe.' }).then([{ type: 'SuggestionAccepted', data: { suggestionId: id, sentence: 3, part: 'tr-fr', suggester } }]);
+    open
+      .when({ kind: 'accept', suggestionId: id, current: 'La lampe.' })
+      .then([{ type: 'SuggestionAccepted', data: { suggestionId: id, sentence: 3, part: 'tr-fr', suggester } }]);
     open.when({ kind: 'accept', suggestionId: id, current: 'Autre.' }).thenRefuses('conflict', CHANGED_SINCE);
   });
 
@@ -27,7 +31,10 @@ describe('suggestion decider', () => {
     expect(open.when({ kind: 'decline', suggestionId: id, reason: ' ' }).thenRefuses('invalid').field).toBe('reason');
     const [declined] = open.when({ kind: 'decline', suggestionId: id, reason: ' Not in the source. ' }).events();
     expect(declined).toEqual({ type: 'SuggestionDeclined', data: { suggestionId: id, sentence: 3, part: 'tr-fr', suggester, reason: 'Not in the source.' } });
-    spec.given([made, declined!]).when({ kind: 'accept', suggestionId: id, current: 'La lampe.' }).thenRefuses('conflict', 'This suggestion was already declined.');
+    spec
+      .given([made, declined!])
+      .when({ kind: 'accept', suggestionId: id, current: 'La lampe.' })
+      .thenRefuses('conflict', 'This suggestion was already declined.');
     spec.when({ kind: 'decline', suggestionId: id, reason: 'x' }).thenRefuses('not_found');
   });
 });

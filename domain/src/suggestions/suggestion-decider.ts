@@ -13,7 +13,8 @@ export type SuggestionCommand =
   | { kind: 'accept'; suggestionId: string; current: string }
   | { kind: 'decline'; suggestionId: string; reason: string };
 
-export const CHANGED_SINCE = 'The text has changed since this suggestion was made: accepting it would overwrite that change. Decline it, or edit the text yourself.';
+export const CHANGED_SINCE =
+  'The text has changed since this suggestion was made: accepting it would overwrite that change. Decline it, or edit the text yourself.';
 
 function stillOpen(state: SuggestionState): Extract<SuggestionState, { status: 'open' }> {
   if (state.status === 'none') throw new DomainError('not_found', 'No such suggestion');
@@ -42,7 +43,8 @@ export const suggestionDecider: Decider<SuggestionCommand, SuggestionEvent, Sugg
         const { suggestion, suggestionId, reason } = command;
         if (state.status !== 'none') throw new DomainError('conflict', 'This suggestion was already made.');
         if (suggestion.proposed.trim() === '') throw new DomainError('invalid', 'proposed: write the corrected text', 'proposed');
-        if (suggestion.proposed === suggestion.basedOn) throw new DomainError('invalid', 'proposed: is the same as the current text; change something first', 'proposed');
+        if (suggestion.proposed === suggestion.basedOn)
+          throw new DomainError('invalid', 'proposed: is the same as the current text; change something first', 'proposed');
         return [{ type: 'SuggestionMade', data: { suggestionId, ...suggestion, reason } }];
       }
       case 'accept': {

@@ -25,7 +25,10 @@ describe('deciderSpec', () => {
   });
 
   it('checks a refusal by kind and message, and fails when the command is accepted', () => {
-    spec.given([]).when({ kind: 'close' }).thenRefuses('conflict', /already closed/);
+    spec
+      .given([])
+      .when({ kind: 'close' })
+      .thenRefuses('conflict', /already closed/);
     expect(() => spec.given([]).when({ kind: 'close' }).thenRefuses('invalid')).toThrow();
     expect(() => spec.given([opened]).when({ kind: 'close' }).thenRefuses('conflict')).toThrow(/should be refused/);
     expect(spec.when({ kind: 'close' }).thenRefuses('conflict').message).toBe('The door is already closed');

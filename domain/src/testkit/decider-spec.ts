@@ -26,8 +26,11 @@ export interface DeciderSpec<Command, Event, State> {
  */
 export function deciderSpec<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>): DeciderSpec<Command, Event, State>;
 export function deciderSpec<Command, Event extends DomainEvent>(decide: (command: Command) => Event[]): DeciderSpec<Command, Event, undefined>;
-export function deciderSpec<Command, Event extends DomainEvent, State>(of: Decider<Command, Event, State> | ((command: Command) => Event[])): DeciderSpec<Command, Event, State | undefined> {
-  const decider: Decider<Command, Event, State | undefined> = typeof of === 'function' ? { initialState: undefined, evolve: (state) => state, decide: (command) => of(command) } : of;
+export function deciderSpec<Command, Event extends DomainEvent, State>(
+  of: Decider<Command, Event, State> | ((command: Command) => Event[]),
+): DeciderSpec<Command, Event, State | undefined> {
+  const decider: Decider<Command, Event, State | undefined> =
+    typeof of === 'function' ? { initialState: undefined, evolve: (state) => state, decide: (command) => of(command) } : of;
   const given = (events: readonly Event[] = []) => ({
     state: () => fold(decider, events),
     when: (command: Command): WhenCommand<Event> => {

@@ -15,26 +15,65 @@ const edit = (actor: WorkActor, content: WorkContent = { ...note, description: '
 describe('work decider', () => {
   it('adds a work owned by whoever adds it, once', () => {
     spec.when({ kind: 'add', workId, actor: owner, sentences: [3, 4], content: note }).then([added]);
-    spec.given([added]).when({ kind: 'add', workId, actor: owner, sentences: [3], content: note }).thenRefuses('conflict', /exists/);
+    spec
+      .given([added])
+      .when({ kind: 'add', workId, actor: owner, sentences: [3], content: note })
+      .thenRefuses('conflict', /exists/);
   });
 
   it('lets the owner and administrators edit and delete, nobody else', () => {
-    expect(spec.given([added]).when(edit(owner)).events().map((e) => e.type)).toEqual(['WorkEdited']);
-    expect(spec.given([added]).when(edit(admin)).events().map((e) => e.type)).toEqual(['WorkEdited']);
-    spec.given([added]).when(edit(stranger)).thenRefuses('forbidden', /Only the author/);
-    spec.given([added]).when({ kind: 'delete', actor: owner }).then([{ type: 'WorkDeleted', data: { workId } }]);
-    spec.given([added]).when({ kind: 'delete', actor: admin }).then([{ type: 'WorkDeleted', data: { workId } }]);
-    spec.given([added]).when({ kind: 'delete', actor: stranger }).thenRefuses('forbidden', /Only the author/);
+    expect(
+      spec
+        .given([added])
+        .when(edit(owner))
+        .events()
+        .map((e) => e.type),
+    ).toEqual(['WorkEdited']);
+    expect(
+      spec
+        .given([added])
+        .when(edit(admin))
+        .events()
+        .map((e) => e.type),
+    ).toEqual(['WorkEdited']);
+    spec
+      .given([added])
+      .when(edit(stranger))
+      .thenRefuses('forbidden', /Only the author/);
+    spec
+      .given([added])
+      .when({ kind: 'delete', actor: owner })
+      .then([{ type: 'WorkDeleted', data: { workId } }]);
+    spec
+      .given([added])
+      .when({ kind: 'delete', actor: admin })
+      .then([{ type: 'WorkDeleted', data: { workId } }]);
+    spec
+      .given([added])
+      .when({ kind: 'delete', actor: stranger })
+      .thenRefuses('forbidden', /Only the author/);
   });
 
   it('records nothing for an edit that changes nothing, and keeps the type', () => {
-    spec.given([added]).when({ kind: 'edit', actor: owner, sentences: [3, 4], content: note }).thenNothing();
-    spec.given([added]).when(edit(owner, { type: 'video', description: '', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })).thenRefuses('invalid', /keeps its type/);
+    spec
+      .given([added])
+      .when({ kind: 'edit', actor: owner, sentences: [3, 4], content: note })
+      .thenNothing();
+    spec
+      .given([added])
+      .when(edit(owner, { type: 'video', description: '', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }))
+      .thenRefuses('invalid', /keeps its type/);
   });
 
   it('lets administrators alone hide and show', () => {
-    spec.given([added]).when({ kind: 'hide', actor: owner }).thenRefuses('forbidden', /Only administrators/);
-    spec.given([added]).when({ kind: 'hide', actor: admin }).then([{ type: 'WorkHidden', data: { workId } }]);
+    spec
+      .given([added])
+      .when({ kind: 'hide', actor: owner })
+      .thenRefuses('forbidden', /Only administrators/);
+    spec
+      .given([added])
+      .when({ kind: 'hide', actor: admin })
+      .then([{ type: 'WorkHidden', data: { workId } }]);
     const hidden = spec.given([added, { type: 'WorkHidden', data: { workId } }]);
     hidden.when({ kind: 'hide', actor: admin }).thenNothing();
     hidden.when({ kind: 'show', actor: owner }).thenRefuses('forbidden', /Only administrators/);

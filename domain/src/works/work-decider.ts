@@ -59,7 +59,9 @@ function decide(command: WorkCommand, state: WorkState): WorkEvent[] {
     case 'edit':
       if (!ownerOrAdmin) throw new DomainError('forbidden', workMessages.notYours);
       if (command.content.type !== state.content?.type) throw new DomainError('invalid', 'TypeOf: a work keeps its type; delete it and add another', 'TypeOf');
-      return sameWork(state, command.sentences, command.content) ? [] : [{ type: 'WorkEdited', data: { workId, sentences: command.sentences, content: command.content } }];
+      return sameWork(state, command.sentences, command.content)
+        ? []
+        : [{ type: 'WorkEdited', data: { workId, sentences: command.sentences, content: command.content } }];
     case 'delete':
       if (!ownerOrAdmin) throw new DomainError('forbidden', workMessages.notYours);
       return [{ type: 'WorkDeleted', data: { workId } }];

@@ -66,16 +66,28 @@ export class AccountOutbox {
   }
 
   private async appendWaiting(): Promise<void> {
-    const waiting = await this.db.selectFrom('account_outbox').selectAll().orderBy('recorded_at').orderBy('event_id').execute().catch((error: unknown) => {
-      this.logger.warn({ err: error }, 'account events waiting to be recorded cannot be read now; trying again later');
-      return [];
-    });
+    const waiting = await this.db
+      .selectFrom('account_outbox')
+      .selectAll()
+      .orderBy('recorded_at')
+      .orderBy('event_id')
+      .execute()
+      .catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'account events waiting to be recorded cannot be read now; trying again later');
+        return [];
+      });
     for (const row of waiting) {
       try {
-        await this.store.append(row.stream_id, [{ id: row.event_id, type: row.type, data: row.data }], { expectedRevision: 'stream_exists', cause: row.cause as Cause });
+        await this.store.append(row.stream_id, [{ id: row.event_id, type: row.type, data: row.data }], {
+          expectedRevision: 'stream_exists',
+          cause: row.cause as Cause,
+        });
       } catch (error) {
         if (!(error instanceof DuplicateEventError)) {
-          this.logger.warn({ err: error, eventType: row.type, streamId: row.stream_id }, 'an account event could not be recorded yet; it waits and is tried again');
+          this.logger.warn(
+            { err: error, eventType: row.type, streamId: row.stream_id },
+            'an account event could not be recorded yet; it waits and is tried again',
+          );
           return;
         }
       }

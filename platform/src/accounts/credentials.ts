@@ -13,11 +13,19 @@ export class Credentials {
   constructor(private readonly db: Kysely<PlatformDatabase>) {}
 
   byUserName(userName: string) {
-    return this.db.selectFrom('credentials').selectAll().where(sql`lower(user_name)`, '=', userName.toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('credentials')
+      .selectAll()
+      .where(sql`lower(user_name)`, '=', userName.toLowerCase())
+      .executeTakeFirst();
   }
 
   byEmail(email: string) {
-    return this.db.selectFrom('credentials').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('credentials')
+      .selectAll()
+      .where(sql`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
   }
 
   byId(userId: string) {
@@ -30,7 +38,13 @@ export class Credentials {
       await this.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('credentials')
-          .values({ user_id: input.userId, user_name: input.userName, email: input.email, password_hash: input.passwordHash, email_confirmed: input.confirmed ?? false })
+          .values({
+            user_id: input.userId,
+            user_name: input.userName,
+            email: input.email,
+            password_hash: input.passwordHash,
+            email_confirmed: input.confirmed ?? false,
+          })
           .execute();
         await trx.insertInto('user_keys').values({ user_id: input.userId, key: input.key }).execute();
       });

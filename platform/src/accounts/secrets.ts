@@ -17,6 +17,10 @@ export function secretHash(secret: string): string {
 
 /** A site-wide key (say, for signing tokens), made on first use and shared by every process. */
 export async function siteKey(db: Kysely<PlatformDatabase>, name: string): Promise<Buffer> {
-  await db.insertInto('site_secrets').values({ name, secret: randomBytes(32) }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('site_secrets')
+    .values({ name, secret: randomBytes(32) })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   return (await db.selectFrom('site_secrets').select('secret').where('name', '=', name).executeTakeFirstOrThrow()).secret;
 }

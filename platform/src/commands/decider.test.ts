@@ -3,14 +3,11 @@ import { counterDecider } from '../testkit/counter-decider.js';
 import { DomainError } from '@epos/domain/decider';
 
 describe('decider given/when/then (counter sample)', () => {
-  const given = (events: Parameters<typeof counterDecider.evolve>[1][]) =>
-    events.reduce(counterDecider.evolve, counterDecider.initialState);
+  const given = (events: Parameters<typeof counterDecider.evolve>[1][]) => events.reduce(counterDecider.evolve, counterDecider.initialState);
 
   it('opens a counter once', () => {
     expect(counterDecider.decide({ kind: 'open', name: 'n' }, given([]))).toEqual([{ type: 'CounterOpened', data: { name: 'n' } }]);
-    expect(() => counterDecider.decide({ kind: 'open', name: 'n' }, given([{ type: 'CounterOpened', data: { name: 'n' } }]))).toThrow(
-      DomainError,
-    );
+    expect(() => counterDecider.decide({ kind: 'open', name: 'n' }, given([{ type: 'CounterOpened', data: { name: 'n' } }]))).toThrow(DomainError);
   });
 
   it('increments only an open counter', () => {

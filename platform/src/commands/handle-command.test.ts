@@ -48,16 +48,26 @@ describe('handleCommand', () => {
   it("answers the client's conflict when its revision is pinned and the stream moved", async () => {
     const streamId = await openCounter();
     await store.append(streamId, [{ type: 'CounterIncremented', data: { by: 2 } }], { expectedRevision: 'any', cause });
-    await expect(handleCommand(store, { streamId, decider: counterDecider, command: { kind: 'increment', by: 1 }, cause, expectedRevision: 0n })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(
+      handleCommand(store, { streamId, decider: counterDecider, command: { kind: 'increment', by: 1 }, cause, expectedRevision: 0n }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
   });
 
   it('appends a decision that holds whatever the stream gained since (stream_exists) without deciding again', async () => {
     const streamId = await openCounter();
-    const outcome = await handleCommand(racedStore(streamId), { streamId, decider: counterDecider, command: { kind: 'increment', by: 1 }, cause, expectedRevision: 'stream_exists' });
+    const outcome = await handleCommand(racedStore(streamId), {
+      streamId,
+      decider: counterDecider,
+      command: { kind: 'increment', by: 1 },
+      cause,
+      expectedRevision: 'stream_exists',
+    });
     expect(outcome.state.total).toBe(1);
     expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['CounterOpened', 'CounterIncremented', 'CounterIncremented']);
     const none = `counter-${randomUUID()}`;
-    await expect(handleCommand(store, { streamId: none, decider: counterDecider, command: { kind: 'open', name: 'n' }, cause, expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(
+      handleCommand(store, { streamId: none, decider: counterDecider, command: { kind: 'open', name: 'n' }, cause, expectedRevision: 'stream_exists' }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
   });
 
   it('decides on a state the caller knows without reading the stream, and appends only to a stream that exists', async () => {
@@ -66,12 +76,20 @@ describe('handleCommand', () => {
     const counting = Object.assign(Object.create(store) as PostgresEventStore, {
       readStream: (id: string) => (reads++, store.readStream(id)),
     });
-    const outcome = await handleCommand(counting, { streamId, decider: counterDecider, command: { kind: 'increment', by: 2 }, cause, knownState: { open: true, total: 5 } });
+    const outcome = await handleCommand(counting, {
+      streamId,
+      decider: counterDecider,
+      command: { kind: 'increment', by: 2 },
+      cause,
+      knownState: { open: true, total: 5 },
+    });
     expect(reads).toBe(0);
     expect(outcome.state.total).toBe(7);
     expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['CounterOpened', 'CounterIncremented']);
     const none = `counter-${randomUUID()}`;
-    await expect(handleCommand(counting, { streamId: none, decider: counterDecider, command: { kind: 'increment', by: 1 }, cause, knownState: { open: true, total: 0 } })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(
+      handleCommand(counting, { streamId: none, decider: counterDecider, command: { kind: 'increment', by: 1 }, cause, knownState: { open: true, total: 0 } }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
   });
 
   it("appends the streams it reserves alongside in one transaction, and leaves a reservation's conflict to its caller", async () => {
@@ -81,7 +99,9 @@ describe('handleCommand', () => {
     await handleCommand(store, { streamId, decider: counterDecider, command: { kind: 'open', name: 'c' }, cause, alongside: [reservation] });
     expect((await store.readStream(reserved)).map((e) => e.type)).toEqual(['CounterOpened']);
     const other = `counter-${randomUUID()}`;
-    await expect(handleCommand(store, { streamId: other, decider: counterDecider, command: { kind: 'open', name: 'o' }, cause, alongside: [reservation] })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(
+      handleCommand(store, { streamId: other, decider: counterDecider, command: { kind: 'open', name: 'o' }, cause, alongside: [reservation] }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     expect(await store.readStream(other)).toEqual([]);
   });
 });

@@ -71,7 +71,11 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
 ): Promise<CommandOutcome<Event, State>> {
   const { streamId, decider, command, cause } = request;
   const known = request.knownState !== undefined;
-  const { state, revision, expectedRevision: read } = known ? { state: request.knownState!, revision: null, expectedRevision: 'no_stream' as const } : await foldStream(store, streamId, decider);
+  const {
+    state,
+    revision,
+    expectedRevision: read,
+  } = known ? { state: request.knownState!, revision: null, expectedRevision: 'no_stream' as const } : await foldStream(store, streamId, decider);
   const pinned = known ? 'stream_exists' : request.expectedRevision;
   if (typeof pinned === 'bigint' && pinned !== (revision ?? -1n)) throw new WrongExpectedRevisionError(streamId, pinned, read);
   const events = decider.decide(command, state);

@@ -50,7 +50,12 @@ const limitWindows = (fallback: string) =>
     });
 
 const count = (fallback: number, what: string, max: number) =>
-  z.coerce.number({ message: `expected a number of ${what}` }).int(`expected a whole number of ${what}`).min(1, `expected at least 1`).max(max).default(fallback);
+  z.coerce
+    .number({ message: `expected a number of ${what}` })
+    .int(`expected a whole number of ${what}`)
+    .min(1, `expected at least 1`)
+    .max(max)
+    .default(fallback);
 
 const flag = (fallback: boolean) =>
   z
@@ -65,9 +70,11 @@ const configSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/epos'),
   DATA_DIR: z.string().trim().min(1, 'expected a folder path').default('.data'),
   EMBEDDED_PG_PORT: port(54329),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    message: 'expected one of fatal, error, warn, info, debug, trace, silent',
-  }).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'expected one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   EVENTSTORE_URL: optionalUrl(['kurrentdb:', 'esdb:', 'kurrentdb+discover:', 'esdb+discover:'], 'kurrentdb://127.0.0.1:2113?tls=false'),
   TYPESENSE_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:8108'),
@@ -80,13 +87,33 @@ const configSchema = z.object({
   /** The speech cache's size cap on disk; the least recently heard audio goes first. */
   TTS_CACHE_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(1, 'expected at least 1 MB').max(1_000_000).default(256),
   /** The memory every in-memory cache of an API process shares (rendered answers, the front door, dictionary entries); the least recently used go first. */
-  CACHE_MEMORY_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(8, 'expected at least 8 MB').max(1_000_000).default(256),
+  CACHE_MEMORY_MB: z.coerce
+    .number({ message: 'expected megabytes' })
+    .int('expected whole megabytes')
+    .min(8, 'expected at least 8 MB')
+    .max(1_000_000)
+    .default(256),
   /** The storage each account's uploads may take (originals, counted from their upload events); administrators have none. 0: no upload at all. */
-  STORAGE_ACCOUNT_QUOTA_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(0, 'expected 0 or more megabytes').max(10_000_000).default(250),
+  STORAGE_ACCOUNT_QUOTA_MB: z.coerce
+    .number({ message: 'expected megabytes' })
+    .int('expected whole megabytes')
+    .min(0, 'expected 0 or more megabytes')
+    .max(10_000_000)
+    .default(250),
   /** The storage the whole media library may take: every account's uploads, their thumbnails and web sizes, and the PDF editions kept. */
-  STORAGE_SITE_QUOTA_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(0, 'expected 0 or more megabytes').max(100_000_000).default(10_240),
+  STORAGE_SITE_QUOTA_MB: z.coerce
+    .number({ message: 'expected megabytes' })
+    .int('expected whole megabytes')
+    .min(0, 'expected 0 or more megabytes')
+    .max(100_000_000)
+    .default(10_240),
   /** Free space an upload must leave on the disk of the media folder (read with statfs), for the database and the logs beside it. */
-  STORAGE_MIN_FREE_MB: z.coerce.number({ message: 'expected megabytes' }).int('expected whole megabytes').min(0, 'expected 0 or more megabytes').max(100_000_000).default(1024),
+  STORAGE_MIN_FREE_MB: z.coerce
+    .number({ message: 'expected megabytes' })
+    .int('expected whole megabytes')
+    .min(0, 'expected 0 or more megabytes')
+    .max(100_000_000)
+    .default(1024),
   /** An upload used nowhere (never, or no longer: its work deleted) for this long is swept from the library; 0 sweeps at the next sweep. */
   UNUSED_UPLOAD_GRACE_HOURS: z.coerce.number({ message: 'expected hours' }).min(0, 'expected 0 or more hours').max(87_600).default(48),
   /** A PDF edition of an older content version of its part is removed once nobody has asked for it for this long; the newest version's are kept. */
@@ -96,11 +123,26 @@ const configSchema = z.object({
   /** Multiplies every rate and write limit (load tests and benchmarks raise it). */
   RATE_LIMIT_FACTOR: z.coerce.number({ message: 'expected a number above 0' }).positive('expected a number above 0').max(1_000_000).default(1),
   /** Notification streams (server-sent events) one session may hold open at once in an API process: a reader's tabs. */
-  STREAMS_PER_SESSION: z.coerce.number({ message: 'expected a number of streams' }).int('expected a whole number of streams').min(1, 'expected at least 1 stream').max(100_000, 'expected at most 100000 streams').default(4),
+  STREAMS_PER_SESSION: z.coerce
+    .number({ message: 'expected a number of streams' })
+    .int('expected a whole number of streams')
+    .min(1, 'expected at least 1 stream')
+    .max(100_000, 'expected at most 100000 streams')
+    .default(4),
   /** Notification streams one client address may hold open at once in an API process (IPv6 by its /64): a household's or an office's readers. */
-  STREAMS_PER_ADDRESS: z.coerce.number({ message: 'expected a number of streams' }).int('expected a whole number of streams').min(1, 'expected at least 1 stream').max(100_000, 'expected at most 100000 streams').default(16),
+  STREAMS_PER_ADDRESS: z.coerce
+    .number({ message: 'expected a number of streams' })
+    .int('expected a whole number of streams')
+    .min(1, 'expected at least 1 stream')
+    .max(100_000, 'expected at most 100000 streams')
+    .default(16),
   /** Notification streams an API process holds open at once, from everyone. */
-  STREAMS_PER_PROCESS: z.coerce.number({ message: 'expected a number of streams' }).int('expected a whole number of streams').min(1, 'expected at least 1 stream').max(100_000, 'expected at most 100000 streams').default(2_000),
+  STREAMS_PER_PROCESS: z.coerce
+    .number({ message: 'expected a number of streams' })
+    .int('expected a whole number of streams')
+    .min(1, 'expected at least 1 stream')
+    .max(100_000, 'expected at most 100000 streams')
+    .default(2_000),
   /** Per address, the searches (`/api/v2/search`) it may make, as `max/window` pairs; each multiplied by RATE_LIMIT_FACTOR. */
   SEARCH_LIMIT: limitWindows('60/minute,600/hour'),
   /** Per address, the search downloads (`/api/v2/search/download`, up to 5,000 hits each). */
@@ -122,11 +164,20 @@ const configSchema = z.object({
   /** How long one waits for its turn before the answer is 503 with Retry-After. */
   COSTLY_WAIT_MS: z.coerce.number({ message: 'expected milliseconds' }).int('expected whole milliseconds').min(0).max(60_000).default(2000),
   /** Share of ordinary requests written to the access log (0 to 1); failed and slow ones always are. */
-  ACCESS_LOG_SAMPLE: z.coerce.number({ message: 'expected a share from 0 to 1' }).min(0, 'expected a share from 0 to 1').max(1, 'expected a share from 0 to 1').default(0.01),
+  ACCESS_LOG_SAMPLE: z.coerce
+    .number({ message: 'expected a share from 0 to 1' })
+    .min(0, 'expected a share from 0 to 1')
+    .max(1, 'expected a share from 0 to 1')
+    .default(0.01),
   /** An answer slower than this is always logged, as a warning. */
   SLOW_REQUEST_MS: z.coerce.number({ message: 'expected milliseconds' }).int('expected whole milliseconds').min(1).max(600_000).default(1000),
   /** The publishing schedule's safety-net sweep; 0 turns it off (the reactor alone queues publishing jobs). */
-  SCHEDULE_SWEEP_SECONDS: z.coerce.number({ message: 'expected seconds' }).int('expected whole seconds').min(0, 'expected 0 (off) or more seconds').max(86_400).default(30),
+  SCHEDULE_SWEEP_SECONDS: z.coerce
+    .number({ message: 'expected seconds' })
+    .int('expected whole seconds')
+    .min(0, 'expected 0 (off) or more seconds')
+    .max(86_400)
+    .default(30),
   CONSISTENCY_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).max(60_000).default(3000),
   /** How long a projection's lease lasts unless renewed: the longest a killed projections process goes unreplaced. */
   PROJECTION_LEASE_SECONDS: z.coerce.number({ message: 'expected seconds' }).min(1, 'expected at least 1 second').max(600).default(5),
@@ -169,7 +220,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const seedDemo = env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? result.data.NODE_ENV !== 'production' : result.data.SEED_DEMO;
   if (seedDemo && result.data.NODE_ENV === 'production') {
-    throw new ConfigError(['SEED_DEMO: the demo comes with accounts whose passwords are published, so it cannot be loaded in production (unset SEED_DEMO or set it to false)']);
+    throw new ConfigError([
+      'SEED_DEMO: the demo comes with accounts whose passwords are published, so it cannot be loaded in production (unset SEED_DEMO or set it to false)',
+    ]);
   }
   return { ...result.data, SEED_DEMO: seedDemo, dataDir: path.resolve(result.data.DATA_DIR) };
 }

@@ -8,7 +8,10 @@ describe('an unreachable database', () => {
     const redis = new Redis({ port: await freePort(), host: '127.0.0.1', maxRetriesPerRequest: 1, retryStrategy: () => 50 });
     redis.on('error', () => undefined);
     try {
-      const error = await redis.incr('hits').then(() => null, (e: unknown) => e);
+      const error = await redis.incr('hits').then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(Error);
       expect(isDatabaseUnavailable(error)).toBe(true);
     } finally {

@@ -46,12 +46,14 @@ export function eventStoreContract(name: string, open: (registry: EventRegistry)
       const store = open(sampleRegistry());
       const id = stream();
       await store.append(id, [{ type: 'CounterOpened', data: { name: 'a' } }], { expectedRevision: 'no_stream', cause });
-      await expect(
-        store.append(id, [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 'no_stream', cause }),
-      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
-      await expect(
-        store.append(id, [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 5n, cause }),
-      ).rejects.toMatchObject({ name: 'WrongExpectedRevisionError', streamId: id, actual: 0n });
+      await expect(store.append(id, [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 'no_stream', cause })).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
+      await expect(store.append(id, [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 5n, cause })).rejects.toMatchObject({
+        name: 'WrongExpectedRevisionError',
+        streamId: id,
+        actual: 0n,
+      });
       await expect(
         store.append(stream(), [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 'stream_exists', cause }),
       ).rejects.toMatchObject({ actual: 'no_stream' });
@@ -67,7 +69,14 @@ export function eventStoreContract(name: string, open: (registry: EventRegistry)
       const store = open(sampleRegistry());
       const [id, other] = [stream(), stream()];
       expect(await store.streamRevision(id)).toBe(-1n);
-      await store.append(id, [{ type: 'CounterOpened', data: { name: 'r' } }, { type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 'no_stream', cause });
+      await store.append(
+        id,
+        [
+          { type: 'CounterOpened', data: { name: 'r' } },
+          { type: 'CounterIncremented', data: { by: 1 } },
+        ],
+        { expectedRevision: 'no_stream', cause },
+      );
       expect(await store.streamRevision(id)).toBe(1n);
       await store.appendMany(
         [
@@ -95,12 +104,8 @@ export function eventStoreContract(name: string, open: (registry: EventRegistry)
           { expectedRevision: 'any', cause },
         ),
       ).rejects.toBeInstanceOf(InvalidEventDataError);
-      await expect(store.append(id, [{ type: 'NoSuchEvent', data: {} }], { expectedRevision: 'any', cause })).rejects.toBeInstanceOf(
-        UnknownEventTypeError,
-      );
-      await expect(store.append(id, [{ type: 'CounterOpened', data: { name: 'nul\u0000byte' } }], { expectedRevision: 'any', cause })).rejects.toThrow(
-        /NUL/,
-      );
+      await expect(store.append(id, [{ type: 'NoSuchEvent', data: {} }], { expectedRevision: 'any', cause })).rejects.toBeInstanceOf(UnknownEventTypeError);
+      await expect(store.append(id, [{ type: 'CounterOpened', data: { name: 'nul\u0000byte' } }], { expectedRevision: 'any', cause })).rejects.toThrow(/NUL/);
       await expect(store.append(id, [{ type: 'CounterOpened', data: { name: 'x' } }], { expectedRevision: 'any', cause: { actor: '' } })).rejects.toThrow();
       await expect(
         store.append(id, [{ type: 'CounterOpened', data: { name: 'x' } }], { expectedRevision: 'any', cause: { actor: 'a', correlationId: 'not-a-uuid' } }),
@@ -129,7 +134,14 @@ export function eventStoreContract(name: string, open: (registry: EventRegistry)
       const { position } = await store.appendMany(
         [
           { streamId: a, events: [{ type: 'CounterOpened', data: { name: 'a' } }], expectedRevision: 'no_stream' },
-          { streamId: b, events: [{ type: 'CounterOpened', data: { name: 'b' } }, { type: 'CounterIncremented', data: { by: 2 } }], expectedRevision: 'no_stream' },
+          {
+            streamId: b,
+            events: [
+              { type: 'CounterOpened', data: { name: 'b' } },
+              { type: 'CounterIncremented', data: { by: 2 } },
+            ],
+            expectedRevision: 'no_stream',
+          },
           { streamId: c, events: [{ type: 'CounterIncremented', data: { by: 1 } }], expectedRevision: 0n },
         ],
         { cause },

@@ -93,10 +93,7 @@ export class WrongExpectedRevisionError extends Error {
     readonly expected: ExpectedRevision,
     readonly actual: bigint | 'no_stream',
   ) {
-    super(
-      `Stream ${streamId} has changed: expected ${describeExpected(expected)}, ` +
-        `found ${actual === 'no_stream' ? 'no stream' : `revision ${actual}`}`,
-    );
+    super(`Stream ${streamId} has changed: expected ${describeExpected(expected)}, ` + `found ${actual === 'no_stream' ? 'no stream' : `revision ${actual}`}`);
     this.name = 'WrongExpectedRevisionError';
   }
 }

@@ -4,15 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { newTestDatabase, useTestDatabase } from '../testkit/vitest.js';
-import {
-  createJobQueue,
-  defineJob,
-  InvalidJobPayloadError,
-  JobQueueClosedError,
-  type JobContext,
-  type JobDefinition,
-  type JobQueue,
-} from './index.js';
+import { createJobQueue, defineJob, InvalidJobPayloadError, JobQueueClosedError, type JobContext, type JobDefinition, type JobQueue } from './index.js';
 
 const db = useTestDatabase();
 const REDIS_URL = process.env.REDIS_URL;
@@ -247,7 +239,11 @@ function jobQueueSuite(label: string, backend: BackendUnderTest) {
       healthy = true;
       expect(await jobs.retry(fragile, 'first')).toBe(true);
       await until('first completed', async () => (await jobs.inspect(fragile, 'first'))?.state === 'completed');
-      expect(runs.map((r) => [r.payload.n, r.context.attempt])).toEqual([[1, 1], [2, 1], [1, 1]]);
+      expect(runs.map((r) => [r.payload.n, r.context.attempt])).toEqual([
+        [1, 1],
+        [2, 1],
+        [1, 1],
+      ]);
       expect(await jobs.retry(fragile, 'first')).toBe(false);
       expect(await jobs.counts(fragile)).toEqual({ waiting: 0, scheduled: 1, running: 0, failed: 1, completed: 1 });
       expect((await jobs.failedJobs(fragile, 10)).map((f) => f.jobId)).toEqual(['second']);

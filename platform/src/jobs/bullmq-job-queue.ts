@@ -41,10 +41,10 @@ export function createJobQueue(options: JobQueueOptions): BullmqJobQueue {
     : new BullmqJobQueue({ kind: 'postgres', databaseUrl: options.databaseUrl, ...common });
 }
 
-export type BullmqJobQueueOptions = (
-  | { kind: 'postgres'; databaseUrl: string }
-  | { kind: 'redis'; redisUrl: string }
-) & { prefix: string; logger?: Logger | undefined };
+export type BullmqJobQueueOptions = ({ kind: 'postgres'; databaseUrl: string } | { kind: 'redis'; redisUrl: string }) & {
+  prefix: string;
+  logger?: Logger | undefined;
+};
 
 /** Finished runs are kept a while for inspection, then dropped by BullMQ as later jobs finish. */
 const KEEP_COMPLETED: KeepJobs = { age: 7 * 24 * 3600, count: 1000 };
@@ -192,7 +192,13 @@ function redisBackend(redisUrl: string, prefix: string, errors: QuietErrorLog): 
     async reachable(timeoutMs) {
       if (producer.status !== 'ready') return false;
       const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref());
-      return Promise.race([producer.ping().then(() => true, () => false), timeout]);
+      return Promise.race([
+        producer.ping().then(
+          () => true,
+          () => false,
+        ),
+        timeout,
+      ]);
     },
     async close() {
       await Promise.all(
@@ -298,10 +304,7 @@ export class BullmqJobQueue implements JobQueue {
     this.prefix = options.prefix;
     this.logger = (options.logger ?? pino({ level: 'silent' })).child({ component: 'jobs', backend: options.kind });
     this.errors = new QuietErrorLog(this.logger);
-    this.backend =
-      options.kind === 'postgres'
-        ? postgresBackend(options.databaseUrl)
-        : redisBackend(options.redisUrl, options.prefix, this.errors);
+    this.backend = options.kind === 'postgres' ? postgresBackend(options.databaseUrl) : redisBackend(options.redisUrl, options.prefix, this.errors);
   }
 
   /** The BullMQ queue name of a job type. */
@@ -309,11 +312,7 @@ export class BullmqJobQueue implements JobQueue {
     return `${this.prefix}.${job.name}`;
   }
 
-  async enqueue<Schema extends z.ZodType>(
-    job: JobDefinition<Schema>,
-    payload: z.input<Schema>,
-    options: EnqueueOptions = {},
-  ): Promise<EnqueueResult> {
+  async enqueue<Schema extends z.ZodType>(job: JobDefinition<Schema>, payload: z.input<Schema>, options: EnqueueOptions = {}): Promise<EnqueueResult> {
     this.assertOpen();
     const data = serializeJobPayload(job, payload);
     const delay = delayOf(options);
@@ -421,11 +420,7 @@ export class BullmqJobQueue implements JobQueue {
     return true;
   }
 
-  async process<Schema extends z.ZodType>(
-    job: JobDefinition<Schema>,
-    handler: JobHandler<z.output<Schema>>,
-    options: ProcessOptions = {},
-  ): Promise<JobWorker> {
+  async process<Schema extends z.ZodType>(job: JobDefinition<Schema>, handler: JobHandler<z.output<Schema>>, options: ProcessOptions = {}): Promise<JobWorker> {
     this.assertOpen();
     const concurrency = options.concurrency ?? 1;
     if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -446,7 +441,8 @@ export class BullmqJobQueue implements JobQueue {
         throw error;
       }
       const reportProgress = async (progress: JobProgress) => {
-        if (!Number.isFinite(progress.percent) || progress.percent < 0 || progress.percent > 100) throw new RangeError(`progress must be 0 to 100 (got ${progress.percent})`);
+        if (!Number.isFinite(progress.percent) || progress.percent < 0 || progress.percent > 100)
+          throw new RangeError(`progress must be 0 to 100 (got ${progress.percent})`);
         await stored.updateProgress({ percent: progress.percent, stage: progress.stage });
       };
       await handler(payload, { jobId, attempt, maxAttempts, logger: logger.child({ jobId, attempt }), reportProgress });

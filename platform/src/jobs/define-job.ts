@@ -80,11 +80,7 @@ function issuesOf(error: z.ZodError): PayloadIssue[] {
 }
 
 /** Validates a payload against its job's schema, returning the parsed value or throwing InvalidJobPayloadError. */
-export function parseJobPayload<Schema extends z.ZodType>(
-  job: JobDefinition<Schema>,
-  input: unknown,
-  stage: 'enqueue' | 'process',
-): z.output<Schema> {
+export function parseJobPayload<Schema extends z.ZodType>(job: JobDefinition<Schema>, input: unknown, stage: 'enqueue' | 'process'): z.output<Schema> {
   const result = job.payload.safeParse(input);
   if (!result.success) throw new InvalidJobPayloadError(job.name, issuesOf(result.error), stage);
   return result.data;
@@ -102,11 +98,7 @@ export function serializeJobPayload<Schema extends z.ZodType>(job: JobDefinition
   try {
     json = JSON.stringify(parsed);
   } catch (error) {
-    throw new InvalidJobPayloadError(
-      job.name,
-      [{ path: '(payload)', message: `cannot be stored as JSON (${(error as Error).message})` }],
-      'enqueue',
-    );
+    throw new InvalidJobPayloadError(job.name, [{ path: '(payload)', message: `cannot be stored as JSON (${(error as Error).message})` }], 'enqueue');
   }
   if (json === undefined) {
     throw new InvalidJobPayloadError(job.name, [{ path: '(payload)', message: 'cannot be stored as JSON' }], 'enqueue');

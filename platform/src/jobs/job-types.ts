@@ -5,4 +5,12 @@ import { deleteStoredObjectsJob, makeMediaDerivatives, sweepStorageJob } from '.
 import type { JobDefinition } from './define-job.js';
 
 /** Every job type the workers run: the admin dashboard lists their queues (workers/src/registry.test.ts checks they match). */
-export const jobTypes: readonly JobDefinition[] = [sendMailJob, publishScheduledPost, notifySubscribers, renderPdfJob, makeMediaDerivatives, sweepStorageJob, deleteStoredObjectsJob];
+export const jobTypes: readonly JobDefinition[] = [
+  sendMailJob,
+  publishScheduledPost,
+  notifySubscribers,
+  renderPdfJob,
+  makeMediaDerivatives,
+  sweepStorageJob,
+  deleteStoredObjectsJob,
+];

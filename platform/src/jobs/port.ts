@@ -95,11 +95,7 @@ export interface JobCounts {
 export interface JobQueue {
   readonly kind: 'postgres' | 'redis';
   /** Validates the payload (throws InvalidJobPayloadError naming the field) and enqueues a run. */
-  enqueue<Schema extends z.ZodType>(
-    job: JobDefinition<Schema>,
-    payload: z.input<Schema>,
-    options?: EnqueueOptions,
-  ): Promise<EnqueueResult>;
+  enqueue<Schema extends z.ZodType>(job: JobDefinition<Schema>, payload: z.input<Schema>, options?: EnqueueOptions): Promise<EnqueueResult>;
   /**
    * Cancels the pending run with this id: true when one was cancelled, false
    * when there was none (never enqueued, or already finished). Throws
@@ -118,11 +114,7 @@ export interface JobQueue {
    */
   retry(job: JobDefinition, jobId: string): Promise<boolean>;
   /** Starts consuming a job type in this process; resolves once the worker is connected. */
-  process<Schema extends z.ZodType>(
-    job: JobDefinition<Schema>,
-    handler: JobHandler<z.output<Schema>>,
-    options?: ProcessOptions,
-  ): Promise<JobWorker>;
+  process<Schema extends z.ZodType>(job: JobDefinition<Schema>, handler: JobHandler<z.output<Schema>>, options?: ProcessOptions): Promise<JobWorker>;
   /**
    * Whether the job backend answers now (false when it does not within `timeoutMs`, default 1 s).
    * A queue on PostgreSQL answers true: the site's database check covers that server.

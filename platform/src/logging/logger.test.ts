@@ -10,7 +10,10 @@ describe('logger', () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) });
     const log = pino(loggerOptions('info', 't'), sink);
-    log.info({ req: { method: 'GET', url: '/reset-password?userId=u&code=s3cr3t', ip: '1.2.3.4' }, body: { Password: 'hunter2', NewPassword: 'x2' } }, 'request');
+    log.info(
+      { req: { method: 'GET', url: '/reset-password?userId=u&code=s3cr3t', ip: '1.2.3.4' }, body: { Password: 'hunter2', NewPassword: 'x2' } },
+      'request',
+    );
     expect(lines.join('')).not.toMatch(/s3cr3t|hunter2|x2"/);
     expect(lines.join('')).toContain('[redacted]');
   });

@@ -2,16 +2,8 @@ import { createOutboxTransport, outboxDir } from './outbox-transport.js';
 import type { MailTransport } from './port.js';
 import { createSmtpTransport } from './smtp-transport.js';
 
-export {
-  mailMessageSchema,
-  
-  type MailMessage,
-  
-  type MailTransport,
-  
-  
-} from './port.js';
-export { createSmtpTransport,  } from './smtp-transport.js';
+export { mailMessageSchema, type MailMessage, type MailTransport } from './port.js';
+export { createSmtpTransport } from './smtp-transport.js';
 export {
   createOutboxTransport,
   listOutbox,
@@ -21,12 +13,10 @@ export {
   OUTBOX_ID,
   type OutboxMessage,
   type OutboxSummary,
-  
-  
 } from './outbox-transport.js';
 export { extractLinks, isWebUrl, TEXT_URL, trimUrl } from './links.js';
 export { oneLine } from './one-line.js';
-export { sendMailJob, enqueueMail,   } from './send-mail-job.js';
+export { sendMailJob, enqueueMail } from './send-mail-job.js';
 export { mailOnce, sentMailKey } from './mail-once.js';
 
 export interface MailTransportOptions {
@@ -41,9 +31,7 @@ export interface MailTransportOptions {
 /** SMTP when `smtpUrl` is set, else the outbox folder under `dataDir`. */
 export function createMailTransport(options: MailTransportOptions): MailTransport {
   const from = options.from !== undefined ? { from: options.from } : {};
-  return options.smtpUrl
-    ? createSmtpTransport({ url: options.smtpUrl, ...from })
-    : createOutboxTransport({ dir: outboxDir(options.dataDir), ...from });
+  return options.smtpUrl ? createSmtpTransport({ url: options.smtpUrl, ...from }) : createOutboxTransport({ dir: outboxDir(options.dataDir), ...from });
 }
 
 /** Which transport `createMailTransport` picks for this configuration. */

@@ -3,14 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMailTransport,
-  createOutboxTransport,
-  listOutbox,
-  outboxDir,
-  readOutboxEml,
-  readOutboxMessage,
-} from './index.js';
+import { createMailTransport, createOutboxTransport, listOutbox, outboxDir, readOutboxEml, readOutboxMessage } from './index.js';
 
 describe('outbox transport', () => {
   let dataDir: string;
@@ -42,9 +35,7 @@ describe('outbox transport', () => {
     await mail.close();
 
     expect(first.id).toMatch(/^2030-01-02T03-04-06-006Z-[0-9a-f]{16}$/);
-    expect((await fs.readdir(dir)).sort()).toEqual(
-      [`${first.id}.eml`, `${first.id}.json`, `${second.id}.eml`, `${second.id}.json`].sort(),
-    );
+    expect((await fs.readdir(dir)).sort()).toEqual([`${first.id}.eml`, `${first.id}.json`, `${second.id}.eml`, `${second.id}.json`].sort());
 
     const listed = await listOutbox(dir);
     expect(listed.map((m) => [m.to, m.subject, m.links])).toEqual([

@@ -171,9 +171,10 @@ export async function readOutboxEml(dir: string, id: string): Promise<Buffer | n
 
 /** The outbox's messages, newest first (at most `limit`, default 200); unreadable files are skipped. */
 export async function listOutbox(dir: string, options: { limit?: number } = {}): Promise<OutboxSummary[]> {
-  const ids = (await outboxIds(dir)).sort().reverse().slice(0, options.limit ?? 200);
+  const ids = (await outboxIds(dir))
+    .sort()
+    .reverse()
+    .slice(0, options.limit ?? 200);
   const messages = await Promise.all(ids.map((id) => readOutboxMessage(dir, id)));
-  return messages
-    .filter((m): m is OutboxMessage => m !== null)
-    .map(({ headers: _headers, text: _text, html: _html, ...summary }) => summary);
+  return messages.filter((m): m is OutboxMessage => m !== null).map(({ headers: _headers, text: _text, html: _html, ...summary }) => summary);
 }

@@ -59,9 +59,9 @@ describe('SMTP transport (a real SMTP server on loopback)', () => {
   it('rejects a message that breaks the schema, naming the field, before connecting', async () => {
     await expect(mail.send({ to: 'not-an-address', subject: 'x', text: 'x' })).rejects.toThrow(/to.*e-mail address/s);
     await expect(mail.send({ to: 'a@example.org', subject: 'x\r\nBcc: victim@example.org', text: 'x' })).rejects.toThrow(/one line/);
-    await expect(
-      mail.send({ to: 'a@example.org', subject: 'x', text: 'x', headers: { Bcc: 'victim@example.org' } }),
-    ).rejects.toThrow(/set by the mail transport/);
+    await expect(mail.send({ to: 'a@example.org', subject: 'x', text: 'x', headers: { Bcc: 'victim@example.org' } })).rejects.toThrow(
+      /set by the mail transport/,
+    );
   });
 
   it('rejects when the server is down (so a mail job retries)', async () => {

@@ -1,3 +1,3 @@
 export { renderMarkdown } from './render.js';
-export { excerptOfHtml,  } from './text.js';
+export { excerptOfHtml } from './text.js';
 export { escapeHtml } from './escape-html.js';

@@ -31,9 +31,7 @@ describe('renderMarkdown', () => {
   });
 
   it('renders images with http(s) and relative sources', () => {
-    expect(renderMarkdown('![A cat](https://example.com/cat.png "Cat")')).toBe(
-      '<p><img src="https://example.com/cat.png" alt="A cat" title="Cat" /></p>\n',
-    );
+    expect(renderMarkdown('![A cat](https://example.com/cat.png "Cat")')).toBe('<p><img src="https://example.com/cat.png" alt="A cat" title="Cat" /></p>\n');
     expect(renderMarkdown('<img src="/media/a.png" width="10" height="20" alt="">')).toBe('<img src="/media/a.png" width="10" height="20" alt="" />');
   });
 

@@ -19,9 +19,32 @@ function markdownIt(): MarkdownParser {
 const BIG_HEADINGS = ['h1', 'h2', 'h3'];
 const TABLE_TAGS = ['table', 'thead', 'tbody', 'tr', 'th', 'td'];
 const POST_TAGS = [
-  'p', 'br', 'hr', ...BIG_HEADINGS, 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code',
-  'em', 'strong', 'del', 's', 'sup', 'sub', 'ul', 'ol', 'li', 'a', 'img',
-  ...TABLE_TAGS, 'figure', 'figcaption', 'span', 'div',
+  'p',
+  'br',
+  'hr',
+  ...BIG_HEADINGS,
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'code',
+  'em',
+  'strong',
+  'del',
+  's',
+  'sup',
+  'sub',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  ...TABLE_TAGS,
+  'figure',
+  'figcaption',
+  'span',
+  'div',
 ];
 const COMMENT_TAGS = POST_TAGS.filter((tag) => !BIG_HEADINGS.includes(tag) && tag !== 'img' && !TABLE_TAGS.includes(tag));
 

@@ -37,9 +37,7 @@ describe('excerptOf', () => {
   it('cuts after the given number of words with an ellipsis', () => {
     expect(excerptOf('one two three four', 2)).toBe('one two…');
     expect(excerptOf('one, two, three', 2)).toBe('one, two…');
-    expect(excerptOf(Array.from({ length: 50 }, (_, i) => `w${i}`).join(' '))).toBe(
-      `${Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')}…`,
-    );
+    expect(excerptOf(Array.from({ length: 50 }, (_, i) => `w${i}`).join(' '))).toBe(`${Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')}…`);
   });
 
   it('keeps sentence references as written, so lists can link them', () => {

@@ -62,5 +62,8 @@ function excerptOfText(text: string, words: number): string {
     end++;
   }
   if (!tokens.slice(end).some((token) => WORDLIKE.test(token))) return tokens.join(' ');
-  return `${tokens.slice(0, end).join(' ').replace(/[\s,;:–—-]+$/u, '')}…`;
+  return `${tokens
+    .slice(0, end)
+    .join(' ')
+    .replace(/[\s,;:–—-]+$/u, '')}…`;
 }

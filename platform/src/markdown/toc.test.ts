@@ -9,9 +9,18 @@ const withoutIds = (html: string) => html.replace(/<(h[23]) id="toc-[a-z0-9-]+">
 
 describe('table of contents', () => {
   it('gives each h2 and h3 an id and lists the h3s under their h2, with sentence links working', () => {
-    const { html, toc } = renderWithToc('# The book\n\nOpening.\n\n## First light\n\nSee ||12||.\n\n### Dawn\n\n### Noon\n\n## Evening\n\n#### Too deep\n\n### Dusk\n');
+    const { html, toc } = renderWithToc(
+      '# The book\n\nOpening.\n\n## First light\n\nSee ||12||.\n\n### Dawn\n\n### Noon\n\n## Evening\n\n#### Too deep\n\n### Dusk\n',
+    );
     expect(toc).toEqual([
-      { TagHash: 'toc-first-light', TagText: 'First light', Innerhead3: [{ TagHash: 'toc-dawn', TagText: 'Dawn' }, { TagHash: 'toc-noon', TagText: 'Noon' }] },
+      {
+        TagHash: 'toc-first-light',
+        TagText: 'First light',
+        Innerhead3: [
+          { TagHash: 'toc-dawn', TagText: 'Dawn' },
+          { TagHash: 'toc-noon', TagText: 'Noon' },
+        ],
+      },
       { TagHash: 'toc-evening', TagText: 'Evening', Innerhead3: [{ TagHash: 'toc-dusk', TagText: 'Dusk' }] },
     ]);
     expect(html).toContain('<h2 id="toc-first-light">First light</h2>');
@@ -19,11 +28,15 @@ describe('table of contents', () => {
     expect(html).toContain('<h1>The book</h1>');
     expect(html).toContain('<h4>Too deep</h4>');
     expect(html).toContain('<a class="sentence-link" href="/12">12</a>');
-    expect(withoutIds(html)).toBe(renderMarkdown('# The book\n\nOpening.\n\n## First light\n\nSee ||12||.\n\n### Dawn\n\n### Noon\n\n## Evening\n\n#### Too deep\n\n### Dusk\n'));
+    expect(withoutIds(html)).toBe(
+      renderMarkdown('# The book\n\nOpening.\n\n## First light\n\nSee ||12||.\n\n### Dawn\n\n### Noon\n\n## Evening\n\n#### Too deep\n\n### Dusk\n'),
+    );
   });
 
   it('takes plain text from headings with markup, keeping the markup in the page', () => {
-    const { html, toc } = renderWithToc('## The *lamp* and `the` [threshold](/1)\n\n## Tom &amp; Jerry <em>now</em> ||7||\n\n## <script>alert(1)</script>Safe\n');
+    const { html, toc } = renderWithToc(
+      '## The *lamp* and `the` [threshold](/1)\n\n## Tom &amp; Jerry <em>now</em> ||7||\n\n## <script>alert(1)</script>Safe\n',
+    );
     expect(toc.map((e) => [e.TagHash, e.TagText])).toEqual([
       ['toc-the-lamp-and-the-threshold', 'The lamp and the threshold'],
       ['toc-tom-jerry-now-7', 'Tom & Jerry now 7'],

@@ -30,7 +30,10 @@ export const sweepStorageJob = defineJob({
 export const deleteStoredObjectsJob = defineJob({
   name: 'storage.delete-objects',
   payload: z.object({
-    keys: z.array(z.string().regex(/^[0-9a-f]{64}$/)).min(1).max(3),
+    keys: z
+      .array(z.string().regex(/^[0-9a-f]{64}$/))
+      .min(1)
+      .max(3),
     /** The position of the event that took them out. */
     after: z.string().regex(/^\d{1,18}$/),
   }),

@@ -9,7 +9,12 @@ const PDF_RENDERER_VERSION = 2;
  * the part, the options in normal form, the part's content version and the renderer's version.
  */
 export function pdfRequestId(part: PdfPart, options: PdfOptions, version: string): string {
-  const key = JSON.stringify({ part: part.typeOf === 1 ? [1, part.book] : [2, part.book, part.canto], options: normalisePdfOptions(options), version, renderer: PDF_RENDERER_VERSION });
+  const key = JSON.stringify({
+    part: part.typeOf === 1 ? [1, part.book] : [2, part.book, part.canto],
+    options: normalisePdfOptions(options),
+    version,
+    renderer: PDF_RENDERER_VERSION,
+  });
   return createHash('sha256').update(key).digest('hex').slice(0, 32);
 }
 

@@ -39,7 +39,14 @@ export class ProjectionStoppedError extends Error implements ProjectionFailure {
   constructor(failure: ProjectionFailure) {
     super(describeFailure(failure));
     this.name = 'ProjectionStoppedError';
-    ({ projection: this.projection, version: this.version, position: this.position, streamId: this.streamId, eventType: this.eventType, reason: this.reason } = failure);
+    ({
+      projection: this.projection,
+      version: this.version,
+      position: this.position,
+      streamId: this.streamId,
+      eventType: this.eventType,
+      reason: this.reason,
+    } = failure);
   }
 }
 

@@ -15,7 +15,10 @@ export const DEFAULT_LEASE_TTL_MS = 5_000;
 
 /** The lease was taken by another holder (ours expired): the batch must not be applied. */
 export class LeaseLostError extends Error {
-  constructor(readonly projection: string, readonly version: number) {
+  constructor(
+    readonly projection: string,
+    readonly version: number,
+  ) {
     super(`the lease on projection ${projection}@${version} was lost to another process`);
     this.name = 'LeaseLostError';
   }

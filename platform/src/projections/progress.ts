@@ -101,7 +101,14 @@ export class ProjectionProgress {
         const position = BigInt(row.position);
         const failure: ProjectionFailure | null =
           row.status === 'failed' && row.failed_position !== null
-            ? { projection: row.name, version: row.version, position: BigInt(row.failed_position), streamId: row.failed_stream ?? '', eventType: row.failed_type ?? '', reason: row.error ?? '' }
+            ? {
+                projection: row.name,
+                version: row.version,
+                position: BigInt(row.failed_position),
+                streamId: row.failed_stream ?? '',
+                eventType: row.failed_type ?? '',
+                reason: row.error ?? '',
+              }
             : null;
         if (cached && cached.version > row.version) next.set(row.name, cached);
         else if (cached && cached.version === row.version && cached.position > position) next.set(row.name, { ...cached, failure });
@@ -135,7 +142,11 @@ export class ProjectionProgress {
     await this.latest.catch(() => undefined);
     // A projection activated for the first time sends no takeover notice: look before refusing.
     // A reload started meanwhile supersedes ours without answering it: wait for the latest one.
-    const active = this.active.get(name) ?? (await this.reload().then(() => this.latest).then(() => this.active.get(name)));
+    const active =
+      this.active.get(name) ??
+      (await this.reload()
+        .then(() => this.latest)
+        .then(() => this.active.get(name)));
     if (!active) throw new ReadModelNotReadyError(name);
     return schemaName(name, active.version);
   }
@@ -242,8 +253,26 @@ export class ProjectionProgress {
     const rows = await this.database.db
       .selectFrom('projection_checkpoints as c')
       .leftJoin('projection_active as a', 'a.name', 'c.name')
-      .leftJoin('projection_leases as l', (j) => j.onRef('l.name', '=', 'c.name').onRef('l.version', '=', 'c.version').on('l.expires_at', '>', sql<Date>`now()`))
-      .select(['c.name', 'c.version', 'c.position', 'c.status', 'c.error', 'c.failed_position', 'c.failed_stream', 'c.failed_type', 'c.updated_at', 'l.holder', 'l.expires_at', sql<number>`extract(epoch from now() - c.updated_at) * 1000`.as('still_ms')])
+      .leftJoin('projection_leases as l', (j) =>
+        j
+          .onRef('l.name', '=', 'c.name')
+          .onRef('l.version', '=', 'c.version')
+          .on('l.expires_at', '>', sql<Date>`now()`),
+      )
+      .select([
+        'c.name',
+        'c.version',
+        'c.position',
+        'c.status',
+        'c.error',
+        'c.failed_position',
+        'c.failed_stream',
+        'c.failed_type',
+        'c.updated_at',
+        'l.holder',
+        'l.expires_at',
+        sql<number>`extract(epoch from now() - c.updated_at) * 1000`.as('still_ms'),
+      ])
       .select(sql<boolean>`coalesce(a.version = c.version, false)`.as('active'))
       .select(sql<boolean>`coalesce(a.version > c.version, false)`.as('superseded'))
       .orderBy('c.name')
@@ -264,7 +293,9 @@ export class ProjectionProgress {
         lag: (lag > 0n ? lag : 0n).toString(),
         error: r.error,
         failedAt:
-          r.status === 'failed' && r.failed_position !== null ? { position: r.failed_position, streamId: r.failed_stream ?? '', eventType: r.failed_type ?? '' } : null,
+          r.status === 'failed' && r.failed_position !== null
+            ? { position: r.failed_position, streamId: r.failed_stream ?? '', eventType: r.failed_type ?? '' }
+            : null,
         holder: r.holder ?? null,
         leaseExpiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null,
         checkpointMovedAt: new Date(r.updated_at).toISOString(),
@@ -274,7 +305,16 @@ export class ProjectionProgress {
     const serving = projections.filter((p) => !p.superseded);
     const stopped = serving.filter((p) => p.status === 'failed' && p.failedAt);
     const message = stopped
-      .map((p) => describeFailure({ projection: p.name, version: p.version, position: BigInt(p.failedAt!.position), streamId: p.failedAt!.streamId, eventType: p.failedAt!.eventType, reason: p.error ?? '' }))
+      .map((p) =>
+        describeFailure({
+          projection: p.name,
+          version: p.version,
+          position: BigInt(p.failedAt!.position),
+          streamId: p.failedAt!.streamId,
+          eventType: p.failedAt!.eventType,
+          reason: p.error ?? '',
+        }),
+      )
       .join('\n');
     return {
       status: serving.some((p) => p.status === 'failed' || p.status === 'stalled') ? 'degraded' : 'ok',

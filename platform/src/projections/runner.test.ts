@@ -5,7 +5,7 @@ import { createLogger } from '../logging/logger.js';
 import { capturingLogger } from '../testkit/capturing-logger.js';
 import { counterProjection } from '../testkit/counter-projection.js';
 import { sampleRegistry } from '../testkit/sample-events.js';
-import { newTestDatabase, } from '../testkit/vitest.js';
+import { newTestDatabase } from '../testkit/vitest.js';
 import type { TestDatabase } from '../testkit/test-database.js';
 import type { Projection } from './define-projection.js';
 import { ProjectionProgress } from './progress.js';
@@ -23,7 +23,11 @@ async function setup() {
   const store = new PostgresEventStore(testDb.database, sampleRegistry(), { pollIntervalMs: 50 });
   const progress = new ProjectionProgress(testDb.database, store);
   await progress.start();
-  cleanups.push(() => testDb.drop(), () => store.close(), () => progress.close());
+  cleanups.push(
+    () => testDb.drop(),
+    () => store.close(),
+    () => progress.close(),
+  );
   return { testDb, store, progress };
 }
 
@@ -53,12 +57,7 @@ async function counters(testDb: TestDatabase, schema: string) {
 }
 
 async function checkpoint(testDb: TestDatabase, name: string, version: number) {
-  return testDb.database.db
-    .selectFrom('projection_checkpoints')
-    .selectAll()
-    .where('name', '=', name)
-    .where('version', '=', version)
-    .executeTakeFirstOrThrow();
+  return testDb.database.db.selectFrom('projection_checkpoints').selectAll().where('name', '=', name).where('version', '=', version).executeTakeFirstOrThrow();
 }
 
 describe('projection runner', () => {
@@ -77,9 +76,7 @@ describe('projection runner', () => {
     expect((await counters(testDb, 'rm_counters_v1'))[0]).toEqual({ id: 'counter-0', total: 7 });
     expect((await checkpoint(testDb, 'counters', 1)).position).toBe(later.position.toString());
     const health = await progress.health();
-    expect(health.projections).toEqual([
-      expect.objectContaining({ name: 'counters', version: 1, active: true, status: 'live', lag: '0' }),
-    ]);
+    expect(health.projections).toEqual([expect.objectContaining({ name: 'counters', version: 1, active: true, status: 'live', lag: '0' })]);
   });
 
   it('waitFor answers false when the projection does not reach the position in time', async () => {
@@ -96,15 +93,27 @@ describe('projection runner', () => {
     const bad = await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 13 } }], { expectedRevision: 2n, cause: { actor: 't' } });
     await store.append('counter-0', [{ type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 3n, cause: { actor: 't' } });
     const runner = await startRunner(testDb, store, [counterProjection(1, { failOn: 13 })], 1);
-    await expect.poll(() => runner.failed.get('counters')?.message, { timeout: 60_000 }).toBe(
-      `Projection counters v1 stopped at position ${bad.position} (stream counter-0, event CounterIncremented): refusing increment by 13`,
-    );
+    await expect
+      .poll(() => runner.failed.get('counters')?.message, { timeout: 60_000 })
+      .toBe(`Projection counters v1 stopped at position ${bad.position} (stream counter-0, event CounterIncremented): refusing increment by 13`);
     const row = await checkpoint(testDb, 'counters', 1);
-    expect(row).toMatchObject({ status: 'failed', position: good.toString(), error: 'refusing increment by 13', failed_position: bad.position.toString(), failed_stream: 'counter-0', failed_type: 'CounterIncremented' });
+    expect(row).toMatchObject({
+      status: 'failed',
+      position: good.toString(),
+      error: 'refusing increment by 13',
+      failed_position: bad.position.toString(),
+      failed_stream: 'counter-0',
+      failed_type: 'CounterIncremented',
+    });
     const health = await progress.health();
     expect(health.status).toBe('degraded');
-    expect(health.projections[0]).toMatchObject({ status: 'failed', failedAt: { position: bad.position.toString(), streamId: 'counter-0', eventType: 'CounterIncremented' } });
-    expect(health.message).toBe(`Projection counters v1 stopped at position ${bad.position} (stream counter-0, event CounterIncremented): refusing increment by 13`);
+    expect(health.projections[0]).toMatchObject({
+      status: 'failed',
+      failedAt: { position: bad.position.toString(), streamId: 'counter-0', eventType: 'CounterIncremented' },
+    });
+    expect(health.message).toBe(
+      `Projection counters v1 stopped at position ${bad.position} (stream counter-0, event CounterIncremented): refusing increment by 13`,
+    );
     expect(await counters(testDb, 'rm_counters_v1')).toEqual([{ id: 'counter-0', total: 3 }]);
   });
 
@@ -143,18 +152,32 @@ describe('projection runner', () => {
   it('a projection failing on one event of a batch is stopped at that event, the commands before it applied and its own not at all', async () => {
     const { testDb, store } = await setup();
     await openCounters(store, 1, []);
-    for (const [by, revision] of [[1, 0n], [2, 1n]] as const) await store.append('counter-0', [{ type: 'CounterIncremented', data: { by } }], { expectedRevision: revision, cause: { actor: 't' } });
+    for (const [by, revision] of [
+      [1, 0n],
+      [2, 1n],
+    ] as const)
+      await store.append('counter-0', [{ type: 'CounterIncremented', data: { by } }], { expectedRevision: revision, cause: { actor: 't' } });
     // One command of three events, the second of which cannot be applied.
-    const command = await store.append('counter-0', [5, 13, 4].map((by) => ({ type: 'CounterIncremented', data: { by } })), { expectedRevision: 2n, cause: { actor: 't' } });
+    const command = await store.append(
+      'counter-0',
+      [5, 13, 4].map((by) => ({ type: 'CounterIncremented', data: { by } })),
+      { expectedRevision: 2n, cause: { actor: 't' } },
+    );
     const perEvent = counterProjection(1, { failOn: 13 });
-    const batched: Projection = { name: 'counters', version: 1, setup: perEvent.setup, handles: perEvent.handles, apply: async (events, db, version) => {
-      // As batch projections do: one failure for the whole batch, without naming an event.
-      try {
-        await perEvent.apply(events, db, version);
-      } catch (error) {
-        throw new Error(`bulk write failed: ${(error as Error).message}`, { cause: error });
-      }
-    } };
+    const batched: Projection = {
+      name: 'counters',
+      version: 1,
+      setup: perEvent.setup,
+      handles: perEvent.handles,
+      apply: async (events, db, version) => {
+        // As batch projections do: one failure for the whole batch, without naming an event.
+        try {
+          await perEvent.apply(events, db, version);
+        } catch (error) {
+          throw new Error(`bulk write failed: ${(error as Error).message}`, { cause: error });
+        }
+      },
+    };
     for (const projection of [perEvent, batched]) {
       const runner = await startRunner(testDb, store, [projection], 100);
       await expect.poll(() => runner.failed.get('counters')?.position, { timeout: 60_000 }).toBe(command.position - 1n);
@@ -172,9 +195,9 @@ describe('projection runner', () => {
     await sql`insert into events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
       values ('odd', 0, gen_random_uuid(), 'MysteryHappened', 1, '{}', '{"actor":"x"}')`.execute(testDb.database.db);
     const runner = await startRunner(testDb, store, [counterProjection()]);
-    await expect.poll(() => runner.failed.get('counters')?.message, { timeout: 60_000 }).toMatch(
-      new RegExp(`^Projection counters v1 stopped at position ${known + 1n} \\(stream odd, event MysteryHappened\\): Unknown event type`),
-    );
+    await expect
+      .poll(() => runner.failed.get('counters')?.message, { timeout: 60_000 })
+      .toMatch(new RegExp(`^Projection counters v1 stopped at position ${known + 1n} \\(stream odd, event MysteryHappened\\): Unknown event type`));
     expect((await checkpoint(testDb, 'counters', 1)).position).toBe(known.toString());
   });
 
@@ -245,7 +268,9 @@ describe('projection runner', () => {
     await expect.poll(() => broken.failed.get('counters')?.version, { timeout: 60_000 }).toBe(2);
     // Stopped on a bad event, a rebuild with the same code stops there too and never takes over: readers keep version 2.
     expect(await requestRebuild(testDb.database.db, 'counters')).toBe(2);
-    await expect.poll(async () => (await checkpoint(testDb, 'counters', 3).catch(() => null))?.failed_position ?? null, { timeout: 60_000 }).toBe(bad.position.toString());
+    await expect
+      .poll(async () => (await checkpoint(testDb, 'counters', 3).catch(() => null))?.failed_position ?? null, { timeout: 60_000 })
+      .toBe(bad.position.toString());
     expect(await progress.schemaOf('counters')).toBe('rm_counters_v2');
     await broken.stop();
     // The fix deployed: the rebuilt version resumes from the event it stopped at, catches up and takes over.
@@ -265,7 +290,10 @@ describe('projection runner', () => {
     const runner = await startRunner(testDb, store, [counterProjection()]);
     await runner.stop();
     await openCounters(store, 1, [1]);
-    await testDb.database.db.updateTable('projection_checkpoints').set({ updated_at: new Date(Date.now() - 120_000) }).execute();
+    await testDb.database.db
+      .updateTable('projection_checkpoints')
+      .set({ updated_at: new Date(Date.now() - 120_000) })
+      .execute();
     const health = await progress.health();
     expect(health.status).toBe('degraded');
     expect(health.projections[0]).toMatchObject({ name: 'counters', status: 'stalled' });
@@ -275,7 +303,9 @@ describe('projection runner', () => {
     const { testDb, store, progress } = await setup();
     const head = await openCounters(store, 50, [1, 2]);
     await startRunner(testDb, store, [counterProjection()], 10);
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(testDb.database.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
+      testDb.database.db,
+    );
     expect(await progress.waitFor(head, { names: ['counters'], timeoutMs: 20_000 })).not.toBeNull();
     // The checkpoint reaches the head first; 'live' is marked in the next transaction.
     await expect.poll(async () => (await checkpoint(testDb, 'counters', 1)).status, { timeout: 10_000, interval: 20 }).toBe('live');

@@ -122,7 +122,7 @@ export class ProjectionRunner {
     const log = this.options.logger.child({ projection: name, version, holder: this.leases.holder });
     let prepared = first;
     let waitingSince: number | null = null;
-    for (let attempt = 0; !signal.aborted; ) {
+    for (let attempt = 0; !signal.aborted;) {
       try {
         prepared ??= await this.takeAndPrepare(projection);
         attempt = 0;
@@ -271,11 +271,7 @@ export class ProjectionRunner {
   }
 
   private async storedCheckpoint(projection: Projection): Promise<Position> {
-    const row = await this.db
-      .selectFrom('projection_checkpoints')
-      .select('position')
-      .where(checkpointOf(projection))
-      .executeTakeFirstOrThrow();
+    const row = await this.db.selectFrom('projection_checkpoints').select('position').where(checkpointOf(projection)).executeTakeFirstOrThrow();
     return BigInt(row.position);
   }
 
@@ -331,16 +327,24 @@ export class ProjectionRunner {
   private permanentFailure(projection: Projection, error: unknown): ProjectionStoppedError | null {
     const { name: projectionName, version } = projection;
     const stopped = (event: Pick<RecordedEvent, 'position' | 'streamId' | 'type'>, reason: string, cause: unknown) =>
-      withCause(new ProjectionStoppedError({ projection: projectionName, version, position: event.position, streamId: event.streamId, eventType: event.type, reason }), cause);
-    if (error instanceof EventHandlingError && !isDatabaseUnavailable(error.cause)) return stopped({ position: error.position, streamId: error.streamId, type: error.eventType }, error.message, error.cause);
-    if (error instanceof UndecodableEventError) return stopped({ position: error.position, streamId: error.streamId, type: error.eventType }, error.reason, error);
+      withCause(
+        new ProjectionStoppedError({ projection: projectionName, version, position: event.position, streamId: event.streamId, eventType: event.type, reason }),
+        cause,
+      );
+    if (error instanceof EventHandlingError && !isDatabaseUnavailable(error.cause))
+      return stopped({ position: error.position, streamId: error.streamId, type: error.eventType }, error.message, error.cause);
+    if (error instanceof UndecodableEventError)
+      return stopped({ position: error.position, streamId: error.streamId, type: error.eventType }, error.reason, error);
     if (error instanceof BatchError && !isDatabaseUnavailable(error.cause)) return stopped(error.first, error.reason, error.cause);
     return null;
   }
 
   private async recordFailure(projection: Projection, stopped: ProjectionStoppedError, log: Logger): Promise<void> {
     this.failures.set(projection.name, stopped);
-    log.error({ err: stopped.cause ?? stopped, position: stopped.position.toString(), streamId: stopped.streamId, eventType: stopped.eventType }, stopped.message);
+    log.error(
+      { err: stopped.cause ?? stopped, position: stopped.position.toString(), streamId: stopped.streamId, eventType: stopped.eventType },
+      stopped.message,
+    );
     try {
       await this.db.transaction().execute(async (trx) => {
         await this.setStatus(trx, projection, 'failed', stopped);
@@ -352,7 +356,12 @@ export class ProjectionRunner {
   }
 
   /** Sets the status; a failure records its event, any other status clears it. */
-  private async setStatus(db: Kysely<PlatformDatabase>, projection: Projection, status: 'catching-up' | 'live' | 'failed', failure: ProjectionStoppedError | null): Promise<void> {
+  private async setStatus(
+    db: Kysely<PlatformDatabase>,
+    projection: Projection,
+    status: 'catching-up' | 'live' | 'failed',
+    failure: ProjectionStoppedError | null,
+  ): Promise<void> {
     await db
       .updateTable('projection_checkpoints')
       .set({
@@ -372,12 +381,7 @@ export class ProjectionRunner {
     const schema = schemaName(projection.name, projection.version);
     return this.db.transaction().execute(async (trx) => {
       if (!(await this.leases.renew(trx, projection.name, projection.version))) throw new LeaseLostError(projection.name, projection.version);
-      const row = await trx
-        .selectFrom('projection_checkpoints')
-        .select('position')
-        .where(checkpointOf(projection))
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const row = await trx.selectFrom('projection_checkpoints').select('position').where(checkpointOf(projection)).forUpdate().executeTakeFirstOrThrow();
       const checkpoint = BigInt(row.position);
       const fresh = batch.filter((e) => e.position > checkpoint);
       if (fresh.length === 0) return checkpoint;
@@ -395,11 +399,7 @@ export class ProjectionRunner {
         }
       }
       const position = fresh.at(-1)!.position;
-      await trx
-        .updateTable('projection_checkpoints')
-        .set({ position: position.toString(), updated_at: new Date() })
-        .where(checkpointOf(projection))
-        .execute();
+      await trx.updateTable('projection_checkpoints').set({ position: position.toString(), updated_at: new Date() }).where(checkpointOf(projection)).execute();
       await notify(trx, formatProgress({ kind: 'progress', name: projection.name, version: projection.version, position }));
       return position;
     });

@@ -13,12 +13,19 @@ export class EffectsDone {
   }
 
   async record(key: string): Promise<void> {
-    await this.db.insertInto('effects_done').values({ key }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await this.db
+      .insertInto('effects_done')
+      .values({ key })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
   }
 
   /** Forgets effects older than `ageMs`: long past the mail horizon, a replay no longer mails about their events anyway. */
   async prune(ageMs: number): Promise<number> {
-    const result = await this.db.deleteFrom('effects_done').where('done_at', '<', new Date(Date.now() - ageMs)).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('effects_done')
+      .where('done_at', '<', new Date(Date.now() - ageMs))
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

@@ -35,12 +35,23 @@ function recordingReactor(seen: string[], fail: (name: string) => Error | null =
 async function setup() {
   const testDb = await newTestDatabase();
   const store = new PostgresEventStore(testDb.database, sampleRegistry(), { pollIntervalMs: 20 });
-  cleanups.push(() => testDb.drop(), () => store.close());
+  cleanups.push(
+    () => testDb.drop(),
+    () => store.close(),
+  );
   return { testDb, store };
 }
 
 async function start(testDb: TestDatabase, store: PostgresEventStore, reactor: Reactor<null>, isTransient?: (error: unknown) => boolean) {
-  const runner = new ReactorRunner({ database: testDb.database, store, reactors: [reactor], context: null, logger, batchSize: 3, ...(isTransient ? { isTransient } : {}) });
+  const runner = new ReactorRunner({
+    database: testDb.database,
+    store,
+    reactors: [reactor],
+    context: null,
+    logger,
+    batchSize: 3,
+    ...(isTransient ? { isTransient } : {}),
+  });
   await runner.start();
   cleanups.push(() => runner.stop());
   return runner;
@@ -48,11 +59,22 @@ async function start(testDb: TestDatabase, store: PostgresEventStore, reactor: R
 
 async function open(store: PostgresEventStore, names: string[]): Promise<bigint> {
   let position = 0n;
-  for (const name of names) position = (await store.append(`counter-${name}`, [{ type: 'CounterOpened', data: { name } }, { type: 'CounterIncremented', data: { by: 1 } }], { expectedRevision: 'no_stream', cause: { actor: 'test' } })).position;
+  for (const name of names)
+    position = (
+      await store.append(
+        `counter-${name}`,
+        [
+          { type: 'CounterOpened', data: { name } },
+          { type: 'CounterIncremented', data: { by: 1 } },
+        ],
+        { expectedRevision: 'no_stream', cause: { actor: 'test' } },
+      )
+    ).position;
   return position;
 }
 
-const checkpoint = async (testDb: TestDatabase) => testDb.database.db.selectFrom('reactor_checkpoints').selectAll().where('name', '=', 'recorder').executeTakeFirstOrThrow();
+const checkpoint = async (testDb: TestDatabase) =>
+  testDb.database.db.selectFrom('reactor_checkpoints').selectAll().where('name', '=', 'recorder').executeTakeFirstOrThrow();
 
 describe('reactor runner', () => {
   it('reacts to each event once, in log order, and keeps its checkpoint across a restart', async () => {
@@ -84,7 +106,12 @@ describe('reactor runner', () => {
     const seen: string[] = [];
     let failures = 0;
     const down = new Error('job backend down');
-    const runner = await start(testDb, store, recordingReactor(seen, (name) => (name === 'b' && failures++ < 6 ? down : null)), (error) => error === down);
+    const runner = await start(
+      testDb,
+      store,
+      recordingReactor(seen, (name) => (name === 'b' && failures++ < 6 ? down : null)),
+      (error) => error === down,
+    );
     // 'a' first on its own: a batch is reacted to again after a failure (at least once), so 'a' in b's batch would be seen again.
     expect(await runner.waitFor(await open(store, ['a']), 5000)).toBe(true);
     const head = await open(store, ['b', 'c']);
@@ -96,7 +123,11 @@ describe('reactor runner', () => {
   it('passes over an event whose reaction keeps failing for good, names it, and goes on', async () => {
     const { testDb, store } = await setup();
     const seen: string[] = [];
-    const runner = await start(testDb, store, recordingReactor(seen, (name) => (name === 'bad' ? new Error('no such address') : null)));
+    const runner = await start(
+      testDb,
+      store,
+      recordingReactor(seen, (name) => (name === 'bad' ? new Error('no such address') : null)),
+    );
     const head = await open(store, ['a', 'bad', 'c']);
     expect(await runner.waitFor(head, 20_000)).toBe(true);
     // 'a' may be reacted to again while 'bad' is retried in its batch: reactions are idempotent.
@@ -105,6 +136,8 @@ describe('reactor runner', () => {
   });
 
   it('lists its reactions in a table of effects', () => {
-    expect(effectsTable([recordingReactor([]) as Reactor<never>])).toBe('| Event | Reactor | Effect |\n| --- | --- | --- |\n| CounterOpened | recorder | records the name |');
+    expect(effectsTable([recordingReactor([]) as Reactor<never>])).toBe(
+      '| Event | Reactor | Effect |\n| --- | --- | --- |\n| CounterOpened | recorder | records the name |',
+    );
   });
 });

@@ -59,7 +59,11 @@ export class ReactorRunner<Context> {
     const twice = names.find((name, i) => names.indexOf(name) !== i);
     if (twice) throw new Error(`Reactor ${twice} is listed twice`);
     for (const reactor of this.options.reactors) {
-      await this.db.insertInto('reactor_checkpoints').values({ name: reactor.name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      await this.db
+        .insertInto('reactor_checkpoints')
+        .values({ name: reactor.name })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
       this.reached.set(reactor.name, await this.storedCheckpoint(reactor.name));
       this.loops.push(this.run(reactor));
     }
@@ -111,7 +115,10 @@ export class ReactorRunner<Context> {
         const cause = error instanceof ReactionError ? error.cause : error;
         const transient = isDatabaseUnavailable(cause) || (await Promise.resolve(this.options.isTransient?.(cause) ?? false).catch(() => true));
         if (!transient && error instanceof ReactionError && this.failedAgain(reactor.name, error.event.position) >= ATTEMPTS_BEFORE_SKIPPING) {
-          log.error({ err: cause, position: error.event.position.toString(), eventType: error.event.type }, 'reaction failed for good; its event is passed over');
+          log.error(
+            { err: cause, position: error.event.position.toString(), eventType: error.event.type },
+            'reaction failed for good; its event is passed over',
+          );
           this.passOver(reactor.name, error.event.position);
           await this.recordError(reactor.name, error);
           interruptedAt = null; // the error stays recorded: it is not cleared by the next success

@@ -66,7 +66,8 @@ export async function boot(role: Role, env: NodeJS.ProcessEnv = process.env): Pr
   shutdown.add('job queue', () => jobs.close());
   const mail = createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir });
   shutdown.add('mail', () => mail.close());
-  if (config.NODE_ENV === 'production' && !config.SMTP_URL) logger.warn('SMTP_URL is not set: mail is only written to the outbox folder, and nobody can confirm an account');
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL)
+    logger.warn('SMTP_URL is not set: mail is only written to the outbox folder, and nobody can confirm an account');
   const media = createMediaStorage(config);
   return { config, logger, database, registry, store, jobs, mail, media, shutdown };
 }

@@ -27,4 +27,3 @@ export function onlyCommonWords(q: string): boolean {
   const tokens = queryTokens(q);
   return tokens.length > 0 && tokens.every((token) => ENGLISH_STOP_WORDS.has(token));
 }
-

@@ -32,9 +32,28 @@ export function searchDocument(fields: Partial<SearchDocument> & Pick<SearchDocu
 const poem = (sentence: number, text: string, extra: Partial<SearchDocument> = {}) =>
   searchDocument({ id: `sentence:${sentence}:revised`, sentence, order: sentence, title: `Line ${sentence}`, text, ...extra });
 const post = (id: string, text: string, extra: Partial<SearchDocument> = {}) =>
-  searchDocument({ id: `post:${id}`, scope: 'posts', post: id, title: `Post ${id}`, text, author: 'ann', blog: 'dawn-notes', date: '2026-01-01T00:00:00.000Z', ...extra });
+  searchDocument({
+    id: `post:${id}`,
+    scope: 'posts',
+    post: id,
+    title: `Post ${id}`,
+    text,
+    author: 'ann',
+    blog: 'dawn-notes',
+    date: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  });
 const comment = (id: string, onPost: string, text: string, author = 'bob') =>
-  searchDocument({ id: `comment:${id}`, scope: 'comments', post: onPost, title: `On post ${onPost}`, text, author, blog: 'dawn-notes', date: '2026-01-02T00:00:00.000Z' });
+  searchDocument({
+    id: `comment:${id}`,
+    scope: 'comments',
+    post: onPost,
+    title: `On post ${onPost}`,
+    text,
+    author,
+    blog: 'dawn-notes',
+    date: '2026-01-02T00:00:00.000Z',
+  });
 
 /**
  * The behaviour every search index adapter must have; `open` gives a fresh, empty index per test.
@@ -51,7 +70,15 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
       await upsert(t, [poem(7, 'The golden dawn broke over the sea'), post('p1', 'A morning at the sea', { date: '2026-03-04T05:06:07.000Z' })]);
       const result = await find(t, 'dawn');
       expect(result.hits).toEqual([
-        { id: 'sentence:7:revised', scope: 'revised', title: 'Line 7', link: '/test/sentence%3A7%3Arevised', sentence: 7, date: null, snippet: expect.stringContaining('<mark>dawn</mark>') },
+        {
+          id: 'sentence:7:revised',
+          scope: 'revised',
+          title: 'Line 7',
+          link: '/test/sentence%3A7%3Arevised',
+          sentence: 7,
+          date: null,
+          snippet: expect.stringContaining('<mark>dawn</mark>'),
+        },
       ]);
       expect(result.total).toBe(1);
       expect(Object.keys(result.counts).sort()).toEqual([...searchScopes].sort());
@@ -122,10 +149,18 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
         poem(2, 'Ah me! how hard a thing it is to say\nWhat was this forest savage, rough, and stern,\nWhich in the very thought renews the fear.'),
         searchDocument({ id: 'translation:2:sa', scope: 'translations', language: 'sa', sentence: 2, order: 2, text: 'अहो कष्टं वक्तुं तद् वनं घोरम्' }),
       ]);
-      for (const [q, phrase] of [['the and of', false], ['it is to', true], ["What was this, don't?", false], ['"it is"', false]] as const) {
+      for (const [q, phrase] of [
+        ['the and of', false],
+        ['it is to', true],
+        ["What was this, don't?", false],
+        ['"it is"', false],
+      ] as const) {
         const result = await find(t, q, { phrase });
         expect([result.commonWordsOnly, result.total, result.hits, result.capped], q).toEqual([true, 0, [], []]);
-        expect(Object.values(result.counts).every((n) => n === 0), q).toBe(true);
+        expect(
+          Object.values(result.counts).every((n) => n === 0),
+          q,
+        ).toBe(true);
       }
       const phrase = await find(t, 'the journey of our life', { phrase: true });
       expect([phrase.commonWordsOnly, ids(phrase)]).toEqual([false, ['sentence:1:revised']]);
@@ -167,7 +202,10 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
 
     it('pages from 1 in poem order, every hit once; a page beyond the last is empty', async () => {
       const t = await open();
-      await upsert(t, Array.from({ length: 25 }, (_, i) => poem(100 - i, `the same starry night`)));
+      await upsert(
+        t,
+        Array.from({ length: 25 }, (_, i) => poem(100 - i, `the same starry night`)),
+      );
       const pages = await Promise.all([1, 2, 3, 4].map((page) => find(t, 'starry', { page, pageSize: 10 })));
       expect(pages.map((p) => p.hits.length)).toEqual([10, 10, 5, 0]);
       expect(pages.map((p) => p.total)).toEqual([25, 25, 25, 25]);
@@ -189,11 +227,7 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
 
     it('ranks a document with the word in its title and twice in its text above one with it once; ties in poem order', async () => {
       const t = await open();
-      await upsert(t, [
-        poem(1, 'a bell rang once'),
-        poem(9, 'the bell, the bell of evening', { title: 'Bell' }),
-        poem(3, 'a bell rang once'),
-      ]);
+      await upsert(t, [poem(1, 'a bell rang once'), poem(9, 'the bell, the bell of evening', { title: 'Bell' }), poem(3, 'a bell rang once')]);
       expect(ids(await find(t, 'bell'))).toEqual(['sentence:9:revised', 'sentence:1:revised', 'sentence:3:revised']);
     });
 
@@ -218,9 +252,36 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
       const t = await open();
       await upsert(t, [poem(1, 'a quiet harbour at dusk')]);
       const hostile = [
-        '"', '"harbour', '""', "'", '&|!:*', 'harbour:*', 'harbour & !', '!!!', '(((', ')', '-', '- -harbour', 'a <-> b', '<2>',
-        "'; drop table documents; --", 'harbour\u0000', '\\', '%_', '😀🌊', 'שלום עולם', 'مرحبا', '\u202eharbour', 'x'.repeat(200), '   ',
-        'OR AND NOT', 'harbour OR', '*', ':', 'title:harbour', 'harbour && dusk',
+        '"',
+        '"harbour',
+        '""',
+        "'",
+        '&|!:*',
+        'harbour:*',
+        'harbour & !',
+        '!!!',
+        '(((',
+        ')',
+        '-',
+        '- -harbour',
+        'a <-> b',
+        '<2>',
+        "'; drop table documents; --",
+        'harbour\u0000',
+        '\\',
+        '%_',
+        '😀🌊',
+        'שלום עולם',
+        'مرحبا',
+        '\u202eharbour',
+        'x'.repeat(200),
+        '   ',
+        'OR AND NOT',
+        'harbour OR',
+        '*',
+        ':',
+        'title:harbour',
+        'harbour && dusk',
       ];
       for (const q of hostile) {
         for (const phrase of [false, true]) {

@@ -4,7 +4,7 @@ import type { ReadModelSchemas, SearchIndex } from './port.js';
 import { PostgresSearchIndex } from './postgres/postgres-search-index.js';
 import { TypesenseSearchIndex } from './typesense/typesense-search-index.js';
 
-export type {  SearchIndex,   } from './port.js';
+export type { SearchIndex } from './port.js';
 
 /** The search projection's name: its read model lives in rm_search_v<version>. */
 export const SEARCH_PROJECTION = 'search';

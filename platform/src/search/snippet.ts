@@ -9,8 +9,5 @@ export const MARK_START = '\uE000';
 export const MARK_STOP = '\uE001';
 
 export function markedToHtml(marked: string): string {
-  return escapeHtml(marked)
-    .replaceAll(MARK_START, '<mark>')
-    .replaceAll(MARK_STOP, '</mark>')
-    .replaceAll('</mark><mark>', '');
+  return escapeHtml(marked).replaceAll(MARK_START, '<mark>').replaceAll(MARK_STOP, '</mark>').replaceAll('</mark><mark>', '');
 }

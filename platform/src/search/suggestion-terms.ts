@@ -40,7 +40,10 @@ export interface SuggestionChange extends SuggestionTerm {
  * How the autocomplete counts change when the documents `before` become `after` (removed documents
  * have no after): entries that change at all, in key order.
  */
-export function suggestionChanges(before: readonly Pick<SearchDocument, 'scope' | 'title' | 'text'>[], after: readonly Pick<SearchDocument, 'scope' | 'title' | 'text'>[]): SuggestionChange[] {
+export function suggestionChanges(
+  before: readonly Pick<SearchDocument, 'scope' | 'title' | 'text'>[],
+  after: readonly Pick<SearchDocument, 'scope' | 'title' | 'text'>[],
+): SuggestionChange[] {
   const change = new Map<string, SuggestionChange>();
   const count = (documents: typeof before, by: number) => {
     for (const document of documents) {

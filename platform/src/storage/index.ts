@@ -3,7 +3,7 @@ import type { Config } from '../config/config.js';
 import { LocalFolderStorage } from './local-folder-storage.js';
 import type { MediaStorage } from './port.js';
 
-export { isObjectKey, StorageFullError,  type MediaStorage,  } from './port.js';
+export { isObjectKey, StorageFullError, type MediaStorage } from './port.js';
 export { withStorageLock } from './storage-lock.js';
 export { LocalFolderStorage } from './local-folder-storage.js';
 

@@ -14,17 +14,19 @@ const queues = new WeakMap<Database, Promise<unknown>>();
  */
 export async function withStorageLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
   const previous = queues.get(database) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() =>
-    database.db.connection().execute(async (connection) => {
-      await sql`select pg_advisory_lock(hashtextextended(${LOCK_NAME}, 0))`.execute(connection);
-      try {
-        return await fn();
-      } finally {
-        // A lost connection releases the lock with it.
-        await sql`select pg_advisory_unlock(hashtextextended(${LOCK_NAME}, 0))`.execute(connection).catch(() => undefined);
-      }
-    }),
-  );
+  const run = previous
+    .catch(() => undefined)
+    .then(() =>
+      database.db.connection().execute(async (connection) => {
+        await sql`select pg_advisory_lock(hashtextextended(${LOCK_NAME}, 0))`.execute(connection);
+        try {
+          return await fn();
+        } finally {
+          // A lost connection releases the lock with it.
+          await sql`select pg_advisory_unlock(hashtextextended(${LOCK_NAME}, 0))`.execute(connection).catch(() => undefined);
+        }
+      }),
+    );
   queues.set(database, run);
   return run;
 }

@@ -191,7 +191,8 @@ export function variantsOf(schema: z.ZodType): number {
     if (s.enum) most = Math.max(most, s.enum.length);
     const branches = [...(s.anyOf ?? []), ...(s.oneOf ?? [])];
     most = Math.max(most, branches.filter((b) => b.type !== 'null').length);
-    for (const child of [...branches, ...(s.allOf ?? []), ...Object.values(s.properties ?? {}), ...(s.items ? [s.items] : []), ...(s.prefixItems ?? [])]) walk(child);
+    for (const child of [...branches, ...(s.allOf ?? []), ...Object.values(s.properties ?? {}), ...(s.items ? [s.items] : []), ...(s.prefixItems ?? [])])
+      walk(child);
     if (typeof s.additionalProperties === 'object') walk(s.additionalProperties);
   };
   walk(toJson(schema));
@@ -285,7 +286,8 @@ function emailOf(s: JsonSchema, o: ExtremeOptions): string {
  */
 export function textOf(length: number, extremity: Exclude<Extremity, 'smallest'>, salt = 0): string {
   if (length <= 0) return '';
-  const words = extremity === 'dense' ? [DENSE_SEED] : [...AWKWARD_WORDS.slice(salt % AWKWARD_WORDS.length), ...AWKWARD_WORDS.slice(0, salt % AWKWARD_WORDS.length)];
+  const words =
+    extremity === 'dense' ? [DENSE_SEED] : [...AWKWARD_WORDS.slice(salt % AWKWARD_WORDS.length), ...AWKWARD_WORDS.slice(0, salt % AWKWARD_WORDS.length)];
   const separator = extremity === 'dense' ? '' : ' ';
   let text = '';
   for (let i = 0; text.length < length; i++) text += (i > 0 ? separator : '') + words[i % words.length];

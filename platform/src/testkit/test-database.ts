@@ -8,11 +8,7 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-export async function createDatabaseNamed(
-  adminUrl: string,
-  name: string,
-  options: { template?: string; replace?: boolean } = {},
-): Promise<string> {
+export async function createDatabaseNamed(adminUrl: string, name: string, options: { template?: string; replace?: boolean } = {}): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

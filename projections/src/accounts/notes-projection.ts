@@ -36,7 +36,14 @@ export const notesProjection = defineProjection({
       const content = await unsealedFor(db, event.data.userId, event.data.content, noteTextSealedSchema);
       if (content === null) return;
       const noteId = event.data.noteId ?? legacyNoteId(event.data.sentence, event.data.rtype);
-      const row = { user_id: event.data.userId, note_id: noteId, sentence_id: event.data.sentence, rtype: event.data.rtype, content, saved_at: event.metadata.timestamp };
+      const row = {
+        user_id: event.data.userId,
+        note_id: noteId,
+        sentence_id: event.data.sentence,
+        rtype: event.data.rtype,
+        content,
+        saved_at: event.metadata.timestamp,
+      };
       await db
         .insertInto('notes')
         .values(row)

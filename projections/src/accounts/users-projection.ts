@@ -1,13 +1,24 @@
 import { sql, type Kysely } from 'kysely';
 import { defineProjection } from '@epos/platform';
-import { accountDeleted, accountLocked, accountUnlocked, blogsAssigned, subscriptionsChanged, emailConfirmed, loginSucceeded, personalDataSchema, roleAssigned, userRegistered, type Role } from '@epos/schemas';
+import {
+  accountDeleted,
+  accountLocked,
+  accountUnlocked,
+  blogsAssigned,
+  subscriptionsChanged,
+  emailConfirmed,
+  loginSucceeded,
+  personalDataSchema,
+  roleAssigned,
+  userRegistered,
+  type Role,
+} from '@epos/schemas';
 import { unsealedFor } from './sealing.js';
 
 export const USERS_PROJECTION = 'users';
 export const DELETED_USER = 'deleted user';
 /** What the console's q finds a user by: name, user name and email as one text (indexed by trigrams). */
 export const USER_TEXT = sql<string>`(name || ' ' || user_name || ' ' || coalesce(email, ''))`;
-
 
 export interface UsersReadModel {
   users: {
@@ -86,7 +97,11 @@ export const usersProjection = defineProjection({
       await db.updateTable('users').set({ role: event.data.role }).where('user_id', '=', event.data.userId).execute();
     },
     async BlogsAssigned(event, db) {
-      await db.updateTable('users').set({ blogs: JSON.stringify(event.data.blogs) as unknown as string[] }).where('user_id', '=', event.data.userId).execute();
+      await db
+        .updateTable('users')
+        .set({ blogs: JSON.stringify(event.data.blogs) as unknown as string[] })
+        .where('user_id', '=', event.data.userId)
+        .execute();
     },
     async SubscriptionsChanged(event, db) {
       const row = await db.selectFrom('users').select('subscriptions').where('user_id', '=', event.data.userId).executeTakeFirst();
@@ -95,7 +110,11 @@ export const usersProjection = defineProjection({
         if (event.data.subscribed) current.add(blog);
         else current.delete(blog);
       }
-      await db.updateTable('users').set({ subscriptions: JSON.stringify([...current].sort()) as unknown as string[] }).where('user_id', '=', event.data.userId).execute();
+      await db
+        .updateTable('users')
+        .set({ subscriptions: JSON.stringify([...current].sort()) as unknown as string[] })
+        .where('user_id', '=', event.data.userId)
+        .execute();
     },
     async AccountLocked(event, db) {
       await db.updateTable('users').set({ locked: true }).where('user_id', '=', event.data.userId).execute();
@@ -104,7 +123,11 @@ export const usersProjection = defineProjection({
       await db.updateTable('users').set({ locked: false }).where('user_id', '=', event.data.userId).execute();
     },
     async AccountDeleted(event, db) {
-      await db.updateTable('users').set({ user_name: DELETED_USER, name: DELETED_USER, email: null, deleted: true }).where('user_id', '=', event.data.userId).execute();
+      await db
+        .updateTable('users')
+        .set({ user_name: DELETED_USER, name: DELETED_USER, email: null, deleted: true })
+        .where('user_id', '=', event.data.userId)
+        .execute();
     },
   },
 });

@@ -32,7 +32,11 @@ const postContent = (title: string) => ({ title, subtitle: '', seriesTitle: 'Not
 async function publishedPost(blogId: string, url: string, title: string) {
   const postId = randomUUID();
   await projection.append(postStream(postId), [{ type: 'PostCreated', data: { postId, blogId, url, authorId: writer, content: postContent(title) } }], writer);
-  const db = await projection.append(postStream(postId), [{ type: 'PostPublished', data: { postId, publishedAt: '2026-03-01T00:00:00.000Z', scheduled: false, first: true } }], writer);
+  const db = await projection.append(
+    postStream(postId),
+    [{ type: 'PostPublished', data: { postId, publishedAt: '2026-03-01T00:00:00.000Z', scheduled: false, first: true } }],
+    writer,
+  );
   return { postId, db };
 }
 
@@ -40,14 +44,27 @@ async function comment(postId: string, author: string, text: string, options: { 
   const commentId = randomUUID();
   const db = await projection.append(
     commentsStream(postId),
-    [{ type: 'CommentPosted', data: { commentId, postId, parentId: options.parentId ?? null, authorId: author, content: seal(await keyOf(author), text), mentions: options.pings ?? [] } }],
+    [
+      {
+        type: 'CommentPosted',
+        data: {
+          commentId,
+          postId,
+          parentId: options.parentId ?? null,
+          authorId: author,
+          content: seal(await keyOf(author), text),
+          mentions: options.pings ?? [],
+        },
+      },
+    ],
     author,
   );
   return { commentId, db };
 }
 
 const feed = async (db: Awaited<ReturnType<typeof projection.append>>) => (await findRecents(db, window)).rows.map((r) => [r.type, r.content, r.url]);
-const notesOf = async (db: Awaited<ReturnType<typeof projection.append>>, user: string) => (await findNotifications(db, user, window)).rows.map((r) => [r.kind, r.content, r.url]);
+const notesOf = async (db: Awaited<ReturnType<typeof projection.append>>, user: string) =>
+  (await findNotifications(db, user, window)).rows.map((r) => [r.kind, r.content, r.url]);
 
 describe('activity projection', () => {
   it('shows a published post and its comments, newest first; replies and mentions are told to their readers once', async () => {
@@ -58,13 +75,24 @@ describe('activity projection', () => {
     expect(await notesOf(afterPost, writer)).toEqual([]);
     // a scheduled post is published by the system, but readers are told its author's name
     const scheduled = randomUUID();
-    await projection.append(postStream(scheduled), [{ type: 'PostCreated', data: { postId: scheduled, blogId: 'river', url: 'later', authorId: writer, content: postContent('Later') } }], writer);
-    const afterScheduled = await projection.append(postStream(scheduled), [{ type: 'PostPublished', data: { postId: scheduled, publishedAt: '2026-03-02T00:00:00.000Z', scheduled: true, first: true } }], 'system');
+    await projection.append(
+      postStream(scheduled),
+      [{ type: 'PostCreated', data: { postId: scheduled, blogId: 'river', url: 'later', authorId: writer, content: postContent('Later') } }],
+      writer,
+    );
+    const afterScheduled = await projection.append(
+      postStream(scheduled),
+      [{ type: 'PostPublished', data: { postId: scheduled, publishedAt: '2026-03-02T00:00:00.000Z', scheduled: true, first: true } }],
+      'system',
+    );
     expect((await findNotifications(afterScheduled, reader, window)).rows[0]).toMatchObject({ kind: 'post', actor_id: writer });
     await projection.append(postStream(scheduled), [{ type: 'PostDeleted', data: { postId: scheduled } }], writer);
 
     const { commentId: first } = await comment(postId, reader, 'They stand so still.');
-    const { commentId: reply, db } = await comment(postId, friend, `Like **statues**, ${'very '.repeat(60)}still.`, { parentId: first, pings: [reader, admin, friend] });
+    const { commentId: reply, db } = await comment(postId, friend, `Like **statues**, ${'very '.repeat(60)}still.`, {
+      parentId: first,
+      pings: [reader, admin, friend],
+    });
     const rows = await feed(db);
     expect(rows[0]![0]).toBe('comment');
     expect(rows[0]![1]).toMatch(/^Like \*\*statues\*\*, very .*…$/);
@@ -79,8 +107,16 @@ describe('activity projection', () => {
 
   it('never shows drafts, hidden comments or unpublished posts, nor notes or subscriptions', async () => {
     const draftId = randomUUID();
-    await projection.append(postStream(draftId), [{ type: 'PostCreated', data: { postId: draftId, blogId: 'river', url: 'draft-only', authorId: writer, content: postContent('A secret draft') } }], writer);
-    let db = await projection.append(userStream(reader), [{ type: 'NoteSaved', data: { userId: reader, noteId: 'n1', sentence: 7, rtype: 'note', content: seal(await keyOf(reader), 'My private note') } }], reader);
+    await projection.append(
+      postStream(draftId),
+      [{ type: 'PostCreated', data: { postId: draftId, blogId: 'river', url: 'draft-only', authorId: writer, content: postContent('A secret draft') } }],
+      writer,
+    );
+    let db = await projection.append(
+      userStream(reader),
+      [{ type: 'NoteSaved', data: { userId: reader, noteId: 'n1', sentence: 7, rtype: 'note', content: seal(await keyOf(reader), 'My private note') } }],
+      reader,
+    );
     expect(JSON.stringify(await feed(db))).not.toMatch(/secret draft|private note/);
 
     const { postId } = await publishedPost('river', 'egrets', 'Egrets');
@@ -93,7 +129,7 @@ describe('activity projection', () => {
     expect(JSON.stringify(await feed(db))).not.toMatch(/Egrets|Hidden soon/);
   });
 
-  it('shows pages, page updates (one row for a run of edits), moves, books and readers\' works', async () => {
+  it("shows pages, page updates (one row for a run of edits), moves, books and readers' works", async () => {
     const pageId = randomUUID();
     const page = { name: 'Reading guide', permalink: 'guide', category: 'Main menu' as const, parent: null, priority: 1, markdown: 'Read slowly.' };
     await projection.append(pageStream(pageId), [{ type: 'PageCreated', data: { pageId, path: '/guide', content: page } }], admin);
@@ -110,11 +146,29 @@ describe('activity projection', () => {
     const authorId = randomUUID();
     const bookId = randomUUID();
     await projection.append(authorStream(authorId), [{ type: 'AuthorAdded', data: { authorId, name: 'Sri Aurobindo', slug: 'sri-aurobindo' } }], admin);
-    db = await projection.append(bookStream(bookId), [{ type: 'BookAdded', data: { bookId, authorId, slug: 'letters', content: { title: 'Letters on Poetry', order: 1, markdown: '# Letters' } } }], admin);
+    db = await projection.append(
+      bookStream(bookId),
+      [{ type: 'BookAdded', data: { bookId, authorId, slug: 'letters', content: { title: 'Letters on Poetry', order: 1, markdown: '# Letters' } } }],
+      admin,
+    );
     expect((await feed(db))[0]).toEqual(['book', 'Letters on Poetry', '/books/sri-aurobindo/letters']);
 
     const workId = randomUUID();
-    db = await projection.append(workStream(workId), [{ type: 'WorkAdded', data: { workId, userId: reader, sentences: [12, 13], content: { type: 'video', description: '', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } } }], reader);
+    db = await projection.append(
+      workStream(workId),
+      [
+        {
+          type: 'WorkAdded',
+          data: {
+            workId,
+            userId: reader,
+            sentences: [12, 13],
+            content: { type: 'video', description: '', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+          },
+        },
+      ],
+      reader,
+    );
     expect((await feed(db))[0]).toEqual(['work', 'a video', '/s/12']);
     db = await projection.append(workStream(workId), [{ type: 'WorkHidden', data: { workId } }], admin);
     expect((await feed(db))[0]?.[0]).not.toBe('work');
@@ -124,11 +178,23 @@ describe('activity projection', () => {
     const lines = ['The Gods above are laws that have no heart,', 'And men on earth obey them unaware.'];
     await projection.append(sentenceStream(40), [{ type: 'SentenceTextSet', data: { sentence: 40, edition: 'first', lines } }], 'importer');
     await projection.append(sentenceStream(40), [{ type: 'TranslationSet', data: { sentence: 40, lang: 'hi', lines: ['देवता ऊपर हृदयहीन नियम हैं'] } }], admin);
-    let db = await projection.append(userStream(friend), [{ type: 'NoteSaved', data: { userId: friend, noteId: 'f1', sentence: 40, rtype: 'note', content: seal(await keyOf(friend), 'mine') } }], friend);
+    let db = await projection.append(
+      userStream(friend),
+      [{ type: 'NoteSaved', data: { userId: friend, noteId: 'f1', sentence: 40, rtype: 'note', content: seal(await keyOf(friend), 'mine') } }],
+      friend,
+    );
     expect((await feed(db)).filter((r) => r[2] === '/s/40')).toEqual([]);
 
-    await projection.append(sentenceStream(40), [{ type: 'SentenceTextSet', data: { sentence: 40, edition: 'first', lines: ['The gods above are laws that have no heart,', lines[1]!] } }], admin);
-    db = await projection.append(sentenceStream(40), [{ type: 'TranslationSet', data: { sentence: 40, lang: 'hi', lines: ['देवता ऊपर हृदयहीन विधान हैं'] } }], admin);
+    await projection.append(
+      sentenceStream(40),
+      [{ type: 'SentenceTextSet', data: { sentence: 40, edition: 'first', lines: ['The gods above are laws that have no heart,', lines[1]!] } }],
+      admin,
+    );
+    db = await projection.append(
+      sentenceStream(40),
+      [{ type: 'TranslationSet', data: { sentence: 40, lang: 'hi', lines: ['देवता ऊपर हृदयहीन विधान हैं'] } }],
+      admin,
+    );
     expect((await feed(db)).filter((r) => r[2] === '/s/40')).toEqual([
       ['translation', 'Hindi: देवता ऊपर हृदयहीन विधान हैं', '/s/40'],
       ['correction', 'First edition: The gods above are laws that have no heart,', '/s/40'],
@@ -141,7 +207,11 @@ describe('activity projection', () => {
   });
 
   it('marks one or all notifications read, and answers the same after a replay', async () => {
-    let db = await projection.append(userStream(friend), [{ type: 'NoteSaved', data: { userId: friend, noteId: 'f2', sentence: 41, rtype: 'note', content: seal(await keyOf(friend), 'x') } }], friend);
+    let db = await projection.append(
+      userStream(friend),
+      [{ type: 'NoteSaved', data: { userId: friend, noteId: 'f2', sentence: 41, rtype: 'note', content: seal(await keyOf(friend), 'x') } }],
+      friend,
+    );
     const before = await findNotifications(db, friend, window);
     expect(before.unread).toBe(3);
     const [newest, , oldest] = before.rows;
@@ -170,7 +240,8 @@ describe('activity projection', () => {
     const db = await projection.append(userStream(reader), [{ type: 'NoteDeleted', data: { userId: reader, noteId: 'n1' } }], reader);
     const rebuilt = await rebuild();
     const all = { offset: 0, limit: 500 };
-    for (const user of [reader, writer, admin, friend]) expect((await findNotifications(rebuilt, user, all)).rows).toEqual((await findNotifications(db, user, all)).rows);
+    for (const user of [reader, writer, admin, friend])
+      expect((await findNotifications(rebuilt, user, all)).rows).toEqual((await findNotifications(db, user, all)).rows);
     expect((await findRecents(rebuilt, all)).rows).toEqual((await findRecents(db, all)).rows);
     expect((await findRecents(db, all)).total).toBeGreaterThan(5);
   });
@@ -185,7 +256,9 @@ async function rebuild() {
   const progress = new ProjectionProgress(database, projection.store());
   await progress.start();
   await runner.start();
-  const { position } = await projection.store().append('rebuild-marker', [{ type: 'WorkShown', data: { workId: randomUUID() } }], { expectedRevision: 'any', cause: { actor: 'test' } });
+  const { position } = await projection
+    .store()
+    .append('rebuild-marker', [{ type: 'WorkShown', data: { workId: randomUUID() } }], { expectedRevision: 'any', cause: { actor: 'test' } });
   expect(await progress.waitFor(position, { names: [again.name], timeoutMs: 20_000 })).toBeTruthy();
   const db = await progress.readModel<ActivityReadModel>(again.name);
   await runner.stop();

@@ -49,7 +49,17 @@ export interface ActivityRow {
 export async function addActivity(db: Db, event: RecordedEvent, row: ActivityRow): Promise<void> {
   await db
     .insertInto('activity')
-    .values({ activity_id: event.position.toString(), subject: row.subject, post_id: row.postId ?? null, type: row.type, url: row.url, user_id: row.userId, content: excerpt(row.content), at: event.metadata.timestamp, hidden: false })
+    .values({
+      activity_id: event.position.toString(),
+      subject: row.subject,
+      post_id: row.postId ?? null,
+      type: row.type,
+      url: row.url,
+      user_id: row.userId,
+      content: excerpt(row.content),
+      at: event.metadata.timestamp,
+      hidden: false,
+    })
     .onConflict((oc) => oc.column('activity_id').doNothing())
     .execute();
 }
@@ -57,16 +67,30 @@ export async function addActivity(db: Db, event: RecordedEvent, row: ActivityRow
 /** Like `addActivity`, but a run of such edits by the same person to the same subject stays one row, dated by the latest. */
 export async function addOrExtendActivity(db: Db, event: RecordedEvent, row: ActivityRow): Promise<void> {
   const since = new Date(Date.parse(event.metadata.timestamp) - RUN_MS).toISOString();
-  let recent = db.selectFrom('activity').select('activity_id').where('subject', '=', row.subject).where('type', '=', row.type).where('at', '>=', since).where('hidden', '=', false);
+  let recent = db
+    .selectFrom('activity')
+    .select('activity_id')
+    .where('subject', '=', row.subject)
+    .where('type', '=', row.type)
+    .where('at', '>=', since)
+    .where('hidden', '=', false);
   recent = row.userId === null ? recent.where('user_id', 'is', null) : recent.where('user_id', '=', row.userId);
   const run = await recent.orderBy('at', 'desc').limit(1).executeTakeFirst();
   if (!run) return addActivity(db, event, row);
-  await db.updateTable('activity').set({ url: row.url, content: excerpt(row.content), at: event.metadata.timestamp }).where('activity_id', '=', run.activity_id).execute();
+  await db
+    .updateTable('activity')
+    .set({ url: row.url, content: excerpt(row.content), at: event.metadata.timestamp })
+    .where('activity_id', '=', run.activity_id)
+    .execute();
 }
 
 /** A subject's rows show its new words (an excerpt, as when added), and its new address if it moved. */
 export async function reviseActivity(db: Db, subject: string, content: string, url?: string): Promise<void> {
-  await db.updateTable('activity').set({ content: excerpt(content), ...(url === undefined ? {} : { url }) }).where('subject', '=', subject).execute();
+  await db
+    .updateTable('activity')
+    .set({ content: excerpt(content), ...(url === undefined ? {} : { url }) })
+    .where('subject', '=', subject)
+    .execute();
 }
 
 export async function removeActivity(db: Db, subject: string): Promise<void> {
@@ -81,12 +105,29 @@ export async function setActivityHidden(db: Db, subject: string, hidden: boolean
  * Tells each of `readers` (but never the person who caused it) about `event`, once. `actor`: who
  * the reader is told did it, when that is not who appended the event (a scheduled post's author).
  */
-export async function notify(db: Db, event: RecordedEvent, readers: Iterable<string>, note: { kind: NotificationKind; url: string; content: string }, actor = personOf(event)): Promise<void> {
+export async function notify(
+  db: Db,
+  event: RecordedEvent,
+  readers: Iterable<string>,
+  note: { kind: NotificationKind; url: string; content: string },
+  actor = personOf(event),
+): Promise<void> {
   const to = [...new Set(readers)].filter((reader) => reader !== actor);
   if (to.length === 0) return;
   await db
     .insertInto('notifications')
-    .values(to.map((user_id) => ({ user_id, position: event.position.toString(), kind: note.kind, url: note.url, actor_id: actor, content: excerpt(note.content), at: event.metadata.timestamp, read: false })))
+    .values(
+      to.map((user_id) => ({
+        user_id,
+        position: event.position.toString(),
+        kind: note.kind,
+        url: note.url,
+        actor_id: actor,
+        content: excerpt(note.content),
+        at: event.metadata.timestamp,
+        read: false,
+      })),
+    )
     .onConflict((oc) => oc.columns(['user_id', 'position']).doNothing())
     .execute();
 }

@@ -50,7 +50,12 @@ export async function setupActivity(db: Kysely<ActivityReadModel>): Promise<void
     .addColumn('post_id', 'uuid', (c) => c.notNull())
     .addColumn('author_id', 'uuid', (c) => c.notNull())
     .execute();
-  await db.schema.createTable('follows').addColumn('user_id', 'uuid', (c) => c.notNull()).addColumn('blog_id', 'text', (c) => c.notNull()).addPrimaryKeyConstraint('follows_pk', ['blog_id', 'user_id']).execute();
+  await db.schema
+    .createTable('follows')
+    .addColumn('user_id', 'uuid', (c) => c.notNull())
+    .addColumn('blog_id', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('follows_pk', ['blog_id', 'user_id'])
+    .execute();
   await db.schema
     .createTable('noted')
     .addColumn('user_id', 'uuid', (c) => c.notNull())
@@ -65,7 +70,11 @@ export async function setupActivity(db: Kysely<ActivityReadModel>): Promise<void
     .addColumn('path', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createTable('book_authors').addColumn('author_id', 'uuid', (c) => c.primaryKey()).addColumn('slug', 'text', (c) => c.notNull()).execute();
+  await db.schema
+    .createTable('book_authors')
+    .addColumn('author_id', 'uuid', (c) => c.primaryKey())
+    .addColumn('slug', 'text', (c) => c.notNull())
+    .execute();
   await db.schema
     .createTable('books')
     .addColumn('book_id', 'uuid', (c) => c.primaryKey())
@@ -73,5 +82,10 @@ export async function setupActivity(db: Kysely<ActivityReadModel>): Promise<void
     .addColumn('slug', 'text', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createTable('texted').addColumn('sentence_id', 'integer', (c) => c.notNull()).addColumn('edition', 'text', (c) => c.notNull()).addPrimaryKeyConstraint('texted_pk', ['sentence_id', 'edition']).execute();
+  await db.schema
+    .createTable('texted')
+    .addColumn('sentence_id', 'integer', (c) => c.notNull())
+    .addColumn('edition', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('texted_pk', ['sentence_id', 'edition'])
+    .execute();
 }

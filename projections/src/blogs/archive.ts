@@ -58,7 +58,9 @@ export async function archivePosts(db: Kysely<BlogsReadModel>, only: { blogId?: 
     // An author's posts span blogs: the archived ones are left out, as from every list across blogs.
     .$if(authorId !== undefined, (q) => q.where('posts.author_id', '=', authorId!).where('blogs.archived', '=', false))
     .$if(month !== undefined, (q) =>
-      q.where('posts.published_at', '>=', new Date(Date.UTC(month!.year, month!.month - 1, 1)).toISOString()).where('posts.published_at', '<', new Date(Date.UTC(month!.year, month!.month, 1)).toISOString()),
+      q
+        .where('posts.published_at', '>=', new Date(Date.UTC(month!.year, month!.month - 1, 1)).toISOString())
+        .where('posts.published_at', '<', new Date(Date.UTC(month!.year, month!.month, 1)).toISOString()),
     )
     .orderBy('posts.published_at', 'desc')
     .orderBy('posts.post_id', 'desc')
@@ -88,7 +90,10 @@ export async function refreshArchiveMonths(db: Kysely<BlogsReadModel>, months: I
 }
 
 /** Where posts stand (before or after a batch): their blog, and their publication date if published. */
-export async function placesOf(db: Kysely<BlogsReadModel>, postIds: readonly string[]): Promise<{ post_id: string; blog_id: string; published_at: string | null }[]> {
+export async function placesOf(
+  db: Kysely<BlogsReadModel>,
+  postIds: readonly string[],
+): Promise<{ post_id: string; blog_id: string; published_at: string | null }[]> {
   if (postIds.length === 0) return [];
   return db
     .selectFrom('posts')

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, NotificationListener, parseChangeNotice, PostgresEventStore, ProjectionProgress, ProjectionRunner, type ChangeNotice, type NewEvent } from '@epos/platform';
+import {
+  createLogger,
+  NotificationListener,
+  parseChangeNotice,
+  PostgresEventStore,
+  ProjectionProgress,
+  ProjectionRunner,
+  type ChangeNotice,
+  type NewEvent,
+} from '@epos/platform';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
 import { useTestDatabase } from '@epos/platform/testkit/vitest';
 import { blogStream, commentsStream, EventRegistry, eventCatalog, userStream } from '@epos/schemas';
@@ -51,7 +60,7 @@ async function caughtUp(position: bigint) {
 }
 
 describe('blogs projection: ranks and archive months', () => {
-  it('keeps each blog\'s published posts ranked 1..n by date and its archive months equal to the archive built afresh, through publishing, backdating, unpublishing, revising and deleting', async () => {
+  it("keeps each blog's published posts ranked 1..n by date and its archive months equal to the archive built afresh, through publishing, backdating, unpublishing, revising and deleting", async () => {
     const next = seededRandom(20261121);
     for (const blogId of BLOGS) await append(blogStream(blogId), [{ type: 'BlogCreated', data: { blogId, title: `Blog ${blogId}`, description: '' } }]);
     const posts: { postId: string; blogId: string; status: 'draft' | 'published' | 'deleted' }[] = [];
@@ -62,7 +71,7 @@ describe('blogs projection: ranks and archive months', () => {
       const live = posts.filter((p) => p.status !== 'deleted');
       const post = live[Math.floor(next() * live.length)];
       // Dates over about four months, so months fill, empty and refill; ties on the same instant happen too.
-      const publishedAt = new Date(start + Math.floor(next() * 240) * DAY / 2).toISOString();
+      const publishedAt = new Date(start + (Math.floor(next() * 240) * DAY) / 2).toISOString();
       if (roll < 0.3 || !post) {
         const postId = randomUUID();
         const blogId = BLOGS[Math.floor(next() * BLOGS.length)]!;
@@ -132,18 +141,32 @@ describe('blogs projection: ranks and archive months', () => {
 });
 
 describe('blogs projection: hidden comments', () => {
-  it('conceals a hidden comment\'s whole thread at any depth, new replies in it too, and reveals it again but for a reply hidden on its own', async () => {
+  it("conceals a hidden comment's whole thread at any depth, new replies in it too, and reveals it again but for a reply hidden on its own", async () => {
     const postId = randomUUID();
     const [root, reply, deep, own, later] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-    const posted = (commentId: string, parentId: string | null): NewEvent => ({ type: 'CommentPosted', data: { commentId, postId, parentId, authorId: AUTHOR, content: 'v1.a.b.c', mentions: [] } });
+    const posted = (commentId: string, parentId: string | null): NewEvent => ({
+      type: 'CommentPosted',
+      data: { commentId, postId, parentId, authorId: AUTHOR, content: 'v1.a.b.c', mentions: [] },
+    });
     const moderated = (commentId: string, hidden: boolean): NewEvent => ({ type: hidden ? 'CommentHidden' : 'CommentShown', data: { commentId, postId } });
     const concealed = async (position: bigint) => {
       const rows = await (await caughtUp(position)).selectFrom('comments').select(['comment_id', 'concealed']).where('post_id', '=', postId).execute();
-      const names = new Map<string, string>([[root, 'root'], [reply, 'reply'], [deep, 'deep'], [own, 'own'], [later, 'later']]);
-      return rows.filter((r) => r.concealed).map((r) => names.get(r.comment_id)).sort();
+      const names = new Map<string, string>([
+        [root, 'root'],
+        [reply, 'reply'],
+        [deep, 'deep'],
+        [own, 'own'],
+        [later, 'later'],
+      ]);
+      return rows
+        .filter((r) => r.concealed)
+        .map((r) => names.get(r.comment_id))
+        .sort();
     };
     const stream = commentsStream(postId);
-    expect(await concealed(await append(stream, [posted(root, null), posted(reply, root), posted(deep, reply), posted(own, reply), moderated(own, true)]))).toEqual(['own']);
+    expect(
+      await concealed(await append(stream, [posted(root, null), posted(reply, root), posted(deep, reply), posted(own, reply), moderated(own, true)])),
+    ).toEqual(['own']);
     expect(await concealed(await append(stream, [moderated(root, true)]))).toEqual(['deep', 'own', 'reply', 'root']);
     expect(await concealed(await append(stream, [posted(later, deep)]))).toEqual(['deep', 'later', 'own', 'reply', 'root']);
     expect(await concealed(await append(stream, [moderated(root, false)]))).toEqual(['own']);
@@ -161,7 +184,9 @@ describe('blogs projection: comments stored before the `pings` → `mentions` re
     // Rows exactly as the version-1 code stored them.
     const storeV1 = async (revision: number, type: string, data: object) => {
       await sql`insert into events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
-        values (${stream}, ${revision}, ${randomUUID()}, ${type}, 1, ${JSON.stringify(data)}, ${JSON.stringify({ actor: 'test', timestamp: new Date().toISOString() })})`.execute(database.db);
+        values (${stream}, ${revision}, ${randomUUID()}, ${type}, 1, ${JSON.stringify(data)}, ${JSON.stringify({ actor: 'test', timestamp: new Date().toISOString() })})`.execute(
+        database.db,
+      );
     };
     await storeV1(0, 'CommentPosted', { commentId, postId, parentId: null, authorId: AUTHOR, content: 'v1.a.b.c', pings: [ann] });
     await storeV1(1, 'CommentEdited', { commentId, postId, content: 'v1.a.b.c', pings: [ann, ben] });
@@ -175,7 +200,10 @@ describe('blogs projection: comments stored before the `pings` → `mentions` re
     expect(rows).toEqual([{ pings: [ann, ben] }]);
     // A new event is stored under version 2, in the new shape.
     const position = await append(stream, [{ type: 'CommentEdited', data: { commentId, postId, content: 'v1.a.b.c', mentions: [ben] } }]);
-    const stored = await sql<{ schema_version: number; data: { mentions?: string[]; pings?: string[] } }>`select schema_version, data from events where global_position = ${position.toString()}`.execute(database.db);
+    const stored = await sql<{
+      schema_version: number;
+      data: { mentions?: string[]; pings?: string[] };
+    }>`select schema_version, data from events where global_position = ${position.toString()}`.execute(database.db);
     expect(stored.rows).toEqual([{ schema_version: 2, data: expect.objectContaining({ mentions: [ben] }) }]);
     expect(stored.rows[0]!.data).not.toHaveProperty('pings');
   });

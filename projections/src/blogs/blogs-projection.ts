@@ -9,7 +9,7 @@ import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from './
 import { setupBlogsReadModel } from './setup.js';
 import { monthOf, placesOf, refreshArchiveMonths } from './archive.js';
 
-const REMOVED_COMMENT = 'This comment was removed with its author\'s account.';
+const REMOVED_COMMENT = "This comment was removed with its author's account.";
 
 function contentColumns(content: PostContent) {
   const html = renderMarkdown(content.markdown);
@@ -28,7 +28,11 @@ function contentColumns(content: PostContent) {
 async function leavePublished(db: Kysely<BlogsReadModel>, postId: string): Promise<void> {
   const post = await db.selectFrom('posts').select(['blog_id', 'status', 'rank']).where('post_id', '=', postId).executeTakeFirst();
   if (post?.status !== 'published') return;
-  await db.updateTable('blogs').set((eb) => ({ published_count: eb('published_count', '-', 1) })).where('blog_id', '=', post.blog_id).execute();
+  await db
+    .updateTable('blogs')
+    .set((eb) => ({ published_count: eb('published_count', '-', 1) }))
+    .where('blog_id', '=', post.blog_id)
+    .execute();
   await db
     .updateTable('posts')
     .set((eb) => ({ rank: eb('rank', '-', 1) }))
@@ -58,7 +62,9 @@ async function concealThread(db: Kysely<BlogsReadModel>, commentId: string): Pro
 async function recountComments(db: Kysely<BlogsReadModel>, postId: string): Promise<void> {
   await db
     .updateTable('posts')
-    .set((eb) => ({ comment_count: eb.selectFrom('comments').select(eb.fn.countAll<number>().as('n')).where('post_id', '=', postId).where('concealed', '=', false) }))
+    .set((eb) => ({
+      comment_count: eb.selectFrom('comments').select(eb.fn.countAll<number>().as('n')).where('post_id', '=', postId).where('concealed', '=', false),
+    }))
     .where('post_id', '=', postId)
     .execute();
 }
@@ -72,7 +78,16 @@ const handlers = defineProjection({
     async BlogCreated(event, db) {
       await db
         .insertInto('blogs')
-        .values({ blog_id: event.data.blogId, title: event.data.title, description: event.data.description, created_at: event.metadata.timestamp, published_count: 0, last_published: null, next_number: 1, archived: false })
+        .values({
+          blog_id: event.data.blogId,
+          title: event.data.title,
+          description: event.data.description,
+          created_at: event.metadata.timestamp,
+          published_count: 0,
+          last_published: null,
+          next_number: 1,
+          archived: false,
+        })
         .execute();
     },
     async BlogRenamed(event, db) {
@@ -92,7 +107,23 @@ const handlers = defineProjection({
       const at = event.metadata.timestamp;
       await db
         .insertInto('posts')
-        .values({ post_id: postId, blog_id: blogId, url, author_id: authorId, number: null, ...contentColumns(content), status: 'draft', publish_at: null, published_at: null, created_at: at, updated_at: at, revision: 1, comment_count: 0, autosave: null, autosaved_at: null })
+        .values({
+          post_id: postId,
+          blog_id: blogId,
+          url,
+          author_id: authorId,
+          number: null,
+          ...contentColumns(content),
+          status: 'draft',
+          publish_at: null,
+          published_at: null,
+          created_at: at,
+          updated_at: at,
+          revision: 1,
+          comment_count: 0,
+          autosave: null,
+          autosaved_at: null,
+        })
         .execute();
       await db.insertInto('post_revisions').values({ post_id: postId, revision: 1, at, actor: event.metadata.actor, kind: 'created', content }).execute();
     },
@@ -106,7 +137,17 @@ const handlers = defineProjection({
         .returning('revision')
         .executeTakeFirst();
       if (!post) return;
-      await db.insertInto('post_revisions').values({ post_id: postId, revision: post.revision, at, actor: event.metadata.actor, kind: restoredFrom === undefined ? 'revised' : 'restored', content }).execute();
+      await db
+        .insertInto('post_revisions')
+        .values({
+          post_id: postId,
+          revision: post.revision,
+          at,
+          actor: event.metadata.actor,
+          kind: restoredFrom === undefined ? 'revised' : 'restored',
+          content,
+        })
+        .execute();
     },
     async PostAutosaved(event, db) {
       await db
@@ -138,7 +179,13 @@ const handlers = defineProjection({
         .executeTakeFirst();
       await db
         .updateTable('posts')
-        .set({ status: 'published', publish_at: null, published_at: event.data.publishedAt, number: post.number ?? blog.next_number - 1, rank: blog.published_count - Number(newer.numUpdatedRows) })
+        .set({
+          status: 'published',
+          publish_at: null,
+          published_at: event.data.publishedAt,
+          number: post.number ?? blog.next_number - 1,
+          rank: blog.published_count - Number(newer.numUpdatedRows),
+        })
         .where('post_id', '=', event.data.postId)
         .execute();
     },
@@ -148,11 +195,31 @@ const handlers = defineProjection({
       const gone = await db.deleteFrom('deleted_posts').where('post_id', '=', postId).returning('created_at').executeTakeFirst();
       await db
         .insertInto('posts')
-        .values({ post_id: postId, blog_id: blogId, url, author_id: authorId, number: null, ...contentColumns(content), status: 'draft', publish_at: null, published_at: null, created_at: gone?.created_at ?? at, updated_at: at, revision, comment_count: 0, autosave: null, autosaved_at: null })
+        .values({
+          post_id: postId,
+          blog_id: blogId,
+          url,
+          author_id: authorId,
+          number: null,
+          ...contentColumns(content),
+          status: 'draft',
+          publish_at: null,
+          published_at: null,
+          created_at: gone?.created_at ?? at,
+          updated_at: at,
+          revision,
+          comment_count: 0,
+          autosave: null,
+          autosaved_at: null,
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
       await recountComments(db, postId);
-      await db.insertInto('post_revisions').values({ post_id: postId, revision, at, actor: event.metadata.actor, kind: 'restored', content }).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto('post_revisions')
+        .values({ post_id: postId, revision, at, actor: event.metadata.actor, kind: 'restored', content })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     },
     async PostScheduled(event, db) {
       await db.updateTable('posts').set({ status: 'scheduled', publish_at: event.data.publishAt }).where('post_id', '=', event.data.postId).execute();
@@ -168,7 +235,12 @@ const handlers = defineProjection({
       await db
         .insertInto('deleted_posts')
         .columns(['post_id', 'blog_id', 'url', 'title', 'author_id', 'created_at', 'deleted_at'])
-        .expression((eb) => eb.selectFrom('posts').select(['post_id', 'blog_id', 'url', 'title', 'author_id', 'created_at', sql<string>`${event.metadata.timestamp}::timestamptz`.as('deleted_at')]).where('post_id', '=', event.data.postId))
+        .expression((eb) =>
+          eb
+            .selectFrom('posts')
+            .select(['post_id', 'blog_id', 'url', 'title', 'author_id', 'created_at', sql<string>`${event.metadata.timestamp}::timestamptz`.as('deleted_at')])
+            .where('post_id', '=', event.data.postId),
+        )
         .onConflict((oc) => oc.doNothing())
         .execute();
       await leavePublished(db, event.data.postId);
@@ -183,7 +255,20 @@ const handlers = defineProjection({
       const parent = parentId === null ? undefined : await db.selectFrom('comments').select('concealed').where('comment_id', '=', parentId).executeTakeFirst();
       await db
         .insertInto('comments')
-        .values({ comment_id: commentId, post_id: postId, parent_id: parentId, author_id: authorId, content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(mentions) as unknown as string[], created_at: at, modified_at: at, upvote_count: 0, hidden: false, concealed: parent?.concealed ?? false })
+        .values({
+          comment_id: commentId,
+          post_id: postId,
+          parent_id: parentId,
+          author_id: authorId,
+          content: text,
+          html: renderMarkdown(text, { profile: 'comment' }),
+          pings: JSON.stringify(mentions) as unknown as string[],
+          created_at: at,
+          modified_at: at,
+          upvote_count: 0,
+          hidden: false,
+          concealed: parent?.concealed ?? false,
+        })
         .execute();
       await recountComments(db, postId);
     },
@@ -193,7 +278,12 @@ const handlers = defineProjection({
       const text = (await unsealedFor(db, comment.author_id, event.data.content, commentTextSealedSchema)) ?? REMOVED_COMMENT;
       await db
         .updateTable('comments')
-        .set({ content: text, html: renderMarkdown(text, { profile: 'comment' }), pings: JSON.stringify(event.data.mentions) as unknown as string[], modified_at: event.metadata.timestamp })
+        .set({
+          content: text,
+          html: renderMarkdown(text, { profile: 'comment' }),
+          pings: JSON.stringify(event.data.mentions) as unknown as string[],
+          modified_at: event.metadata.timestamp,
+        })
         .where('comment_id', '=', event.data.commentId)
         .execute();
     },
@@ -213,23 +303,49 @@ const handlers = defineProjection({
       await recountComments(db, event.data.postId);
     },
     async CommentUpvoted(event, db) {
-      const added = await db.insertInto('comment_upvotes').values({ comment_id: event.data.commentId, user_id: event.data.userId }).onConflict((oc) => oc.doNothing()).returning('user_id').executeTakeFirst();
-      if (added) await db.updateTable('comments').set((eb) => ({ upvote_count: eb('upvote_count', '+', 1) })).where('comment_id', '=', event.data.commentId).execute();
+      const added = await db
+        .insertInto('comment_upvotes')
+        .values({ comment_id: event.data.commentId, user_id: event.data.userId })
+        .onConflict((oc) => oc.doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      if (added)
+        await db
+          .updateTable('comments')
+          .set((eb) => ({ upvote_count: eb('upvote_count', '+', 1) }))
+          .where('comment_id', '=', event.data.commentId)
+          .execute();
     },
     async CommentUpvoteWithdrawn(event, db) {
-      const removed = await db.deleteFrom('comment_upvotes').where('comment_id', '=', event.data.commentId).where('user_id', '=', event.data.userId).executeTakeFirst();
-      if (removed.numDeletedRows > 0n) await db.updateTable('comments').set((eb) => ({ upvote_count: eb('upvote_count', '-', 1) })).where('comment_id', '=', event.data.commentId).execute();
+      const removed = await db
+        .deleteFrom('comment_upvotes')
+        .where('comment_id', '=', event.data.commentId)
+        .where('user_id', '=', event.data.userId)
+        .executeTakeFirst();
+      if (removed.numDeletedRows > 0n)
+        await db
+          .updateTable('comments')
+          .set((eb) => ({ upvote_count: eb('upvote_count', '-', 1) }))
+          .where('comment_id', '=', event.data.commentId)
+          .execute();
     },
     async UserRegistered(event, db) {
       const personal = await unsealedFor(db, event.data.userId, event.data.personal, z.object({ name: z.string() }));
-      await db.insertInto('authors').values({ user_id: event.data.userId, name: personal?.name ?? DELETED_USER, role: 'user', deleted: false }).execute();
+      await db
+        .insertInto('authors')
+        .values({ user_id: event.data.userId, name: personal?.name ?? DELETED_USER, role: 'user', deleted: false })
+        .execute();
     },
     async RoleAssigned(event, db) {
       await db.updateTable('authors').set({ role: event.data.role }).where('user_id', '=', event.data.userId).execute();
     },
     async AccountDeleted(event, db) {
       await db.updateTable('authors').set({ name: DELETED_USER, deleted: true }).where('user_id', '=', event.data.userId).execute();
-      await db.updateTable('comments').set({ content: REMOVED_COMMENT, html: `<p>${REMOVED_COMMENT}</p>` }).where('author_id', '=', event.data.userId).execute();
+      await db
+        .updateTable('comments')
+        .set({ content: REMOVED_COMMENT, html: `<p>${REMOVED_COMMENT}</p>` })
+        .where('author_id', '=', event.data.userId)
+        .execute();
     },
   },
 });
@@ -260,7 +376,10 @@ export const blogsProjection: Projection<BlogsReadModel> = {
     const after = await placesOf(db, postIds);
     const places = [...before, ...after];
     const archived = new Set(events.filter((e) => ARCHIVE_EVENTS.has(e.type)).flatMap((e) => field(e, 'postId') ?? []));
-    await refreshArchiveMonths(db, places.flatMap((p) => (p.published_at && archived.has(p.post_id) ? [monthOf(p.blog_id, p.published_at)] : [])));
+    await refreshArchiveMonths(
+      db,
+      places.flatMap((p) => (p.published_at && archived.has(p.post_id) ? [monthOf(p.blog_id, p.published_at)] : [])),
+    );
     if (events.every((e) => UNSHOWN_EVENTS.has(e.type))) return announceUnshownChange(db, BLOGS_CHANGED_CHANNEL, events.at(-1)!.position);
     const everything = events.some((e) => !BLOG_EVENTS.has(e.type));
     const blogs = places.map((p) => p.blog_id).concat(events.flatMap((e) => field(e, 'blogId') ?? []));

@@ -13,7 +13,13 @@ export async function widgetComments(db: BlogsDb, postId: string, viewerId: stri
     .select([sql<string>`coalesce(authors.name, 'unknown')`.as('fullname'), sql<boolean>`coalesce(authors.role = 'admin', false)`.as('is_admin')])
     .select((eb) =>
       eb
-        .exists(eb.selectFrom('comment_upvotes as u').select('u.user_id').whereRef('u.comment_id', '=', 'comments.comment_id').where('u.user_id', '=', viewerId ?? '00000000-0000-0000-0000-000000000000'))
+        .exists(
+          eb
+            .selectFrom('comment_upvotes as u')
+            .select('u.user_id')
+            .whereRef('u.comment_id', '=', 'comments.comment_id')
+            .where('u.user_id', '=', viewerId ?? '00000000-0000-0000-0000-000000000000'),
+        )
         .as('has_upvoted'),
     )
     .where('comments.post_id', '=', postId)
@@ -22,7 +28,9 @@ export async function widgetComments(db: BlogsDb, postId: string, viewerId: stri
   if (commentId) query = query.where('comments.comment_id', '=', commentId);
   const rows = await query.execute();
   const pinged = [...new Set(rows.flatMap((r) => r.pings))];
-  const names = new Map(pinged.length ? (await db.selectFrom('authors').select(['user_id', 'name']).where('user_id', 'in', pinged).execute()).map((a) => [a.user_id, a.name]) : []);
+  const names = new Map(
+    pinged.length ? (await db.selectFrom('authors').select(['user_id', 'name']).where('user_id', 'in', pinged).execute()).map((a) => [a.user_id, a.name]) : [],
+  );
   return rows.map((r) => ({
     id: r.comment_id,
     parent: r.parent_id,
@@ -51,7 +59,9 @@ export function mentionCandidates(db: BlogsDb, post: { post_id: string; author_i
     .selectFrom('authors')
     .select(['user_id', 'name'])
     .where('deleted', '=', false)
-    .where((eb) => eb.or([eb('user_id', '=', post.author_id), eb('user_id', 'in', eb.selectFrom('comments').select('author_id').where('post_id', '=', post.post_id))]))
+    .where((eb) =>
+      eb.or([eb('user_id', '=', post.author_id), eb('user_id', 'in', eb.selectFrom('comments').select('author_id').where('post_id', '=', post.post_id))]),
+    )
     .where('name', 'ilike', containing(q))
     .orderBy('name')
     .limit(MENTIONS)

@@ -73,7 +73,12 @@ export function postWithNeighbours(db: BlogsDb, blogId: string, url: string) {
   return postSummaries(db)
     .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
     .select(['posts.html', 'blogs.title as blog_title', 'blogs.archived as blog_archived'])
-    .select([neighbour(-1, 'url').as('previous_url'), neighbour(-1, 'title').as('previous_title'), neighbour(1, 'url').as('next_url'), neighbour(1, 'title').as('next_title')])
+    .select([
+      neighbour(-1, 'url').as('previous_url'),
+      neighbour(-1, 'title').as('previous_title'),
+      neighbour(1, 'url').as('next_url'),
+      neighbour(1, 'title').as('next_title'),
+    ])
     .where('posts.blog_id', '=', blogId)
     .where('posts.url', '=', url)
     .executeTakeFirst();
@@ -117,5 +122,11 @@ export function publishingSince(db: BlogsDb, blogId: string, since: Date) {
 
 /** A blog's archive months, newest first, each with its timeline entry as JSON text (kept by the projection). */
 export function archiveMonths(db: BlogsDb, blogId: string) {
-  return db.selectFrom('archive_months').select(['year', 'month', 'total', 'entry']).where('blog_id', '=', blogId).orderBy('year', 'desc').orderBy('month', 'desc').execute();
+  return db
+    .selectFrom('archive_months')
+    .select(['year', 'month', 'total', 'entry'])
+    .where('blog_id', '=', blogId)
+    .orderBy('year', 'desc')
+    .orderBy('month', 'desc')
+    .execute();
 }

@@ -9,7 +9,16 @@ type PostStatusName = 'draft' | 'scheduled' | 'published';
 /** Blogs, their posts with rendered HTML, revisions, comments and the names they are shown with. */
 export interface BlogsReadModel {
   /** `archived`: takes no new posts (the console's archive). */
-  blogs: { blog_id: string; title: string; description: string; created_at: string; published_count: number; last_published: string | null; next_number: number; archived: boolean };
+  blogs: {
+    blog_id: string;
+    title: string;
+    description: string;
+    created_at: string;
+    published_count: number;
+    last_published: string | null;
+    next_number: number;
+    archived: boolean;
+  };
   posts: {
     post_id: string;
     blog_id: string;

@@ -104,7 +104,9 @@ export async function setupBlogsReadModel(db: Kysely<BlogsReadModel>): Promise<v
   // pageInOrder), with the filtered columns in the index so that a page never reads the wide rows;
   // titles by substring.
   for (const column of ['title', 'blog_id', 'status', 'published_at', 'publish_at', 'created_at', 'updated_at']) {
-    await sql`create index ${sql.id(`posts_sorted_by_${column}`)} on posts (${sql.id(column)} nulls first, post_id) include (status, blog_id, author_id)`.execute(db);
+    await sql`create index ${sql.id(`posts_sorted_by_${column}`)} on posts (${sql.id(column)} nulls first, post_id) include (status, blog_id, author_id)`.execute(
+      db,
+    );
   }
   await sql`create index posts_title_substring on posts using gin (title public.gin_trgm_ops)`.execute(db);
   await sql`create index comments_content_substring on comments using gin (content public.gin_trgm_ops)`.execute(db);

@@ -69,10 +69,18 @@ const handlers = defineProjection({
     async AuthorAdded(event, db) {
       const { authorId, name, slug } = event.data;
       const at = event.metadata.timestamp;
-      await db.insertInto('authors').values({ author_id: authorId, name, slug, created_at: at, updated_at: at }).onConflict((oc) => oc.column('author_id').doNothing()).execute();
+      await db
+        .insertInto('authors')
+        .values({ author_id: authorId, name, slug, created_at: at, updated_at: at })
+        .onConflict((oc) => oc.column('author_id').doNothing())
+        .execute();
     },
     async AuthorRenamed(event, db) {
-      await db.updateTable('authors').set({ name: event.data.name, updated_at: event.metadata.timestamp }).where('author_id', '=', event.data.authorId).execute();
+      await db
+        .updateTable('authors')
+        .set({ name: event.data.name, updated_at: event.metadata.timestamp })
+        .where('author_id', '=', event.data.authorId)
+        .execute();
     },
     async AuthorRemoved(event, db) {
       await db.deleteFrom('authors').where('author_id', '=', event.data.authorId).execute();
@@ -108,11 +116,19 @@ const field = (event: RecordedEvent, name: 'authorId' | 'bookId' | 'slug') => {
 async function touchedAuthors(db: Kysely<BooksReadModel>, events: readonly RecordedEvent[]): Promise<string[]> {
   const authorIds = events.flatMap((e) => field(e, 'authorId'));
   const bookIds = events.flatMap((e) => field(e, 'bookId'));
-  const known = authorIds.length + bookIds.length === 0 ? [] : await db
-    .selectFrom('authors')
-    .select('slug')
-    .where((eb) => eb.or([...(authorIds.length ? [eb('author_id', 'in', authorIds)] : []), ...(bookIds.length ? [eb('author_id', 'in', eb.selectFrom('books').select('author_id').where('book_id', 'in', bookIds))] : [])]))
-    .execute();
+  const known =
+    authorIds.length + bookIds.length === 0
+      ? []
+      : await db
+          .selectFrom('authors')
+          .select('slug')
+          .where((eb) =>
+            eb.or([
+              ...(authorIds.length ? [eb('author_id', 'in', authorIds)] : []),
+              ...(bookIds.length ? [eb('author_id', 'in', eb.selectFrom('books').select('author_id').where('book_id', 'in', bookIds))] : []),
+            ]),
+          )
+          .execute();
   return [...known.map((a) => a.slug), ...events.filter((e) => e.type === 'AuthorAdded').flatMap((e) => field(e, 'slug'))];
 }
 

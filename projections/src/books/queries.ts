@@ -9,10 +9,7 @@ export type BookSummary = Pick<BookRow, 'book_id' | 'author_id' | 'slug' | 'titl
 
 /** Every author by name, each with their books in order (by order, then title). */
 export async function authorsWithBooks(db: Db): Promise<{ author: AuthorRow; books: BookSummary[] }[]> {
-  const [authors, books] = await Promise.all([
-    db.selectFrom('authors').selectAll().orderBy('name').orderBy('slug').execute(),
-    booksInOrder(db).execute(),
-  ]);
+  const [authors, books] = await Promise.all([db.selectFrom('authors').selectAll().orderBy('name').orderBy('slug').execute(), booksInOrder(db).execute()]);
   return authors.map((author) => ({ author, books: books.filter((b) => b.author_id === author.author_id) }));
 }
 
@@ -40,7 +37,11 @@ export function bookAt(db: Db, authorSlug: string, bookSlug: string): Promise<(B
 }
 
 export async function bookCountOf(db: Db, authorId: string): Promise<number> {
-  const row = await db.selectFrom('books').select((eb) => eb.fn.countAll<string>().as('n')).where('author_id', '=', authorId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('books')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('author_id', '=', authorId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -11,7 +11,14 @@ const append = (pageId: string, events: NewEvent[]) => projection.append(pageStr
 const about = '11111111-1111-4111-8111-111111111111';
 const poet = '22222222-2222-4222-8222-222222222222';
 const news = '33333333-3333-4333-8333-333333333333';
-const menu: PageContent = { name: 'About', permalink: 'about', category: 'Main menu', parent: null, priority: 2, markdown: 'Read **||12||** <script>alert(1)</script>' };
+const menu: PageContent = {
+  name: 'About',
+  permalink: 'about',
+  category: 'Main menu',
+  parent: null,
+  priority: 2,
+  markdown: 'Read **||12||** <script>alert(1)</script>',
+};
 const child: PageContent = { name: 'The poet', permalink: 'the-poet', category: 'Non-Menu', parent: about, priority: null, markdown: 'A life.' };
 
 describe('library pages', () => {

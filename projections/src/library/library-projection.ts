@@ -88,7 +88,11 @@ const handlers = defineProjection({
       // A page coming back to a path it left takes it over from its redirect.
       await db.deleteFrom('page_redirects').where('path', '=', to).execute();
       await db.updateTable('pages').set({ path: to, updated_at: event.metadata.timestamp }).where('page_id', '=', pageId).execute();
-      await db.insertInto('page_redirects').values({ path: from, page_id: pageId }).onConflict((oc) => oc.column('path').doUpdateSet({ page_id: pageId })).execute();
+      await db
+        .insertInto('page_redirects')
+        .values({ path: from, page_id: pageId })
+        .onConflict((oc) => oc.column('path').doUpdateSet({ page_id: pageId }))
+        .execute();
     },
     async PageDeleted(event, db) {
       await db.deleteFrom('page_redirects').where('page_id', '=', event.data.pageId).execute();

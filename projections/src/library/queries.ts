@@ -22,7 +22,14 @@ export async function pageAtPath(db: Db, path: string): Promise<PathAnswer> {
 
 /** The pages of one menu, in the order the navigation shows them. */
 export function menuPages(db: Db, category: 'Main menu' | 'Footer'): Promise<Pick<LibraryPage, 'page_id' | 'path' | 'name' | 'priority'>[]> {
-  return db.selectFrom('pages').select(['page_id', 'path', 'name', 'priority']).where('category', '=', category).orderBy('priority').orderBy('name').orderBy('page_id').execute();
+  return db
+    .selectFrom('pages')
+    .select(['page_id', 'path', 'name', 'priority'])
+    .where('category', '=', category)
+    .orderBy('priority')
+    .orderBy('name')
+    .orderBy('page_id')
+    .execute();
 }
 
 /** The pages that hang under `parentId`, by name. */

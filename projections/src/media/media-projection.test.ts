@@ -10,26 +10,50 @@ const append = (stream: string, events: NewEvent[]) => projection.append(stream,
 
 const a = 'a'.repeat(64);
 const b = 'b'.repeat(64);
-const uploaded = (hash: string, name: string) => ({ type: 'MediaUploaded', data: { hash, kind: 'image', mime: 'image/png', ext: 'png', size: 99, width: 4, height: 3, durationSeconds: null, originalName: name, uploader: 'u1' } });
+const uploaded = (hash: string, name: string) => ({
+  type: 'MediaUploaded',
+  data: { hash, kind: 'image', mime: 'image/png', ext: 'png', size: 99, width: 4, height: 3, durationSeconds: null, originalName: name, uploader: 'u1' },
+});
 const derivative = (c: string) => ({ hash: c.repeat(64), mime: 'image/webp', ext: 'webp', size: 9, width: 4, height: 3 });
-const uses = (db: Kysely<MediaReadModel>, hash: string) => db.selectFrom('media_uses').select(['place', 'sentence_id', 'book', 'canto', 'kind', 'position']).where('hash', '=', hash).orderBy('place').orderBy('sentence_id').orderBy('kind').orderBy('position').execute();
+const uses = (db: Kysely<MediaReadModel>, hash: string) =>
+  db
+    .selectFrom('media_uses')
+    .select(['place', 'sentence_id', 'book', 'canto', 'kind', 'position'])
+    .where('hash', '=', hash)
+    .orderBy('place')
+    .orderBy('sentence_id')
+    .orderBy('kind')
+    .orderBy('position')
+    .execute();
 
 describe('the media read model', () => {
   it('keeps one row per upload with its facts and derivatives, and drops it when removed', async () => {
     await append(mediaStream(a), [uploaded(a, 'lamp.png')]);
     let db = await append(mediaStream(b), [uploaded(b, 'dawn.png')]);
-    expect(await db.selectFrom('media').select(['hash', 'kind', 'mime', 'ext', 'size', 'width', 'height', 'original_name', 'uploader', 'thumb_hash']).orderBy('hash').execute()).toEqual([
+    expect(
+      await db
+        .selectFrom('media')
+        .select(['hash', 'kind', 'mime', 'ext', 'size', 'width', 'height', 'original_name', 'uploader', 'thumb_hash'])
+        .orderBy('hash')
+        .execute(),
+    ).toEqual([
       { hash: a, kind: 'image', mime: 'image/png', ext: 'png', size: '99', width: 4, height: 3, original_name: 'lamp.png', uploader: 'u1', thumb_hash: null },
       { hash: b, kind: 'image', mime: 'image/png', ext: 'png', size: '99', width: 4, height: 3, original_name: 'dawn.png', uploader: 'u1', thumb_hash: null },
     ]);
     db = await append(mediaStream(a), [{ type: 'MediaDerivativesMade', data: { hash: a, thumb: derivative('c'), web: derivative('d') } }]);
-    expect(await db.selectFrom('media').select(['thumb_hash', 'thumb_ext', 'web_hash', 'web_ext']).where('hash', '=', a).executeTakeFirst()).toEqual({ thumb_hash: 'c'.repeat(64), thumb_ext: 'webp', web_hash: 'd'.repeat(64), web_ext: 'webp' });
+    expect(await db.selectFrom('media').select(['thumb_hash', 'thumb_ext', 'web_hash', 'web_ext']).where('hash', '=', a).executeTakeFirst()).toEqual({
+      thumb_hash: 'c'.repeat(64),
+      thumb_ext: 'webp',
+      web_hash: 'd'.repeat(64),
+      web_ext: 'webp',
+    });
     db = await append(mediaStream(b), [{ type: 'MediaRemoved', data: { hash: b } }]);
     expect((await db.selectFrom('media').select('hash').execute()).map((r) => r.hash)).toEqual([a]);
   });
 
   it('knows where each upload is shown, by its hash or its URL, as each attachment event replaces a list', async () => {
-    const item = (hash: string, by: 'media' | 'url') => (by === 'media' ? { url: `/media/demo/x.png`, media: hash } : { url: `/media/files/${hash}.png`, thumbUrl: '/media/files/thumb.webp' });
+    const item = (hash: string, by: 'media' | 'url') =>
+      by === 'media' ? { url: `/media/demo/x.png`, media: hash } : { url: `/media/files/${hash}.png`, thumbUrl: '/media/files/thumb.webp' };
     await append(sentenceStream(7), [
       { type: 'SentenceMediaSet', data: { sentence: 7, kind: 'painting', items: [{ url: '/media/demo/old.jpg' }, item(a, 'media'), item(b, 'url')] } },
       { type: 'SentenceMediaSet', data: { sentence: 7, kind: 'sketch', items: [item(a, 'url')] } },

@@ -1,6 +1,17 @@
 import type { Kysely } from 'kysely';
 import { defineProjection, type Projection } from '@epos/platform';
-import { hashOfMediaUrl, mediaDerivativesMade, mediaRemoved, mediaUploaded, poemPartMediaSet, sentenceMediaSet, uploadSwept, type MediaItem, type MediaKind, type UploadKind } from '@epos/schemas';
+import {
+  hashOfMediaUrl,
+  mediaDerivativesMade,
+  mediaRemoved,
+  mediaUploaded,
+  poemPartMediaSet,
+  sentenceMediaSet,
+  uploadSwept,
+  type MediaItem,
+  type MediaKind,
+  type UploadKind,
+} from '@epos/schemas';
 
 export const MEDIA_PROJECTION = 'media';
 
@@ -106,11 +117,19 @@ export const mediaProjection: Projection<MediaReadModel> = defineProjection({
         web_hash: null,
         web_ext: null,
       };
-      await db.insertInto('media').values(row).onConflict((oc) => oc.column('hash').doUpdateSet(row)).execute();
+      await db
+        .insertInto('media')
+        .values(row)
+        .onConflict((oc) => oc.column('hash').doUpdateSet(row))
+        .execute();
     },
     async MediaDerivativesMade(event, db) {
       const { hash, thumb, web } = event.data;
-      await db.updateTable('media').set({ thumb_hash: thumb.hash, thumb_ext: thumb.ext, web_hash: web.hash, web_ext: web.ext }).where('hash', '=', hash).execute();
+      await db
+        .updateTable('media')
+        .set({ thumb_hash: thumb.hash, thumb_ext: thumb.ext, web_hash: web.hash, web_ext: web.ext })
+        .where('hash', '=', hash)
+        .execute();
     },
     async MediaRemoved(event, db) {
       await db.deleteFrom('media').where('hash', '=', event.data.hash).execute();

@@ -73,7 +73,11 @@ function holderOf(event: RecordedEvent): { holder: string; replaces: boolean } {
 }
 
 async function useCount(db: Db, hash: string): Promise<number> {
-  const row = await db.selectFrom('upload_uses').select((eb) => eb.fn.countAll<string>().as('n')).where('hash', '=', hash).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('upload_uses')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('hash', '=', hash)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -85,13 +89,17 @@ async function recordMentions(db: Db, event: RecordedEvent): Promise<void> {
   const added = [...now].filter((hash) => !before.has(hash));
   const ended = replaces ? [...before].filter((hash) => !now.has(hash)) : [];
   if (added.length > 0) {
-    await db.insertInto('upload_uses').values(added.map((hash) => ({ hash, holder }))).execute();
+    await db
+      .insertInto('upload_uses')
+      .values(added.map((hash) => ({ hash, holder })))
+      .execute();
     await db.updateTable('uploads').set({ unused_since: null, ever_used: true, last_used_by: holder }).where('hash', 'in', added).execute();
   }
   if (ended.length > 0) {
     await db.deleteFrom('upload_uses').where('holder', '=', holder).where('hash', 'in', ended).execute();
     for (const hash of ended) {
-      if ((await useCount(db, hash)) === 0) await db.updateTable('uploads').set({ unused_since: event.metadata.timestamp, last_used_by: holder }).where('hash', '=', hash).execute();
+      if ((await useCount(db, hash)) === 0)
+        await db.updateTable('uploads').set({ unused_since: event.metadata.timestamp, last_used_by: holder }).where('hash', '=', hash).execute();
     }
   }
 }
@@ -101,13 +109,36 @@ async function applyMedia(db: Db, event: RecordedEvent): Promise<void> {
   if (type === 'MediaUploaded') {
     const d = event.data as Data<MediaEvent, 'MediaUploaded'>;
     const used = (await useCount(db, d.hash)) > 0;
-    const row = { hash: d.hash, uploader: d.uploader, original_name: d.originalName, size: String(d.size), derivative_size: '0', thumb_hash: null, web_hash: null, uploaded_at: event.metadata.timestamp, unused_since: used ? null : event.metadata.timestamp, ever_used: used, last_used_by: null };
-    await db.insertInto('uploads').values(row).onConflict((oc) => oc.column('hash').doUpdateSet(row)).execute();
+    const row = {
+      hash: d.hash,
+      uploader: d.uploader,
+      original_name: d.originalName,
+      size: String(d.size),
+      derivative_size: '0',
+      thumb_hash: null,
+      web_hash: null,
+      uploaded_at: event.metadata.timestamp,
+      unused_since: used ? null : event.metadata.timestamp,
+      ever_used: used,
+      last_used_by: null,
+    };
+    await db
+      .insertInto('uploads')
+      .values(row)
+      .onConflict((oc) => oc.column('hash').doUpdateSet(row))
+      .execute();
   } else if (type === 'MediaDerivativesMade') {
     const { hash, thumb, web } = event.data as Data<MediaEvent, 'MediaDerivativesMade'>;
-    await db.updateTable('uploads').set({ thumb_hash: thumb.hash, web_hash: web.hash, derivative_size: String(thumb.size + web.size) }).where('hash', '=', hash).execute();
+    await db
+      .updateTable('uploads')
+      .set({ thumb_hash: thumb.hash, web_hash: web.hash, derivative_size: String(thumb.size + web.size) })
+      .where('hash', '=', hash)
+      .execute();
   } else if (type === 'MediaRemoved' || type === 'UploadSwept') {
-    await db.deleteFrom('uploads').where('hash', '=', (event.data as { hash: string }).hash).execute();
+    await db
+      .deleteFrom('uploads')
+      .where('hash', '=', (event.data as { hash: string }).hash)
+      .execute();
   }
 }
 
@@ -123,9 +154,17 @@ async function applyPdf(db: Db, event: RecordedEvent): Promise<void> {
       .execute();
   } else if (type === 'PdfRendered') {
     const d = event.data as Data<PdfEvent, 'PdfRendered'>;
-    await db.updateTable('pdf_editions').set({ hash: d.hash, size: String(d.size), last_asked_at: sql<string>`greatest(last_asked_at, ${at}::timestamptz)` }).where('request_id', '=', d.requestId).execute();
+    await db
+      .updateTable('pdf_editions')
+      .set({ hash: d.hash, size: String(d.size), last_asked_at: sql<string>`greatest(last_asked_at, ${at}::timestamptz)` })
+      .where('request_id', '=', d.requestId)
+      .execute();
   } else if (type === 'PdfExpired') {
-    await db.updateTable('pdf_editions').set({ hash: null, size: '0' }).where('request_id', '=', (event.data as Data<PdfEvent, 'PdfExpired'>).requestId).execute();
+    await db
+      .updateTable('pdf_editions')
+      .set({ hash: null, size: '0' })
+      .where('request_id', '=', (event.data as Data<PdfEvent, 'PdfExpired'>).requestId)
+      .execute();
   }
 }
 

@@ -6,15 +6,26 @@ type Db = Kysely<StorageReadModel>;
 
 /** Bytes an account's uploads take in the library (the originals it uploaded). */
 export async function accountUsage(db: Db, uploader: string): Promise<number> {
-  const row = await db.selectFrom('uploads').select(sql<string>`coalesce(sum(size), 0)`.as('bytes')).where('uploader', '=', uploader).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('uploads')
+    .select(sql<string>`coalesce(sum(size), 0)`.as('bytes'))
+    .where('uploader', '=', uploader)
+    .executeTakeFirstOrThrow();
   return Number(row.bytes);
 }
 
 /** Bytes the whole media library takes: every upload with its derivatives, and every PDF edition kept. */
 export async function siteUsage(db: Db): Promise<number> {
   const [uploads, pdfs] = await Promise.all([
-    db.selectFrom('uploads').select(sql<string>`coalesce(sum(size + derivative_size), 0)`.as('bytes')).executeTakeFirstOrThrow(),
-    db.selectFrom('pdf_editions').select(sql<string>`coalesce(sum(size), 0)`.as('bytes')).where('hash', 'is not', null).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('uploads')
+      .select(sql<string>`coalesce(sum(size + derivative_size), 0)`.as('bytes'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('pdf_editions')
+      .select(sql<string>`coalesce(sum(size), 0)`.as('bytes'))
+      .where('hash', 'is not', null)
+      .executeTakeFirstOrThrow(),
   ]);
   return Number(uploads.bytes) + Number(pdfs.bytes);
 }
@@ -28,8 +39,19 @@ export interface UnusedUpload {
 
 /** Uploads nothing has used since before `before`: the sweep's candidates, oldest first. */
 export async function uploadsUnusedSince(db: Db, before: Date, limit: number): Promise<UnusedUpload[]> {
-  const rows = await db.selectFrom('uploads').select(['hash', 'ever_used', 'unused_since', 'last_used_by']).where('unused_since', '<=', before.toISOString()).orderBy('unused_since').limit(limit).execute();
-  return rows.map((r) => ({ hash: r.hash, reason: r.ever_used ? 'no-longer-used' : 'never-used', unusedSince: new Date(r.unused_since!).toISOString(), lastUsedBy: r.last_used_by }));
+  const rows = await db
+    .selectFrom('uploads')
+    .select(['hash', 'ever_used', 'unused_since', 'last_used_by'])
+    .where('unused_since', '<=', before.toISOString())
+    .orderBy('unused_since')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    hash: r.hash,
+    reason: r.ever_used ? 'no-longer-used' : 'never-used',
+    unusedSince: new Date(r.unused_since!).toISOString(),
+    lastUsedBy: r.last_used_by,
+  }));
 }
 
 /** Whether the library holds these bytes already (they take no more room). */
@@ -52,16 +74,33 @@ export interface KeptEdition {
 }
 
 /** PDF editions with their file kept and last asked for before `before`, in that order: a page after `after`. */
-export async function editionsAskedBefore(db: Db, before: Date, limit: number, after: { lastAskedAt: string; requestId: string } | null = null): Promise<KeptEdition[]> {
+export async function editionsAskedBefore(
+  db: Db,
+  before: Date,
+  limit: number,
+  after: { lastAskedAt: string; requestId: string } | null = null,
+): Promise<KeptEdition[]> {
   let query = db.selectFrom('pdf_editions').selectAll().where('hash', 'is not', null).where('last_asked_at', '<=', before.toISOString());
   if (after) query = query.where(sql<boolean>`(last_asked_at, request_id) > (${after.lastAskedAt}::timestamptz, ${after.requestId})`);
   const rows = await query.orderBy('last_asked_at').orderBy('request_id').limit(limit).execute();
-  return rows.map((r) => ({ requestId: r.request_id, part: r.part, version: r.version, hash: r.hash!, size: Number(r.size), lastAskedAt: new Date(r.last_asked_at).toISOString() }));
+  return rows.map((r) => ({
+    requestId: r.request_id,
+    part: r.part,
+    version: r.version,
+    hash: r.hash!,
+    size: Number(r.size),
+    lastAskedAt: new Date(r.last_asked_at).toISOString(),
+  }));
 }
 
 /** Whether any upload, derivative or kept PDF edition of the library is stored under this object key. */
 export async function objectInUse(db: Db, key: string): Promise<boolean> {
-  const upload = await db.selectFrom('uploads').select('hash').where((eb) => eb.or([eb('hash', '=', key), eb('thumb_hash', '=', key), eb('web_hash', '=', key)])).limit(1).executeTakeFirst();
+  const upload = await db
+    .selectFrom('uploads')
+    .select('hash')
+    .where((eb) => eb.or([eb('hash', '=', key), eb('thumb_hash', '=', key), eb('web_hash', '=', key)]))
+    .limit(1)
+    .executeTakeFirst();
   if (upload) return true;
   return (await db.selectFrom('pdf_editions').select('request_id').where('hash', '=', key).limit(1).executeTakeFirst()) !== undefined;
 }

@@ -31,7 +31,9 @@ export interface LineIndex {
   totalLines: number;
 }
 
-export function buildLineIndex(rows: readonly Omit<SentencePlace, 'poemStart' | 'bookStart' | 'cantoStart' | 'inBook' | 'inCanto' | 'stanzaNumber'>[]): LineIndex {
+export function buildLineIndex(
+  rows: readonly Omit<SentencePlace, 'poemStart' | 'bookStart' | 'cantoStart' | 'inBook' | 'inCanto' | 'stanzaNumber'>[],
+): LineIndex {
   const places: SentencePlace[] = [];
   const sectionsOf = new Map<string, number[]>();
   let poemLine = 1;

@@ -29,7 +29,10 @@ async function structureOf(db: Kysely<PoemReadModel>): Promise<PoemStructure> {
 /** The names a part's edition prints (a change to another book's names leaves its version alone). */
 function namesOf(structure: PoemStructure, part: PdfPart) {
   const prefix = part.typeOf === 2 ? `${cantoKey(part.book, part.canto)}.` : `${bookKey(part.book)}.`;
-  const pick = <V>(record: Record<string, V>, keyPrefix: string) => Object.entries(record).filter(([k]) => k.startsWith(keyPrefix)).sort(([a], [b]) => a.localeCompare(b));
+  const pick = <V>(record: Record<string, V>, keyPrefix: string) =>
+    Object.entries(record)
+      .filter(([k]) => k.startsWith(keyPrefix))
+      .sort(([a], [b]) => a.localeCompare(b));
   return {
     title: structure.title ?? null,
     author: structure.author ?? null,
@@ -47,7 +50,10 @@ function namesOf(structure: PoemStructure, part: PdfPart) {
  * part"; null when the part has no sentences (no such book or canto).
  */
 export async function pdfPartVersion(db: Kysely<PoemReadModel>, part: PdfPart): Promise<string | null> {
-  const [rows, structure] = await Promise.all([partRows(db, part).select(['id', 'sentence', 'revision', 'canto', 'section']).orderBy('ord').execute(), structureOf(db)]);
+  const [rows, structure] = await Promise.all([
+    partRows(db, part).select(['id', 'sentence', 'revision', 'canto', 'section']).orderBy('ord').execute(),
+    structureOf(db),
+  ]);
   if (rows.length === 0) return null;
   const hash = createHash('sha256');
   hash.update(JSON.stringify(namesOf(structure, part)));
@@ -57,23 +63,30 @@ export async function pdfPartVersion(db: Kysely<PoemReadModel>, part: PdfPart): 
 
 /** Everything the part's edition prints, read in one snapshot, with the version it has. */
 export async function pdfPartContent(db: Kysely<PoemReadModel>, part: PdfPart): Promise<{ content: PdfPartContent; version: string } | null> {
-  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
-    const version = await pdfPartVersion(trx, part);
-    if (version === null) return null;
-    const [rows, structure] = await Promise.all([partRows(trx, part).select(['canto', 'section', 'state', 'derived']).orderBy('ord').execute(), structureOf(trx)]);
-    const cantoNumbers = [...new Set(rows.map((r) => r.canto!))];
-    const content: PdfPartContent = {
-      title: structure.title ?? null,
-      author: structure.author ?? null,
-      bookName: structure.books[bookKey(part.book)]?.name ?? '',
-      cantos: cantoNumbers.map((canto) => {
-        const sections: Record<number, string> = {};
-        for (const r of rows) if (r.canto === canto) sections[r.section!] = structure.sections[`${cantoKey(part.book, canto)}.${r.section}`]?.name ?? '';
-        return { canto, name: structure.cantos[cantoKey(part.book, canto)]?.name ?? '', sections };
-      }),
-      layers: structure.layers,
-      sentences: rows.map((r) => ({ canto: r.canto!, section: r.section!, state: r.state, derived: r.derived })),
-    };
-    return { content, version };
-  });
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const version = await pdfPartVersion(trx, part);
+      if (version === null) return null;
+      const [rows, structure] = await Promise.all([
+        partRows(trx, part).select(['canto', 'section', 'state', 'derived']).orderBy('ord').execute(),
+        structureOf(trx),
+      ]);
+      const cantoNumbers = [...new Set(rows.map((r) => r.canto!))];
+      const content: PdfPartContent = {
+        title: structure.title ?? null,
+        author: structure.author ?? null,
+        bookName: structure.books[bookKey(part.book)]?.name ?? '',
+        cantos: cantoNumbers.map((canto) => {
+          const sections: Record<number, string> = {};
+          for (const r of rows) if (r.canto === canto) sections[r.section!] = structure.sections[`${cantoKey(part.book, canto)}.${r.section}`]?.name ?? '';
+          return { canto, name: structure.cantos[cantoKey(part.book, canto)]?.name ?? '', sections };
+        }),
+        layers: structure.layers,
+        sentences: rows.map((r) => ({ canto: r.canto!, section: r.section!, state: r.state, derived: r.derived })),
+      };
+      return { content, version };
+    });
 }

@@ -4,7 +4,7 @@ import { derivableFields, POEM_STREAM, poemEvents } from '@epos/schemas';
 import { derive } from './analysis/derive-sentence.js';
 import { FIRST_TEXT_COLUMN, FIRST_TEXT_VECTOR, POEM_CHANGED_CHANNEL, POEM_PROJECTION, type DerivedFields, type PoemReadModel } from './read-model.js';
 
-export {    type PoemReadModel };
+export { type PoemReadModel };
 import { emptySentence, evolveSentence, type SentenceEvent, type SentenceState } from '@epos/domain/poem/sentence-state';
 import type { PoemStructure } from '@epos/domain/poem/structure-state';
 import { fold } from '@epos/domain/decider';
@@ -46,7 +46,9 @@ export const poemProjection = defineBatchProjection<PoemReadModel>({
     // With what the console filters by (book, canto, section), so that a filtered page is a walk along
     // the index too. Never text: a btree row holds at most 2,704 bytes, and one sentence's words
     // may be several times that (a searched page uses the GIN index above).
-    await sql`create index sentences_placed_by_number on sentences (sentence nulls first, id) include (book, canto, section) where book is not null`.execute(db);
+    await sql`create index sentences_placed_by_number on sentences (sentence nulls first, id) include (book, canto, section) where book is not null`.execute(
+      db,
+    );
     await sql`create index sentences_placed_by_id on sentences (id nulls first) include (book, canto, section) where book is not null`.execute(db);
     await db.schema
       .createTable('placements')
@@ -129,14 +131,23 @@ async function applySentenceRun(events: readonly RecordedEvent[], db: Kysely<Poe
       .values(
         moves.map((e) => {
           const data = e.data as { sentence: number; book?: number; canto?: number; section?: number };
-          return { id: data.sentence, position: e.position.toString(), at: e.metadata.timestamp, book: data.book ?? null, canto: data.canto ?? null, section: data.section ?? null };
+          return {
+            id: data.sentence,
+            position: e.position.toString(),
+            at: e.metadata.timestamp,
+            book: data.book ?? null,
+            canto: data.canto ?? null,
+            section: data.section ?? null,
+          };
         }),
       )
       .execute();
   }
   const ids = [...new Set(events.map((e) => (e.data as { sentence: number }).sentence))];
   const rows = await db.selectFrom('sentences').select(['id', 'state', 'derived', 'ord']).where('id', 'in', ids).execute();
-  const docs = new Map<number, SentenceDoc>(rows.map((r) => [r.id, { state: r.state, derived: r.derived, revision: '0', textChanged: false, oldOrder: r.ord }]));
+  const docs = new Map<number, SentenceDoc>(
+    rows.map((r) => [r.id, { state: r.state, derived: r.derived, revision: '0', textChanged: false, oldOrder: r.ord }]),
+  );
   for (const event of events) {
     const sentenceEvent = event as unknown as SentenceEvent & RecordedEvent;
     const id = sentenceEvent.data.sentence;
@@ -168,11 +179,20 @@ async function applySentenceRun(events: readonly RecordedEvent[], db: Kysely<Poe
   const last = events.at(-1)!;
   const stamp = { position: last.position.toString(), at: last.metadata.timestamp };
   const withdrawn = [...docs].filter(([, d]) => !d.state.placement && d.oldOrder !== null).map(([id]) => id);
-  if (withdrawn.length > 0) await db.insertInto('numberings').values(withdrawn.map((id) => ({ id, number: null, ...stamp }))).execute();
+  if (withdrawn.length > 0)
+    await db
+      .insertInto('numberings')
+      .values(withdrawn.map((id) => ({ id, number: null, ...stamp })))
+      .execute();
   await upsertSentences(db, values);
   if (moves.length > 0) {
     const keys = [...docs.values()].flatMap((d) => [d.oldOrder, d.state.placement?.order ?? null]).filter((k): k is string => k !== null);
-    if (keys.length > 0) await renumberFrom(db, keys.reduce((a, b) => (a < b ? a : b)), stamp);
+    if (keys.length > 0)
+      await renumberFrom(
+        db,
+        keys.reduce((a, b) => (a < b ? a : b)),
+        stamp,
+      );
   }
 }
 
@@ -208,7 +228,14 @@ const RENUMBER_CHUNK = 10_000;
  * at the end of the poem reads and writes only its own sentences.
  */
 async function renumberFrom(db: Kysely<PoemReadModel>, from: string, stamp: { position: string; at: string }): Promise<void> {
-  const previous = await db.selectFrom('sentences').select('sentence').where('book', 'is not', null).where('ord', '<', from).orderBy('ord', 'desc').limit(1).executeTakeFirst();
+  const previous = await db
+    .selectFrom('sentences')
+    .select('sentence')
+    .where('book', 'is not', null)
+    .where('ord', '<', from)
+    .orderBy('ord', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const rows = await db.selectFrom('sentences').select(['id', 'sentence']).where('book', 'is not', null).where('ord', '>=', from).orderBy('ord').execute();
   const first = (previous?.sentence ?? 0) + 1;
   const changed = rows.flatMap((row, i) => (row.sentence === first + i ? [] : [{ id: row.id, number: first + i }]));
@@ -219,7 +246,10 @@ async function renumberFrom(db: Kysely<PoemReadModel>, from: string, stamp: { po
     await sql`
       update sentences s set sentence = c.number, state = jsonb_set(s.state, '{sentence}', to_jsonb(c.number))
       from unnest(${ids}::int[], ${numbers}::int[]) as c(id, number) where s.id = c.id`.execute(db);
-    await db.insertInto('numberings').values(chunk.map((c) => ({ id: c.id, number: c.number, ...stamp }))).execute();
+    await db
+      .insertInto('numberings')
+      .values(chunk.map((c) => ({ id: c.id, number: c.number, ...stamp })))
+      .execute();
   }
 }
 

@@ -31,7 +31,11 @@ export class PoemQueries {
   async ownDescription(): Promise<{ title: string | null; author: string | null; introduction: string | null }> {
     const row = await this.db
       .selectFrom('structure')
-      .select([sql<string | null>`state->>'title'`.as('title'), sql<string | null>`state->>'author'`.as('author'), sql<string | null>`state->>'introduction'`.as('introduction')])
+      .select([
+        sql<string | null>`state->>'title'`.as('title'),
+        sql<string | null>`state->>'author'`.as('author'),
+        sql<string | null>`state->>'introduction'`.as('introduction'),
+      ])
       .where('id', '=', 1)
       .executeTakeFirst();
     return { title: row?.title ?? null, author: row?.author ?? null, introduction: row?.introduction ?? null };
@@ -39,7 +43,11 @@ export class PoemQueries {
 
   /** When the first sentence was placed in the poem, or null before any import. */
   async textSince(): Promise<Date | null> {
-    const row = await this.db.selectFrom('placements').select((eb) => eb.fn.min('at').as('first')).where('book', 'is not', null).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('placements')
+      .select((eb) => eb.fn.min('at').as('first'))
+      .where('book', 'is not', null)
+      .executeTakeFirst();
     return row?.first ? new Date(row.first) : null;
   }
 
@@ -56,7 +64,13 @@ export class PoemQueries {
 
   async sentences(numbers: readonly number[]): Promise<SentenceDoc[]> {
     if (numbers.length === 0) return [];
-    return this.db.selectFrom('sentences').select(['state', 'derived']).where('sentence', 'in', numbers).where('book', 'is not', null).orderBy('sentence').execute();
+    return this.db
+      .selectFrom('sentences')
+      .select(['state', 'derived'])
+      .where('sentence', 'in', numbers)
+      .where('book', 'is not', null)
+      .orderBy('sentence')
+      .execute();
   }
 
   async sentence(n: number): Promise<SentenceDoc | null> {
@@ -79,7 +93,11 @@ export class PoemQueries {
   /** Where each of the given permanent ids stands now (unknown ids are left out). */
   async identities(ids: readonly number[]): Promise<Map<number, SentenceIdentity>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('sentences').select(['id', 'sentence', 'book', 'canto', 'section']).where('id', 'in', [...new Set(ids)]).execute();
+    const rows = await this.db
+      .selectFrom('sentences')
+      .select(['id', 'sentence', 'book', 'canto', 'section'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
     return new Map(rows.map((r) => [r.id, r]));
   }
 
@@ -133,13 +151,30 @@ export class PoemQueries {
     const when = at.toISOString();
     const rows = await this.db
       .with('placed', (db) =>
-        db.selectFrom('placements').select(['id', 'book', 'canto', 'section']).distinctOn('id').where('at', '<=', when).orderBy('id').orderBy('position', 'desc'),
+        db
+          .selectFrom('placements')
+          .select(['id', 'book', 'canto', 'section'])
+          .distinctOn('id')
+          .where('at', '<=', when)
+          .orderBy('id')
+          .orderBy('position', 'desc'),
       )
-      .with('numbered', (db) => db.selectFrom('numberings').select(['id', 'number']).distinctOn('id').where('at', '<=', when).orderBy('id').orderBy('position', 'desc'))
+      .with('numbered', (db) =>
+        db.selectFrom('numberings').select(['id', 'number']).distinctOn('id').where('at', '<=', when).orderBy('id').orderBy('position', 'desc'),
+      )
       .selectFrom('placed')
       .innerJoin('numbered', 'numbered.id', 'placed.id')
       .innerJoin('sentences', 'sentences.id', 'placed.id')
-      .select(['placed.id', 'numbered.number', 'placed.book', 'placed.canto', 'placed.section', 'sentences.stanza', 'sentences.stanza_breaks as stanzaBreaks', 'sentences.line_count as lines'])
+      .select([
+        'placed.id',
+        'numbered.number',
+        'placed.book',
+        'placed.canto',
+        'placed.section',
+        'sentences.stanza',
+        'sentences.stanza_breaks as stanzaBreaks',
+        'sentences.line_count as lines',
+      ])
       .where('placed.book', 'is not', null)
       .where('numbered.number', 'is not', null)
       .orderBy('numbered.number')

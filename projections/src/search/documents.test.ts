@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { emptySentence, type SentenceState } from '@epos/domain/poem/sentence-state';
 import type { SearchDocument } from '@epos/schemas/search/documents';
-import { documentsForHeading, documentsForPost, documentsForSentence, poemOrder, visibleComments, type SearchedComment, type SearchedPost } from './documents.js';
+import {
+  documentsForHeading,
+  documentsForPost,
+  documentsForSentence,
+  poemOrder,
+  visibleComments,
+  type SearchedComment,
+  type SearchedPost,
+} from './documents.js';
 
 const placed = (state: Partial<SentenceState>): SentenceState => ({
   ...emptySentence(7),
@@ -17,12 +25,23 @@ describe('documentsForSentence', () => {
       ['sentence:7:centenary', 'centenary', 'In the beginning\nwas dawn', '/2/3/1/centenary'],
       ['sentence:7:revised', 'revised', 'At the beginning', '/2/3/1/revised'],
     ]);
-    expect(docs[0]).toMatchObject({ title: 'Book 2, Canto 3, §1 — 145', sentence: 7, order: poemOrder(145, 'sentence'), language: 'en', author: null, post: null });
+    expect(docs[0]).toMatchObject({
+      title: 'Book 2, Canto 3, §1 — 145',
+      sentence: 7,
+      order: poemOrder(145, 'sentence'),
+      language: 'en',
+      author: null,
+      post: null,
+    });
   });
 
   it('maps translations per language, notes and commentary entries', () => {
     const docs = documentsForSentence(
-      placed({ translations: { hi: ['सावित्री'], fr: ['Aube'] }, fields: { motherNote: 'A note', reason: 'Because', scansion: 'x / x' }, commentary: { sri: 'Comment' } }),
+      placed({
+        translations: { hi: ['सावित्री'], fr: ['Aube'] },
+        fields: { motherNote: 'A note', reason: 'Because', scansion: 'x / x' },
+        commentary: { sri: 'Comment' },
+      }),
       3,
     );
     expect(docs.map((d) => [d.id, d.scope, d.language])).toEqual([
@@ -42,7 +61,8 @@ describe('documentsForSentence', () => {
 
 describe('documentsForHeading', () => {
   // Longfellow's argument of Inferno I, as his canto's name.
-  const dante = 'The Dark Forest. The Hill of Difficulty. The Panther, the Lion, and the Wolf. Virgil, sent by Beatrice, offers to guide Dante through Hell and Purgatory, and another, worthier spirit will guide him through Paradise';
+  const dante =
+    'The Dark Forest. The Hill of Difficulty. The Panther, the Lion, and the Wolf. Virgil, sent by Beatrice, offers to guide Dante through Hell and Purgatory, and another, worthier spirit will guide him through Paradise';
 
   it("gives a canto's name in every edition, linking to its first section, just before its first sentence", () => {
     const docs = documentsForHeading({ book: 1, canto: 1, section: null, name: dante, first: { canto: 1, section: 2, number: 40 } });
@@ -99,7 +119,16 @@ const open = { blogArchived: false, erased: new Set<string>() };
 describe('documentsForPost', () => {
   it('indexes a published post as plain text with its author, blog and date, and its comments', () => {
     const docs = documentsForPost(post, open, [comment('2', null)]);
-    expect(docs[0]).toMatchObject({ id: `post:${post.postId}`, scope: 'posts', title: 'Dawn', link: '/blogs/notes/dawn', author: post.authorId, blog: 'notes', post: post.postId, date: post.publishedAt });
+    expect(docs[0]).toMatchObject({
+      id: `post:${post.postId}`,
+      scope: 'posts',
+      title: 'Dawn',
+      link: '/blogs/notes/dawn',
+      author: post.authorId,
+      blog: 'notes',
+      post: post.postId,
+      date: post.publishedAt,
+    });
     expect(docs[0]!.text).toBe('On light\nHeading Some bold link text.');
     expect(docs[1]).toMatchObject({ scope: 'comments', text: 'comment 2', author: comment('2', null).authorId, post: post.postId });
   });
@@ -113,7 +142,11 @@ describe('documentsForPost', () => {
 
   it('leaves out comments of erased accounts and unreadable ones', () => {
     const erasedAuthor = '00000000-0000-4000-8000-0000000000c1';
-    const docs = documentsForPost(post, { ...open, erased: new Set([erasedAuthor]) }, [comment('2', null, false, erasedAuthor), { ...comment('3', null), text: null }, comment('4', null)]);
+    const docs = documentsForPost(post, { ...open, erased: new Set([erasedAuthor]) }, [
+      comment('2', null, false, erasedAuthor),
+      { ...comment('3', null), text: null },
+      comment('4', null),
+    ]);
     expect(docs.map((d) => d.text)).toEqual([docs[0]!.text, 'comment 4']);
   });
 });

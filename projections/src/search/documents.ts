@@ -36,10 +36,18 @@ export function documentsForSentence(state: SentenceState, number: number): Sear
   const documents: SearchDocument[] = [];
   for (const edition of editions) {
     const lines = textIn(state, edition);
-    if (lines.length > 0) documents.push({ ...base, id: `sentence:${state.id}:${edition}`, scope: edition, text: lines.join('\n'), link: sectionLink(place, edition) });
+    if (lines.length > 0)
+      documents.push({ ...base, id: `sentence:${state.id}:${edition}`, scope: edition, text: lines.join('\n'), link: sectionLink(place, edition) });
   }
   for (const [lang, lines] of Object.entries(state.translations) as [Language, string[]][]) {
-    documents.push({ ...base, id: `translation:${state.id}:${lang}`, scope: 'translations', language: lang, title: `${title} (${languageNames[lang]})`, text: lines.join('\n') });
+    documents.push({
+      ...base,
+      id: `translation:${state.id}:${lang}`,
+      scope: 'translations',
+      language: lang,
+      title: `${title} (${languageNames[lang]})`,
+      text: lines.join('\n'),
+    });
   }
   for (const field of NOTE_FIELDS) {
     const text = state.fields[field];
@@ -115,14 +123,35 @@ const postLink = (post: Pick<SearchedPost, 'blogId' | 'url'>) => `/blogs/${post.
  * archived and its author's account stands. A hidden comment takes its whole thread with it;
  * a comment of an erased account (its text unreadable) is left out.
  */
-export function documentsForPost(post: SearchedPost, context: { blogArchived: boolean; erased: ReadonlySet<string> }, comments: readonly SearchedComment[]): SearchDocument[] {
+export function documentsForPost(
+  post: SearchedPost,
+  context: { blogArchived: boolean; erased: ReadonlySet<string> },
+  comments: readonly SearchedComment[],
+): SearchDocument[] {
   if (post.status !== 'published' || context.blogArchived || context.erased.has(post.authorId)) return [];
   const { title, subtitle, excerpt, markdown } = post.content;
   const shared = { ...noDocument, language: 'en' as const, link: postLink(post), author: post.authorId, blog: post.blogId, post: post.postId };
-  const documents: SearchDocument[] = [{ ...shared, id: `post:${post.postId}`, scope: 'posts', title, text: [subtitle, excerpt, plainText(markdown)].filter((t) => t.trim() !== '').join('\n'), date: post.publishedAt }];
+  const documents: SearchDocument[] = [
+    {
+      ...shared,
+      id: `post:${post.postId}`,
+      scope: 'posts',
+      title,
+      text: [subtitle, excerpt, plainText(markdown)].filter((t) => t.trim() !== '').join('\n'),
+      date: post.publishedAt,
+    },
+  ];
   for (const comment of visibleComments(comments)) {
     if (comment.text === null || context.erased.has(comment.authorId)) continue;
-    documents.push({ ...shared, id: `comment:${comment.commentId}`, scope: 'comments', title: `Comment on ${title}`, text: plainText(comment.text), author: comment.authorId, date: comment.createdAt });
+    documents.push({
+      ...shared,
+      id: `comment:${comment.commentId}`,
+      scope: 'comments',
+      title: `Comment on ${title}`,
+      text: plainText(comment.text),
+      author: comment.authorId,
+      date: comment.createdAt,
+    });
   }
   return documents;
 }

@@ -40,13 +40,21 @@ function namedRow(event: RecordedEvent): HeadingRow {
   return { key, book, canto: canto ?? null, section: section ?? null, name, first_canto: null, first_section: null, first_number: null };
 }
 
-const headingsOf = (db: Db, keys: readonly string[]) => db.selectFrom('headings').selectAll().where(sql<boolean>`key = any(${keys}::text[])`).execute();
+const headingsOf = (db: Db, keys: readonly string[]) =>
+  db
+    .selectFrom('headings')
+    .selectAll()
+    .where(sql<boolean>`key = any(${keys}::text[])`)
+    .execute();
 
 const documentsOf = (rows: readonly HeadingRow[]) =>
   rows.flatMap((row) =>
     documentsForHeading({
       ...row,
-      first: row.first_number === null || row.first_canto === null || row.first_section === null ? null : { canto: row.first_canto, section: row.first_section, number: row.first_number },
+      first:
+        row.first_number === null || row.first_canto === null || row.first_section === null
+          ? null
+          : { canto: row.first_canto, section: row.first_section, number: row.first_number },
     }),
   );
 
@@ -80,12 +88,22 @@ async function locate(db: Db, keys: readonly string[]): Promise<{ was: HeadingRo
  * of the headings it renamed or moved, before and after (for the caller to write with the
  * sentences'). A batch that moves no heading costs one statement.
  */
-export async function headingChanges(db: Db, events: readonly RecordedEvent[], moved: readonly Place[]): Promise<{ before: SearchDocument[]; after: SearchDocument[] }> {
+export async function headingChanges(
+  db: Db,
+  events: readonly RecordedEvent[],
+  moved: readonly Place[],
+): Promise<{ before: SearchDocument[]; after: SearchDocument[] }> {
   // One statement cannot write a row twice: the batch's last name of a part wins.
   const named = [...new Map(events.map(namedRow).map((row) => [row.key, row])).values()];
   const keys = [...new Set([...named.map((row) => row.key), ...moved.flatMap(partsOf)])];
   if (keys.length === 0) return { before: [], after: [] };
-  const renamed = named.length === 0 ? [] : await headingsOf(db, named.map((row) => row.key));
+  const renamed =
+    named.length === 0
+      ? []
+      : await headingsOf(
+          db,
+          named.map((row) => row.key),
+        );
   if (named.length > 0) {
     await db
       .insertInto('headings')

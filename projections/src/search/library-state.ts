@@ -9,7 +9,9 @@ import { changedOnly, gone } from './document-diff.js';
 import type { SearchStateModel } from './read-model.js';
 
 /** The events that change what library pages and books say (reservations say nothing). */
-export const LIBRARY_SEARCH_EVENTS: ReadonlySet<string> = new Set([...libraryEvents, ...bookEvents].map((e) => e.type).filter((type) => !type.endsWith('Reserved')));
+export const LIBRARY_SEARCH_EVENTS: ReadonlySet<string> = new Set(
+  [...libraryEvents, ...bookEvents].map((e) => e.type).filter((type) => !type.endsWith('Reserved')),
+);
 
 /** A document's text at most (the index takes 200,000 characters): a longer text is searched in pieces. */
 const PIECE = 100_000;
@@ -39,13 +41,27 @@ function chaptersOf(markdown: string): { anchor: string; name: string | undefine
   const chapters = [{ at: 0, anchor: '' }, ...starts];
   const named = new Map(toc.map((entry) => [entry.TagHash, entry.TagText]));
   return chapters
-    .map((chapter, i) => ({ anchor: chapter.anchor, name: named.get(chapter.anchor), text: htmlText(html.slice(chapter.at, chapters[i + 1]?.at ?? html.length)) }))
+    .map((chapter, i) => ({
+      anchor: chapter.anchor,
+      name: named.get(chapter.anchor),
+      text: htmlText(html.slice(chapter.at, chapters[i + 1]?.at ?? html.length)),
+    }))
     .filter((chapter) => chapter.text !== '');
 }
 
 /** A page's documents (its text in pieces), or a book's (each chapter in pieces, linking to the chapter). */
 function documentsForLibraryText(row: LibraryText): SearchDocument[] {
-  const base = { scope: row.scope as 'pages' | 'books', language: 'en' as const, title: row.title, sentence: null, order: null, date: row.date, author: null, blog: null, post: null };
+  const base = {
+    scope: row.scope as 'pages' | 'books',
+    language: 'en' as const,
+    title: row.title,
+    sentence: null,
+    order: null,
+    date: row.date,
+    author: null,
+    blog: null,
+    post: null,
+  };
   if (row.scope === 'pages') return piecesOf(plainText(row.markdown)).map((text, n) => ({ ...base, id: `${row.key}:${n}`, text, link: row.link }));
   return chaptersOf(row.markdown).flatMap((chapter, c) =>
     piecesOf(chapter.text).map((text, n) => ({
@@ -103,12 +119,21 @@ async function applyLibraryEvent(db: Kysely<SearchStateModel>, event: RecordedEv
       await db.deleteFrom('library_texts').where('key', '=', page).execute();
       return;
     case 'AuthorAdded':
-      await db.insertInto('library_authors').values({ author_id: data.authorId!, name: data.name!, slug: data.slug! }).onConflict((oc) => oc.column('author_id').doNothing()).execute();
+      await db
+        .insertInto('library_authors')
+        .values({ author_id: data.authorId!, name: data.name!, slug: data.slug! })
+        .onConflict((oc) => oc.column('author_id').doNothing())
+        .execute();
       return;
     case 'AuthorRenamed': {
       await db.updateTable('library_authors').set({ name: data.name! }).where('author_id', '=', data.authorId!).execute();
       const books = await db.selectFrom('library_texts').select(['key', 'book_title']).where('owner', '=', data.authorId!).execute();
-      for (const row of books) await db.updateTable('library_texts').set({ title: bookTitle(row.book_title ?? '', data.name!) }).where('key', '=', row.key).execute();
+      for (const row of books)
+        await db
+          .updateTable('library_texts')
+          .set({ title: bookTitle(row.book_title ?? '', data.name!) })
+          .where('key', '=', row.key)
+          .execute();
       return;
     }
     case 'AuthorRemoved':
@@ -120,16 +145,34 @@ async function applyLibraryEvent(db: Kysely<SearchStateModel>, event: RecordedEv
       const { title, markdown } = data.content as { title: string; markdown: string };
       await db
         .insertInto('library_texts')
-        .values({ key: book, scope: 'books', owner: author.author_id, book_title: title, title: bookTitle(title, author.name), link: `/books/${author.slug}/${data.slug!}`, markdown, date })
+        .values({
+          key: book,
+          scope: 'books',
+          owner: author.author_id,
+          book_title: title,
+          title: bookTitle(title, author.name),
+          link: `/books/${author.slug}/${data.slug!}`,
+          markdown,
+          date,
+        })
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();
       return;
     }
     case 'BookRevised': {
-      const row = await db.selectFrom('library_texts as t').innerJoin('library_authors as a', 'a.author_id', 't.owner').select('a.name').where('t.key', '=', book).executeTakeFirst();
+      const row = await db
+        .selectFrom('library_texts as t')
+        .innerJoin('library_authors as a', 'a.author_id', 't.owner')
+        .select('a.name')
+        .where('t.key', '=', book)
+        .executeTakeFirst();
       if (!row) return;
       const { title, markdown } = data.content as { title: string; markdown: string };
-      await db.updateTable('library_texts').set({ book_title: title, title: bookTitle(title, row.name), markdown, date }).where('key', '=', book).execute();
+      await db
+        .updateTable('library_texts')
+        .set({ book_title: title, title: bookTitle(title, row.name), markdown, date })
+        .where('key', '=', book)
+        .execute();
       return;
     }
     case 'BookRemoved':

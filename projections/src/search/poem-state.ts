@@ -12,7 +12,12 @@ import { applySentenceEvents, documentsOfSentences } from './sentence-state.js';
  * tables; the documents they changed are then removed and written together (one statement each
  * for the batch, so that a rebuild pays for headings in rows, not in round trips).
  */
-export async function applyPoemEvents(db: Kysely<SearchStateModel>, sentences: readonly RecordedEvent[], naming: readonly RecordedEvent[], writer: SearchWriter): Promise<void> {
+export async function applyPoemEvents(
+  db: Kysely<SearchStateModel>,
+  sentences: readonly RecordedEvent[],
+  naming: readonly RecordedEvent[],
+  writer: SearchWriter,
+): Promise<void> {
   // Built by concatenation: a renumbering may touch every sentence of the poem, too many to spread as arguments.
   let removed: string[] = [];
   let upserts: SearchDocument[] = [];

@@ -28,7 +28,16 @@ export async function postsTouchedBy(db: Db, event: RecordedEvent): Promise<stri
 }
 
 type PostRow = SearchStateModel['posts'];
-const POST_EVENTS: ReadonlySet<string> = new Set(['PostCreated', 'PostUndeleted', 'PostRevised', 'PostPublished', 'PostScheduled', 'PostUnscheduled', 'PostUnpublished', 'PostDeleted']);
+const POST_EVENTS: ReadonlySet<string> = new Set([
+  'PostCreated',
+  'PostUndeleted',
+  'PostRevised',
+  'PostPublished',
+  'PostScheduled',
+  'PostUnscheduled',
+  'PostUnpublished',
+  'PostDeleted',
+]);
 
 /** Whether an event changes a post itself (not its comments or its blog). */
 export const isPostEvent = (event: RecordedEvent): boolean => POST_EVENTS.has(event.type);
@@ -60,7 +69,11 @@ function evolvePost(row: PostRow | null, event: BlogEvent): PostRow | null {
 export async function applyPostEvents(db: Db, events: readonly RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
   const ids = [...new Set(events.map((e) => (e.data as { postId: string }).postId))];
-  const stored = await db.selectFrom('posts').selectAll().where(sql<boolean>`post_id = any(${ids}::uuid[])`).execute();
+  const stored = await db
+    .selectFrom('posts')
+    .selectAll()
+    .where(sql<boolean>`post_id = any(${ids}::uuid[])`)
+    .execute();
   const rows = new Map<string, PostRow | null>(ids.map((id) => [id, null]));
   for (const row of stored) rows.set(row.post_id, row);
   for (const event of events) {
@@ -69,7 +82,11 @@ export async function applyPostEvents(db: Db, events: readonly RecordedEvent[]):
   }
   const kept = [...rows.values()].filter((row): row is PostRow => row !== null);
   const deleted = [...rows].filter(([, row]) => row === null).map(([id]) => id);
-  if (deleted.length > 0) await db.deleteFrom('posts').where(sql<boolean>`post_id = any(${deleted}::uuid[])`).execute();
+  if (deleted.length > 0)
+    await db
+      .deleteFrom('posts')
+      .where(sql<boolean>`post_id = any(${deleted}::uuid[])`)
+      .execute();
   if (kept.length === 0) return;
   await db
     .insertInto('posts')
@@ -93,12 +110,21 @@ export async function applyBlogEvent(db: Db, event: BlogEvent): Promise<void> {
     case 'CommentPosted': {
       const { commentId, postId, parentId, authorId, content } = event.data;
       const text = await unsealedComment(db, authorId, content);
-      await db.insertInto('comments').values({ comment_id: commentId, post_id: postId, parent_id: parentId, author_id: authorId, text, hidden: false, created_at: event.metadata.timestamp }).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto('comments')
+        .values({ comment_id: commentId, post_id: postId, parent_id: parentId, author_id: authorId, text, hidden: false, created_at: event.metadata.timestamp })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       return;
     }
     case 'CommentEdited': {
       const comment = await db.selectFrom('comments').select('author_id').where('comment_id', '=', event.data.commentId).executeTakeFirst();
-      if (comment) await db.updateTable('comments').set({ text: await unsealedComment(db, comment.author_id, event.data.content) }).where('comment_id', '=', event.data.commentId).execute();
+      if (comment)
+        await db
+          .updateTable('comments')
+          .set({ text: await unsealedComment(db, comment.author_id, event.data.content) })
+          .where('comment_id', '=', event.data.commentId)
+          .execute();
       return;
     }
     case 'CommentDeleted':
@@ -106,10 +132,18 @@ export async function applyBlogEvent(db: Db, event: BlogEvent): Promise<void> {
       return;
     case 'CommentHidden':
     case 'CommentShown':
-      await db.updateTable('comments').set({ hidden: event.type === 'CommentHidden' }).where('comment_id', '=', event.data.commentId).execute();
+      await db
+        .updateTable('comments')
+        .set({ hidden: event.type === 'CommentHidden' })
+        .where('comment_id', '=', event.data.commentId)
+        .execute();
       return;
     case 'BlogArchived':
-      await db.insertInto('archived_blogs').values({ blog_id: event.data.blogId }).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto('archived_blogs')
+        .values({ blog_id: event.data.blogId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       return;
     case 'BlogUnarchived':
       await db.deleteFrom('archived_blogs').where('blog_id', '=', event.data.blogId).execute();
@@ -121,7 +155,11 @@ export async function applyBlogEvent(db: Db, event: BlogEvent): Promise<void> {
 
 /** An erased account: its comments' text is gone and nothing of it is indexed again. */
 export async function eraseAuthor(db: Db, userId: string): Promise<void> {
-  await db.insertInto('erased_authors').values({ user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('erased_authors')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   await db.updateTable('comments').set({ text: null }).where('author_id', '=', userId).execute();
 }
 
@@ -135,11 +173,21 @@ export interface PostSources {
 
 export async function loadPostSources(db: Db, postIds: readonly string[]): Promise<PostSources> {
   if (postIds.length === 0) return { posts: [], comments: new Map(), archived: new Set(), erased: new Set() };
-  const posts = await db.selectFrom('posts').selectAll().where(sql<boolean>`post_id = any(${postIds}::uuid[])`).execute();
-  const rows = await db.selectFrom('comments').selectAll().where(sql<boolean>`post_id = any(${postIds}::uuid[])`).execute();
+  const posts = await db
+    .selectFrom('posts')
+    .selectAll()
+    .where(sql<boolean>`post_id = any(${postIds}::uuid[])`)
+    .execute();
+  const rows = await db
+    .selectFrom('comments')
+    .selectAll()
+    .where(sql<boolean>`post_id = any(${postIds}::uuid[])`)
+    .execute();
   const archived = new Set((await db.selectFrom('archived_blogs').select('blog_id').execute()).map((r) => r.blog_id));
   const authors = [...new Set([...posts.map((p) => p.author_id), ...rows.map((c) => c.author_id)])];
-  const erased = new Set(authors.length === 0 ? [] : (await db.selectFrom('erased_authors').select('user_id').where('user_id', 'in', authors).execute()).map((r) => r.user_id));
+  const erased = new Set(
+    authors.length === 0 ? [] : (await db.selectFrom('erased_authors').select('user_id').where('user_id', 'in', authors).execute()).map((r) => r.user_id),
+  );
   const comments = new Map<string, SearchedComment[]>();
   for (const c of rows) {
     const own = comments.get(c.post_id) ?? [];
@@ -151,7 +199,15 @@ export async function loadPostSources(db: Db, postIds: readonly string[]): Promi
 
 /** The documents of one loaded post and its comments (rendering their markdown). */
 export function documentsOfLoaded(sources: PostSources, row: PostRow): SearchDocument[] {
-  const post: SearchedPost = { postId: row.post_id, blogId: row.blog_id, url: row.url, authorId: row.author_id, status: row.status, publishedAt: row.published_at, content: row.content };
+  const post: SearchedPost = {
+    postId: row.post_id,
+    blogId: row.blog_id,
+    url: row.url,
+    authorId: row.author_id,
+    status: row.status,
+    publishedAt: row.published_at,
+    content: row.content,
+  };
   return documentsForPost(post, { blogArchived: sources.archived.has(row.blog_id), erased: sources.erased }, sources.comments.get(row.post_id) ?? []);
 }
 

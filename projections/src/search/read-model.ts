@@ -22,7 +22,16 @@ export interface SearchStateModel {
    * the place their headings were last indexed at: the part's first section and the running number
    * of its first sentence, null while the part has no sentence (nothing to link to).
    */
-  headings: { key: string; book: number; canto: number | null; section: number | null; name: string; first_canto: number | null; first_section: number | null; first_number: number | null };
+  headings: {
+    key: string;
+    book: number;
+    canto: number | null;
+    section: number | null;
+    name: string;
+    first_canto: number | null;
+    first_section: number | null;
+    first_number: number | null;
+  };
   posts: { post_id: string; blog_id: string; url: string; author_id: string; status: PostStatus; published_at: string | null; content: PostContent };
   comments: { comment_id: string; post_id: string; parent_id: string | null; author_id: string; text: string | null; hidden: boolean; created_at: string };
   archived_blogs: { blog_id: string };
@@ -45,7 +54,12 @@ export async function setupSearchState(db: Kysely<SearchStateModel>): Promise<vo
     .execute();
   await db.schema.createIndex('search_sentences_by_order').on('sentences').column('ord').where(sql.ref('ord'), 'is not', null).execute();
   // A part's first sentence: its first section's, first in order.
-  await db.schema.createIndex('search_sentences_by_place').on('sentences').columns(['book', 'canto', 'section', 'ord']).where(sql.ref('ord'), 'is not', null).execute();
+  await db.schema
+    .createIndex('search_sentences_by_place')
+    .on('sentences')
+    .columns(['book', 'canto', 'section', 'ord'])
+    .where(sql.ref('ord'), 'is not', null)
+    .execute();
   await db.schema
     .createTable('headings')
     .addColumn('key', 'text', (c) => c.primaryKey())
@@ -79,8 +93,14 @@ export async function setupSearchState(db: Kysely<SearchStateModel>): Promise<vo
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('search_comments_by_post').on('comments').column('post_id').execute();
-  await db.schema.createTable('archived_blogs').addColumn('blog_id', 'text', (c) => c.primaryKey()).execute();
-  await db.schema.createTable('erased_authors').addColumn('user_id', 'uuid', (c) => c.primaryKey()).execute();
+  await db.schema
+    .createTable('archived_blogs')
+    .addColumn('blog_id', 'text', (c) => c.primaryKey())
+    .execute();
+  await db.schema
+    .createTable('erased_authors')
+    .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+    .execute();
   await db.schema
     .createTable('library_texts')
     .addColumn('key', 'text', (c) => c.primaryKey())
@@ -93,5 +113,10 @@ export async function setupSearchState(db: Kysely<SearchStateModel>): Promise<vo
     .addColumn('date', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('search_library_by_owner').on('library_texts').column('owner').where(sql.ref('owner'), 'is not', null).execute();
-  await db.schema.createTable('library_authors').addColumn('author_id', 'uuid', (c) => c.primaryKey()).addColumn('name', 'text', (c) => c.notNull()).addColumn('slug', 'text', (c) => c.notNull()).execute();
+  await db.schema
+    .createTable('library_authors')
+    .addColumn('author_id', 'uuid', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('slug', 'text', (c) => c.notNull())
+    .execute();
 }

@@ -36,7 +36,10 @@ async function append(streamId: string, events: NewEvent[]) {
   const { position } = await store.append(streamId, events, { expectedRevision: 'any', cause: { actor: 'test' } });
   expect(await progress.waitFor(position, { names: [SEARCH_PROJECTION], timeoutMs: 20_000 })).toBeTruthy();
 }
-const place = (sentence: number, order: number, section = 1): NewEvent => ({ type: 'SentencePlaced', data: { sentence, book: 1, canto: 1, section, stanza: 1, order: orderKeyOfNumber(order), joinsPrevious: false, stanzaBreaks: [] } });
+const place = (sentence: number, order: number, section = 1): NewEvent => ({
+  type: 'SentencePlaced',
+  data: { sentence, book: 1, canto: 1, section, stanza: 1, order: orderKeyOfNumber(order), joinsPrevious: false, stanzaBreaks: [] },
+});
 const text = (sentence: number, line: string): NewEvent => ({ type: 'SentenceTextSet', data: { sentence, edition: 'first', lines: [line] } });
 const find = async (q: string, scope: SearchScope = 'first') => (await index.search({ q, scope, page: 1, pageSize: 20, phrase: false })).hits;
 
@@ -51,14 +54,19 @@ describe('poem documents', () => {
     // Renumbered documents are rewritten, their words not counted again: one per document holding it.
     const schema = await progress.schemaOf(SEARCH_PROJECTION);
     const { db } = testDb().database;
-    const holding = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, 'documents')} where scope in ('first', 'centenary', 'revised') and text ilike '%heron%'`.execute(db);
+    const holding = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.id(schema, 'documents')} where scope in ('first', 'centenary', 'revised') and text ilike '%heron%'`.execute(db);
     const entry = await sql<{ documents: number }>`select documents from ${sql.id(schema, 'suggestions')} where key = 'heron'`.execute(db);
     expect(holding.rows[0]!.n).toBeGreaterThan(0);
     expect(entry.rows[0]?.documents).toBe(holding.rows[0]!.n);
   });
 
   it('follows a move, drops a cleared translation and everything of a withdrawn sentence', async () => {
-    await append(sentenceStream(10), [{ type: 'TranslationSet', data: { sentence: 10, lang: 'fr', lines: ['Un héron'] } }, { type: 'CommentarySet', data: { sentence: 10, layer: 'sage', text: 'Herons wait.' } }]);
+    await append(sentenceStream(10), [
+      { type: 'TranslationSet', data: { sentence: 10, lang: 'fr', lines: ['Un héron'] } },
+      { type: 'CommentarySet', data: { sentence: 10, layer: 'sage', text: 'Herons wait.' } },
+    ]);
     expect(await find('héron', 'translations')).toHaveLength(1);
     await append(sentenceStream(10), [{ type: 'TranslationSet', data: { sentence: 10, lang: 'fr', lines: null } }, place(10, 10, 2)]);
     expect(await find('héron', 'translations')).toHaveLength(0);
@@ -85,7 +93,8 @@ describe('poem documents', () => {
 
 describe('headings', () => {
   // Longfellow's Inferno: his argument of Canto I is the canto's name.
-  const dante = 'The Dark Forest. The Hill of Difficulty. The Panther, the Lion, and the Wolf. Virgil, sent by Beatrice, offers to guide Dante through Hell and Purgatory, and another, worthier spirit will guide him through Paradise';
+  const dante =
+    'The Dark Forest. The Hill of Difficulty. The Panther, the Lion, and the Wolf. Virgil, sent by Beatrice, offers to guide Dante through Hell and Purgatory, and another, worthier spirit will guide him through Paradise';
   const placeAt = (sentence: number, order: number, book: number, canto: number, section: number): NewEvent => ({
     type: 'SentencePlaced',
     data: { sentence, book, canto, section, stanza: 1, order: orderKeyOfNumber(order), joinsPrevious: false, stanzaBreaks: [] },
@@ -93,11 +102,13 @@ describe('headings', () => {
   const found = async (q: string) => (await find(q)).map((h) => [h.title, h.link]);
   const stored = async (ids: string[]) => {
     const schema = await progress.schemaOf(SEARCH_PROJECTION);
-    const rows = await sql<{ id: string; ord: string }>`select id, ord::text from ${sql.id(schema, 'documents')} where id = any(${ids}::text[])`.execute(testDb().database.db);
+    const rows = await sql<{ id: string; ord: string }>`select id, ord::text from ${sql.id(schema, 'documents')} where id = any(${ids}::text[])`.execute(
+      testDb().database.db,
+    );
     return Object.fromEntries(rows.rows.map((r) => [r.id, Number(r.ord)]));
   };
 
-  it("finds a canto by its name once it has a sentence, at its first section, and follows renames, moves and withdrawals", async () => {
+  it('finds a canto by its name once it has a sentence, at its first section, and follows renames, moves and withdrawals', async () => {
     await append(POEM_STREAM, [
       { type: 'PoemBookNamed', data: { book: 3, name: 'Inferno' } },
       { type: 'PoemCantoNamed', data: { book: 3, canto: 1, name: dante } },
@@ -117,7 +128,10 @@ describe('headings', () => {
     expect(await found('panther')).toEqual([]);
     expect(await found('wood')).toEqual([['Book 3, Canto 1', '/3/1/1']]);
     const schema = await progress.schemaOf(SEARCH_PROJECTION);
-    const entries = await sql<{ key: string; documents: number }>`select key, documents from ${sql.id(schema, 'suggestions')} where key in ('panther', 'wood')`.execute(testDb().database.db);
+    const entries = await sql<{
+      key: string;
+      documents: number;
+    }>`select key, documents from ${sql.id(schema, 'suggestions')} where key in ('panther', 'wood')`.execute(testDb().database.db);
     expect(entries.rows).toEqual([{ key: 'wood', documents: 3 }]);
     await append(sentenceStream(300), [{ type: 'SentenceWithdrawn', data: { sentence: 300 } }]);
     expect(await found('wood')).toEqual([['Book 3, Canto 1', '/3/1/2']]);
@@ -158,7 +172,10 @@ describe('post documents', () => {
     expect(await find('kingfishers', 'posts')).toHaveLength(0);
     await append(postStream(postId), [{ type: 'PostPublished', data: { postId, publishedAt: '2026-01-01T00:00:00.000Z', scheduled: false, first: true } }]);
     expect(await find('kingfishers', 'posts')).toHaveLength(1);
-    await append(postStream(postId), [{ type: 'PostUnpublished', data: { postId } }, { type: 'PostPublished', data: { postId, publishedAt: '2026-01-02T00:00:00.000Z', scheduled: false, first: false } }]);
+    await append(postStream(postId), [
+      { type: 'PostUnpublished', data: { postId } },
+      { type: 'PostPublished', data: { postId, publishedAt: '2026-01-02T00:00:00.000Z', scheduled: false, first: false } },
+    ]);
     expect((await find('kingfishers', 'posts')).map((h) => h.date)).toEqual(['2026-01-02T00:00:00.000Z']);
     await append(userStream(author), [{ type: 'AccountDeleted', data: { userId: author } }]);
     expect(await find('kingfishers', 'posts')).toHaveLength(0);
@@ -181,7 +198,12 @@ describe('post documents', () => {
       { type: 'PostCreated', data: { postId: post, blogId: 'birds', url: 'herons-again', authorId: writer, content: { ...content, title: 'Herons again' } } },
       { type: 'PostPublished', data: { postId: post, publishedAt: '2026-02-01T00:00:00.000Z', scheduled: false, first: true } },
     ]);
-    await append(commentsStream(post), [{ type: 'CommentPosted', data: { commentId: randomUUID(), postId: post, parentId: null, authorId: reader, content: seal(key, 'Egrets nest nearby.'), mentions: [] } }]);
+    await append(commentsStream(post), [
+      {
+        type: 'CommentPosted',
+        data: { commentId: randomUUID(), postId: post, parentId: null, authorId: reader, content: seal(key, 'Egrets nest nearby.'), mentions: [] },
+      },
+    ]);
     expect(await find('egrets', 'comments')).toHaveLength(1);
     await append(userStream(writer), [{ type: 'AccountDeleted', data: { userId: writer } }]);
     expect(await find('egrets', 'comments')).toHaveLength(0);
@@ -193,7 +215,9 @@ describe('library documents', () => {
 
   it('indexes a page by its name and text, follows its moves and revisions, and drops it when deleted', async () => {
     const pageId = randomUUID();
-    await append(`page-${pageId}`, [{ type: 'PageCreated', data: { pageId, path: '/essays/tides', content: content('On tides', 'The **moonlit** tide returns.') } }]);
+    await append(`page-${pageId}`, [
+      { type: 'PageCreated', data: { pageId, path: '/essays/tides', content: content('On tides', 'The **moonlit** tide returns.') } },
+    ]);
     expect((await find('moonlit', 'pages')).map((h) => [h.title, h.link])).toEqual([['On tides', '/essays/tides']]);
     await append(`page-${pageId}`, [
       { type: 'PageMoved', data: { pageId, from: '/essays/tides', to: '/tides' } },
@@ -219,15 +243,24 @@ describe('library documents', () => {
     const authorId = randomUUID();
     const bookId = randomUUID();
     await append(`author-${authorId}`, [{ type: 'AuthorAdded', data: { authorId, name: 'A. Reader', slug: 'a-reader' } }]);
-    const markdown = '# The book\n\nAn opening about the heron.\n\n## The *first* chapter\n\nThe cormorant dives.\n\n### A section\n\nMore on the cormorant.\n\n## Second chapter\n\nThe kingfisher waits.';
-    await append(`book-${bookId}`, [{ type: 'BookAdded', data: { bookId, authorId, slug: 'water-birds', content: { title: 'Water birds', order: 1, markdown } } }]);
-    expect((await find('cormorant', 'books')).map((h) => [h.title, h.link])).toEqual([['Water birds (A. Reader) — The first chapter', '/books/a-reader/water-birds#toc-the-first-chapter']]);
+    const markdown =
+      '# The book\n\nAn opening about the heron.\n\n## The *first* chapter\n\nThe cormorant dives.\n\n### A section\n\nMore on the cormorant.\n\n## Second chapter\n\nThe kingfisher waits.';
+    await append(`book-${bookId}`, [
+      { type: 'BookAdded', data: { bookId, authorId, slug: 'water-birds', content: { title: 'Water birds', order: 1, markdown } } },
+    ]);
+    expect((await find('cormorant', 'books')).map((h) => [h.title, h.link])).toEqual([
+      ['Water birds (A. Reader) — The first chapter', '/books/a-reader/water-birds#toc-the-first-chapter'],
+    ]);
     expect((await find('heron', 'books')).map((h) => h.link)).toEqual(['/books/a-reader/water-birds']);
     await append(`author-${authorId}`, [{ type: 'AuthorRenamed', data: { authorId, name: 'B. Reader' } }]);
     expect((await find('kingfisher', 'books')).map((h) => h.title)).toEqual(['Water birds (B. Reader) — Second chapter']);
-    await append(`book-${bookId}`, [{ type: 'BookRevised', data: { bookId, content: { title: 'Birds', order: 1, markdown: '## Only chapter\n\nThe kingfisher alone.' } } }]);
+    await append(`book-${bookId}`, [
+      { type: 'BookRevised', data: { bookId, content: { title: 'Birds', order: 1, markdown: '## Only chapter\n\nThe kingfisher alone.' } } },
+    ]);
     expect(await find('cormorant', 'books')).toEqual([]);
-    expect((await find('kingfisher', 'books')).map((h) => [h.title, h.link])).toEqual([['Birds (B. Reader) — Only chapter', '/books/a-reader/water-birds#toc-only-chapter']]);
+    expect((await find('kingfisher', 'books')).map((h) => [h.title, h.link])).toEqual([
+      ['Birds (B. Reader) — Only chapter', '/books/a-reader/water-birds#toc-only-chapter'],
+    ]);
     await append(`book-${bookId}`, [{ type: 'BookRemoved', data: { bookId } }]);
     expect(await find('kingfisher', 'books')).toEqual([]);
   });

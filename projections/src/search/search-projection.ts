@@ -8,7 +8,16 @@ import { SEARCH_PROJECTION, setupSearchState, type SearchStateModel } from './re
 import { changedOnly, gone } from './document-diff.js';
 import { HEADING_EVENTS } from './heading-state.js';
 import { applyPoemEvents } from './poem-state.js';
-import { applyBlogEvent, applyPostEvents, documentsOfLoaded, documentsOfPosts, eraseAuthor, isPostEvent, loadPostSources, postsTouchedBy } from './post-state.js';
+import {
+  applyBlogEvent,
+  applyPostEvents,
+  documentsOfLoaded,
+  documentsOfPosts,
+  eraseAuthor,
+  isPostEvent,
+  loadPostSources,
+  postsTouchedBy,
+} from './post-state.js';
 
 export const SEARCH_PROJECTION_VERSION = 5; // 2: an erasure takes everyone's comments on the author's posts with them; 3: documents partitioned by scope; 4: library pages and books; 5: names of books, cantos and sections, poem order leaving room for them
 

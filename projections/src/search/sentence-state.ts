@@ -22,7 +22,8 @@ export interface SentenceChange {
   renumbered: number[];
 }
 
-const placeOf = (state: SentenceState): Place[] => (state.placement === null ? [] : [{ book: state.placement.book, canto: state.placement.canto, section: state.placement.section }]);
+const placeOf = (state: SentenceState): Place[] =>
+  state.placement === null ? [] : [{ book: state.placement.book, canto: state.placement.canto, section: state.placement.section }];
 
 /**
  * Folds a batch's sentence events into the projection's sentences (state and order key), then
@@ -31,7 +32,11 @@ const placeOf = (state: SentenceState): Place[] => (state.placement === null ? [
  */
 export async function applySentenceEvents(db: Db, events: readonly RecordedEvent[]): Promise<SentenceChange> {
   const ids = [...new Set(events.map((e) => (e.data as { sentence: number }).sentence))];
-  const rows = await db.selectFrom('sentences').selectAll().where(sql<boolean>`id = any(${ids}::int[])`).execute();
+  const rows = await db
+    .selectFrom('sentences')
+    .selectAll()
+    .where(sql<boolean>`id = any(${ids}::int[])`)
+    .execute();
   const before = rows.flatMap((r) => (r.number === null ? [] : documentsForSentence(r.state, r.number)));
   const states = new Map(rows.map((r) => [r.id, r.state]));
   const movedKeys = rows.flatMap((r) => (r.ord === null ? [] : [r.ord]));
@@ -46,22 +51,43 @@ export async function applySentenceEvents(db: Db, events: readonly RecordedEvent
   await db
     .insertInto('sentences')
     .values(values)
-    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ ord: eb.ref('excluded.ord'), state: eb.ref('excluded.state'), number: sql`case when excluded.ord is null then null else sentences.number end` })))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => ({
+        ord: eb.ref('excluded.ord'),
+        state: eb.ref('excluded.state'),
+        number: sql`case when excluded.ord is null then null else sentences.number end`,
+      })),
+    )
     .execute();
   const moved = events.some((e) => e.type === 'SentencePlaced' || e.type === 'SentenceWithdrawn');
-  const renumbered = moved && movedKeys.length > 0 ? await renumberFrom(db, movedKeys.reduce((a, b) => (a < b ? a : b))) : [];
+  const renumbered =
+    moved && movedKeys.length > 0
+      ? await renumberFrom(
+          db,
+          movedKeys.reduce((a, b) => (a < b ? a : b)),
+        )
+      : [];
   const places = moved ? [...rows.map((r) => r.state), ...states.values()].flatMap(placeOf) : [];
   const touched = new Set(ids);
   return { before, changed: [...new Set([...ids, ...renumbered])], places, renumbered: renumbered.filter((id) => !touched.has(id)) };
 }
 
 async function renumberFrom(db: Db, from: string): Promise<number[]> {
-  const previous = await db.selectFrom('sentences').select('number').where('ord', 'is not', null).where('ord', '<', from).orderBy('ord', 'desc').limit(1).executeTakeFirst();
+  const previous = await db
+    .selectFrom('sentences')
+    .select('number')
+    .where('ord', 'is not', null)
+    .where('ord', '<', from)
+    .orderBy('ord', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const rows = await db.selectFrom('sentences').select(['id', 'number']).where('ord', 'is not', null).where('ord', '>=', from).orderBy('ord').execute();
   const first = (previous?.number ?? 0) + 1;
   const changed = rows.flatMap((row, i) => (row.number === first + i ? [] : [{ id: row.id, number: first + i }]));
   if (changed.length > 0) {
-    await sql`update sentences s set number = c.number from unnest(${changed.map((c) => c.id)}::int[], ${changed.map((c) => c.number)}::int[]) as c(id, number) where s.id = c.id`.execute(db);
+    await sql`update sentences s set number = c.number from unnest(${changed.map((c) => c.id)}::int[], ${changed.map((c) => c.number)}::int[]) as c(id, number) where s.id = c.id`.execute(
+      db,
+    );
   }
   return changed.map((c) => c.id);
 }
@@ -69,6 +95,11 @@ async function renumberFrom(db: Db, from: string): Promise<number[]> {
 /** The documents of these sentences as the table stands now. */
 export async function documentsOfSentences(db: Db, ids: readonly number[]): Promise<SearchDocument[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('sentences').select(['state', 'number']).where(sql<boolean>`id = any(${ids}::int[])`).where('number', 'is not', null).execute();
+  const rows = await db
+    .selectFrom('sentences')
+    .select(['state', 'number'])
+    .where(sql<boolean>`id = any(${ids}::int[])`)
+    .where('number', 'is not', null)
+    .execute();
   return rows.flatMap((r) => documentsForSentence(r.state, r.number!));
 }

@@ -65,7 +65,13 @@ const asInt = (f: keyof CountSums) => sql<number>`${sql.ref(`t.${f}`)}::int`.as(
 
 /** The running totals of every canto that holds a sentence numbered from..to, in every edition. */
 export async function cantoTotalsOfRange(db: Db, range: Omit<RangeQuery, 'edition'>): Promise<CantoSums[]> {
-  const cantos = await db.selectFrom('sentences').select(['book', 'canto']).distinct().where('number', '>=', range.from).where('number', '<=', range.to).execute();
+  const cantos = await db
+    .selectFrom('sentences')
+    .select(['book', 'canto'])
+    .distinct()
+    .where('number', '>=', range.from)
+    .where('number', '<=', range.to)
+    .execute();
   if (cantos.length === 0) return [];
   return db
     .selectFrom('totals as t')
@@ -80,6 +86,11 @@ export async function cantoTotalsOfRange(db: Db, range: Omit<RangeQuery, 'editio
 
 /** The running totals of the whole poem in an edition. */
 export async function poemTotals(db: Db, edition: Edition): Promise<CountSums> {
-  const row = await db.selectFrom('totals as t').select([asInt('sentences'), ...SUMMED.map(asInt)]).where('t.level', '=', 'poem').where('t.edition', '=', edition).executeTakeFirst();
+  const row = await db
+    .selectFrom('totals as t')
+    .select([asInt('sentences'), ...SUMMED.map(asInt)])
+    .where('t.level', '=', 'poem')
+    .where('t.edition', '=', edition)
+    .executeTakeFirst();
   return (row as CountSums | undefined) ?? { sentences: 0, lines: 0, words: 0, syllables: 0, chars: 0, special: 0 };
 }

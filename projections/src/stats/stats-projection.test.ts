@@ -14,21 +14,37 @@ const place = (sentence: number, order: number, canto = 1, section = 1, joinsPre
   type: 'SentencePlaced',
   data: { sentence, book: 1, canto, section, stanza: 1, order: orderKeyOfNumber(order), joinsPrevious, stanzaBreaks: [] },
 });
-const text = (sentence: number, lines: string[] | null, edition: Edition = 'first'): NewEvent => ({ type: 'SentenceTextSet', data: { sentence, edition, lines } });
+const text = (sentence: number, lines: string[] | null, edition: Edition = 'first'): NewEvent => ({
+  type: 'SentenceTextSet',
+  data: { sentence, edition, lines },
+});
 const withdraw = (sentence: number): NewEvent => ({ type: 'SentenceWithdrawn', data: { sentence } });
 
 /** Every table of a read model in a comparable form. */
 async function snapshot(db: Kysely<StatsReadModel>) {
   const sentences = await db.selectFrom('sentences').select(['id', 'number', 'book', 'canto', 'section', 'joins_previous']).orderBy('id').execute();
   const counts = await db.selectFrom('counts').selectAll().orderBy('id').orderBy('edition').execute();
-  const totals = await db.selectFrom('totals').selectAll().where('sentences', '!=', 0).orderBy('level').orderBy('book').orderBy('canto').orderBy('section').orderBy('edition').execute();
+  const totals = await db
+    .selectFrom('totals')
+    .selectAll()
+    .where('sentences', '!=', 0)
+    .orderBy('level')
+    .orderBy('book')
+    .orderBy('canto')
+    .orderBy('section')
+    .orderBy('edition')
+    .execute();
   return { sentences, counts, totals };
 }
 
 describe('the stats projection', () => {
   it('counts a sentence per edition and line, an unrevised edition reading as the first', async () => {
     await append(1, [place(1, 10), text(1, ['It was the hour before the Gods awake.', 'Across the path of the divine Event'])]);
-    const db = await append(2, [place(2, 20), text(2, ['The huge foreboding mind of Night, alone']), text(2, ['The vast foreboding mind of Night, alone'], 'revised')]);
+    const db = await append(2, [
+      place(2, 20),
+      text(2, ['The huge foreboding mind of Night, alone']),
+      text(2, ['The vast foreboding mind of Night, alone'], 'revised'),
+    ]);
     const [first] = await sentencesInRange(db, { from: 1, to: 1, edition: 'centenary' }, { offset: 0, limit: 10 });
     expect(first).toMatchObject({ number: 1, lines: 2, words: 15, text: ['It was the hour before the Gods awake.', 'Across the path of the divine Event'] });
     expect(first!.line_counts.map((l) => l[0])).toEqual([8, 7]);
@@ -49,7 +65,8 @@ describe('the stats projection', () => {
   });
 
   it('after edits, moves and withdrawals, keeps the same counts and totals as a rebuild from position 0', async () => {
-    for (let id = 10; id < 40; id++) await append(id, [place(id, 100 + id, id < 25 ? 1 : 2, (id % 3) + 1), text(id, [`Line ${id} of the dawn`, 'O’er the dark waters of the endless sea'])]);
+    for (let id = 10; id < 40; id++)
+      await append(id, [place(id, 100 + id, id < 25 ? 1 : 2, (id % 3) + 1), text(id, [`Line ${id} of the dawn`, 'O’er the dark waters of the endless sea'])]);
     await append(12, [text(12, ['Thee doth the wouldst night,', 'short.'])]);
     await append(13, [text(13, ['A centenary line'], 'centenary')]);
     await append(13, [text(13, null, 'centenary')]);
@@ -62,7 +79,13 @@ describe('the stats projection', () => {
     const check = { ...(statsProjection as Projection), name: 'stats_check' };
     const progress = new ProjectionProgress(database(), projection.store());
     await progress.start();
-    const runner = new ProjectionRunner({ database: database(), store: projection.store(), projections: [check], logger: createLogger('silent', 'test'), batchSize: 7 });
+    const runner = new ProjectionRunner({
+      database: database(),
+      store: projection.store(),
+      projections: [check],
+      logger: createLogger('silent', 'test'),
+      batchSize: 7,
+    });
     await runner.start();
     const head = await projection.store().headPosition();
     expect(await progress.waitFor(head, { names: ['stats_check'], timeoutMs: 20_000 })).toBeTruthy();
@@ -93,15 +116,21 @@ describe('the stats projection', () => {
       select coalesce(t.level, s.level) as level, count(*)::int as diff from totals t full join sums s using (level, book, canto, section, edition)
       where coalesce(t.sentences, 0) <> coalesce(s.n, 0) or coalesce(t.words, 0) <> coalesce(s.w, 0) or coalesce(t.lines, 0) <> coalesce(s.l, 0)
       group by 1`;
-    const rows = await projection.database().db.transaction().execute(async (trx) => {
-      await sql`set local search_path to ${sql.id(schemaName(STATS_PROJECTION, statsProjection.version))}`.execute(trx);
-      return (await differing.execute(trx)).rows;
-    });
+    const rows = await projection
+      .database()
+      .db.transaction()
+      .execute(async (trx) => {
+        await sql`set local search_path to ${sql.id(schemaName(STATS_PROJECTION, statsProjection.version))}`.execute(trx);
+        return (await differing.execute(trx)).rows;
+      });
     expect(rows).toEqual([]);
     const cantos = await cantoTotalsOfRange(db, { from: 1, to: 100 });
     expect(new Set(cantos.map((c) => `${c.book}.${c.canto}`))).toEqual(new Set(['1.1', '1.2']));
-    expect(cantos.filter((c) => c.canto === 2).map((c) => c.edition).sort()).toEqual(['centenary', 'first', 'revised']);
+    expect(
+      cantos
+        .filter((c) => c.canto === 2)
+        .map((c) => c.edition)
+        .sort(),
+    ).toEqual(['centenary', 'first', 'revised']);
   });
 });
-
-

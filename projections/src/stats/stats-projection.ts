@@ -128,9 +128,20 @@ function recount(id: number, doc: Doc): Map<Edition, CountRow> {
 
 async function applySentenceEvents(db: Db, events: readonly RecordedEvent[]): Promise<void> {
   const ids = [...new Set(events.map((e) => (e.data as { sentence: number }).sentence))];
-  const rows = await db.selectFrom('sentences').selectAll().where(sql<boolean>`id = any(${ids}::int[])`).execute();
+  const rows = await db
+    .selectFrom('sentences')
+    .selectAll()
+    .where(sql<boolean>`id = any(${ids}::int[])`)
+    .execute();
   // New sentences (an import's) have no rows yet: one statement fewer.
-  const countRows = rows.length === 0 ? [] : await db.selectFrom('counts').selectAll().where(sql<boolean>`id = any(${rows.map((r) => r.id)}::int[])`).execute();
+  const countRows =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('counts')
+          .selectAll()
+          .where(sql<boolean>`id = any(${rows.map((r) => r.id)}::int[])`)
+          .execute();
   const docs = new Map<number, Doc>(rows.map((r) => [r.id, { state: emptySentence(r.id), oldOrder: r.ord, textChanged: false, counts: new Map() }]));
   for (const c of countRows) docs.get(c.id)?.counts.set(c.edition, c);
   for (const row of rows) docs.get(row.id)!.state = stateOf(row, docs.get(row.id)!.counts);
@@ -155,10 +166,18 @@ async function applySentenceEvents(db: Db, events: readonly RecordedEvent[]): Pr
 
   const moved = events.some((e) => e.type === 'SentencePlaced' || e.type === 'SentenceWithdrawn');
   const appended = moved ? await numbersOfAppended(db, docs) : new Map<number, number>();
-  await upsertSentences(db, [...docs].map(([id, doc]) => sentenceRow(id, doc.state, appended.get(id) ?? null)));
-  await upsertCounts(db, [...docs.values()].flatMap((d) => [...d.counts.values()]));
+  await upsertSentences(
+    db,
+    [...docs].map(([id, doc]) => sentenceRow(id, doc.state, appended.get(id) ?? null)),
+  );
+  await upsertCounts(
+    db,
+    [...docs.values()].flatMap((d) => [...d.counts.values()]),
+  );
   if (dropped.length > 0) {
-    await sql`delete from counts c using unnest(${dropped.map((d) => d.id)}::int[], ${dropped.map((d) => d.edition)}::text[]) as d(id, edition) where c.id = d.id and c.edition = d.edition`.execute(db);
+    await sql`delete from counts c using unnest(${dropped.map((d) => d.id)}::int[], ${dropped.map((d) => d.edition)}::text[]) as d(id, edition) where c.id = d.id and c.edition = d.edition`.execute(
+      db,
+    );
   }
   const changes = delta.rows();
   if (changes.length > 0) {
@@ -179,7 +198,11 @@ async function applySentenceEvents(db: Db, events: readonly RecordedEvent[]): Pr
   }
   if (moved && appended.size === 0) {
     const keys = [...docs.values()].flatMap((d) => [d.oldOrder, d.state.placement?.order ?? null]).filter((k): k is string => k !== null);
-    if (keys.length > 0) await renumberFrom(db, keys.reduce((a, b) => (a < b ? a : b)));
+    if (keys.length > 0)
+      await renumberFrom(
+        db,
+        keys.reduce((a, b) => (a < b ? a : b)),
+      );
   }
 }
 
@@ -199,13 +222,24 @@ async function numbersOfAppended(db: Db, docs: ReadonlyMap<number, Doc>): Promis
 
 function stateOf(row: SentenceRow, counts: ReadonlyMap<Edition, CountRow>): SentenceState {
   const text = Object.fromEntries([...counts].map(([edition, c]) => [edition, c.text]));
-  const placement = row.ord === null ? null : { book: row.book!, canto: row.canto!, section: row.section!, stanza: 0, order: row.ord, joinsPrevious: row.joins_previous, stanzaBreaks: [] };
+  const placement =
+    row.ord === null
+      ? null
+      : { book: row.book!, canto: row.canto!, section: row.section!, stanza: 0, order: row.ord, joinsPrevious: row.joins_previous, stanzaBreaks: [] };
   return { ...emptySentence(row.id), text, placement };
 }
 
 function sentenceRow(id: number, state: SentenceState, number: number | null): SentenceRow {
   const p = state.placement;
-  return { id, ord: p?.order ?? null, number, book: p?.book ?? null, canto: p?.canto ?? null, section: p?.section ?? null, joins_previous: p?.joinsPrevious ?? false };
+  return {
+    id,
+    ord: p?.order ?? null,
+    number,
+    book: p?.book ?? null,
+    canto: p?.canto ?? null,
+    section: p?.section ?? null,
+    joins_previous: p?.joinsPrevious ?? false,
+  };
 }
 
 async function upsertSentences(db: Db, values: SentenceRow[]): Promise<void> {
@@ -238,11 +272,20 @@ async function upsertCounts(db: Db, values: CountRow[]): Promise<void> {
 
 /** Gives every placed sentence from order key `from` on its rank as running number. */
 async function renumberFrom(db: Db, from: string): Promise<void> {
-  const previous = await db.selectFrom('sentences').select('number').where('ord', 'is not', null).where('ord', '<', from).orderBy('ord', 'desc').limit(1).executeTakeFirst();
+  const previous = await db
+    .selectFrom('sentences')
+    .select('number')
+    .where('ord', 'is not', null)
+    .where('ord', '<', from)
+    .orderBy('ord', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const rows = await db.selectFrom('sentences').select(['id', 'number']).where('ord', 'is not', null).where('ord', '>=', from).orderBy('ord').execute();
   const first = (previous?.number ?? 0) + 1;
   const changed = rows.flatMap((row, i) => (row.number === first + i ? [] : [{ id: row.id, number: first + i }]));
   if (changed.length > 0) {
-    await sql`update sentences s set number = c.number from unnest(${changed.map((c) => c.id)}::int[], ${changed.map((c) => c.number)}::int[]) as c(id, number) where s.id = c.id`.execute(db);
+    await sql`update sentences s set number = c.number from unnest(${changed.map((c) => c.id)}::int[], ${changed.map((c) => c.number)}::int[]) as c(id, number) where s.id = c.id`.execute(
+      db,
+    );
   }
 }

@@ -1,6 +1,14 @@
 import type { Kysely } from 'kysely';
 import { defineProjection } from '@epos/platform';
-import { accountDeleted, suggestionAccepted, suggestionDeclined, suggestionMade, type SuggestionPart, type SuggestionStatus, suggestionReasonSealedSchema } from '@epos/schemas';
+import {
+  accountDeleted,
+  suggestionAccepted,
+  suggestionDeclined,
+  suggestionMade,
+  type SuggestionPart,
+  type SuggestionStatus,
+  suggestionReasonSealedSchema,
+} from '@epos/schemas';
 import { unsealedFor } from '../accounts/sealing.js';
 
 export const SUGGESTIONS_PROJECTION = 'suggestions';
@@ -53,12 +61,29 @@ export const suggestionsProjection = defineProjection({
       const unsealed = reason === null ? null : await unsealedFor(db, suggester, reason, suggestionReasonSealedSchema);
       await db
         .insertInto('suggestions')
-        .values({ suggestion_id: suggestionId, sentence_id: sentence, part, based_on: basedOn, proposed, reason: unsealed, suggester_id: suggester, made_at: event.metadata.timestamp, status: 'open', decided_by: null, decided_at: null, decline_reason: null })
+        .values({
+          suggestion_id: suggestionId,
+          sentence_id: sentence,
+          part,
+          based_on: basedOn,
+          proposed,
+          reason: unsealed,
+          suggester_id: suggester,
+          made_at: event.metadata.timestamp,
+          status: 'open',
+          decided_by: null,
+          decided_at: null,
+          decline_reason: null,
+        })
         .onConflict((oc) => oc.column('suggestion_id').doNothing())
         .execute();
     },
     async SuggestionAccepted(event, db) {
-      await db.updateTable('suggestions').set({ status: 'accepted', decided_by: event.metadata.actor, decided_at: event.metadata.timestamp }).where('suggestion_id', '=', event.data.suggestionId).execute();
+      await db
+        .updateTable('suggestions')
+        .set({ status: 'accepted', decided_by: event.metadata.actor, decided_at: event.metadata.timestamp })
+        .where('suggestion_id', '=', event.data.suggestionId)
+        .execute();
     },
     async SuggestionDeclined(event, db) {
       await db

@@ -26,7 +26,14 @@ export async function findWorks(db: Kysely<WorksReadModel>, filter: WorksFilter,
   if (!filter.includeHidden) query = query.where('w.hidden', '=', false);
   if (filter.sentenceIds !== undefined) {
     const ids = [...filter.sentenceIds];
-    query = query.where(({ exists, selectFrom }) => exists(selectFrom('work_sentences as on').select(sql`1`.as('one')).whereRef('on.work_id', '=', 'w.work_id').where('on.sentence_id', 'in', ids)));
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('work_sentences as on')
+          .select(sql`1`.as('one'))
+          .whereRef('on.work_id', '=', 'w.work_id')
+          .where('on.sentence_id', 'in', ids),
+      ),
+    );
   }
   const [rows, count] = await Promise.all([
     query

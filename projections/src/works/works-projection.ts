@@ -79,7 +79,11 @@ export const worksProjection = defineProjection({
     },
     async WorkEdited(event, db) {
       const { workId, sentences, content } = event.data;
-      const updated = await db.updateTable('works').set({ ...contentColumns(content), edited_at: event.metadata.timestamp }).where('work_id', '=', workId).executeTakeFirst();
+      const updated = await db
+        .updateTable('works')
+        .set({ ...contentColumns(content), edited_at: event.metadata.timestamp })
+        .where('work_id', '=', workId)
+        .executeTakeFirst();
       if (updated.numUpdatedRows !== 0n) await placeOn(db, workId, sentences);
     },
     async WorkDeleted(event, db) {

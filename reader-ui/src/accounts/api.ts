@@ -1,4 +1,3 @@
-
 /**
  * The account calls, sent with ui/command.ts's postCommand: the server answers an `AccountAnswer`
  * (@epos/schemas/accounts/responses: `{ type: 1, message? }` or `{ type: 0, error }` with a 4xx

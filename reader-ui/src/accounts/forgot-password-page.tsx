@@ -10,12 +10,7 @@ export function ForgotPasswordPage() {
   return (
     <AccountPage title="Forgot password">
       <p>Enter your user name and we will email you a link to choose a new password.</p>
-      <UserNameRequestForm
-        id="forgot-password"
-        endpoint={accountEndpoints.resetRequest}
-        validate={validateResetRequest}
-        submitLabel="Send reset link"
-      />
+      <UserNameRequestForm id="forgot-password" endpoint={accountEndpoints.resetRequest} validate={validateResetRequest} submitLabel="Send reset link" />
       <AccountLinks>
         <li>
           <Link href={accountPaths.login}>Back to log in</Link>

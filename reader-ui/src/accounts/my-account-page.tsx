@@ -80,21 +80,14 @@ export function MyAccountPage() {
       <section className="account-section">
         <h2>Delete my account</h2>
         <p id={deleteWarning}>
-          Your account is closed and your personal data (name, email, notes) can no longer be read by anyone. You are
-          logged out. <strong>This cannot be undone.</strong>
+          Your account is closed and your personal data (name, email, notes) can no longer be read by anyone. You are logged out.{' '}
+          <strong>This cannot be undone.</strong>
         </p>
         <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
           <FormIssues issues={form.issues} issueId={form.issueId} />
           {/* Lets password managers know whose password this is. */}
           <input type="text" name="username" autoComplete="username" value={me?.userName ?? ''} readOnly hidden />
-          <FormField
-            {...form.field('password')}
-            label="Your password"
-            name="current-password"
-            type="password"
-            required
-            autoComplete="current-password"
-          />
+          <FormField {...form.field('password')} label="Your password" name="current-password" type="password" required autoComplete="current-password" />
           <label className="checkbox-field" htmlFor={confirmed.id}>
             <input
               type="checkbox"

@@ -42,23 +42,17 @@ export function PasswordPage() {
         <FormIssues issues={form.issues} issueId={form.issueId} />
         {/* Lets password managers know whose password this is. */}
         <input type="text" name="username" autoComplete="username" value={me?.userName ?? ''} readOnly hidden />
+        <FormField {...form.field('oldPassword')} label="Current password" name="current-password" type="password" required autoComplete="current-password" />
         <FormField
-          {...form.field('oldPassword')}
-          label="Current password"
-          name="current-password"
-          type="password"
-          required
-          autoComplete="current-password"
-        />
-        <FormField {...form.field('newPassword')} label="New password" name="new-password" hint={accountTexts.newPasswordHint} type="password" required autoComplete="new-password" />
-        <FormField
-          {...form.field('repeatPassword')}
-          label="Repeat new password"
-          name="repeat-password"
+          {...form.field('newPassword')}
+          label="New password"
+          name="new-password"
+          hint={accountTexts.newPasswordHint}
           type="password"
           required
           autoComplete="new-password"
         />
+        <FormField {...form.field('repeatPassword')} label="Repeat new password" name="repeat-password" type="password" required autoComplete="new-password" />
         <div className="form-actions">
           <SpinnerButton busy={form.busy} className="button-primary">
             Change password

@@ -54,15 +54,16 @@ export function RegisterPage() {
           spellCheck={false}
           maxLength={254}
         />
-        <FormField {...form.field('password')} label="Password" name="new-password" hint={accountTexts.newPasswordHint} type="password" required autoComplete="new-password" />
         <FormField
-          {...form.field('repeatPassword')}
-          label="Repeat password"
-          name="repeat-password"
+          {...form.field('password')}
+          label="Password"
+          name="new-password"
+          hint={accountTexts.newPasswordHint}
           type="password"
           required
           autoComplete="new-password"
         />
+        <FormField {...form.field('repeatPassword')} label="Repeat password" name="repeat-password" type="password" required autoComplete="new-password" />
         <FormField {...form.field('name')} label="Name" name="name" required autoComplete="name" maxLength={100} />
         <div className="form-actions">
           <SpinnerButton busy={form.busy} className="button-primary">

@@ -60,15 +60,16 @@ export function ResetPasswordPage() {
     body = (
       <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
         <FormIssues issues={form.issues} issueId={form.issueId} />
-        <FormField {...form.field('password')} label="New password" name="new-password" hint={accountTexts.newPasswordHint} type="password" required autoComplete="new-password" />
         <FormField
-          {...form.field('repeatPassword')}
-          label="Repeat new password"
-          name="repeat-password"
+          {...form.field('password')}
+          label="New password"
+          name="new-password"
+          hint={accountTexts.newPasswordHint}
           type="password"
           required
           autoComplete="new-password"
         />
+        <FormField {...form.field('repeatPassword')} label="Repeat new password" name="repeat-password" type="password" required autoComplete="new-password" />
         <div className="form-actions">
           <SpinnerButton busy={form.busy} className="button-primary">
             Set new password

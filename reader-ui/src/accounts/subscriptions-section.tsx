@@ -43,7 +43,12 @@ export function SubscriptionsSection() {
           <legend>A mail for each new post in:</legend>
           {loaded.data.BlogsDetails.map((blog) => (
             <label key={blog.Blogid} className="checkbox-field">
-              <input type="checkbox" checked={chosen.get(blog.Blogid) ?? blog.isSubscribed} disabled={busy === blog.Blogid} onChange={(e) => void toggle(blog.Blogid, blog.Blogname, e.currentTarget.checked)} />{' '}
+              <input
+                type="checkbox"
+                checked={chosen.get(blog.Blogid) ?? blog.isSubscribed}
+                disabled={busy === blog.Blogid}
+                onChange={(e) => void toggle(blog.Blogid, blog.Blogname, e.currentTarget.checked)}
+              />{' '}
               {blog.Blogname}
             </label>
           ))}

@@ -20,12 +20,8 @@ describe('register', () => {
 
   it('requires every field, naming the empty ones', () => {
     const issues = validateRegister({ userName: '', email: ' ', password: '', repeatPassword: '', name: '' });
-    expect(issues).toEqual([
-      { message: 'All fields marked * are required.', fields: ['userName', 'email', 'password', 'repeatPassword', 'name'] },
-    ]);
-    expect(validateRegister({ ...registerFilled, name: '  ' })).toEqual([
-      { message: 'All fields marked * are required.', fields: ['name'] },
-    ]);
+    expect(issues).toEqual([{ message: 'All fields marked * are required.', fields: ['userName', 'email', 'password', 'repeatPassword', 'name'] }]);
+    expect(validateRegister({ ...registerFilled, name: '  ' })).toEqual([{ message: 'All fields marked * are required.', fields: ['name'] }]);
   });
 
   it('refuses spaces in the user name but not around it (the server trims)', () => {
@@ -44,11 +40,7 @@ describe('register', () => {
 
   it('reports every problem at once, required first', () => {
     const issues = validateRegister({ ...registerFilled, email: '', userName: 'a b', repeatPassword: 'x' });
-    expect(issues.map((i) => i.message)).toEqual([
-      'All fields marked * are required.',
-      'Spaces are not allowed in Username',
-      'Password does not match',
-    ]);
+    expect(issues.map((i) => i.message)).toEqual(['All fields marked * are required.', 'Spaces are not allowed in Username', 'Password does not match']);
   });
 
   it('takes passwords as typed: spaces count', () => {
@@ -66,12 +58,8 @@ describe('register', () => {
 describe('login', () => {
   it('requires user name and password', () => {
     expect(validateLogin({ userName: 'arjuna', password: 'pw' })).toEqual([]);
-    expect(validateLogin({ userName: '', password: '' })).toEqual([
-      { message: 'All fields marked * are required', fields: ['userName', 'password'] },
-    ]);
-    expect(validateLogin({ userName: '   ', password: 'pw' })).toEqual([
-      { message: 'All fields marked * are required', fields: ['userName'] },
-    ]);
+    expect(validateLogin({ userName: '', password: '' })).toEqual([{ message: 'All fields marked * are required', fields: ['userName', 'password'] }]);
+    expect(validateLogin({ userName: '   ', password: 'pw' })).toEqual([{ message: 'All fields marked * are required', fields: ['userName'] }]);
   });
 });
 
@@ -86,9 +74,7 @@ describe('password change', () => {
     expect(validateChangePassword({ oldPassword: '', newPassword: '', repeatPassword: '' })).toEqual([
       { message: 'Fields cannot be empty', fields: ['oldPassword', 'newPassword', 'repeatPassword'] },
     ]);
-    expect(validateChangePassword({ ...filled, oldPassword: '' })).toEqual([
-      { message: 'Fields cannot be empty', fields: ['oldPassword'] },
-    ]);
+    expect(validateChangePassword({ ...filled, oldPassword: '' })).toEqual([{ message: 'Fields cannot be empty', fields: ['oldPassword'] }]);
   });
 
   it('needs the new passwords to match', () => {
@@ -107,13 +93,9 @@ describe('password change', () => {
 describe('forgot password and resend activation', () => {
   it('need a user name, each with its own message', () => {
     expect(validateResetRequest({ userName: 'arjuna' })).toEqual([]);
-    expect(validateResetRequest({ userName: ' ' })).toEqual([
-      { message: 'User Name is required to send password reset link', fields: ['userName'] },
-    ]);
+    expect(validateResetRequest({ userName: ' ' })).toEqual([{ message: 'User Name is required to send password reset link', fields: ['userName'] }]);
     expect(validateActivationRequest({ userName: 'arjuna' })).toEqual([]);
-    expect(validateActivationRequest({ userName: '' })).toEqual([
-      { message: 'User Name is required to send activation', fields: ['userName'] },
-    ]);
+    expect(validateActivationRequest({ userName: '' })).toEqual([{ message: 'User Name is required to send activation', fields: ['userName'] }]);
   });
 });
 
@@ -126,12 +108,8 @@ describe('reset password', () => {
     expect(validateResetPassword({ password: 'new-secret', repeatPassword: 'new-secre' })).toEqual([
       { message: 'Password does not match', fields: ['repeatPassword'] },
     ]);
-    expect(validateResetPassword({ password: 'new-secret', repeatPassword: '' })).toEqual([
-      { message: 'Password does not match', fields: ['repeatPassword'] },
-    ]);
-    expect(validateResetPassword({ password: '', repeatPassword: '' })).toEqual([
-      { message: 'Fields cannot be empty', fields: ['password'] },
-    ]);
+    expect(validateResetPassword({ password: 'new-secret', repeatPassword: '' })).toEqual([{ message: 'Password does not match', fields: ['repeatPassword'] }]);
+    expect(validateResetPassword({ password: '', repeatPassword: '' })).toEqual([{ message: 'Fields cannot be empty', fields: ['password'] }]);
   });
 });
 
@@ -143,9 +121,7 @@ describe('delete account', () => {
   });
 
   it('needs the password, taken as typed', () => {
-    expect(validateDeleteAccount({ ...filled, password: '' })).toEqual([
-      { message: 'Enter your password to delete your account', fields: ['password'] },
-    ]);
+    expect(validateDeleteAccount({ ...filled, password: '' })).toEqual([{ message: 'Enter your password to delete your account', fields: ['password'] }]);
     expect(validateDeleteAccount({ ...filled, password: ' ' })).toEqual([]);
   });
 

@@ -24,16 +24,10 @@ export const registerFields: readonly RegisterField[] = ['userName', 'email', 'p
 
 export function validateRegister(v: RegisterValues): Issue<RegisterField>[] {
   return [
-    ...issue(
-      m.registerRequired,
-      missing(v, { userName: blank, email: blank, password: empty, repeatPassword: empty, name: blank }),
-    ),
+    ...issue(m.registerRequired, missing(v, { userName: blank, email: blank, password: empty, repeatPassword: empty, name: blank })),
     ...issue<RegisterField>(m.userNameSpaces, hasSpace(v.userName) ? ['userName'] : []),
     ...issue<RegisterField>(m.passwordTooShort, tooShort(v.password) ? ['password'] : []),
-    ...issue<RegisterField>(
-      m.passwordMismatch,
-      !empty(v.password) && !empty(v.repeatPassword) && v.password !== v.repeatPassword ? ['repeatPassword'] : [],
-    ),
+    ...issue<RegisterField>(m.passwordMismatch, !empty(v.password) && !empty(v.repeatPassword) && v.password !== v.repeatPassword ? ['repeatPassword'] : []),
   ];
 }
 

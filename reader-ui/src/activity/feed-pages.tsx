@@ -37,7 +37,9 @@ export function useFeedPages<T>(fetchPage: FetchPage<T>, merge: (shown: readonly
         toast(GENERIC_ERROR, 'error');
         return;
       }
-      setList((s) => (s.status === 'ready' ? { status: 'ready', items: merge(s.items, answer.data.items), page: answer.data.page, pages: answer.data.pages } : s));
+      setList((s) =>
+        s.status === 'ready' ? { status: 'ready', items: merge(s.items, answer.data.items), page: answer.data.page, pages: answer.data.pages } : s,
+      );
     });
   };
 

@@ -9,8 +9,8 @@ import { timeAgo } from './words';
 export function SignInHint() {
   return (
     <p className="activity-sign-in">
-      <Link href={loginHref(NOTIFICATIONS_PATH)}>Log in</Link> to be told of replies to your comments, mentions, new posts in the blogs you follow and
-      changes to the sentences you have notes on.
+      <Link href={loginHref(NOTIFICATIONS_PATH)}>Log in</Link> to be told of replies to your comments, mentions, new posts in the blogs you follow and changes
+      to the sentences you have notes on.
     </p>
   );
 }

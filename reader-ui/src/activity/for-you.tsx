@@ -30,7 +30,9 @@ export function ForYou() {
     fetchNotifications(1, controller.signal).then(
       (answer) => {
         if (!answer.ok) return;
-        setList((s) => (s.status === 'ready' ? { ...s, items: mergeNotifications(s.items, answer.data.items), pages: Math.max(s.pages, answer.data.pages) } : s));
+        setList((s) =>
+          s.status === 'ready' ? { ...s, items: mergeNotifications(s.items, answer.data.items), pages: Math.max(s.pages, answer.data.pages) } : s,
+        );
       },
       () => undefined,
     );

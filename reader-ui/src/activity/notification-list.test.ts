@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { NotificationItem } from './api';
 import { compareIds, isAppPath, markedRead, mergeNotifications, newestId } from './notification-list';
 
-const item = (id: string, read = false, content = `n${id}`): NotificationItem => ({ id, kind: 'reply', url: `/blogs/b/p#${id}`, actor: 'Mira', content, at: '2026-03-05T12:00:00Z', read });
+const item = (id: string, read = false, content = `n${id}`): NotificationItem => ({
+  id,
+  kind: 'reply',
+  url: `/blogs/b/p#${id}`,
+  actor: 'Mira',
+  content,
+  at: '2026-03-05T12:00:00Z',
+  read,
+});
 const ids = (items: readonly NotificationItem[]) => items.map((i) => i.id);
 
 describe('the notifications list', () => {

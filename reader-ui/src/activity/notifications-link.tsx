@@ -16,9 +16,21 @@ export function NotificationsLink({ reader }: { reader: string }) {
   const badge = badgeText(unread);
   return (
     <>
-      <Link href={NOTIFICATIONS_PATH} className="nav-account-link nav-bell" aria-label={label} title={label} aria-current={location === NOTIFICATIONS_PATH ? 'page' : undefined}>
+      <Link
+        href={NOTIFICATIONS_PATH}
+        className="nav-account-link nav-bell"
+        aria-label={label}
+        title={label}
+        aria-current={location === NOTIFICATIONS_PATH ? 'page' : undefined}
+      >
         <svg aria-hidden="true" viewBox="0 0 16 16" width="18" height="18" focusable="false">
-          <path d="M8 1.75a4 4 0 0 0-4 4v2.6L2.75 11h10.5L12 8.35v-2.6a4 4 0 0 0-4-4zM6.5 13a1.5 1.5 0 0 0 3 0" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+          <path
+            d="M8 1.75a4 4 0 0 0-4 4v2.6L2.75 11h10.5L12 8.35v-2.6a4 4 0 0 0-4-4zM6.5 13a1.5 1.5 0 0 0 3 0"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.4"
+            strokeLinejoin="round"
+          />
         </svg>
         {badge !== '' && (
           <span className="nav-badge" data-testid="unread-badge">

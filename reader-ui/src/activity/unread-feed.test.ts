@@ -84,7 +84,16 @@ describe('readUnread', () => {
   });
 
   it('refuses anything else', () => {
-    for (const bad of ['not json', '[]', '{"unread":-1,"newest":null}', '{"unread":1.5,"newest":null}', JSON.stringify({ unread: 1, newest: { ...newest, kind: 'spam' } }), JSON.stringify({ unread: 1, newest: { ...newest, id: 'x' } }), JSON.stringify({ unread: 1 }), null]) {
+    for (const bad of [
+      'not json',
+      '[]',
+      '{"unread":-1,"newest":null}',
+      '{"unread":1.5,"newest":null}',
+      JSON.stringify({ unread: 1, newest: { ...newest, kind: 'spam' } }),
+      JSON.stringify({ unread: 1, newest: { ...newest, id: 'x' } }),
+      JSON.stringify({ unread: 1 }),
+      null,
+    ]) {
       expect(readUnread(bad)).toBeNull();
     }
   });
@@ -108,7 +117,13 @@ describe('startUnreadFeed', () => {
   });
 
   it('polls every minute where there is no EventSource, at once first', async () => {
-    const h = harness({ eventSource: false, answers: [{ unread: 2, newest }, { unread: 3, newest }] });
+    const h = harness({
+      eventSource: false,
+      answers: [
+        { unread: 2, newest },
+        { unread: 3, newest },
+      ],
+    });
     await h.settle();
     expect(h.gets()).toBe(1);
     await h.tick();

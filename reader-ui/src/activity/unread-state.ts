@@ -7,7 +7,9 @@ import { startUnreadFeed } from './unread-feed';
 export const unreadAtom = atom<UnreadAnswer | null>(null);
 
 /** After the reader marked some read: the count the server answered, the newest notification kept. */
-export const unreadAfterMarking = (unread: number) => (current: UnreadAnswer | null): UnreadAnswer => ({ unread, newest: current?.newest ?? null });
+export const unreadAfterMarking =
+  (unread: number) =>
+  (current: UnreadAnswer | null): UnreadAnswer => ({ unread, newest: current?.newest ?? null });
 
 /**
  * Keeps unreadAtom live for `reader` (their name; null when signed out): one stream per tab while

@@ -13,7 +13,11 @@ describe('activity words', () => {
   });
 
   it('links a title, and shows an excerpt of written text beside the link (where its ||n|| links can be)', () => {
-    expect(Object.entries(contentIsTitle).filter(([, title]) => title).map(([type]) => type)).toEqual(['post', 'page', 'page-update', 'book']);
+    expect(
+      Object.entries(contentIsTitle)
+        .filter(([, title]) => title)
+        .map(([type]) => type),
+    ).toEqual(['post', 'page', 'page-update', 'book']);
     expect(Object.keys(contentIsTitle).sort()).toEqual(Object.keys(activityTypeWords).sort());
   });
 

@@ -97,5 +97,8 @@ export function timeAgo(value: string, now: number = Date.now(), options: { loca
     if (amount < size) return format.format(-Math.floor(amount), unit);
     amount /= size;
   }
-  return formatShortDate(value, { ...(options.locale === undefined ? {} : { locale: options.locale }), ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }) });
+  return formatShortDate(value, {
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+  });
 }

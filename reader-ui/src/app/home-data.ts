@@ -27,7 +27,9 @@ export function homeContents(books: ContentsResponse['books'], edition: Edition 
     name: book.name,
     cantos: book.cantos.flatMap((canto) => {
       const first = Math.min(...canto.sections.map((s) => s.SectionNumber));
-      return Number.isFinite(first) ? [{ canto: canto.canto, name: canto.name, href: sectionPath({ book: book.book, canto: canto.canto, section: first, edition }) }] : [];
+      return Number.isFinite(first)
+        ? [{ canto: canto.canto, name: canto.name, href: sectionPath({ book: book.book, canto: canto.canto, section: first, edition }) }]
+        : [];
     }),
   }));
 }
@@ -54,5 +56,11 @@ export async function loadHomeContents(): Promise<Result<HomeBook[]>> {
   if (failed && !failed.ok) return failed;
   const last = lastRead();
   const edition = last === null ? 'first' : (parseSectionPath(last.path)?.edition ?? 'first');
-  return { ...index, data: homeContents(books.flatMap((b) => (b.ok ? b.data.books : [])), edition) };
+  return {
+    ...index,
+    data: homeContents(
+      books.flatMap((b) => (b.ok ? b.data.books : [])),
+      edition,
+    ),
+  };
 }

@@ -138,7 +138,19 @@ function Blogs({ result }: { result: Result<readonly BlogListEntry[]> }) {
 }
 
 /** A titled list beside the contents, or the server's message (`loaded`) when there is nothing to list. */
-function HomeList({ id, title, loaded, more, children }: { id: string; title: string; loaded: number | string; more?: { href: string; label: string }; children: ReactNode }) {
+function HomeList({
+  id,
+  title,
+  loaded,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  loaded: number | string;
+  more?: { href: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <section className="home-list" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

@@ -25,7 +25,14 @@ describe('the last section read', () => {
   });
 
   it('survives storage that throws', () => {
-    const broken = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('full'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+    };
     expect(() => rememberLastRead({ path: '/1/1/1', label: 'x' }, broken)).not.toThrow();
     expect(lastRead(broken)).toBeNull();
     const storage = memoryStorage();
@@ -34,7 +41,11 @@ describe('the last section read', () => {
   });
 
   it('names the section from the contents, or not at all when it is not there', () => {
-    const contents = { books: [{ book: 1, name: 'The Kindling', cantos: [{ canto: 1, name: 'Dusk', sections: [{ SectionNumber: 2, srn: 'II', SectionName: "The Keeper's House" }] }] }] };
+    const contents = {
+      books: [
+        { book: 1, name: 'The Kindling', cantos: [{ canto: 1, name: 'Dusk', sections: [{ SectionNumber: 2, srn: 'II', SectionName: "The Keeper's House" }] }] },
+      ],
+    };
     expect(sectionLabel(contents, { book: 1, canto: 1, section: 2, edition: 'first' })).toBe("The Kindling · Dusk · The Keeper's House");
     expect(sectionLabel(contents, { book: 1, canto: 1, section: 3, edition: 'first' })).toBeNull();
     expect(sectionLabel(contents, { book: 2, canto: 1, section: 2, edition: 'first' })).toBeNull();

@@ -28,14 +28,7 @@ export function TopNav() {
       <Link href="/" className="brand">
         {site.name}
       </Link>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="menu-button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button ref={buttonRef} type="button" className="menu-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((value) => !value)}>
         <svg aria-hidden="true" viewBox="0 0 16 16" width="18" height="18" focusable="false">
           <path d={open ? 'M3 3l10 10M13 3L3 13' : 'M2 4h12M2 8h12M2 12h12'} stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
         </svg>

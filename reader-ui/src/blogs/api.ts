@@ -25,10 +25,7 @@ import type {
 
 export type {
   Archive,
-  
-  
   ArchivePost,
-  
   BlogListEntry,
   BlogPage,
   CommentWidget,
@@ -42,8 +39,6 @@ export type {
   TocEntry,
   TocPage,
 } from '@epos/schemas/blogs/responses';
-;
-
 /** A blog the signed-in user may write in. */
 export type MyBlog = WritableBlog;
 
@@ -92,7 +87,13 @@ export const shapes = {
 } satisfies Record<string, Shape>;
 
 /** A read whose 404 says one of `notFound` (the server's own when it is one of them). */
-function read<T>(url: string, notFound: readonly [string, ...string[]], signal: AbortSignal | undefined, shape?: Shape, options: ReadOptions = {}): Promise<Result<T>> {
+function read<T>(
+  url: string,
+  notFound: readonly [string, ...string[]],
+  signal: AbortSignal | undefined,
+  shape?: Shape,
+  options: ReadOptions = {},
+): Promise<Result<T>> {
   return getJson<T>(url, { ...options, signal, notFound, ...(shape === undefined ? {} : { shape }) });
 }
 

@@ -101,7 +101,12 @@ export function UserArchivePage() {
 export function TocPage() {
   const { blog = '' } = useParams<{ blog?: string }>();
   const listRef = useRef<HTMLTableSectionElement>(null);
-  const list = usePagedList<TocAnswer, TocEntry>(blog, (page, signal) => fetchToc(blog, page, signal), (e) => e.url, listRef);
+  const list = usePagedList<TocAnswer, TocEntry>(
+    blog,
+    (page, signal) => fetchToc(blog, page, signal),
+    (e) => e.url,
+    listRef,
+  );
   usePageTitle(list.status === 'ready' ? `Contents · ${list.header.title}` : list.status === 'failed' ? list.failure.message : 'Loading');
   if (list.status === 'loading') return <Loading />;
   if (list.status === 'failed') return <Problem message={list.failure.message} />;

@@ -14,7 +14,9 @@ function archive(blogs: string[]): Archive {
       {
         year: 2024,
         totalposts: blogs.length,
-        monthtimeline: [{ monthname: 'March', totalposts: blogs.length, postdate: [{ date: '2024-03-05', postdetails: blogs.map((b, i) => post(b, `p${i}`)) }] }],
+        monthtimeline: [
+          { monthname: 'March', totalposts: blogs.length, postdate: [{ date: '2024-03-05', postdetails: blogs.map((b, i) => post(b, `p${i}`)) }] },
+        ],
       },
     ],
   };
@@ -55,7 +57,14 @@ describe('archive display', () => {
 });
 
 describe('seriesByLetter', () => {
-  const entry = (slugUrl: string, Letter = slugUrl.charAt(0).toUpperCase()): SeriesEntry => ({ slug: slugUrl.toLowerCase(), slugUrl, count: 1, Letter, LastDates: '2024-01-01T00:00:00.000Z', Author: 'A' });
+  const entry = (slugUrl: string, Letter = slugUrl.charAt(0).toUpperCase()): SeriesEntry => ({
+    slug: slugUrl.toLowerCase(),
+    slugUrl,
+    count: 1,
+    Letter,
+    LastDates: '2024-01-01T00:00:00.000Z',
+    Author: 'A',
+  });
 
   it('groups series under their letters, in order', () => {
     const groups = seriesByLetter([entry('Zen'), entry('dawn'), entry('Apple'), entry('Dusk'), entry('ant', '')]);

@@ -3,7 +3,6 @@ import type { Archive, ArchivePost, SeriesEntry } from './api';
 import { formatShortDate } from '@epos/schemas/dates/formats';
 import { blogPaths } from './paths';
 
-
 /** An archive tab's label: "2024 (12 posts)", "March (1 post)". */
 export function tabLabel(name: string | number, total: number): string {
   return `${name} (${countLabel(total, 'post')})`;
@@ -41,7 +40,11 @@ export function spansBlogs(archive: Archive): boolean {
 
 /** An id for a year or month tab: "archive-2024", "archive-2024-march". */
 export function tabId(year: string | number, month?: string): string {
-  const part = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const part = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
   return month === undefined ? `archive-${part(String(year))}` : `archive-${part(String(year))}-${part(month)}`;
 }
 

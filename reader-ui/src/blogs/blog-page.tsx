@@ -17,7 +17,12 @@ import { SubscribeControl } from './subscribe-control';
 export function BlogPage() {
   const { blog = '' } = useParams<{ blog?: string }>();
   const listRef = useRef<HTMLOListElement>(null);
-  const list = usePagedList<BlogPageAnswer, PostSummary>(blog, (page, signal) => fetchBlogPage(blog, page, signal), (p) => p.id, listRef);
+  const list = usePagedList<BlogPageAnswer, PostSummary>(
+    blog,
+    (page, signal) => fetchBlogPage(blog, page, signal),
+    (p) => p.id,
+    listRef,
+  );
   const myBlogs = useMyBlogs();
   const canWrite = myBlogs.some((b) => b.slug === blog);
   const writerTitle = myBlogs.find((b) => b.slug === blog)?.title;

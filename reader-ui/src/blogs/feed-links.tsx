@@ -9,7 +9,9 @@ export function BlogFeedLinks({ blog, title, series }: { blog: string; title: st
   return (
     <>
       <link rel="alternate" type="application/rss+xml" title={title} href={feedPaths.rss(blog)} />
-      {series !== undefined && <link rel="alternate" type="application/rss+xml" title={`${title}: ${series.title}`} href={feedPaths.seriesRss(blog, series.slug)} />}
+      {series !== undefined && (
+        <link rel="alternate" type="application/rss+xml" title={`${title}: ${series.title}`} href={feedPaths.seriesRss(blog, series.slug)} />
+      )}
     </>
   );
 }

@@ -15,8 +15,7 @@ export const blogPaths = {
   scheduled: (blog: string) => `/blogs/${seg(blog)}/scheduled`,
   drafts: (blog: string) => `/blogs/${seg(blog)}/draft`,
   seriesList: (blog: string) => `/blogs/${seg(blog)}/series`,
-  series: (blog: string, series: string, sort?: SeriesSort) =>
-    `/blogs/${seg(blog)}/series/${seg(series)}${sort === undefined ? '' : `?sort=${sort}`}`,
+  series: (blog: string, series: string, sort?: SeriesSort) => `/blogs/${seg(blog)}/series/${seg(series)}${sort === undefined ? '' : `?sort=${sort}`}`,
   archive: (blog: string) => `/blogs/${seg(blog)}/archive`,
   toc: (blog: string) => `/blogs/${seg(blog)}/toc`,
   user: (authorId: string) => `/user/${seg(authorId)}`,
@@ -80,4 +79,3 @@ export function matchBlogRoute(path: string): { name: BlogRouteName; params: Rec
   }
   return null;
 }
-

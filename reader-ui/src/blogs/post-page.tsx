@@ -25,7 +25,14 @@ export function PostPage() {
   const result = useLoad(`${blog}/${postUrl}`, (signal) => fetchPost(blog, postUrl, signal));
   usePageTitle(result === null ? 'Loading' : result.ok ? result.data.title : result.message);
   if (result === null) return <Loading />;
-  if (!result.ok) return <ReadFailure failure={result} what={`There is no post “${postUrl}” in the blog “${blog}”.`} ways={[{ href: blogPaths.blog(blog), label: `The blog “${blog}”` }]} />;
+  if (!result.ok)
+    return (
+      <ReadFailure
+        failure={result}
+        what={`There is no post “${postUrl}” in the blog “${blog}”.`}
+        ways={[{ href: blogPaths.blog(blog), label: `The blog “${blog}”` }]}
+      />
+    );
   return <PostView key={result.data.id} post={result.data} blog={blog} />;
 }
 
@@ -45,7 +52,12 @@ function PostView({ post, blog }: { post: Post; blog: string }) {
 
   const onDelete = async () => {
     if (deleting) return;
-    const sure = await confirm({ question: blogMessages.deleteConfirm, detail: `“${post.title}” will be removed from ${post.blogTitle || blogSlug}.`, confirmLabel: 'Delete', destructive: true });
+    const sure = await confirm({
+      question: blogMessages.deleteConfirm,
+      detail: `“${post.title}” will be removed from ${post.blogTitle || blogSlug}.`,
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
     if (!sure) return;
     setDeleting(true);
     const result = await deletePost(post.url);
@@ -90,7 +102,9 @@ function PostView({ post, blog }: { post: Post; blog: string }) {
           </p>
           {post.blogArchived && <ArchivedNotice />}
           {note !== null && <p className="post-status">{note}</p>}
-          {post.status === POST_STATUS.published && !post.blogArchived && <SubscribeControl blog={blogSlug} blogTitle={post.blogTitle || blogSlug} rate={post.postingRate} />}
+          {post.status === POST_STATUS.published && !post.blogArchived && (
+            <SubscribeControl blog={blogSlug} blogTitle={post.blogTitle || blogSlug} rate={post.postingRate} />
+          )}
           {post.canedit && (
             <div className="post-actions">
               <Link href={blogPaths.editPost(blogSlug, post.url)} className="button">

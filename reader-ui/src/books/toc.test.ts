@@ -4,11 +4,25 @@ import { tocHref, tocOf, tocSize } from './toc';
 describe("a book's table of contents", () => {
   it('nests the third-level headings under their second-level one, in order', () => {
     const toc = tocOf([
-      { TagHash: 'canto-one', TagText: 'Canto One', Innerhead3: [{ TagHash: 'the-dawn', TagText: 'The Dawn' }, { TagHash: 'the-call', TagText: 'The Call' }] },
+      {
+        TagHash: 'canto-one',
+        TagText: 'Canto One',
+        Innerhead3: [
+          { TagHash: 'the-dawn', TagText: 'The Dawn' },
+          { TagHash: 'the-call', TagText: 'The Call' },
+        ],
+      },
       { TagHash: 'canto-two', TagText: 'Canto Two', Innerhead3: [] },
     ]);
     expect(toc).toEqual([
-      { hash: 'canto-one', text: 'Canto One', children: [{ hash: 'the-dawn', text: 'The Dawn', children: [] }, { hash: 'the-call', text: 'The Call', children: [] }] },
+      {
+        hash: 'canto-one',
+        text: 'Canto One',
+        children: [
+          { hash: 'the-dawn', text: 'The Dawn', children: [] },
+          { hash: 'the-call', text: 'The Call', children: [] },
+        ],
+      },
       { hash: 'canto-two', text: 'Canto Two', children: [] },
     ]);
     expect(tocSize(toc)).toBe(4);

@@ -18,7 +18,11 @@ export type PageRead = Result<{ readonly page: LibraryPage; /** Set when the pag
  * says the server's words.
  */
 export async function fetchLibraryPage(path: string, signal?: AbortSignal): Promise<PageRead> {
-  const read = await getJson<LibraryPage>(libraryApi.page(path), { signal, after: lastLibraryWrite(), failure: (status, problem) => (status === 404 ? undefined : problem.message) });
+  const read = await getJson<LibraryPage>(libraryApi.page(path), {
+    signal,
+    after: lastLibraryWrite(),
+    failure: (status, problem) => (status === 404 ? undefined : problem.message),
+  });
   return mapResult(read, (page) => {
     const landed = read.ok && read.redirectedTo !== null ? pagePathOfApiUrl(read.redirectedTo, window.location.origin) : null;
     return { page, movedTo: landed !== null && landed !== pagePath(path) ? landed : null };

@@ -70,7 +70,15 @@ function PageView({ page }: { page: LibraryPage }) {
 
   const onDelete = async () => {
     if (deleting) return;
-    if (!(await confirm({ question: pageMessages.deleteConfirm, detail: `“${page.name}” will be removed from the library.`, confirmLabel: 'Delete', destructive: true }))) return;
+    if (
+      !(await confirm({
+        question: pageMessages.deleteConfirm,
+        detail: `“${page.name}” will be removed from the library.`,
+        confirmLabel: 'Delete',
+        destructive: true,
+      }))
+    )
+      return;
     setDeleting(true);
     const answer = await deletePage(page.pageid);
     if (!answer.ok) {
@@ -80,7 +88,9 @@ function PageView({ page }: { page: LibraryPage }) {
     }
     toast(answer.data.message || pageMessages.deleted, 'success');
     void refreshLibraryMenus();
-    navigate(typeof answer.data.redirect === 'string' && answer.data.redirect.startsWith('/') && !answer.data.redirect.startsWith('//') ? answer.data.redirect : '/');
+    navigate(
+      typeof answer.data.redirect === 'string' && answer.data.redirect.startsWith('/') && !answer.data.redirect.startsWith('//') ? answer.data.redirect : '/',
+    );
   };
 
   return (

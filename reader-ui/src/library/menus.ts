@@ -64,5 +64,9 @@ export function useLibraryMenus(): LibraryMenus {
   useEffect(() => {
     if (!requested) void refreshLibraryMenus();
   }, []);
-  return useSyncExternalStore(subscribe, () => menus, () => NO_MENUS);
+  return useSyncExternalStore(
+    subscribe,
+    () => menus,
+    () => NO_MENUS,
+  );
 }

@@ -15,13 +15,26 @@ import {
 } from './page-form-model';
 import { pageDraftName, pageDrafts } from './page-drafts';
 
-const filled: PageFormValues = { name: 'About', url: '/about', permalink: 'about', category: 'Main menu', parent: '', priority: '2', md_content: 'Hello ||3||' };
+const filled: PageFormValues = {
+  name: 'About',
+  url: '/about',
+  permalink: 'about',
+  category: 'Main menu',
+  parent: '',
+  priority: '2',
+  md_content: 'Hello ||3||',
+};
 
 describe('the page form', () => {
   it('requires name, url, permalink and content, each message naming its field', () => {
     const issues = validatePage(EMPTY_PAGE);
     expect(issues.map((i) => i.fields)).toEqual([['name'], ['url'], ['permalink'], ['md_content']]);
-    expect(issues.map((i) => i.message)).toEqual([expect.stringMatching(/^Name/), expect.stringMatching(/^Url/), expect.stringMatching(/^Permalink/), expect.stringMatching(/^Content/)]);
+    expect(issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(/^Name/),
+      expect.stringMatching(/^Url/),
+      expect.stringMatching(/^Permalink/),
+      expect.stringMatching(/^Content/),
+    ]);
     expect(validatePage({ ...filled, name: '  ' }).map((i) => i.fields)).toEqual([['name']]);
     expect(validatePage(filled)).toEqual([]);
   });
@@ -40,7 +53,15 @@ describe('the page form', () => {
   });
 
   it('sends a parent only with Non-Menu, a priority only with a Menu category', () => {
-    expect(buildPagePayload({ ...filled, parent: 'p1' })).toEqual({ name: 'About', url: '/about', permalink: 'about', category: 'Main menu', parent: null, priority: 2, md_content: 'Hello ||3||' });
+    expect(buildPagePayload({ ...filled, parent: 'p1' })).toEqual({
+      name: 'About',
+      url: '/about',
+      permalink: 'about',
+      category: 'Main menu',
+      parent: null,
+      priority: 2,
+      md_content: 'Hello ||3||',
+    });
     expect(buildPagePayload({ ...filled, category: 'Non-Menu', parent: 'p1' })).toMatchObject({ parent: 'p1', priority: null });
     expect(buildPagePayload({ ...filled, category: 'Non-Menu', parent: '' })).toMatchObject({ parent: null, priority: null });
     expect(buildPagePayload({ ...filled, priority: ' ' })).toMatchObject({ priority: null });
@@ -48,10 +69,28 @@ describe('the page form', () => {
 
   it("fills the form from /api/pageinfo (the server schema's answer)", () => {
     const info = pageInfoAnswer.parse({
-      id: 'a1', name: 'Poet', url: '/about/poet', permalink: 'poet', category: 'Non-Menu', parent: 'p1', priority: null,
-      md_content: '# Poet', content: '<h1>Poet</h1>', created_at: '2030-01-01T00:00:00Z', updated_at: '2030-01-01T00:00:00Z', revision: 3,
+      id: 'a1',
+      name: 'Poet',
+      url: '/about/poet',
+      permalink: 'poet',
+      category: 'Non-Menu',
+      parent: 'p1',
+      priority: null,
+      md_content: '# Poet',
+      content: '<h1>Poet</h1>',
+      created_at: '2030-01-01T00:00:00Z',
+      updated_at: '2030-01-01T00:00:00Z',
+      revision: 3,
     });
-    expect(formFromInfo(info)).toEqual({ name: 'Poet', url: '/about/poet', permalink: 'poet', category: 'Non-Menu', parent: 'p1', priority: '', md_content: '# Poet' });
+    expect(formFromInfo(info)).toEqual({
+      name: 'Poet',
+      url: '/about/poet',
+      permalink: 'poet',
+      category: 'Non-Menu',
+      parent: 'p1',
+      priority: '',
+      md_content: '# Poet',
+    });
     expect(formFromInfo({ ...info, category: 'Footer', parent: null, priority: 7 })).toMatchObject({ category: 'Footer', parent: '', priority: '7' });
   });
 
@@ -70,7 +109,12 @@ describe('the page form', () => {
 describe('page drafts on this device', () => {
   function memoryStorage() {
     const data = new Map<string, string>();
-    return { data, getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+    return {
+      data,
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    };
   }
 
   it('keeps one draft per page id, and one for a new page', () => {

@@ -12,7 +12,17 @@ import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
 import { createPage, generatePermalink, updatePage, type PageEntry } from './api';
 import { refreshLibraryMenus } from './menus';
-import { buildPagePayload, fieldOfMessage, PAGE_FIELDS, pageMessages, pageSaveFailure, sameValues, validatePage, type PageField, type PageFormValues } from './page-form-model';
+import {
+  buildPagePayload,
+  fieldOfMessage,
+  PAGE_FIELDS,
+  pageMessages,
+  pageSaveFailure,
+  sameValues,
+  validatePage,
+  type PageField,
+  type PageFormValues,
+} from './page-form-model';
 import { pageDraftName, pageDrafts, pageTextRules } from './page-drafts';
 import { PagePlacement } from './page-placement';
 import { pagePath } from './paths';
@@ -82,11 +92,28 @@ export function PageForm({ page, initial, parents }: PageFormProps) {
   const contentValid = binding('md_content');
   return (
     <form className="form post-form page-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={form.busy}>
-      <DraftOfferBanner kept={kept} restore={form.apply} what="Changes you did not save" titleOf={(text) => text.name} restoreLabel="Restore them" restoreTestId="page-restore-local" />
+      <DraftOfferBanner
+        kept={kept}
+        restore={form.apply}
+        what="Changes you did not save"
+        titleOf={(text) => text.name}
+        restoreLabel="Restore them"
+        restoreTestId="page-restore-local"
+      />
 
       <FormIssues issues={form.issues} issueId={form.issueId} />
 
-      <FormField id={fieldId('name')} label="Name" value={values.name} onValueChange={(v) => set('name', v)} required spellCheck maxLength={200} data-testid="page-name" {...binding('name')} />
+      <FormField
+        id={fieldId('name')}
+        label="Name"
+        value={values.name}
+        onValueChange={(v) => set('name', v)}
+        required
+        spellCheck
+        maxLength={200}
+        data-testid="page-name"
+        {...binding('name')}
+      />
 
       <FormField
         id={fieldId('url')}

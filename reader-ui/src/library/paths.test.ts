@@ -12,7 +12,21 @@ describe('library routes', () => {
   });
 
   it('leaves the paths the site owns, numbers, and malformed paths to the other routes', () => {
-    for (const owned of ['/blogs', '/blogs/x', '/books', '/books/a/b', '/search', '/login', '/admin', '/api/x', '/newpage', '/editpage', '/lookup', '/compare/1/2/3', '/s/abc'])
+    for (const owned of [
+      '/blogs',
+      '/blogs/x',
+      '/books',
+      '/books/a/b',
+      '/search',
+      '/login',
+      '/admin',
+      '/api/x',
+      '/newpage',
+      '/editpage',
+      '/lookup',
+      '/compare/1/2/3',
+      '/s/abc',
+    ])
       expect(isLibraryPath(owned), owned).toBe(false);
     expect(isLibraryPath('/12')).toBe(false);
     expect(isLibraryPath('/1/2/3')).toBe(false);

@@ -48,14 +48,29 @@ function NotesList() {
   const q = useDebounced(typed, SEARCH_DELAY_MS).trim();
   const listRef = useRef<HTMLOListElement>(null);
   const searchId = useId();
-  const list = usePagedList<MyNotesPage, MyNote>(`notes:${q}`, (page, signal) => fetchMyNotes(q, page, signal), (note) => note.NoteId, listRef, { announce: false });
+  const list = usePagedList<MyNotesPage, MyNote>(
+    `notes:${q}`,
+    (page, signal) => fetchMyNotes(q, page, signal),
+    (note) => note.NoteId,
+    listRef,
+    { announce: false },
+  );
 
   return (
     <>
       <div className="my-notes-tools">
         <form className="my-notes-search" role="search" onSubmit={(e) => e.preventDefault()}>
           <label htmlFor={searchId}>Search my notes</label>
-          <input id={searchId} className="input" type="search" name="q" value={typed} maxLength={200} autoComplete="off" onChange={(e) => setTyped(e.currentTarget.value)} />
+          <input
+            id={searchId}
+            className="input"
+            type="search"
+            name="q"
+            value={typed}
+            maxLength={200}
+            autoComplete="off"
+            onChange={(e) => setTyped(e.currentTarget.value)}
+          />
         </form>
         {/* A plain link: the server sends the file as an attachment, so the page stays. */}
         <a className="button" href={notesApi.markdown(q)} download>
@@ -70,7 +85,9 @@ function NotesList() {
       ) : list.status === 'failed' ? (
         <p className="error">{list.failure.message}</p>
       ) : list.items.length === 0 ? (
-        <p className="muted">{q === '' ? 'You have no notes yet: open the study tools beside any sentence and choose “My notes”.' : 'No notes contain that.'}</p>
+        <p className="muted">
+          {q === '' ? 'You have no notes yet: open the study tools beside any sentence and choose “My notes”.' : 'No notes contain that.'}
+        </p>
       ) : (
         <>
           <ol ref={listRef} className="my-notes-list">

@@ -33,7 +33,8 @@ export type Translation = TranslationAnswer;
 export type SiteInfo = Site;
 
 /** A read whose 404 says `notFound` ('No book found', 'Not Found'). */
-const read = <T>(url: string, notFound: string, signal?: AbortSignal, options: ReadOptions = {}): Promise<Result<T>> => getJson<T>(url, { ...options, signal, notFound });
+const read = <T>(url: string, notFound: string, signal?: AbortSignal, options: ReadOptions = {}): Promise<Result<T>> =>
+  getJson<T>(url, { ...options, signal, notFound });
 
 function sectionUrl(address: SectionAddress): string {
   return `/api/sbook/${address.book}/${address.canto}/${address.section}?edition=${address.edition}`;

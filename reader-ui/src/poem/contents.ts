@@ -27,7 +27,12 @@ export interface SectionFacts {
   readonly next: SectionRef | null;
 }
 
-function withCanto(contents: Contents, book: number, canto: number, facts?: { bookName: string; cantoName: string; sections: readonly SectionInfo[] }): Contents {
+function withCanto(
+  contents: Contents,
+  book: number,
+  canto: number,
+  facts?: { bookName: string; cantoName: string; sections: readonly SectionInfo[] },
+): Contents {
   const known = contents[book] ?? { cantos: {} };
   const knownCanto = known.cantos[canto] ?? {};
   const nextBook: KnownBook = {

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { forgetSentence, isLineShown, isWordShown, knownKey, markKnown, MAX_KNOWN, memoriseTokens, parseKnown, reveal, spokenLine, wordsIn, type Revealed } from './memorise';
+import {
+  forgetSentence,
+  isLineShown,
+  isWordShown,
+  knownKey,
+  markKnown,
+  MAX_KNOWN,
+  memoriseTokens,
+  parseKnown,
+  reveal,
+  spokenLine,
+  wordsIn,
+  type Revealed,
+} from './memorise';
 import { memoriseLine } from './study-layers';
 
 describe('Memorise tokens', () => {

@@ -82,9 +82,7 @@ export function isLineShown(state: Revealed, line: number, words: number): boole
 
 /** What a screen reader hears for a line being memorised: the revealed words, "blank" for each hidden one. */
 export function spokenLine(tokens: readonly MemoriseToken[], isShown: (word: number) => boolean): string {
-  return tokens
-    .map((token) => (token.word === null || isShown(token.word) ? token.text : 'blank'))
-    .join('');
+  return tokens.map((token) => (token.word === null || isShown(token.word) ? token.text : 'blank')).join('');
 }
 
 // --- Known lines ---

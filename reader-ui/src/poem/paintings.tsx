@@ -21,14 +21,28 @@ export function SectionPaintings({ data }: { data: SectionBook }) {
 
   return (
     <figure className="section-paintings" data-testid="section-paintings">
-      <button type="button" className="painting-button" aria-label={`Enlarge: ${name(0)}`} onPointerEnter={preloadModals} onFocus={preloadModals} onClick={open(0)}>
+      <button
+        type="button"
+        className="painting-button"
+        aria-label={`Enlarge: ${name(0)}`}
+        onPointerEnter={preloadModals}
+        onFocus={preloadModals}
+        onClick={open(0)}
+      >
         <img className="painting-header" src={first.ImageUrl} alt={name(0)} width={1200} height={400} decoding="async" />
       </button>
       {others.length > 0 && (
         <ul className="painting-thumbs">
           {others.map((image, k) => (
             <li key={image.ImageUrl}>
-              <button type="button" className="painting-button" aria-label={`Enlarge: ${name(k + 1)}`} onPointerEnter={preloadModals} onFocus={preloadModals} onClick={open(k + 1)}>
+              <button
+                type="button"
+                className="painting-button"
+                aria-label={`Enlarge: ${name(k + 1)}`}
+                onPointerEnter={preloadModals}
+                onFocus={preloadModals}
+                onClick={open(k + 1)}
+              >
                 <img className="painting-thumb" src={image.ImageThumbUrl} alt={name(k + 1)} width={96} height={72} loading="lazy" decoding="async" />
               </button>
             </li>

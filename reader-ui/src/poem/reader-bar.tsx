@@ -76,7 +76,14 @@ export function ReaderBar({ address, data }: { address: SectionAddress; data: Se
       {data === undefined ? (
         <span className="reader-bar-settings" aria-hidden="true" />
       ) : (
-        <button id={BUTTON_ID} type="button" className="button reader-bar-settings" aria-expanded={open} aria-controls={SHEET_ID} onClick={() => setOpen(!open)}>
+        <button
+          id={BUTTON_ID}
+          type="button"
+          className="button reader-bar-settings"
+          aria-expanded={open}
+          aria-controls={SHEET_ID}
+          onClick={() => setOpen(!open)}
+        >
           <svg aria-hidden="true" viewBox="0 0 16 16" width="18" height="18" focusable="false">
             <path d="M2 4h7M13 4h1M2 8h2M8 8h6M2 12h9M13 12h1" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
             <circle cx="11" cy="4" r="1.6" fill="none" stroke="currentColor" strokeWidth="1.4" />

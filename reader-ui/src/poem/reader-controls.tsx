@@ -7,21 +7,28 @@ import { AsOfControl } from './scholarship/as-of-control';
 import { comparePath } from './scholarship/compare';
 import { useToast } from '../ui/toast';
 import { languagesAtom, shownLayersAtom } from './atoms';
-import { chooseEdition, chooseLanguage, EDITIONS, editionLabels, enabledCheckboxes, enabledLanguages, isEdition, langLabels, LANGS, noticeMs, toggleKey, translatorNotice, studyLayersLabel, type Lang } from './reading';
+import {
+  chooseEdition,
+  chooseLanguage,
+  EDITIONS,
+  editionLabels,
+  enabledCheckboxes,
+  enabledLanguages,
+  isEdition,
+  langLabels,
+  LANGS,
+  noticeMs,
+  toggleKey,
+  translatorNotice,
+  studyLayersLabel,
+  type Lang,
+} from './reading';
 import { sectionPath, withEdition, type SectionAddress } from '../ui/poem-address';
 import type { StudyLayer } from './study-layers';
 import { TextSizeControl } from './reader-bar';
 
 /** Edition dropdown, translation checkboxes and the "Works on …" dropdown (spec sections 2 and 4). */
-export function ReaderControls({
-  address,
-  options,
-  layersMenuLabel,
-}: {
-  address: SectionAddress;
-  options: readonly StudyLayer[];
-  layersMenuLabel: string;
-}) {
+export function ReaderControls({ address, options, layersMenuLabel }: { address: SectionAddress; options: readonly StudyLayer[]; layersMenuLabel: string }) {
   const [, navigate] = useLocation();
   const [languages, setLanguages] = useAtom(languagesAtom);
   const toast = useToast();
@@ -121,11 +128,7 @@ function StudyLayersMenu({ options, defaultLabel }: { options: readonly StudyLay
         <legend className="visually-hidden">{defaultLabel}</legend>
         {options.map((option) => (
           <label key={option.key} className="checkbox-field compact">
-            <input
-              type="checkbox"
-              checked={on.includes(option.key)}
-              onChange={(e) => setOn(toggleKey(on, option.key, e.target.checked))}
-            />
+            <input type="checkbox" checked={on.includes(option.key)} onChange={(e) => setOn(toggleKey(on, option.key, e.target.checked))} />
             <span>
               {option.label}
               {option.author !== undefined && <span className="muted"> · {option.author}</span>}

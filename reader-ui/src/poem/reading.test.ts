@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { mergeContents, numbers } from './contents';
-import { chooseEdition, chooseLanguage, editionForLanguage, enabledCheckboxes, enabledLanguages, groupByStanza, noticeMs, sectionTitle, splitLines, toggleKey, visibleLanguages, studyLayersLabel } from './reading';
+import {
+  chooseEdition,
+  chooseLanguage,
+  editionForLanguage,
+  enabledCheckboxes,
+  enabledLanguages,
+  groupByStanza,
+  noticeMs,
+  sectionTitle,
+  splitLines,
+  toggleKey,
+  visibleLanguages,
+  studyLayersLabel,
+} from './reading';
 import { parseHashTarget, parseSectionPath, parseSentencePath, scrollKey, sectionKey, sectionPath, withEdition } from '../ui/poem-address';
 import { studyLayers, studyLayerText } from './study-layers';
 import type { Line } from './api';
@@ -201,7 +214,14 @@ describe('contents from the server', () => {
       {},
       {
         books: [
-          { book: 1, name: 'One', cantos: [{ canto: 1, name: 'A', sections: [{ SectionNumber: 1, srn: 'I', SectionName: 'x' }] }, { canto: 2, name: 'B', sections: [] }] },
+          {
+            book: 1,
+            name: 'One',
+            cantos: [
+              { canto: 1, name: 'A', sections: [{ SectionNumber: 1, srn: 'I', SectionName: 'x' }] },
+              { canto: 2, name: 'B', sections: [] },
+            ],
+          },
           { book: 2, name: 'Two', cantos: [{ canto: 1, name: 'C', sections: [] }] },
         ],
       },
@@ -214,19 +234,26 @@ describe('contents from the server', () => {
   it('takes the book list without cantos, keeping the cantos a book answer told', async () => {
     const { contentsFromServer, numbers } = await import('./contents');
     const book = contentsFromServer({}, { books: [{ book: 2, name: 'Two', cantos: [{ canto: 1, name: 'C', sections: [] }] }] });
-    const both = contentsFromServer(book, { books: [{ book: 1, name: 'One', cantos: [] }, { book: 2, name: 'Two', cantos: [] }] });
+    const both = contentsFromServer(book, {
+      books: [
+        { book: 1, name: 'One', cantos: [] },
+        { book: 2, name: 'Two', cantos: [] },
+      ],
+    });
     expect(numbers(both)).toEqual([1, 2]);
     expect(both[1]).toEqual({ name: 'One', cantos: {} });
     expect(both[2]).toMatchObject({ name: 'Two', cantos: { 1: { name: 'C' } } });
   });
 });
 
-describe('a section page\'s title', () => {
+describe("a section page's title", () => {
   it('names the section first, then its canto and book', () => {
-    expect(sectionTitle({ SectionName: 'The Symbol Dawn', srn: 'I' }, 'The Symbol Dawn', 'Book One: The Book of Beginnings')).toBe('The Symbol Dawn · The Symbol Dawn · Book One: The Book of Beginnings');
+    expect(sectionTitle({ SectionName: 'The Symbol Dawn', srn: 'I' }, 'The Symbol Dawn', 'Book One: The Book of Beginnings')).toBe(
+      'The Symbol Dawn · The Symbol Dawn · Book One: The Book of Beginnings',
+    );
   });
 
-  it('falls back to the section\'s numeral, and leaves out what is blank', () => {
+  it("falls back to the section's numeral, and leaves out what is blank", () => {
     expect(sectionTitle({ SectionName: '  ', srn: 'iv' }, 'Canto II', '')).toBe('Section iv · Canto II');
     expect(sectionTitle(undefined, 'Canto II', 'Book One')).toBe('Canto II · Book One');
   });

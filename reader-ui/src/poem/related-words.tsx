@@ -47,14 +47,30 @@ export function RelatedWords({ text, from, colours }: { text: string; from: numb
     <>
       {wordTokens(text, from).map((token, i) => {
         const className = token.word === null ? undefined : colours.get(token.word);
-        return className === undefined ? token.text : <span key={i} className={className}>{token.text}</span>;
+        return className === undefined ? (
+          token.text
+        ) : (
+          <span key={i} className={className}>
+            {token.text}
+          </span>
+        );
       })}
     </>
   );
 }
 
 /** Verse lines (like Verse) with related words coloured. */
-export function RelatedVerse({ lines, lang, colours, lookup }: { lines: readonly string[]; lang?: string; colours: ReadonlyMap<number, string>; lookup?: boolean }) {
+export function RelatedVerse({
+  lines,
+  lang,
+  colours,
+  lookup,
+}: {
+  lines: readonly string[];
+  lang?: string;
+  colours: ReadonlyMap<number, string>;
+  lookup?: boolean;
+}) {
   const offsets = lineOffsets(lines);
   return (
     <p className="verse" lang={lang ?? scriptLang(lines.join('\n'))} data-lookup={lookup ? '' : undefined}>

@@ -73,7 +73,7 @@ function SectionReader({ address }: { address: SectionAddress }) {
   const data = current?.ok ? current.data : cachedSection(address, asOf);
   const failure = current !== null && !current.ok ? current : null;
 
-  usePageTitle(data ? sectionTitle(data.customSection[0], data.cantoName, data.bookName) : failure?.message ?? 'Loading');
+  usePageTitle(data ? sectionTitle(data.customSection[0], data.cantoName, data.bookName) : (failure?.message ?? 'Loading'));
   useScrollMemory(address, data !== undefined);
 
   if (data === undefined) {
@@ -87,7 +87,13 @@ function SectionReader({ address }: { address: SectionAddress }) {
     }
     // Read as of a day the section had no text: say so, with the ways out, instead of a bare "No book found".
     if (asOf !== null && failure.message === NO_BOOK) return <AsOfNothing path={sectionPath(address)} since={site?.poemTextSince ?? null} />;
-    return <ReadFailure failure={failure} what={`Book ${address.book}, canto ${address.canto}, section ${address.section} is not in the poem’s ${editionLabels[address.edition]} edition.`} ways={[{ href: '/lookup', label: 'Look up a sentence or line' }]} />;
+    return (
+      <ReadFailure
+        failure={failure}
+        what={`Book ${address.book}, canto ${address.canto}, section ${address.section} is not in the poem’s ${editionLabels[address.edition]} edition.`}
+        ways={[{ href: '/lookup', label: 'Look up a sentence or line' }]}
+      />
+    );
   }
   return <SectionText address={address} data={data} />;
 }

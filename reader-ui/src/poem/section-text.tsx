@@ -44,7 +44,10 @@ export function SectionText({ address, data }: { address: SectionAddress; data: 
     return rows;
   }, [data]);
   // The number column is as wide as the page's longest sentence number (poem.css).
-  const numberDigits = useMemo(() => String(data.customSection.reduce((most, section) => section.customSection.reduce((m, line) => Math.max(m, line.lineNumber), most), 1)).length, [data]);
+  const numberDigits = useMemo(
+    () => String(data.customSection.reduce((most, section) => section.customSection.reduce((m, line) => Math.max(m, line.lineNumber), most), 1)).length,
+    [data],
+  );
   const shownLayers = options.filter((o) => shownKeys.includes(o.key));
   const translationsOf = (n: number): ShownTranslation[] =>
     languages.flatMap((lang) => {

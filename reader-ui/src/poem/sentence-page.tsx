@@ -45,7 +45,14 @@ function SentenceDetails({ n }: { n: number }) {
   const result = loaded?.key === key ? loaded.result : null;
   usePageTitle(result === null ? 'Loading' : result.ok ? `Sentence ${n}` : result.message);
   if (result === null) return <Loading />;
-  if (!result.ok) return <ReadFailure failure={result} what={asOf === null ? `There is no sentence ${n} in the poem.` : `There was no sentence ${n} in the poem on ${asOf}.`} ways={[{ href: '/lookup', label: 'Look up a sentence or line' }]} />;
+  if (!result.ok)
+    return (
+      <ReadFailure
+        failure={result}
+        what={asOf === null ? `There is no sentence ${n} in the poem.` : `There was no sentence ${n} in the poem on ${asOf}.`}
+        ways={[{ href: '/lookup', label: 'Look up a sentence or line' }]}
+      />
+    );
 
   const line = result.data;
   const current = line.lineNumber;
@@ -73,8 +80,7 @@ function SentenceDetails({ n }: { n: number }) {
       )}
       {context !== null && (
         <p className="book-line">
-          Book {line.bookNumber}, canto {line.cantoNumber}, section {line.sectionNumber} ·{' '}
-          <Link href={context}>Read in context</Link>
+          Book {line.bookNumber}, canto {line.cantoNumber}, section {line.sectionNumber} · <Link href={context}>Read in context</Link>
         </p>
       )}
       {line.sentenceId !== undefined && (

@@ -106,14 +106,22 @@ function EditTranslation({ n, lang, section }: { n: number; lang: Lang; section:
     <button
       type="button"
       className="edit-translation"
-      aria-label={editor ? `Edit the ${langLabels[lang]} translation of sentence ${n}` : `Suggest a correction to the ${langLabels[lang]} translation of sentence ${n}`}
+      aria-label={
+        editor ? `Edit the ${langLabels[lang]} translation of sentence ${n}` : `Suggest a correction to the ${langLabels[lang]} translation of sentence ${n}`
+      }
       title={editor ? 'Edit' : 'Suggest a correction'}
       onPointerEnter={preloadModals}
       onFocus={preloadModals}
       onClick={(event) => setStudy({ request: { kind: 'translation', n, lang, section }, returnTo: event.currentTarget })}
     >
       <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14" focusable="false">
-        <path d="M11.2 1.8a1.7 1.7 0 0 1 2.4 0l.6.6a1.7 1.7 0 0 1 0 2.4L5.4 13.6 1.5 14.5l.9-3.9z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+        <path
+          d="M11.2 1.8a1.7 1.7 0 0 1 2.4 0l.6.6a1.7 1.7 0 0 1 0 2.4L5.4 13.6 1.5 14.5l.9-3.9z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.4"
+          strokeLinejoin="round"
+        />
       </svg>
     </button>
   );
@@ -193,7 +201,11 @@ export function SentenceView({
         {memorising ? (
           <MemoriseVerse n={n} sentenceId={line.sentenceId ?? n} lines={verse} />
         ) : rows === undefined ? (
-          colours ? <RelatedVerse lines={verse} colours={colours.english} lookup /> : <Verse lines={verse} lookup />
+          colours ? (
+            <RelatedVerse lines={verse} colours={colours.english} lookup />
+          ) : (
+            <Verse lines={verse} lookup />
+          )
         ) : (
           rows.length > 0 && <VerseRows rows={rows} colours={colours?.english} offsets={lineOffsets(verse)} study={study} target={target} />
         )}
@@ -204,7 +216,11 @@ export function SentenceView({
               {langLabels[t.lang]}
               {me?.loggedIn === true && <EditTranslation n={n} lang={t.lang} section={section} />}
             </span>
-            {t.lang === 'sa' && colours ? <RelatedVerse lines={splitLines(t.text)} lang="sa" colours={colours.sanskrit} /> : <Verse lines={splitLines(t.text)} lang={t.lang} />}
+            {t.lang === 'sa' && colours ? (
+              <RelatedVerse lines={splitLines(t.text)} lang="sa" colours={colours.sanskrit} />
+            ) : (
+              <Verse lines={splitLines(t.text)} lang={t.lang} />
+            )}
             {t.lang === 'sa' && line.sanskrit_translation && (
               <div className="transliteration">
                 <span className="extra-label">Transliteration</span>

@@ -34,7 +34,12 @@ describe('per-line options', () => {
   });
 
   it('knows which options are kept per verse line and whether they were computed', () => {
-    expect(['ipa', 'scansion', 'hyphenation', 'pronouns', 'reason', 'counts', 'layer:x', 'toString'].filter(isLineField)).toEqual(['ipa', 'scansion', 'hyphenation', 'pronouns']);
+    expect(['ipa', 'scansion', 'hyphenation', 'pronouns', 'reason', 'counts', 'layer:x', 'toString'].filter(isLineField)).toEqual([
+      'ipa',
+      'scansion',
+      'hyphenation',
+      'pronouns',
+    ]);
     expect(studyLayerSource(line, 'scansion')).toBe('imported');
     expect(studyLayerSource(line, 'hyphenation')).toBe('computed');
     expect(studyLayerSource(line, 'ipa')).toBeNull();

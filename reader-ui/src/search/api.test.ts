@@ -25,7 +25,7 @@ describe('search failures', () => {
     expect(said(503, null)).toBe('An error occured');
   });
 
-  it("say what the server said when it refused for rate (429) or load (503 busy): when to come back, not a generic error", () => {
+  it('say what the server said when it refused for rate (429) or load (503 busy): when to come back, not a generic error', () => {
     const tooMany = 'Too many searches in a short time (at most 60 a minute). Please wait 42 seconds and try again.';
     expect(said(429, { error: 'too_many_requests', message: tooMany }, '42')).toBe(tooMany);
     const busy = 'The site is busy with other searches just now. Please try again in 3 seconds.';

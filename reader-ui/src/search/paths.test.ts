@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { searchScopes as schemaScopes } from '@epos/schemas/search/documents';
-import { downloadApiUrl, parseSearchState, searchApiUrl, searchesInBook, searchPath, searchScopes, suggestApiUrl, resultCount, tabLabel, visibleScopes } from './paths';
+import {
+  downloadApiUrl,
+  parseSearchState,
+  searchApiUrl,
+  searchesInBook,
+  searchPath,
+  searchScopes,
+  suggestApiUrl,
+  resultCount,
+  tabLabel,
+  visibleScopes,
+} from './paths';
 
 const none = Object.fromEntries(schemaScopes.map((s) => [s, 0])) as Record<(typeof schemaScopes)[number], number>;
 
@@ -11,7 +22,12 @@ describe('search addresses', () => {
     expect(tabLabel('posts', undefined)).toBe('Posts');
     expect(tabLabel('first', 1000, true)).toBe('First edition (1,000+)');
     expect(tabLabel('posts', 1234)).toBe('Posts (1,234)');
-    expect([resultCount(0, false), resultCount(1, false), resultCount(20, false), resultCount(1000, true)]).toEqual(['No results', '1 result', '20 results', '1,000+ results']);
+    expect([resultCount(0, false), resultCount(1, false), resultCount(20, false), resultCount(1000, true)]).toEqual([
+      'No results',
+      '1 result',
+      '20 results',
+      '1,000+ results',
+    ]);
   });
 
   it('reads the state from the address, tidying the words and falling back on unknown scopes', () => {

@@ -8,7 +8,7 @@
 import { scopeNamed, type SearchScope } from '@epos/schemas/search/scopes';
 import { filteredScopes, searchWordsFrom, stateParams, type SearchState } from './address';
 
-export { filteredScopes,  searchPath, suggestApiUrl, type SearchState } from './address';
+export { filteredScopes, searchPath, suggestApiUrl, type SearchState } from './address';
 
 const scopeLabels: Readonly<Record<SearchScope, string>> = {
   first: 'First edition',

@@ -18,7 +18,10 @@ export function SearchFilter({ state, onChange }: { state: SearchState; onChange
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchFilterBlogs(controller.signal).then((result) => setBlogs(result.ok ? result.data : []), () => undefined);
+    fetchFilterBlogs(controller.signal).then(
+      (result) => setBlogs(result.ok ? result.data : []),
+      () => undefined,
+    );
     return () => controller.abort();
   }, []);
 
@@ -37,7 +40,12 @@ export function SearchFilter({ state, onChange }: { state: SearchState; onChange
     <fieldset className="search-filter">
       <legend>Filter posts and comments</legend>
       <label htmlFor={`${id}-blog`}>Blog</label>
-      <select id={`${id}-blog`} className="input" value={state.journal ?? ''} onChange={(event) => onChange({ ...state, journal: event.target.value || null, author: null })}>
+      <select
+        id={`${id}-blog`}
+        className="input"
+        value={state.journal ?? ''}
+        onChange={(event) => onChange({ ...state, journal: event.target.value || null, author: null })}
+      >
         <option value="">Every blog</option>
         {blogs.map((blog) => (
           <option key={blog.slug} value={blog.slug}>

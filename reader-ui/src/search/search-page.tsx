@@ -35,16 +35,19 @@ export default function SearchPage() {
     if (key === null) return;
     const controller = new AbortController();
     setFailed(null);
-    fetchSearchPage(state, 1, controller.signal).then((result) => {
-      if (result.ok) {
-        setResults({ key, answer: result.data, hits: result.data.bcontent });
-        // spec section 8: a search that finds nothing anywhere says 'No data ' (a query of common words says why instead)
-        if (foundNothing(result.data)) toast(NO_DATA, 'error');
-      } else {
-        setFailed({ key, message: result.message });
-        toast(result.message, 'error');
-      }
-    }, () => undefined);
+    fetchSearchPage(state, 1, controller.signal).then(
+      (result) => {
+        if (result.ok) {
+          setResults({ key, answer: result.data, hits: result.data.bcontent });
+          // spec section 8: a search that finds nothing anywhere says 'No data ' (a query of common words says why instead)
+          if (foundNothing(result.data)) toast(NO_DATA, 'error');
+        } else {
+          setFailed({ key, message: result.message });
+          toast(result.message, 'error');
+        }
+      },
+      () => undefined,
+    );
     return () => controller.abort();
     // `key` is the address of this very request: it changes exactly when `state` asks for other hits
   }, [key]);

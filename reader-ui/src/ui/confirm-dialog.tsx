@@ -77,7 +77,9 @@ function ConfirmDialog({ request, settle }: Pending) {
         </div>
       }
     >
-      <p id={detailId} className="confirm-detail">{detail}</p>
+      <p id={detailId} className="confirm-detail">
+        {detail}
+      </p>
     </Modal>
   );
 }

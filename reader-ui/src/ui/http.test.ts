@@ -26,8 +26,12 @@ describe('failureText', () => {
 
   it('passes on a refusal’s own words, or says when to come back, and that a part is being rebuilt', () => {
     expect(failureText(429, said({ statusCode: 429, error: 'too_many_requests', message: 'Wait 5 seconds.' }))).toBe('Wait 5 seconds.');
-    expect(failureText(503, said({ statusCode: 503, error: 'busy', message: '' }), 'x', '7')).toBe('Too many requests just now. Please wait 7 seconds and try again.');
-    expect(failureText(503, said({ statusCode: 503, error: 'being_rebuilt', message: 'any' }))).toBe('This part is being rebuilt. Please try again in a few minutes.');
+    expect(failureText(503, said({ statusCode: 503, error: 'busy', message: '' }), 'x', '7')).toBe(
+      'Too many requests just now. Please wait 7 seconds and try again.',
+    );
+    expect(failureText(503, said({ statusCode: 503, error: 'being_rebuilt', message: 'any' }))).toBe(
+      'This part is being rebuilt. Please try again in a few minutes.',
+    );
     expect(failureText(503, said({ statusCode: 503, error: 'unavailable', message: 'Down' }))).toBe('An error occured');
   });
 });
@@ -52,9 +56,17 @@ describe('problemOf', () => {
 
 describe('resultOf', () => {
   it('is the data of a 2xx of the expected shape, else a failure said by the call', () => {
-    expect(resultOf(200, [1], { get: (name) => (name === 'X-Position' ? '9' : null) })).toEqual({ ok: true, status: 200, data: [1], position: '9', redirectedTo: null });
+    expect(resultOf(200, [1], { get: (name) => (name === 'X-Position' ? '9' : null) })).toEqual({
+      ok: true,
+      status: 200,
+      data: [1],
+      position: '9',
+      redirectedTo: null,
+    });
     expect(resultOf(200, {}, noHeaders, { shape: Array.isArray })).toMatchObject({ ok: false, status: 200, message: 'An error occured' });
-    expect(resultOf(400, { statusCode: 400, message: 'Bad range' }, noHeaders, { failure: (status, p) => (status === 400 ? p.message : undefined) })).toMatchObject({ ok: false, message: 'Bad range' });
+    expect(
+      resultOf(400, { statusCode: 400, message: 'Bad range' }, noHeaders, { failure: (status, p) => (status === 400 ? p.message : undefined) }),
+    ).toMatchObject({ ok: false, message: 'Bad range' });
     expect(resultOf(404, null, noHeaders, { notFound: 'No book found' })).toMatchObject({ ok: false, status: 404, message: 'No book found' });
   });
 });

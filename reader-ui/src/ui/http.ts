@@ -73,7 +73,12 @@ export function problemOf(body: unknown): Problem {
  * own when it is one the call expects), that the part is being rebuilt, the server's own words when it
  * refused for rate or load (they say when to come back), or the spec's generic error.
  */
-export function failureText(status: number, problem: Problem, notFound: string | readonly [string, ...string[]] = NOT_FOUND, retryAfter: string | null = null): string {
+export function failureText(
+  status: number,
+  problem: Problem,
+  notFound: string | readonly [string, ...string[]] = NOT_FOUND,
+  retryAfter: string | null = null,
+): string {
   if (status === 404) {
     const texts: readonly string[] = typeof notFound === 'string' ? [notFound] : notFound;
     return problem.message !== undefined && texts.includes(problem.message) ? problem.message : (texts[0] ?? NOT_FOUND);
@@ -189,8 +194,15 @@ export async function sendWithToken<T>(send: (token: string) => Promise<Result<T
 
 async function post<T>(url: string, headers: Record<string, string>, body: () => BodyInit): Promise<Result<T>> {
   return sendWithToken(async (token) => {
-    const response = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { ...headers, accept: 'application/json', [CSRF_HEADER]: token }, body: body() });
-    return resultOf<T>(response.status, await response.json().catch(() => null), response.headers, { failure: (_, problem) => problem.message ?? GENERIC_ERROR });
+    const response = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { ...headers, accept: 'application/json', [CSRF_HEADER]: token },
+      body: body(),
+    });
+    return resultOf<T>(response.status, await response.json().catch(() => null), response.headers, {
+      failure: (_, problem) => problem.message ?? GENERIC_ERROR,
+    });
   });
 }
 

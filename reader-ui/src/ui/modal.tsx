@@ -44,7 +44,11 @@ export function Modal({
     if (dialog === null) return;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
-    (initialFocus?.current ?? dialog.querySelector('.modal-body')?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog.querySelector<HTMLElement>('.modal-close'))?.focus();
+    (
+      initialFocus?.current ??
+      dialog.querySelector('.modal-body')?.querySelector<HTMLElement>(FOCUSABLE) ??
+      dialog.querySelector<HTMLElement>('.modal-close')
+    )?.focus();
     return () => {
       if (dialog.open) dialog.close();
       const back = returnTo && returnTo.isConnected ? returnTo : before;
@@ -55,7 +59,9 @@ export function Modal({
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;
-    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
     const first = items[0];
     const last = items[items.length - 1];
     if (first === undefined || last === undefined) return;

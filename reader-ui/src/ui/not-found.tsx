@@ -46,7 +46,15 @@ export function NotFound({ message, what, ways = [] }: { message: string; what: 
  * the API refuses to read, as `/user/nobody` where an id is due: nothing is there either); any other
  * failure shows its message.
  */
-export function ReadFailure({ failure, what, ways }: { failure: { readonly status: number; readonly message: string }; what: ReactNode; ways?: readonly WayOn[] }) {
+export function ReadFailure({
+  failure,
+  what,
+  ways,
+}: {
+  failure: { readonly status: number; readonly message: string };
+  what: ReactNode;
+  ways?: readonly WayOn[];
+}) {
   if (failure.status === 404) return <NotFound message={failure.message} what={what} ways={ways ?? []} />;
   if (failure.status === 400) return <NotFound message={NOT_FOUND} what={what} ways={ways ?? []} />;
   return <Problem message={failure.message} />;

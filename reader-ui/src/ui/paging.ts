@@ -16,7 +16,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** Whether an answer is a page of a list (its items and a paging block), the shape a paged read expects. */
 export function isPagedAnswer(body: unknown): boolean {
   const paging = isRecord(body) ? body.Paging : undefined;
-  return isRecord(body) && Array.isArray(body.bcontent) && isRecord(paging) && typeof paging.CurrentPage === 'number' && typeof paging.TotalPagesCount === 'number';
+  return (
+    isRecord(body) && Array.isArray(body.bcontent) && isRecord(paging) && typeof paging.CurrentPage === 'number' && typeof paging.TotalPagesCount === 'number'
+  );
 }
 
 /** Whether a later page exists: the load-more button shows until the last page. */

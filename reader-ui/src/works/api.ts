@@ -27,6 +27,7 @@ export interface WorkDraft {
 export const fetchWorks = (url: string, signal: AbortSignal, after?: string | null) => getJson<WorksAnswer>(url, { signal, after: after ?? null });
 export const fetchProfile = (userId: string, page: number, signal: AbortSignal) => getJson<UserProfileAnswer>(worksApi.profile(userId, page), { signal });
 
-export const saveWork = (draft: WorkDraft, id: string | null): Promise<Result<{ id: string; message: string }>> => postJson(id === null ? worksApi.add : worksApi.edit(id), draft);
+export const saveWork = (draft: WorkDraft, id: string | null): Promise<Result<{ id: string; message: string }>> =>
+  postJson(id === null ? worksApi.add : worksApi.edit(id), draft);
 export const deleteWork = (id: string): Promise<Result<{ message: string }>> => postJson(worksApi.remove(id), {});
 export const setHidden = (id: string, hidden: boolean): Promise<Result<{ message: string }>> => postJson(worksApi.hide(id, hidden), {});

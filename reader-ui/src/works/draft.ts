@@ -33,7 +33,8 @@ export function draftProblem(draft: WorkDraft, fileChosen = false): string | nul
   if (!/^\s*\d+\s*(,\s*\d+\s*)*$/.test(draft.SentenceNumber)) return 'Sentences: one or more sentence numbers separated by commas, such as 12, 13';
   if (draft.TypeOf === 'text') return draft.Description.trim() === '' ? 'Annotation: write the annotation' : null;
   if (draft.TypeOf === 'audio' && fileChosen) return null;
-  if (draft.Urlto.trim() === '') return draft.TypeOf === 'audio' ? 'Link: give a link to the recording, or choose a file to upload' : 'Link: this kind of work needs a link';
+  if (draft.Urlto.trim() === '')
+    return draft.TypeOf === 'audio' ? 'Link: give a link to the recording, or choose a file to upload' : 'Link: this kind of work needs a link';
   if (draft.TypeOf === 'video' && !/[?&]v=/.test(draft.Urlto)) return 'Link: expected a YouTube video address with a v= parameter';
   return null;
 }

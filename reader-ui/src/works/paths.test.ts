@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { safeEmbed, safeLink, sentencesOf, typeOfSlug, worksPaths } from './paths';
 
 describe('works paths', () => {
-  it('names the pages by readers\' words and reads them back', () => {
+  it("names the pages by readers' words and reads them back", () => {
     expect(worksPaths.byType('text')).toBe('/works/annotations');
     expect(typeOfSlug('annotations')).toBe('text');
     expect(typeOfSlug('video')).toBe('video');
@@ -13,7 +13,13 @@ describe('works paths', () => {
 
   it('embeds only youtube-nocookie.com frames by id and links only https or uploaded files', () => {
     expect(safeEmbed('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
-    for (const url of ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1', 'javascript:alert(1)', 'https://evil.example/embed/dQw4w9WgXcQ', null])
+    for (const url of [
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+      'javascript:alert(1)',
+      'https://evil.example/embed/dQw4w9WgXcQ',
+      null,
+    ])
       expect(safeEmbed(url)).toBeNull();
     expect(safeLink('https://example.org/a.pdf')).toBe('https://example.org/a.pdf');
     expect(safeLink(`/media/files/${'a'.repeat(64)}.mp3`)).not.toBeNull();

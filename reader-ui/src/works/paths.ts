@@ -17,7 +17,11 @@ export function typeOfSlug(slug: string): WorkType | null {
 }
 
 /** "3,4" → [3, 4]: a work's sentences as the answer lists them. */
-export const sentencesOf = (list: string): number[] => list.split(',').filter((s) => /^\d+$/.test(s.trim())).map(Number);
+export const sentencesOf = (list: string): number[] =>
+  list
+    .split(',')
+    .filter((s) => /^\d+$/.test(s.trim()))
+    .map(Number);
 
 /**
  * The only frame a work may embed: a YouTube video from youtube-nocookie.com by its id. The server

@@ -10,7 +10,15 @@ interface Paging {
 export type WorksList =
   | { readonly status: 'loading' }
   | { readonly status: 'failed'; readonly message: string }
-  | { readonly status: 'ready'; readonly items: readonly WorkItem[]; readonly total: number; readonly more: boolean; readonly loadingMore: boolean; readonly loadMore: () => void; readonly reload: () => void };
+  | {
+      readonly status: 'ready';
+      readonly items: readonly WorkItem[];
+      readonly total: number;
+      readonly more: boolean;
+      readonly loadingMore: boolean;
+      readonly loadMore: () => void;
+      readonly reload: () => void;
+    };
 
 /**
  * A paged list of works for `key`: the first page, then the next each time loadMore runs (the spec's
@@ -29,7 +37,10 @@ export function useWorksList<A extends { Paging: Paging; total?: number }>(
   useEffect(() => {
     const controller = new AbortController();
     load(1, controller.signal).then(
-      (answer) => setState(answer.ok ? { key, items: itemsOf(answer.data), paging: answer.data.Paging, total: totalOf(answer.data) } : { key, failed: serverSaid(answer) }),
+      (answer) =>
+        setState(
+          answer.ok ? { key, items: itemsOf(answer.data), paging: answer.data.Paging, total: totalOf(answer.data) } : { key, failed: serverSaid(answer) },
+        ),
       () => undefined,
     );
     return () => controller.abort();
@@ -45,7 +56,16 @@ export function useWorksList<A extends { Paging: Paging; total?: number }>(
       (answer) => {
         setLoadingMore(false);
         if (!answer.ok) return;
-        setState((s) => (s === null || 'failed' in s || s.key !== key ? s : { ...s, items: [...s.items, ...itemsOf(answer.data).filter((w) => !s.items.some((old) => old.id === w.id))], paging: answer.data.Paging, total: totalOf(answer.data) }));
+        setState((s) =>
+          s === null || 'failed' in s || s.key !== key
+            ? s
+            : {
+                ...s,
+                items: [...s.items, ...itemsOf(answer.data).filter((w) => !s.items.some((old) => old.id === w.id))],
+                paging: answer.data.Paging,
+                total: totalOf(answer.data),
+              },
+        );
       },
       () => setLoadingMore(false),
     );
@@ -54,5 +74,13 @@ export function useWorksList<A extends { Paging: Paging; total?: number }>(
 
   if (current === null) return { status: 'loading' };
   if ('failed' in current) return { status: 'failed', message: current.failed };
-  return { status: 'ready', items: current.items, total: current.total, more: current.paging.CurrentPage < current.paging.TotalPagesCount, loadingMore, loadMore, reload };
+  return {
+    status: 'ready',
+    items: current.items,
+    total: current.total,
+    more: current.paging.CurrentPage < current.paging.TotalPagesCount,
+    loadingMore,
+    loadMore,
+    reload,
+  };
 }

@@ -13,7 +13,17 @@ import './works.css';
  * sanitised it (markdown, `||n||` sentence links that open in the app); with its sentences, its
  * author and, for those who may, `actions`. `onNavigate` runs when a link in it opens a page here.
  */
-export function WorkCard({ work, actions, onNavigate, headingLevel = 3 }: { work: WorkItem; actions?: ReactNode; onNavigate?: () => void; headingLevel?: 2 | 3 | 4 }) {
+export function WorkCard({
+  work,
+  actions,
+  onNavigate,
+  headingLevel = 3,
+}: {
+  work: WorkItem;
+  actions?: ReactNode;
+  onNavigate?: () => void;
+  headingLevel?: 2 | 3 | 4;
+}) {
   const textId = useId();
   const embed = work.TypeOf === 'video' ? safeEmbed(work.embedUrl) : null;
   const link = work.TypeOf === 'text' ? null : safeLink(work.Urlto);
@@ -48,7 +58,9 @@ export function WorkCard({ work, actions, onNavigate, headingLevel = 3 }: { work
           />
         </div>
       )}
-      {work.TypeOf === 'audio' && link !== null && <audio className="work-audio" controls preload="none" src={link} aria-label={`Recording by ${work.author.name}`} aria-describedby={described} />}
+      {work.TypeOf === 'audio' && link !== null && (
+        <audio className="work-audio" controls preload="none" src={link} aria-label={`Recording by ${work.author.name}`} aria-describedby={described} />
+      )}
       {link !== null && (
         <p className="work-link">
           <a href={link} rel="noopener noreferrer nofollow">

@@ -118,7 +118,13 @@ export function WorkForm({
       <label htmlFor={`${id}-sentences`}>Sentences (numbers separated by commas)</label>
       <input id={`${id}-sentences`} className="input" type="text" inputMode="numeric" value={sentences} onChange={(e) => setSentences(e.currentTarget.value)} />
       <label htmlFor={`${id}-description`}>{type === 'text' ? 'Annotation (markdown)' : 'Caption (optional)'}</label>
-      <textarea id={`${id}-description`} className="input" aria-describedby={`${id}-description-hint`} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+      <textarea
+        id={`${id}-description`}
+        className="input"
+        aria-describedby={`${id}-description-hint`}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+      />
       <small id={`${id}-description-hint`}>{TEXT_HINT}</small>
       {type !== 'text' && (
         <>

@@ -87,7 +87,10 @@ function ProfilePage({ userId }: { userId: string }) {
           <ul>
             {posts.map((p) => (
               <li key={p.url}>
-                <Link href={p.url}>{p.title}</Link> <span className="muted">({p.blog}, {formatShortDate(String(p.published_at))})</span>
+                <Link href={p.url}>{p.title}</Link>{' '}
+                <span className="muted">
+                  ({p.blog}, {formatShortDate(String(p.published_at))})
+                </span>
               </li>
             ))}
           </ul>

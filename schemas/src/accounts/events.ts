@@ -27,7 +27,10 @@ export const passwordResetRequested = defineEvent('PasswordResetRequested', z.ob
 export const passwordReset = defineEvent('PasswordReset', z.object({ userId }));
 export const roleAssigned = defineEvent('RoleAssigned', z.object({ userId, role: roleSchema }));
 export const blogsAssigned = defineEvent('BlogsAssigned', z.object({ userId, blogs: z.array(z.string().min(1).max(100)).max(100) }));
-export const subscriptionsChanged = defineEvent('SubscriptionsChanged', z.object({ userId, blogs: z.array(z.string().min(1).max(100)).max(100), subscribed: z.boolean() }));
+export const subscriptionsChanged = defineEvent(
+  'SubscriptionsChanged',
+  z.object({ userId, blogs: z.array(z.string().min(1).max(100)).max(100), subscribed: z.boolean() }),
+);
 export const accountDeleted = defineEvent('AccountDeleted', z.object({ userId }));
 /** An admin shut the account (its sessions end, logins are refused) or opened it again. */
 export const accountLocked = defineEvent('AccountLocked', z.object({ userId }));

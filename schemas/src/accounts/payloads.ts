@@ -5,7 +5,11 @@ import { accountMessages, longEnoughPassword } from './messages.js';
 export { accountMessages };
 
 // Matched as typed and never shown: no bidirectional control is refused in a password.
-const password = (message: string) => z.string({ message }).min(1, message).pipe(lineText(200, 'Password is too long', 'none'));
+const password = (message: string) =>
+  z
+    .string({ message })
+    .min(1, message)
+    .pipe(lineText(200, 'Password is too long', 'none'));
 /** A password being chosen: long enough too. The API also refuses the most common ones (api/src/accounts/common-passwords.ts). */
 const newPassword = (message: string) => password(message).refine(longEnoughPassword, accountMessages.passwordTooShort);
 
@@ -13,7 +17,10 @@ export const registerBody = z.object({
   Email: requiredLine(254, accountMessages.registerRequired).pipe(z.email('Enter a valid email address')),
   Password: newPassword(accountMessages.registerRequired),
   // Names: no bidirectional control at all, marks included (an invisible mark makes two names look the same).
-  UserName: requiredLine(50, accountMessages.registerRequired, 'User Name has at most 50 characters', 'all').refine((v) => !/\s/.test(v), accountMessages.userNameSpaces),
+  UserName: requiredLine(50, accountMessages.registerRequired, 'User Name has at most 50 characters', 'all').refine(
+    (v) => !/\s/.test(v),
+    accountMessages.userNameSpaces,
+  ),
   Name: requiredLine(100, accountMessages.registerRequired, 'Name has at most 100 characters', 'all'),
 });
 
@@ -21,7 +28,10 @@ export const loginBody = z.object({
   // Looked up as typed: an account named before names were checked can still log in.
   UserName: requiredLine(254, accountMessages.loginRequired, undefined, 'none'),
   Password: password(accountMessages.loginRequired),
-  RememberMe: z.union([z.boolean(), z.enum(['true', 'false', 'on'])]).optional().transform((v) => v === true || v === 'true' || v === 'on'),
+  RememberMe: z
+    .union([z.boolean(), z.enum(['true', 'false', 'on'])])
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === 'on'),
 });
 
 export const changePasswordBody = z.object({
@@ -46,11 +56,16 @@ export const noteBody = z.object({
   Rtype: requiredLine(50, 'Rtype: expected a note type').default('note'),
 });
 
-export const deleteNoteBody = z.object({ NoteId: z.string({ message: 'NoteId: expected a note id from the notes list' }).min(1, 'NoteId: expected a note id from the notes list').pipe(noteIdField) });
+export const deleteNoteBody = z.object({
+  NoteId: z.string({ message: 'NoteId: expected a note id from the notes list' }).min(1, 'NoteId: expected a note id from the notes list').pipe(noteIdField),
+});
 
 /** GET /api/my/notes (a page) and /api/my/notes.md (all): the signed-in reader's notes whose text or kind holds `q`. */
 export const myNotesQuery = z.object({
-  q: lineText(200, 'q: a search has at most 200 characters').optional().default('').transform((q) => q.trim()),
+  q: lineText(200, 'q: a search has at most 200 characters')
+    .optional()
+    .default('')
+    .transform((q) => q.trim()),
   page: wholeNumber('page', { min: 1, max: 100_000, message: 'page: expected a page number' }).optional().default(1),
 });
 

@@ -27,7 +27,13 @@ export const meAnswer = z.discriminatedUnion('loggedIn', [
 export type MeAnswer = z.infer<typeof meAnswer>;
 
 export const myNotesAnswer = z.array(
-  z.object({ NoteId: z.string().describe('Names the note to edit or delete it'), Content: z.string(), Sentencenumber: z.number().int(), Rtype: z.string(), savedAt: isoMoment }),
+  z.object({
+    NoteId: z.string().describe('Names the note to edit or delete it'),
+    Content: z.string(),
+    Sentencenumber: z.number().int(),
+    Rtype: z.string(),
+    savedAt: isoMoment,
+  }),
 );
 /** A note saved: its id, for editing or deleting it next. */
 export const noteSavedAnswer = z.object({ type: z.literal(1), message: z.string(), NoteId: z.string() });
@@ -58,7 +64,14 @@ const postStatusName = z.enum(Object.keys(POST_STATUS) as [PostStatusName, ...Po
 /** GET /postdata/mydata: everything the site keeps about the signed-in reader (a JSON attachment). */
 export const myDataAnswer = z.object({
   account: z
-    .object({ userName: z.string(), email: z.string().nullable(), name: z.string(), role: roleSchema, registeredAt: isoMoment, lastLogin: isoMoment.nullable() })
+    .object({
+      userName: z.string(),
+      email: z.string().nullable(),
+      name: z.string(),
+      role: roleSchema,
+      registeredAt: isoMoment,
+      lastLogin: isoMoment.nullable(),
+    })
     .nullable()
     .describe('null until the account appears in the users read model'),
   blogs: z.array(z.string()).describe('Blogs the reader may write in'),
@@ -75,7 +88,15 @@ export const myDataAnswer = z.object({
   ),
   comments: z.array(z.object({ id: z.string(), post: z.string(), replyTo: z.string().nullable(), content: z.string(), at: isoMoment })),
   posts: z.array(
-    z.object({ blog: z.string(), url: z.string(), title: z.string(), status: postStatusName, markdown: z.string(), createdAt: isoMoment, publishedAt: isoMoment.nullable() }),
+    z.object({
+      blog: z.string(),
+      url: z.string(),
+      title: z.string(),
+      status: postStatusName,
+      markdown: z.string(),
+      createdAt: isoMoment,
+      publishedAt: isoMoment.nullable(),
+    }),
   ),
 });
 export type MyDataAnswer = z.infer<typeof myDataAnswer>;
@@ -95,7 +116,7 @@ export const adminUser = z.object({
   UserName: z.string(),
   UserEmail: z.string().nullable(),
   EmailConfirmed: z.boolean(),
-  UserRole: z.array(roleSchema).describe('One role, as a list (the spec\'s shape)'),
+  UserRole: z.array(roleSchema).describe("One role, as a list (the spec's shape)"),
   Blogs: z.array(z.string()),
   LastLogin: isoMoment.nullable(),
 });

@@ -57,9 +57,13 @@ export const unreadAnswer = z.object({ unread: z.number(), newest: notificationI
 export type UnreadAnswer = z.infer<typeof unreadAnswer>;
 
 /** `POST /postdata/notifications/read`: one notification (`id`) or every one up to `upTo`. */
-export const markReadForm = z.union([z.object({ id: notificationIdSchema }).strict(), z.object({ upTo: notificationIdSchema }).strict()], { message: 'id: expected a notification id, or upTo' });
+export const markReadForm = z.union([z.object({ id: notificationIdSchema }).strict(), z.object({ upTo: notificationIdSchema }).strict()], {
+  message: 'id: expected a notification id, or upTo',
+});
 export type MarkReadForm = z.infer<typeof markReadForm>;
 export const markReadAnswer = z.object({ unread: z.number() });
 
 /** `GET /api/notifications/stream`: server-sent events, each `unread` event's data an UnreadAnswer. */
-export const notificationStreamAnswer = notJson('text/event-stream: an `unread` event (data: an UnreadAnswer as JSON) on connecting and whenever the reader\'s notifications change; a comment line every 25 s keeps the connection open');
+export const notificationStreamAnswer = notJson(
+  "text/event-stream: an `unread` event (data: an UnreadAnswer as JSON) on connecting and whenever the reader's notifications change; a comment line every 25 s keeps the connection open",
+);

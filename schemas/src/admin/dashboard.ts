@@ -9,6 +9,6 @@ export const adminDashboardAnswer = z.object({
     .number()
     .int()
     .describe('Comments have no moderation state yet (they show at once): this counts the comments of the last 7 days, the ones to look over'),
-  suggestionsAwaitingReview: z.number().int().describe("Readers' suggestions still open (GET /admin-api/suggestions?filter={\"status\":\"open\"})"),
+  suggestionsAwaitingReview: z.number().int().describe('Readers\' suggestions still open (GET /admin-api/suggestions?filter={"status":"open"})'),
 });
 export type AdminDashboardAnswer = z.infer<typeof adminDashboardAnswer>;

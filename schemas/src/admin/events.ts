@@ -38,7 +38,10 @@ export const fieldChangeAnswer = z.object({
   after: z.unknown(),
   beforeText: z.string().nullable().describe('The earlier value as a person reads it; null when the field had none before this event (a creation)'),
   afterText: z.string().nullable().describe('The value as a person reads it; null when the event cleared it'),
-  diff: z.array(historyDiffPart).nullable().describe('A word diff for text (markdown, verse, notes) changed from an earlier value, long unchanged runs skipped'),
+  diff: z
+    .array(historyDiffPart)
+    .nullable()
+    .describe('A word diff for text (markdown, verse, notes) changed from an earlier value, long unchanged runs skipped'),
 });
 export type FieldChangeAnswer = z.infer<typeof fieldChangeAnswer>;
 

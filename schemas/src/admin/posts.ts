@@ -40,4 +40,7 @@ export const adminRevisionRestoreBody = z
     revision: wholeNumber('revision', { min: 1 }).optional(),
     position: adminRestoreBody.shape.position.optional(),
   })
-  .refine((body) => (body.revision === undefined) !== (body.position === undefined), { message: 'revision: send the revision to restore (or the position of its event)', path: ['revision'] });
+  .refine((body) => (body.revision === undefined) !== (body.position === undefined), {
+    message: 'revision: send the revision to restore (or the position of its event)',
+    path: ['revision'],
+  });

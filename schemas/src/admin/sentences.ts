@@ -5,7 +5,8 @@ import { layerKeySchema, mediaItemSchema, mediaKinds, sentenceFields } from '../
 
 /** Verse, notes and commentary: what the importer refuses in a poem file (controls, bidirectional runs) is refused here too. */
 const text = multilineText(100_000);
-const partial = <T extends z.ZodType>(keys: readonly string[], value: T) => z.object(Object.fromEntries(keys.map((k) => [k, value.optional()])) as Record<string, z.ZodOptional<T>>);
+const partial = <T extends z.ZodType>(keys: readonly string[], value: T) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, value.optional()])) as Record<string, z.ZodOptional<T>>);
 
 /**
  * One poem line (sentence) in the console: `id` is its permanent id (its stream `sentence-<id>`),

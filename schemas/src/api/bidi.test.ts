@@ -4,7 +4,8 @@ import { BIDI_CONTROLS, bidiControlIn, withoutBidiControls, withoutBidiRuns } fr
 describe('bidirectional controls', () => {
   it('lists exactly the characters of Unicode’s Bidi_Control property', () => {
     const property: number[] = [];
-    for (let code = 0; code <= 0x10ffff; code++) if (!(code >= 0xd800 && code <= 0xdfff) && /\p{Bidi_Control}/u.test(String.fromCodePoint(code))) property.push(code);
+    for (let code = 0; code <= 0x10ffff; code++)
+      if (!(code >= 0xd800 && code <= 0xdfff) && /\p{Bidi_Control}/u.test(String.fromCodePoint(code))) property.push(code);
     expect([...BIDI_CONTROLS.keys()].sort((a, b) => a - b)).toEqual(property);
   });
 

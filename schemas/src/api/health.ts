@@ -4,7 +4,9 @@ export const projectionHealthSchema = z.object({
   name: z.string(),
   version: z.number().int(),
   active: z.boolean().describe('Whether queries read this version'),
-  superseded: z.boolean().describe('A newer version serves instead (a rebuild or a deployment took over); it is dropped at the next start and degrades nothing'),
+  superseded: z
+    .boolean()
+    .describe('A newer version serves instead (a rebuild or a deployment took over); it is dropped at the next start and degrades nothing'),
   status: z
     .enum(['catching-up', 'live', 'failed', 'idle', 'stalled'])
     .describe('stalled: behind the head and its checkpoint not moved for longer than PROJECTION_STALL_SECONDS (is a projections process running?)'),

@@ -27,9 +27,10 @@ describe('the input boundary', () => {
       expect(lineText(50).safeParse(`a${control}b`).success, control).toBe(false);
       expect(multilineText(50).safeParse(`a\n${control}b`).success, control).toBe(false);
     }
-    expect(unsafeCharacterIn('x\u202ey', { multiline: false })).toBe('must not contain the bidirectional override U+202E (right-to-left override): it makes text display in an order other than it is stored');
-    for (const rtl of ['שלום\u200f (2)', 'مرحبا\u061c!', 'abc\u200e'])
-      expect(lineText(50).safeParse(rtl).success, rtl).toBe(true);
+    expect(unsafeCharacterIn('x\u202ey', { multiline: false })).toBe(
+      'must not contain the bidirectional override U+202E (right-to-left override): it makes text display in an order other than it is stored',
+    );
+    for (const rtl of ['שלום\u200f (2)', 'مرحبا\u061c!', 'abc\u200e']) expect(lineText(50).safeParse(rtl).success, rtl).toBe(true);
     expect(lineText(50, undefined, 'all').safeParse('Alice\u200f').success).toBe(false);
     expect(lineText(50, undefined, 'all').safeParse('אליס').success).toBe(true);
     expect(lineText(50, undefined, 'none').safeParse('pass\u202eword').success).toBe(true);

@@ -58,18 +58,29 @@ function checked(options: TextRules) {
 
 /** Text that may span lines (a post, a comment, a note), at most `max` characters. */
 export const multilineText = (max: number, tooLong = `at most ${max} characters`, bidi: BidiRule = 'runs') =>
-  z.string().max(max, tooLong).superRefine(checked({ multiline: true, bidi }));
+  z
+    .string()
+    .max(max, tooLong)
+    .superRefine(checked({ multiline: true, bidi }));
 
 /** One line of text (a title, a name, a slug, a search), at most `max` characters. */
 export const lineText = (max: number, tooLong = `at most ${max} characters`, bidi: BidiRule = 'runs') =>
-  z.string().max(max, tooLong).superRefine(checked({ multiline: false, bidi }));
+  z
+    .string()
+    .max(max, tooLong)
+    .superRefine(checked({ multiline: false, bidi }));
 
 /** A required line: trimmed, and `blank` when missing or empty. */
 export const requiredLine = (max: number, blank: string, tooLong?: string, bidi: BidiRule = 'runs') =>
-  z.string({ message: blank }).trim().min(1, blank).pipe(lineText(max, tooLong, bidi));
+  z
+    .string({ message: blank })
+    .trim()
+    .min(1, blank)
+    .pipe(lineText(max, tooLong, bidi));
 
 /** Required text that may span lines: trimmed, and `blank` when missing or empty. */
-export const requiredText = (max: number, blank: string, tooLong?: string) => z.string({ message: blank }).trim().min(1, blank).pipe(multilineText(max, tooLong));
+export const requiredText = (max: number, blank: string, tooLong?: string) =>
+  z.string({ message: blank }).trim().min(1, blank).pipe(multilineText(max, tooLong));
 
 const CANONICAL_WHOLE = /^(?:0|[1-9][0-9]{0,15})$/;
 
@@ -80,14 +91,12 @@ const CANONICAL_WHOLE = /^(?:0|[1-9][0-9]{0,15})$/;
 export function wholeNumber(what: string, range: { min?: number; max?: number; message?: string } = {}) {
   const { min = 1, max = 2_147_483_647 } = range;
   const message = range.message ?? `${what} must be a whole number`;
-  return z
-    .union([z.int({ error: message }), z.string({ error: message }).regex(CANONICAL_WHOLE, message).transform(Number)], { error: message })
-    .pipe(
-      z
-        .number()
-        .min(min, range.message ?? `${what} must be at least ${min}`)
-        .max(max, range.message ?? `${what} is too large`),
-    );
+  return z.union([z.int({ error: message }), z.string({ error: message }).regex(CANONICAL_WHOLE, message).transform(Number)], { error: message }).pipe(
+    z
+      .number()
+      .min(min, range.message ?? `${what} must be at least ${min}`)
+      .max(max, range.message ?? `${what} is too large`),
+  );
 }
 
 /** An issue as one sentence naming its field by its label on the screens, unless its message is already a whole sentence (the spec's own). */

@@ -11,6 +11,9 @@ export const siteSchema = z.object({
     aurobindoNote: z.string().describe("Label of the author's note"),
     worksOn: z.string().describe('The commentary dropdown\'s label: "Works on {poem}"'),
   }),
-  poemTextSince: z.iso.date().nullable().describe('The day (UTC) from which the poem has text: reading as of an earlier day finds none; null before any import'),
+  poemTextSince: z.iso
+    .date()
+    .nullable()
+    .describe('The day (UTC) from which the poem has text: reading as of an earlier day finds none; null before any import'),
 });
 export type Site = z.infer<typeof siteSchema>;

@@ -40,9 +40,20 @@ export type BlogEvent = EventOf<typeof blogStreamEvents>;
 
 export const postUrlReserved = defineEvent('PostUrlReserved', z.object({ url: slugSchema, postId }));
 export const postCreated = defineEvent('PostCreated', z.object({ postId, blogId: slugSchema, url: slugSchema, authorId: userId, content: postContentSchema }));
-export const postRevised = defineEvent('PostRevised', z.object({ postId, content: postContentSchema, restoredFrom: z.number().int().nonnegative().max(MAX_INT32).optional() }));
+export const postRevised = defineEvent(
+  'PostRevised',
+  z.object({ postId, content: postContentSchema, restoredFrom: z.number().int().nonnegative().max(MAX_INT32).optional() }),
+);
 /** A working copy may be incomplete (an empty title while typing). */
-const workingCopySchema = z.object({ title: z.string().max(300), subtitle: z.string().max(300), seriesTitle: z.string().max(200), excerpt: z.string().max(2000), markdown: z.string().max(500_000) }).partial();
+const workingCopySchema = z
+  .object({
+    title: z.string().max(300),
+    subtitle: z.string().max(300),
+    seriesTitle: z.string().max(200),
+    excerpt: z.string().max(2000),
+    markdown: z.string().max(500_000),
+  })
+  .partial();
 export const postAutosaved = defineEvent('PostAutosaved', z.object({ postId, content: workingCopySchema }));
 export const postPublished = defineEvent('PostPublished', z.object({ postId, publishedAt: z.iso.datetime(), scheduled: z.boolean(), first: z.boolean() }));
 export const postScheduled = defineEvent('PostScheduled', z.object({ postId, publishAt: z.iso.datetime() }));
@@ -50,7 +61,10 @@ export const postUnscheduled = defineEvent('PostUnscheduled', z.object({ postId 
 export const postUnpublished = defineEvent('PostUnpublished', z.object({ postId }));
 export const postDeleted = defineEvent('PostDeleted', z.object({ postId }));
 /** An admin brought a deleted post back, as a draft with the text it had (`revision`: its number of revisions). */
-export const postUndeleted = defineEvent('PostUndeleted', z.object({ postId, blogId: slugSchema, url: slugSchema, authorId: userId, content: postContentSchema, revision: z.number().int().positive().max(MAX_INT32) }));
+export const postUndeleted = defineEvent(
+  'PostUndeleted',
+  z.object({ postId, blogId: slugSchema, url: slugSchema, authorId: userId, content: postContentSchema, revision: z.number().int().positive().max(MAX_INT32) }),
+);
 
 /** The users a comment mentions (`@name`): they are notified. Called `pings` before version 2, as the API's field still is. */
 const mentions = z.array(userId).max(20);
@@ -62,11 +76,18 @@ export const renamePingsToMentions: Upcaster = {
     return { ...rest, mentions: pings ?? [] };
   },
 };
-export const commentPosted = defineEvent('CommentPosted', z.object({ commentId, postId, parentId: commentId.nullable(), authorId: userId, content: sealed, mentions }), {
+export const commentPosted = defineEvent(
+  'CommentPosted',
+  z.object({ commentId, postId, parentId: commentId.nullable(), authorId: userId, content: sealed, mentions }),
+  {
+    version: 2,
+    upcasters: [renamePingsToMentions],
+  },
+);
+export const commentEdited = defineEvent('CommentEdited', z.object({ commentId, postId, content: sealed, mentions }), {
   version: 2,
   upcasters: [renamePingsToMentions],
 });
-export const commentEdited = defineEvent('CommentEdited', z.object({ commentId, postId, content: sealed, mentions }), { version: 2, upcasters: [renamePingsToMentions] });
 export const commentDeleted = defineEvent('CommentDeleted', z.object({ commentId, postId }));
 export const commentUpvoted = defineEvent('CommentUpvoted', z.object({ commentId, postId, userId }));
 export const commentUpvoteWithdrawn = defineEvent('CommentUpvoteWithdrawn', z.object({ commentId, postId, userId }));
@@ -74,7 +95,18 @@ export const commentUpvoteWithdrawn = defineEvent('CommentUpvoteWithdrawn', z.ob
 export const commentHidden = defineEvent('CommentHidden', z.object({ commentId, postId }));
 export const commentShown = defineEvent('CommentShown', z.object({ commentId, postId }));
 
-export const postEvents = [postUrlReserved, postCreated, postRevised, postAutosaved, postPublished, postScheduled, postUnscheduled, postUnpublished, postDeleted, postUndeleted] as const;
+export const postEvents = [
+  postUrlReserved,
+  postCreated,
+  postRevised,
+  postAutosaved,
+  postPublished,
+  postScheduled,
+  postUnscheduled,
+  postUnpublished,
+  postDeleted,
+  postUndeleted,
+] as const;
 export const commentEvents = [commentPosted, commentEdited, commentDeleted, commentUpvoted, commentUpvoteWithdrawn, commentHidden, commentShown] as const;
 export const blogEvents = [...blogStreamEvents, ...postEvents, ...commentEvents] as const;
 

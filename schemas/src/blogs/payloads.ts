@@ -7,7 +7,10 @@ import { POST_STATUS, type PostStatus } from './post-status.js';
 export { blogMessages, POST_STATUS, type PostStatus };
 
 const required = (max: number) => requiredLine(max, blogMessages.required);
-const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true').optional();
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true')
+  .optional();
 
 /** The spec's post payload; `status` or the flags choose publish now, schedule or draft. */
 export const postPayload = z
@@ -15,7 +18,10 @@ export const postPayload = z
     blog_id: required(100),
     title: required(300),
     series_title: required(200),
-    md_content: z.string({ message: blogMessages.required }).refine((v) => v.trim().length > 0, blogMessages.required).pipe(multilineText(500_000)),
+    md_content: z
+      .string({ message: blogMessages.required })
+      .refine((v) => v.trim().length > 0, blogMessages.required)
+      .pipe(multilineText(500_000)),
     status: wholeNumber('status', { min: POST_STATUS.published, max: POST_STATUS.draft }).optional(),
     isScheduled: flag,
     isPublished: flag,
@@ -28,7 +34,15 @@ export const postPayload = z
     created_at: lineText(40).optional().nullable(),
   })
   .transform((p, ctx) => {
-    const status = p.status ?? (p.isScheduled ? POST_STATUS.scheduled : p.draft ? POST_STATUS.draft : p.isPublished !== undefined || p.draft !== undefined || p.isScheduled !== undefined ? POST_STATUS.published : undefined);
+    const status =
+      p.status ??
+      (p.isScheduled
+        ? POST_STATUS.scheduled
+        : p.draft
+          ? POST_STATUS.draft
+          : p.isPublished !== undefined || p.draft !== undefined || p.isScheduled !== undefined
+            ? POST_STATUS.published
+            : undefined);
     if (status === undefined) {
       ctx.addIssue({ code: 'custom', path: ['status'], message: blogMessages.required });
       return z.NEVER;
@@ -66,11 +80,25 @@ export const createBlogBody = z.object({
 });
 
 const commentText = requiredText(10_000, "Comment can't be blank", 'A comment has at most 10000 characters');
-const pings = z.union([z.array(z.uuid()), z.uuid().transform((v) => [v])]).optional().default([]).pipe(z.array(z.uuid()).max(20, 'at most 20 mentions'));
-export const commentBody = z.object({ cm: commentText, parentof: z.uuid('parentof: expected a comment id').optional().or(z.literal('').transform(() => undefined)), pings });
+const pings = z
+  .union([z.array(z.uuid()), z.uuid().transform((v) => [v])])
+  .optional()
+  .default([])
+  .pipe(z.array(z.uuid()).max(20, 'at most 20 mentions'));
+export const commentBody = z.object({
+  cm: commentText,
+  parentof: z
+    .uuid('parentof: expected a comment id')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  pings,
+});
 export const editCommentBody = z.object({ id: z.uuid('id: expected a comment id'), cm: commentText, pings });
 export const commentIdBody = z.object({ id: z.uuid('id: expected a comment id') });
-export const upvoteBody = z.object({ id: z.uuid('id: expected a comment id'), upvote: z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true') });
+export const upvoteBody = z.object({
+  id: z.uuid('id: expected a comment id'),
+  upvote: z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true'),
+});
 export const unsubscribeBody = z.object({ token: z.string({ message: 'token is required' }).min(10, 'token: not a valid link').pipe(lineText(500)) });
 
 export const pageQuery = z.object({ page: wholeNumber('page', { min: 1, max: 100_000, message: 'page: expected a page number' }).optional().default(1) });

@@ -86,7 +86,7 @@ export const postingRate = z
   .object({
     postsPerMonth: z.number().nonnegative().describe('posts ÷ months, to one decimal'),
     posts: z.number().int().describe('Posts published in those months'),
-    months: z.number().int().min(1).max(12).describe('The last 12 months, or fewer (whole months, at least 1) since a younger blog\'s first post'),
+    months: z.number().int().min(1).max(12).describe("The last 12 months, or fewer (whole months, at least 1) since a younger blog's first post"),
   })
   .describe("The blog's published posts a month over the last 12 months");
 export type PostingRate = z.infer<typeof postingRate>;
@@ -246,4 +246,9 @@ export const commentPostedAnswer = commentDone.extend({ message: z.string(), com
 export const commentChangedAnswer = commentDone.extend({ comment: commentAsSaved });
 export const commentDeletedAnswer = commentDone.extend({ message: z.string() });
 
-export const unsubscribedAnswer = z.object({ type: z.literal(1), message: z.string(), blog: z.string().describe("The blog's slug"), blogTitle: z.string().describe("The blog's title (its slug if it no longer exists)") });
+export const unsubscribedAnswer = z.object({
+  type: z.literal(1),
+  message: z.string(),
+  blog: z.string().describe("The blog's slug"),
+  blogTitle: z.string().describe("The blog's title (its slug if it no longer exists)"),
+});

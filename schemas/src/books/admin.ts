@@ -32,7 +32,10 @@ export const adminBookAnswer = z.object({
 export const adminBooksAnswer = z.array(adminBookAnswer);
 
 const title = z.string({ message: 'title is required' }).trim().min(1, 'title is required').pipe(lineText(300));
-const mdContent = z.string({ message: 'md_content is required' }).refine((v) => v.trim().length > 0, 'md_content is required').pipe(multilineText(MAX_BOOK_MARKDOWN));
+const mdContent = z
+  .string({ message: 'md_content is required' })
+  .refine((v) => v.trim().length > 0, 'md_content is required')
+  .pipe(multilineText(MAX_BOOK_MARKDOWN));
 const order = wholeNumber('order', { min: 0, max: MAX_BOOK_ORDER }).optional().default(0);
 export const adminBookCreate = z.object({ author_id: z.uuid('author_id: choose an author'), title, order, md_content: mdContent });
 export const adminBookUpdate = z.object({ title, order, md_content: mdContent, revision: wholeNumber('revision', { min: 1 }).optional() });

@@ -36,7 +36,10 @@ export const authorRemoved = defineEvent('AuthorRemoved', z.object({ authorId })
 
 export const bookSlugReserved = defineEvent('BookSlugReserved', z.object({ authorId, slug: slugSchema, bookId }));
 export const bookAdded = defineEvent('BookAdded', z.object({ bookId, authorId, slug: slugSchema, content: bookContentSchema }));
-export const bookRevised = defineEvent('BookRevised', z.object({ bookId, content: bookContentSchema, restoredFrom: z.number().int().positive().max(MAX_INT32).optional() }));
+export const bookRevised = defineEvent(
+  'BookRevised',
+  z.object({ bookId, content: bookContentSchema, restoredFrom: z.number().int().positive().max(MAX_INT32).optional() }),
+);
 export const bookRemoved = defineEvent('BookRemoved', z.object({ bookId }));
 
 export const authorStreamEvents = [authorAdded, authorRenamed, authorRemoved] as const;

@@ -8,8 +8,15 @@ import { MAX_BOOK_MARKDOWN, MAX_BOOK_ORDER } from './events.js';
  * the spec's rules between them (which author, what may be blank) answer with its own messages,
  * from the book rules (domain/src/books/book-rules.ts).
  */
-const text = (max: number) => lineText(max).optional().nullable().transform((v) => (v ?? '').trim());
-const markdown = multilineText(MAX_BOOK_MARKDOWN).optional().nullable().transform((v) => v ?? '');
+const text = (max: number) =>
+  lineText(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ?? '').trim());
+const markdown = multilineText(MAX_BOOK_MARKDOWN)
+  .optional()
+  .nullable()
+  .transform((v) => v ?? '');
 /** A number, its digits, or nothing ('' or null: first). */
 const bookOrder = z
   .union([z.literal(''), z.null(), z.undefined()])

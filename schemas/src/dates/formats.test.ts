@@ -7,7 +7,24 @@ describe('ordinalSuffix', () => {
   it('follows English', () => {
     const days = [1, 2, 3, 4, 10, 11, 12, 13, 14, 21, 22, 23, 24, 30, 31, 101, 111, 112];
     expect(days.map((d) => `${d}${ordinalSuffix(d)}`)).toEqual([
-      '1st', '2nd', '3rd', '4th', '10th', '11th', '12th', '13th', '14th', '21st', '22nd', '23rd', '24th', '30th', '31st', '101st', '111th', '112th',
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '10th',
+      '11th',
+      '12th',
+      '13th',
+      '14th',
+      '21st',
+      '22nd',
+      '23rd',
+      '24th',
+      '30th',
+      '31st',
+      '101st',
+      '111th',
+      '112th',
     ]);
   });
 });

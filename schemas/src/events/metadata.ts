@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-export const actorSchema = z
-  .string()
-  .min(1)
-  .describe('User id of whoever caused the event, or "system"');
+export const actorSchema = z.string().min(1).describe('User id of whoever caused the event, or "system"');
 
 export const eventMetadataSchema = z.object({
   actor: actorSchema,

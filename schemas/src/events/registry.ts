@@ -12,9 +12,7 @@ export class InvalidEventDataError extends Error {
     readonly eventType: string,
     readonly issues: { path: string; message: string }[],
   ) {
-    super(
-      `Event ${eventType} has invalid data: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`,
-    );
+    super(`Event ${eventType} has invalid data: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`);
     this.name = 'InvalidEventDataError';
   }
 }
@@ -58,9 +56,7 @@ export class EventRegistry {
   upcast(type: string, schemaVersion: number, data: unknown): unknown {
     const d = this.definition(type);
     if (schemaVersion > d.version) {
-      throw new InvalidEventDataError(type, [
-        { path: '', message: `stored schema version ${schemaVersion} is newer than known version ${d.version}` },
-      ]);
+      throw new InvalidEventDataError(type, [{ path: '', message: `stored schema version ${schemaVersion} is newer than known version ${d.version}` }]);
     }
     let current = data;
     for (const u of d.upcasters) if (u.from >= schemaVersion) current = u.up(current);

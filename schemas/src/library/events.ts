@@ -33,7 +33,10 @@ const pageId = z.uuid();
 
 export const pagePathReserved = defineEvent('PagePathReserved', z.object({ path: libraryPathSchema, pageId }));
 export const pageCreated = defineEvent('PageCreated', z.object({ pageId, path: libraryPathSchema, content: pageContentSchema }));
-export const pageRevised = defineEvent('PageRevised', z.object({ pageId, content: pageContentSchema, restoredFrom: z.number().int().positive().max(MAX_INT32).optional() }));
+export const pageRevised = defineEvent(
+  'PageRevised',
+  z.object({ pageId, content: pageContentSchema, restoredFrom: z.number().int().positive().max(MAX_INT32).optional() }),
+);
 /** The old path keeps answering with a redirect to the new one. */
 export const pageMoved = defineEvent('PageMoved', z.object({ pageId, from: libraryPathSchema, to: libraryPathSchema }));
 export const pageDeleted = defineEvent('PageDeleted', z.object({ pageId }));

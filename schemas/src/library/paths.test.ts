@@ -23,8 +23,12 @@ describe('the addresses the reader owns', () => {
       // What a pattern matches begins with one of its segments, or with a digit when it names none.
       const starts = route.firstSegments.length === 0 ? ['/1'] : route.firstSegments.map((segment) => `/${segment}`);
       const sample = starts.flatMap((start) => [start, `${start}/x`, `${start}/2/3`, `${start}/1/2/3`]);
-      expect(sample.some((path) => (route.path as RegExp).test(path)), name).toBe(true);
-      for (const stranger of ['/about', '/about/1/2/3', '/x1/2/3', '/counts-of-things/1/2/3']) expect((route.path as RegExp).test(stranger), `${name} ${stranger}`).toBe(false);
+      expect(
+        sample.some((path) => (route.path as RegExp).test(path)),
+        name,
+      ).toBe(true);
+      for (const stranger of ['/about', '/about/1/2/3', '/x1/2/3', '/counts-of-things/1/2/3'])
+        expect((route.path as RegExp).test(stranger), `${name} ${stranger}`).toBe(false);
     }
     expect(libraryPathProblem('/12')).toMatch(/begins with a number/);
   });

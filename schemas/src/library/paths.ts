@@ -15,13 +15,31 @@ export const MAX_LIBRARY_PATH_LENGTH = 200;
 export const SITE_SEGMENTS: ReadonlySet<string> = new Set([
   ...readerFirstSegments,
   // the API, the console and built files
-  'api', 'admin', 'admin-api', 'postdata', 'assets', 'fonts', 'media', 'dev', 'health',
+  'api',
+  'admin',
+  'admin-api',
+  'postdata',
+  'assets',
+  'fonts',
+  'media',
+  'dev',
+  'health',
   // names the site's screens have had or are kept for
-  'library', 'stats', 'statistics', 'activity', 'dictionary',
+  'library',
+  'stats',
+  'statistics',
+  'activity',
+  'dictionary',
   // blog feeds
   'feed',
   // the spec's form posts for accounts
-  'logoff', 'logout', 'upassword', 'rpassword', 'resetp', 'ractivation', 'confirmemail',
+  'logoff',
+  'logout',
+  'upassword',
+  'rpassword',
+  'resetp',
+  'ractivation',
+  'confirmemail',
 ]);
 
 /** Why `path` cannot be a library page's address, or null when it can (taken paths are the store's to say). */

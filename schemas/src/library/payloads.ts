@@ -15,7 +15,9 @@ export const pageForm = z
   .object({
     name: requiredLine(200, 'name: a page needs a name'),
     url: requiredLine(200, 'url: a page needs a url, such as /about'),
-    permalink: requiredLine(100, 'permalink: a page needs a permalink (Generate makes one from the name)').pipe(z.string().regex(SLUG, 'permalink: lower-case letters, digits and single hyphens')),
+    permalink: requiredLine(100, 'permalink: a page needs a permalink (Generate makes one from the name)').pipe(
+      z.string().regex(SLUG, 'permalink: lower-case letters, digits and single hyphens'),
+    ),
     category: z.enum(pageCategories, { message: `category: one of ${pageCategories.join(', ')}` }),
     parent: z.preprocess(blankToNull, z.uuid('parent: expected a page id').nullable()),
     priority: z.preprocess(blankToNull, wholeNumber('priority', { min: 0, max: 9999 }).nullable()),
@@ -26,7 +28,14 @@ export const pageForm = z
   .transform((form) => ({
     /** Addresses are asked for as typed: "about/" and "/About" mean /about. */
     path: `/${form.url.toLowerCase().replace(/^\/+|\/+$/g, '')}`,
-    content: { name: form.name, permalink: form.permalink, category: form.category, parent: form.parent, priority: form.priority, markdown: form.md_content } satisfies PageContent,
+    content: {
+      name: form.name,
+      permalink: form.permalink,
+      category: form.category,
+      parent: form.parent,
+      priority: form.priority,
+      markdown: form.md_content,
+    } satisfies PageContent,
   }));
 export type PageForm = z.output<typeof pageForm>;
 

@@ -32,7 +32,14 @@ export const mediaUploaded = defineEvent(
   }),
 );
 
-export const derivativeSchema = z.object({ hash: mediaHashSchema, mime: z.string().min(1).max(100), ext: z.string().regex(/^[a-z0-9]{1,8}$/), size: z.number().int().nonnegative(), width: dimension, height: dimension });
+export const derivativeSchema = z.object({
+  hash: mediaHashSchema,
+  mime: z.string().min(1).max(100),
+  ext: z.string().regex(/^[a-z0-9]{1,8}$/),
+  size: z.number().int().nonnegative(),
+  width: dimension,
+  height: dimension,
+});
 export type Derivative = z.infer<typeof derivativeSchema>;
 
 /** An image's thumbnail and web size, re-encoded with no metadata (EXIF, GPS, XMP stripped). */

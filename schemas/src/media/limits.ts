@@ -37,7 +37,8 @@ export const mediaMessages = {
   notAuthorised: 'Not Authorised',
   empty: 'The file is empty',
   tooLarge: (kind: UploadKind) => `The file is larger than ${maxBytes[kind] / MB} MB`,
-  wrongType: (kind: UploadKind) => (kind === 'image' ? 'Only PNG, JPEG, GIF and WebP images can be uploaded' : 'Only MP3, OGG, WAV and M4A audio can be uploaded'),
+  wrongType: (kind: UploadKind) =>
+    kind === 'image' ? 'Only PNG, JPEG, GIF and WebP images can be uploaded' : 'Only MP3, OGG, WAV and M4A audio can be uploaded',
   wrongTypeAny: 'Only images (PNG, JPEG, GIF, WebP) and audio (MP3, OGG, WAV, M4A) can be uploaded',
   pixelFlood: `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} million pixels`,
   unreadable: 'The file is damaged or cut short and cannot be read',

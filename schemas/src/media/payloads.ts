@@ -62,7 +62,11 @@ export const adminMediaListAnswer = z.array(adminMediaAnswer);
 
 export const adminMediaParams = z.object({ id: mediaHashSchema });
 /** Attach to a sentence by its running number as a kind (images: painting, sketch, diagram, artistImage; audio: audio), at the end of its list. */
-export const adminAttachBody = z.object({ sentence: wholeNumber('sentence', { min: 1, message: 'Sentence Number Required' }), kind: mediaKindSchema, title: z.string().max(500).optional() });
+export const adminAttachBody = z.object({
+  sentence: wholeNumber('sentence', { min: 1, message: 'Sentence Number Required' }),
+  kind: mediaKindSchema,
+  title: z.string().max(500).optional(),
+});
 export const adminDetachBody = z.object({ sentence: wholeNumber('sentence', { min: 1, message: 'Sentence Number Required' }), kind: mediaKindSchema });
 /** Put another upload (`with`) where this one is shown on the sentence, keeping its place in the list. */
 export const adminReplaceBody = adminDetachBody.extend({ with: mediaHashSchema });

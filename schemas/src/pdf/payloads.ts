@@ -28,7 +28,10 @@ export const generatePdfBody = z.object({
   pdfData,
   bookNumber: wholeNumber('bookNumber', { message: PLEASE_SELECT }),
   /** Needed for a canto; a book request's form may send it empty. */
-  cantoNumber: z.preprocess((value) => (value === '' || value === null || value === 0 || value === '0' ? undefined : value), wholeNumber('cantoNumber', { message: PLEASE_SELECT }).optional()),
+  cantoNumber: z.preprocess(
+    (value) => (value === '' || value === null || value === 0 || value === '0' ? undefined : value),
+    wholeNumber('cantoNumber', { message: PLEASE_SELECT }).optional(),
+  ),
   userEmail: z.string().trim().max(320, 'userEmail: at most 320 characters').optional(),
   _csrf: z.string().optional(),
 });

@@ -10,7 +10,7 @@ const progress = z.object({ percent: z.number().min(0).max(100), stage: z.string
 export const pdfStatusAnswer = z.object({
   requestId: z.string(),
   state: pdfStateSchema,
-  progress: progress.describe('The job\'s last report (gathering, typesetting, printing, storing)'),
+  progress: progress.describe("The job's last report (gathering, typesetting, printing, storing)"),
   url: z.string().nullable().describe('The download link once done (/media/files/{hash}.pdf)'),
   pages: z.number().int().nullable(),
   size: z.number().int().nullable().describe('Bytes'),

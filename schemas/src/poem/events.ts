@@ -77,7 +77,17 @@ export const sentencePlaced = defineEvent(
   }),
   {
     version: 2,
-    upcasters: [{ from: 1, up: (data) => ({ ...(data as { sentence: number }), order: orderKeyOfNumber((data as { sentence: number }).sentence), joinsPrevious: false, stanzaBreaks: [] }) }],
+    upcasters: [
+      {
+        from: 1,
+        up: (data) => ({
+          ...(data as { sentence: number }),
+          order: orderKeyOfNumber((data as { sentence: number }).sentence),
+          joinsPrevious: false,
+          stanzaBreaks: [],
+        }),
+      },
+    ],
   },
 );
 /** The sentence leaves the poem (an import no longer has it, or it was merged `into` another); its history stays. */
@@ -89,12 +99,36 @@ export const sentencesMerged = defineEvent('SentencesMerged', z.object({ sentenc
 /** An edit an editor accepted from a reader's suggestion credits that reader (their user id). */
 const suggestedBy = z.uuid().optional();
 export const sentenceTextSet = defineEvent('SentenceTextSet', z.object({ sentence, edition: editionSchema, lines: verseLinesSchema.nullable(), suggestedBy }));
-export const sentenceFieldSet = defineEvent('SentenceFieldSet', z.object({ sentence, field: sentenceFieldSchema, value: z.string().max(100_000).nullable(), suggestedBy }));
+export const sentenceFieldSet = defineEvent(
+  'SentenceFieldSet',
+  z.object({ sentence, field: sentenceFieldSchema, value: z.string().max(100_000).nullable(), suggestedBy }),
+);
 export const translationSet = defineEvent('TranslationSet', z.object({ sentence, lang: languageSchema, lines: verseLinesSchema.nullable(), suggestedBy }));
 export const sentenceMediaSet = defineEvent('SentenceMediaSet', z.object({ sentence, kind: mediaKindSchema, items: z.array(mediaItemSchema).max(100) }));
 export const wordRelationsSet = defineEvent('WordRelationsSet', z.object({ sentence, relations: z.array(wordRelationSchema).max(200) }));
 export const commentarySet = defineEvent('CommentarySet', z.object({ sentence, layer: layerKeySchema, text: z.string().max(100_000).nullable() }));
 
-export const poemStructureEvents = [poemTitled, poemIntroduced, poemBookNamed, poemCantoNamed, poemSectionNamed, commentaryLayerDefined, commentaryLayerRemoved, poemPartMediaSet, cantoNoteSet] as const;
-export const sentenceEvents = [sentencePlaced, sentenceWithdrawn, sentenceSplit, sentencesMerged, sentenceTextSet, sentenceFieldSet, translationSet, sentenceMediaSet, wordRelationsSet, commentarySet] as const;
+export const poemStructureEvents = [
+  poemTitled,
+  poemIntroduced,
+  poemBookNamed,
+  poemCantoNamed,
+  poemSectionNamed,
+  commentaryLayerDefined,
+  commentaryLayerRemoved,
+  poemPartMediaSet,
+  cantoNoteSet,
+] as const;
+export const sentenceEvents = [
+  sentencePlaced,
+  sentenceWithdrawn,
+  sentenceSplit,
+  sentencesMerged,
+  sentenceTextSet,
+  sentenceFieldSet,
+  translationSet,
+  sentenceMediaSet,
+  wordRelationsSet,
+  commentarySet,
+] as const;
 export const poemEvents = [...poemStructureEvents, ...sentenceEvents] as const;

@@ -5,7 +5,9 @@ import { languageNames } from './editions.js';
 
 const demo = path.resolve(import.meta.dirname, '../../../content/demo');
 const filesUnder = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
 
 describe('the names of the languages a reader sees', () => {
   it('calls the language of Odisha "Odia" (its name since 2011), never "Oriya"', () => {

@@ -65,7 +65,10 @@ const placeInPoem = { bookNumber: count, cantoNumber: count, sectionNumber: coun
 /** GET /api/lineinfo/{n}: the sentence with the section it stands in. */
 export const lineInfoAnswer = lineAnswer.extend({
   ...placeInPoem,
-  withdrawn: z.literal(true).optional().describe('With asOf: the sentence has been withdrawn since; it is shown as it stood then, with its number and place then'),
+  withdrawn: z
+    .literal(true)
+    .optional()
+    .describe('With asOf: the sentence has been withdrawn since; it is shown as it stood then, with its number and place then'),
 });
 export type LineInfoAnswer = z.infer<typeof lineInfoAnswer>;
 
@@ -164,21 +167,36 @@ export const workSectionAnswer = z.object({
   UserPage: z.string().describe("The layer's label"),
   UserField: z.string().describe("The layer's author"),
   ContentSection: z.array(
-    z.object({ Description: z.string(), Urlto: z.string(), SentenceNumber: z.string().describe('The sentence number, as text'), TypeOf: z.string().describe('"text"') }),
+    z.object({
+      Description: z.string(),
+      Urlto: z.string(),
+      SentenceNumber: z.string().describe('The sentence number, as text'),
+      TypeOf: z.string().describe('"text"'),
+    }),
   ),
   ReaderWorks: z.array(workItem).optional().describe("Readers' works on the sentence, newest first (the first 20; /api/works/{type}/{n} pages them)"),
 });
 export type WorkSectionAnswer = z.infer<typeof workSectionAnswer>;
 
 /** GET /api/worksection/books/{layer}/{book}/{canto} */
-export const cantoNoteAnswer = z.object({ text: z.string(), cantoNumber: count, bookNumber: count, layer: z.string(), author: z.string(), label: z.string(), ReaderWorks: z.array(workItem).optional().describe("Readers' works on the canto's sentences, newest first (the first 20)") });
+export const cantoNoteAnswer = z.object({
+  text: z.string(),
+  cantoNumber: count,
+  bookNumber: count,
+  layer: z.string(),
+  author: z.string(),
+  label: z.string(),
+  ReaderWorks: z.array(workItem).optional().describe("Readers' works on the canto's sentences, newest first (the first 20)"),
+});
 export type CantoNoteAnswer = z.infer<typeof cantoNoteAnswer>;
 
 export const wordRelationAnswer = z.object({ Snumber: count, SText: z.string(), Enumber: count });
 /** GET /api/relation/{n} */
 export const wordRelationsAnswer = z.array(wordRelationAnswer);
 /** GET /api/getColorRelation/{n} */
-export const colouredRelationsAnswer = z.array(wordRelationAnswer.extend({ colorClass: z.string().describe('relation-1, relation-2, …: one colour per Sanskrit word') }));
+export const colouredRelationsAnswer = z.array(
+  wordRelationAnswer.extend({ colorClass: z.string().describe('relation-1, relation-2, …: one colour per Sanskrit word') }),
+);
 export type ColouredRelationsAnswer = z.infer<typeof colouredRelationsAnswer>;
 
 // --- Edits ---
@@ -205,12 +223,17 @@ export const historyEntryAnswer = z.object({
   at: isoMoment,
   actor: z.string().describe("Who made the change: a user's id, or a tool's name (system, importer)"),
   actorName: z.string().describe("The actor as people know them: the user's display name, 'deleted user' once erased, 'unknown user', or the tool's name"),
-  suggestedBy: z.string().optional().describe("For an edit accepted from a reader's suggestion: the suggester's user id (the actor is the editor who accepted it)"),
+  suggestedBy: z
+    .string()
+    .optional()
+    .describe("For an edit accepted from a reader's suggestion: the suggester's user id (the actor is the editor who accepted it)"),
   suggestedByName: z.string().optional().describe('The suggester as people know them, like actorName'),
   type: z.string().describe('The event type, or SentenceNumbered for a renumbering'),
   part: z
     .string()
-    .describe('What changed: number (renumbered; before/after are the numbers), split, merge, text:first, field:motherNote, translation:sa, media:painting, relations, commentary:<layer>, placement'),
+    .describe(
+      'What changed: number (renumbered; before/after are the numbers), split, merge, text:first, field:motherNote, translation:sa, media:painting, relations, commentary:<layer>, placement',
+    ),
   before: z.string().nullable(),
   after: z.string().nullable(),
   diff: z.array(wordChangeAnswer).nullable().describe('Word diff of before → after, for textual parts'),

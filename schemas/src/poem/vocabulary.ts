@@ -9,16 +9,7 @@ export const languageSchema = z.enum(languages, { message: 'expected one of sa, 
  * Text fields of a sentence besides its editions. Scansion, IPA, hyphenation and pronoun
  * marks are computed when not set.
  */
-export const sentenceFields = [
-  'motherNote',
-  'aurobindoNote',
-  'reason',
-  'scansion',
-  'ipa',
-  'hyphenated',
-  'pronouns',
-  'sanskritTransliteration',
-] as const;
+export const sentenceFields = ['motherNote', 'aurobindoNote', 'reason', 'scansion', 'ipa', 'hyphenated', 'pronouns', 'sanskritTransliteration'] as const;
 export const sentenceFieldSchema = z.enum(sentenceFields, { message: `expected one of ${sentenceFields.join(', ')}` });
 export type SentenceField = z.infer<typeof sentenceFieldSchema>;
 export const derivableFields = ['scansion', 'ipa', 'hyphenated', 'pronouns'] as const satisfies readonly SentenceField[];
@@ -31,7 +22,11 @@ export type MediaKind = z.infer<typeof mediaKindSchema>;
 /** The largest number a read model's integer column holds: ids, numbers and counts of the poem stay below it. */
 export const MAX_INT32 = 2_147_483_647;
 export const positiveInt = (what: string) =>
-  z.number({ message: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`).max(MAX_INT32, `${what} is at most ${MAX_INT32}`);
+  z
+    .number({ message: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .positive(`${what} must be positive`)
+    .max(MAX_INT32, `${what} is at most ${MAX_INT32}`);
 
 /** A name of a book, canto or section, or a layer's label or author. */
 export const partNameSchema = z.string().trim().min(1, 'expected a name').max(300, 'a name has at most 300 characters');
@@ -52,7 +47,10 @@ export const mediaItemSchema = z.object({
   thumbUrl: z.string().min(1).max(2000).optional(),
   title: z.string().max(500).optional(),
   /** The upload it shows (its SHA-256, the media stream `media-<hash>`); items from before the media library have none. */
-  media: z.string().regex(/^[0-9a-f]{64}$/, 'media: a SHA-256 in lower-case hex').optional(),
+  media: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'media: a SHA-256 in lower-case hex')
+    .optional(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

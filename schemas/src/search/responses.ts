@@ -42,7 +42,9 @@ export const COMMON_WORDS_NOTICE = 'Only common words: try a more specific word,
 export const searchAnswer = z.object({
   q: z.string(),
   t: searchScopeSchema,
-  counts: z.object(Object.fromEntries(searchScopes.map((s) => [s, z.number().int()])) as Record<(typeof searchScopes)[number], z.ZodNumber>).describe(`Hits per scope, for the tab labels, counted up to ${SEARCH_COUNT_CAP}`),
+  counts: z
+    .object(Object.fromEntries(searchScopes.map((s) => [s, z.number().int()])) as Record<(typeof searchScopes)[number], z.ZodNumber>)
+    .describe(`Hits per scope, for the tab labels, counted up to ${SEARCH_COUNT_CAP}`),
   capped: z.array(searchScopeSchema).describe(`Scopes with more than ${SEARCH_COUNT_CAP} hits ("1,000+")`),
   total: z.number().int().describe("Hits of the chosen scope (its count, so at most the cap when it is in 'capped')"),
   more: z.boolean().describe('Whether another page follows'),
@@ -56,7 +58,10 @@ export type SearchAnswer = z.infer<typeof searchAnswer>;
 
 /** Every hit of a scope (up to SEARCH_DOWNLOAD_CAP) as a markdown file. */
 export const SEARCH_DOWNLOAD_CAP = 5_000;
-export const searchDownloadAnswer = z.object({ fileName: z.string(), file: z.string().describe(`Base64 of a markdown file, one hit per block; at most ${SEARCH_DOWNLOAD_CAP} hits`) });
+export const searchDownloadAnswer = z.object({
+  fileName: z.string(),
+  file: z.string().describe(`Base64 of a markdown file, one hit per block; at most ${SEARCH_DOWNLOAD_CAP} hits`),
+});
 export type SearchDownloadAnswer = z.infer<typeof searchDownloadAnswer>;
 
 export const MAX_SUGGESTIONS = 10;

@@ -13,7 +13,9 @@ describe('hit snippets', () => {
   });
 
   it('keeps any other markup as text, never as elements', () => {
-    expect(snippetParts('&lt;script&gt;x&lt;/script&gt;<img src=x onerror=alert(1)>')).toEqual([{ text: '<script>x</script><img src=x onerror=alert(1)>', marked: false }]);
+    expect(snippetParts('&lt;script&gt;x&lt;/script&gt;<img src=x onerror=alert(1)>')).toEqual([
+      { text: '<script>x</script><img src=x onerror=alert(1)>', marked: false },
+    ]);
     expect(unescapeHtml('&#39;&#x27;&#2309;&bogus;&#0;')).toBe("''अ&bogus;&#0;");
   });
 

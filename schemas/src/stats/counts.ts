@@ -18,7 +18,13 @@ const blankAsMissing = (v: unknown) => (v === '' || v === null ? undefined : v);
  */
 export const countQuery = z
   .object({
-    from: z.preprocess(blankAsMissing, z.union([z.undefined(), z.unknown()]).refine((v) => v !== undefined, FROM_EMPTY).pipe(sentenceNumber('from'))),
+    from: z.preprocess(
+      blankAsMissing,
+      z
+        .union([z.undefined(), z.unknown()])
+        .refine((v) => v !== undefined, FROM_EMPTY)
+        .pipe(sentenceNumber('from')),
+    ),
     to: z.preprocess(blankAsMissing, sentenceNumber('to').optional()),
     lbl: z.preprocess(blankAsMissing, z.enum(editions, { message: `expected one of ${editions.join(', ')}` }).default('first')),
     page: z.preprocess(blankAsMissing, wholeNumber('page', { min: 1, max: 100_000, message: 'expected a page number' }).default(1)),
@@ -26,14 +32,21 @@ export const countQuery = z
   .transform((q) => ({ ...q, to: q.to ?? q.from }))
   .superRefine((q, ctx) => {
     if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-    else if (q.to - q.from >= MAX_COUNT_RANGE) ctx.addIssue({ code: 'custom', path: ['to'], message: `the range may span at most ${MAX_COUNT_RANGE} sentences` });
+    else if (q.to - q.from >= MAX_COUNT_RANGE)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `the range may span at most ${MAX_COUNT_RANGE} sentences` });
   });
 export type CountQuery = z.output<typeof countQuery>;
 
 /** `GET /api/count/cantos?from&to`: the cantos the range touches, compared between editions. */
 export const cantoCountQuery = z
   .object({
-    from: z.preprocess(blankAsMissing, z.union([z.undefined(), z.unknown()]).refine((v) => v !== undefined, FROM_EMPTY).pipe(sentenceNumber('from'))),
+    from: z.preprocess(
+      blankAsMissing,
+      z
+        .union([z.undefined(), z.unknown()])
+        .refine((v) => v !== undefined, FROM_EMPTY)
+        .pipe(sentenceNumber('from')),
+    ),
     to: z.preprocess(blankAsMissing, sentenceNumber('to').optional()),
   })
   .transform((q) => ({ ...q, to: q.to ?? q.from }))

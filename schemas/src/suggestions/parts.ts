@@ -10,7 +10,6 @@ export const SUGGESTION_DECLINED = 'Declined.';
 /** The prose notes of a sentence a reader may suggest a correction to (their `/api/dedit` keys). */
 export const suggestableNotes = ['motherNote', 'aurobindoNote', 'reason'] as const;
 
-
 /** The configurable labels of the notes (the site's `labels`). */
 export interface NoteLabels {
   motherNote: string;

@@ -12,14 +12,16 @@ export function sentenceList(text: string): number[] | null {
   return [...new Set(parts.map(Number))];
 }
 
-const sentenceNumberField = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string({ message: workMessages.sentences }).max(200, workMessages.sentences)).transform((text, ctx) => {
-  const list = sentenceList(text);
-  if (list === null) {
-    ctx.addIssue({ code: 'custom', message: workMessages.sentences });
-    return z.NEVER;
-  }
-  return list;
-});
+const sentenceNumberField = z
+  .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string({ message: workMessages.sentences }).max(200, workMessages.sentences))
+  .transform((text, ctx) => {
+    const list = sentenceList(text);
+    if (list === null) {
+      ctx.addIssue({ code: 'custom', message: workMessages.sentences });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 function linkOf(type: WorkContent['type'], url: string): UrlCheck<string> {
   if (type === 'video') {
@@ -48,7 +50,8 @@ export const workForm = z
       if (url !== '') ctx.addIssue({ code: 'custom', path: ['Urlto'], message: workMessages.noUrlForText });
       return { sentences: form.SentenceNumber, content: { type: form.TypeOf, description, url: null } satisfies WorkContent };
     }
-    if (description.length > MAX_CAPTION_LENGTH) ctx.addIssue({ code: 'custom', path: ['Description'], message: `Description: a caption has at most ${MAX_CAPTION_LENGTH} characters` });
+    if (description.length > MAX_CAPTION_LENGTH)
+      ctx.addIssue({ code: 'custom', path: ['Description'], message: `Description: a caption has at most ${MAX_CAPTION_LENGTH} characters` });
     if (url === '') {
       ctx.addIssue({ code: 'custom', path: ['Urlto'], message: workMessages.urlRequired });
       return z.NEVER;
@@ -78,7 +81,9 @@ export const workItem = z.object({
   TypeOf: workTypeSchema,
   Description: z.string(),
   markdown: z.string().describe('The text as written (markdown for annotations), for editing'),
-  captionHtml: z.string().describe("A linked work's caption as sanitised HTML (markdown and ||n|| sentence links rendered); empty for annotations and works without a caption"),
+  captionHtml: z
+    .string()
+    .describe("A linked work's caption as sanitised HTML (markdown and ||n|| sentence links rendered); empty for annotations and works without a caption"),
   Urlto: z.string().describe('The link (a video as its watch URL); empty for annotations'),
   embedUrl: z.string().nullable().describe('Videos only: the youtube-nocookie.com embed address'),
   SentenceNumber: z.string().describe('The sentences it is on now, as a comma list'),

@@ -47,9 +47,11 @@ describe('video URLs', () => {
 describe('links', () => {
   it('takes https links and uploaded audio files only', () => {
     expect(httpsLinkOf('https://example.org/paper.pdf')).toEqual({ ok: true, value: 'https://example.org/paper.pdf' });
-    for (const url of ['http://example.org/x', 'javascript:alert(1)', 'https://u:p@example.org/', '//example.org/x', '/relative', 'data:audio/mp3;base64,AAAA']) expect(httpsLinkOf(url).ok, url).toBe(false);
+    for (const url of ['http://example.org/x', 'javascript:alert(1)', 'https://u:p@example.org/', '//example.org/x', '/relative', 'data:audio/mp3;base64,AAAA'])
+      expect(httpsLinkOf(url).ok, url).toBe(false);
     expect(audioLinkOf(`/media/files/${'a'.repeat(64)}.mp3`).ok).toBe(true);
-    for (const url of [`/media/files/${'a'.repeat(64)}.svg`, '/media/files/../../etc/passwd', `/media/files/${'a'.repeat(63)}.mp3`]) expect(audioLinkOf(url).ok, url).toBe(false);
+    for (const url of [`/media/files/${'a'.repeat(64)}.svg`, '/media/files/../../etc/passwd', `/media/files/${'a'.repeat(63)}.mp3`])
+      expect(audioLinkOf(url).ok, url).toBe(false);
   });
 });
 
@@ -57,17 +59,24 @@ describe('the work form', () => {
   it('reads SentenceNumber as a comma list', () => {
     expect(sentenceList('12, 13,14')).toEqual([12, 13, 14]);
     expect(sentenceList('12,12')).toEqual([12]);
-    for (const bad of ['', '0', '1,,2', '1;2', '-1', '1.5', 'x', '1-3', Array.from({ length: 21 }, (_, i) => i + 1).join(',')]) expect(sentenceList(bad), bad).toBeNull();
+    for (const bad of ['', '0', '1,,2', '1;2', '-1', '1.5', 'x', '1-3', Array.from({ length: 21 }, (_, i) => i + 1).join(',')])
+      expect(sentenceList(bad), bad).toBeNull();
   });
 
   it('needs text for an annotation and a valid link for the other types, naming the field', () => {
     const fail = (body: object) => workForm.safeParse(body).error?.issues.map((i) => `${i.path.join('.')}|${i.message}`);
     expect(fail({ TypeOf: 'text', SentenceNumber: '1', Description: ' ' })).toEqual(['Description|Description: an annotation needs text']);
-    expect(fail({ TypeOf: 'text', SentenceNumber: '1', Description: 'x', Urlto: 'https://example.org' })).toEqual(['Urlto|Urlto: an annotation has no link; write it in the text']);
-    expect(fail({ TypeOf: 'video', SentenceNumber: '1', Urlto: 'https://evil.example/watch?v=dQw4w9WgXcQ' })?.[0]).toMatch(/^Urlto\|Urlto: expected a YouTube video URL/);
+    expect(fail({ TypeOf: 'text', SentenceNumber: '1', Description: 'x', Urlto: 'https://example.org' })).toEqual([
+      'Urlto|Urlto: an annotation has no link; write it in the text',
+    ]);
+    expect(fail({ TypeOf: 'video', SentenceNumber: '1', Urlto: 'https://evil.example/watch?v=dQw4w9WgXcQ' })?.[0]).toMatch(
+      /^Urlto\|Urlto: expected a YouTube video URL/,
+    );
     expect(fail({ TypeOf: 'film', SentenceNumber: '1' })?.[0]).toMatch(/^TypeOf\|TypeOf: one of text, audio, video, rts, slps/);
     expect(fail({ TypeOf: 'rts', SentenceNumber: '1 2', Urlto: 'https://example.org' })?.[0]).toMatch(/^SentenceNumber\|/);
-    expect(workForm.parse({ TypeOf: 'video', SentenceNumber: '2, 3', Urlto: 'https://m.youtube.com/watch?v=dQw4w9WgXcQ&t=1', Description: 'A reading' })).toEqual({
+    expect(
+      workForm.parse({ TypeOf: 'video', SentenceNumber: '2, 3', Urlto: 'https://m.youtube.com/watch?v=dQw4w9WgXcQ&t=1', Description: 'A reading' }),
+    ).toEqual({
       sentences: [2, 3],
       content: { type: 'video', description: 'A reading', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
     });

@@ -22,9 +22,16 @@ export async function seedReaders(deps: Deps, count: number, blogs: readonly str
   await runConcurrently(count, CONCURRENCY, async (i) => {
     const n = i + 1;
     const role = n % 5 === 0 ? 'blogger' : 'user';
-    ids[i] = await provisionHashedUser(deps, { userName: `reader${n}`, email: `reader${n}@example.org`, name: `Reader ${n}`, role, confirmed: random() < 0.9, actor: SYSTEM_ACTOR }, passwordHash);
+    ids[i] = await provisionHashedUser(
+      deps,
+      { userName: `reader${n}`, email: `reader${n}@example.org`, name: `Reader ${n}`, role, confirmed: random() < 0.9, actor: SYSTEM_ACTOR },
+      passwordHash,
+    );
     if (role === 'blogger') {
-      await deps.store.append(userStream(ids[i]), [{ type: 'BlogsAssigned', data: { userId: ids[i], blogs: [blogs[n % blogs.length]!] } }], { expectedRevision: 'stream_exists', cause: { actor: SYSTEM_ACTOR } });
+      await deps.store.append(userStream(ids[i]), [{ type: 'BlogsAssigned', data: { userId: ids[i], blogs: [blogs[n % blogs.length]!] } }], {
+        expectedRevision: 'stream_exists',
+        cause: { actor: SYSTEM_ACTOR },
+      });
     }
   });
   return ids;
@@ -52,7 +59,19 @@ export async function seedComments(deps: Deps, count: number, readers: readonly 
     const appends = comments.map((c) => ({
       streamId: commentsStream(c.postId),
       expectedRevision: 'any' as const,
-      events: [{ type: 'CommentPosted', data: { commentId: c.commentId, postId: c.postId, parentId: c.parentId, authorId: author, content: seal(key, `A thought on this post, number ${c.commentId.slice(0, 6)}, and on ||${1 + Math.floor(random() * 900)}||.`), mentions: [] } }],
+      events: [
+        {
+          type: 'CommentPosted',
+          data: {
+            commentId: c.commentId,
+            postId: c.postId,
+            parentId: c.parentId,
+            authorId: author,
+            content: seal(key, `A thought on this post, number ${c.commentId.slice(0, 6)}, and on ||${1 + Math.floor(random() * 900)}||.`),
+            mentions: [],
+          },
+        },
+      ],
     }));
     await deps.store.appendMany(appends, { cause: { actor: author } });
   });
@@ -77,7 +96,13 @@ export const NOTE_WORDS = 'light dawn fire night silence world soul earth sky se
 const note = (random: () => number, words = 12) => Array.from({ length: words }, () => NOTE_WORDS[Math.floor(random() * NOTE_WORDS.length)]).join(' ');
 
 /** `total` edits of notes and reasons by `editors` over random sentences, in appends of 500. */
-export async function seedSentenceEdits(deps: Deps, total: number, editors: readonly string[], sentenceIds: readonly number[], random: () => number): Promise<void> {
+export async function seedSentenceEdits(
+  deps: Deps,
+  total: number,
+  editors: readonly string[],
+  sentenceIds: readonly number[],
+  random: () => number,
+): Promise<void> {
   const fields = ['motherNote', 'aurobindoNote', 'reason'] as const;
   const batches = Math.ceil(total / 500);
   await runConcurrently(batches, 4, async (b) => {

@@ -59,7 +59,8 @@ export function postMarkdown(random: () => number, sentences = 25_000): string {
   for (let i = 0; i < paragraphs; i++) {
     if (i === 2 && random() < 0.4) blocks.push(`## ${sentence(random, sentences).slice(0, 40).replace(/[*|.]/g, '').trim()}`);
     blocks.push(paragraph(random, sentences));
-    if (i === 1 && random() < 0.3) blocks.push(['- the long vowels', '- the pause in the middle of each line', `- ||${1 + Math.floor(random() * sentences)}|| and what follows`].join('\n'));
+    if (i === 1 && random() < 0.3)
+      blocks.push(['- the long vowels', '- the pause in the middle of each line', `- ||${1 + Math.floor(random() * sentences)}|| and what follows`].join('\n'));
     if (i === paragraphs - 1 && random() < 0.25) blocks.push(`> ${sentence(random, sentences)}`);
   }
   return blocks.join('\n\n');

@@ -40,12 +40,36 @@ export async function seedBlogs(deps: { store: EventStore; database: Database },
   const cause = { actor: SYSTEM_ACTOR };
   const authors: string[] = [];
   for (let i = 1; i <= 3; i++) {
-    authors.push(await provisionUser(deps, { userName: `author${i}`, email: `author${i}@example.org`, name: `Author ${i}`, password: null, role: 'blogger', confirmed: true, actor: SYSTEM_ACTOR }));
+    authors.push(
+      await provisionUser(deps, {
+        userName: `author${i}`,
+        email: `author${i}@example.org`,
+        name: `Author ${i}`,
+        password: null,
+        role: 'blogger',
+        confirmed: true,
+        actor: SYSTEM_ACTOR,
+      }),
+    );
   }
   const blogger = { userName: 'benchblogger', password: `bench-${randomBytes(8).toString('hex')}` };
-  const bloggerId = await provisionUser(deps, { ...blogger, email: 'benchblogger@example.org', name: 'Bench Blogger', role: 'blogger', confirmed: true, actor: SYSTEM_ACTOR });
-  for (const blog of BLOGS) await store.append(blogStream(blog.blogId), [{ type: 'BlogCreated', data: { blogId: blog.blogId, title: blog.title, description: blog.description } }], { expectedRevision: 'no_stream', cause });
-  await store.append(userStream(bloggerId), [{ type: 'BlogsAssigned', data: { userId: bloggerId, blogs: [BLOGS[0]!.blogId] } }], { expectedRevision: 'stream_exists', cause });
+  const bloggerId = await provisionUser(deps, {
+    ...blogger,
+    email: 'benchblogger@example.org',
+    name: 'Bench Blogger',
+    role: 'blogger',
+    confirmed: true,
+    actor: SYSTEM_ACTOR,
+  });
+  for (const blog of BLOGS)
+    await store.append(blogStream(blog.blogId), [{ type: 'BlogCreated', data: { blogId: blog.blogId, title: blog.title, description: blog.description } }], {
+      expectedRevision: 'no_stream',
+      cause,
+    });
+  await store.append(userStream(bloggerId), [{ type: 'BlogsAssigned', data: { userId: bloggerId, blogs: [BLOGS[0]!.blogId] } }], {
+    expectedRevision: 'stream_exists',
+    cause,
+  });
 
   const random = seededRandom(20_000);
   const series = new Map(BLOGS.map((b) => [b.blogId, seriesTitles(random, SERIES_PER_BLOG)]));
@@ -67,7 +91,13 @@ export async function seedBlogs(deps: { store: EventStore; database: Database },
       const title = postTitle(random, i + 1);
       const url = slugify(title);
       posts.push({ blogId, url, postId });
-      const content = { title, subtitle: random() < 0.3 ? 'A note' : '', seriesTitle: pick(random, series.get(blogId)!), excerpt: '', markdown: postMarkdown(random) };
+      const content = {
+        title,
+        subtitle: random() < 0.3 ? 'A note' : '',
+        seriesTitle: pick(random, series.get(blogId)!),
+        excerpt: '',
+        markdown: postMarkdown(random),
+      };
       appends.push(
         ...newPostAppends(url, postId, [
           { type: 'PostCreated', data: { postId, blogId, url, authorId: pick(random, authors), content } },

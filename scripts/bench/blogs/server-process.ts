@@ -20,8 +20,14 @@ export interface ServerProcess {
 
 export function spawnServer(databaseUrl: string, port: number): ServerProcess {
   const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
-  const flags = [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])];
-  const child = spawn(...onCore(SERVER_CORE, process.execPath, [...flags, '--import', 'tsx', serverFile]), { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const flags = [
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+  ];
+  const child = spawn(...onCore(SERVER_CORE, process.execPath, [...flags, '--import', 'tsx', serverFile]), {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`));
     child.once('error', (error) => resolve(error.message));

@@ -16,7 +16,13 @@ import { recordServerTimes } from './server-timing.js';
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL: required');
 // One blogger publishes every post: per-user write limits would refuse most of them.
-const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: process.env.PORT, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: process.env.RATE_LIMIT_FACTOR ?? '1000' });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATABASE_URL: databaseUrl,
+  PORT: process.env.PORT,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_FACTOR: process.env.RATE_LIMIT_FACTOR ?? '1000',
+});
 recordServerTimes();
 const logger = createLogger(config.LOG_LEVEL, 'bench-server');
 // Steps run in reverse order: the HTTP server first, the pool last.
@@ -37,7 +43,10 @@ shutdown.add('projections', () => runner.stop());
 await runner.start();
 const jobs = createJobQueue({ databaseUrl, prefix: 'bench' });
 shutdown.add('job queue', () => jobs.close());
-const app = await buildApi({ config, database, store, progress, logger, jobs, search, media: createMediaStorage(config), memory: cacheMemoryOf(config) }, { serveUi: false });
+const app = await buildApi(
+  { config, database, store, progress, logger, jobs, search, media: createMediaStorage(config), memory: cacheMemoryOf(config) },
+  { serveUi: false },
+);
 shutdown.add('http', () => app.close());
 await app.listen({ host: '127.0.0.1', port: config.PORT });
 console.log('ready');

@@ -10,7 +10,7 @@ const nginx = findCommand('nginx');
 // CI installs both (.ci/run); a machine without them says so instead of passing quietly.
 const withTools = process.env.CI || (wrk && nginx) ? describe : describe.skip;
 
-withTools('the benchmarks\' references (nginx, bare node:http) under wrk', () => {
+withTools("the benchmarks' references (nginx, bare node:http) under wrk", () => {
   let dir: string;
   const body = Buffer.from(JSON.stringify({ verse: 'Sing, goddess, the anger of Achilles '.repeat(50) }));
   const references: Reference[] = [];
@@ -40,7 +40,7 @@ withTools('the benchmarks\' references (nginx, bare node:http) under wrk', () =>
     }
   });
 
-  it('send the site\'s own headers when asked to, with a new request id each time', async () => {
+  it("send the site's own headers when asked to, with a new request id each time", async () => {
     const withHeaders = references[2]!;
     const [first, second] = [await fetch(withHeaders.url), await fetch(withHeaders.url)];
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');

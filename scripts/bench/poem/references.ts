@@ -54,7 +54,9 @@ export async function startNginx(nginx: string, dir: string, file: string, port:
       '',
     ].join('\n'),
   );
-  const child = spawn(...onCore(SERVER_CORE, nginx, ['-p', dir, '-c', conf, '-e', path.join(dir, 'nginx-error.log')]), { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(...onCore(SERVER_CORE, nginx, ['-p', dir, '-c', conf, '-e', path.join(dir, 'nginx-error.log')]), {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   return started('nginx (1 worker process)', child, `http://127.0.0.1:${port}/${file}`);
 }
 
@@ -66,7 +68,7 @@ export async function startNodeHttp(bodyFile: string, port: number, headers?: re
   const script = fileURLToPath(new URL('./static-server.ts', import.meta.url));
   const env = { ...process.env, BODY_FILE: bodyFile, PORT: String(port), ...(headers ? { HEADERS: JSON.stringify(headers) } : {}) };
   const child = spawn(...onCore(SERVER_CORE, process.execPath, ['--import', 'tsx', script]), { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  return started(headers ? 'bare node:http with the site\'s headers' : 'bare node:http', child, `http://127.0.0.1:${port}/section.json`);
+  return started(headers ? "bare node:http with the site's headers" : 'bare node:http', child, `http://127.0.0.1:${port}/section.json`);
 }
 
 async function started(name: string, child: ChildProcess, url: string): Promise<Reference> {
@@ -78,7 +80,10 @@ async function started(name: string, child: ChildProcess, url: string): Promise<
   void exited.then((how) => (gone = how));
   for (let waited = 0; ; waited += 50) {
     if (gone) throw new Error(`${name} exited (${gone}) before answering`);
-    const ok = await fetch(url).then((r) => r.arrayBuffer().then(() => r.ok), () => false);
+    const ok = await fetch(url).then(
+      (r) => r.arrayBuffer().then(() => r.ok),
+      () => false,
+    );
     if (ok) break;
     if (waited > 15_000) {
       child.kill('SIGKILL');
@@ -111,7 +116,9 @@ export interface WrkResult {
 /** `wrk -t1 -c<connections> -d<seconds>s --latency [-H header]… url`, parsed. */
 export async function runWrk(wrk: string, url: string, seconds: number, connections = 32, headers: Readonly<Record<string, string>> = {}): Promise<WrkResult> {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const { stdout } = await promisify(execFile)(...onCore(LOAD_CORE, wrk, ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url]), { timeout: (seconds + 30) * 1000 });
+  const { stdout } = await promisify(execFile)(...onCore(LOAD_CORE, wrk, ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url]), {
+    timeout: (seconds + 30) * 1000,
+  });
   const number = (pattern: RegExp) => {
     const match = pattern.exec(stdout);
     if (!match) throw new Error(`wrk: no ${pattern} in\n${stdout}`);
@@ -127,4 +134,3 @@ export async function runWrk(wrk: string, url: string, seconds: number, connecti
     errors: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0) + socketErrors.reduce((a, b) => a + b, 0),
   };
 }
-

@@ -99,16 +99,25 @@ export async function measureSectionReads(options: {
     }
 
     console.log(`\nthe same ${(body.length / 1024).toFixed(1)} KiB section from three servers, one after another, each alone:`);
-    console.log(`- at a constant ${rate} req/s for ${duration} s (an open loop, ../open-loop.ts, from a process of its own): latency to the last byte from when each request was due;`);
+    console.log(
+      `- at a constant ${rate} req/s for ${duration} s (an open loop, ../open-loop.ts, from a process of its own): latency to the last byte from when each request was due;`,
+    );
     console.log(`- throughput: wrk -t1 -c32 -d${duration}s (a process of its own; a closed loop, so its latency is at saturation).`);
     for (const [i, target] of targets.entries()) {
       const { result, server: side, cpu } = paced[i]!;
       const w = throughput[i]!;
       report(`  ${target.name}`, '');
-      report(`    ${rate} req/s: p50 / p90 / p99 / max`, `${ms(result.fromDue.p50)} / ${ms(result.fromDue.p90)} / ${ms(result.fromDue.p99)} / ${ms(result.fromDue.max)} ms (${result.achievedRate.toFixed(0)} req/s achieved, ${result.errors} errors, ${result.non2xx} non-2xx)`);
-      if (side) report('    server-side: p50 / p99; event loop delay p99', `${ms(side.handling.p50)} / ${ms(side.handling.p99)} ms; ${ms(side.loopDelay.p99)} ms`);
+      report(
+        `    ${rate} req/s: p50 / p90 / p99 / max`,
+        `${ms(result.fromDue.p50)} / ${ms(result.fromDue.p90)} / ${ms(result.fromDue.p99)} / ${ms(result.fromDue.max)} ms (${result.achievedRate.toFixed(0)} req/s achieved, ${result.errors} errors, ${result.non2xx} non-2xx)`,
+      );
+      if (side)
+        report('    server-side: p50 / p99; event loop delay p99', `${ms(side.handling.p50)} / ${ms(side.handling.p99)} ms; ${ms(side.loopDelay.p99)} ms`);
       if (cpu) report('    CPU used by the API process', cpu);
-      report('    wrk, 32 connections: throughput, p50 / p99 at saturation', `${count(Math.round(w.requestsPerSecond))} req/s, ${ms(w.p50)} / ${ms(w.p99)} ms (${w.errors} errors)`);
+      report(
+        '    wrk, 32 connections: throughput, p50 / p99 at saturation',
+        `${count(Math.round(w.requestsPerSecond))} req/s, ${ms(w.p50)} / ${ms(w.p99)} ms (${w.errors} errors)`,
+      );
     }
     const api = throughput[0]!.requestsPerSecond;
     report(

@@ -17,9 +17,15 @@ const store = new PostgresEventStore(database, new EventRegistry(eventCatalog));
 const cause = { actor: SYSTEM_ACTOR };
 const blogId = `bench-writes-${randomUUID().slice(0, 8)}`;
 const postId = randomUUID();
-await store.append(blogStream(blogId), [{ type: 'BlogCreated', data: { blogId, title: 'Bench writes', description: '' } }], { expectedRevision: 'no_stream', cause });
+await store.append(blogStream(blogId), [{ type: 'BlogCreated', data: { blogId, title: 'Bench writes', description: '' } }], {
+  expectedRevision: 'no_stream',
+  cause,
+});
 const content = { title: 'A draft', subtitle: '', seriesTitle: 'Drafts', excerpt: '', markdown: 'The first words.' };
-await store.appendMany(newPostAppends(`${blogId}-draft`, postId, [{ type: 'PostCreated', data: { postId, blogId, url: `${blogId}-draft`, authorId: randomUUID(), content } }]), { cause });
+await store.appendMany(
+  newPostAppends(`${blogId}-draft`, postId, [{ type: 'PostCreated', data: { postId, blogId, url: `${blogId}-draft`, authorId: randomUUID(), content } }]),
+  { cause },
+);
 
 const interval = 1000 / Number(rate);
 const started = performance.now();
@@ -30,7 +36,10 @@ while (performance.now() - started < Number(seconds) * 1000) {
   const wait = due - performance.now();
   if (wait > 0) await sleep(wait);
   else worstLagMs = Math.max(worstLagMs, -wait);
-  await store.append(postStream(postId), [{ type: 'PostAutosaved', data: { postId, content: { markdown: `The words, saved ${appended} times.` } } }], { expectedRevision: BigInt(appended), cause });
+  await store.append(postStream(postId), [{ type: 'PostAutosaved', data: { postId, content: { markdown: `The words, saved ${appended} times.` } } }], {
+    expectedRevision: BigInt(appended),
+    cause,
+  });
   appended++;
 }
 console.log(JSON.stringify({ appended, seconds: (performance.now() - started) / 1000, worstLagMs }));

@@ -55,7 +55,10 @@ export async function poemPrinter(text: string): Promise<PoemPrinter> {
       async print(part, options = {}) {
         const gathered = await pdfPartContent(await readModel(), part);
         if (!gathered) throw new Error(`no such part in the poem: ${JSON.stringify(part)}`);
-        const rendered = await renderEdition({ config, store, logger, media, browser }, { part, options: pdfOptionsSchema.parse(options), content: gathered.content });
+        const rendered = await renderEdition(
+          { config, store, logger, media, browser },
+          { part, options: pdfOptionsSchema.parse(options), content: gathered.content },
+        );
         const file = path.join(folder, `edition-${++printed}.pdf`);
         await fs.writeFile(file, rendered.bytes);
         return { file, content: gathered.content, pages: rendered.pages };
@@ -86,19 +89,35 @@ export interface TextLine {
 }
 
 const attr = (tag: string, name: string) => Number(new RegExp(`${name}="([-0-9.]+)"`).exec(tag)?.[1]);
-const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescape = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The lines pdftotext finds on each page, with their boxes (points from the page's top left). */
 export async function pdfTextLines(file: string): Promise<TextLine[]> {
   const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', '-bbox-layout', file, '-'], { maxBuffer: 256 * 1024 * 1024 });
   const lines: TextLine[] = [];
-  stdout.split('<page ').slice(1).forEach((page, index) => {
-    for (const match of page.matchAll(/<line ([^>]*)>([\s\S]*?)<\/line>/g)) {
-      const words = [...match[2]!.matchAll(/<word [^>]*>([\s\S]*?)<\/word>/g)].map((w) => unescape(w[1]!));
-      const tag = match[1]!;
-      lines.push({ page: index + 1, text: words.join(' '), xMin: attr(tag, 'xMin'), yMin: attr(tag, 'yMin'), xMax: attr(tag, 'xMax'), yMax: attr(tag, 'yMax') });
-    }
-  });
+  stdout
+    .split('<page ')
+    .slice(1)
+    .forEach((page, index) => {
+      for (const match of page.matchAll(/<line ([^>]*)>([\s\S]*?)<\/line>/g)) {
+        const words = [...match[2]!.matchAll(/<word [^>]*>([\s\S]*?)<\/word>/g)].map((w) => unescape(w[1]!));
+        const tag = match[1]!;
+        lines.push({
+          page: index + 1,
+          text: words.join(' '),
+          xMin: attr(tag, 'xMin'),
+          yMin: attr(tag, 'yMin'),
+          xMax: attr(tag, 'xMax'),
+          yMax: attr(tag, 'yMax'),
+        });
+      }
+    });
   return lines;
 }
 

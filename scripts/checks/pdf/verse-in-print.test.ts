@@ -107,7 +107,10 @@ describe('a whole canto of terza rima with a long summary for its name (Inferno 
     expect(onOpening.some((t) => t.endsWith('For the straightforward pathway had been lost.'))).toBe(true);
     const verse = new Set(INFERNO_CANTO_I_VERSE.filter((l) => l !== ''));
     for (let page = opening.page; page <= pages.length; page++) {
-      expect(lines.filter((l) => l.page === page).some((l) => verse.has(l.text.replace(/^\d+ /, ''))), `page ${page} has verse`).toBe(true);
+      expect(
+        lines.filter((l) => l.page === page).some((l) => verse.has(l.text.replace(/^\d+ /, ''))),
+        `page ${page} has verse`,
+      ).toBe(true);
     }
   });
 

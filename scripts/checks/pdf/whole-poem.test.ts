@@ -15,7 +15,8 @@ const poem = process.env.EPOS_PDF_POEM;
 
 function partOf(spec: string): PdfPart {
   const [book, canto] = spec.split('.').map(Number);
-  if (!Number.isInteger(book) || (canto !== undefined && !Number.isInteger(canto))) throw new Error(`EPOS_PDF_PART: expected <book> or <book>.<canto>, got "${spec}"`);
+  if (!Number.isInteger(book) || (canto !== undefined && !Number.isInteger(canto)))
+    throw new Error(`EPOS_PDF_PART: expected <book> or <book>.<canto>, got "${spec}"`);
   return canto === undefined ? { typeOf: 1, book: book! } : { typeOf: 2, book: book!, canto };
 }
 
@@ -31,7 +32,9 @@ describe.runIf(poem)('a whole poem file in print', () => {
       if (process.env.EPOS_PDF_OUT) await fs.copyFile(file, process.env.EPOS_PDF_OUT);
       const check = checkVerse(verseLinesOf(text, part.book, part.typeOf === 2 ? part.canto : null), await pdfPagesText(file, true));
       const fonts = await pdfFonts(file);
-      console.log(`${poem} ${JSON.stringify(part)}: ${pages} pages in ${seconds} s; ${check.expected} verse lines in the file, ${check.wholeInOrder} whole and in order (${check.turnedOver} on a turnover line); ${fonts.length} fonts, ${fonts.filter((f) => !f.embedded).length} not embedded`);
+      console.log(
+        `${poem} ${JSON.stringify(part)}: ${pages} pages in ${seconds} s; ${check.expected} verse lines in the file, ${check.wholeInOrder} whole and in order (${check.turnedOver} on a turnover line); ${fonts.length} fonts, ${fonts.filter((f) => !f.embedded).length} not embedded`,
+      );
       expect(check.missing).toEqual([]);
       expect(check.wholeInOrder).toBe(check.expected);
       expect(fonts.filter((f) => !f.embedded)).toEqual([]);

@@ -53,7 +53,13 @@ const scenario = (exec: string, vus: number): [string, ConstantVUsScenario] => [
 
 export const options: Options = {
   scenarios: Object.fromEntries(
-    [scenario('anonymousReader', READERS - SIGNED_IN), scenario('signedInReader', SIGNED_IN), scenario('noteWriter', writersOf('notes')), scenario('commentWriter', writersOf('comments')), scenario('blogger', writersOf('blogger'))].filter(([, s]) => (s.vus ?? 0) > 0),
+    [
+      scenario('anonymousReader', READERS - SIGNED_IN),
+      scenario('signedInReader', SIGNED_IN),
+      scenario('noteWriter', writersOf('notes')),
+      scenario('commentWriter', writersOf('comments')),
+      scenario('blogger', writersOf('blogger')),
+    ].filter(([, s]) => (s.vus ?? 0) > 0),
   ),
   thresholds: {
     http_req_failed: ['rate==0'],
@@ -69,7 +75,7 @@ const json = <T>(response: RefinedResponse<ResponseType | undefined>) => respons
 /** Reads the catalogue as `npm run load` does; a dictionary word WordNet lacks answers 404 there. */
 function catalogueOf(): Catalogue {
   const steps = discoverCatalogue();
-  for (let step = steps.next(); ; ) {
+  for (let step = steps.next(); ;) {
     if (step.done) return step.value;
     const response = http.get(`${BASE}${step.value}`, { responseCallback: http.expectedStatuses(200, 404), tags: { name: 'setup' } });
     const answer: Answer = { status: response.status, body: response.headers['Content-Type']?.includes('json') ? response.json() : null };
@@ -80,7 +86,10 @@ function catalogueOf(): Catalogue {
 /** Signs this VU in (its cookie jar keeps the session) and answers the anti-forgery token bound to the new session. */
 function signIn(account: { userName: string; password: string }): string {
   const token = () => json<{ token: string }>(http.get(`${BASE}/api/csrf`, { tags: { name: 'setup' } })).token;
-  const response = http.post(`${BASE}/login`, JSON.stringify({ UserName: account.userName, Password: account.password }), { headers: { 'content-type': 'application/json', 'x-csrf-token': token() }, tags: { name: 'setup' } });
+  const response = http.post(`${BASE}/login`, JSON.stringify({ UserName: account.userName, Password: account.password }), {
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token() },
+    tags: { name: 'setup' },
+  });
   if (json<{ type?: number }>(response).type !== 1) throw new Error(`could not sign in ${account.userName}: ${response.status}`);
   return token();
 }
@@ -89,7 +98,12 @@ export function setup(): SetupData {
   const catalogue = catalogueOf();
   signIn(DEMO_ACCOUNTS.reader);
   const session = http.cookieJar().cookiesForURL(BASE);
-  return { catalogue, cookie: Object.entries(session).map(([name, values]) => `${name}=${values[0]}`).join('; ') };
+  return {
+    catalogue,
+    cookie: Object.entries(session)
+      .map(([name, values]) => `${name}=${values[0]}`)
+      .join('; '),
+  };
 }
 
 /** This VU's reads (each VU runs its own copy of the module). */
@@ -98,7 +112,10 @@ let next: (() => Read) | null = null;
 function read(data: SetupData, signedIn: boolean): void {
   next ??= readingMix(data.catalogue, Math.random, signedIn);
   const { route, path } = next();
-  const response = http.get(`${BASE}${path}`, { headers: signedIn ? { ...BROWSER, cookie: data.cookie } : BROWSER, tags: { name: route, reader: signedIn ? 'signed-in' : 'anonymous' } });
+  const response = http.get(`${BASE}${path}`, {
+    headers: signedIn ? { ...BROWSER, cookie: data.cookie } : BROWSER,
+    tags: { name: route, reader: signedIn ? 'signed-in' : 'anonymous' },
+  });
   check(response, { 'answered below 400': (r) => r.status > 0 && r.status < 400 });
   sleep(thinkTime(READER_THINK_MS, Math.random) / 1000);
 }
@@ -116,7 +133,10 @@ let token: string | null = null;
 let written = 0;
 
 function write(route: string, path: string, body: object): RefinedResponse<ResponseType | undefined> {
-  const response = http.post(`${BASE}${path}`, JSON.stringify(body), { headers: { 'content-type': 'application/json', 'x-csrf-token': token! }, tags: { name: route } });
+  const response = http.post(`${BASE}${path}`, JSON.stringify(body), {
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token! },
+    tags: { name: route },
+  });
   check(response, { written: (r) => r.status === 200 });
   sleep(thinkTime(WRITER_THINK_MS, Math.random) / 1000);
   return response;

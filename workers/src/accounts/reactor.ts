@@ -16,12 +16,20 @@ async function userOf(event: AboutUser, context: ReactorContext) {
   const { userId } = event.data;
   await readModelsAt(context, event, [USERS_PROJECTION]);
   const users = await context.progress.readModel<UsersReadModel>(USERS_PROJECTION);
-  const user = await users.selectFrom('users').select(['user_id', 'user_name', 'name', 'email']).where('user_id', '=', userId).where('deleted', '=', false).executeTakeFirst();
+  const user = await users
+    .selectFrom('users')
+    .select(['user_id', 'user_name', 'name', 'email'])
+    .where('user_id', '=', userId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   return user?.email ? { ...user, email: user.email } : null;
 }
 
 /** A mail with a fresh one-time code (how often one may be asked for is the route's to limit). */
-function codeMail(purpose: Purpose, compose: (context: ReactorContext, user: { email: string; name: string; user_name: string; user_id: string }, code: string) => MailMessage) {
+function codeMail(
+  purpose: Purpose,
+  compose: (context: ReactorContext, user: { email: string; name: string; user_name: string; user_id: string }, code: string) => MailMessage,
+) {
   return async (event: AboutUser, context: ReactorContext): Promise<void> => {
     if (!isNews(event, context)) return;
     await mailOnce(context, `${purpose}-${event.id}`, async () => {

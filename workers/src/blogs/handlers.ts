@@ -30,7 +30,12 @@ export function notifySubscribersHandler(context: BlogWorkerContext): JobRegistr
     // Behind the log, the post may look unpublished: fail and retry rather than complete having sent nothing.
     if (!(await context.progress.waitFor(head, { names, timeoutMs: 10_000 }))) throw new ReadModelBehindError(names, head);
     const blogs = await context.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
-    const post = await postsWithAuthor(blogs).innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id').select('blogs.title as blog_title').where('posts.post_id', '=', postId).where('posts.status', '=', 'published').executeTakeFirst();
+    const post = await postsWithAuthor(blogs)
+      .innerJoin('blogs', 'blogs.blog_id', 'posts.blog_id')
+      .select('blogs.title as blog_title')
+      .where('posts.post_id', '=', postId)
+      .where('posts.status', '=', 'published')
+      .executeTakeFirst();
     if (!post) return;
     const users = await context.progress.readModel<UsersReadModel>(USERS_PROJECTION);
     const subscribers = await users
@@ -44,7 +49,13 @@ export function notifySubscribersHandler(context: BlogWorkerContext): JobRegistr
       if (!reader.email || reader.user_id === post.author_id) continue;
       const to = reader.email;
       await mailOnce(context, `post-${postId}-${reader.user_id}`, async () =>
-        newPostMail(context.config, { to, name: reader.name, blogTitle: post.blog_title, post: { blog_id: post.blog_id, url: post.url, title: post.title, excerpt: post.excerpt, author: post.author }, unsubscribeToken: await unsubscribeToken(context.database, reader.user_id, post.blog_id) }),
+        newPostMail(context.config, {
+          to,
+          name: reader.name,
+          blogTitle: post.blog_title,
+          post: { blog_id: post.blog_id, url: post.url, title: post.title, excerpt: post.excerpt, author: post.author },
+          unsubscribeToken: await unsubscribeToken(context.database, reader.user_id, post.blog_id),
+        }),
       );
     }
   });

@@ -22,6 +22,8 @@ describe('mails about posts', () => {
         expect(mail.subject).not.toMatch(/\p{Cc}/u);
       }
     }
-    expect(commentMail(config, { to: 'a@example.org', authorName: 'A', commenter: 'B', post: post('Two lines\r\nof title'), text: '' }).subject).toBe('New comment on "Two lines of title"');
+    expect(commentMail(config, { to: 'a@example.org', authorName: 'A', commenter: 'B', post: post('Two lines\r\nof title'), text: '' }).subject).toBe(
+      'New comment on "Two lines of title"',
+    );
   });
 });

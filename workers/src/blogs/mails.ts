@@ -8,7 +8,10 @@ const postLink = (config: Config, post: { blog_id: string; url: string }) => `${
 const TITLE_MAX = 150;
 const BLOG_TITLE_MAX = 80;
 
-export function commentMail(config: Config, m: { to: string; authorName: string; commenter: string; post: { blog_id: string; url: string; title: string }; text: string }): MailMessage {
+export function commentMail(
+  config: Config,
+  m: { to: string; authorName: string; commenter: string; post: { blog_id: string; url: string; title: string }; text: string },
+): MailMessage {
   const quoted = m.text.length > 1000 ? `${m.text.slice(0, 1000)}…` : m.text;
   const title = oneLine(m.post.title, TITLE_MAX);
   return {
@@ -18,7 +21,16 @@ export function commentMail(config: Config, m: { to: string; authorName: string;
   };
 }
 
-export function newPostMail(config: Config, m: { to: string; name: string; blogTitle: string; post: { blog_id: string; url: string; title: string; excerpt: string; author: string }; unsubscribeToken: string }): MailMessage {
+export function newPostMail(
+  config: Config,
+  m: {
+    to: string;
+    name: string;
+    blogTitle: string;
+    post: { blog_id: string; url: string; title: string; excerpt: string; author: string };
+    unsubscribeToken: string;
+  },
+): MailMessage {
   const unsubscribe = link(config, '/unsubscribe', { token: m.unsubscribeToken });
   const title = oneLine(m.post.title, TITLE_MAX);
   const blogTitle = oneLine(m.blogTitle, BLOG_TITLE_MAX);

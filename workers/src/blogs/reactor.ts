@@ -28,7 +28,12 @@ async function mailCommentAuthor(event: RecordedOf<typeof commentPosted>, contex
     const comment = await blogs.selectFrom('comments').select('content').where('comment_id', '=', commentId).executeTakeFirst();
     if (!post || !comment || post.author_id === commenterId) return null;
     const users = await context.progress.readModel<UsersReadModel>(USERS_PROJECTION);
-    const people = await users.selectFrom('users').select(['user_id', 'name', 'email']).where('user_id', 'in', [post.author_id, commenterId]).where('deleted', '=', false).execute();
+    const people = await users
+      .selectFrom('users')
+      .select(['user_id', 'name', 'email'])
+      .where('user_id', 'in', [post.author_id, commenterId])
+      .where('deleted', '=', false)
+      .execute();
     const author = people.find((p) => p.user_id === post.author_id);
     const commenter = people.find((p) => p.user_id === commenterId);
     if (!author?.email) return null;
@@ -57,7 +62,8 @@ export const blogsReactor = defineWorkerReactor({
       react: (event, context) => cancelPublishing(context, event.data.postId),
     },
     PostPublished: {
-      effect: 'cancels a pending publishing run (published by hand); on a first publication, queues `blogs.notify-subscribers` (job id `notify-<post>`), which queues one `mail.send` per follower (`post-<post>-<reader>`)',
+      effect:
+        'cancels a pending publishing run (published by hand); on a first publication, queues `blogs.notify-subscribers` (job id `notify-<post>`), which queues one `mail.send` per follower (`post-<post>-<reader>`)',
       react: async (event, context) => {
         const { postId, scheduled, first } = event.data;
         if (!scheduled) await cancelPublishing(context, postId);

@@ -64,131 +64,167 @@ interface ScheduledPost {
 }
 
 describe.each(backends)('scheduled publishing with BullMQ on $name', ({ name }) => {
-  it(`publishes ${POSTS} posts scheduled over ${SPREAD_MS / 1000} s once each, none early, within ${BOUND_MS / 1000} s, across a worker SIGKILL and restart`, { timeout: 300_000 }, async () => {
-    const logger = createLogger('silent', 'scheduled-publishing-test');
-    const testDb = await newTestDatabase();
-    cleanups.push(() => testDb.drop());
-    let redisUrl: string | undefined;
-    if (name === 'redis') {
-      const claimed = await claimRedisDatabase(REDIS_URL!);
-      cleanups.push(() => claimed.release());
-      redisUrl = claimed.url;
-    }
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'epos-sched-'));
-    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+  it(
+    `publishes ${POSTS} posts scheduled over ${SPREAD_MS / 1000} s once each, none early, within ${BOUND_MS / 1000} s, across a worker SIGKILL and restart`,
+    { timeout: 300_000 },
+    async () => {
+      const logger = createLogger('silent', 'scheduled-publishing-test');
+      const testDb = await newTestDatabase();
+      cleanups.push(() => testDb.drop());
+      let redisUrl: string | undefined;
+      if (name === 'redis') {
+        const claimed = await claimRedisDatabase(REDIS_URL!);
+        cleanups.push(() => claimed.release());
+        redisUrl = claimed.url;
+      }
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'epos-sched-'));
+      cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
 
-    const store = new PostgresEventStore(testDb.database, new EventRegistry(eventCatalog), { pollIntervalMs: 100 });
-    cleanups.push(() => store.close());
-    const runner = new ProjectionRunner({ database: testDb.database, store, logger, projections: allProjections });
-    await runner.start();
-    cleanups.push(() => runner.stop());
-    // The same queues as the workers process: same database or Redis, default prefix.
-    const jobs = createJobQueue({ databaseUrl: testDb.url, ...(redisUrl ? { redisUrl } : {}), logger });
-    expect(jobs.kind).toBe(name);
-    cleanups.push(() => jobs.close());
+      const store = new PostgresEventStore(testDb.database, new EventRegistry(eventCatalog), { pollIntervalMs: 100 });
+      cleanups.push(() => store.close());
+      const runner = new ProjectionRunner({ database: testDb.database, store, logger, projections: allProjections });
+      await runner.start();
+      cleanups.push(() => runner.stop());
+      // The same queues as the workers process: same database or Redis, default prefix.
+      const jobs = createJobQueue({ databaseUrl: testDb.url, ...(redisUrl ? { redisUrl } : {}), logger });
+      expect(jobs.kind).toBe(name);
+      cleanups.push(() => jobs.close());
 
-    await store.append(blogStream(BLOG_ID), [{ type: 'BlogCreated', data: { blogId: BLOG_ID, title: 'Clockwork', description: 'Posts on a timetable' } }], { expectedRevision: 'no_stream', cause: { actor: 'test' } });
+      await store.append(blogStream(BLOG_ID), [{ type: 'BlogCreated', data: { blogId: BLOG_ID, title: 'Clockwork', description: 'Posts on a timetable' } }], {
+        expectedRevision: 'no_stream',
+        cause: { actor: 'test' },
+      });
 
-    const env = { DATABASE_URL: testDb.url, REDIS_URL: redisUrl ?? '', EVENTSTORE_URL: '', SMTP_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir };
-    const processes: WorkersProcess[] = [];
-    const start = () => {
-      const worker = startWorkersProcess(env);
-      processes.push(worker);
-      cleanups.push(() => worker.kill());
-      return worker;
-    };
+      const env = {
+        DATABASE_URL: testDb.url,
+        REDIS_URL: redisUrl ?? '',
+        EVENTSTORE_URL: '',
+        SMTP_URL: '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        DATA_DIR: dataDir,
+      };
+      const processes: WorkersProcess[] = [];
+      const start = () => {
+        const worker = startWorkersProcess(env);
+        processes.push(worker);
+        cleanups.push(() => worker.kill());
+        return worker;
+      };
 
-    const first = start();
-    await first.ready;
+      const first = start();
+      await first.ready;
 
-    const published = watchPublications(store);
-    cleanups.push(() => published.stop());
+      const published = watchPublications(store);
+      cleanups.push(() => published.stop());
 
-    // Schedule the posts through the real path, earliest first, a few at a time.
-    const t0 = Date.now();
-    const authorId = randomUUID();
-    const posts = await inOrder(POSTS, 8, (i) => schedulePost(store, authorId, i, Math.max(t0 + FIRST_DUE_MS + Math.round((i * SPREAD_MS) / (POSTS - 1)), Date.now() + LEAD_MS)));
-    // The kill follows the scheduling, however long it took here: every post's publishing job is
-    // queued (or already done) first, so the kill tests recovery, not a race with the scheduling.
-    await untilEach(posts, async (post) => published.has(post.postId) || (await jobs.inspect(publishScheduledPost, post.postId)) !== null);
-    const scheduledBy = Date.now() - t0;
+      // Schedule the posts through the real path, earliest first, a few at a time.
+      const t0 = Date.now();
+      const authorId = randomUUID();
+      const posts = await inOrder(POSTS, 8, (i) =>
+        schedulePost(store, authorId, i, Math.max(t0 + FIRST_DUE_MS + Math.round((i * SPREAD_MS) / (POSTS - 1)), Date.now() + LEAD_MS)),
+      );
+      // The kill follows the scheduling, however long it took here: every post's publishing job is
+      // queued (or already done) first, so the kill tests recovery, not a race with the scheduling.
+      await untilEach(posts, async (post) => published.has(post.postId) || (await jobs.inspect(publishScheduledPost, post.postId)) !== null);
+      const scheduledBy = Date.now() - t0;
 
-    await sleep(Math.max(0, t0 + KILL_AT_MS - Date.now()));
-    const killedAt = Date.now();
-    await first.kill();
-    const publishedBeforeKill = published.count();
+      await sleep(Math.max(0, t0 + KILL_AT_MS - Date.now()));
+      const killedAt = Date.now();
+      await first.kill();
+      const publishedBeforeKill = published.count();
 
-    await sleep(Math.max(0, killedAt + DOWN_MS - Date.now()));
-    const restartedAt = Date.now();
-    const second = start();
-    const backAt = await second.ready;
+      await sleep(Math.max(0, killedAt + DOWN_MS - Date.now()));
+      const restartedAt = Date.now();
+      const second = start();
+      const backAt = await second.ready;
 
-    const giveUpAt = Math.max(...posts.map((p) => p.publishAt), backAt) + GIVE_UP_AFTER_MS;
-    while (published.count() < POSTS && Date.now() < giveUpAt) await sleep(100);
-    await sleep(1000); // room for a second publication of any post to show
-    await published.stop();
+      const giveUpAt = Math.max(...posts.map((p) => p.publishAt), backAt) + GIVE_UP_AFTER_MS;
+      while (published.count() < POSTS && Date.now() < giveUpAt) await sleep(100);
+      await sleep(1000); // room for a second publication of any post to show
+      await published.stop();
 
-    // Exactly once, from each post's own stream.
-    const timings = await Promise.all(
-      posts.map(async (post) => {
-        const events = await store.readStream(postStream(post.postId));
-        const publications = events.filter((e) => e.type === 'PostPublished');
-        return { ...post, publications: publications.length, at: publications[0] ? Date.parse(publications[0].metadata.timestamp) : Number.NaN };
-      }),
-    );
-    const unpublished = timings.filter((t) => t.publications === 0);
-    const twice = timings.filter((t) => t.publications > 1);
+      // Exactly once, from each post's own stream.
+      const timings = await Promise.all(
+        posts.map(async (post) => {
+          const events = await store.readStream(postStream(post.postId));
+          const publications = events.filter((e) => e.type === 'PostPublished');
+          return { ...post, publications: publications.length, at: publications[0] ? Date.parse(publications[0].metadata.timestamp) : Number.NaN };
+        }),
+      );
+      const unpublished = timings.filter((t) => t.publications === 0);
+      const twice = timings.filter((t) => t.publications > 1);
 
-    // A post whose 2 s ran out while the first worker was up had to be published by it; any other
-    // had until 2 s after its time or after the restarted worker was ready, whichever is later.
-    const dueWhileUp = (t: ScheduledPost) => t.publishAt + BOUND_MS <= killedAt || t.publishAt >= backAt;
-    const lateness = timings
-      .filter((t) => t.publications > 0)
-      .map((t) => ({ ...t, early: t.publishAt - t.at, late: t.at - (dueWhileUp(t) ? t.publishAt : Math.max(t.publishAt, backAt)), whileUp: dueWhileUp(t) }));
-    const early = lateness.filter((t) => t.at < t.publishAt);
-    const tooLate = lateness.filter((t) => t.late > BOUND_MS);
-    const up = lateness.filter((t) => t.whileUp).map((t) => t.late);
-    const caughtUp = lateness.filter((t) => !t.whileUp).map((t) => t.late);
-    const overdueAtReady = posts.filter((p) => p.publishAt <= backAt && p.publishAt + BOUND_MS > killedAt).length;
-    const overBudget = lateness.filter((t) => t.late > BUDGET_MS).length;
-    const sweep = second.lines.find((l) => l.msg === 'schedule sweep caught up');
-    const childErrors = processes.flatMap((p) => p.lines.filter((l) => (l.level ?? 0) >= 50));
+      // A post whose 2 s ran out while the first worker was up had to be published by it; any other
+      // had until 2 s after its time or after the restarted worker was ready, whichever is later.
+      const dueWhileUp = (t: ScheduledPost) => t.publishAt + BOUND_MS <= killedAt || t.publishAt >= backAt;
+      const lateness = timings
+        .filter((t) => t.publications > 0)
+        .map((t) => ({ ...t, early: t.publishAt - t.at, late: t.at - (dueWhileUp(t) ? t.publishAt : Math.max(t.publishAt, backAt)), whileUp: dueWhileUp(t) }));
+      const early = lateness.filter((t) => t.at < t.publishAt);
+      const tooLate = lateness.filter((t) => t.late > BOUND_MS);
+      const up = lateness.filter((t) => t.whileUp).map((t) => t.late);
+      const caughtUp = lateness.filter((t) => !t.whileUp).map((t) => t.late);
+      const overdueAtReady = posts.filter((p) => p.publishAt <= backAt && p.publishAt + BOUND_MS > killedAt).length;
+      const overBudget = lateness.filter((t) => t.late > BUDGET_MS).length;
+      const sweep = second.lines.find((l) => l.msg === 'schedule sweep caught up');
+      const childErrors = processes.flatMap((p) => p.lines.filter((l) => (l.level ?? 0) >= 50));
 
-    console.log(
-      `[scheduled publishing, ${name}] ${POSTS} posts scheduled in ${scheduledBy} ms; worker killed at +${killedAt - t0} ms ` +
-        `(${publishedBeforeKill} published), restarted at +${restartedAt - t0} ms, ready at +${backAt - t0} ms ` +
-        `(${backAt - restartedAt} ms to boot; ${overdueAtReady} posts due by then whose ${BOUND_MS} ms had not run out at the kill); ` +
-        `published ${POSTS - unpublished.length}/${POSTS}, twice ${twice.length}, early ${early.length}; ` +
-        `lateness while up: worst ${max(up)} ms, p95 ${percentile(up, 0.95)} ms, median ${percentile(up, 0.5)} ms (${up.length} posts); ` +
-        `after restart (from max(publishAt, ready)): worst ${max(caughtUp)} ms, p95 ${percentile(caughtUp, 0.95)} ms (${caughtUp.length} posts); ` +
-        `sweep on restart: ${sweep ? JSON.stringify({ published: sweep.published, requeued: sweep.requeued }) : 'nothing to do'}; ` +
-        `worker error lines: ${childErrors.length}; later than the ${BUDGET_MS} ms budget: ${overBudget}`,
-    );
-    for (const line of childErrors.slice(0, 5)) console.log(JSON.stringify(line));
-    const afterReady = lateness.filter((t) => !t.whileUp && t.at >= backAt).map((t) => t.at - backAt);
-    console.log(`[scheduled publishing, ${name}] the restarted worker published ${afterReady.length} posts, the last ${max(afterReady)} ms after it was ready`);
+      console.log(
+        `[scheduled publishing, ${name}] ${POSTS} posts scheduled in ${scheduledBy} ms; worker killed at +${killedAt - t0} ms ` +
+          `(${publishedBeforeKill} published), restarted at +${restartedAt - t0} ms, ready at +${backAt - t0} ms ` +
+          `(${backAt - restartedAt} ms to boot; ${overdueAtReady} posts due by then whose ${BOUND_MS} ms had not run out at the kill); ` +
+          `published ${POSTS - unpublished.length}/${POSTS}, twice ${twice.length}, early ${early.length}; ` +
+          `lateness while up: worst ${max(up)} ms, p95 ${percentile(up, 0.95)} ms, median ${percentile(up, 0.5)} ms (${up.length} posts); ` +
+          `after restart (from max(publishAt, ready)): worst ${max(caughtUp)} ms, p95 ${percentile(caughtUp, 0.95)} ms (${caughtUp.length} posts); ` +
+          `sweep on restart: ${sweep ? JSON.stringify({ published: sweep.published, requeued: sweep.requeued }) : 'nothing to do'}; ` +
+          `worker error lines: ${childErrors.length}; later than the ${BUDGET_MS} ms budget: ${overBudget}`,
+      );
+      for (const line of childErrors.slice(0, 5)) console.log(JSON.stringify(line));
+      const afterReady = lateness.filter((t) => !t.whileUp && t.at >= backAt).map((t) => t.at - backAt);
+      console.log(
+        `[scheduled publishing, ${name}] the restarted worker published ${afterReady.length} posts, the last ${max(afterReady)} ms after it was ready`,
+      );
 
-    expect(unpublished.map((t) => t.postId), 'posts never published').toEqual([]);
-    expect(twice.map((t) => t.postId), 'posts published twice').toEqual([]);
-    expect(early.map((t) => ({ postId: t.postId, earlyMs: t.early })), 'posts published early').toEqual([]);
-    expect(tooLate.map((t) => ({ postId: t.postId, lateMs: t.late, dueWhileUp: t.whileUp })), `posts published more than ${BOUND_MS} ms late`).toEqual([]);
+      expect(
+        unpublished.map((t) => t.postId),
+        'posts never published',
+      ).toEqual([]);
+      expect(
+        twice.map((t) => t.postId),
+        'posts published twice',
+      ).toEqual([]);
+      expect(
+        early.map((t) => ({ postId: t.postId, earlyMs: t.early })),
+        'posts published early',
+      ).toEqual([]);
+      expect(
+        tooLate.map((t) => ({ postId: t.postId, lateMs: t.late, dueWhileUp: t.whileUp })),
+        `posts published more than ${BOUND_MS} ms late`,
+      ).toEqual([]);
 
-    // The read model agrees, and no publishing job was given up.
-    const progress = new ProjectionProgress(testDb.database, store);
-    await progress.start();
-    cleanups.push(() => progress.close());
-    expect(await progress.waitFor(await store.headPosition(), { names: [BLOGS_PROJECTION], timeoutMs: 60_000 })).not.toBeNull();
-    const blogs = await progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
-    const statuses = await blogs.selectFrom('posts').select(['status']).select((eb) => eb.fn.countAll<string>().as('n')).groupBy('status').execute();
-    expect(statuses.map((s) => [s.status, Number(s.n)])).toEqual([['published', POSTS]]);
-    const states = new Map<JobState | 'gone', number>();
-    for (const post of posts) {
-      const state = (await jobs.inspect(publishScheduledPost, post.postId))?.state ?? 'gone';
-      states.set(state, (states.get(state) ?? 0) + 1);
-    }
-    console.log(`[scheduled publishing, ${name}] publishing jobs afterwards: ${JSON.stringify(Object.fromEntries(states))}`);
-    expect(states.get('failed') ?? 0).toBe(0);
-  });
+      // The read model agrees, and no publishing job was given up.
+      const progress = new ProjectionProgress(testDb.database, store);
+      await progress.start();
+      cleanups.push(() => progress.close());
+      expect(await progress.waitFor(await store.headPosition(), { names: [BLOGS_PROJECTION], timeoutMs: 60_000 })).not.toBeNull();
+      const blogs = await progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
+      const statuses = await blogs
+        .selectFrom('posts')
+        .select(['status'])
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .groupBy('status')
+        .execute();
+      expect(statuses.map((s) => [s.status, Number(s.n)])).toEqual([['published', POSTS]]);
+      const states = new Map<JobState | 'gone', number>();
+      for (const post of posts) {
+        const state = (await jobs.inspect(publishScheduledPost, post.postId))?.state ?? 'gone';
+        states.set(state, (states.get(state) ?? 0) + 1);
+      }
+      console.log(`[scheduled publishing, ${name}] publishing jobs afterwards: ${JSON.stringify(Object.fromEntries(states))}`);
+      expect(states.get('failed') ?? 0).toBe(0);
+    },
+  );
 });
 
 /** Creates a post scheduled for `publishAt` as the API does: decide and append (the workers' reactor queues its job). */

@@ -4,15 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createJobQueue, InvalidJobPayloadError, type JobQueue } from '@epos/platform/jobs/index';
 import { createLogger } from '@epos/platform/logging/logger';
-import {
-  createOutboxTransport,
-  createSmtpTransport,
-  enqueueMail,
-  extractLinks,
-  listOutbox,
-  sendMailJob,
-  type MailTransport,
-} from '@epos/platform/mail/index';
+import { createOutboxTransport, createSmtpTransport, enqueueMail, extractLinks, listOutbox, sendMailJob, type MailTransport } from '@epos/platform/mail/index';
 import { startTestSmtpServer, type TestSmtpServer } from '@epos/platform/mail/test-smtp-server';
 import { freePort } from '@epos/platform/testkit/free-port';
 import { useTestDatabase } from '@epos/platform/testkit/vitest';
@@ -43,7 +35,10 @@ describe('mail.send job', () => {
   async function startMailWorkers(mail: MailTransport): Promise<{ jobs: JobQueue; workers: RunningWorkers }> {
     const jobs = createJobQueue({ databaseUrl: db().url, prefix: uniquePrefix(), logger });
     const workers = await startWorkers({ jobs, handlers: [sendMail({ mail, database: db().database })], logger });
-    cleanups.push(() => workers.stop(), () => mail.close());
+    cleanups.push(
+      () => workers.stop(),
+      () => mail.close(),
+    );
     return { jobs, workers };
   }
 

@@ -12,7 +12,8 @@ type DeleteContext = Pick<WorkerContext, 'database' | 'store' | 'progress' | 'me
 
 /** Waits for the storage read model to take in everything up to `position`. */
 async function storageAt(context: DeleteContext, position: bigint) {
-  if ((await context.progress.waitFor(position, { names: [STORAGE_PROJECTION], timeoutMs: CATCH_UP_MS })) === null) throw new ReadModelBehindError([STORAGE_PROJECTION], position);
+  if ((await context.progress.waitFor(position, { names: [STORAGE_PROJECTION], timeoutMs: CATCH_UP_MS })) === null)
+    throw new ReadModelBehindError([STORAGE_PROJECTION], position);
   return context.progress.readModel<StorageReadModel>(STORAGE_PROJECTION);
 }
 

@@ -36,7 +36,10 @@ afterAll(async () => {
 const jpegWithGps = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#c33' } })
     .jpeg()
-    .withExif({ IFD0: { Copyright: 'Epos test', Make: 'TestCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2964/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 797/100' } })
+    .withExif({
+      IFD0: { Copyright: 'Epos test', Make: 'TestCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2964/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 797/100' },
+    })
     .toBuffer();
 /** The GPS directory's pointer tag (0x8825), in either byte order. */
 const hasGpsPointer = (exif: Buffer) => exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
@@ -44,13 +47,27 @@ const hasGpsPointer = (exif: Buffer) => exif.includes(Buffer.from([0x88, 0x25]))
 async function uploaded(bytes: Buffer, kind: UploadKind = 'image'): Promise<{ hash: string; event: RecordedEvent }> {
   const { key } = await media.put(bytes);
   const meta = kind === 'image' ? await sharp(bytes).metadata() : null;
-  const facts = { hash: key, kind, mime: kind === 'image' ? `image/${meta!.format}` : 'audio/wav', ext: kind === 'image' ? 'jpg' : 'wav', size: bytes.byteLength, width: meta?.width ?? null, height: meta?.height ?? null, durationSeconds: null, originalName: 'x', uploader: 'test' };
+  const facts = {
+    hash: key,
+    kind,
+    mime: kind === 'image' ? `image/${meta!.format}` : 'audio/wav',
+    ext: kind === 'image' ? 'jpg' : 'wav',
+    size: bytes.byteLength,
+    width: meta?.width ?? null,
+    height: meta?.height ?? null,
+    durationSeconds: null,
+    originalName: 'x',
+    uploader: 'test',
+  };
   await handleCommand(store, { streamId: mediaStream(key), decider: mediaDecider, command: { kind: 'upload', facts }, cause: { actor: 'test' } });
   const [event] = await store.readStream(mediaStream(key));
   return { hash: key, event: event! };
 }
 
-const derivativesOf = async (hash: string) => (await store.readStream(mediaStream(hash))).filter((e) => e.type === 'MediaDerivativesMade').map((e) => (e.data as Extract<MediaEvent, { type: 'MediaDerivativesMade' }>['data']));
+const derivativesOf = async (hash: string) =>
+  (await store.readStream(mediaStream(hash)))
+    .filter((e) => e.type === 'MediaDerivativesMade')
+    .map((e) => e.data as Extract<MediaEvent, { type: 'MediaDerivativesMade' }>['data']);
 
 async function bytesOf(hash: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -70,7 +87,11 @@ describe('media.derivatives', () => {
     expect(await makeDerivatives({ store, media }, hash, { reportProgress: async (p) => void progress.push(p) })).toBe('made');
     expect(progress.map((p) => p.percent)).toEqual([5, 20, 60, 90, 100]);
     const [made] = await derivativesOf(hash);
-    expect(made).toMatchObject({ hash, web: { mime: 'image/webp', ext: 'webp', width: 1600, height: 800 }, thumb: { mime: 'image/webp', width: 320, height: 160 } });
+    expect(made).toMatchObject({
+      hash,
+      web: { mime: 'image/webp', ext: 'webp', width: 1600, height: 800 },
+      thumb: { mime: 'image/webp', width: 320, height: 160 },
+    });
     for (const derivative of [made!.web, made!.thumb]) {
       const bytes = await bytesOf(derivative.hash);
       const meta = await sharp(bytes).metadata();

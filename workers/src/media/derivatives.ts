@@ -53,7 +53,12 @@ export async function makeDerivatives(context: DerivativesContext, hash: string,
   await job.reportProgress({ percent: 60, stage: 'making the thumbnail' });
   const thumb = await derivative(context.media, original, THUMB_SIZE, 75);
   await job.reportProgress({ percent: 90, stage: 'recording' });
-  await handleCommand(context.store, { streamId: mediaStream(hash), decider: mediaDecider, command: { kind: 'recordDerivatives', thumb, web }, cause: { actor: SYSTEM_ACTOR } });
+  await handleCommand(context.store, {
+    streamId: mediaStream(hash),
+    decider: mediaDecider,
+    command: { kind: 'recordDerivatives', thumb, web },
+    cause: { actor: SYSTEM_ACTOR },
+  });
   await job.reportProgress({ percent: 100, stage: 'done' });
   return 'made';
 }

@@ -17,9 +17,11 @@ async function objectsOfUpload(event: RecordedEvent<string, { hash: string }>, c
 const queueDeletion = (context: ReactorContext, event: RecordedEvent, keys: string[]) =>
   enqueueOnce(context.jobs, deleteStoredObjectsJob, { keys, after: event.position.toString() }, { jobId: `objects-${event.position}` });
 
-const deleteUpload = async (event: RecordedEvent<string, { hash: string }>, context: ReactorContext) => void (await queueDeletion(context, event, await objectsOfUpload(event, context)));
+const deleteUpload = async (event: RecordedEvent<string, { hash: string }>, context: ReactorContext) =>
+  void (await queueDeletion(context, event, await objectsOfUpload(event, context)));
 
-const UPLOAD_EFFECT = 'queues `storage.delete-objects` for its file, thumbnail and web size (job id `objects-<position>`), each deleted unless something in the library is stored under it again';
+const UPLOAD_EFFECT =
+  'queues `storage.delete-objects` for its file, thumbnail and web size (job id `objects-<position>`), each deleted unless something in the library is stored under it again';
 
 /** Files follow the events that take them out of the library: a removal, a sweep, an expired PDF. */
 export const storageReactor = defineWorkerReactor({

@@ -29,7 +29,13 @@ async function sweepUploads(context: SweepContext, db: Awaited<ReturnType<typeof
   const before = new Date(now - context.config.UNUSED_UPLOAD_GRACE_HOURS * HOUR);
   let swept = 0;
   for (const upload of await uploadsUnusedSince(db, before, UPLOADS_PER_RUN)) {
-    const command = { kind: 'sweep' as const, reason: upload.reason, unusedSince: upload.unusedSince, lastUsedBy: upload.lastUsedBy, inUse: await isUsed(db, upload.hash) };
+    const command = {
+      kind: 'sweep' as const,
+      reason: upload.reason,
+      unusedSince: upload.unusedSince,
+      lastUsedBy: upload.lastUsedBy,
+      inUse: await isUsed(db, upload.hash),
+    };
     const result = await handleCommand(context.store, { streamId: mediaStream(upload.hash), decider: mediaDecider, command, cause: { actor: SYSTEM_ACTOR } });
     swept += result.events.length;
   }
@@ -40,9 +46,19 @@ async function sweepUploads(context: SweepContext, db: Awaited<ReturnType<typeof
 async function expire(context: SweepContext, edition: KeptEdition, currentVersion: string | null): Promise<boolean> {
   const state = await readPdfRequest(context.store, edition.requestId);
   if (state.rendered?.hash !== edition.hash) return false;
-  const data = { requestId: edition.requestId, hash: edition.hash, size: edition.size, reason: 'superseded' as const, lastAskedAt: edition.lastAskedAt, currentVersion };
+  const data = {
+    requestId: edition.requestId,
+    hash: edition.hash,
+    size: edition.size,
+    reason: 'superseded' as const,
+    lastAskedAt: edition.lastAskedAt,
+    currentVersion,
+  };
   try {
-    await context.store.append(pdfStream(edition.requestId), [{ type: 'PdfExpired', data }], { expectedRevision: state.revision, cause: { actor: SYSTEM_ACTOR } });
+    await context.store.append(pdfStream(edition.requestId), [{ type: 'PdfExpired', data }], {
+      expectedRevision: state.revision,
+      cause: { actor: SYSTEM_ACTOR },
+    });
     return true;
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) return false;

@@ -15,10 +15,20 @@ function canto(sentences: { lines: string[]; placement: Partial<Placement> }[]):
       canto: 1,
       section: 1,
       derived: {},
-      state: { ...emptySentence(i + 1), placement: { book: 1, canto: 1, section: 1, stanza: 1, order: String(i), joinsPrevious: false, stanzaBreaks: [], ...placement }, text: { first: lines } },
+      state: {
+        ...emptySentence(i + 1),
+        placement: { book: 1, canto: 1, section: 1, stanza: 1, order: String(i), joinsPrevious: false, stanzaBreaks: [], ...placement },
+        text: { first: lines },
+      },
     })),
   };
-  const input = { part: { typeOf: 2 as const, book: 1, canto: 1 }, options: pdfOptionsSchema.parse({}), content, labels: { motherNote: 'M', authorNote: 'A', poemTitle: 'Test' }, images: new Map<string, string>() };
+  const input = {
+    part: { typeOf: 2 as const, book: 1, canto: 1 },
+    options: pdfOptionsSchema.parse({}),
+    content,
+    labels: { motherNote: 'M', authorNote: 'A', poemTitle: 'Test' },
+    images: new Map<string, string>(),
+  };
   return cantoHtml(input, 1);
 }
 const poemLines = (html: string) => [...html.matchAll(/<p class="poem-line([^"]*)"[^>]*>(.*?)<\/p>/g)].map((m) => ({ classes: m[1]!.trim(), html: m[2]! }));
@@ -32,7 +42,9 @@ describe('a canto as HTML for print', () => {
       ]),
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]!.html).toBe('With vain attempt. <span class="joined"><span class="joined-num" aria-label="Sentence 2 begins here">2</span>Him the Almighty Power</span>');
+    expect(lines[1]!.html).toBe(
+      'With vain attempt. <span class="joined"><span class="joined-num" aria-label="Sentence 2 begins here">2</span>Him the Almighty Power</span>',
+    );
     expect(lines[2]!.html).toMatch(/^<span class="num" aria-label="Sentence 2">2<\/span>Hurled headlong/);
   });
 

@@ -26,7 +26,21 @@ export interface BookHtmlInput {
   images: ReadonlyMap<string, string>;
 }
 
-const ROMAN: [number, string][] = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+const ROMAN: [number, string][] = [
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
+];
 function roman(n: number): string {
   let rest = n;
   let out = '';
@@ -65,7 +79,8 @@ function sentenceLayers(s: Sentence, input: BookHtmlInput): string {
   for (const lang of options.translations) {
     const lines = state.translations[lang];
     if (lines) out.push(layer('translation', LANGUAGE_NAMES[lang], verse(lines, LANGUAGE_TAGS[lang]), LANGUAGE_TAGS[lang]));
-    if (lang === 'sa' && state.fields.sanskritTransliteration) out.push(layer('translation', 'Sanskrit (transliteration)', verse(state.fields.sanskritTransliteration.split('\n'))));
+    if (lang === 'sa' && state.fields.sanskritTransliteration)
+      out.push(layer('translation', 'Sanskrit (transliteration)', verse(state.fields.sanskritTransliteration.split('\n'))));
   }
   if (options.motherNote && state.fields.motherNote) out.push(layer('note', labels.motherNote, paragraphs(state.fields.motherNote)));
   if (options.aurobindoNote && state.fields.aurobindoNote) out.push(layer('note', labels.authorNote, paragraphs(state.fields.aurobindoNote)));
@@ -85,7 +100,9 @@ function paintingsHtml(s: Sentence, input: BookHtmlInput): string {
   return [...(state.media.painting ?? []), ...(state.media.sketch ?? [])]
     .map((item) => {
       const src = input.images.get(item.url);
-      return src ? `<figure class="painting"><img src="${e(src)}" alt="${e(item.title ?? `Painting for sentence ${state.sentence}`)}">${item.title ? `<figcaption>${e(item.title)}</figcaption>` : ''}</figure>` : '';
+      return src
+        ? `<figure class="painting"><img src="${e(src)}" alt="${e(item.title ?? `Painting for sentence ${state.sentence}`)}">${item.title ? `<figcaption>${e(item.title)}</figcaption>` : ''}</figure>`
+        : '';
     })
     .join('');
 }
@@ -93,7 +110,13 @@ function paintingsHtml(s: Sentence, input: BookHtmlInput): string {
 /** A verse line of the poem, whole: the part that begins another sentence carries that sentence's number, as in the reader. */
 function rowHtml(row: VerseRow, first: { n: number } | null, gap: boolean): string {
   const classes = ['poem-line', gap ? 'stanza-start' : '', row.opensStanza ? 'opens' : '', row.closesStanza ? 'closes' : ''].filter((c) => c !== '').join(' ');
-  const text = row.segments.map((s) => (s.begins === null ? e(s.text) : `<span class="joined"><span class="joined-num" aria-label="Sentence ${s.begins} begins here">${s.begins}</span>${e(s.text)}</span>`)).join(' ');
+  const text = row.segments
+    .map((s) =>
+      s.begins === null
+        ? e(s.text)
+        : `<span class="joined"><span class="joined-num" aria-label="Sentence ${s.begins} begins here">${s.begins}</span>${e(s.text)}</span>`,
+    )
+    .join(' ');
   const lang = langAttribute(row.segments.map((s) => s.text).join(' '));
   return first ? `<p class="${classes}"${lang} id="s${first.n}">${numberHtml(first.n)}${text}</p>` : `<p class="${classes}"${lang}>${text}</p>`;
 }
@@ -168,7 +191,10 @@ export function frontMatterHtml(input: BookHtmlInput, cantoPages: ReadonlyMap<nu
     .map((c) => {
       const items = [...ranges.values()]
         .filter((r) => r.canto === c.canto)
-        .map((r) => `<li><span>Section ${roman(r.section)}${c.sections[r.section] ? ` · ${e(c.sections[r.section]!)}` : ''}</span><span class="range">${r.first}–${r.last}</span></li>`)
+        .map(
+          (r) =>
+            `<li><span>Section ${roman(r.section)}${c.sections[r.section] ? ` · ${e(c.sections[r.section]!)}` : ''}</span><span class="range">${r.first}–${r.last}</span></li>`,
+        )
         .join('');
       return `<li class="toc-canto"><p><span>${e(cantoHeading(c.canto, c.name))}</span><span class="page">${cantoPages.get(c.canto) ?? ''}</span></p><ol>${items}</ol></li>`;
     })

@@ -30,7 +30,16 @@ export class PdfBrowser {
     if (!(await chromiumPresent(this.executablePath))) throw new ChromiumMissingError(this.executablePath);
     const browser = await chromium.launch({
       executablePath: this.executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--allow-file-access-from-files'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--allow-file-access-from-files',
+      ],
       // The process's own shutdown closes it; Playwright's signal handlers would kill it mid-job.
       handleSIGINT: false,
       handleSIGTERM: false,

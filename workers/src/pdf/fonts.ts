@@ -36,7 +36,10 @@ export function fontFaceCss(): string {
     return sheets
       .map((sheet) => readFileSync(path.join(dir, sheet), 'utf8'))
       .join('\n')
-      .replace(/url\(\.\/files\/([^)]+\.woff2)\) format\('woff2'\), url\(\.\/files\/[^)]+\.woff\) format\('woff'\)/g, (_m, file: string) => `url(${base}files/${file}) format('woff2')`)
+      .replace(
+        /url\(\.\/files\/([^)]+\.woff2)\) format\('woff2'\), url\(\.\/files\/[^)]+\.woff\) format\('woff'\)/g,
+        (_m, file: string) => `url(${base}files/${file}) format('woff2')`,
+      )
       .replace(/url\(\.\/files\//g, `url(${base}files/`);
   }).join('\n');
   return css;

@@ -11,14 +11,16 @@ import { handle, type JobRegistration } from '../runner.js';
 import { ChromiumMissingError, PdfBrowser } from './browser.js';
 import { renderEdition } from './render-edition.js';
 
-
 /** Appends the edition's one PdfRendered (or PdfFailed): on a lost race with another append, reads again and appends only if still due. */
 async function appendOnce(context: WorkerContext, requestId: string, event: { type: 'PdfRendered' | 'PdfFailed'; data: unknown }): Promise<void> {
   for (;;) {
     const state = await readPdfRequest(context.store, requestId);
     if (state.rendered) return;
     try {
-      await context.store.append(pdfStream(requestId), [event], { expectedRevision: state.revision < 0n ? 'no_stream' : state.revision, cause: { actor: SYSTEM_ACTOR } });
+      await context.store.append(pdfStream(requestId), [event], {
+        expectedRevision: state.revision < 0n ? 'no_stream' : state.revision,
+        cause: { actor: SYSTEM_ACTOR },
+      });
       return;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -31,7 +33,11 @@ interface PdfJobResult {
 }
 
 /** One run of `pdf.render`: gathering, typesetting, printing, storing, each reported as progress. */
-async function renderPdf(context: WorkerContext & { browser: PdfBrowser }, payload: { requestId: string; part: PdfPart; options: PdfOptions }, job: JobContext): Promise<PdfJobResult> {
+async function renderPdf(
+  context: WorkerContext & { browser: PdfBrowser },
+  payload: { requestId: string; part: PdfPart; options: PdfOptions },
+  job: JobContext,
+): Promise<PdfJobResult> {
   const { requestId, part, options } = payload;
   if ((await readPdfRequest(context.store, requestId)).rendered) {
     await job.reportProgress({ percent: 100, stage: 'done' });
@@ -45,13 +51,19 @@ async function renderPdf(context: WorkerContext & { browser: PdfBrowser }, paylo
     const rendered = await renderEdition({ ...context, browser: context.browser }, { part, options, content: gathered.content }, (p) => job.reportProgress(p));
     await job.reportProgress({ percent: 90, stage: 'storing' });
     const stored = await context.media.put(rendered.bytes);
-    await appendOnce(context, requestId, { type: 'PdfRendered', data: { requestId, hash: stored.key, size: stored.size, pages: rendered.pages, url: pdfUrl(stored.key) } });
+    await appendOnce(context, requestId, {
+      type: 'PdfRendered',
+      data: { requestId, hash: stored.key, size: stored.size, pages: rendered.pages, url: pdfUrl(stored.key) },
+    });
     await job.reportProgress({ percent: 100, stage: 'done' });
     job.logger.info({ requestId, part, pages: rendered.pages, bytes: stored.size, ...rendered.timings }, 'PDF edition printed');
     return { skipped: false };
   } catch (error) {
     const missing = error instanceof ChromiumMissingError;
-    job.logger.error({ err: error, requestId, attempt: job.attempt }, missing ? 'PDF editions cannot be printed: Chromium is missing' : 'printing a PDF edition failed');
+    job.logger.error(
+      { err: error, requestId, attempt: job.attempt },
+      missing ? 'PDF editions cannot be printed: Chromium is missing' : 'printing a PDF edition failed',
+    );
     // Retrying cannot find a missing Chromium: the last attempt, or that, records the failure for the readers waiting.
     if (missing || job.attempt >= job.maxAttempts) {
       await appendOnce(context, requestId, { type: 'PdfFailed', data: { requestId, reason: (error as Error).message.slice(0, 1000) } });

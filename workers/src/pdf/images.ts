@@ -22,7 +22,10 @@ const DEMO = /^\/media\/demo\/([A-Za-z0-9][A-Za-z0-9._-]{0,200})$/;
  * media store into the job's folder, demo media are read where they lie. Anything else (another
  * site's URL, an unknown path) is left out: the worker fetches nothing from the network.
  */
-export async function resolveImages(urls: Iterable<string>, deps: { media: MediaStorage; store: EventStore; logger: Logger; folder: string }): Promise<Map<string, string>> {
+export async function resolveImages(
+  urls: Iterable<string>,
+  deps: { media: MediaStorage; store: EventStore; logger: Logger; folder: string },
+): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (const url of new Set(urls)) {
     const stored = STORED.exec(url)?.[1];
@@ -35,7 +38,13 @@ export async function resolveImages(urls: Iterable<string>, deps: { media: Media
       found.set(url, pathToFileURL(file).href);
     } else if (demo && !demo.includes('..')) {
       const file = path.join(DEMO_MEDIA, demo);
-      if (await access(file).then(() => true, () => false)) found.set(url, pathToFileURL(file).href);
+      if (
+        await access(file).then(
+          () => true,
+          () => false,
+        )
+      )
+        found.set(url, pathToFileURL(file).href);
     } else {
       deps.logger.warn({ url }, 'painting left out of the PDF: not a stored or demo media URL');
     }

@@ -16,7 +16,11 @@ export interface JoinedPart {
  * faster than the length of one document. `furniture` has one page per page of the edition
  * (page-furniture.ts); only its head and foot bands are laid over, so it can never cover the text.
  */
-export async function joinParts(parts: readonly JoinedPart[], meta: { title: string; author: string | null }, furniture: Uint8Array): Promise<{ bytes: Uint8Array; pages: number }> {
+export async function joinParts(
+  parts: readonly JoinedPart[],
+  meta: { title: string; author: string | null },
+  furniture: Uint8Array,
+): Promise<{ bytes: Uint8Array; pages: number }> {
   const joined = await PDFDocument.create();
   const bookmarks: { title: string; page: number }[] = [];
   for (const part of parts) {

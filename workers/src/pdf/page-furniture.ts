@@ -21,7 +21,10 @@ export const FOOT_BAND_MM = 15;
  */
 export function pageFurnitureHtml(pages: readonly PageFurniture[]): string {
   const body = pages
-    .map((p) => `<div class="page">${p.head ? `<p class="head">${escapeHtml(p.head)}</p>` : ''}${p.number === null ? '' : `<p class="number">${p.number}</p>`}</div>`)
+    .map(
+      (p) =>
+        `<div class="page">${p.head ? `<p class="head">${escapeHtml(p.head)}</p>` : ''}${p.number === null ? '' : `<p class="number">${p.number}</p>`}</div>`,
+    )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${fontFaceCss()}
 @page { size: 148mm 210mm; margin: 0; }

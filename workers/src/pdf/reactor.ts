@@ -18,7 +18,14 @@ async function mailLinks(event: RecordedEvent, context: ReactorContext, state: P
       const users = await context.progress.readModel<UsersReadModel>(USERS_PROJECTION);
       const user = await users.selectFrom('users').select(['name', 'email']).where('user_id', '=', userId).where('deleted', '=', false).executeTakeFirst();
       if (!user?.email) return null;
-      return pdfReadyMail(context.config, { to: user.email, name: user.name, poemTitle: context.config.POEM_TITLE, part: requested.part, url: rendered.url, pages: rendered.pages });
+      return pdfReadyMail(context.config, {
+        to: user.email,
+        name: user.name,
+        poemTitle: context.config.POEM_TITLE,
+        part: requested.part,
+        url: rendered.url,
+        pages: rendered.pages,
+      });
     });
   }
 }
@@ -43,7 +50,8 @@ export const pdfReactor = defineWorkerReactor({
   events: [pdfRequested, pdfRendered],
   on: {
     PdfRequested: {
-      effect: 'queues `pdf.render` (job id: the request id, so one edition is printed once), or when it is printed already queues `mail.send` with the link (job id `pdf-<event>`)',
+      effect:
+        'queues `pdf.render` (job id: the request id, so one edition is printed once), or when it is printed already queues `mail.send` with the link (job id `pdf-<event>`)',
       react: async (event, context) => {
         const { requestId, part, options } = event.data;
         const state = await readPdfRequest(context.store, requestId);

@@ -60,10 +60,16 @@ export async function renderEdition(
   try {
     const started = performance.now();
     await report({ percent: 20, stage: 'typesetting' });
-    const urls = input.options.paintings ? input.content.sentences.flatMap((s) => [...(s.state.media.painting ?? []), ...(s.state.media.sketch ?? [])].map((i) => i.url)) : [];
+    const urls = input.options.paintings
+      ? input.content.sentences.flatMap((s) => [...(s.state.media.painting ?? []), ...(s.state.media.sketch ?? [])].map((i) => i.url))
+      : [];
     const images = await resolveImages(urls, { media: deps.media, store: deps.store, logger: deps.logger, folder });
     const poemTitle = input.content.title ?? deps.config.POEM_TITLE;
-    const typeset: BookHtmlInput = { ...input, images, labels: { motherNote: deps.config.LABEL_MOTHER_NOTE, authorNote: deps.config.LABEL_AUTHOR_NOTE, poemTitle } };
+    const typeset: BookHtmlInput = {
+      ...input,
+      images,
+      labels: { motherNote: deps.config.LABEL_MOTHER_NOTE, authorNote: deps.config.LABEL_AUTHOR_NOTE, poemTitle },
+    };
     const file = async (name: string, html: string) => {
       const at = path.join(folder, name);
       await writeFile(at, html);
@@ -74,7 +80,10 @@ export async function renderEdition(
 
     const printed: { canto: number; name: string; bytes: Uint8Array; pages: number }[] = [];
     for (const [i, c] of cantos.entries()) {
-      await report({ percent: 25 + Math.round((60 * i) / cantos.length), stage: cantos.length > 1 ? `printing canto ${i + 1} of ${cantos.length}` : 'printing' });
+      await report({
+        percent: 25 + Math.round((60 * i) / cantos.length),
+        stage: cantos.length > 1 ? `printing canto ${i + 1} of ${cantos.length}` : 'printing',
+      });
       const bytes = await deps.browser.print(c.url);
       printed.push({ canto: c.canto, name: c.name, bytes, pages: await pageCount(bytes) });
     }
@@ -90,7 +99,9 @@ export async function renderEdition(
     };
     const draft = await deps.browser.print(await file('front-draft.html', frontMatterHtml(typeset, startsAfter(0))));
     const front = await deps.browser.print(await file('front.html', frontMatterHtml(typeset, startsAfter(await pageCount(draft)))));
-    const furniture = await deps.browser.print(await file('furniture.html', pageFurnitureHtml(furnitureOf(await pageCount(front), printed, `${poemTitle} · Book ${input.part.book}`))));
+    const furniture = await deps.browser.print(
+      await file('furniture.html', pageFurnitureHtml(furnitureOf(await pageCount(front), printed, `${poemTitle} · Book ${input.part.book}`))),
+    );
     const printedAt = performance.now();
 
     await report({ percent: 88, stage: 'joining' });
@@ -100,7 +111,11 @@ export async function renderEdition(
       furniture,
     );
     const joinedAt = performance.now();
-    return { bytes: Buffer.from(joined.bytes), pages: joined.pages, timings: { typesetting: typesetAt - started, printing: printedAt - typesetAt, joining: joinedAt - printedAt } };
+    return {
+      bytes: Buffer.from(joined.bytes),
+      pages: joined.pages,
+      timings: { typesetting: typesetAt - started, printing: printedAt - typesetAt, joining: joinedAt - printedAt },
+    };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -54,7 +54,11 @@ async function poemWithRequest(sentences: number) {
   await progress.waitFor(await store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 30_000 });
   const version = (await pdfPartVersion(await progress.readModel<PoemReadModel>(POEM_PROJECTION), part))!;
   const requestId = pdfRequestId(part, options, version);
-  const request = () => store.append(pdfStream(requestId), [{ type: 'PdfRequested', data: { requestId, part, options, version, mailTo: null } }], { expectedRevision: 'any', cause: { actor: 'test' } });
+  const request = () =>
+    store.append(pdfStream(requestId), [{ type: 'PdfRequested', data: { requestId, part, options, version, mailTo: null } }], {
+      expectedRevision: 'any',
+      cause: { actor: 'test' },
+    });
   return { testDb, store, progress, logger, requestId, request };
 }
 
@@ -80,7 +84,15 @@ describe.each(backends)('pdf.render with BullMQ on $name', ({ name }) => {
     const jobs = createJobQueue({ databaseUrl: testDb.url, ...(redisUrl ? { redisUrl } : {}), logger });
     expect(jobs.kind).toBe(name);
     cleanups.push(() => jobs.close());
-    const env = { DATABASE_URL: testDb.url, REDIS_URL: redisUrl ?? '', EVENTSTORE_URL: '', SMTP_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir };
+    const env = {
+      DATABASE_URL: testDb.url,
+      REDIS_URL: redisUrl ?? '',
+      EVENTSTORE_URL: '',
+      SMTP_URL: '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+    };
     const processes: WorkersProcess[] = [];
     const start = () => {
       const worker = startWorkersProcess(env);
@@ -137,7 +149,11 @@ describe('pdf.render without Chromium', () => {
     const { logger, lines } = capturingLogger('info');
     const jobs = createJobQueue({ databaseUrl: testDb.url, logger });
     const media = createMediaStorage({ dataDir: await fs.mkdtemp(path.join(os.tmpdir(), 'epos-pdf-none-')) });
-    const workers = await startWorkers({ jobs, logger, handlers: [renderPdfHandler({ config, database: testDb.database, store, jobs, logger, progress, media, mail: null as never })] });
+    const workers = await startWorkers({
+      jobs,
+      logger,
+      handlers: [renderPdfHandler({ config, database: testDb.database, store, jobs, logger, progress, media, mail: null as never })],
+    });
     cleanups.push(() => workers.stop());
     await request();
     await jobs.enqueue(renderPdfJob, { requestId, part, options }, { jobId: requestId });

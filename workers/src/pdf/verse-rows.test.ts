@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { stanzaGroups, verseRows, type PlacedVerse } from './verse-rows.js';
 
-const sentence = (n: number, stanza: number, fragments: string[], extra: Partial<PlacedVerse> = {}): PlacedVerse => ({ n, stanza, joinsPrevious: false, stanzaBreaks: [], fragments, ...extra });
-const text = (rows: ReturnType<typeof verseRows>[number]) => rows.map((r) => r.segments.map((s) => (s.begins === null ? s.text : `[${s.begins}] ${s.text}`)).join(' '));
-const marks = (rows: ReturnType<typeof verseRows>[number]) => rows.map((r) => `${r.startsStanza ? 'S' : '-'}${r.opensStanza ? 'o' : '-'}${r.closesStanza ? 'c' : '-'}`);
+const sentence = (n: number, stanza: number, fragments: string[], extra: Partial<PlacedVerse> = {}): PlacedVerse => ({
+  n,
+  stanza,
+  joinsPrevious: false,
+  stanzaBreaks: [],
+  fragments,
+  ...extra,
+});
+const text = (rows: ReturnType<typeof verseRows>[number]) =>
+  rows.map((r) => r.segments.map((s) => (s.begins === null ? s.text : `[${s.begins}] ${s.text}`)).join(' '));
+const marks = (rows: ReturnType<typeof verseRows>[number]) =>
+  rows.map((r) => `${r.startsStanza ? 'S' : '-'}${r.opensStanza ? 'o' : '-'}${r.closesStanza ? 'c' : '-'}`);
 
 describe('verse rows in print (the reader’s rules)', () => {
   it('keeps a verse line whole where one sentence ends and the next begins (Paradise Lost I.44–46)', () => {
     const blocks = verseRows([
       sentence(10, 1, ['Raised impious war in Heaven and battle proud,', 'With vain attempt.']),
-      sentence(11, 1, ['Him the Almighty Power', 'Hurled headlong flaming from th’ ethereal sky,', 'With hideous ruin and combustion, down'], { joinsPrevious: true }),
+      sentence(11, 1, ['Him the Almighty Power', 'Hurled headlong flaming from th’ ethereal sky,', 'With hideous ruin and combustion, down'], {
+        joinsPrevious: true,
+      }),
     ]);
     expect(text(blocks[0]!)).toEqual(['Raised impious war in Heaven and battle proud,', 'With vain attempt. [11] Him the Almighty Power']);
     expect(text(blocks[1]!)).toEqual(['Hurled headlong flaming from th’ ethereal sky,', 'With hideous ruin and combustion, down']);
@@ -19,7 +30,19 @@ describe('verse rows in print (the reader’s rules)', () => {
 
   it('puts several sentences of one line on it, and begins a printed stanza at a break inside a sentence (Inferno I)', () => {
     const blocks = verseRows([
-      sentence(5, 5, ['But after I had reached a mountain’s foot,', 'At that point where the valley terminated,', 'Which had with consternation pierced my heart,', 'Upward I looked, and I beheld its shoulders,', 'Vested already with that planet’s rays', 'Which leadeth others right by every road.'], { stanzaBreaks: [3] }),
+      sentence(
+        5,
+        5,
+        [
+          'But after I had reached a mountain’s foot,',
+          'At that point where the valley terminated,',
+          'Which had with consternation pierced my heart,',
+          'Upward I looked, and I beheld its shoulders,',
+          'Vested already with that planet’s rays',
+          'Which leadeth others right by every road.',
+        ],
+        { stanzaBreaks: [3] },
+      ),
       sentence(6, 7, ['She rose!']),
       sentence(7, 7, ['And all fell.'], { joinsPrevious: true }),
       sentence(8, 7, ['Then night.'], { joinsPrevious: true }),

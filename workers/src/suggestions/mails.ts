@@ -10,7 +10,8 @@ interface Decided {
   part: SuggestionPart;
 }
 
-const what = (config: Config, m: Decided) => `your suggested correction to the ${partLabel(m.part, { motherNote: config.LABEL_MOTHER_NOTE, aurobindoNote: config.LABEL_AUTHOR_NOTE })}`;
+const what = (config: Config, m: Decided) =>
+  `your suggested correction to the ${partLabel(m.part, { motherNote: config.LABEL_MOTHER_NOTE, aurobindoNote: config.LABEL_AUTHOR_NOTE })}`;
 const sentenceLink = (config: Config, sentence: number) => `${siteUrl(config)}/s/${sentence}`;
 const siteName = (config: Config) => oneLine(config.SITE_NAME, 100);
 

@@ -13,10 +13,17 @@ async function tellSuggester(decision: Decision, context: ReactorContext): Promi
   await mailOnce(context, `suggestion-${decision.type === 'SuggestionAccepted' ? 'accepted' : 'declined'}-${decision.data.suggestionId}`, async () => {
     await readModelsAt(context, decision, [USERS_PROJECTION]);
     const users = await context.progress.readModel<UsersReadModel>(USERS_PROJECTION);
-    const user = await users.selectFrom('users').select(['name', 'email']).where('user_id', '=', decision.data.suggester).where('deleted', '=', false).executeTakeFirst();
+    const user = await users
+      .selectFrom('users')
+      .select(['name', 'email'])
+      .where('user_id', '=', decision.data.suggester)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
     if (!user?.email) return null;
     const about = { to: user.email, name: user.name, sentence: decision.data.sentence, part: decision.data.part };
-    return decision.type === 'SuggestionAccepted' ? suggestionAcceptedMail(context.config, about) : suggestionDeclinedMail(context.config, { ...about, reason: decision.data.reason });
+    return decision.type === 'SuggestionAccepted'
+      ? suggestionAcceptedMail(context.config, about)
+      : suggestionDeclinedMail(context.config, { ...about, reason: decision.data.reason });
   });
 }
 
@@ -25,7 +32,13 @@ export const suggestionsReactor = defineWorkerReactor({
   name: 'suggestions',
   events: [suggestionAccepted, suggestionDeclined],
   on: {
-    SuggestionAccepted: { effect: 'queues `mail.send` telling the suggester it was accepted (job id `suggestion-accepted-<suggestion>`)', react: tellSuggester },
-    SuggestionDeclined: { effect: 'queues `mail.send` telling the suggester it was declined, with the reason (job id `suggestion-declined-<suggestion>`)', react: tellSuggester },
+    SuggestionAccepted: {
+      effect: 'queues `mail.send` telling the suggester it was accepted (job id `suggestion-accepted-<suggestion>`)',
+      react: tellSuggester,
+    },
+    SuggestionDeclined: {
+      effect: 'queues `mail.send` telling the suggester it was declined, with the reason (job id `suggestion-declined-<suggestion>`)',
+      react: tellSuggester,
+    },
   },
 });

@@ -28,7 +28,9 @@ describe('authors in the console', () => {
     const list = await admin.client.get(`/admin-api/authors${listQuery({ sort: ['name', 'ASC'], range: [0, 0] })}`, after(book));
     expect(list.headers['content-range']).toBe('authors 0-0/2');
     expect(list.json<Author[]>().map((a) => [a.name, a.books])).toEqual([['Mira Alder', 1]]);
-    expect((await admin.client.get(`/admin-api/authors${listQuery({ sort: ['books', 'DESC'], filter: { q: 'young' } })}`)).json<Author[]>().map((a) => a.slug)).toEqual(['zed-young']);
+    expect(
+      (await admin.client.get(`/admin-api/authors${listQuery({ sort: ['books', 'DESC'], filter: { q: 'young' } })}`)).json<Author[]>().map((a) => a.slug),
+    ).toEqual(['zed-young']);
     expect((await admin.client.get(`/admin-api/authors${listQuery({ filter: { id: [zed.id] } })}`)).json<Author[]>()).toHaveLength(1);
     expect((await admin.client.get(`/admin-api/authors${listQuery({ sort: ['password', 'ASC'] })}`)).statusCode).toBe(400);
 

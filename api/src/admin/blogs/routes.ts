@@ -24,21 +24,34 @@ const COLUMNS = { id: 'blog_id', title: 'title', createdAt: 'created_at', publis
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 type BlogRow = BlogsReadModel['blogs'];
 
-const answer = (b: BlogRow, version = -1): AdminBlogAnswer => ({ id: b.blog_id, title: b.title, description: b.description, createdAt: iso(b.created_at)!, publishedCount: b.published_count, lastPublished: iso(b.last_published), archived: b.archived, version });
+const answer = (b: BlogRow, version = -1): AdminBlogAnswer => ({
+  id: b.blog_id,
+  title: b.title,
+  description: b.description,
+  createdAt: iso(b.created_at)!,
+  publishedCount: b.published_count,
+  lastPublished: iso(b.last_published),
+  archived: b.archived,
+  version,
+});
 
 /** Blogs: list, show, create (the same event as the site's "create blog"), rename, describe, archive; their bloggers are the users filtered by blog. */
 export function blogAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/blogs',
-      { config: { reads: [BLOGS_PROJECTION] }, schema: { tags, summary: 'Every blog; q searches slugs and titles', querystring: adminListQuery, response: { 200: adminBlogsAnswer } } },
+      {
+        config: { reads: [BLOGS_PROJECTION] },
+        schema: { tags, summary: 'Every blog; q searches slugs and titles', querystring: adminListQuery, response: { 200: adminBlogsAnswer } },
+      },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
         const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
         let rows = db.selectFrom('blogs');
         if (params.filter.id !== undefined) rows = rows.where('blog_id', 'in', textValues('id', params.filter.id));
         if (params.filter.archived !== undefined) {
-          if (typeof params.filter.archived !== 'boolean') throw new HttpError(400, 'bad_parameter', 'filter: archived is true or false', {}, [{ field: 'filter', message: 'archived is true or false' }]);
+          if (typeof params.filter.archived !== 'boolean')
+            throw new HttpError(400, 'bad_parameter', 'filter: archived is true or false', {}, [{ field: 'filter', message: 'archived is true or false' }]);
           rows = rows.where('archived', '=', params.filter.archived);
         }
         if (params.q !== '') rows = rows.where((eb) => eb.or([eb('title', 'ilike', containing(params.q)), eb('blog_id', 'ilike', containing(params.q))]));
@@ -51,26 +64,46 @@ export function blogAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           .offset(params.range.start)
           .limit(params.range.end - params.range.start + 1);
         const [found, total] = await Promise.all([page.execute(), rows.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()]);
-        return sendList(reply, 'blogs', params, found.map((b) => answer(b)), Number(total.total));
+        return sendList(
+          reply,
+          'blogs',
+          params,
+          found.map((b) => answer(b)),
+          Number(total.total),
+        );
       },
     );
 
-    app.get('/blogs/:id', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags, summary: 'One blog', params: adminBlogParams, response: { 200: adminBlogAnswer } } }, async (request, reply) => {
-      const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
-      const blog = await db.selectFrom('blogs').selectAll().where('blog_id', '=', request.params.id).executeTakeFirst();
-      if (!blog) throw new HttpError(404, 'not_found', 'No such blog');
-      reply.header('cache-control', 'private, no-store');
-      return answer(blog, await streamVersion(deps.store, blogStream(blog.blog_id)));
-    });
+    app.get(
+      '/blogs/:id',
+      { config: { reads: [BLOGS_PROJECTION] }, schema: { tags, summary: 'One blog', params: adminBlogParams, response: { 200: adminBlogAnswer } } },
+      async (request, reply) => {
+        const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
+        const blog = await db.selectFrom('blogs').selectAll().where('blog_id', '=', request.params.id).executeTakeFirst();
+        if (!blog) throw new HttpError(404, 'not_found', 'No such blog');
+        reply.header('cache-control', 'private, no-store');
+        return answer(blog, await streamVersion(deps.store, blogStream(blog.blog_id)));
+      },
+    );
 
     app.put(
       '/blogs/:id',
-      { config: { permission: 'blogs.manage' }, schema: { tags, summary: 'Rename, describe, archive or unarchive a blog; 409 when it changed since `version`', params: adminBlogParams, response: { 200: adminBlogAnswer } } },
+      {
+        config: { permission: 'blogs.manage' },
+        schema: {
+          tags,
+          summary: 'Rename, describe, archive or unarchive a blog; 409 when it changed since `version`',
+          params: adminBlogParams,
+          response: { 200: adminBlogAnswer },
+        },
+      },
       async (request, reply) => {
         const { version, ...fields } = parseOr400(adminBlogUpdate, request.body);
         const blogId = request.params.id;
         const streamId = blogStream(blogId);
-        const result = await asVersionedEdit(version, (expected) => handleCommand(deps.store, { streamId, decider: blogDecider(blogId), command: { kind: 'update', ...fields }, cause: causeOf(request), ...expected }));
+        const result = await asVersionedEdit(version, (expected) =>
+          handleCommand(deps.store, { streamId, decider: blogDecider(blogId), command: { kind: 'update', ...fields }, cause: causeOf(request), ...expected }),
+        );
         if (result.position !== null) await afterWrite(deps, result.position, [BLOGS_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
         const db = await deps.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
         const blog = await db.selectFrom('blogs').selectAll().where('blog_id', '=', blogId).executeTakeFirstOrThrow();
@@ -78,10 +111,23 @@ export function blogAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/blogs', { config: { permission: 'blogs.manage' }, schema: { tags, summary: 'Create a blog (slug, title, description)', response: { 201: adminBlogAnswer } } }, async (request, reply) => {
-      const body = parseOr400(createBlogBody, request.body);
-      const result = await createBlog(deps, request, body);
-      return withPosition(reply, result).code(201).send({ id: body.slug, title: body.title, description: body.description, createdAt: new Date().toISOString(), publishedCount: 0, lastPublished: null, archived: false, version: 0 });
-    });
+    app.post(
+      '/blogs',
+      { config: { permission: 'blogs.manage' }, schema: { tags, summary: 'Create a blog (slug, title, description)', response: { 201: adminBlogAnswer } } },
+      async (request, reply) => {
+        const body = parseOr400(createBlogBody, request.body);
+        const result = await createBlog(deps, request, body);
+        return withPosition(reply, result).code(201).send({
+          id: body.slug,
+          title: body.title,
+          description: body.description,
+          createdAt: new Date().toISOString(),
+          publishedCount: 0,
+          lastPublished: null,
+          archived: false,
+          version: 0,
+        });
+      },
+    );
   };
 }

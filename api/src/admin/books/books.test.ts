@@ -9,7 +9,18 @@ let api: TestApi;
 let admin: Person;
 let user: Person;
 let authorId: string;
-type Book = { id: string; author_id: string; author_name: string; author_slug: string; title: string; slug: string; order: number; md_content?: string; words: number; revision: number };
+type Book = {
+  id: string;
+  author_id: string;
+  author_name: string;
+  author_slug: string;
+  title: string;
+  slug: string;
+  order: number;
+  md_content?: string;
+  words: number;
+  revision: number;
+};
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -18,13 +29,24 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const create = (fields: Record<string, unknown> = {}) => admin.client.send('POST', '/admin-api/books', { author_id: authorId, title: 'A Companion', order: 2, md_content: '## Intro\n\nOne two three.', ...fields });
+const create = (fields: Record<string, unknown> = {}) =>
+  admin.client.send('POST', '/admin-api/books', { author_id: authorId, title: 'A Companion', order: 2, md_content: '## Intro\n\nOne two three.', ...fields });
 
 describe('books in the console', () => {
   it('adds books under an author, refusing blank or unknown ones, and lists them without their text', async () => {
     const added = await create();
     expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({ author_id: authorId, author_name: 'Mira Alder', author_slug: 'mira-alder', title: 'A Companion', slug: 'a-companion', order: 2, md_content: '## Intro\n\nOne two three.', words: 4, revision: 1 });
+    expect(added.json()).toMatchObject({
+      author_id: authorId,
+      author_name: 'Mira Alder',
+      author_slug: 'mira-alder',
+      title: 'A Companion',
+      slug: 'a-companion',
+      order: 2,
+      md_content: '## Intro\n\nOne two three.',
+      words: 4,
+      revision: 1,
+    });
     const second = await create({ title: 'Before', order: 1, md_content: 'First.' });
     const head = await api.deps.store.headPosition();
     expect((await create({ title: ' ' })).json()).toMatchObject({ statusCode: 400, fields: [{ field: 'title' }] });
@@ -32,7 +54,10 @@ describe('books in the console', () => {
     expect((await create({ author_id: '00000000-0000-4000-8000-000000000000' })).json()).toMatchObject({ statusCode: 404, message: bookMessages.noAuthor });
     expect(await api.deps.store.headPosition()).toBe(head);
 
-    const list = await admin.client.get(`/admin-api/books${listQuery({ sort: ['order', 'ASC'], range: [0, 9], filter: { author_id: authorId } })}`, after(second));
+    const list = await admin.client.get(
+      `/admin-api/books${listQuery({ sort: ['order', 'ASC'], range: [0, 9], filter: { author_id: authorId } })}`,
+      after(second),
+    );
     expect(list.headers['content-range']).toBe('books 0-1/2');
     expect(list.json<Book[]>().map((b) => b.slug)).toEqual(['before', 'a-companion']);
     expect(list.json<Book[]>().every((b) => b.md_content === undefined)).toBe(true);
@@ -48,9 +73,16 @@ describe('books in the console', () => {
     expect([stale.statusCode, stale.json<{ message: string }>().message]).toEqual([409, bookMessages.stale]);
     const restored = await admin.client.send('POST', `/admin-api/books/${id}/restore`, { revision: 1 });
     expect(restored.json()).toMatchObject({ title: 'A Companion', md_content: '## Intro\n\nOne two three.', revision: 3 });
-    expect((await admin.client.send('POST', `/admin-api/books/${id}/restore`, { revision: 9 })).json()).toMatchObject({ statusCode: 400, message: bookMessages.noRevision(9) });
+    expect((await admin.client.send('POST', `/admin-api/books/${id}/restore`, { revision: 9 })).json()).toMatchObject({
+      statusCode: 400,
+      message: bookMessages.noRevision(9),
+    });
     const events = await api.deps.store.readStream(bookStream(id));
-    expect(events.map((e) => [e.type, (e.data as { restoredFrom?: number }).restoredFrom])).toEqual([['BookAdded', undefined], ['BookRevised', undefined], ['BookRevised', 1]]);
+    expect(events.map((e) => [e.type, (e.data as { restoredFrom?: number }).restoredFrom])).toEqual([
+      ['BookAdded', undefined],
+      ['BookRevised', undefined],
+      ['BookRevised', 1],
+    ]);
     const page = await new TestClient(api.app).get('/api/booksnew/mira-alder/a-companion', after(restored));
     expect(page.json()).toMatchObject({ BookName: 'A Companion', InnerTags: [{ TagHash: 'toc-intro', TagText: 'Intro' }] });
     // The History tab restores by the position of an event: the text the book had there.

@@ -28,7 +28,9 @@ beforeAll(async () => {
   admin = await signIn(api, 'admin');
   expect((await admin.client.post('/postdata/createblog', { slug: 'talk', title: 'Talk' })).statusCode).toBe(200);
   const author = await signIn(api, 'blogger', { blogs: ['talk'] });
-  postId = (await author.client.post('/postdata/create', { blog_id: 'talk', title: 'Open thread', series_title: 'Threads', md_content: 'Say hello.', status: 0 })).json<{ id: string }>().id;
+  postId = (
+    await author.client.post('/postdata/create', { blog_id: 'talk', title: 'Open thread', series_title: 'Threads', md_content: 'Say hello.', status: 0 })
+  ).json<{ id: string }>().id;
   ann = await signIn(api, 'user');
   ben = await signIn(api, 'user');
   const comment = async (who: Person, cm: string, parentof?: string) => {
@@ -48,20 +50,36 @@ describe('admin comments', () => {
     const queue = await admin.client.get('/admin-api/comments');
     expect(queue.json<AdminCommentAnswer[]>().map((c) => c.content)).toEqual(['Second thought', 'An answer', 'First question']);
     expect(queue.headers['content-range']).toBe('comments 0-2/3');
-    expect(queue.json<AdminCommentAnswer[]>()[2]).toMatchObject({ authorId: ann.userId, authorName: ann.name, postTitle: 'Open thread', blog: 'talk', replies: 1 });
+    expect(queue.json<AdminCommentAnswer[]>()[2]).toMatchObject({
+      authorId: ann.userId,
+      authorName: ann.name,
+      postTitle: 'Open thread',
+      blog: 'talk',
+      replies: 1,
+    });
     expect(await contents(`filter=${enc({ authorId: ben.userId })}&sort=${enc(['createdAt', 'ASC'])}`)).toEqual(['An answer', 'Second thought']);
     expect(await contents(`filter=${enc({ postId })}&range=${enc([1, 1])}`)).toEqual(['An answer']);
     expect(await contents(`filter=${enc({ postId: '00000000-0000-4000-8000-000000000000' })}`)).toEqual([]);
     expect(await contents(`filter=${enc({ q: 'QUESTION' })}`)).toEqual(['First question']);
-    expect((await admin.client.get(`/admin-api/comments?filter=${enc({ post: 1 })}`)).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('filter') });
+    expect((await admin.client.get(`/admin-api/comments?filter=${enc({ post: 1 })}`)).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('filter'),
+    });
     expect((await admin.client.get('/admin-api/comments/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
   it('hides a comment (and its replies) from the site and shows it again; admins only', async () => {
     const put = (who: Person, id: string, body: unknown) => who.client.send('PUT', `/admin-api/comments/${id}`, body);
-    const onSite = async (headers: Record<string, string> = {}) => (await ann.client.get(`/api/comments/${postId}`, headers)).json<{ content: string }[]>().map((c) => c.content).sort();
+    const onSite = async (headers: Record<string, string> = {}) =>
+      (await ann.client.get(`/api/comments/${postId}`, headers))
+        .json<{ content: string }[]>()
+        .map((c) => c.content)
+        .sort();
     expect((await put(ann, made['First question']!, { hidden: true })).statusCode).toBe(403);
-    expect((await put(admin, made['First question']!, { hidden: 'yes' })).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('hidden') });
+    expect((await put(admin, made['First question']!, { hidden: 'yes' })).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('hidden'),
+    });
     const hidden = await put(admin, made['First question']!, { hidden: true });
     expect(hidden.json()).toMatchObject({ id: made['First question'], hidden: true });
     expect(await onSite(after(hidden))).toEqual(['Second thought']);

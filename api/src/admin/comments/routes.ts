@@ -34,7 +34,13 @@ function described(db: Kysely<BlogsReadModel>) {
     .selectAll('comments')
     .select(['posts.title as post_title', 'posts.blog_id'])
     .select(sql<string>`coalesce(authors.name, 'unknown')`.as('author'))
-    .select((eb) => eb.selectFrom('comments as replies').select(sql<number>`count(*)::int`.as('n')).whereRef('replies.parent_id', '=', 'comments.comment_id').as('replies'))
+    .select((eb) =>
+      eb
+        .selectFrom('comments as replies')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('replies.parent_id', '=', 'comments.comment_id')
+        .as('replies'),
+    )
     .$narrowType<{ replies: number }>();
 }
 type Described = Awaited<ReturnType<ReturnType<typeof described>['executeTakeFirstOrThrow']>>;
@@ -70,7 +76,15 @@ export function commentAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/comments',
-      { config: { reads: [BLOGS_PROJECTION] }, schema: { tags, summary: 'Every comment (hidden ones too), newest first; filter by post, author and hidden; q searches the text', querystring: adminListQuery, response: { 200: adminCommentsAnswer } } },
+      {
+        config: { reads: [BLOGS_PROJECTION] },
+        schema: {
+          tags,
+          summary: 'Every comment (hidden ones too), newest first; filter by post, author and hidden; q searches the text',
+          querystring: adminListQuery,
+          response: { 200: adminCommentsAnswer },
+        },
+      },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
         const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
@@ -80,7 +94,8 @@ export function commentAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (f.postId !== undefined) rows = rows.where('comments.post_id', 'in', uuidValues('postId', f.postId));
         if (f.authorId !== undefined) rows = rows.where('comments.author_id', 'in', uuidValues('authorId', f.authorId));
         if (f.hidden !== undefined) {
-          if (typeof f.hidden !== 'boolean') throw new HttpError(400, 'bad_parameter', 'filter: hidden is true or false', {}, [{ field: 'filter', message: 'hidden is true or false' }]);
+          if (typeof f.hidden !== 'boolean')
+            throw new HttpError(400, 'bad_parameter', 'filter: hidden is true or false', {}, [{ field: 'filter', message: 'hidden is true or false' }]);
           rows = rows.where('comments.hidden', '=', f.hidden);
         }
         if (params.q !== '') rows = rows.where('comments.content', 'ilike', containing(params.q));
@@ -96,18 +111,35 @@ export function commentAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/comments/:id', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags, summary: 'One comment', params: adminCommentParams, response: { 200: adminCommentAnswer } } }, async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return answer(await existing(request, request.params.id));
-    });
+    app.get(
+      '/comments/:id',
+      { config: { reads: [BLOGS_PROJECTION] }, schema: { tags, summary: 'One comment', params: adminCommentParams, response: { 200: adminCommentAnswer } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return answer(await existing(request, request.params.id));
+      },
+    );
 
     app.put(
       '/comments/:id',
-      { config: { permission: 'blogs.manage' }, schema: { tags, summary: 'Hide a comment from the site (with its replies), or show it again', params: adminCommentParams, response: { 200: adminCommentAnswer } } },
+      {
+        config: { permission: 'blogs.manage' },
+        schema: {
+          tags,
+          summary: 'Hide a comment from the site (with its replies), or show it again',
+          params: adminCommentParams,
+          response: { 200: adminCommentAnswer },
+        },
+      },
       async (request, reply) => {
         const body = parseOr400(adminCommentUpdate, request.body);
         const comment = await existing(request, request.params.id);
-        const result = await run(request, comment.post_id, { kind: 'hide', actor: signedInBlogActor(request), commentId: comment.comment_id, hidden: body.hidden });
+        const result = await run(request, comment.post_id, {
+          kind: 'hide',
+          actor: signedInBlogActor(request),
+          commentId: comment.comment_id,
+          hidden: body.hidden,
+        });
         if (result.position !== null) await afterWrite(deps, result.position, [BLOGS_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
         const db = await deps.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
         return withPosition(reply, result).send(answer(await described(db).where('comments.comment_id', '=', comment.comment_id).executeTakeFirstOrThrow()));
@@ -116,11 +148,20 @@ export function commentAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.delete(
       '/comments/:id',
-      { config: { permission: 'blogs.manage' }, schema: { tags, summary: 'Delete a comment (400 while it has replies, as on the site)', params: adminCommentParams, response: { 200: adminCommentAnswer } } },
+      {
+        config: { permission: 'blogs.manage' },
+        schema: {
+          tags,
+          summary: 'Delete a comment (400 while it has replies, as on the site)',
+          params: adminCommentParams,
+          response: { 200: adminCommentAnswer },
+        },
+      },
       async (request, reply) => {
         const comment = await existing(request, request.params.id);
         // The rule on replies is the comment's state, not a stale form: a 400 the console shows as is.
-        if (comment.replies > 0) throw new HttpError(400, 'validation', blogMessages.commentWithReplies, {}, [{ field: 'id', message: blogMessages.commentWithReplies }]);
+        if (comment.replies > 0)
+          throw new HttpError(400, 'validation', blogMessages.commentWithReplies, {}, [{ field: 'id', message: blogMessages.commentWithReplies }]);
         const result = await run(request, comment.post_id, { kind: 'delete', actor: signedInBlogActor(request), commentId: comment.comment_id });
         return withPosition(reply, result).send(answer(comment));
       },

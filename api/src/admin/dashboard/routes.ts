@@ -17,7 +17,14 @@ export function dashboardRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/dashboard',
-      { config: { reads: [USERS_PROJECTION, BLOGS_PROJECTION, POEM_PROJECTION, SUGGESTIONS_PROJECTION] }, schema: { tags, summary: 'Counts: users, posts, sentences, comments awaiting moderation and suggestions awaiting review', response: { 200: adminDashboardAnswer } } },
+      {
+        config: { reads: [USERS_PROJECTION, BLOGS_PROJECTION, POEM_PROJECTION, SUGGESTIONS_PROJECTION] },
+        schema: {
+          tags,
+          summary: 'Counts: users, posts, sentences, comments awaiting moderation and suggestions awaiting review',
+          response: { 200: adminDashboardAnswer },
+        },
+      },
       async (request, reply) => {
         const [people, blogs, poem, suggested] = await Promise.all([
           readModel<UsersReadModel>(deps, request, USERS_PROJECTION),
@@ -34,7 +41,13 @@ export function dashboardRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           suggested.selectFrom('suggestions').select(total).where('status', '=', 'open').executeTakeFirstOrThrow(),
         ]);
         reply.header('cache-control', 'private, no-store');
-        return { users: Number(users.total), posts: Number(posts.total), sentences: Number(sentences.total), commentsAwaitingModeration: Number(comments.total), suggestionsAwaitingReview: Number(suggestions.total) };
+        return {
+          users: Number(users.total),
+          posts: Number(posts.total),
+          sentences: Number(sentences.total),
+          commentsAwaitingModeration: Number(comments.total),
+          suggestionsAwaitingReview: Number(suggestions.total),
+        };
       },
     );
   };

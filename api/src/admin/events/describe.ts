@@ -6,7 +6,15 @@ export function typeInWords(type: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const RESOURCE_OF_KIND: Readonly<Record<string, string>> = { sentence: 'sentences', post: 'posts', user: 'users', blog: 'blogs', suggestion: 'suggestions', job: 'queues', media: 'media' };
+const RESOURCE_OF_KIND: Readonly<Record<string, string>> = {
+  sentence: 'sentences',
+  post: 'posts',
+  user: 'users',
+  blog: 'blogs',
+  suggestion: 'suggestions',
+  job: 'queues',
+  media: 'media',
+};
 
 /** The console page of the record a stream holds, if it has one ("post-url-…" claims have none). */
 export function recordOf(streamId: string): { resource: string; id: string } | null {

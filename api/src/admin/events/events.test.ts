@@ -57,7 +57,9 @@ describe('GET /admin-api/events', () => {
     expect(positions).toEqual([...positions].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
     const secondPage = await list(admin, `${inWords}&range=${encodeURIComponent('[20,39]')}`);
     expect(secondPage.body.map((e) => e.id)).toEqual(many.body.slice(20).map((e) => e.id));
-    expect((await list(admin, `?filter=${encodeURIComponent(JSON.stringify({ q: 'nothing happens like this' }))}`)).response.headers['content-range']).toBe('events */0');
+    expect((await list(admin, `?filter=${encodeURIComponent(JSON.stringify({ q: 'nothing happens like this' }))}`)).response.headers['content-range']).toBe(
+      'events */0',
+    );
   });
 
   it("finds an admin's own change by actor, names them, and shows the event's data", async () => {
@@ -99,7 +101,9 @@ describe('GET /admin-api/events', () => {
   it('shows a record its history newest first, with a word diff of what each change did', async () => {
     const edit = await admin.client.post('/postdata/updatePoem', { id: 1, Key: 'motherNote', Content: 'A new note on the lamp.' });
     expect(edit.statusCode).toBe(200);
-    const history = (await admin.client.get(`/admin-api/history?streamId=sentence-1`, after(edit))).json<{ type: string; actorName: string; changes: { field: string; diff: { op: string; text: string }[] | null }[] }[]>();
+    const history = (await admin.client.get(`/admin-api/history?streamId=sentence-1`, after(edit))).json<
+      { type: string; actorName: string; changes: { field: string; diff: { op: string; text: string }[] | null }[] }[]
+    >();
     expect(history[0]).toMatchObject({ actorName: admin.name });
     const change = history[0]!.changes.find((c) => c.diff !== null);
     expect(change?.diff?.some((d) => d.op === 'insert' && d.text.includes('lamp'))).toBe(true);
@@ -136,10 +140,7 @@ describe('every admin route', () => {
     const blogger = await signIn(api, 'blogger');
     const anonymous = new TestClient(api.app);
     for (const { method, url } of routes) {
-      const send = async (client: TestClient) =>
-        method === 'get'
-          ? client.get(url)
-          : client.send(method.toUpperCase() as 'POST' | 'PUT' | 'DELETE', url, {});
+      const send = async (client: TestClient) => (method === 'get' ? client.get(url) : client.send(method.toUpperCase() as 'POST' | 'PUT' | 'DELETE', url, {}));
       expect((await send(anonymous)).statusCode, `${method} ${url} anonymous`).toBe(401);
       expect((await send(reader.client)).statusCode, `${method} ${url} reader`).toBe(403);
       expect((await send(blogger.client)).statusCode, `${method} ${url} blogger`).toBe(403);

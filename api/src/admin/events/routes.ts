@@ -26,7 +26,9 @@ const badFilter = (message: string) => new HttpError(400, 'bad_parameter', `filt
 /** The product's event types whose name ("SentenceTextSet") or words ("Sentence text set") hold `q`, any case. */
 function typesMatching(q: string): string[] {
   const wanted = q.toLowerCase();
-  return eventCatalog.map((e) => e.type).filter((type) => type.toLowerCase().includes(wanted.replace(/\s+/g, '')) || typeInWords(type).toLowerCase().includes(wanted));
+  return eventCatalog
+    .map((e) => e.type)
+    .filter((type) => type.toLowerCase().includes(wanted.replace(/\s+/g, '')) || typeInWords(type).toLowerCase().includes(wanted));
 }
 
 function moment(field: string, value: unknown): string {
@@ -45,7 +47,10 @@ export function eventRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const names = actorNames(deps);
   return async (app) => {
     const describe = async (request: Parameters<typeof names>[0], rows: readonly Change[]): Promise<AdminEventAnswer[]> => {
-      const named = await names(request, rows.map((r) => r.actor));
+      const named = await names(
+        request,
+        rows.map((r) => r.actor),
+      );
       return rows.map((r) => ({
         id: r.position,
         streamId: r.stream_id,
@@ -64,7 +69,14 @@ export function eventRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/events',
-      { schema: { tags, summary: 'The audit log: every event, newest first; filter by stream, kind, type, actor and time; q finds the types whose name or words hold it', querystring: adminListQuery, response: { 200: adminEventsAnswer } } },
+      {
+        schema: {
+          tags,
+          summary: 'The audit log: every event, newest first; filter by stream, kind, type, actor and time; q finds the types whose name or words hold it',
+          querystring: adminListQuery,
+          response: { 200: adminEventsAnswer },
+        },
+      },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
         const db = await readModel<ChangeLogReadModel>(deps, request, CHANGE_LOG);
@@ -81,7 +93,14 @@ export function eventRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             rows = rows.where(column, '>=', values[0]!).where(column, '<=', values[0]!);
           } else rows = rows.where(column, 'in', values);
         };
-        if (f.id !== undefined) rows = rows.where('position', 'in', textValues('id', f.id).filter((v) => EVENT_POSITION_PATTERN.test(v)).concat(['-1']));
+        if (f.id !== undefined)
+          rows = rows.where(
+            'position',
+            'in',
+            textValues('id', f.id)
+              .filter((v) => EVENT_POSITION_PATTERN.test(v))
+              .concat(['-1']),
+          );
         if (f.streamId !== undefined) equal('stream_id', textValues('streamId', f.streamId));
         if (f.actor !== undefined) equal('actor', textValues('actor', f.actor));
         if (f.type !== undefined) equal('type', textValues('type', f.type));
@@ -104,10 +123,16 @@ export function eventRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (searched && searched.length > 1) {
           // Each type's newest page, merged: one walk per type instead of one back over the whole log.
           const arms = searched.map((type) => sql`(${walk(rows.where('type', '>=', type).where('type', '<=', type), 'type').limit(end + 1)})`);
-          positions = sql<{ position: string }>`select position from (${sql.join(arms, sql` union all `)}) as merged order by position ${sql.raw(order)} offset ${start} limit ${end - start + 1}`
+          positions = sql<{
+            position: string;
+          }>`select position from (${sql.join(arms, sql` union all `)}) as merged order by position ${sql.raw(order)} offset ${start} limit ${end - start + 1}`
             .execute(db)
             .then((r) => r.rows);
-        } else positions = walk(rows, leading).offset(start).limit(end - start + 1).execute();
+        } else
+          positions = walk(rows, leading)
+            .offset(start)
+            .limit(end - start + 1)
+            .execute();
         const [page, total] = await Promise.all([positions, totalUpTo(db, rows.select(sql<number>`1`.as('one')))]);
         const found = await rowsOfPage(
           page.map((p) => String(p.position)),
@@ -120,7 +145,14 @@ export function eventRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/events/:id',
-      { schema: { tags, summary: 'One event with its data as stored (personal fields stay sealed)', params: z.object({ id: z.string().max(20) }), response: { 200: adminEventDetailAnswer } } },
+      {
+        schema: {
+          tags,
+          summary: 'One event with its data as stored (personal fields stay sealed)',
+          params: z.object({ id: z.string().max(20) }),
+          response: { 200: adminEventDetailAnswer },
+        },
+      },
       async (request, reply) => {
         if (!EVENT_POSITION_PATTERN.test(request.params.id)) throw notFound();
         const db = await readModel<ChangeLogReadModel>(deps, request, CHANGE_LOG);

@@ -86,5 +86,13 @@ export function describedChange(change: PendingChange, nameOf: ReferenceName): F
   const beforeText = change.first ? null : (read(change.before) ?? '');
   const afterText = read(change.after);
   const diff = spec.text && beforeText !== null ? wordDiffInContext(beforeText, afterText ?? '') : null;
-  return { field: change.field, label: spec.label, before: change.first ? null : (change.before ?? null), after: change.after ?? null, beforeText, afterText, diff };
+  return {
+    field: change.field,
+    label: spec.label,
+    before: change.first ? null : (change.before ?? null),
+    after: change.after ?? null,
+    beforeText,
+    afterText,
+    diff,
+  };
 }

@@ -114,7 +114,13 @@ const BY_KIND: Readonly<Record<string, Readonly<Record<string, Spec>>>> = {
   },
 };
 
-const MEDIA_KINDS: Readonly<Record<string, string>> = { painting: 'Painting', sketch: 'Sketch', diagram: 'Diagram', audio: 'Audio', artistImage: "Artist's image" };
+const MEDIA_KINDS: Readonly<Record<string, string>> = {
+  painting: 'Painting',
+  sketch: 'Sketch',
+  diagram: 'Diagram',
+  audio: 'Audio',
+  artistImage: "Artist's image",
+};
 const SENTENCE_FIELDS: Readonly<Record<string, string>> = {
   reason: 'Reason',
   scansion: 'Scansion',
@@ -144,7 +150,8 @@ function qualified(type: string, field: SetField, context: LabelContext): Spec |
   if (type === 'CantoNoteSet' && key === 'text') return prose(partOfPoem(about));
   if (key === 'text' && typeof about.layer === 'string') return prose(`Commentary: ${about.layer}`);
   if (type === 'PoemBookNamed' || type === 'PoemCantoNamed' || type === 'PoemSectionNamed') return { label: `Name of ${partOfPoem(about).toLowerCase()}` };
-  if (type === 'PoemPartMediaSet') return { ...(FIELDS[key] ?? { label: show.inWords(key) }), label: `${FIELDS[key]?.label ?? show.inWords(key)} of ${partOfPoem(about).toLowerCase()}` };
+  if (type === 'PoemPartMediaSet')
+    return { ...(FIELDS[key] ?? { label: show.inWords(key) }), label: `${FIELDS[key]?.label ?? show.inWords(key)} of ${partOfPoem(about).toLowerCase()}` };
   return null;
 }
 
@@ -152,8 +159,12 @@ const sealedSpec: FieldSpec = { label: '', text: false, read: (v) => (v === null
 
 /** How the History tab of a `kind` record shows a field an event of `type` sets. */
 export function fieldSpec(kind: string, type: string, field: SetField, context: LabelContext, sealed: boolean): FieldSpec {
-  const spec = qualified(type, field, context) ?? BY_KIND[kind]?.[field.key] ?? FIELDS[field.key] ?? { label: fieldLabel(field.path) ?? show.inWords(field.key) };
+  const spec = qualified(type, field, context) ??
+    BY_KIND[kind]?.[field.key] ??
+    FIELDS[field.key] ?? { label: fieldLabel(field.path) ?? show.inWords(field.key) };
   if (sealed) return { ...sealedSpec, label: spec.label };
-  const read = spec.read ?? (field.key === 'part' ? (v: unknown) => (typeof v === 'string' ? partLabel(v as SuggestionPart, context.notes) : show.plainText(v)) : show.plainText);
+  const read =
+    spec.read ??
+    (field.key === 'part' ? (v: unknown) => (typeof v === 'string' ? partLabel(v as SuggestionPart, context.notes) : show.plainText(v)) : show.plainText);
   return { label: spec.label, text: spec.text ?? false, read, ...(spec.ref ? { ref: spec.ref } : {}) };
 }

@@ -23,7 +23,8 @@ const history = async (streamId: string, headers: Record<string, string> = {}) =
 };
 const byLabel = (changes: readonly FieldChangeAnswer[]) => Object.fromEntries(changes.map((c) => [c.label, c]));
 /** What a person reads of a change: its label and values, never an event's field names or JSON. */
-const readable = (c: FieldChangeAnswer) => [c.label, c.beforeText ?? '', c.afterText ?? '', ...(c.diff ?? []).map((d) => ('text' in d ? d.text : ''))].join(' ');
+const readable = (c: FieldChangeAnswer) =>
+  [c.label, c.beforeText ?? '', c.afterText ?? '', ...(c.diff ?? []).map((d) => ('text' in d ? d.text : ''))].join(' ');
 const MACHINE = /[{}[\]]|\b(?:content|markdown|seriesTitle|postId|authorId|blogId|lines|value)\b|\w\.\w/;
 
 const post = { blog_id: 'lamps', series_title: 'Lamps', excerpt: 'A first look.', status: 2 };
@@ -35,7 +36,13 @@ describe('the History answer of a revised post', () => {
     const created = await writer.client.post('/postdata/create', { ...post, title: 'The lamp at dusk', md_content: markdown });
     expect(created.statusCode, created.body).toBe(200);
     const { id } = created.json<{ id: string }>();
-    const revised = await writer.client.post('/postdata/update', { ...post, id, revision: 1, title: 'The lamp at dawn', md_content: markdown.replace('burned until', 'burned brightly until') });
+    const revised = await writer.client.post('/postdata/update', {
+      ...post,
+      id,
+      revision: 1,
+      title: 'The lamp at dawn',
+      md_content: markdown.replace('burned until', 'burned brightly until'),
+    });
     expect(revised.statusCode, revised.body).toBe(200);
 
     const [revision, creation] = await history(`post-${id}`, after(revised));
@@ -122,8 +129,10 @@ describe('the History answer of every kind of record in the log', () => {
         for (const entry of await history(streamId)) {
           for (const c of entry.changes) {
             const values = [c.beforeText, c.afterText].filter((v): v is string => v !== null);
-            if (typeof c.label !== 'string' || c.label === '' || /[a-z][A-Z]|_|\.\w/.test(c.label)) unreadable.push(`${kind} ${entry.type}: label "${c.label}" (${c.field})`);
-            if (![c.beforeText, c.afterText].every((v) => v === null || typeof v === 'string')) unreadable.push(`${kind} ${entry.type} ${c.field}: no value in words`);
+            if (typeof c.label !== 'string' || c.label === '' || /[a-z][A-Z]|_|\.\w/.test(c.label))
+              unreadable.push(`${kind} ${entry.type}: label "${c.label}" (${c.field})`);
+            if (![c.beforeText, c.afterText].every((v) => v === null || typeof v === 'string'))
+              unreadable.push(`${kind} ${entry.type} ${c.field}: no value in words`);
             if (values.some((v) => /^\s*[[{]/.test(v))) unreadable.push(`${kind} ${entry.type} ${c.label}: ${values.join(' → ').slice(0, 80)}`);
           }
         }

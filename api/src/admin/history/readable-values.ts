@@ -68,7 +68,9 @@ export function derivative(value: unknown): string | null {
 /** Media items, one a line: "Title — address", or the address alone. */
 export function mediaItems(value: unknown): string | null {
   if (!Array.isArray(value)) return plainText(value);
-  const lines = value.map((item) => (isRecord(item) ? (typeof item.title === 'string' && item.title !== '' ? `${item.title} — ${String(item.url)}` : String(item.url)) : plainText(item)));
+  const lines = value.map((item) =>
+    isRecord(item) ? (typeof item.title === 'string' && item.title !== '' ? `${item.title} — ${String(item.url)}` : String(item.url)) : plainText(item),
+  );
   return lines.length === 0 ? null : lines.join('\n');
 }
 

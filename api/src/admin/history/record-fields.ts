@@ -95,7 +95,8 @@ export function recordFields(event: RecordedEvent): SetField[] {
   for (const [key, value] of Object.entries(data)) {
     if (aboutKeys.includes(key) || (ownId !== '' && (typeof value === 'string' || typeof value === 'number') && String(value) === ownId)) continue;
     if (CONTAINERS.has(key) && isPlainObject(value)) {
-      for (const [inner, innerValue] of Object.entries(value)) fields.push({ path: `${prefix}${key}.${inner}`, key: inner, about, value: innerValue, fact, draft });
+      for (const [inner, innerValue] of Object.entries(value))
+        fields.push({ path: `${prefix}${key}.${inner}`, key: inner, about, value: innerValue, fact, draft });
     } else fields.push({ path: `${prefix}${key}`, key, about, value, fact: fact || FACT_KEYS.has(key), draft });
   }
   return fields;

@@ -24,7 +24,14 @@ export function historyRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/history',
-      { schema: { tags, summary: "A record's stream (or, with record, its events in a shared stream), newest first, with what each event changed (the History tab)", querystring: streamHistoryQuery, response: { 200: streamHistoryAnswer } } },
+      {
+        schema: {
+          tags,
+          summary: "A record's stream (or, with record, its events in a shared stream), newest first, with what each event changed (the History tab)",
+          querystring: streamHistoryQuery,
+          response: { 200: streamHistoryAnswer },
+        },
+      },
       async (request, reply) => {
         // A record's events share their fields with none of the stream's other events: its changes are read from them alone.
         const events = (await deps.store.readStream(request.query.streamId)).filter(aboutRecord(request.query.record));
@@ -34,7 +41,10 @@ export function historyRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const shown = (i: number) => newest - i >= range.start && newest - i <= range.end;
         const changes = fieldChanges(events, context, shown);
         const page = events.flatMap((e, i) => (shown(i) ? [{ e, changes: changes[i]! }] : [])).reverse();
-        const named = await names(request, page.map(({ e }) => e.metadata.actor));
+        const named = await names(
+          request,
+          page.map(({ e }) => e.metadata.actor),
+        );
         const nameOf = await referenceNames(deps, names, request, referencesIn(page.flatMap((p) => p.changes)));
         const entries = page.map(({ e, changes }) => ({
           id: e.position.toString(),

@@ -6,7 +6,14 @@ import { TestClient } from '../../testkit/client.js';
 import { after, type Person } from '../../testkit/people.js';
 import type { HistoryEntryAdminAnswer } from '@epos/schemas/admin/events';
 
-interface Layer { id: string; label: string; author: string; order: number; version: string; cantoNotes: { book: number; canto: number; name: string; text: string | null }[] }
+interface Layer {
+  id: string;
+  label: string;
+  author: string;
+  order: number;
+  version: string;
+  cantoNotes: { book: number; canto: number; name: string; text: string | null }[];
+}
 
 let api: TestApi;
 let admin: Person;
@@ -37,16 +44,26 @@ describe('/admin-api/layers', () => {
     expect(layer).toMatchObject({ id: 'console', label: 'Console notes', order: 99 });
     expect(layer.cantoNotes.length).toBeGreaterThan(0);
     const canto = layer.cantoNotes[0]!;
-    const edited = await send(admin.client, 'PUT', '/admin-api/layers/console', { version: layer.version, label: 'Editor notes', author: 'An editor', order: 0, cantoNotes: [{ book: canto.book, canto: canto.canto, text: 'A note on the canto.' }] });
+    const edited = await send(admin.client, 'PUT', '/admin-api/layers/console', {
+      version: layer.version,
+      label: 'Editor notes',
+      author: 'An editor',
+      order: 0,
+      cantoNotes: [{ book: canto.book, canto: canto.canto, text: 'A note on the canto.' }],
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json<Layer>()).toMatchObject({ label: 'Editor notes', order: 0 });
     expect(edited.json<Layer>().cantoNotes[0]!.text).toBe('A note on the canto.');
-    expect((await send(admin.client, 'PUT', '/admin-api/layers/console', { version: layer.version, label: 'Stale', author: 'x', order: 1 })).statusCode).toBe(409);
+    expect((await send(admin.client, 'PUT', '/admin-api/layers/console', { version: layer.version, label: 'Stale', author: 'x', order: 1 })).statusCode).toBe(
+      409,
+    );
 
     const sorted = (await admin.client.get(`/admin-api/layers${q({ sort: ['order', 'ASC'] })}`, after(edited))).json<Layer[]>();
     expect(sorted[0]!.id).toBe('console');
     expect(sorted.length).toBe(before.length + 1);
-    expect((await admin.client.get(`/admin-api/layers${q({ filter: { q: 'editor n' } })}`, after(edited))).json<Layer[]>().map((l) => l.id)).toEqual(['console']);
+    expect((await admin.client.get(`/admin-api/layers${q({ filter: { q: 'editor n' } })}`, after(edited))).json<Layer[]>().map((l) => l.id)).toEqual([
+      'console',
+    ]);
     expect((await admin.client.get(`/admin-api/layers${q({ sort: ['author', 'ASC'] })}`)).statusCode).toBe(400);
 
     const retired = await send(admin.client, 'DELETE', '/admin-api/layers/console');
@@ -81,11 +98,20 @@ describe('/admin-api/layers', () => {
     const retired = await send(admin.client, 'DELETE', '/admin-api/layers/alpha');
 
     const history = (await admin.client.get('/admin-api/history?streamId=poem&record=layer:alpha', after(retired))).json<HistoryEntryAdminAnswer[]>();
-    expect(history.map((e) => e.type)).toEqual(['CommentaryLayerRemoved', 'CantoNoteSet', 'CantoNoteSet', 'CantoNoteSet', 'CommentaryLayerDefined', 'CommentaryLayerDefined']);
+    expect(history.map((e) => e.type)).toEqual([
+      'CommentaryLayerRemoved',
+      'CantoNoteSet',
+      'CantoNoteSet',
+      'CantoNoteSet',
+      'CommentaryLayerDefined',
+      'CommentaryLayerDefined',
+    ]);
     expect(new Set(history.map((e) => e.correlationId)).size).toBe(4);
     const firstCanto = `alpha book ${first.book} canto ${first.canto}.text`;
     expect(history[1]!.changes).toEqual([expect.objectContaining({ field: firstCanto, before: 'On the first canto.', after: 'On the first canto, again.' })]);
-    expect(history.find((e) => e.type === 'CommentaryLayerDefined')!.changes).toContainEqual(expect.objectContaining({ field: 'alpha.label', before: 'Layer alpha', after: 'Alpha notes' }));
+    expect(history.find((e) => e.type === 'CommentaryLayerDefined')!.changes).toContainEqual(
+      expect.objectContaining({ field: 'alpha.label', before: 'Layer alpha', after: 'Alpha notes' }),
+    );
     const whole = (await admin.client.get('/admin-api/history?streamId=poem')).json<HistoryEntryAdminAnswer[]>();
     expect(whole.filter((e) => e.type === 'CommentaryLayerDefined').length).toBeGreaterThan(2);
     expect((await admin.client.get('/admin-api/history?streamId=poem&record=layer:Not-A-Key')).statusCode).toBe(400);

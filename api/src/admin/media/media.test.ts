@@ -23,8 +23,18 @@ async function uploaded(url: string, name: string, data: Buffer): Promise<string
   expect(answer).toMatchObject({ status: 1 });
   return /([0-9a-f]{64})/.exec(answer!.fileUrl)![1]!;
 }
-const sentenceIdOf = async (number: number) => (await (await api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION)).selectFrom('sentences').select('id').where('sentence', '=', number).executeTakeFirstOrThrow()).id;
-const sentence = async (number: number, response: LightMyRequestResponse) => (await admin.client.get(`/admin-api/sentences/${await sentenceIdOf(number)}`, after(response))).json<AdminSentenceAnswer>();
+const sentenceIdOf = async (number: number) =>
+  (
+    await (
+      await api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION)
+    )
+      .selectFrom('sentences')
+      .select('id')
+      .where('sentence', '=', number)
+      .executeTakeFirstOrThrow()
+  ).id;
+const sentence = async (number: number, response: LightMyRequestResponse) =>
+  (await admin.client.get(`/admin-api/sentences/${await sentenceIdOf(number)}`, after(response))).json<AdminSentenceAnswer>();
 
 describe('the Media resource', () => {
   let lamp: string;
@@ -47,7 +57,11 @@ describe('the Media resource', () => {
     const audio = (await admin.client.get(`/admin-api/media${listQuery({ filter: { kind: 'audio' } })}`)).json<AdminMediaAnswer[]>();
     expect(audio.map((m) => [m.id, m.mime, m.durationSeconds, m.url])).toEqual([[hymn, 'audio/wav', 1, `/media/files/${hymn}.wav`]]);
     expect((await admin.client.get(`/admin-api/media${listQuery({ filter: { q: 'LAMP' } })}`)).json<AdminMediaAnswer[]>().map((m) => m.id)).toEqual([lamp]);
-    expect((await admin.client.get(`/admin-api/media/${lamp}`)).json<AdminMediaAnswer>()).toMatchObject({ id: lamp, originalName: 'lamp.png', uploader: admin.userId });
+    expect((await admin.client.get(`/admin-api/media/${lamp}`)).json<AdminMediaAnswer>()).toMatchObject({
+      id: lamp,
+      originalName: 'lamp.png',
+      uploader: admin.userId,
+    });
     expect((await admin.client.get(`/admin-api/media${listQuery({ filter: { kind: 'video' } })}`)).statusCode).toBe(400);
     expect((await admin.client.get(`/admin-api/media/${'0'.repeat(64)}`)).statusCode).toBe(404);
     expect((await reader.client.get('/admin-api/media')).statusCode).toBe(403);
@@ -56,7 +70,9 @@ describe('the Media resource', () => {
   it('attaches to a sentence by its number as a kind, shows where, detaches, and keeps every change in the sentence history', async () => {
     const attached = await admin.client.post(`/admin-api/media/${lamp}/attach`, { sentence: 3, kind: 'painting', title: 'The lamp' });
     expect(attached.statusCode).toBe(200);
-    expect(attached.json<AdminMediaAnswer>().uses).toEqual([{ place: 'sentence', sentenceId: await sentenceIdOf(3), sentence: 3, book: null, canto: null, kind: 'painting', position: expect.any(Number) }]);
+    expect(attached.json<AdminMediaAnswer>().uses).toEqual([
+      { place: 'sentence', sentenceId: await sentenceIdOf(3), sentence: 3, book: null, canto: null, kind: 'painting', position: expect.any(Number) },
+    ]);
     const paintings = (await sentence(3, attached)).media.painting ?? [];
     expect(paintings.at(-1)).toEqual({ url: `/media/files/${lamp}.png`, thumbUrl: `/media/thumbs/${lamp}.png`, title: 'The lamp', media: lamp });
 

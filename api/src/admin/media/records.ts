@@ -8,7 +8,20 @@ type MediaRow = MediaReadModel['media'];
 /** The console's records of these uploads, each with where it is shown (sentences by their running numbers now). */
 export async function mediaRecords(media: Kysely<MediaReadModel>, poem: Kysely<PoemReadModel>, rows: readonly MediaRow[]): Promise<AdminMediaAnswer[]> {
   if (rows.length === 0) return [];
-  const uses = await media.selectFrom('media_uses').selectAll().where('hash', 'in', rows.map((r) => r.hash)).orderBy('place').orderBy('book').orderBy('canto').orderBy('sentence_id').orderBy('position').execute();
+  const uses = await media
+    .selectFrom('media_uses')
+    .selectAll()
+    .where(
+      'hash',
+      'in',
+      rows.map((r) => r.hash),
+    )
+    .orderBy('place')
+    .orderBy('book')
+    .orderBy('canto')
+    .orderBy('sentence_id')
+    .orderBy('position')
+    .execute();
   const sentenceIds = [...new Set(uses.flatMap((u) => (u.sentence_id === null ? [] : [u.sentence_id])))];
   const numbers = new Map<number, number | null>();
   if (sentenceIds.length > 0) {
@@ -17,7 +30,15 @@ export async function mediaRecords(media: Kysely<MediaReadModel>, poem: Kysely<P
   return rows.map((row) => {
     const shown: MediaUseAnswer[] = uses
       .filter((u) => u.hash === row.hash)
-      .map((u) => ({ place: u.place, sentenceId: u.sentence_id, sentence: u.sentence_id === null ? null : (numbers.get(u.sentence_id) ?? null), book: u.book, canto: u.canto, kind: u.kind, position: u.position }));
+      .map((u) => ({
+        place: u.place,
+        sentenceId: u.sentence_id,
+        sentence: u.sentence_id === null ? null : (numbers.get(u.sentence_id) ?? null),
+        book: u.book,
+        canto: u.canto,
+        kind: u.kind,
+        position: u.position,
+      }));
     return {
       id: row.hash,
       kind: row.kind,

@@ -50,10 +50,16 @@ const invalid = (field: string, message: string) => new HttpError(400, 'invalid'
  * events, decided on the sentence's stream; the History tab reads `media-<hash>`.
  */
 export function mediaAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
-  const models = async (request: FastifyRequest) => ({ media: await readModel<MediaReadModel>(deps, request, MEDIA_PROJECTION), poem: await readModel<PoemReadModel>(deps, request, POEM_PROJECTION) });
+  const models = async (request: FastifyRequest) => ({
+    media: await readModel<MediaReadModel>(deps, request, MEDIA_PROJECTION),
+    poem: await readModel<PoemReadModel>(deps, request, POEM_PROJECTION),
+  });
   const record = async (hash: string, after: Position | null, request: FastifyRequest): Promise<AdminMediaAnswer> => {
     if (after !== null) await afterWrite(deps, after, [MEDIA_PROJECTION, POEM_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
-    const { media, poem } = after !== null ? { media: await deps.progress.readModel<MediaReadModel>(MEDIA_PROJECTION), poem: await deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) } : await models(request);
+    const { media, poem } =
+      after !== null
+        ? { media: await deps.progress.readModel<MediaReadModel>(MEDIA_PROJECTION), poem: await deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) }
+        : await models(request);
     const row = await media.selectFrom('media').selectAll().where('hash', '=', hash).executeTakeFirst();
     if (!row) throw notFound();
     return (await mediaRecords(media, poem, [row]))[0]!;
@@ -68,71 +74,157 @@ export function mediaAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     return { url: mediaFileUrl(hash, ext), ...(kind === 'image' ? { thumbUrl: mediaThumbUrl(hash, ext) } : {}), ...(title ? { title } : {}), media: hash };
   };
   const checkKind = (state: MediaState, kind: MediaKind) => {
-    if (!attachableKinds(state.upload!.kind).includes(kind)) throw invalid('kind', `kind: ${state.upload!.kind === 'audio' ? 'audio is attached as audio' : 'an image is attached as painting, sketch, diagram or artistImage'}`);
+    if (!attachableKinds(state.upload!.kind).includes(kind))
+      throw invalid(
+        'kind',
+        `kind: ${state.upload!.kind === 'audio' ? 'audio is attached as audio' : 'an image is attached as painting, sketch, diagram or artistImage'}`,
+      );
   };
   const change = async (request: FastifyRequest, number: number, command: MediaListChange): Promise<Position | null> => {
     const poem = await readModel<PoemReadModel>(deps, request, POEM_PROJECTION);
     const row = await poem.selectFrom('sentences').select('id').where('sentence', '=', number).executeTakeFirst();
     if (!row) throw new HttpError(404, 'not_found', mediaMessages.noSentence(number), {}, [{ field: 'sentence', message: mediaMessages.noSentence(number) }]);
-    const result = await handleCommand(deps.store, { streamId: sentenceStream(row.id), decider: sentenceMediaDecider(row.id), command, cause: causeOf(request) });
+    const result = await handleCommand(deps.store, {
+      streamId: sentenceStream(row.id),
+      decider: sentenceMediaDecider(row.id),
+      command,
+      cause: causeOf(request),
+    });
     return result.position;
   };
   const positioned = (reply: FastifyReply, position: Position | null) => (position === null ? reply : reply.header(POSITION_HEADER, position.toString()));
 
   return async (app) => {
-    app.get('/media', { schema: { tags, summary: 'The media library: filter by kind (image, audio), q searches the names; newest first unless sorted', querystring: adminListQuery, response: { 200: adminMediaListAnswer } } }, async (request, reply) => {
-      const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
-      const { media, poem } = await models(request);
-      let rows = media.selectFrom('media');
-      if (params.filter.kind !== undefined) {
-        const kinds = textValues('kind', params.filter.kind);
-        if (!kinds.every((k) => k === 'image' || k === 'audio')) throw invalid('filter', 'filter: kind is image or audio');
-        rows = rows.where('kind', 'in', kinds as ('image' | 'audio')[]);
-      }
-      if (params.filter.id !== undefined) rows = rows.where('hash', 'in', textValues('id', params.filter.id));
-      if (params.q !== '') rows = rows.where('original_name', 'ilike', containing(params.q));
-      const total = Number((await rows.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-      const sort = params.sort ?? { field: 'uploadedAt' as const, order: 'desc' as const };
-      const page = await rows.selectAll().orderBy(COLUMNS[sort.field], sort.order).orderBy('hash').offset(params.range.start).limit(params.range.end - params.range.start + 1).execute();
-      return sendList(reply, 'media', params, await mediaRecords(media, poem, page), total);
-    });
+    app.get(
+      '/media',
+      {
+        schema: {
+          tags,
+          summary: 'The media library: filter by kind (image, audio), q searches the names; newest first unless sorted',
+          querystring: adminListQuery,
+          response: { 200: adminMediaListAnswer },
+        },
+      },
+      async (request, reply) => {
+        const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
+        const { media, poem } = await models(request);
+        let rows = media.selectFrom('media');
+        if (params.filter.kind !== undefined) {
+          const kinds = textValues('kind', params.filter.kind);
+          if (!kinds.every((k) => k === 'image' || k === 'audio')) throw invalid('filter', 'filter: kind is image or audio');
+          rows = rows.where('kind', 'in', kinds as ('image' | 'audio')[]);
+        }
+        if (params.filter.id !== undefined) rows = rows.where('hash', 'in', textValues('id', params.filter.id));
+        if (params.q !== '') rows = rows.where('original_name', 'ilike', containing(params.q));
+        const total = Number((await rows.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+        const sort = params.sort ?? { field: 'uploadedAt' as const, order: 'desc' as const };
+        const page = await rows
+          .selectAll()
+          .orderBy(COLUMNS[sort.field], sort.order)
+          .orderBy('hash')
+          .offset(params.range.start)
+          .limit(params.range.end - params.range.start + 1)
+          .execute();
+        return sendList(reply, 'media', params, await mediaRecords(media, poem, page), total);
+      },
+    );
 
-    app.get('/media/:id', { schema: { tags, summary: 'One upload (id = its SHA-256) with where it is shown', params: adminMediaParams, response: { 200: adminMediaAnswer } } }, async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return record(request.params.id, null, request);
-    });
+    app.get(
+      '/media/:id',
+      { schema: { tags, summary: 'One upload (id = its SHA-256) with where it is shown', params: adminMediaParams, response: { 200: adminMediaAnswer } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return record(request.params.id, null, request);
+      },
+    );
 
-    app.post('/media/:id/attach', { config: manage, schema: { tags, summary: "Attach the upload to a sentence (by its number) as a kind, at the end of the sentence's list", params: adminMediaParams, body: adminAttachBody, response: { 200: adminMediaAnswer } } }, async (request, reply) => {
-      requirePermission(request, 'media.manage');
-      const state = await upload(request.params.id);
-      checkKind(state, request.body.kind);
-      const position = await change(request, request.body.sentence, { mediaKind: request.body.kind, change: attach(itemOf(state, request.body.title)) });
-      return positioned(reply, position).send(await record(request.params.id, position, request));
-    });
+    app.post(
+      '/media/:id/attach',
+      {
+        config: manage,
+        schema: {
+          tags,
+          summary: "Attach the upload to a sentence (by its number) as a kind, at the end of the sentence's list",
+          params: adminMediaParams,
+          body: adminAttachBody,
+          response: { 200: adminMediaAnswer },
+        },
+      },
+      async (request, reply) => {
+        requirePermission(request, 'media.manage');
+        const state = await upload(request.params.id);
+        checkKind(state, request.body.kind);
+        const position = await change(request, request.body.sentence, { mediaKind: request.body.kind, change: attach(itemOf(state, request.body.title)) });
+        return positioned(reply, position).send(await record(request.params.id, position, request));
+      },
+    );
 
-    app.post('/media/:id/detach', { config: manage, schema: { tags, summary: "Take the upload off a sentence's media of a kind", params: adminMediaParams, body: adminDetachBody, response: { 200: adminMediaAnswer } } }, async (request, reply) => {
-      requirePermission(request, 'media.manage');
-      await upload(request.params.id);
-      const position = await change(request, request.body.sentence, { mediaKind: request.body.kind, change: detach(request.params.id) });
-      return positioned(reply, position).send(await record(request.params.id, position, request));
-    });
+    app.post(
+      '/media/:id/detach',
+      {
+        config: manage,
+        schema: {
+          tags,
+          summary: "Take the upload off a sentence's media of a kind",
+          params: adminMediaParams,
+          body: adminDetachBody,
+          response: { 200: adminMediaAnswer },
+        },
+      },
+      async (request, reply) => {
+        requirePermission(request, 'media.manage');
+        await upload(request.params.id);
+        const position = await change(request, request.body.sentence, { mediaKind: request.body.kind, change: detach(request.params.id) });
+        return positioned(reply, position).send(await record(request.params.id, position, request));
+      },
+    );
 
-    app.post('/media/:id/replace', { config: manage, schema: { tags, summary: 'Show another upload (`with`) where this one is shown on the sentence, in the same place', params: adminMediaParams, body: adminReplaceBody, response: { 200: adminMediaAnswer } } }, async (request, reply) => {
-      requirePermission(request, 'media.manage');
-      await upload(request.params.id);
-      const next = await upload(request.body.with).catch(() => {
-        throw invalid('with', 'with: no such file in the media library');
-      });
-      checkKind(next, request.body.kind);
-      const position = await change(request, request.body.sentence, { mediaKind: request.body.kind, change: replace(request.params.id, itemOf(next)) });
-      return positioned(reply, position).send(await record(request.body.with, position, request));
-    });
+    app.post(
+      '/media/:id/replace',
+      {
+        config: manage,
+        schema: {
+          tags,
+          summary: 'Show another upload (`with`) where this one is shown on the sentence, in the same place',
+          params: adminMediaParams,
+          body: adminReplaceBody,
+          response: { 200: adminMediaAnswer },
+        },
+      },
+      async (request, reply) => {
+        requirePermission(request, 'media.manage');
+        await upload(request.params.id);
+        const next = await upload(request.body.with).catch(() => {
+          throw invalid('with', 'with: no such file in the media library');
+        });
+        checkKind(next, request.body.kind);
+        const position = await change(request, request.body.sentence, { mediaKind: request.body.kind, change: replace(request.params.id, itemOf(next)) });
+        return positioned(reply, position).send(await record(request.body.with, position, request));
+      },
+    );
 
-    app.delete('/media/:id', { config: manage, schema: { tags, summary: 'Take an upload shown nowhere out of the library (409 while it is shown)', params: adminMediaParams, response: { 200: adminMediaAnswer } } }, async (request, reply) => {
-      requirePermission(request, 'media.manage');
-      const before = await record(request.params.id, null, request);
-      const result = await handleCommand(deps.store, { streamId: mediaStream(request.params.id), decider: mediaDecider, command: { kind: 'remove', inUse: before.useCount > 0 }, cause: causeOf(request) });
-      return withPosition(reply, result).send(before);
-    });
+    app.delete(
+      '/media/:id',
+      {
+        config: manage,
+        schema: {
+          tags,
+          summary: 'Take an upload shown nowhere out of the library (409 while it is shown)',
+          params: adminMediaParams,
+          response: { 200: adminMediaAnswer },
+        },
+      },
+      async (request, reply) => {
+        requirePermission(request, 'media.manage');
+        const before = await record(request.params.id, null, request);
+        const result = await handleCommand(deps.store, {
+          streamId: mediaStream(request.params.id),
+          decider: mediaDecider,
+          command: { kind: 'remove', inUse: before.useCount > 0 },
+          cause: causeOf(request),
+        });
+        return withPosition(reply, result).send(before);
+      },
+    );
   };
 }

@@ -15,7 +15,16 @@ const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const list = (query: string, headers: Record<string, string> = {}) => admin.client.get(`/admin-api/pages?${query}`, headers);
 const names = async (query: string, headers: Record<string, string> = {}) => (await list(query, headers)).json<AdminPageAnswer[]>().map((p) => p.name);
 const record = (response: LightMyRequestResponse) => response.json<AdminPageAnswer>();
-const page = (overrides: Record<string, unknown> = {}) => ({ name: 'About', url: '/about', permalink: 'about', category: 'Main menu', parent: null, priority: 1, md_content: 'About **the poem**.', ...overrides });
+const page = (overrides: Record<string, unknown> = {}) => ({
+  name: 'About',
+  url: '/about',
+  permalink: 'about',
+  category: 'Main menu',
+  parent: null,
+  priority: 1,
+  md_content: 'About **the poem**.',
+  ...overrides,
+});
 
 async function create(overrides: Record<string, unknown>) {
   const response = await admin.client.send('POST', '/admin-api/pages', page(overrides));
@@ -39,12 +48,29 @@ afterAll(async () => api?.close());
 describe('admin pages', () => {
   it('creates a page from the editor form and answers it with its markdown and revision', async () => {
     const about = record(await admin.client.get(`/admin-api/pages/${ids.About}`));
-    expect(about).toMatchObject({ name: 'About', url: '/about', permalink: 'about', category: 'Main menu', parent: null, priority: 2, md_content: 'About **the poem**.', revision: 1, version: 0 });
-    expect(record(await admin.client.get(`/admin-api/pages/${ids['The poet']}`))).toMatchObject({ url: '/about/the-poet', category: 'Non-Menu', parent: ids.About, priority: null });
+    expect(about).toMatchObject({
+      name: 'About',
+      url: '/about',
+      permalink: 'about',
+      category: 'Main menu',
+      parent: null,
+      priority: 2,
+      md_content: 'About **the poem**.',
+      revision: 1,
+      version: 0,
+    });
+    expect(record(await admin.client.get(`/admin-api/pages/${ids['The poet']}`))).toMatchObject({
+      url: '/about/the-poet',
+      category: 'Non-Menu',
+      parent: ids.About,
+      priority: null,
+    });
     expect((await admin.client.get('/api/contact')).json()).toMatchObject({ pageid: ids.Contact, name: 'Contact', category: 'Footer' });
     expect((await admin.client.get('/admin-api/pages/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const docs = await api.app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(Object.keys(docs.json<{ paths: object }>().paths)).toEqual(expect.arrayContaining(['/admin-api/pages', '/admin-api/pages/{id}', '/admin-api/pages/{id}/restore']));
+    expect(Object.keys(docs.json<{ paths: object }>().paths)).toEqual(
+      expect.arrayContaining(['/admin-api/pages', '/admin-api/pages/{id}', '/admin-api/pages/{id}/restore']),
+    );
   });
 
   it('lists pages without their text; sorts, filters by category and parent, searches names and paths, pages with Content-Range', async () => {
@@ -70,9 +96,21 @@ describe('admin pages', () => {
 
   it('saves a revision, moves a page whose url changed (the old path answers 301), and refuses a stale revision', async () => {
     const loaded = record(await admin.client.get(`/admin-api/pages/${ids.Contact}`));
-    const saved = await admin.client.send('PUT', `/admin-api/pages/${loaded.id}`, { ...loaded, name: 'Write to us', url: '/write-to-us', md_content: 'Write.' });
+    const saved = await admin.client.send('PUT', `/admin-api/pages/${loaded.id}`, {
+      ...loaded,
+      name: 'Write to us',
+      url: '/write-to-us',
+      md_content: 'Write.',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(record(saved)).toMatchObject({ id: loaded.id, name: 'Write to us', url: '/write-to-us', md_content: 'Write.', revision: 2, version: loaded.version + 2 });
+    expect(record(saved)).toMatchObject({
+      id: loaded.id,
+      name: 'Write to us',
+      url: '/write-to-us',
+      md_content: 'Write.',
+      revision: 2,
+      version: loaded.version + 2,
+    });
     const old = await admin.client.get('/api/contact', after(saved));
     expect(old.statusCode).toBe(301);
     expect(old.headers.location).toBe('/api/write-to-us');
@@ -118,13 +156,22 @@ describe('admin pages', () => {
     expect(record(back)).toMatchObject({ md_content: 'About **the poem**.', revision: 3 });
     const events = await api.deps.store.readStream(`page-${id}`);
     const second = events.find((e) => e.type === 'PageRevised')!;
-    expect(record(await admin.client.send('POST', `/admin-api/pages/${id}/restore`, { position: second.position.toString() }))).toMatchObject({ md_content: 'Second text.', revision: 4 });
+    expect(record(await admin.client.send('POST', `/admin-api/pages/${id}/restore`, { position: second.position.toString() }))).toMatchObject({
+      md_content: 'Second text.',
+      revision: 4,
+    });
     const history = await admin.client.get(`/admin-api/history?streamId=page-${id}`);
     expect(history.statusCode).toBe(200);
     expect(history.json<unknown[]>()).toHaveLength(4);
-    expect((await admin.client.send('POST', `/admin-api/pages/${id}/restore`, { revision: 9 })).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('revision') });
+    expect((await admin.client.send('POST', `/admin-api/pages/${id}/restore`, { revision: 9 })).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('revision'),
+    });
     expect((await admin.client.send('POST', `/admin-api/pages/${id}/restore`, { position: '1' })).statusCode).toBe(404);
-    expect((await admin.client.send('POST', `/admin-api/pages/${id}/restore`, {})).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('revision') });
+    expect((await admin.client.send('POST', `/admin-api/pages/${id}/restore`, {})).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('revision'),
+    });
   });
 
   it('deletes a page: gone from the list and its path, its path kept from other pages', async () => {

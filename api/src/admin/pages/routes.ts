@@ -30,7 +30,16 @@ const manage = { permission: 'library.manage' } as const;
 const PAGE_BODY_LIMIT = 8 * 1024 * 1024;
 const SORTS = ['name', 'url', 'category', 'priority', 'revision', 'created_at', 'updated_at'] as const;
 const FILTERS = ['id', 'category', 'parent'] as const;
-const COLUMNS = { id: 'pages.page_id', name: 'pages.name', url: 'pages.path', category: 'pages.category', priority: 'pages.priority', revision: 'pages.revision', created_at: 'pages.created_at', updated_at: 'pages.updated_at' } as const;
+const COLUMNS = {
+  id: 'pages.page_id',
+  name: 'pages.name',
+  url: 'pages.path',
+  category: 'pages.category',
+  priority: 'pages.priority',
+  revision: 'pages.revision',
+  created_at: 'pages.created_at',
+  updated_at: 'pages.updated_at',
+} as const;
 /** Everything but the markdown and its HTML: lists leave the text out, pages can be long. */
 const SUMMARY = ['page_id', 'path', 'name', 'permalink', 'category', 'parent_id', 'priority', 'revision', 'created_at', 'updated_at'] as const;
 
@@ -95,7 +104,15 @@ export function pageAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/pages',
-      { config: { reads: [LIBRARY_PROJECTION] }, schema: { tags, summary: 'Every library page (without its text); filter by category or parent; q searches names and paths', querystring: adminListQuery, response: { 200: adminPagesAnswer } } },
+      {
+        config: { reads: [LIBRARY_PROJECTION] },
+        schema: {
+          tags,
+          summary: 'Every library page (without its text); filter by category or parent; q searches names and paths',
+          querystring: adminListQuery,
+          response: { 200: adminPagesAnswer },
+        },
+      },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
         const db = await libraryDb(request);
@@ -108,7 +125,8 @@ export function pageAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           if (!wanted.every((c) => (pageCategories as readonly string[]).includes(c))) throw badFilter(`category is one of ${pageCategories.join(', ')}`);
           rows = rows.where('pages.category', 'in', wanted as LibraryPage['category'][]);
         }
-        if (params.q !== '') rows = rows.where((eb) => eb.or([eb('pages.name', 'ilike', containing(params.q)), eb('pages.path', 'ilike', containing(params.q))]));
+        if (params.q !== '')
+          rows = rows.where((eb) => eb.or([eb('pages.name', 'ilike', containing(params.q)), eb('pages.path', 'ilike', containing(params.q))]));
         const column = COLUMNS[params.sort?.field ?? 'name'];
         const ids = rows.select('pages.page_id').$call(pageInOrder(column, 'pages.page_id', params.sort?.order ?? 'asc', params.range));
         const [page, total] = await Promise.all([ids.execute(), totalUpTo(db, rows.select(sql<number>`1`.as('one')))]);
@@ -117,25 +135,62 @@ export function pageAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           (wanted) => db.selectFrom('pages').select(SUMMARY).where('page_id', 'in', wanted).execute(),
           (p) => p.page_id,
         );
-        return sendList(reply, 'pages', params, found.map((p) => answer(p, -1)), total);
+        return sendList(
+          reply,
+          'pages',
+          params,
+          found.map((p) => answer(p, -1)),
+          total,
+        );
       },
     );
 
-    app.get('/pages/:id', { config: { reads: [LIBRARY_PROJECTION] }, schema: { tags, summary: 'One page with its markdown, and the revision to send back when saving', params: adminPageParams, response: { 200: adminPageAnswer } } }, async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return lookUp(await libraryDb(request), request.params.id);
-    });
+    app.get(
+      '/pages/:id',
+      {
+        config: { reads: [LIBRARY_PROJECTION] },
+        schema: {
+          tags,
+          summary: 'One page with its markdown, and the revision to send back when saving',
+          params: adminPageParams,
+          response: { 200: adminPageAnswer },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return lookUp(await libraryDb(request), request.params.id);
+      },
+    );
 
-    app.post('/pages', { config: manage, bodyLimit: PAGE_BODY_LIMIT, schema: { tags, summary: 'Create a library page at a path no page or site route has', response: { 201: adminPageAnswer } } }, async (request, reply) => {
-      requirePermission(request, 'library.manage');
-      const form = parseOr400(pageForm, request.body);
-      const result = await createPage(deps.store, causeOf(request), form);
-      return withPosition(reply, result).code(201).send(await current(result.state.pageId, result.position));
-    });
+    app.post(
+      '/pages',
+      {
+        config: manage,
+        bodyLimit: PAGE_BODY_LIMIT,
+        schema: { tags, summary: 'Create a library page at a path no page or site route has', response: { 201: adminPageAnswer } },
+      },
+      async (request, reply) => {
+        requirePermission(request, 'library.manage');
+        const form = parseOr400(pageForm, request.body);
+        const result = await createPage(deps.store, causeOf(request), form);
+        return withPosition(reply, result)
+          .code(201)
+          .send(await current(result.state.pageId, result.position));
+      },
+    );
 
     app.put(
       '/pages/:id',
-      { config: manage, bodyLimit: PAGE_BODY_LIMIT, schema: { tags, summary: 'Save a page (a new revision); a new url moves it and the old one redirects; 409 when saved by someone else since `revision`', params: adminPageParams, response: { 200: adminPageAnswer } } },
+      {
+        config: manage,
+        bodyLimit: PAGE_BODY_LIMIT,
+        schema: {
+          tags,
+          summary: 'Save a page (a new revision); a new url moves it and the old one redirects; 409 when saved by someone else since `revision`',
+          params: adminPageParams,
+          response: { 200: adminPageAnswer },
+        },
+      },
       async (request, reply) => {
         requirePermission(request, 'library.manage');
         const { revision, ...form } = parseOr400(adminPageUpdate, request.body);
@@ -144,16 +199,31 @@ export function pageAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete('/pages/:id', { config: manage, schema: { tags, summary: 'Delete a page (its paths stay reserved to it)', params: adminPageParams, response: { 200: adminPageAnswer } } }, async (request, reply) => {
-      requirePermission(request, 'library.manage');
-      const before = await fromStream(request.params.id);
-      const result = await deletePage(deps.store, causeOf(request), request.params.id);
-      return withPosition(reply, result).send(before);
-    });
+    app.delete(
+      '/pages/:id',
+      {
+        config: manage,
+        schema: { tags, summary: 'Delete a page (its paths stay reserved to it)', params: adminPageParams, response: { 200: adminPageAnswer } },
+      },
+      async (request, reply) => {
+        requirePermission(request, 'library.manage');
+        const before = await fromStream(request.params.id);
+        const result = await deletePage(deps.store, causeOf(request), request.params.id);
+        return withPosition(reply, result).send(before);
+      },
+    );
 
     app.post(
       '/pages/:id/restore',
-      { config: manage, schema: { tags, summary: 'Make an earlier revision (or the text at an event position) the current text: a new revision, history kept', params: adminPageParams, response: { 200: adminPageAnswer } } },
+      {
+        config: manage,
+        schema: {
+          tags,
+          summary: 'Make an earlier revision (or the text at an event position) the current text: a new revision, history kept',
+          params: adminPageParams,
+          response: { 200: adminPageAnswer },
+        },
+      },
       async (request, reply) => {
         requirePermission(request, 'library.manage');
         const { id } = request.params;

@@ -42,7 +42,10 @@ describe('admin blogs', () => {
     expect((await admin.client.get('/admin-api/blogs/prose')).json()).toMatchObject({ id: 'prose', title: 'The prose', publishedCount: 1 });
     expect((await admin.client.get('/admin-api/blogs/none')).statusCode).toBe(404);
     expect((await send(admin, 'POST', '/admin-api/blogs', { slug: 'verse', title: 'Again' })).statusCode).toBe(409);
-    expect((await send(admin, 'POST', '/admin-api/blogs', { slug: 'Bad Slug', title: 'X' })).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('slug') });
+    expect((await send(admin, 'POST', '/admin-api/blogs', { slug: 'Bad Slug', title: 'X' })).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('slug'),
+    });
     expect((await send(writer, 'POST', '/admin-api/blogs', { slug: 'mine', title: 'Mine' })).statusCode).toBe(403);
     expect((await writer.client.get('/admin-api/blogs')).statusCode).toBe(403);
   });
@@ -58,8 +61,12 @@ describe('admin blogs', () => {
     expect((await put({ title: 'Again', version: loaded.version })).statusCode).toBe(409);
     expect((await send(writer, 'PUT', '/admin-api/blogs/drafts', { archived: false })).statusCode).toBe(403);
     expect((await send(admin, 'PUT', '/admin-api/blogs/none', { title: 'X' })).statusCode).toBe(404);
-    expect((await admin.client.post('/postdata/create', { blog_id: 'drafts', title: 'Late', series_title: 'S', md_content: 'x', status: 0 })).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('archived') });
-    expect((await admin.client.get(`/admin-api/blogs?filter=${enc({ archived: true })}`, after(saved))).json<AdminBlogAnswer[]>().map((b) => b.id)).toEqual(['drafts']);
+    expect(
+      (await admin.client.post('/postdata/create', { blog_id: 'drafts', title: 'Late', series_title: 'S', md_content: 'x', status: 0 })).json(),
+    ).toMatchObject({ statusCode: 400, message: expect.stringContaining('archived') });
+    expect((await admin.client.get(`/admin-api/blogs?filter=${enc({ archived: true })}`, after(saved))).json<AdminBlogAnswer[]>().map((b) => b.id)).toEqual([
+      'drafts',
+    ]);
     expect((await put({ archived: false })).json()).toMatchObject({ archived: false, version: 4 });
     const late = await admin.client.post('/postdata/create', { blog_id: 'drafts', title: 'Late', series_title: 'S', md_content: 'x', status: 2 });
     expect(late.statusCode).toBe(200);
@@ -80,7 +87,11 @@ describe('admin posts', () => {
     expect(posts[0]!.editorPath).toBe(`/blogs/verse/${posts[0]!.url}/editpost`);
     expect(await titles(`sort=${enc(['title', 'DESC'])}&filter=${enc({ blog: 'verse' })}`)).toEqual(['Beta', 'Alpha']);
     expect(await titles(`filter=${enc({ status: 'draft' })}`)).toEqual(['Beta']);
-    expect(await titles(`sort=${enc(['title', 'ASC'])}&filter=${enc({ authorId: writer.userId, status: ['published', 'scheduled'] })}`)).toEqual(['Alpha', 'Delta', 'Gamma']);
+    expect(await titles(`sort=${enc(['title', 'ASC'])}&filter=${enc({ authorId: writer.userId, status: ['published', 'scheduled'] })}`)).toEqual([
+      'Alpha',
+      'Delta',
+      'Gamma',
+    ]);
     expect(await titles(`filter=${enc({ q: 'amm' })}`)).toEqual(['Gamma']);
     const page = await list(`sort=${enc(['title', 'ASC'])}&range=${enc([2, 3])}`);
     expect(page.json<AdminPostAnswer[]>().map((p) => p.title)).toEqual(['Delta', 'Gamma']);
@@ -94,8 +105,19 @@ describe('admin posts', () => {
   it('reschedules, unpublishes and publishes through the post decider; 409 on a stale version; admins only', async () => {
     const gamma = (await admin.client.get(`/admin-api/posts/${ids.Gamma}`)).json<AdminPostAnswer>();
     const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    expect((await send(admin, 'PUT', `/admin-api/posts/${gamma.id}`, { status: 'scheduled', version: gamma.version })).json()).toMatchObject({ statusCode: 400, message: 'Publish at: choose when to publish the post' });
-    expect((await send(admin, 'PUT', `/admin-api/posts/${gamma.id}`, { status: 'scheduled', publishAt: new Date(Date.now() - 60_000).toISOString(), version: gamma.version })).statusCode).toBe(400);
+    expect((await send(admin, 'PUT', `/admin-api/posts/${gamma.id}`, { status: 'scheduled', version: gamma.version })).json()).toMatchObject({
+      statusCode: 400,
+      message: 'Publish at: choose when to publish the post',
+    });
+    expect(
+      (
+        await send(admin, 'PUT', `/admin-api/posts/${gamma.id}`, {
+          status: 'scheduled',
+          publishAt: new Date(Date.now() - 60_000).toISOString(),
+          version: gamma.version,
+        })
+      ).statusCode,
+    ).toBe(400);
     const moved = await send(admin, 'PUT', `/admin-api/posts/${gamma.id}`, { status: 'scheduled', publishAt: later, version: gamma.version });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ status: 'scheduled', publishAt: later, version: gamma.version + 1 });
@@ -104,16 +126,32 @@ describe('admin posts', () => {
     const alpha = (await admin.client.get(`/admin-api/posts/${ids.Alpha}`)).json<AdminPostAnswer>();
     expect((await send(writer, 'PUT', `/admin-api/posts/${alpha.id}`, { status: 'draft', version: alpha.version })).statusCode).toBe(403);
     const anonymous = new TestClient(api.app, '192.0.2.77');
-    expect((await anonymous.request({ method: 'PUT', url: `/admin-api/posts/${alpha.id}`, payload: '{"status":"draft"}', headers: { 'content-type': 'application/json', 'x-csrf-token': await anonymous.csrf() } })).statusCode).toBe(401);
+    expect(
+      (
+        await anonymous.request({
+          method: 'PUT',
+          url: `/admin-api/posts/${alpha.id}`,
+          payload: '{"status":"draft"}',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': await anonymous.csrf() },
+        })
+      ).statusCode,
+    ).toBe(401);
     const unpublished = await send(admin, 'PUT', `/admin-api/posts/${alpha.id}`, { status: 'draft', version: alpha.version });
     expect(unpublished.json()).toMatchObject({ status: 'draft', publishedAt: null });
     expect((await writer.client.get('/api/blogs/verse/' + alpha.url, after(unpublished))).json()).toMatchObject({ status: 2 });
   });
 
-  it("restores the text a post had at an event position, as a new revision", async () => {
+  it('restores the text a post had at an event position, as a new revision', async () => {
     const id = ids.Delta!;
     const first = (await api.deps.store.readStream(`post-${id}`))[0]!;
-    const revised = await writer.client.post('/postdata/update', { id, blog_id: 'prose', title: 'Delta two', series_title: 'S', md_content: 'Changed.', status: 0 });
+    const revised = await writer.client.post('/postdata/update', {
+      id,
+      blog_id: 'prose',
+      title: 'Delta two',
+      series_title: 'S',
+      md_content: 'Changed.',
+      status: 0,
+    });
     expect(revised.statusCode).toBe(200);
     const restored = await send(admin, 'POST', `/admin-api/posts/${id}/restore`, { position: first.position.toString() });
     expect(restored.json()).toMatchObject({ title: 'Delta', revision: 3 });
@@ -129,7 +167,10 @@ describe('admin posts', () => {
     const late = gone.json<AdminPostAnswer[]>()[0]!;
     const loaded = (await admin.client.get(`/admin-api/posts/${late.id}`)).json<AdminPostAnswer>();
     expect(loaded).toMatchObject({ status: 'deleted', title: 'Late' });
-    expect((await send(admin, 'PUT', `/admin-api/posts/${late.id}`, { status: 'published', version: loaded.version })).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('draft') });
+    expect((await send(admin, 'PUT', `/admin-api/posts/${late.id}`, { status: 'published', version: loaded.version })).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('draft'),
+    });
     expect((await send(writer, 'PUT', `/admin-api/posts/${late.id}`, { status: 'draft' })).statusCode).toBe(403);
     const back = await send(admin, 'PUT', `/admin-api/posts/${late.id}`, { status: 'draft', version: loaded.version });
     expect(back.json()).toMatchObject({ status: 'draft', title: 'Late', version: loaded.version + 1 });

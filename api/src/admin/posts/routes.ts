@@ -5,7 +5,15 @@ import { sql, type Kysely } from 'kysely';
 import { foldStream, handleCommand } from '@epos/platform';
 import { postStream } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
-import { ADMIN_POST_STATUSES, adminPostAnswer, adminPostParams, adminPostsAnswer, adminPostUpdate, adminRestoreBody, type AdminPostAnswer } from '@epos/schemas/admin/posts';
+import {
+  ADMIN_POST_STATUSES,
+  adminPostAnswer,
+  adminPostParams,
+  adminPostsAnswer,
+  adminPostUpdate,
+  adminRestoreBody,
+  type AdminPostAnswer,
+} from '@epos/schemas/admin/posts';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { postsWithAuthor } from '@epos/projections/blogs/queries';
 import { postDecider, type Intent, type PostCommand } from '@epos/domain/blogs/post-decider';
@@ -24,7 +32,16 @@ import { streamVersion } from '../stream-version.js';
 const tags = ['admin'];
 const SORTS = ['title', 'blog', 'status', 'publishedAt', 'publishAt', 'createdAt', 'updatedAt'] as const;
 const FILTERS = ['id', 'blog', 'status', 'authorId'] as const;
-const COLUMNS = { id: 'posts.post_id', title: 'posts.title', blog: 'posts.blog_id', status: 'posts.status', publishedAt: 'posts.published_at', publishAt: 'posts.publish_at', createdAt: 'posts.created_at', updatedAt: 'posts.updated_at' } as const;
+const COLUMNS = {
+  id: 'posts.post_id',
+  title: 'posts.title',
+  blog: 'posts.blog_id',
+  status: 'posts.status',
+  publishedAt: 'posts.published_at',
+  publishAt: 'posts.publish_at',
+  createdAt: 'posts.created_at',
+  updatedAt: 'posts.updated_at',
+} as const;
 
 const notFound = () => new HttpError(404, 'not_found', 'No such post');
 const badFilter = (message: string) => new HttpError(400, 'bad_parameter', `filter: ${message}`, {}, [{ field: 'filter', message }]);
@@ -35,7 +52,23 @@ type DeletedRow = BlogsReadModel['deleted_posts'] & { author: string };
 /** A deleted post as the console shows it: what the posts table had, status "deleted". */
 function deletedAnswer(p: DeletedRow, version: number): AdminPostAnswer {
   const when = iso(p.deleted_at)!;
-  return { id: p.post_id, blog: p.blog_id, url: p.url, title: p.title, status: 'deleted', publishAt: null, publishedAt: null, authorId: p.author_id, authorName: p.author, createdAt: iso(p.created_at)!, updatedAt: when, revision: 0, commentCount: 0, editorPath: `/blogs/${encodeURIComponent(p.blog_id)}/${encodeURIComponent(p.url)}/editpost`, version };
+  return {
+    id: p.post_id,
+    blog: p.blog_id,
+    url: p.url,
+    title: p.title,
+    status: 'deleted',
+    publishAt: null,
+    publishedAt: null,
+    authorId: p.author_id,
+    authorName: p.author,
+    createdAt: iso(p.created_at)!,
+    updatedAt: when,
+    revision: 0,
+    commentCount: 0,
+    editorPath: `/blogs/${encodeURIComponent(p.blog_id)}/${encodeURIComponent(p.url)}/editpost`,
+    version,
+  };
 }
 
 function answer(p: PostRow, version: number): AdminPostAnswer {
@@ -64,14 +97,26 @@ function answer(p: PostRow, version: number): AdminPostAnswer {
  */
 export function postRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const run = (request: FastifyRequest, postId: string, command: PostCommand, version?: number) =>
-    handleCommand(deps.store, { streamId: postStream(postId), decider: postDecider(postId), command, cause: causeOf(request), ...(version === undefined ? {} : { expectedRevision: BigInt(version) }) });
+    handleCommand(deps.store, {
+      streamId: postStream(postId),
+      decider: postDecider(postId),
+      command,
+      cause: causeOf(request),
+      ...(version === undefined ? {} : { expectedRevision: BigInt(version) }),
+    });
 
   /** The post as the read model has it now, deleted or not. */
   const lookUp = async (db: Kysely<BlogsReadModel>, id: string): Promise<AdminPostAnswer> => {
     const version = await streamVersion(deps.store, postStream(id));
     const post = await postsWithAuthor(db).where('posts.post_id', '=', id).executeTakeFirst();
     if (post) return answer(post, version);
-    const gone = await db.selectFrom('deleted_posts').leftJoin('authors', 'authors.user_id', 'deleted_posts.author_id').selectAll('deleted_posts').select(sql<string>`coalesce(authors.name, 'unknown')`.as('author')).where('deleted_posts.post_id', '=', id).executeTakeFirst();
+    const gone = await db
+      .selectFrom('deleted_posts')
+      .leftJoin('authors', 'authors.user_id', 'deleted_posts.author_id')
+      .selectAll('deleted_posts')
+      .select(sql<string>`coalesce(authors.name, 'unknown')`.as('author'))
+      .where('deleted_posts.post_id', '=', id)
+      .executeTakeFirst();
     if (gone) return deletedAnswer(gone, version);
     throw notFound();
   };
@@ -83,12 +128,21 @@ export function postRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/posts',
-      { config: { reads: [BLOGS_PROJECTION] }, schema: { tags, summary: 'Every post of every blog; filter by blog, status (deleted ones on their own) and author; q searches titles', querystring: adminListQuery, response: { 200: adminPostsAnswer } } },
+      {
+        config: { reads: [BLOGS_PROJECTION] },
+        schema: {
+          tags,
+          summary: 'Every post of every blog; filter by blog, status (deleted ones on their own) and author; q searches titles',
+          querystring: adminListQuery,
+          response: { 200: adminPostsAnswer },
+        },
+      },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
         const db = await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION);
         const wantedStatus = params.filter.status === undefined ? null : textValues('status', params.filter.status);
-        if (wantedStatus && !wantedStatus.every((s) => (ADMIN_POST_STATUSES as readonly string[]).includes(s))) throw badFilter(`status is one of ${ADMIN_POST_STATUSES.join(', ')}`);
+        if (wantedStatus && !wantedStatus.every((s) => (ADMIN_POST_STATUSES as readonly string[]).includes(s)))
+          throw badFilter(`status is one of ${ADMIN_POST_STATUSES.join(', ')}`);
         if (wantedStatus?.includes('deleted')) {
           // Deleted posts live in their own table: listed on their own, newest deletion first.
           if (wantedStatus.length > 1) throw badFilter('status: list deleted posts on their own');
@@ -106,7 +160,13 @@ export function postRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             .offset(params.range.start)
             .limit(params.range.end - params.range.start + 1);
           const [found, total] = await Promise.all([page.execute(), totalUpTo(db, gone.select(sql<number>`1`.as('one')))]);
-          return sendList(reply, 'posts', params, found.map((p) => deletedAnswer(p, -1)), total);
+          return sendList(
+            reply,
+            'posts',
+            params,
+            found.map((p) => deletedAnswer(p, -1)),
+            total,
+          );
         }
         let rows = db.selectFrom('posts');
         const f = params.filter;
@@ -123,24 +183,46 @@ export function postRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           (wanted) => postsWithAuthor(db).where('posts.post_id', 'in', wanted).execute(),
           (p) => p.post_id,
         );
-        return sendList(reply, 'posts', params, found.map((p) => answer(p, -1)), total);
+        return sendList(
+          reply,
+          'posts',
+          params,
+          found.map((p) => answer(p, -1)),
+          total,
+        );
       },
     );
 
-    app.get('/posts/:id', { config: { reads: [BLOGS_PROJECTION] }, schema: { tags, summary: 'One post, with the version to send back when editing', params: adminPostParams, response: { 200: adminPostAnswer } } }, async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return lookUp(await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION), request.params.id);
-    });
+    app.get(
+      '/posts/:id',
+      {
+        config: { reads: [BLOGS_PROJECTION] },
+        schema: { tags, summary: 'One post, with the version to send back when editing', params: adminPostParams, response: { 200: adminPostAnswer } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return lookUp(await readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION), request.params.id);
+      },
+    );
 
     app.put(
       '/posts/:id',
-      { config: { permission: 'blogs.manage' }, schema: { tags, summary: 'Publish now, reschedule (publishAt) or unpublish; a deleted post comes back as a draft; 409 when the post changed since `version`', params: adminPostParams, response: { 200: adminPostAnswer } } },
+      {
+        config: { permission: 'blogs.manage' },
+        schema: {
+          tags,
+          summary: 'Publish now, reschedule (publishAt) or unpublish; a deleted post comes back as a draft; 409 when the post changed since `version`',
+          params: adminPostParams,
+          response: { 200: adminPostAnswer },
+        },
+      },
       async (request, reply) => {
         const body = parseOr400(adminPostUpdate, request.body);
         const postId = request.params.id;
         let intent: Intent;
         if (body.status === 'scheduled') {
-          if (!body.publishAt) throw new HttpError(400, 'validation', 'publishAt: choose when to publish the post', {}, [{ field: 'publishAt', message: 'required' }]);
+          if (!body.publishAt)
+            throw new HttpError(400, 'validation', 'publishAt: choose when to publish the post', {}, [{ field: 'publishAt', message: 'required' }]);
           intent = { status: 'scheduled', publishAt: new Date(body.publishAt).toISOString() };
         } else {
           intent = { status: body.status };
@@ -149,19 +231,36 @@ export function postRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (!state.exists) throw notFound();
         const actor = signedInBlogActor(request);
         if (state.deleted) {
-          if (intent.status !== 'draft') throw new HttpError(400, 'validation', 'status: a deleted post comes back as a draft; publish it after that', {}, [{ field: 'status', message: 'draft first' }]);
+          if (intent.status !== 'draft')
+            throw new HttpError(400, 'validation', 'status: a deleted post comes back as a draft; publish it after that', {}, [
+              { field: 'status', message: 'draft first' },
+            ]);
           const restored = await run(request, postId, { kind: 'undelete', actor }, body.version);
           return withPosition(reply, restored).send(await current(postId, restored.position));
         }
         const { archived: blogArchived } = await blogNow(deps.store, state.blogId);
-        const result = await run(request, postId, { kind: 'update', actor, blogId: state.blogId, content: state.revisions.at(-1)!, intent, now: new Date().toISOString(), blogArchived }, body.version);
+        const result = await run(
+          request,
+          postId,
+          { kind: 'update', actor, blogId: state.blogId, content: state.revisions.at(-1)!, intent, now: new Date().toISOString(), blogArchived },
+          body.version,
+        );
         return withPosition(reply, result).send(await current(postId, result.position));
       },
     );
 
     app.post(
       '/posts/:id/restore',
-      { config: { permission: 'blogs.manage' }, schema: { tags, summary: 'Make the text the post had at an event position its current text (a new revision; history kept)', params: adminPostParams, body: adminRestoreBody, response: { 200: adminPostAnswer } } },
+      {
+        config: { permission: 'blogs.manage' },
+        schema: {
+          tags,
+          summary: 'Make the text the post had at an event position its current text (a new revision; history kept)',
+          params: adminPostParams,
+          body: adminRestoreBody,
+          response: { 200: adminPostAnswer },
+        },
+      },
       async (request, reply) => {
         const postId = request.params.id;
         const revision = await revisionAtPosition(deps.store, postStream(postId), request.body.position, ['PostCreated', 'PostRevised'], 'post');

@@ -25,7 +25,12 @@ afterAll(async () => api?.close());
 
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const retry = async (person: Person, name: string, jobId: string) =>
-  person.client.request({ method: 'POST', url: `/admin-api/queues/${name}/jobs/${encodeURIComponent(jobId)}/retry`, payload: '{}', headers: { 'content-type': 'application/json', 'x-csrf-token': await person.client.csrf() } });
+  person.client.request({
+    method: 'POST',
+    url: `/admin-api/queues/${name}/jobs/${encodeURIComponent(jobId)}/retry`,
+    payload: '{}',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': await person.client.csrf() },
+  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -43,21 +48,37 @@ describe('admin queues', () => {
     const names = jobTypes.map((job) => job.name).sort();
     expect(all.json<AdminQueueAnswer[]>().map((q) => q.id)).toEqual(names);
     expect(all.headers['content-range']).toBe(`queues 0-${names.length - 1}/${names.length}`);
-    expect(all.json<AdminQueueAnswer[]>()[0]).toEqual({ id: names[0], waiting: expect.any(Number), scheduled: expect.any(Number), running: 0, failed: 0, completed: 0, failedJobs: [] });
+    expect(all.json<AdminQueueAnswer[]>()[0]).toEqual({
+      id: names[0],
+      waiting: expect.any(Number),
+      scheduled: expect.any(Number),
+      running: 0,
+      failed: 0,
+      completed: 0,
+      failedJobs: [],
+    });
 
     const desc = await admin.client.get(`/admin-api/queues?sort=${enc(['id', 'DESC'])}&range=${enc([1, 1])}`);
     expect(desc.json<AdminQueueAnswer[]>().map((q) => q.id)).toEqual([[...names].reverse()[1]]);
     expect(desc.headers['content-range']).toBe(`queues 1-1/${names.length}`);
     expect((await admin.client.get(`/admin-api/queues?filter=${enc({ q: 'MAIL' })}`)).json<AdminQueueAnswer[]>().map((q) => q.id)).toEqual(['mail.send']);
-    expect((await admin.client.get(`/admin-api/queues?filter=${enc({ id: ['mail.send', 'nope'] })}`)).json<AdminQueueAnswer[]>().map((q) => q.id)).toEqual(['mail.send']);
+    expect((await admin.client.get(`/admin-api/queues?filter=${enc({ id: ['mail.send', 'nope'] })}`)).json<AdminQueueAnswer[]>().map((q) => q.id)).toEqual([
+      'mail.send',
+    ]);
     expect((await admin.client.get('/admin-api/queues/mail.send')).json()).toMatchObject({ id: 'mail.send' });
   });
 
   it('answers 400 naming the parameter for malformed ones, 404 for an unknown queue or run', async () => {
     expect((await admin.client.get('/admin-api/queues?sort=nope')).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('sort') });
     expect((await admin.client.get(`/admin-api/queues?sort=${enc(['payload', 'ASC'])}`)).statusCode).toBe(400);
-    expect((await admin.client.get(`/admin-api/queues?range=${enc([3, 1])}`)).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('range') });
-    expect((await admin.client.get(`/admin-api/queues?filter=${enc({ secret: 1 })}`)).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('filter') });
+    expect((await admin.client.get(`/admin-api/queues?range=${enc([3, 1])}`)).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('range'),
+    });
+    expect((await admin.client.get(`/admin-api/queues?filter=${enc({ secret: 1 })}`)).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('filter'),
+    });
     expect((await admin.client.get('/admin-api/queues/no.such-queue')).statusCode).toBe(404);
     expect((await retry(admin, 'no.such-queue', 'x')).statusCode).toBe(404);
     expect((await retry(admin, notifySubscribers.name, 'never-enqueued')).json()).toMatchObject({ statusCode: 404, message: expect.stringContaining('jobId') });
@@ -78,7 +99,11 @@ describe('admin queues', () => {
       await until('the failure', async () => (await api.deps.jobs.inspect(notifySubscribers, 'notify-a'))?.state === 'failed');
 
       const queue = (await admin.client.get('/admin-api/queues/blogs.notify-subscribers')).json<AdminQueueAnswer>();
-      expect(queue).toMatchObject({ failed: 1, completed: 0, failedJobs: [{ jobId: 'notify-a', failedReason: `mail server refused ${postId}`, attemptsMade: 1 }] });
+      expect(queue).toMatchObject({
+        failed: 1,
+        completed: 0,
+        failedJobs: [{ jobId: 'notify-a', failedReason: `mail server refused ${postId}`, attemptsMade: 1 }],
+      });
       const listed = (await admin.client.get(`/admin-api/queues?filter=${enc({ id: 'blogs.notify-subscribers' })}`)).json<AdminQueueAnswer[]>();
       expect(listed[0]?.failedJobs.map((f) => f.failedReason)).toEqual([`mail server refused ${postId}`]);
 
@@ -88,9 +113,21 @@ describe('admin queues', () => {
       expect(retried.json()).toMatchObject({ id: 'notify-a', queue: 'blogs.notify-subscribers' });
       // The retry is on the record: who retried which run, in the Events log and the queue's History.
       const logged = (await admin.client.get(`/admin-api/events?filter=${enc({ kind: 'job' })}`, after(retried))).json<AdminEventAnswer[]>();
-      expect(logged).toMatchObject([{ streamId: 'job-blogs.notify-subscribers', type: 'JobRetried', words: 'Job retried', actor: admin.userId, record: { resource: 'queues', id: 'blogs.notify-subscribers' } }]);
-      const history = (await admin.client.get(`/admin-api/history?streamId=${encodeURIComponent('job-blogs.notify-subscribers')}`)).json<{ actor: string; changes: { field: string; after: unknown }[] }[]>();
-      expect(history).toMatchObject([{ actor: admin.userId, changes: expect.arrayContaining([expect.objectContaining({ field: 'jobId', label: 'Job', before: null, after: 'notify-a' })]) }]);
+      expect(logged).toMatchObject([
+        {
+          streamId: 'job-blogs.notify-subscribers',
+          type: 'JobRetried',
+          words: 'Job retried',
+          actor: admin.userId,
+          record: { resource: 'queues', id: 'blogs.notify-subscribers' },
+        },
+      ]);
+      const history = (await admin.client.get(`/admin-api/history?streamId=${encodeURIComponent('job-blogs.notify-subscribers')}`)).json<
+        { actor: string; changes: { field: string; after: unknown }[] }[]
+      >();
+      expect(history).toMatchObject([
+        { actor: admin.userId, changes: expect.arrayContaining([expect.objectContaining({ field: 'jobId', label: 'Job', before: null, after: 'notify-a' })]) },
+      ]);
       await until('the second run', async () => (await api.deps.jobs.inspect(notifySubscribers, 'notify-a'))?.state === 'completed');
       expect(runs).toEqual([postId, postId]);
       expect((await admin.client.get('/admin-api/queues/blogs.notify-subscribers')).json()).toMatchObject({ failed: 0, completed: 1, failedJobs: [] });
@@ -126,7 +163,13 @@ describe('admin dashboard', () => {
     expect(before).toEqual({ users: 3, posts: 0, sentences: 0, commentsAwaitingModeration: 0, suggestionsAwaitingReview: 0 });
 
     await signIn(api, 'user');
-    const created = await blogger.client.post('/postdata/create', { blog_id: 'talk', title: 'Open thread', series_title: 'Threads', md_content: 'Say hello.', status: 0 });
+    const created = await blogger.client.post('/postdata/create', {
+      blog_id: 'talk',
+      title: 'Open thread',
+      series_title: 'Threads',
+      md_content: 'Say hello.',
+      status: 0,
+    });
     const postId = created.json<{ id: string }>().id;
     await caughtUp(api);
     const commented = await reader.client.post(`/postdata/comment/${postId}`, { cm: 'Hello' });

@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { handleCommand } from '@epos/platform';
 import type { JobDefinition } from '@epos/platform/jobs/index';
 import { adminListQuery } from '@epos/schemas/admin/lists';
-import { adminJobRetryAnswer, adminJobRetryParams, adminQueueAnswer, adminQueueParams, adminQueuesAnswer, jobStream, type AdminQueueAnswer } from '@epos/schemas/admin/queues';
+import {
+  adminJobRetryAnswer,
+  adminJobRetryParams,
+  adminQueueAnswer,
+  adminQueueParams,
+  adminQueuesAnswer,
+  jobStream,
+  type AdminQueueAnswer,
+} from '@epos/schemas/admin/queues';
 import { jobTypes } from '@epos/platform/jobs/job-types';
 import type { ApiDeps } from '../../deps.js';
 import { causeOf, withPosition } from '../../commands.js';
@@ -36,7 +44,12 @@ function jobType(name: string): JobDefinition {
 
 /** Who retried which run, as an event on the queue's stream (handleCommand tries again after a concurrent retry). */
 function recordRetry(deps: ApiDeps, request: FastifyRequest, queue: string, jobId: string) {
-  return handleCommand(deps.store, { streamId: jobStream(queue), decider: jobDecider(queue), command: { kind: 'recordRetry', jobId }, cause: causeOf(request) });
+  return handleCommand(deps.store, {
+    streamId: jobStream(queue),
+    decider: jobDecider(queue),
+    command: { kind: 'recordRetry', jobId },
+    cause: causeOf(request),
+  });
 }
 
 /**
@@ -47,7 +60,14 @@ export function queueRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/queues',
-      { schema: { tags, summary: 'Each job queue: runs waiting, scheduled, running, failed and completed, and the latest failures with their errors', querystring: adminListQuery, response: { 200: adminQueuesAnswer } } },
+      {
+        schema: {
+          tags,
+          summary: 'Each job queue: runs waiting, scheduled, running, failed and completed, and the latest failures with their errors',
+          querystring: adminListQuery,
+          response: { 200: adminQueuesAnswer },
+        },
+      },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
         const ids = params.filter.id === undefined ? null : textValues('id', params.filter.id);
@@ -61,15 +81,27 @@ export function queueRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/queues/:id', { schema: { tags, summary: 'One job queue', params: adminQueueParams, response: { 200: adminQueueAnswer } } }, async (request, reply) => {
-      const record = await queueRecord(deps, jobType(request.params.id));
-      reply.header('cache-control', 'private, no-store');
-      return record;
-    });
+    app.get(
+      '/queues/:id',
+      { schema: { tags, summary: 'One job queue', params: adminQueueParams, response: { 200: adminQueueAnswer } } },
+      async (request, reply) => {
+        const record = await queueRecord(deps, jobType(request.params.id));
+        reply.header('cache-control', 'private, no-store');
+        return record;
+      },
+    );
 
     app.post(
       '/queues/:id/jobs/:jobId/retry',
-      { config: { permission: 'admin.jobs' }, schema: { tags, summary: 'Run a failed job again, with its full attempts; 409 when it is not failed (any more)', params: adminJobRetryParams, response: { 200: adminJobRetryAnswer } } },
+      {
+        config: { permission: 'admin.jobs' },
+        schema: {
+          tags,
+          summary: 'Run a failed job again, with its full attempts; 409 when it is not failed (any more)',
+          params: adminJobRetryParams,
+          response: { 200: adminJobRetryAnswer },
+        },
+      },
       async (request, reply) => {
         const { id: name, jobId } = request.params;
         const job = jobType(name);

@@ -29,28 +29,57 @@ export function relationRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/relations',
-      { schema: { tags, summary: 'Word relations per sentence: filter by book, canto, section, number; q searches the first edition', querystring: adminListQuery, response: { 200: z.array(adminRelationsAnswer) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Word relations per sentence: filter by book, canto, section, number; q searches the first edition',
+          querystring: adminListQuery,
+          response: { 200: z.array(adminRelationsAnswer) },
+        },
+      },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
         const { rows, total } = await sentencePage(deps, request, params);
-        return sendList(reply, 'relations', params, rows.map((row) => relationsRecord(row)), total);
+        return sendList(
+          reply,
+          'relations',
+          params,
+          rows.map((row) => relationsRecord(row)),
+          total,
+        );
       },
     );
 
-    app.get('/relations/:id', { schema: { tags, summary: "A sentence's word relations", params: adminSentenceParams, response: { 200: adminRelationsAnswer } } }, async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return relationsRecord(await sentenceRow(await poemReadModel(deps, request), request.params.id));
-    });
+    app.get(
+      '/relations/:id',
+      { schema: { tags, summary: "A sentence's word relations", params: adminSentenceParams, response: { 200: adminRelationsAnswer } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return relationsRecord(await sentenceRow(await poemReadModel(deps, request), request.params.id));
+      },
+    );
 
     app.put(
       '/relations/:id',
       {
         config: { permission: 'poem.edit' },
-        schema: { tags, summary: "Replace a sentence's word relations (409 when it changed since `version`)", params: adminSentenceParams, body: adminRelationsUpdate, response: { 200: adminRelationsAnswer } },
+        schema: {
+          tags,
+          summary: "Replace a sentence's word relations (409 when it changed since `version`)",
+          params: adminSentenceParams,
+          body: adminRelationsUpdate,
+          response: { 200: adminRelationsAnswer },
+        },
       },
       async (request, reply) => {
         const row = await sentenceRow(await poemReadModel(deps, request), request.params.id);
-        const { result, revision } = await sentenceCommandAt(deps, request, row.id, { kind: 'setRelations', relations: request.body.relations }, BigInt(request.body.version));
+        const { result, revision } = await sentenceCommandAt(
+          deps,
+          request,
+          row.id,
+          { kind: 'setRelations', relations: request.body.relations },
+          BigInt(request.body.version),
+        );
         return withPosition(reply, result).send(relationsRecord(row, result.state, revision));
       },
     );

@@ -18,6 +18,12 @@ export async function sentenceCommandAt(
   version: bigint,
   cause: Cause = causeOf(request),
 ): Promise<{ result: CommandOutcome<SentenceEvent, SentenceState>; revision: string }> {
-  const result = await handleCommand(deps.store, { streamId: sentenceStream(sentence), decider: sentenceDecider(sentence), command, cause, expectedRevision: version });
+  const result = await handleCommand(deps.store, {
+    streamId: sentenceStream(sentence),
+    decider: sentenceDecider(sentence),
+    command,
+    cause,
+    expectedRevision: version,
+  });
   return { result, revision: (version + BigInt(result.events.length)).toString() };
 }

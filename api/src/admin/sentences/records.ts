@@ -22,7 +22,8 @@ export interface SentenceRow {
 
 const SENTENCE_COLUMNS = ['id', 'sentence', 'book', 'canto', 'section', 'revision', 'state'] as const;
 
-export const poemReadModel = (deps: ApiDeps, request: FastifyRequest): Promise<Kysely<PoemReadModel>> => readModel<PoemReadModel>(deps, request, POEM_PROJECTION);
+export const poemReadModel = (deps: ApiDeps, request: FastifyRequest): Promise<Kysely<PoemReadModel>> =>
+  readModel<PoemReadModel>(deps, request, POEM_PROJECTION);
 
 const noSentence = () => new HttpError(404, 'not_found', 'No such sentence');
 export const invalid = (field: string, message: string) => new HttpError(400, 'invalid', message, {}, [{ field, message }]);
@@ -59,7 +60,9 @@ function numberValues(field: string, value: unknown): number[] {
   const values = Array.isArray(value) ? value : [value];
   const numbers = values.map((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v));
   if (values.length === 0 || values.length > 1000 || !numbers.every((n) => Number.isSafeInteger(n))) {
-    throw new HttpError(400, 'bad_parameter', `filter: ${field} is a whole number or a list of them`, {}, [{ field: 'filter', message: `${field} is a whole number` }]);
+    throw new HttpError(400, 'bad_parameter', `filter: ${field} is a whole number or a list of them`, {}, [
+      { field: 'filter', message: `${field} is a whole number` },
+    ]);
   }
   return numbers as number[];
 }

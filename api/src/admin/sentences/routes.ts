@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { editions, type Edition, type MediaItem, type MediaKind, type SentenceField } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
-import { adminRestoreBody, adminSentenceAnswer, adminSentenceParams, adminSentencesAnswer, adminSentenceUpdate, type AdminSentenceUpdate } from '@epos/schemas/admin/sentences';
+import {
+  adminRestoreBody,
+  adminSentenceAnswer,
+  adminSentenceParams,
+  adminSentencesAnswer,
+  adminSentenceUpdate,
+  type AdminSentenceUpdate,
+} from '@epos/schemas/admin/sentences';
 import type { SentenceCommand } from '@epos/domain/poem/sentence-decider';
 import type { ApiDeps } from '../../deps.js';
 import { sentenceCommandAt } from './command-at.js';
@@ -44,11 +51,24 @@ export function sentenceRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/sentences',
-      { schema: { tags, summary: 'Poem lines: filter by book, canto, section, number, id; q searches the first edition', querystring: adminListQuery, response: { 200: adminSentencesAnswer } } },
+      {
+        schema: {
+          tags,
+          summary: 'Poem lines: filter by book, canto, section, number, id; q searches the first edition',
+          querystring: adminListQuery,
+          response: { 200: adminSentencesAnswer },
+        },
+      },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
         const { rows, total } = await sentencePage(deps, request, params);
-        return sendList(reply, 'sentences', params, rows.map((row) => sentenceRecord(row)), total);
+        return sendList(
+          reply,
+          'sentences',
+          params,
+          rows.map((row) => sentenceRecord(row)),
+          total,
+        );
       },
     );
 
@@ -66,11 +86,23 @@ export function sentenceRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/sentences/:id',
       {
         config: { permission: 'poem.edit' },
-        schema: { tags, summary: 'Save the parts of a poem line given (409 when it changed since `version`)', params: adminSentenceParams, body: adminSentenceUpdate, response: { 200: adminSentenceAnswer } },
+        schema: {
+          tags,
+          summary: 'Save the parts of a poem line given (409 when it changed since `version`)',
+          params: adminSentenceParams,
+          body: adminSentenceUpdate,
+          response: { 200: adminSentenceAnswer },
+        },
       },
       async (request, reply) => {
         const row = await sentenceRow(await poemReadModel(deps, request), request.params.id);
-        const { result, revision } = await sentenceCommandAt(deps, request, row.id, { kind: 'edit', commands: commandsOf(request.body) }, BigInt(request.body.version));
+        const { result, revision } = await sentenceCommandAt(
+          deps,
+          request,
+          row.id,
+          { kind: 'edit', commands: commandsOf(request.body) },
+          BigInt(request.body.version),
+        );
         return withPosition(reply, result).send(sentenceRecord(row, result.state, revision));
       },
     );
@@ -79,11 +111,19 @@ export function sentenceRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/sentences/:id/restore',
       {
         config: { permission: 'poem.edit' },
-        schema: { tags, summary: 'Set every part of a poem line back to its value at an event position of its history (new events; history is kept)', params: adminSentenceParams, body: adminRestoreBody, response: { 200: adminSentenceAnswer } },
+        schema: {
+          tags,
+          summary: 'Set every part of a poem line back to its value at an event position of its history (new events; history is kept)',
+          params: adminSentenceParams,
+          body: adminRestoreBody,
+          response: { 200: adminSentenceAnswer },
+        },
       },
       async (request, reply) => {
         const row = await sentenceRow(await poemReadModel(deps, request), request.params.id);
-        const { result, revision } = await restoreSentence(deps, request, row.id, BigInt(request.body.position), { command: (target) => ({ kind: 'restore', target }) });
+        const { result, revision } = await restoreSentence(deps, request, row.id, BigInt(request.body.position), {
+          command: (target) => ({ kind: 'restore', target }),
+        });
         return withPosition(reply, result).send(sentenceRecord(row, result.state, revision));
       },
     );

@@ -25,7 +25,8 @@ const put = async (person: Person | TestClient, id: number | string, body: unkno
   const client = person instanceof TestClient ? person : person.client;
   return client.send('PUT', `/admin-api/sentences/${id}`, body);
 };
-const one = async (id: number, headers: Record<string, string> = {}) => (await admin.client.get(`/admin-api/sentences/${id}`, headers)).json<AdminSentenceAnswer>();
+const one = async (id: number, headers: Record<string, string> = {}) =>
+  (await admin.client.get(`/admin-api/sentences/${id}`, headers)).json<AdminSentenceAnswer>();
 
 describe('GET /admin-api/sentences', () => {
   it('lists poem lines by number with Content-Range, pages, sorts, and filters by book/canto/section, number, id and q', async () => {

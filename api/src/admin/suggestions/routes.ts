@@ -50,7 +50,11 @@ export function suggestionAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const records = async (request: FastifyRequest, ids: readonly string[]) => {
     if (ids.length === 0) return [];
     const db = await readModel<SuggestionsReadModel>(deps, request, SUGGESTIONS_PROJECTION);
-    const rows = await rowsOfPage(ids, (page) => db.selectFrom('suggestions').selectAll().where('suggestion_id', 'in', page).execute(), (r) => r.suggestion_id);
+    const rows = await rowsOfPage(
+      ids,
+      (page) => db.selectFrom('suggestions').selectAll().where('suggestion_id', 'in', page).execute(),
+      (r) => r.suggestion_id,
+    );
     return suggestionRecords(deps, request, names, rows);
   };
   const one = async (request: FastifyRequest, id: string) => {
@@ -69,7 +73,12 @@ export function suggestionAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/suggestions',
       {
         config: { reads },
-        schema: { tags, summary: "Readers' suggestions, newest first; filter by status, suggester and sentence number; q searches the texts and reasons", querystring: adminListQuery, response: { 200: adminSuggestionsAnswer } },
+        schema: {
+          tags,
+          summary: "Readers' suggestions, newest first; filter by status, suggester and sentence number; q searches the texts and reasons",
+          querystring: adminListQuery,
+          response: { 200: adminSuggestionsAnswer },
+        },
       },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
@@ -82,26 +91,49 @@ export function suggestionAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (f.sentence !== undefined) rows = rows.where('sentence_id', '=', (await (await poemQueries(deps, request)).idOf(sentenceNumber(f.sentence))) ?? 0);
         if (params.q !== '') {
           const like = containing(params.q);
-          rows = rows.where((eb) => eb.or([eb('proposed', 'ilike', like), eb('based_on', 'ilike', like), eb('reason', 'ilike', like), eb('decline_reason', 'ilike', like)]));
+          rows = rows.where((eb) =>
+            eb.or([eb('proposed', 'ilike', like), eb('based_on', 'ilike', like), eb('reason', 'ilike', like), eb('decline_reason', 'ilike', like)]),
+          );
         }
         const column = COLUMNS[params.sort?.field ?? 'madeAt'];
         const order = params.sort?.order ?? 'desc';
         const ids = pageInOrder(column, 'suggestion_id', order, params.range)(rows.select('suggestion_id'));
         const [page, total] = await Promise.all([ids.execute(), totalUpTo(db, rows.select(sql`1`.as('one')))]);
-        return sendList(reply, 'suggestions', params, await records(request, page.map((r) => r.suggestion_id)), total);
+        return sendList(
+          reply,
+          'suggestions',
+          params,
+          await records(
+            request,
+            page.map((r) => r.suggestion_id),
+          ),
+          total,
+        );
       },
     );
 
-    app.get('/suggestions/:id', { config: { reads }, schema: { tags, summary: 'One suggestion, with its word diff', params: adminSuggestionParams, response: { 200: adminSuggestionAnswer } } }, async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return one(request, request.params.id);
-    });
+    app.get(
+      '/suggestions/:id',
+      {
+        config: { reads },
+        schema: { tags, summary: 'One suggestion, with its word diff', params: adminSuggestionParams, response: { 200: adminSuggestionAnswer } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return one(request, request.params.id);
+      },
+    );
 
     app.post(
       '/suggestions/:id/accept',
       {
         config: { permission: 'suggestions.review' },
-        schema: { tags, summary: "Accept: the sentence's own edit is appended, crediting the suggester (409 when the text changed since the suggestion)", params: adminSuggestionParams, response: { 200: adminSuggestionAnswer } },
+        schema: {
+          tags,
+          summary: "Accept: the sentence's own edit is appended, crediting the suggester (409 when the text changed since the suggestion)",
+          params: adminSuggestionParams,
+          response: { 200: adminSuggestionAnswer },
+        },
       },
       async (request, reply) => {
         const result = await acceptSuggestion(deps.store, request.params.id, causeOf(request));
@@ -113,7 +145,13 @@ export function suggestionAdminRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/suggestions/:id/decline',
       {
         config: { permission: 'suggestions.review' },
-        schema: { tags, summary: 'Decline, saying why (the suggester is mailed the reason)', params: adminSuggestionParams, body: adminDeclineSuggestionBody, response: { 200: adminSuggestionAnswer } },
+        schema: {
+          tags,
+          summary: 'Decline, saying why (the suggester is mailed the reason)',
+          params: adminSuggestionParams,
+          body: adminDeclineSuggestionBody,
+          response: { 200: adminSuggestionAnswer },
+        },
       },
       async (request, reply) => {
         const result = await declineSuggestion(deps.store, request.params.id, request.body.reason, causeOf(request));

@@ -20,15 +20,18 @@ const list = async (params: Record<string, unknown> = {}, headers: Record<string
   expect(response.statusCode, response.body).toBe(200);
   return response;
 };
-const ids = async (params: Record<string, unknown> = {}, headers: Record<string, string> = {}) => (await list(params, headers)).json<AdminSuggestionAnswer[]>().map((s) => s.id);
+const ids = async (params: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  (await list(params, headers)).json<AdminSuggestionAnswer[]>().map((s) => s.id);
 const named = (...names: (keyof typeof made)[]) => names.map((n) => made[n]);
 const refusedField = async (params: Record<string, unknown>) => {
   const response = await admin.client.get(`/admin-api/suggestions${listQuery(params)}`);
   expect(response.statusCode, JSON.stringify(params)).toBe(400);
   return response.json<{ fields: { field: string }[] }>().fields.map((f) => f.field);
 };
-const accept = (person: Person | TestClient, id: string) => (person instanceof TestClient ? person : person.client).post(`/admin-api/suggestions/${id}/accept`, {});
-const decline = (person: Person | TestClient, id: string, body: unknown) => (person instanceof TestClient ? person : person.client).post(`/admin-api/suggestions/${id}/decline`, body);
+const accept = (person: Person | TestClient, id: string) =>
+  (person instanceof TestClient ? person : person.client).post(`/admin-api/suggestions/${id}/accept`, {});
+const decline = (person: Person | TestClient, id: string, body: unknown) =>
+  (person instanceof TestClient ? person : person.client).post(`/admin-api/suggestions/${id}/decline`, body);
 
 beforeAll(async () => {
   ({ api, admin, reader } = await startAdminTestApi());
@@ -38,8 +41,12 @@ beforeAll(async () => {
     expect(response.statusCode, response.body).toBe(200);
     return response;
   };
-  made.french = (await suggest(reader, { sentence: 3, part: 'tr-fr', proposed: FRENCH, reason: 'écrire → tracer, closer to "wrote"' })).json<{ id: string }>().id;
-  made.note = (await suggest(reader, { sentence: 1, part: 'motherNote', proposed: 'Every telling begins with a request for light.' })).json<{ id: string }>().id;
+  made.french = (await suggest(reader, { sentence: 3, part: 'tr-fr', proposed: FRENCH, reason: 'écrire → tracer, closer to "wrote"' })).json<{
+    id: string;
+  }>().id;
+  made.note = (await suggest(reader, { sentence: 1, part: 'motherNote', proposed: 'Every telling begins with a request for light.' })).json<{
+    id: string;
+  }>().id;
   made.verse = (await suggest(reader, { sentence: 2, part: 'text-revised', proposed: VERSE })).json<{ id: string }>().id;
   const last = await suggest(other, { sentence: 3, part: 'tr-de', proposed: 'Eine Zeile.' });
   made.german = last.json<{ id: string }>().id;
@@ -72,9 +79,30 @@ describe('admin suggestions: the review queue', () => {
     const response = await admin.client.get(`/admin-api/suggestions/${made.french}`);
     expect(response.statusCode).toBe(200);
     const french = response.json<AdminSuggestionAnswer>();
-    expect(french).toMatchObject({ sentence: 3, part: 'tr-fr', partLabel: 'French translation', status: 'open', suggesterId: reader.userId, suggesterName: reader.name, reason: 'écrire → tracer, closer to "wrote"', proposed: FRENCH, changedSince: false, decidedByName: null });
-    expect(french.diff).toEqual(expect.arrayContaining([{ op: 'delete', text: 'écrivaient' }, { op: 'insert', text: 'traçaient' }]));
-    expect(french.diff.filter((d) => d.op !== 'insert').map((d) => d.text).join('')).toBe(french.basedOn);
+    expect(french).toMatchObject({
+      sentence: 3,
+      part: 'tr-fr',
+      partLabel: 'French translation',
+      status: 'open',
+      suggesterId: reader.userId,
+      suggesterName: reader.name,
+      reason: 'écrire → tracer, closer to "wrote"',
+      proposed: FRENCH,
+      changedSince: false,
+      decidedByName: null,
+    });
+    expect(french.diff).toEqual(
+      expect.arrayContaining([
+        { op: 'delete', text: 'écrivaient' },
+        { op: 'insert', text: 'traçaient' },
+      ]),
+    );
+    expect(
+      french.diff
+        .filter((d) => d.op !== 'insert')
+        .map((d) => d.text)
+        .join(''),
+    ).toBe(french.basedOn);
   });
 
   it('refuses malformed parameters with a 400 naming them, and unknown ids with a 404', async () => {
@@ -110,13 +138,16 @@ describe('admin suggestions: the review queue', () => {
 
 describe('admin suggestions: decisions', () => {
   it("accepts with the site's own edit, crediting the suggester, once", async () => {
-    const counted = async (headers: Record<string, string> = {}) => (await admin.client.get('/admin-api/dashboard', headers)).json<{ suggestionsAwaitingReview: number }>().suggestionsAwaitingReview;
+    const counted = async (headers: Record<string, string> = {}) =>
+      (await admin.client.get('/admin-api/dashboard', headers)).json<{ suggestionsAwaitingReview: number }>().suggestionsAwaitingReview;
     const before = await counted();
     const accepted = await accept(admin, made.french);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ id: made.french, status: 'accepted', decidedByName: admin.name, changedSince: false });
     expect((await api.app.inject({ method: 'GET', url: '/api/translate/3?lang=fr', headers: after(accepted) })).json()).toMatchObject({ Translated: FRENCH });
-    const history = (await api.app.inject({ method: 'GET', url: '/api/history/sentence/3', headers: after(accepted) })).json<{ entries: Record<string, unknown>[] }>();
+    const history = (await api.app.inject({ method: 'GET', url: '/api/history/sentence/3', headers: after(accepted) })).json<{
+      entries: Record<string, unknown>[];
+    }>();
     expect(history.entries[0]).toMatchObject({ part: 'translation:fr', actor: admin.userId, suggestedBy: reader.userId, suggestedByName: reader.name });
     expect(await ids({ filter: { status: 'accepted' } }, after(accepted))).toEqual(named('french'));
     expect(await counted(after(accepted))).toBe(before - 1);
@@ -134,12 +165,18 @@ describe('admin suggestions: decisions', () => {
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json()).toMatchObject({ id: made.note, status: 'declined', declineReason: 'The note is quoted as written.', decidedByName: admin.name });
     expect(await ids({ filter: { status: 'declined' } }, after(declined))).toEqual(named('note'));
-    expect((await api.app.inject({ method: 'GET', url: '/api/dedit/1/motherNote' })).json()).toMatchObject({ Content: expect.stringMatching(/^Every true telling/) });
+    expect((await api.app.inject({ method: 'GET', url: '/api/dedit/1/motherNote' })).json()).toMatchObject({
+      Content: expect.stringMatching(/^Every true telling/),
+    });
     expect((await accept(admin, made.note)).json()).toMatchObject({ statusCode: 409, message: 'This suggestion was already declined.' });
   });
 
   it('refuses to accept a suggestion whose text changed since, flags it, and changes nothing', async () => {
-    const edit = await admin.client.post('/postdata/updatePoem', { Key: 'text-revised', Content: 'Now evening leaned upon the western hills\nAnd poured its amber down the vale of Ondra,\nWhere every roof recalled the long day.', id: 2 });
+    const edit = await admin.client.post('/postdata/updatePoem', {
+      Key: 'text-revised',
+      Content: 'Now evening leaned upon the western hills\nAnd poured its amber down the vale of Ondra,\nWhere every roof recalled the long day.',
+      id: 2,
+    });
     expect(edit.statusCode).toBe(200);
     expect((await admin.client.get(`/admin-api/suggestions/${made.verse}`, after(edit))).json()).toMatchObject({ changedSince: true, status: 'open' });
     expect((await list({ filter: { sentence: 3 } })).json<AdminSuggestionAnswer[]>().map((s) => s.changedSince)).toEqual([false, false]);

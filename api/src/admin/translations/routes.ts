@@ -41,7 +41,8 @@ const parseId = (id: string) => {
 function languageOf(value: unknown): Language {
   const [lang] = textValues('lang', value);
   const parsed = languageSchema.safeParse(lang);
-  if (!parsed.success) throw new HttpError(400, 'bad_parameter', `filter: lang is one of ${languageSchema.options.join(', ')}`, {}, [{ field: 'filter', message: 'lang' }]);
+  if (!parsed.success)
+    throw new HttpError(400, 'bad_parameter', `filter: lang is one of ${languageSchema.options.join(', ')}`, {}, [{ field: 'filter', message: 'lang' }]);
   return parsed.data;
 }
 
@@ -54,26 +55,49 @@ export function translationRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/translations',
-      { schema: { tags, summary: 'Translations of one language (filter lang) beside their edition; filter by book, canto, section, number; q searches the first edition', querystring: adminListQuery, response: { 200: adminTranslationsAnswer } } },
+      {
+        schema: {
+          tags,
+          summary: 'Translations of one language (filter lang) beside their edition; filter by book, canto, section, number; q searches the first edition',
+          querystring: adminListQuery,
+          response: { 200: adminTranslationsAnswer },
+        },
+      },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
         const lang = params.filter.lang === undefined ? 'sa' : languageOf(params.filter.lang);
         const { rows, total } = await sentencePage(deps, request, params);
-        return sendList(reply, 'translations', params, rows.map((row) => translationRecord(row, lang)), total);
+        return sendList(
+          reply,
+          'translations',
+          params,
+          rows.map((row) => translationRecord(row, lang)),
+          total,
+        );
       },
     );
 
-    app.get('/translations/:id', { schema: { tags, summary: "One sentence's translation into one language", params: adminTranslationParams, response: { 200: adminTranslationAnswer } } }, async (request, reply) => {
-      const { sentence, lang } = parseId(request.params.id);
-      reply.header('cache-control', 'private, no-store');
-      return translationRecord(await sentenceRow(await poemReadModel(deps, request), sentence), lang);
-    });
+    app.get(
+      '/translations/:id',
+      { schema: { tags, summary: "One sentence's translation into one language", params: adminTranslationParams, response: { 200: adminTranslationAnswer } } },
+      async (request, reply) => {
+        const { sentence, lang } = parseId(request.params.id);
+        reply.header('cache-control', 'private, no-store');
+        return translationRecord(await sentenceRow(await poemReadModel(deps, request), sentence), lang);
+      },
+    );
 
     app.put(
       '/translations/:id',
       {
         config: { permission: 'poem.edit' },
-        schema: { tags, summary: "Save one sentence's translation (409 when it changed since `version`)", params: adminTranslationParams, body: adminTranslationUpdate, response: { 200: adminTranslationAnswer } },
+        schema: {
+          tags,
+          summary: "Save one sentence's translation (409 when it changed since `version`)",
+          params: adminTranslationParams,
+          body: adminTranslationUpdate,
+          response: { 200: adminTranslationAnswer },
+        },
       },
       async (request, reply) => {
         const { sentence, lang } = parseId(request.params.id);
@@ -90,7 +114,13 @@ export function translationRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/translations/:id/restore',
       {
         config: { permission: 'poem.edit' },
-        schema: { tags, summary: 'Set a translation back to its text at an event position of its history (a new event; history is kept)', params: adminTranslationParams, body: adminRestoreBody, response: { 200: adminTranslationAnswer } },
+        schema: {
+          tags,
+          summary: 'Set a translation back to its text at an event position of its history (a new event; history is kept)',
+          params: adminTranslationParams,
+          body: adminRestoreBody,
+          response: { 200: adminTranslationAnswer },
+        },
       },
       async (request, reply) => {
         const { sentence, lang } = parseId(request.params.id);

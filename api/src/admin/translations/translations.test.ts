@@ -6,7 +6,16 @@ import { TestClient } from '../../testkit/client.js';
 import { after, type Person } from '../../testkit/people.js';
 import type { HistoryEntryAdminAnswer } from '@epos/schemas/admin/events';
 
-interface Translation { id: string; sentence: number; number: number; lang: string; edition: string; source: string; translation: string; version: string }
+interface Translation {
+  id: string;
+  sentence: number;
+  number: number;
+  lang: string;
+  edition: string;
+  source: string;
+  translation: string;
+  version: string;
+}
 
 let api: TestApi;
 let admin: Person;
@@ -62,7 +71,8 @@ describe('/admin-api/translations', () => {
 
     const saved = await put(admin.client, '/admin-api/translations/3-de', { version: before.version, translation: 'Eine neue Zeile' });
     expect(saved.statusCode, saved.body).toBe(200);
-    const site = async (headers: Record<string, string>) => (await reader.client.get('/api/translate/3?lang=de', headers)).json<{ Translated: string }>().Translated;
+    const site = async (headers: Record<string, string>) =>
+      (await reader.client.get('/api/translate/3?lang=de', headers)).json<{ Translated: string }>().Translated;
     expect(await site(after(saved))).toBe('Eine neue Zeile');
     const edited = await history(after(saved));
     expect(edited).toHaveLength(2);

@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { roleSchema, userStream } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
-import { adminDoneAnswer, adminSessionsEndedAnswer, adminUserAnswer, adminUsersAnswer, adminUserParams, adminUserUpdate, type AdminUserAnswer } from '@epos/schemas/admin/users';
+import {
+  adminDoneAnswer,
+  adminSessionsEndedAnswer,
+  adminUserAnswer,
+  adminUsersAnswer,
+  adminUserParams,
+  adminUserUpdate,
+  type AdminUserAnswer,
+} from '@epos/schemas/admin/users';
 import { USER_TEXT, USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { Credentials } from '@epos/platform/accounts/credentials';
 import type { ApiDeps } from '../../deps.js';
@@ -26,7 +34,15 @@ import { asVersionedEdit, streamVersion } from '../stream-version.js';
 const tags = ['admin'];
 const SORTS = ['name', 'userName', 'email', 'role', 'lastLogin', 'registeredAt'] as const;
 const FILTERS = ['id', 'role', 'blog', 'emailConfirmed', 'locked'] as const;
-const COLUMNS = { id: 'user_id', name: 'name', userName: 'user_name', email: 'email', role: 'role', lastLogin: 'last_login', registeredAt: 'registered_at' } as const;
+const COLUMNS = {
+  id: 'user_id',
+  name: 'name',
+  userName: 'user_name',
+  email: 'email',
+  role: 'role',
+  lastLogin: 'last_login',
+  registeredAt: 'registered_at',
+} as const;
 type UserRow = UsersReadModel['users'];
 /** One save of the console's user form: a role with blogs and/or a lock. */
 type UserEdit = Extract<AccountCommand, { kind: 'edit' }>;
@@ -38,7 +54,19 @@ const badFilter = (message: string) => new HttpError(400, 'bad_parameter', `filt
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 function answer(u: UserRow, version: number): AdminUserAnswer {
-  return { id: u.user_id, userName: u.user_name, name: u.name, email: u.email, emailConfirmed: u.email_confirmed, role: u.role, blogs: u.blogs, lastLogin: iso(u.last_login), locked: u.locked, registeredAt: iso(u.registered_at)!, version };
+  return {
+    id: u.user_id,
+    userName: u.user_name,
+    name: u.name,
+    email: u.email,
+    emailConfirmed: u.email_confirmed,
+    role: u.role,
+    blogs: u.blogs,
+    lastLogin: iso(u.last_login),
+    locked: u.locked,
+    registeredAt: iso(u.registered_at)!,
+    version,
+  };
 }
 
 /**
@@ -60,7 +88,15 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/users',
-      { config: { reads: [USERS_PROJECTION] }, schema: { tags, summary: 'Users with role, blogs and last login; filter by role, blog, email confirmed; q searches name, user name and email', querystring: adminListQuery, response: { 200: adminUsersAnswer } } },
+      {
+        config: { reads: [USERS_PROJECTION] },
+        schema: {
+          tags,
+          summary: 'Users with role, blogs and last login; filter by role, blog, email confirmed; q searches name, user name and email',
+          querystring: adminListQuery,
+          response: { 200: adminUsersAnswer },
+        },
+      },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
         const db = await readModel<UsersReadModel>(deps, request, USERS_PROJECTION);
@@ -94,19 +130,40 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           (u) => u.user_id,
         );
         // A list's version is unknown (-1): edits load the record itself.
-        return sendList(reply, 'users', params, found.map((u) => answer(u, -1)), total);
+        return sendList(
+          reply,
+          'users',
+          params,
+          found.map((u) => answer(u, -1)),
+          total,
+        );
       },
     );
 
-    app.get('/users/:id', { config: { reads: [USERS_PROJECTION] }, schema: { tags, summary: 'One user, with the version to send back when editing', params: adminUserParams, response: { 200: adminUserAnswer } } }, async (request, reply) => {
-      const user = await existing(request, request.params.id);
-      reply.header('cache-control', 'private, no-store');
-      return answer(user, await streamVersion(deps.store, userStream(user.user_id)));
-    });
+    app.get(
+      '/users/:id',
+      {
+        config: { reads: [USERS_PROJECTION] },
+        schema: { tags, summary: 'One user, with the version to send back when editing', params: adminUserParams, response: { 200: adminUserAnswer } },
+      },
+      async (request, reply) => {
+        const user = await existing(request, request.params.id);
+        reply.header('cache-control', 'private, no-store');
+        return answer(user, await streamVersion(deps.store, userStream(user.user_id)));
+      },
+    );
 
     app.put(
       '/users/:id',
-      { config: { permission: 'users.manage' }, schema: { tags, summary: "Assign a role and blogs (the spec's rules), lock or unlock; 409 when the user changed since `version`", params: adminUserParams, response: { 200: adminUserAnswer } } },
+      {
+        config: { permission: 'users.manage' },
+        schema: {
+          tags,
+          summary: "Assign a role and blogs (the spec's rules), lock or unlock; 409 when the user changed since `version`",
+          params: adminUserParams,
+          response: { 200: adminUserAnswer },
+        },
+      },
       async (request, reply) => {
         const body = parseOr400(adminUserUpdate, request.body);
         const userId = request.params.id;
@@ -122,11 +179,14 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           const target = (await users.selectFrom('users').select(['locked', 'deleted']).where('user_id', '=', userId).executeTakeFirst()) ?? null;
           edit.lock = { userId, locked: body.locked, actorId: request.actor!.id, target };
         }
-        const result = await asVersionedEdit(body.version, (expected) => handleCommand(deps.store, { streamId, decider: accountDecider(userId), command: edit, cause: causeOf(request), ...expected }));
+        const result = await asVersionedEdit(body.version, (expected) =>
+          handleCommand(deps.store, { streamId, decider: accountDecider(userId), command: edit, cause: causeOf(request), ...expected }),
+        );
         if (result.position === null) return answer(await existing(request, userId), await streamVersion(deps.store, streamId));
         // A locked account's sessions end now; its logins are refused from here on (the login route reads `locked`).
         // Another role ends them too: the user signs in again into the new one.
-        if (result.events.some((e) => e.type === 'AccountLocked') || (edit.assignment && changesRole(edit.assignment))) await sessions.endAllFor(request, userId);
+        if (result.events.some((e) => e.type === 'AccountLocked') || (edit.assignment && changesRole(edit.assignment)))
+          await sessions.endAllFor(request, userId);
         await afterWrite(deps, result.position, [USERS_PROJECTION], deps.config.CONSISTENCY_TIMEOUT_MS);
         const db = await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
         const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
@@ -136,7 +196,10 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/users/:id/activation',
-      { config: { permission: 'users.manage' }, schema: { tags, summary: 'Send the user a new activation link (unconfirmed accounts)', params: adminUserParams, response: { 200: adminDoneAnswer } } },
+      {
+        config: { permission: 'users.manage' },
+        schema: { tags, summary: 'Send the user a new activation link (unconfirmed accounts)', params: adminUserParams, response: { 200: adminDoneAnswer } },
+      },
       async (request, reply) => {
         const user = await existing(request, request.params.id);
         if (user.email_confirmed) throw new HttpError(409, 'conflict', 'This email address is already confirmed');
@@ -148,7 +211,15 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.delete(
       '/users/:id/sessions',
-      { config: { permission: 'users.manage' }, schema: { tags, summary: 'End every session of the user: their streams close, their requests in flight are refused, they sign in again', params: adminUserParams, response: { 200: adminDoneAnswer } } },
+      {
+        config: { permission: 'users.manage' },
+        schema: {
+          tags,
+          summary: 'End every session of the user: their streams close, their requests in flight are refused, they sign in again',
+          params: adminUserParams,
+          response: { 200: adminDoneAnswer },
+        },
+      },
       async (request, reply) => {
         const user = await existing(request, request.params.id);
         await sessions.endAllFor(request, user.user_id);
@@ -159,24 +230,48 @@ export function userRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.delete(
       '/sessions',
-      { config: { permission: 'users.manage' }, schema: { tags, summary: "End every session on the site but the administrator's own (each user's history records it)", response: { 200: adminSessionsEndedAnswer } } },
+      {
+        config: { permission: 'users.manage' },
+        schema: {
+          tags,
+          summary: "End every session on the site but the administrator's own (each user's history records it)",
+          response: { 200: adminSessionsEndedAnswer },
+        },
+      },
       async (request) => {
         const users = await sessions.endAllBut(request.actor!.sessionHash);
         for (let i = 0; i < users.length; i += RECORDED_AT_ONCE) {
-          const appends = users.slice(i, i + RECORDED_AT_ONCE).map((userId) => ({ streamId: userStream(userId), events: [sessionsEnded(userId)], expectedRevision: 'any' as const }));
+          const appends = users
+            .slice(i, i + RECORDED_AT_ONCE)
+            .map((userId) => ({ streamId: userStream(userId), events: [sessionsEnded(userId)], expectedRevision: 'any' as const }));
           await deps.store.appendMany(appends, { cause: causeOf(request) });
         }
-        return { users: users.length, message: `Every session but yours has ended: ${users.length === 1 ? 'one user signs' : `${users.length} users sign`} in again.` };
+        return {
+          users: users.length,
+          message: `Every session but yours has ended: ${users.length === 1 ? 'one user signs' : `${users.length} users sign`} in again.`,
+        };
       },
     );
 
     app.delete(
       '/users/:id',
-      { config: { permission: 'users.manage' }, schema: { tags, summary: "Delete the account: the same erasure as the user's own (the key goes, the log records it)", params: adminUserParams, response: { 200: adminUserAnswer } } },
+      {
+        config: { permission: 'users.manage' },
+        schema: {
+          tags,
+          summary: "Delete the account: the same erasure as the user's own (the key goes, the log records it)",
+          params: adminUserParams,
+          response: { 200: adminUserAnswer },
+        },
+      },
       async (request, reply) => {
         const user = await existing(request, request.params.id);
-        if (user.user_id === request.actor?.id) throw new HttpError(400, 'validation', 'id: delete your own account from your profile page', {}, [{ field: 'id', message: 'your own account' }]);
-        if (user.role === 'admin') throw new HttpError(400, 'validation', 'id: take the admin role away before deleting an administrator', {}, [{ field: 'id', message: 'an administrator' }]);
+        if (user.user_id === request.actor?.id)
+          throw new HttpError(400, 'validation', 'id: delete your own account from your profile page', {}, [{ field: 'id', message: 'your own account' }]);
+        if (user.role === 'admin')
+          throw new HttpError(400, 'validation', 'id: take the admin role away before deleting an administrator', {}, [
+            { field: 'id', message: 'an administrator' },
+          ]);
         const version = await streamVersion(deps.store, userStream(user.user_id));
         // As in /postdata/deleteAccount: the key first (shredding the sealed personal data), then the sessions, then the log.
         await credentials.remove(user.user_id);

@@ -35,7 +35,12 @@ describe('admin users', () => {
     expect((await list(`filter=${enc({ blog: 'verse' })}`)).json<AdminUserAnswer[]>().map((u) => u.id)).toEqual([blogger.userId]);
     expect((await list(`filter=${enc({ blog: 'prose' })}`)).json()).toEqual([]);
     expect((await list(`filter=${enc({ q: reader.userName.toUpperCase() })}`)).json<AdminUserAnswer[]>().map((u) => u.id)).toEqual([reader.userId]);
-    expect((await list(`filter=${enc({ id: [reader.userId, admin.userId, 'nonsense'] })}`)).json<AdminUserAnswer[]>().map((u) => u.id).sort()).toEqual([reader.userId, admin.userId].sort());
+    expect(
+      (await list(`filter=${enc({ id: [reader.userId, admin.userId, 'nonsense'] })}`))
+        .json<AdminUserAnswer[]>()
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual([reader.userId, admin.userId].sort());
 
     const second = await list(`sort=${enc(['name', 'ASC'])}&range=${enc([1, 1])}`);
     expect(second.json<AdminUserAnswer[]>().map((u) => u.id)).toEqual([users[1]!.id]);
@@ -69,7 +74,10 @@ describe('admin users', () => {
     expect(loaded.version).toBeGreaterThanOrEqual(0);
     const put = (body: Record<string, unknown>) => send(admin, 'PUT', `/admin-api/users/${target.userId}`, { version: loaded.version, ...body });
     expect((await put({ role: '' })).json()).toMatchObject({ statusCode: 400, message: 'Select user role' });
-    expect((await put({ role: 'user', blogs: ['verse'] })).json()).toMatchObject({ statusCode: 400, message: 'User with role user cannot be assigned any blog' });
+    expect((await put({ role: 'user', blogs: ['verse'] })).json()).toMatchObject({
+      statusCode: 400,
+      message: 'User with role user cannot be assigned any blog',
+    });
     expect((await put({ role: 'blogger', blogs: [] })).json()).toMatchObject({ statusCode: 400, message: 'At least one blog is to assigned to blogger' });
     const saved = await put({ role: 'blogger', blogs: ['verse', 'prose'] });
     expect(saved.statusCode).toBe(200);
@@ -84,8 +92,14 @@ describe('admin users', () => {
     const target = await signIn(api, 'user');
     const version = (await admin.client.get(`/admin-api/users/${target.userId}`)).json<AdminUserAnswer>().version;
     const login = () => new TestClient(api.app, '198.51.100.9').post('/login', { UserName: target.userName, Password: `pw-${target.userName}-secret` });
-    expect((await send(admin, 'PUT', `/admin-api/users/${target.userId}`, { locked: 'yes' })).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('locked') });
-    expect((await send(admin, 'PUT', `/admin-api/users/${admin.userId}`, { locked: true })).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('your own account') });
+    expect((await send(admin, 'PUT', `/admin-api/users/${target.userId}`, { locked: 'yes' })).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('locked'),
+    });
+    expect((await send(admin, 'PUT', `/admin-api/users/${admin.userId}`, { locked: true })).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('your own account'),
+    });
     const locked = await send(admin, 'PUT', `/admin-api/users/${target.userId}`, { locked: true, version });
     expect(locked.json()).toMatchObject({ locked: true, role: 'user', version: version + 1 });
     expect((await target.client.get('/api/me')).json()).toMatchObject({ loggedIn: false });

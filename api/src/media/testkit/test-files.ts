@@ -14,7 +14,10 @@ const canvas = (width: number, height: number, background = '#c33') => sharp({ c
 export const jpegWithGps = (): Promise<Buffer> =>
   canvas(640, 480)
     .jpeg()
-    .withExif({ IFD0: { Copyright: 'Epos test', Make: 'TestCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2964/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 797/100' } })
+    .withExif({
+      IFD0: { Copyright: 'Epos test', Make: 'TestCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2964/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 797/100' },
+    })
     .toBuffer();
 export const png = (width = 40, height = 30, background = '#3a6') => canvas(width, height, background).png().toBuffer();
 export const gif = () => canvas(20, 20, '#36c').gif().toBuffer();
@@ -38,12 +41,20 @@ export async function pixelFlood(): Promise<Buffer> {
 export async function truncatedJpeg(): Promise<Buffer> {
   const noise = Buffer.alloc(200 * 200 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-  const whole = await sharp(noise, { raw: { width: 200, height: 200, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  const whole = await sharp(noise, { raw: { width: 200, height: 200, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   return whole.subarray(0, Math.floor(whole.length / 2));
 }
 
 /** A minimal ZIP's local header and end-of-directory record: enough to be read as an archive. */
-const zipTail = Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(20), Buffer.from('a.class', 'latin1'), Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18)]);
+const zipTail = Buffer.concat([
+  Buffer.from('PK\x03\x04\x14\x00\x00\x00\x00\x00', 'latin1'),
+  Buffer.alloc(20),
+  Buffer.from('a.class', 'latin1'),
+  Buffer.from('PK\x05\x06', 'latin1'),
+  Buffer.alloc(18),
+]);
 export const jpegWithZip = async () => Buffer.concat([await jpegWithGps(), zipTail]);
 export const gifar = async () => Buffer.concat([await gif(), zipTail]);
 export const pngWithScript = async () => Buffer.concat([await png(), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
@@ -87,20 +98,39 @@ export function mp3WithTitle(title: string): Buffer {
 export const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
 export const zip = Buffer.concat([zipTail]);
 export const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
-export const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+export const exe = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.alloc(58),
+  Buffer.from([0x80, 0, 0, 0]),
+  Buffer.alloc(64),
+  Buffer.from('PE\0\0'),
+  Buffer.alloc(200),
+]);
 export const text = Buffer.from('Of man’s first disobedience, and the fruit');
 
 /** Seconds of 8 kHz 8-bit mono silence. */
 export const wav = (seconds = 1): Buffer => silentWav(8000 * seconds);
 export const mp3 = () => fs.readFileSync(path.join(demoMedia, 'invocation.mp3'));
 /** An MPEG-4 audio file's type box (what file-type reads as M4A), then an empty media box. */
-export const m4a = () => Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypM4A \0\0\0\0M4A mp42isom\0\0\0\0', 'latin1'), Buffer.from([0, 0, 0, 8]), Buffer.from('mdat', 'latin1')]);
+export const m4a = () =>
+  Buffer.concat([
+    Buffer.from([0, 0, 0, 0x20]),
+    Buffer.from('ftypM4A \0\0\0\0M4A mp42isom\0\0\0\0', 'latin1'),
+    Buffer.from([0, 0, 0, 8]),
+    Buffer.from('mdat', 'latin1'),
+  ]);
 
 /** A multipart/form-data body: `file0`, `file1`… unless named. */
 export function multipart(files: { name: string; data: Buffer; field?: string; type?: string }[]): { payload: Buffer; headers: Record<string, string> } {
   const boundary = 'x-epos-media-boundary';
   const parts = files.map((f, i) =>
-    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? `file${i}`}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`), f.data, Buffer.from('\r\n')]),
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? `file${i}`}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    ]),
   );
   return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

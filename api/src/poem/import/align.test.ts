@@ -10,7 +10,10 @@ const tercets = [
 
 describe('aligning two versions of a poem by their sentences', () => {
   it('matches unchanged sentences, whitespace aside', () => {
-    const result = alignSentences(tercets, tercets.map((t) => t.replaceAll(' ', '  ')));
+    const result = alignSentences(
+      tercets,
+      tercets.map((t) => t.replaceAll(' ', '  ')),
+    );
     expect(result.source).toEqual([0, 1, 2, 3]);
     expect(result.removed).toEqual([]);
   });
@@ -22,7 +25,13 @@ describe('aligning two versions of a poem by their sentences', () => {
   });
 
   it('finds a split and a merge, the first part keeping the identity', () => {
-    const split = [tercets[0]!, tercets[1]!, 'So bitter is it, death is little more.', 'But of the good to treat, which there I found, Speak will I of the other things I saw there.', tercets[3]!];
+    const split = [
+      tercets[0]!,
+      tercets[1]!,
+      'So bitter is it, death is little more.',
+      'But of the good to treat, which there I found, Speak will I of the other things I saw there.',
+      tercets[3]!,
+    ];
     const forward = alignSentences(tercets, split);
     expect(forward.source).toEqual([0, 1, 2, null, 3]);
     expect(forward.splits).toEqual([{ before: 2, parts: [2, 3], keeper: 2 }]);

@@ -94,17 +94,19 @@ function alignHunk(before: readonly string[], after: readonly string[]): Step[] 
       for (let k = 2; k <= MAX_PARTS; k++) {
         if (i < m && j + k <= n) {
           const sim = similarity(before[i]!, after.slice(j, j + k).join(' '));
-          if (sim >= SPLIT_SIMILARITY && sim >= similarity(before[i]!, after[j]!) + DIVISION_GAIN) relax(i + 1, j + k, here + (1 - sim) + 0.01 * k, { kind: 'split', i, j, k });
+          if (sim >= SPLIT_SIMILARITY && sim >= similarity(before[i]!, after[j]!) + DIVISION_GAIN)
+            relax(i + 1, j + k, here + (1 - sim) + 0.01 * k, { kind: 'split', i, j, k });
         }
         if (j < n && i + k <= m) {
           const sim = similarity(before.slice(i, i + k).join(' '), after[j]!);
-          if (sim >= SPLIT_SIMILARITY && sim >= similarity(before[i]!, after[j]!) + DIVISION_GAIN) relax(i + k, j + 1, here + (1 - sim) + 0.01 * k, { kind: 'merge', i, j, k });
+          if (sim >= SPLIT_SIMILARITY && sim >= similarity(before[i]!, after[j]!) + DIVISION_GAIN)
+            relax(i + k, j + 1, here + (1 - sim) + 0.01 * k, { kind: 'merge', i, j, k });
         }
       }
     }
   }
   const steps: Step[] = [];
-  for (let i = m, j = n; i > 0 || j > 0; ) {
+  for (let i = m, j = n; i > 0 || j > 0;) {
     const step = from[i]![j]!;
     steps.push(step);
     if (step.kind === 'remove') i--;

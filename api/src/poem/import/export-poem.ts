@@ -29,12 +29,15 @@ export function exportPoem(current: CurrentPoem): string {
     stanzaName = s.placement!.stanza;
     const { book, canto, section } = s.placement!;
     let b = file.books.at(-1);
-    if (!b || b.book !== book) file.books.push((b = { book, name: structure.books[bookKey(book)]?.name ?? '', ...partMedia(structure, bookKey(book), 'books'), cantos: [] }));
+    if (!b || b.book !== book)
+      file.books.push((b = { book, name: structure.books[bookKey(book)]?.name ?? '', ...partMedia(structure, bookKey(book), 'books'), cantos: [] }));
     let c = b.cantos.at(-1);
     if (!c || c.canto !== canto) {
       const cantoInfo = structure.cantos[cantoKey(book, canto)];
       const notes = ordered(cantoInfo?.notes ?? {}, layerRank);
-      b.cantos.push((c = { canto, name: cantoInfo?.name ?? '', ...partMedia(structure, cantoKey(book, canto), 'cantos'), ...(notes ? { notes } : {}), sections: [] }));
+      b.cantos.push(
+        (c = { canto, name: cantoInfo?.name ?? '', ...partMedia(structure, cantoKey(book, canto), 'cantos'), ...(notes ? { notes } : {}), sections: [] }),
+      );
     }
     let sec = c.sections.at(-1);
     if (!sec || sec.section !== section) {
@@ -69,7 +72,11 @@ function ordered(record: Record<string, string>, rank: Map<string, number>): Rec
   return keys.length > 0 ? Object.fromEntries(keys.map((k) => [k, record[k]!])) : undefined;
 }
 
-function sentenceEntry(s: SentenceState, stanza: number, layerRank: Map<string, number>): PoemFile['books'][number]['cantos'][number]['sections'][number]['sentences'][number] {
+function sentenceEntry(
+  s: SentenceState,
+  stanza: number,
+  layerRank: Map<string, number>,
+): PoemFile['books'][number]['cantos'][number]['sections'][number]['sentences'][number] {
   const fields = pick(s.fields, sentenceFields);
   const translations = pick(s.translations, languages);
   const media = pick(Object.fromEntries(Object.entries(s.media).map(([k, items]) => [k, items.map(mediaItem)])), mediaKinds);

@@ -20,7 +20,8 @@ const importText = async (content: string, extra: Partial<ImportInput> = {}) => 
   await settle();
   return report;
 };
-const settle = async () => expect(await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 60_000 })).not.toBeNull();
+const settle = async () =>
+  expect(await api.deps.progress.waitFor(await api.deps.store.headPosition(), { names: [POEM_PROJECTION], timeoutMs: 60_000 })).not.toBeNull();
 /** Reads after everything stored so far (past the answer cache, which learns of changes a moment later). */
 const get = async (url: string) => api.app.inject({ method: 'GET', url, headers: { 'x-consistent-after': String(await api.deps.store.headPosition()) } });
 const line = async (n: number) => (await get(`/api/lineinfo/${n}`)).json();
@@ -28,7 +29,8 @@ const annotate = async (id: number, command: SentenceCommand) => {
   await handleCommand(api.deps.store, { streamId: sentenceStream(id), decider: sentenceDecider(id), command, cause: { actor: 'scholar' } });
   await settle();
 };
-const numbers = async () => (await get('/api/sbook/1/1/1')).json().customSection[0].customSection.map((l: { lineNumber: number; sentenceId: number }) => [l.lineNumber, l.sentenceId]);
+const numbers = async () =>
+  (await get('/api/sbook/1/1/1')).json().customSection[0].customSection.map((l: { lineNumber: number; sentenceId: number }) => [l.lineNumber, l.sentenceId]);
 
 const FEAR = 'I cannot well repeat how there I entered,';
 const splitThird = INFERNO_I.replace('death is little more;', 'death is little more.');
@@ -101,7 +103,12 @@ describe('sentences of real verse keep their identity through re-imports', () =>
 
   it('an inserted tercet is new; the sentences after it are renumbered without events of their own', async () => {
     const before = await numbers();
-    const tercet = ['And even as he, who, with distressful breath,', '  Forth issued from the sea upon the shore,', '  Turns to the water perilous and gazes;', ''];
+    const tercet = [
+      'And even as he, who, with distressful breath,',
+      '  Forth issued from the sea upon the shore,',
+      '  Turns to the water perilous and gazes;',
+      '',
+    ];
     const inserted = INFERNO_I.replace(`${FEAR}\n`, `${tercet.join('\n').replace(';', '.')}\n${FEAR}\n`);
     const report = await importText(inserted);
     expect(report.plan.counts).toMatchObject({ new: 1, renumbered: 3, changed: 0, withdrawn: 0, events: 2 });

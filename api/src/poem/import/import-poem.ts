@@ -87,7 +87,10 @@ export function checkPoemFile(input: Pick<ImportInput, 'fileName' | 'content' | 
   return parsedText ? { parsedText, json: null } : { parsedText: null, json: json! };
 }
 
-async function planFile(context: ImportContext, input: ImportInput): Promise<Pick<ImportReport, 'format' | 'edition' | 'warnings' | 'misaligned'> & { plan: ImportPlan }> {
+async function planFile(
+  context: ImportContext,
+  input: ImportInput,
+): Promise<Pick<ImportReport, 'format' | 'edition' | 'warnings' | 'misaligned'> & { plan: ImportPlan }> {
   const { parsedText, json } = input.checked ?? checkPoemFile(input);
   const current = await currentPoem(context);
   const edition: Edition | 'all' = json ? 'all' : (parsedText!.edition ?? input.edition ?? 'first');

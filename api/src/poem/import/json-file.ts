@@ -2,7 +2,6 @@ import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type 
 import { poemFileSchema, type PoemFile } from '@epos/schemas';
 import { MAX_PROBLEMS, PoemFormatError } from './errors.js';
 
-
 /**
  * Reads the poem's JSON format. Every problem is reported as `file:line: what was expected`,
  * with the line of the offending value found in the source.
@@ -13,7 +12,9 @@ export function readPoemJson(source: string, fileName: string): PoemFile {
   const syntax: ParseError[] = [];
   const tree = parseTree(text, syntax, { disallowComments: true, allowTrailingComma: false });
   if (syntax.length > 0 || !tree) {
-    const problems = syntax.slice(0, MAX_PROBLEMS).map((e) => ({ file: fileName, line: lineOf(e.offset), message: `expected valid JSON (${describe(printParseErrorCode(e.error))})` }));
+    const problems = syntax
+      .slice(0, MAX_PROBLEMS)
+      .map((e) => ({ file: fileName, line: lineOf(e.offset), message: `expected valid JSON (${describe(printParseErrorCode(e.error))})` }));
     throw new PoemFormatError(problems.length > 0 ? problems : [{ file: fileName, line: 1, message: 'expected a JSON object' }]);
   }
   const parsed = poemFileSchema.safeParse(getNodeValue(tree));
@@ -44,15 +45,20 @@ function checkNumbering(file: PoemFile): { path: (string | number)[]; message: s
         const at = ['books', b, 'cantos', c, 'sections', s];
         if (section.section !== s + 1) problems.push({ path: [...at, 'section'], message: `expected section number ${s + 1}` });
         section.sentences.forEach((sentence, i) => {
-          if (sentence.sentence !== nextSentence) problems.push({ path: [...at, 'sentences', i, 'sentence'], message: `expected sentence number ${nextSentence}` });
+          if (sentence.sentence !== nextSentence)
+            problems.push({ path: [...at, 'sentences', i, 'sentence'], message: `expected sentence number ${nextSentence}` });
           if (sentence.stanza < lastStanza || sentence.stanza > lastStanza + 1) {
             problems.push({ path: [...at, 'sentences', i, 'stanza'], message: `expected stanza ${lastStanza} or ${lastStanza + 1}` });
           }
           const breaks = sentence.stanzaBreaks ?? [];
           if (breaks.some((b, k) => b >= (sentence.text.first ?? []).length || (k > 0 && b <= breaks[k - 1]!))) {
-            problems.push({ path: [...at, 'sentences', i, 'stanzaBreaks'], message: `expected rising indices of its verse lines, below ${(sentence.text.first ?? []).length}` });
+            problems.push({
+              path: [...at, 'sentences', i, 'stanzaBreaks'],
+              message: `expected rising indices of its verse lines, below ${(sentence.text.first ?? []).length}`,
+            });
           }
-          if (sentence.joinsPrevious && i === 0) problems.push({ path: [...at, 'sentences', i, 'joinsPrevious'], message: 'the first sentence of a section cannot join the previous one' });
+          if (sentence.joinsPrevious && i === 0)
+            problems.push({ path: [...at, 'sentences', i, 'joinsPrevious'], message: 'the first sentence of a section cannot join the previous one' });
           nextSentence = sentence.sentence + 1;
           lastStanza = sentence.stanza + breaks.length;
         });

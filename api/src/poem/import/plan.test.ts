@@ -17,7 +17,11 @@ function stored(texts: readonly string[], stanzas: readonly number[] = texts.map
         i + 1,
         {
           revision: 1n,
-          state: { ...emptySentence(i + 1), placement: { book: 1, canto: 1, section: 1, stanza: stanzas[i]!, order: keys[i]!, joinsPrevious: false, stanzaBreaks: [] }, text: { first: [text] } },
+          state: {
+            ...emptySentence(i + 1),
+            placement: { book: 1, canto: 1, section: 1, stanza: stanzas[i]!, order: keys[i]!, joinsPrevious: false, stanzaBreaks: [] },
+            text: { first: [text] },
+          },
         },
       ]),
     ),
@@ -32,7 +36,13 @@ const target = (text: string, stanza: number, stanzaBreaks: number[] = []): Targ
 const targets = (sentences: TargetSentence[]): PoemTargets => ({ structure: emptyStructure(), sentences });
 const eventTypes = (plan: ReturnType<typeof planImport>) => plan.appends.flatMap((a) => a.events.map((e) => `${a.streamId}:${e.type}`));
 
-const lines = ['Midway upon the journey of our life.', 'I found myself within a forest dark.', 'The straightforward pathway had been lost.', 'Ah me! how hard a thing it is to say.', 'What was this forest savage, rough, and stern.'];
+const lines = [
+  'Midway upon the journey of our life.',
+  'I found myself within a forest dark.',
+  'The straightforward pathway had been lost.',
+  'Ah me! how hard a thing it is to say.',
+  'What was this forest savage, rough, and stern.',
+];
 
 describe('planning an import', () => {
   it('moves a sentence from the end to the front with one placement event', () => {
@@ -57,14 +67,20 @@ describe('planning an import', () => {
   it('counts every sentence of the file once, whatever happened to it (a stanza inserted, one sentence re-placed, one edited, one moved)', () => {
     const partition = (c: ReturnType<typeof planImport>['counts']) => c.unchanged + c.new + c.changed + c.moved + c.replaced;
     // A stanza inserted after the first: every later sentence is renumbered and takes the next stanza.
-    const inserted = planImport(stored(lines), targets([target(lines[0]!, 1), target('A new stanza, and its one sentence.', 2), ...lines.slice(1).map((t, i) => target(t, i + 3))]));
+    const inserted = planImport(
+      stored(lines),
+      targets([target(lines[0]!, 1), target('A new stanza, and its one sentence.', 2), ...lines.slice(1).map((t, i) => target(t, i + 3))]),
+    );
     expect(inserted.counts).toMatchObject({ sentences: 6, new: 1, unchanged: 5, renumbered: 4 });
     expect(partition(inserted.counts)).toBe(6);
     // The same words, one sentence now sharing the stanza before it: re-placed, not unchanged.
     const replaced = planImport(stored(lines), targets(lines.map((t, i) => target(t, i === 2 ? 2 : i + 1))));
     expect(replaced.counts).toMatchObject({ sentences: 5, replaced: 1, unchanged: 4 });
     expect(eventTypes(replaced)).toEqual(['sentence-3:SentencePlaced']);
-    const mixed = planImport(stored(lines), targets([lines[4]!, lines[0]!, `${lines[1]!} Indeed.`, lines[2]!, lines[3]!].map((t, i) => target(t, i === 4 ? 4 : i + 1))));
+    const mixed = planImport(
+      stored(lines),
+      targets([lines[4]!, lines[0]!, `${lines[1]!} Indeed.`, lines[2]!, lines[3]!].map((t, i) => target(t, i === 4 ? 4 : i + 1))),
+    );
     expect(mixed.counts).toMatchObject({ sentences: 5, moved: 1, changed: 1 });
     expect(partition(mixed.counts)).toBe(5);
   });

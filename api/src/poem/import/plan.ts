@@ -68,7 +68,19 @@ export function planImport(current: CurrentPoem, targets: PoemTargets): ImportPl
   const stanzas = assignStanzas(current, before, targets.sentences, alignment);
   const review: string[] = [];
   const appends: StreamAppend[] = [];
-  const counts = { sentences: targets.sentences.length, unchanged: 0, new: 0, changed: 0, moved: 0, replaced: 0, split: 0, merged: 0, renumbered: 0, withdrawn: 0, events: 0 };
+  const counts = {
+    sentences: targets.sentences.length,
+    unchanged: 0,
+    new: 0,
+    changed: 0,
+    moved: 0,
+    replaced: 0,
+    split: 0,
+    merged: 0,
+    renumbered: 0,
+    withdrawn: 0,
+    events: 0,
+  };
   const label = (s: StoredSentence) => `sentence ${s.state.sentence} (#${s.state.id})`;
 
   const structureEvents = structureDecider.decide({ kind: 'merge', target: targets.structure, removeLayers: true }, current.structure);
@@ -84,7 +96,9 @@ export function planImport(current: CurrentPoem, targets: PoemTargets): ImportPl
     counts.split++;
     const annotations = annotationsOf(kept.state);
     if (annotations.length > 0) {
-      review.push(`${label(kept)} was split into sentences ${split.parts.map((p) => p + 1).join(', ')}: its ${annotations.join(', ')} stay with sentence ${split.keeper + 1}; check they belong there`);
+      review.push(
+        `${label(kept)} was split into sentences ${split.parts.map((p) => p + 1).join(', ')}: its ${annotations.join(', ')} stay with sentence ${split.keeper + 1}; check they belong there`,
+      );
     }
   }
   const mergedAway = new Map<number, number>();
@@ -96,7 +110,8 @@ export function planImport(current: CurrentPoem, targets: PoemTargets): ImportPl
     for (const gone of from) {
       mergedAway.set(gone.state.id, keeperId);
       const annotations = annotationsOf(gone.state);
-      if (annotations.length > 0) review.push(`${label(gone)} was merged into sentence ${merge.after + 1}: its ${annotations.join(', ')} are no longer shown (its history keeps them)`);
+      if (annotations.length > 0)
+        review.push(`${label(gone)} was merged into sentence ${merge.after + 1}: its ${annotations.join(', ')} are no longer shown (its history keeps them)`);
     }
   }
 
@@ -150,7 +165,19 @@ export function editionPlan(current: CurrentPoem, targets: readonly SentenceStat
   const events = appends.reduce((n, a) => n + a.events.length, 0);
   return {
     appends,
-    counts: { sentences: targets.length, unchanged: targets.length - appends.length, new: 0, changed: appends.length, moved: 0, replaced: 0, split: 0, merged: 0, renumbered: 0, withdrawn: 0, events },
+    counts: {
+      sentences: targets.length,
+      unchanged: targets.length - appends.length,
+      new: 0,
+      changed: appends.length,
+      moved: 0,
+      replaced: 0,
+      split: 0,
+      merged: 0,
+      renumbered: 0,
+      withdrawn: 0,
+      events,
+    },
     review: [],
     needsConfirmation: null,
   };
@@ -158,7 +185,8 @@ export function editionPlan(current: CurrentPoem, targets: readonly SentenceStat
 
 function confirmationReason(dropped: number, placed: number, annotated: number): string | null {
   const reasons: string[] = [];
-  if (dropped > Math.max(1, placed * WITHDRAW_SHARE)) reasons.push(`it withdraws ${dropped} of the poem's ${placed} sentences (more than ${WITHDRAW_SHARE * 100}%)`);
+  if (dropped > Math.max(1, placed * WITHDRAW_SHARE))
+    reasons.push(`it withdraws ${dropped} of the poem's ${placed} sentences (more than ${WITHDRAW_SHARE * 100}%)`);
   if (annotated > 0) reasons.push(`it withdraws or merges away ${annotated} annotated sentence${annotated === 1 ? '' : 's'}`);
   return reasons.length > 0 ? reasons.join(' and ') : null;
 }
@@ -189,7 +217,7 @@ function assignOrders(before: StoredSentence[], alignment: Alignment): string[] 
     else last = key;
   });
   // A kept key that sits above a later kept key would leave no room: drop keys until they rise.
-  for (let j = 0; j < orders.length; ) {
+  for (let j = 0; j < orders.length;) {
     if (orders[j] !== null) {
       j++;
       continue;

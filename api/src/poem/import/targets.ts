@@ -37,7 +37,14 @@ export function targetsFromJson(file: PoemFile): PoemTargets {
         structure.sections[sectionKey(book.book, canto.canto, section.section)] = { name: section.name ?? '' };
         for (const s of section.sentences) {
           sentences.push({
-            placement: { book: book.book, canto: canto.canto, section: section.section, stanza: s.stanza, joinsPrevious: s.joinsPrevious ?? false, stanzaBreaks: s.stanzaBreaks ?? [] },
+            placement: {
+              book: book.book,
+              canto: canto.canto,
+              section: section.section,
+              stanza: s.stanza,
+              joinsPrevious: s.joinsPrevious ?? false,
+              stanzaBreaks: s.stanzaBreaks ?? [],
+            },
             first: s.text.first ?? [],
             content: {
               kind: 'replace',
@@ -71,7 +78,14 @@ export function targetsFromFirstEdition(parsed: ParsedPoemText, current: Current
         structure.sections[sectionKey(book.book, canto.canto, section.section)] = { name: section.name };
         for (const s of section.sentences) {
           sentences.push({
-            placement: { book: book.book, canto: canto.canto, section: section.section, stanza: s.stanza, joinsPrevious: s.joinsPrevious, stanzaBreaks: s.stanzaBreaks },
+            placement: {
+              book: book.book,
+              canto: canto.canto,
+              section: section.section,
+              stanza: s.stanza,
+              joinsPrevious: s.joinsPrevious,
+              stanzaBreaks: s.stanzaBreaks,
+            },
             first: s.lines,
             content: { kind: 'firstText' },
           });
@@ -93,7 +107,11 @@ export interface Misalignment {
  * differs, or that the first edition lacks, is reported and not imported; so is a first-edition
  * section the file lacks. A text equal to the first edition's is stored as "same as the first".
  */
-export function editionTargets(parsed: ParsedPoemText, edition: Exclude<Edition, 'first'>, current: CurrentPoem): { sentences: SentenceState[]; misaligned: Misalignment[] } {
+export function editionTargets(
+  parsed: ParsedPoemText,
+  edition: Exclude<Edition, 'first'>,
+  current: CurrentPoem,
+): { sentences: SentenceState[]; misaligned: Misalignment[] } {
   const sentences: SentenceState[] = [];
   const misaligned: Misalignment[] = [];
   const firstSections = new Map<string, SentenceState[]>();

@@ -6,7 +6,8 @@ import type { SentencePlace } from '@epos/projections/poem/line-index';
 type Source = LineAnswer['sources']['lineScantion'];
 
 const joined = (lines: string[] | undefined): string | null => (lines && lines.length > 0 ? lines.join('\n') : null);
-export const imageViews = (items: readonly MediaItem[] | undefined): ImageAnswer[] => (items ?? []).map((i) => ({ ImageUrl: i.url, ImageThumbUrl: i.thumbUrl ?? i.url }));
+export const imageViews = (items: readonly MediaItem[] | undefined): ImageAnswer[] =>
+  (items ?? []).map((i) => ({ ImageUrl: i.url, ImageThumbUrl: i.thumbUrl ?? i.url }));
 
 function derivedField(state: SentenceState, derived: DerivedFields, field: 'scansion' | 'ipa' | 'hyphenated' | 'pronouns'): [string | null, Source] {
   const imported = state.fields[field];
@@ -67,4 +68,3 @@ export function lineView(state: SentenceState, derived: DerivedFields, edition: 
     sources: { lineScantion: scansionSource, ipa_first: ipaSource, Hyphenated: hyphenSource, pronouns: pronounSource },
   };
 }
-

@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create extension if not exists unaccent with schema public`.execute(db);
   await sql`create text search configuration public.epos_english (copy = pg_catalog.english)`.execute(db);
-  await sql`alter text search configuration public.epos_english alter mapping for hword, hword_part, word with public.unaccent, pg_catalog.english_stem`.execute(db);
+  await sql`alter text search configuration public.epos_english alter mapping for hword, hword_part, word with public.unaccent, pg_catalog.english_stem`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

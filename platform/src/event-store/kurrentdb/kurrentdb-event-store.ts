@@ -128,7 +128,7 @@ export class KurrentEventStore implements EventStore {
       const result = await this.client.multiStreamAppend(requests);
       return { position: result.position };
     } catch (error) {
-      const conflicted = error instanceof WrongExpectedVersionError ? appends.find((a) => a.streamId === error.streamName) ?? appends[0]! : appends[0]!;
+      const conflicted = error instanceof WrongExpectedVersionError ? (appends.find((a) => a.streamId === error.streamName) ?? appends[0]!) : appends[0]!;
       throw toWrongExpectedRevision(error, conflicted.streamId, conflicted.expectedRevision) ?? error;
     }
   }

@@ -164,8 +164,8 @@ describe('decodeRecordedEvent', () => {
   });
 
   it('does not mistake a registry error for a decode failure on write', () => {
-    expect(() =>
-      encodeEvents(sampleRegistry(), [{ type: 'CounterIncremented', data: { by: 0 } }], { expectedRevision: 'any', cause: { actor: 'a' } }),
-    ).toThrow(InvalidEventDataError);
+    expect(() => encodeEvents(sampleRegistry(), [{ type: 'CounterIncremented', data: { by: 0 } }], { expectedRevision: 'any', cause: { actor: 'a' } })).toThrow(
+      InvalidEventDataError,
+    );
   });
 });

@@ -53,11 +53,7 @@ export function toActualRevision(actual: CurrentStreamState): bigint | 'no_strea
 }
 
 /** Our typed error for the client's wrong-expected-version error, or null for any other error. */
-export function toWrongExpectedRevision(
-  error: unknown,
-  streamId: string,
-  expected: ExpectedRevision,
-): WrongExpectedRevisionError | null {
+export function toWrongExpectedRevision(error: unknown, streamId: string, expected: ExpectedRevision): WrongExpectedRevisionError | null {
   if (!(error instanceof WrongExpectedVersionError)) return null;
   return new WrongExpectedRevisionError(streamId, expected, toActualRevision(error.actualState));
 }

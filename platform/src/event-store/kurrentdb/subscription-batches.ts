@@ -111,10 +111,13 @@ export class SubscriptionBatches<T> {
   /** Resolves true when something happens, false when `timeoutMs` passes first (null: no timeout). */
   private sleep(timeoutMs: number | null): Promise<boolean> {
     return new Promise<boolean>((resolve) => {
-      const timer = timeoutMs === null ? null : setTimeout(() => {
-        this.wake = null;
-        resolve(false);
-      }, timeoutMs);
+      const timer =
+        timeoutMs === null
+          ? null
+          : setTimeout(() => {
+              this.wake = null;
+              resolve(false);
+            }, timeoutMs);
       this.wake = () => {
         if (timer) clearTimeout(timer);
         resolve(true);

@@ -55,7 +55,7 @@ it('a live subscriber sees all 10,000 concurrently appended events exactly once,
   for (const values of perWriter.values()) expect(values).toEqual(Array.from({ length: EVENTS_PER_WRITER }, (_, i) => i + 1));
 
   const reread: string[] = [];
-  for (let after = 0n; ; ) {
+  for (let after = 0n; ;) {
     const page = await reader.readAll({ after, maxCount: 999 });
     if (page.length === 0) break;
     reread.push(...page.map((e) => e.id));

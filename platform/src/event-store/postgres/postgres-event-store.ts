@@ -167,9 +167,7 @@ export class PostgresEventStore implements EventStore {
     await sql`select pg_notify(${EVENTS_CHANNEL}, ${head.toString()})`.execute(trx);
 
     return plan.map((p) =>
-      'error' in p
-        ? { ok: false, error: p.error! }
-        : { ok: true, result: { position: positions.get(p.lastEventId!)!, nextRevision: p.nextRevision! } },
+      'error' in p ? { ok: false, error: p.error! } : { ok: true, result: { position: positions.get(p.lastEventId!)!, nextRevision: p.nextRevision! } },
     );
   }
 

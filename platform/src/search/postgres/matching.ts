@@ -3,7 +3,6 @@ import type { SearchLanguage, SearchQuery, SearchScope } from '@epos/schemas/sea
 import { queryConfigurations, queryText } from './text-search.js';
 import { FILTERED_SEARCH_SCOPES } from '../counts.js';
 
-
 /** The languages whose configurations read the input as the same tsquery. */
 export interface QueryGroup {
   languages: SearchLanguage[];
@@ -33,11 +32,19 @@ const inLanguages = (languages: readonly SearchLanguage[]) => sql`d.language in 
 /** The tsquery of a row's language (`d`), for ranking and highlighting. */
 export function rowQuery(groups: readonly QueryGroup[]): RawBuilder<unknown> {
   if (groups.length === 1) return sql`${groups[0]!.tsquery}::tsquery`;
-  return sql`case ${sql.join(groups.map((g) => sql`when ${inLanguages(g.languages)} then ${g.tsquery}::tsquery`), sql` `)} end`;
+  return sql`case ${sql.join(
+    groups.map((g) => sql`when ${inLanguages(g.languages)} then ${g.tsquery}::tsquery`),
+    sql` `,
+  )} end`;
 }
 
 /** `<documents> d where …`: the documents of one scope matching the query in their own language, and the filters. */
-export function matchingDocuments(schema: string, groups: readonly QueryGroup[], query: Pick<SearchQuery, 'author' | 'blog'>, scope: SearchScope): RawBuilder<unknown> {
+export function matchingDocuments(
+  schema: string,
+  groups: readonly QueryGroup[],
+  query: Pick<SearchQuery, 'author' | 'blog'>,
+  scope: SearchScope,
+): RawBuilder<unknown> {
   const matches = groups.map((g) =>
     g.languages.length === queryConfigurations.flatMap((c) => c.languages).length
       ? sql`d.vector @@ ${g.tsquery}::tsquery`

@@ -12,7 +12,6 @@ import { createSearchTables } from './schema.js';
 import { matchingDocuments, parseQuery, rowQuery } from './matching.js';
 import { configurationOf, searchable, unsearchable } from './text-search.js';
 
-
 const HEADLINE_OPTIONS = `StartSel="${MARK_START}", StopSel="${MARK_STOP}", MaxWords=40, MinWords=20, ShortWord=2`;
 /** Poem order, then newest first: the documents_order index. */
 const DOCUMENT_ORDER = sql`d.ord asc nulls last, d.date desc nulls last, d.id`;
@@ -82,7 +81,12 @@ export class PostgresSearchIndex implements SearchIndex {
         from (select count(*)::int as n from m) c
         left join lateral (select * from m d where c.n <= ${SEARCH_COUNT_CAP} order by d.rank desc, ${DOCUMENT_ORDER} limit ${query.pageSize + 1} offset ${offset}) d on true
         order by d.rank desc, ${DOCUMENT_ORDER}`.execute(db),
-      query.countOthers === false || others.counts !== undefined ? others.counts : this.countScopes(searchScopes.filter((s) => s !== query.scope), matches),
+      query.countOthers === false || others.counts !== undefined
+        ? others.counts
+        : this.countScopes(
+            searchScopes.filter((s) => s !== query.scope),
+            matches,
+          ),
     ]);
     const n = ranked.rows[0]?.n ?? 0;
     if (others.counts === undefined && counted !== undefined) others.keep({ ...counted, [query.scope]: n });
@@ -97,11 +101,21 @@ export class PostgresSearchIndex implements SearchIndex {
       ).rows;
     }
     const { counts, capped } = capCounts({ ...counted, [query.scope]: n });
-    return { counts, capped, total: counts[query.scope], hits: rows.slice(0, query.pageSize).map(toHit), more: rows.length > query.pageSize, commonWordsOnly: false };
+    return {
+      counts,
+      capped,
+      total: counts[query.scope],
+      hits: rows.slice(0, query.pageSize).map(toHit),
+      more: rows.length > query.pageSize,
+      commonWordsOnly: false,
+    };
   }
 
   /** Scopes' counts, each up to one past the cap, in one statement. */
-  private async countScopes(scopes: readonly SearchScope[], matches: (scope: SearchScope) => RawBuilder<unknown>): Promise<Partial<Record<SearchScope, number>>> {
+  private async countScopes(
+    scopes: readonly SearchScope[],
+    matches: (scope: SearchScope) => RawBuilder<unknown>,
+  ): Promise<Partial<Record<SearchScope, number>>> {
     const counted = sql.join(scopes.map((s) => sql`(select count(*)::int from (select from ${matches(s)} limit ${SEARCH_COUNT_CAP + 1}) c) as ${sql.id(s)}`));
     return (await sql<Record<SearchScope, number>>`select ${counted}`.execute(this.database.db)).rows[0]!;
   }
@@ -150,7 +164,10 @@ class CountsCache {
   ) {}
 
   /** The counts kept for this query (undefined when none are valid now), and how to keep new ones. */
-  lookUp(schema: string, query: SearchQuery): { counts: Partial<Record<SearchScope, number>> | undefined; keep(counts: Partial<Record<SearchScope, number>>): void } {
+  lookUp(
+    schema: string,
+    query: SearchQuery,
+  ): { counts: Partial<Record<SearchScope, number>> | undefined; keep(counts: Partial<Record<SearchScope, number>>): void } {
     const key = JSON.stringify([schema, query.q, query.phrase, query.author ?? null, query.blog ?? null]);
     const applied = this.applied();
     if (applied === null || applied.schema !== schema) return { counts: undefined, keep: () => undefined };

@@ -30,7 +30,10 @@ export class PostgresSearchWriter implements SearchWriter {
   private async stored(documents: readonly SearchDocument[]): Promise<Indexed[]> {
     const scopes = [...new Set(documents.map((d) => d.scope))];
     const found = await sql<Indexed>`${sql.join(
-      scopes.map((scope) => sql`(select scope, title, text from documents where scope = ${sql.lit(scope)} and id = any(${documents.filter((d) => d.scope === scope).map((d) => d.id)}::text[]))`),
+      scopes.map(
+        (scope) =>
+          sql`(select scope, title, text from documents where scope = ${sql.lit(scope)} and id = any(${documents.filter((d) => d.scope === scope).map((d) => d.id)}::text[]))`,
+      ),
       sql` union all `,
     )}`.execute(this.db);
     return found.rows;

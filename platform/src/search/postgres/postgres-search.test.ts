@@ -69,13 +69,25 @@ it('counts an autocomplete entry once per document holding it, and drops it with
   const t = await openIndex();
   const doc = (id: string, text: string) => searchDocument({ id, text, scope: 'first' });
   await t.write((w) => w.upsert([doc('a', 'ocean ocean'), doc('b', 'ocean'), doc('c', 'oak')]));
-  const counts = () => sql<{ key: string; documents: number }>`select key, documents from ${sql.id(t.schema, 'suggestions')} order by key`.execute(testDb().database.db).then((r) => r.rows);
-  expect(await counts()).toEqual([{ key: 'oak', documents: 1 }, { key: 'ocean', documents: 2 }]);
+  const counts = () =>
+    sql<{ key: string; documents: number }>`select key, documents from ${sql.id(t.schema, 'suggestions')} order by key`
+      .execute(testDb().database.db)
+      .then((r) => r.rows);
+  expect(await counts()).toEqual([
+    { key: 'oak', documents: 1 },
+    { key: 'ocean', documents: 2 },
+  ]);
   await t.write((w) => w.upsert([doc('a', 'oak')]));
-  expect(await counts()).toEqual([{ key: 'oak', documents: 2 }, { key: 'ocean', documents: 1 }]);
+  expect(await counts()).toEqual([
+    { key: 'oak', documents: 2 },
+    { key: 'ocean', documents: 1 },
+  ]);
   // Told what a document replaces (as the projection is), it counts the same without reading it back.
   await t.write((w) => w.upsert([doc('b', 'oak ocean')], [doc('b', 'ocean')]));
-  expect(await counts()).toEqual([{ key: 'oak', documents: 3 }, { key: 'ocean', documents: 1 }]);
+  expect(await counts()).toEqual([
+    { key: 'oak', documents: 3 },
+    { key: 'ocean', documents: 1 },
+  ]);
   await t.write((w) => w.remove({ ids: ['a', 'b', 'c'] }));
   expect(await counts()).toEqual([]);
 });
@@ -89,7 +101,8 @@ it('stems French and German translations with their own languages, and the poem 
       searchDocument({ id: 'sentence:1:revised', text: 'The children were playing in the gardens' }),
     ]),
   );
-  const find = async (q: string, scope: 'translations' | 'revised') => (await t.index.search({ q, scope, page: 1, pageSize: 20, phrase: false })).hits.map((h) => h.id);
+  const find = async (q: string, scope: 'translations' | 'revised') =>
+    (await t.index.search({ q, scope, page: 1, pageSize: 20, phrase: false })).hits.map((h) => h.id);
   expect(await find('oiseau chantait', 'translations')).toEqual(['translation:1:fr']);
   expect(await find('Kind Garten', 'translations')).toEqual(['translation:1:de']);
   expect(await find('Children plays garden', 'revised')).toEqual(['sentence:1:revised']);
@@ -97,7 +110,12 @@ it('stems French and German translations with their own languages, and the poem 
 
 it('offers "did you mean" from the poem words for the words it does not hold', async () => {
   const t = await openIndex();
-  await t.write((w) => w.upsert([searchDocument({ id: 's1', scope: 'revised', text: 'The lantern burned beside the harbour' }), searchDocument({ id: 'p1', scope: 'posts', title: 'Lanterns of Spring', text: 'x' })]));
+  await t.write((w) =>
+    w.upsert([
+      searchDocument({ id: 's1', scope: 'revised', text: 'The lantern burned beside the harbour' }),
+      searchDocument({ id: 'p1', scope: 'posts', title: 'Lanterns of Spring', text: 'x' }),
+    ]),
+  );
   expect(await t.index.didYouMean?.('lantren harbour')).toBe('lantern harbour');
   expect(await t.index.didYouMean?.('Harbour LANTERN')).toBeNull();
   expect(await t.index.didYouMean?.('zzzz')).toBeNull();

@@ -35,7 +35,8 @@ export async function createSearchTables(db: Kysely<unknown>): Promise<void> {
       vector tsvector generated always as (${vector}) stored,
       primary key (id, scope)
     ) partition by list (scope)`.execute(db);
-  for (const scope of searchScopes) await sql`create table ${sql.id(`documents_${scope}`)} partition of documents for values in (${sql.lit(scope)})`.execute(db);
+  for (const scope of searchScopes)
+    await sql`create table ${sql.id(`documents_${scope}`)} partition of documents for values in (${sql.lit(scope)})`.execute(db);
   await sql`create index documents_vector on documents using gin (vector)`.execute(db);
   await sql`create index documents_order on documents (scope, ord asc nulls last, date desc nulls last, id)`.execute(db);
   await sql`create index documents_sentence on documents (sentence) where sentence is not null`.execute(db);

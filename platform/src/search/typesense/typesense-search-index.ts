@@ -105,10 +105,20 @@ export class TypesenseSearchIndex implements SearchIndex {
       ),
       query.countOthers === false
         ? null
-        : documents.search({ ...common, ...(filters.length > 0 ? { filter_by: filters.join(' && ') } : {}), facet_by: 'scope', max_facet_values: searchScopes.length, per_page: 0 }, {}),
+        : documents.search(
+            {
+              ...common,
+              ...(filters.length > 0 ? { filter_by: filters.join(' && ') } : {}),
+              facet_by: 'scope',
+              max_facet_values: searchScopes.length,
+              per_page: 0,
+            },
+            {},
+          ),
     ]);
     const raw: Partial<Record<SearchScope, number>> = { [query.scope]: page.found };
-    for (const { value, count } of facets?.facet_counts?.[0]?.counts ?? []) if ((searchScopes as readonly string[]).includes(value)) raw[value as SearchScope] = count;
+    for (const { value, count } of facets?.facet_counts?.[0]?.counts ?? [])
+      if ((searchScopes as readonly string[]).includes(value)) raw[value as SearchScope] = count;
     // Capped as the PostgreSQL index counts them, so that tabs read the same whichever serves.
     const { counts, capped } = capCounts(raw);
     const more = Math.max(1, query.page) * query.pageSize < page.found;
@@ -121,7 +131,10 @@ export class TypesenseSearchIndex implements SearchIndex {
     const found = await this.client
       .collections<TypesenseSuggestion>(suggestionsCollection(this.prefix, await this.activeVersion()))
       .documents()
-      .search({ q: key, query_by: 'key', prefix: true, num_typos: 0, sort_by: 'documents:desc,key:asc', per_page: Math.min(limit, 250), include_fields: 'label' }, {});
+      .search(
+        { q: key, query_by: 'key', prefix: true, num_typos: 0, sort_by: 'documents:desc,key:asc', per_page: Math.min(limit, 250), include_fields: 'label' },
+        {},
+      );
     return (found.hits ?? []).map((h) => h.document.label);
   }
 

@@ -26,7 +26,11 @@ export class TypesenseSearchWriter implements SearchWriter {
     const latest = [...new Map(documents.map((d) => [d.id, toTypesense(d)])).values()];
     for (let i = 0; i < latest.length; i += BATCH) {
       const batch = latest.slice(i, i + BATCH);
-      const previous = await this.exportByIds<Indexed>(this.documents, batch.map((d) => d.id), 'scope,title,text');
+      const previous = await this.exportByIds<Indexed>(
+        this.documents,
+        batch.map((d) => d.id),
+        'scope,title,text',
+      );
       await this.client.collections<TypesenseDocument>(this.documents).documents().import(batch, { action: 'upsert', throwOnFail: true });
       await this.countSuggestions(previous, batch);
     }
@@ -54,20 +58,30 @@ export class TypesenseSearchWriter implements SearchWriter {
     const changed = suggestionChanges(before, after);
     if (changed.length === 0) return;
     const current = new Map(
-      (await this.exportByIds<TypesenseSuggestion>(this.suggestions, changed.map((c) => hashedId(c.key)), 'id,documents')).map((s) => [s.id, s.documents]),
+      (
+        await this.exportByIds<TypesenseSuggestion>(
+          this.suggestions,
+          changed.map((c) => hashedId(c.key)),
+          'id,documents',
+        )
+      ).map((s) => [s.id, s.documents]),
     );
     const next = changed.map(({ key, label, by }) => ({ id: hashedId(key), key, label, documents: (current.get(hashedId(key)) ?? 0) + by }));
     const kept = next.filter((s) => s.documents > 0);
     if (kept.length > 0) await this.client.collections<TypesenseSuggestion>(this.suggestions).documents().import(kept, { action: 'upsert', throwOnFail: true });
     const gone = next.filter((s) => s.documents <= 0 && current.has(s.id)).map((s) => s.id);
     for (let i = 0; i < gone.length; i += IDS_PER_FILTER) {
-      await this.client.collections(this.suggestions).documents().delete({ filter_by: `id:[${gone.slice(i, i + IDS_PER_FILTER).join(',')}]` });
+      await this.client
+        .collections(this.suggestions)
+        .documents()
+        .delete({ filter_by: `id:[${gone.slice(i, i + IDS_PER_FILTER).join(',')}]` });
     }
   }
 
   private async exportByIds<T>(collection: string, ids: readonly string[], fields: string): Promise<T[]> {
     const found: T[] = [];
-    for (let i = 0; i < ids.length; i += IDS_PER_FILTER) found.push(...(await this.export<T>(collection, `id:[${ids.slice(i, i + IDS_PER_FILTER).join(',')}]`, fields)));
+    for (let i = 0; i < ids.length; i += IDS_PER_FILTER)
+      found.push(...(await this.export<T>(collection, `id:[${ids.slice(i, i + IDS_PER_FILTER).join(',')}]`, fields)));
     return found;
   }
 

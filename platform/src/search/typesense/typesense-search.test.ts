@@ -18,7 +18,10 @@ if (url) {
   });
   searchIndexContract('Typesense', async () => {
     const version = ++versions;
-    const index = new TypesenseSearchIndex({ url, apiKey: process.env.TYPESENSE_API_KEY ?? '', prefix }, { schemaOf: async (name) => schemaName(name, version) });
+    const index = new TypesenseSearchIndex(
+      { url, apiKey: process.env.TYPESENSE_API_KEY ?? '', prefix },
+      { schemaOf: async (name) => schemaName(name, version) },
+    );
     indexes.push(index);
     await index.setup(null, version);
     return { index, write: (change) => change(index.writer(null, version)) };

@@ -34,7 +34,11 @@ describe('derive (the fields a sentence does not carry)', () => {
   const sentence = (first: string[], fields = {}) => ({ ...emptySentence(1), text: { first }, fields });
 
   it('computes what the sentence lacks from its first edition', () => {
-    expect(derive(sentence(['When he rose upon the hills,'], { ipa: 'given' }))).toEqual({ scansion: 'x x / x/ x /', hyphenated: 'When he rose up·on the hills,', pronouns: 'When {he} rose upon the hills,' });
+    expect(derive(sentence(['When he rose upon the hills,'], { ipa: 'given' }))).toEqual({
+      scansion: 'x x / x/ x /',
+      hyphenated: 'When he rose up·on the hills,',
+      pronouns: 'When {he} rose upon the hills,',
+    });
   });
 
   it('computes nothing for verse in Devanagari, Odia or Chinese: the rules are English ones (Rāmāyaṇa I.1.1)', () => {

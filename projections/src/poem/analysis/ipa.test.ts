@@ -69,8 +69,14 @@ describe('toIpa', () => {
     expect(toIpa('hearth story every hurry fire near poor')).toBe('ˈhɑːθ ˈstɔːri ˈɛvəri ˈhʌri ˈfaɪə ˈnɪə ˈpʊə');
     // o before a sounded r: LOT in orange, forest, foreign, moral, sorry; THOUGHT in glory, boring, chorus
     const words = toIpa('orange forest foreign moral sorry glory boring chorus').split(' ');
-    expect(words.slice(0, 5).every((word) => word.includes('ɒ') && !word.includes('ɔː')), words.join(' ')).toBe(true);
-    expect(words.slice(5).every((word) => word.includes('ɔː')), words.join(' ')).toBe(true);
+    expect(
+      words.slice(0, 5).every((word) => word.includes('ɒ') && !word.includes('ɔː')),
+      words.join(' '),
+    ).toBe(true);
+    expect(
+      words.slice(5).every((word) => word.includes('ɔː')),
+      words.join(' '),
+    ).toBe(true);
     // CMU's AA: LOT when spelt with o or after w, else PALM
     expect(toIpa('father calm long want across')).toBe('ˈfɑːðə ˈkɑːm ˈlɒŋ ˈwɒnt əˈkrɒs');
     // CMU's AO: THOUGHT when spelt au/aw/ough/oa/al or without o

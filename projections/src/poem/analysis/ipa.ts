@@ -31,21 +31,64 @@ import { type Phones, WORD_BOUNDARY, isVowel, pronounce, stressDigits } from './
 import { splitLines, verseTokens } from './tokens.js';
 
 const CONSONANTS: Readonly<Record<string, string>> = {
-  B: 'b', CH: 'tʃ', D: 'd', DH: 'ð', F: 'f', G: 'ɡ', HH: 'h', JH: 'dʒ', K: 'k', L: 'l', M: 'm', N: 'n',
-  NG: 'ŋ', P: 'p', R: 'r', S: 's', SH: 'ʃ', T: 't', TH: 'θ', V: 'v', W: 'w', Y: 'j', Z: 'z', ZH: 'ʒ',
+  B: 'b',
+  CH: 'tʃ',
+  D: 'd',
+  DH: 'ð',
+  F: 'f',
+  G: 'ɡ',
+  HH: 'h',
+  JH: 'dʒ',
+  K: 'k',
+  L: 'l',
+  M: 'm',
+  N: 'n',
+  NG: 'ŋ',
+  P: 'p',
+  R: 'r',
+  S: 's',
+  SH: 'ʃ',
+  T: 't',
+  TH: 'θ',
+  V: 'v',
+  W: 'w',
+  Y: 'j',
+  Z: 'z',
+  ZH: 'ʒ',
 };
 
 /** [stressed, unstressed] British values; AA and AO depend on the spelling (see britishVowel). */
 const VOWELS: Readonly<Record<string, readonly [string, string]>> = {
-  AE: ['æ', 'æ'], AH: ['ʌ', 'ə'], AW: ['aʊ', 'aʊ'], AY: ['aɪ', 'aɪ'], EH: ['ɛ', 'ɛ'], ER: ['ɜː', 'ə'],
-  EY: ['eɪ', 'eɪ'], IH: ['ɪ', 'ɪ'], IY: ['iː', 'i'], OW: ['əʊ', 'əʊ'], OY: ['ɔɪ', 'ɔɪ'], UH: ['ʊ', 'ʊ'],
+  AE: ['æ', 'æ'],
+  AH: ['ʌ', 'ə'],
+  AW: ['aʊ', 'aʊ'],
+  AY: ['aɪ', 'aɪ'],
+  EH: ['ɛ', 'ɛ'],
+  ER: ['ɜː', 'ə'],
+  EY: ['eɪ', 'eɪ'],
+  IH: ['ɪ', 'ɪ'],
+  IY: ['iː', 'i'],
+  OW: ['əʊ', 'əʊ'],
+  OY: ['ɔɪ', 'ɔɪ'],
+  UH: ['ʊ', 'ʊ'],
   UW: ['uː', 'u'],
 };
 
 /** A vowel and the R after it that a British speaker does not pronounce (before a consonant or at the end). */
 const R_VOWELS: Readonly<Record<string, string>> = {
-  AA: 'ɑː', AE: 'ɑː', AO: 'ɔː', OW: 'ɔː', EH: 'eə', EY: 'eə', IH: 'ɪə', IY: 'ɪə', UH: 'ʊə', UW: 'ʊə',
-  AY: 'aɪə', AW: 'aʊə', OY: 'ɔɪə',
+  AA: 'ɑː',
+  AE: 'ɑː',
+  AO: 'ɔː',
+  OW: 'ɔː',
+  EH: 'eə',
+  EY: 'eə',
+  IH: 'ɪə',
+  IY: 'ɪə',
+  UH: 'ʊə',
+  UW: 'ʊə',
+  AY: 'aɪə',
+  AW: 'aʊə',
+  OY: 'ɔɪə',
 };
 const R_SUFFIX = 'R';
 
@@ -92,14 +135,52 @@ function britishVowel(base: string, stressed: boolean, spelling: string, previou
 }
 
 /** Legal English syllable onsets of two or three consonants (ARPAbet). */
-const CLUSTER_ONSETS = new Set(
-  [
-    'P R', 'P L', 'B R', 'B L', 'T R', 'D R', 'K R', 'K L', 'G R', 'G L', 'F R', 'F L', 'TH R', 'SH R',
-    'T W', 'D W', 'K W', 'G W', 'TH W', 'S W', 'HH W', 'S P', 'S T', 'S K', 'S M', 'S N', 'S L', 'S F',
-    'P Y', 'B Y', 'K Y', 'G Y', 'F Y', 'V Y', 'M Y', 'HH Y',
-    'S P R', 'S P L', 'S T R', 'S K R', 'S K W', 'S K L', 'S P Y', 'S K Y',
-  ],
-);
+const CLUSTER_ONSETS = new Set([
+  'P R',
+  'P L',
+  'B R',
+  'B L',
+  'T R',
+  'D R',
+  'K R',
+  'K L',
+  'G R',
+  'G L',
+  'F R',
+  'F L',
+  'TH R',
+  'SH R',
+  'T W',
+  'D W',
+  'K W',
+  'G W',
+  'TH W',
+  'S W',
+  'HH W',
+  'S P',
+  'S T',
+  'S K',
+  'S M',
+  'S N',
+  'S L',
+  'S F',
+  'P Y',
+  'B Y',
+  'K Y',
+  'G Y',
+  'F Y',
+  'V Y',
+  'M Y',
+  'HH Y',
+  'S P R',
+  'S P L',
+  'S T R',
+  'S K R',
+  'S K W',
+  'S K L',
+  'S P Y',
+  'S K Y',
+]);
 
 function isOnset(consonants: Phones): boolean {
   if (consonants.includes(WORD_BOUNDARY)) return false;

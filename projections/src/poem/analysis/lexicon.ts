@@ -66,9 +66,7 @@ const ARCHAIC_SOURCE: Readonly<Record<string, string>> = {
   methinks: 'M IY0 TH IH1 NG K S',
 };
 
-const ARCHAIC = new Map<string, Phones>(
-  Object.entries(ARCHAIC_SOURCE).map(([word, arpabet]) => [word, Object.freeze(arpabet.split(' '))]),
-);
+const ARCHAIC = new Map<string, Phones>(Object.entries(ARCHAIC_SOURCE).map(([word, arpabet]) => [word, Object.freeze(arpabet.split(' '))]));
 
 /**
  * Monosyllabic function words (articles, prepositions, conjunctions,
@@ -78,24 +76,150 @@ const ARCHAIC = new Map<string, Phones>(
  */
 const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   // articles
-  'a', 'an', 'the', "th'",
+  'a',
+  'an',
+  'the',
+  "th'",
   // prepositions
-  'at', 'by', 'for', 'from', 'in', 'of', "o'", 'on', 'to', 'with', 'through', 'thro', "thro'",
-  "o'er", 'as', 'till', "'mid", "'midst", "'neath", "'gainst", "'twixt", "'tween",
+  'at',
+  'by',
+  'for',
+  'from',
+  'in',
+  'of',
+  "o'",
+  'on',
+  'to',
+  'with',
+  'through',
+  'thro',
+  "thro'",
+  "o'er",
+  'as',
+  'till',
+  "'mid",
+  "'midst",
+  "'neath",
+  "'gainst",
+  "'twixt",
+  "'tween",
   // conjunctions
-  'and', 'but', 'or', 'nor', 'if', 'than', 'that', 'though', 'tho', "tho'", 'while', 'whilst', 'lest',
-  'since', 'ere', 'when', 'where',
+  'and',
+  'but',
+  'or',
+  'nor',
+  'if',
+  'than',
+  'that',
+  'though',
+  'tho',
+  "tho'",
+  'while',
+  'whilst',
+  'lest',
+  'since',
+  'ere',
+  'when',
+  'where',
   // pronouns (personal, possessive determiners, relative)
-  'i', 'me', 'my', 'we', 'us', 'our', 'you', 'your', 'he', 'him', 'his', 'she', 'her', 'it', 'its',
-  'they', 'them', 'their', 'thou', 'thee', 'thy', 'thine', 'ye', "'em", 'who', 'whom', 'whose', 'which',
+  'i',
+  'me',
+  'my',
+  'we',
+  'us',
+  'our',
+  'you',
+  'your',
+  'he',
+  'him',
+  'his',
+  'she',
+  'her',
+  'it',
+  'its',
+  'they',
+  'them',
+  'their',
+  'thou',
+  'thee',
+  'thy',
+  'thine',
+  'ye',
+  "'em",
+  'who',
+  'whom',
+  'whose',
+  'which',
   // auxiliaries (and pronoun + auxiliary contractions)
-  'am', 'is', 'are', 'art', 'was', 'were', 'wast', 'wert', 'be', 'been', 'has', 'have', 'had', 'hath',
-  'hast', 'hadst', 'do', 'does', 'did', 'doth', 'dost', 'didst', 'shall', 'shalt', 'should', 'shouldst',
-  'will', 'wilt', 'would', 'wouldst', 'can', 'canst', 'could', 'couldst', 'may', 'mayst', 'might', 'must',
-  "'tis", "'twas", "'twere", "'twill", "'twould",
-  "i'll", "i'm", "i've", "i'd", "he's", "he'll", "he'd", "she's", "she'll", "she'd", "it's", "it'll",
-  "we're", "we'll", "we've", "we'd", "you're", "you'll", "you've", "you'd", "they're", "they'll", "they've",
-  "they'd", "thou'rt", "thou'lt",
+  'am',
+  'is',
+  'are',
+  'art',
+  'was',
+  'were',
+  'wast',
+  'wert',
+  'be',
+  'been',
+  'has',
+  'have',
+  'had',
+  'hath',
+  'hast',
+  'hadst',
+  'do',
+  'does',
+  'did',
+  'doth',
+  'dost',
+  'didst',
+  'shall',
+  'shalt',
+  'should',
+  'shouldst',
+  'will',
+  'wilt',
+  'would',
+  'wouldst',
+  'can',
+  'canst',
+  'could',
+  'couldst',
+  'may',
+  'mayst',
+  'might',
+  'must',
+  "'tis",
+  "'twas",
+  "'twere",
+  "'twill",
+  "'twould",
+  "i'll",
+  "i'm",
+  "i've",
+  "i'd",
+  "he's",
+  "he'll",
+  "he'd",
+  "she's",
+  "she'll",
+  "she'd",
+  "it's",
+  "it'll",
+  "we're",
+  "we'll",
+  "we've",
+  "we'd",
+  "you're",
+  "you'll",
+  "you've",
+  "you'd",
+  "they're",
+  "they'll",
+  "they've",
+  "they'd",
+  "thou'rt",
+  "thou'lt",
 ]);
 
 /** True for an ARPAbet vowel (vowels, and only vowels, end in a stress digit). */
@@ -118,13 +242,7 @@ const MARKS = /\p{M}/gu;
 /** Lookup key of a word: lower case, no diacritics, straight apostrophes. */
 export function normalizeWord(word: string): string {
   if (!NON_ASCII.test(word)) return word.toLowerCase();
-  return word
-    .normalize('NFD')
-    .replace(MARKS, '')
-    .replace(APOSTROPHES, "'")
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/œ/g, 'oe');
+  return word.normalize('NFD').replace(MARKS, '').replace(APOSTROPHES, "'").toLowerCase().replace(/æ/g, 'ae').replace(/œ/g, 'oe');
 }
 
 const CMU: Readonly<Record<string, string>> = dictionary;
@@ -176,8 +294,7 @@ const SILENT_E_STEM = /(?:^|[^aeiou])[aeiou][^aeiouwxy]$/;
 function stems(stem: string, alwaysPreferE: boolean): string[] {
   const out: string[] = [];
   const preferE = alwaysPreferE || SILENT_E_STEM.test(stem);
-  const undoubled =
-    stem.length > 2 && stem[stem.length - 1] === stem[stem.length - 2] ? stem.slice(0, -1) : undefined;
+  const undoubled = stem.length > 2 && stem[stem.length - 1] === stem[stem.length - 2] ? stem.slice(0, -1) : undefined;
   if (preferE) out.push(`${stem}e`);
   out.push(stem);
   if (undoubled !== undefined) out.push(undoubled);

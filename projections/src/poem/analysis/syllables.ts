@@ -100,8 +100,7 @@ export function estimateSyllables(word: string): number {
   for (const part of word.replace(/['\u2018\u2019\u02bc]/g, '').split('-')) {
     if (part.length === 0) continue;
     const phones = pronounce(normalizeWord(part));
-    total +=
-      phones !== null ? vowelCount(phones) : Math.max(vowelGroupEstimate(part), syllableBreaks(part).length + 1);
+    total += phones !== null ? vowelCount(phones) : Math.max(vowelGroupEstimate(part), syllableBreaks(part).length + 1);
   }
   return Math.max(total, word.length > 0 ? 1 : 0);
 }

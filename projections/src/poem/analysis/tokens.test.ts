@@ -11,7 +11,11 @@ describe('verse tokens', () => {
 
   it('drops dandas and punctuation, and tells numerals (verse numbers in any script) from words', () => {
     expect(texts('नारदं परिपप्रच्छ ॥१-१-१॥')).toEqual(['नारदं', 'परिपप्रच्छ', '१-१-१']);
-    const numerals = ['॥१-१-१॥', '॥ १ ॥', '।।२।।', '।୧।', 'Line 12'].map((line) => verseTokens(line).filter(isNumeral).map((t) => t.text));
+    const numerals = ['॥१-१-१॥', '॥ १ ॥', '।।२।।', '।୧।', 'Line 12'].map((line) =>
+      verseTokens(line)
+        .filter(isNumeral)
+        .map((t) => t.text),
+    );
     expect(numerals).toEqual([['१-१-१'], ['१'], ['२'], ['୧'], ['12']]);
     expect(verseTokens('the 1st of May').filter(isNumeral)).toEqual([]);
   });

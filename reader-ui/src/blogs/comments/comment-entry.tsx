@@ -48,7 +48,11 @@ export function ThreadView({ thread, expanded, onExpand, actions }: { thread: Th
               const parent = reply.parent === null ? undefined : byId.get(reply.parent);
               return (
                 <li key={reply.id}>
-                  <CommentEntry comment={reply} actions={actions} inReplyTo={parent !== undefined && parent.id !== thread.comment.id ? parent.fullname : undefined} />
+                  <CommentEntry
+                    comment={reply}
+                    actions={actions}
+                    inReplyTo={parent !== undefined && parent.id !== thread.comment.id ? parent.fullname : undefined}
+                  />
                 </li>
               );
             })}
@@ -121,7 +125,13 @@ function CommentEntry({ comment, actions, inReplyTo }: { comment: CommentWidget;
               <span className="upvote-total">{countLabel(comment.upvote_count, 'upvote')}</span>
             )}
             {viewer?.loggedIn && !actions.closed && (
-              <button type="button" id={replyButtonId(comment.id)} className="comment-action" aria-expanded={isReplying} onClick={() => actions.startReply(comment)}>
+              <button
+                type="button"
+                id={replyButtonId(comment.id)}
+                className="comment-action"
+                aria-expanded={isReplying}
+                onClick={() => actions.startReply(comment)}
+              >
                 Reply
               </button>
             )}

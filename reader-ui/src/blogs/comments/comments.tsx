@@ -66,4 +66,3 @@ export function Comments({ postId, closed = false }: { postId: string; closed?: 
     </section>
   );
 }
-

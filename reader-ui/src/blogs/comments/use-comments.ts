@@ -11,7 +11,10 @@ import { blogTexts } from '../messages';
 import { commentId, editButtonId, replyButtonId, type CommentActions } from './comment-entry';
 import { buildThreads, replaceComment, sortThreads, withUpvote, type CommentSort, type Viewer } from './thread';
 
-type Loaded = { readonly status: 'loading' } | { readonly status: 'failed'; readonly message: string } | { readonly status: 'ready'; readonly comments: readonly CommentWidget[] };
+type Loaded =
+  | { readonly status: 'loading' }
+  | { readonly status: 'failed'; readonly message: string }
+  | { readonly status: 'ready'; readonly comments: readonly CommentWidget[] };
 
 /**
  * The comment thread's state: the comments (read 500 ms after the post, and again past each write),

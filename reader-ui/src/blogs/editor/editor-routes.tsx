@@ -64,7 +64,9 @@ export default function EditorRoutes() {
         <Route path="/blogs/:blog/new">{(p) => <PostFormPage key={`new:${p.blog}`} blog={decode(p.blog)} />}</Route>
         <Route path="/blogs/:blog/scheduled">{(p) => <PostListPage key={`scheduled:${p.blog}`} blog={decode(p.blog)} kind="scheduled" />}</Route>
         <Route path="/blogs/:blog/draft">{(p) => <PostListPage key={`draft:${p.blog}`} blog={decode(p.blog)} kind="draft" />}</Route>
-        <Route path="/blogs/:blog/:postUrl/editpost">{(p) => <PostFormPage key={`edit:${p.blog}/${p.postUrl}`} blog={decode(p.blog)} postUrl={decode(p.postUrl)} />}</Route>
+        <Route path="/blogs/:blog/:postUrl/editpost">
+          {(p) => <PostFormPage key={`edit:${p.blog}/${p.postUrl}`} blog={decode(p.blog)} postUrl={decode(p.postUrl)} />}
+        </Route>
         <Route path="/schedule">
           <FirstBlogList kind="scheduled" />
         </Route>

@@ -51,7 +51,11 @@ export function HistoryPanel({
     setShown({ state: 'loading' });
     fetchRevision(postId, selected, controller.signal)
       .then((answer) =>
-        setShown(answer.ok && answer.data !== null ? { state: 'ready', data: answer.data } : { state: 'failed', message: answer.ok ? GENERIC_ERROR : readFailure(answer.status) }),
+        setShown(
+          answer.ok && answer.data !== null
+            ? { state: 'ready', data: answer.data }
+            : { state: 'failed', message: answer.ok ? GENERIC_ERROR : readFailure(answer.status) },
+        ),
       )
       .catch(() => undefined);
     return () => controller.abort();
@@ -59,7 +63,17 @@ export function HistoryPanel({
 
   const restore = async (revision: RevisionText) => {
     if (restoring) return;
-    if (dirty && !(await confirm({ question: 'Discard your unsaved changes?', detail: `Restoring revision ${revision.revision} replaces the text in the editor; what you have changed since the last save will be lost.`, confirmLabel: `Restore revision ${revision.revision}`, cancelLabel: 'Keep editing', destructive: true }))) return;
+    if (
+      dirty &&
+      !(await confirm({
+        question: 'Discard your unsaved changes?',
+        detail: `Restoring revision ${revision.revision} replaces the text in the editor; what you have changed since the last save will be lost.`,
+        confirmLabel: `Restore revision ${revision.revision}`,
+        cancelLabel: 'Keep editing',
+        destructive: true,
+      }))
+    )
+      return;
     setRestoring(true);
     const answer = await restoreRevision(postId, revision.revision);
     setRestoring(false);
@@ -101,7 +115,12 @@ export function HistoryPanel({
               {list.data.map((r) => (
                 <tr key={r.revision} aria-selected={r.revision === selected}>
                   <td>
-                    <button type="button" className="link-button" aria-pressed={r.revision === selected} onClick={() => setSelected(r.revision === selected ? null : r.revision)}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-pressed={r.revision === selected}
+                      onClick={() => setSelected(r.revision === selected ? null : r.revision)}
+                    >
                       {r.revision}
                     </button>
                     {r.revision === currentRevision && <span className="post-editor-hint"> (current)</span>}
@@ -154,7 +173,13 @@ export function HistoryPanel({
           {shown.data.revision === currentRevision ? (
             <p className="post-editor-hint">This is the current revision.</p>
           ) : (
-            <SpinnerButton type="button" busy={restoring} className="button-primary" data-testid="post-history-restore" onClick={() => void restore(shown.data)}>
+            <SpinnerButton
+              type="button"
+              busy={restoring}
+              className="button-primary"
+              data-testid="post-history-restore"
+              onClick={() => void restore(shown.data)}
+            >
               Restore this revision
             </SpinnerButton>
           )}

@@ -43,7 +43,12 @@ describe('local drafts', () => {
     expect(postDrafts.read(storage, 'other')).toBeNull();
     postDrafts.remove(storage, 'b');
     expect(postDrafts.read(storage, 'b')).toBeNull();
-    const full = { ...storage, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const full = {
+      ...storage,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(postDrafts.write(full, 'b', draft)).toBe(false);
     expect(postDrafts.write(null, 'b', draft)).toBe(false);
     expect(postDrafts.read(null, 'b')).toBeNull();

@@ -15,6 +15,5 @@ export const postDrafts = draftStore<PostText>(
   isBlankText,
 );
 
-
 /** How the post autosave compares working copies, and which it does not keep. */
 export const postTextRules = { same: sameText, isBlank: isBlankText } as const;

@@ -44,7 +44,14 @@ export function PostForm(props: PostFormProps) {
 
   return (
     <form className="form post-form" onSubmit={(e) => void state.onSubmit(e)} noValidate aria-busy={form.busy}>
-      <DraftOfferBanner kept={local} restore={state.applyText} what="A draft you did not post" titleOf={(text) => text.title} restoreLabel="Restore it" restoreTestId="post-restore-local" />
+      <DraftOfferBanner
+        kept={local}
+        restore={state.applyText}
+        what="A draft you did not post"
+        titleOf={(text) => text.title}
+        restoreLabel="Restore it"
+        restoreTestId="post-restore-local"
+      />
       {serverOffer !== null && (
         <div className="post-form-offer" role="region" aria-label="Autosaved version">
           <button
@@ -74,7 +81,17 @@ export function PostForm(props: PostFormProps) {
       <PostBlogField form={form} blogs={blogs} />
 
       <div className="post-form-title">
-        <FormField id={fieldId('title')} label="Title" value={values.title} onValueChange={(v) => set('title', v)} required spellCheck maxLength={300} data-testid="post-title" {...binding('title')} />
+        <FormField
+          id={fieldId('title')}
+          label="Title"
+          value={values.title}
+          onValueChange={(v) => set('title', v)}
+          required
+          spellCheck
+          maxLength={300}
+          data-testid="post-title"
+          {...binding('title')}
+        />
         {isNew && (
           <div className="post-form-url">
             <SpinnerButton type="button" busy={form.generating} onClick={() => void state.onGenerateUrl()} data-testid="post-generate-url">
@@ -89,7 +106,15 @@ export function PostForm(props: PostFormProps) {
         )}
       </div>
 
-      <FormField id="post-subtitle" label="Subtitle" value={values.subtitle} onValueChange={(v) => set('subtitle', v)} spellCheck maxLength={300} data-testid="post-subtitle" />
+      <FormField
+        id="post-subtitle"
+        label="Subtitle"
+        value={values.subtitle}
+        onValueChange={(v) => set('subtitle', v)}
+        spellCheck
+        maxLength={300}
+        data-testid="post-subtitle"
+      />
 
       <FormField
         id={fieldId('series_title')}
@@ -144,7 +169,14 @@ export function PostForm(props: PostFormProps) {
           {saveLabel}
         </SpinnerButton>
         {post !== null && (
-          <button type="button" className="button" aria-expanded={historyOpen} aria-controls="post-history" onClick={() => setHistoryOpen((o) => !o)} data-testid="post-history-button">
+          <button
+            type="button"
+            className="button"
+            aria-expanded={historyOpen}
+            aria-controls="post-history"
+            onClick={() => setHistoryOpen((o) => !o)}
+            data-testid="post-history-button"
+          >
             History
           </button>
         )}

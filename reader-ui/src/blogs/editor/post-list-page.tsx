@@ -37,7 +37,8 @@ export function PostListPage({ blog, kind }: { blog: string; kind: ListKind }) {
       .then((answer) => {
         if (answer.ok) setList({ state: 'ready', blogTitle: answer.data.title, items: answer.data.items, page: answer.data.page, pages: answer.data.pages });
         // A blog with nothing of the kind may answer 404 "No blogs to show".
-        else if (answer.status === 404 && answer.problem.message === blogMessages.noBlogsToShow) setList({ state: 'ready', blogTitle: blog, items: [], page: 1, pages: 1 });
+        else if (answer.status === 404 && answer.problem.message === blogMessages.noBlogsToShow)
+          setList({ state: 'ready', blogTitle: blog, items: [], page: 1, pages: 1 });
         else setList({ state: 'failed', message: answer.status === 404 ? (answer.problem.message ?? blogMessages.noBlogFound) : GENERIC_ERROR });
       })
       .catch(() => undefined);
@@ -50,7 +51,9 @@ export function PostListPage({ blog, kind }: { blog: string; kind: ListKind }) {
     const answer = await fetchPostList(blog, kind, list.page + 1);
     setMore(false);
     if (!answer.ok) return;
-    setList((l) => (l.state === 'ready' ? { ...l, items: appendPage(l.items, answer.data.items, (i) => i.id), page: answer.data.page, pages: answer.data.pages } : l));
+    setList((l) =>
+      l.state === 'ready' ? { ...l, items: appendPage(l.items, answer.data.items, (i) => i.id), page: answer.data.page, pages: answer.data.pages } : l,
+    );
   }, [blog, kind, list, more]);
 
   if (list.state === 'loading') return <Loading />;

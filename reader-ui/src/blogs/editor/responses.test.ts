@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  toAutosaveAnswer,
-  toEditablePost,
-  toListPage,
-  toRevisions,
-  toRevisionText,
-  toSaveAnswer,
-  toSeriesTitles,
-} from './responses';
+import { toAutosaveAnswer, toEditablePost, toListPage, toRevisions, toRevisionText, toSaveAnswer, toSeriesTitles } from './responses';
 import { toMyBlogs } from '../api';
 
 describe('responses', () => {

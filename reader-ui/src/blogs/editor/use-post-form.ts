@@ -42,7 +42,17 @@ export function browserTimeZone(): string {
  * generated address, the series titles offered, the working copies to restore (this device's for a
  * new post, the server's autosave for a post) and the autosave itself.
  */
-export function usePostForm({ routeBlog, blogs, post, latestRevisionAt }: { routeBlog: string; blogs: readonly MyBlog[]; post: EditablePost | null; latestRevisionAt: string | null }) {
+export function usePostForm({
+  routeBlog,
+  blogs,
+  post,
+  latestRevisionAt,
+}: {
+  routeBlog: string;
+  blogs: readonly MyBlog[];
+  post: EditablePost | null;
+  latestRevisionAt: string | null;
+}) {
   const toast = useToast();
   const [, navigate] = useLocation();
   const form = useEditorForm<PostFormValues, PostField>({
@@ -93,9 +103,12 @@ export function usePostForm({ routeBlog, blogs, post, latestRevisionAt }: { rout
   }, [values.blog_id]);
 
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (redirectTimer.current !== null) clearTimeout(redirectTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (redirectTimer.current !== null) clearTimeout(redirectTimer.current);
+    },
+    [],
+  );
 
   const applyText = useCallback((restored: PostText) => form.apply(textOf(restored)), [form.apply]);
 
@@ -112,7 +125,8 @@ export function usePostForm({ routeBlog, blogs, post, latestRevisionAt }: { rout
   const onSubmit = form.submit(async (saving) => {
     setConflict(null);
     const timeZone = browserTimeZone();
-    const answer = post === null ? await createPost(buildPostPayload(saving, timeZone)) : await updatePost(buildUpdatePayload(saving, timeZone, post.id, revision));
+    const answer =
+      post === null ? await createPost(buildPostPayload(saving, timeZone)) : await updatePost(buildUpdatePayload(saving, timeZone, post.id, revision));
     if (!answer.ok) {
       const message = saveFailureMessage(answer.status, answer.problem.message);
       toast(message, 'error');
@@ -126,7 +140,12 @@ export function usePostForm({ routeBlog, blogs, post, latestRevisionAt }: { rout
     if (post === null) postDrafts.remove(browserStorage(), routeBlog);
     if (saved.revision !== null) setRevision(saved.revision);
     toast(saved.message ?? (post === null ? blogMessages.posted : blogMessages.updated), 'success');
-    const fallback = saving.status === POST_STATUS.scheduled ? blogPaths.scheduled(saving.blog_id) : saved.url !== null ? blogPaths.post(saving.blog_id, saved.url) : blogPaths.blog(saving.blog_id);
+    const fallback =
+      saving.status === POST_STATUS.scheduled
+        ? blogPaths.scheduled(saving.blog_id)
+        : saved.url !== null
+          ? blogPaths.post(saving.blog_id, saved.url)
+          : blogPaths.blog(saving.blog_id);
     const target = saved.redirect === null ? fallback : safeReturnUrl(saved.redirect);
     redirectTimer.current = setTimeout(() => navigate(target), REDIRECT_DELAY_MS);
     return true;
@@ -142,4 +161,3 @@ export function usePostForm({ routeBlog, blogs, post, latestRevisionAt }: { rout
 
   return { form, revision, conflict, generated, seriesTitles, serverOffer, setServerOffer, local, autosave, applyText, onGenerateUrl, onSubmit, onRestored };
 }
-

@@ -15,7 +15,10 @@ const LANGUAGES = (['sa', 'hi', 'fr', 'de', 'or', 'zh'] as const).map((code) => 
 /** What the download is saved as: the poem's title and the part, instead of the file's hash. */
 function pdfFileName(poemTitle: string, book: number, canto: number | null): string {
   const name = `${poemTitle} - Book ${book}${canto === null ? '' : ` - Canto ${canto}`}`;
-  return `${name.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim()}.pdf`;
+  return `${name
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()}.pdf`;
 }
 
 type Flag = 'motherNote' | 'aurobindoNote' | 'reason' | 'paintings' | 'scansion';
@@ -107,7 +110,13 @@ function PdfDialog({ book, canto, layers, onClose, returnTo }: PdfDialogProps) {
     setSending(true);
     setStatus(null);
     requested.current = { book: book.number, canto: typeOf === PDF_PART.canto ? canto.number : null };
-    const answer = await requestPdf({ typeOf, bookNumber: book.number, cantoNumber: typeOf === PDF_PART.canto ? canto.number : null, pdfData: options, userEmail: me?.loggedIn ? email.trim() : '' });
+    const answer = await requestPdf({
+      typeOf,
+      bookNumber: book.number,
+      cantoNumber: typeOf === PDF_PART.canto ? canto.number : null,
+      pdfData: options,
+      userEmail: me?.loggedIn ? email.trim() : '',
+    });
     setSending(false);
     if (!answer.ok) {
       setProblem(answer.status === 400 || answer.status === 429 || answer.status === 503 ? (answer.problem.message ?? GENERIC_ERROR) : GENERIC_ERROR);
@@ -211,7 +220,11 @@ function PdfDialog({ book, canto, layers, onClose, returnTo }: PdfDialogProps) {
           </progress>
           {status.state === 'done' && status.url && (
             <p>
-              <a className="button button-primary pdf-download" href={status.url} download={pdfFileName(site?.poemTitle ?? 'Poem', requested.current.book, requested.current.canto)}>
+              <a
+                className="button button-primary pdf-download"
+                href={status.url}
+                download={pdfFileName(site?.poemTitle ?? 'Poem', requested.current.book, requested.current.canto)}
+              >
                 Download the PDF
               </a>{' '}
               {status.pages !== null && <span className="pdf-size">{status.pages} pages</span>}

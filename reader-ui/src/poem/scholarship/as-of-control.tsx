@@ -27,15 +27,7 @@ export function AsOfControl({ path }: { path: string }) {
     <form className="control as-of-control" onSubmit={onSubmit}>
       <label htmlFor={id}>Read as of</label>
       <div className="as-of-row">
-        <input
-          id={id}
-          type="date"
-          className="input"
-          value={value}
-          max={todayIso()}
-          aria-describedby={hintId}
-          onChange={(e) => setValue(e.target.value)}
-        />
+        <input id={id} type="date" className="input" value={value} max={todayIso()} aria-describedby={hintId} onChange={(e) => setValue(e.target.value)} />
         <button type="submit" className="button">
           Go
         </button>

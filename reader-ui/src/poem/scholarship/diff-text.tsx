@@ -5,15 +5,7 @@ import './scholarship.css';
  * A word diff as inline <ins>/<del>: coloured and underlined or struck through (so not
  * by colour alone), and announced as "inserted" / "deleted" to screen readers.
  */
-export function DiffText({
-  diff,
-  before,
-  after,
-}: {
-  diff: readonly DiffPart[] | null;
-  before?: string | null;
-  after?: string | null;
-}) {
+export function DiffText({ diff, before, after }: { diff: readonly DiffPart[] | null; before?: string | null; after?: string | null }) {
   const segments = diffSegments(diff, before, after);
   if (segments.length === 0) return <p className="diff-text muted">(empty)</p>;
   return (

@@ -96,12 +96,10 @@ export interface Segment {
  * reads as one deletion and one insertion (either may be absent).
  */
 export function diffSegments(diff: readonly DiffPart[] | null, before?: string | null, after?: string | null): Segment[] {
-  const parts: readonly DiffPart[] =
-    diff ??
-    [
-      { op: 'delete' as const, text: before ?? '' },
-      { op: 'insert' as const, text: after ?? '' },
-    ];
+  const parts: readonly DiffPart[] = diff ?? [
+    { op: 'delete' as const, text: before ?? '' },
+    { op: 'insert' as const, text: after ?? '' },
+  ];
   const segments: Segment[] = [];
   for (const part of parts) {
     if (part.text === '') continue;

@@ -19,7 +19,11 @@ const cantoCountUrl = (range: Pick<CountRange, 'from' | 'to'>) => `/api/count/ca
 
 /** A read; a 400 carries the server's message for the field (a range it refuses), a refusal for rate or load its own, anything else the generic one. */
 const read = <T>(url: string, signal?: AbortSignal): Promise<Result<T>> =>
-  getJson<T>(url, { signal, notFound: GENERIC_ERROR, failure: (status, problem) => (status === 400 ? (problem.fields[0]?.message ?? GENERIC_ERROR) : undefined) });
+  getJson<T>(url, {
+    signal,
+    notFound: GENERIC_ERROR,
+    failure: (status, problem) => (status === 400 ? (problem.fields[0]?.message ?? GENERIC_ERROR) : undefined),
+  });
 
 export const fetchCounts = (range: CountRange, page: number, signal?: AbortSignal) => read<CountAnswer>(countUrl(range, page), signal);
 export const fetchCantoCounts = (range: Pick<CountRange, 'from' | 'to'>, signal?: AbortSignal) => read<CantoCountAnswer>(cantoCountUrl(range), signal);

@@ -6,7 +6,11 @@ import { BandAxis, LeftAxis } from './chart-axes';
 import { ChartFigure } from './chart-figure';
 import { cantoSeries, type CantoMetric } from './count-form';
 
-const METRIC_NAMES: Record<CantoMetric, string> = { AvgWordsPerLine: 'words per line', AvgSyllables: 'syllables per line', AvgCharacterPerline: 'characters per line' };
+const METRIC_NAMES: Record<CantoMetric, string> = {
+  AvgWordsPerLine: 'words per line',
+  AvgSyllables: 'syllables per line',
+  AvgCharacterPerline: 'characters per line',
+};
 const SERIES_CLASSES = ['series-a', 'series-b', 'series-c'] as const;
 /** The widest a canto's group of bars (and its gap) grows, in pixels. */
 const WIDEST_STEP = 120;
@@ -26,7 +30,15 @@ export function CantoChart({ cantos, metric }: { cantos: CantoCountAnswer; metri
         summary={labels.map((label, i) => `Canto ${label}: ${series.map((s) => `${editionNames[s.edition]} ${s.values[i]}`).join(', ')}`).join('. ')}
         height={260}
         minPlotWidth={labels.length * (series.length * 4 + 6)}
-        notice={capNotice({ unit: 'canto', shown: labels.length, total: all.labels.length, first: labels[0] ?? '', last: labels.at(-1) ?? '', leftFrom: all.labels[labels.length] ?? '', leftTo: all.labels.at(-1) })}
+        notice={capNotice({
+          unit: 'canto',
+          shown: labels.length,
+          total: all.labels.length,
+          first: labels[0] ?? '',
+          last: labels.at(-1) ?? '',
+          leftFrom: all.labels[labels.length] ?? '',
+          leftTo: all.labels.at(-1),
+        })}
         table={{
           caption: `Average ${name} per canto`,
           columns: ['Canto (book.canto)', ...editions.map((e) => editionNames[e])],
@@ -46,7 +58,14 @@ export function CantoChart({ cantos, metric }: { cantos: CantoCountAnswer; metri
               {labels.map((label, i) => (
                 <g key={label} transform={`translate(${x(label)},0)`}>
                   {series.map((s, j) => (
-                    <rect key={s.edition} className={`chart-bar ${SERIES_CLASSES[j]}`} x={inner(s.edition)} y={y(s.values[i]!)} width={inner.bandwidth()} height={plot.height - y(s.values[i]!)}>
+                    <rect
+                      key={s.edition}
+                      className={`chart-bar ${SERIES_CLASSES[j]}`}
+                      x={inner(s.edition)}
+                      y={y(s.values[i]!)}
+                      width={inner.bandwidth()}
+                      height={plot.height - y(s.values[i]!)}
+                    >
                       <title>{`Canto ${label}, ${editionNames[s.edition]}: ${s.values[i]}`}</title>
                     </rect>
                   ))}

@@ -34,7 +34,19 @@ export function LeftAxis({ scale, plotWidth, title, whole }: { scale: ScaleLinea
 }
 
 /** A bottom axis: its line, a tick with its label at each x, and the title under it. */
-function HorizontalAxis({ from, to, plotHeight, title, ticks }: { from: number; to: number; plotHeight: number; title: string; ticks: readonly { key: string; x: number; label: string }[] }) {
+function HorizontalAxis({
+  from,
+  to,
+  plotHeight,
+  title,
+  ticks,
+}: {
+  from: number;
+  to: number;
+  plotHeight: number;
+  title: string;
+  ticks: readonly { key: string; x: number; label: string }[];
+}) {
   return (
     <g className="chart-axis chart-axis-x" transform={`translate(0,${plotHeight})`}>
       <line className="chart-axis-line" x1={from} x2={to} />

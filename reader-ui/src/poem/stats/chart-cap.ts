@@ -34,7 +34,12 @@ export function capNotice(drawn: Drawn): string | null {
   if (shown >= total) return null;
   const rest = total - shown;
   const plural = (n: number) => `${unit}${n === 1 ? '' : 's'}`;
-  const left = drawn.leftTo === undefined ? `from ${unit} ${drawn.leftFrom} on` : rest === 1 ? `${unit} ${drawn.leftFrom}` : `${plural(rest)} ${drawn.leftFrom}–${drawn.leftTo}`;
+  const left =
+    drawn.leftTo === undefined
+      ? `from ${unit} ${drawn.leftFrom} on`
+      : rest === 1
+        ? `${unit} ${drawn.leftFrom}`
+        : `${plural(rest)} ${drawn.leftFrom}–${drawn.leftTo}`;
   return (
     `Showing the first ${number(shown)} of ${number(total)} ${plural(total)} (${drawn.first}–${drawn.last}); ` +
     `${rest === 1 ? 'the last one' : `the other ${number(rest)}`}, ${left}, ${rest === 1 ? 'is' : 'are'} left out of this chart. Count a smaller range to chart them.`

@@ -37,7 +37,25 @@ export interface DataTable {
  * summary), the notice when it stops at its cap, and its numbers as a table to open.
  * `minPlotWidth`: below it the chart keeps its width and its frame scrolls sideways.
  */
-export function ChartFigure({ id, title, summary, height, minPlotWidth = 0, notice, table, children }: { id: string; title: string; summary: string; height: number; minPlotWidth?: number; notice: string | null; table: DataTable; children: (plot: PlotSize) => ReactNode }) {
+export function ChartFigure({
+  id,
+  title,
+  summary,
+  height,
+  minPlotWidth = 0,
+  notice,
+  table,
+  children,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  height: number;
+  minPlotWidth?: number;
+  notice: string | null;
+  table: DataTable;
+  children: (plot: PlotSize) => ReactNode;
+}) {
   const [frame, measured] = useMeasuredWidth();
   const width = Math.max(measured, minPlotWidth + MARGIN.left + MARGIN.right);
   const scrolls = measured > 0 && width > measured;
@@ -46,7 +64,13 @@ export function ChartFigure({ id, title, summary, height, minPlotWidth = 0, noti
     <figure className="count-chart" data-testid={id}>
       <figcaption id={`${id}-caption`}>{title}</figcaption>
       {/* A chart wider than the screen scrolls in its frame, which the keyboard can then reach. */}
-      <div ref={frame} className="chart-frame" tabIndex={scrolls ? 0 : undefined} role={scrolls ? 'region' : undefined} aria-label={scrolls ? `${title} (scrolls sideways)` : undefined}>
+      <div
+        ref={frame}
+        className="chart-frame"
+        tabIndex={scrolls ? 0 : undefined}
+        role={scrolls ? 'region' : undefined}
+        aria-label={scrolls ? `${title} (scrolls sideways)` : undefined}
+      >
         {measured > 0 && (
           <svg className="chart" width={width} height={height} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
             <title id={`${id}-title`}>{title}</title>

@@ -14,12 +14,31 @@ import { SyllableChart } from './syllable-chart';
 import { WordsChart } from './words-chart';
 
 /** `first`: the range's first page (the table's); `metricControl`: the choice of average the editions chart compares, shown above it. */
-export default function CountCharts({ range, first, cantos, metric, metricControl }: { range: CountRange; first: CountAnswer; cantos: CantoCountAnswer | null; metric: CantoMetric; metricControl: ReactNode }) {
+export default function CountCharts({
+  range,
+  first,
+  cantos,
+  metric,
+  metricControl,
+}: {
+  range: CountRange;
+  first: CountAnswer;
+  cantos: CantoCountAnswer | null;
+  metric: CantoMetric;
+  metricControl: ReactNode;
+}) {
   const sentences = useChartSentences(range, first);
   if (sentences === null) return <Loading />;
   const shown = sentences.length === 0 ? '' : `sentences ${sentences[0]!.id}–${sentences.at(-1)!.id}`;
   const last = sentences.at(-1)?.id ?? 0;
-  const notice = capNotice({ unit: 'sentence', shown: sentences.length, total: first.totals.TotalSentences, first: String(sentences[0]?.id ?? ''), last: String(last), leftFrom: String(last + 1) });
+  const notice = capNotice({
+    unit: 'sentence',
+    shown: sentences.length,
+    total: first.totals.TotalSentences,
+    first: String(sentences[0]?.id ?? ''),
+    last: String(last),
+    leftFrom: String(last + 1),
+  });
   return (
     <div className="count-charts">
       {sentences.length > 0 && (

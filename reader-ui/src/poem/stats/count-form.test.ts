@@ -3,7 +3,16 @@ import type { CantoCountAnswer, SentenceCount } from '@epos/schemas/stats/counts
 import { cantoSeries, FROM_EMPTY, rangeOf, searchOf, syllablesPerLine, valuesOf, wordsHistogram } from './count-form';
 
 const line = (lwordcount: number, lsyllablecount: number) => ({ line: 'x', lwordcount, lsyllablecount, lcharcount: 1, lcharspecialcount: 0 });
-const sentence = (id: number, lines: ReturnType<typeof line>[]): SentenceCount => ({ id, sentence: '', swordcount: 0, ssyllablecount: 0, scharcount: 0, scharspecialcount: 0, AvgSyllables: 0, Lines: lines });
+const sentence = (id: number, lines: ReturnType<typeof line>[]): SentenceCount => ({
+  id,
+  sentence: '',
+  swordcount: 0,
+  ssyllablecount: 0,
+  scharcount: 0,
+  scharspecialcount: 0,
+  AvgSyllables: 0,
+  Lines: lines,
+});
 
 describe('the count search form', () => {
   it("says 'From cannot be empty' for a blank From", () => {
@@ -28,23 +37,48 @@ describe('chart data', () => {
   it('counts lines per number of words, empty lines left out', () =>
     expect(wordsHistogram(sentences)).toEqual({ labels: ['1', '2', '3', '4', '5', '6', '7', '8'], counts: [0, 0, 1, 0, 0, 0, 2, 1] }));
   it('gives one series per edition across the cantos', () => {
-    const totals = (v: number) => ({ TotalSentences: 1, TotalLines: 1, AvgLinesPerSentence: 1, AvgWordsPerLine: v, AvgWordsPerSentence: v, AvgCharacterPerline: 1, AvgSyllables: 1, GetSpeech: '' });
+    const totals = (v: number) => ({
+      TotalSentences: 1,
+      TotalLines: 1,
+      AvgLinesPerSentence: 1,
+      AvgWordsPerLine: v,
+      AvgWordsPerSentence: v,
+      AvgCharacterPerline: 1,
+      AvgSyllables: 1,
+      GetSpeech: '',
+    });
     const answer: CantoCountAnswer = { cantos: [{ book: 1, canto: 2, editions: { first: totals(7), centenary: totals(8), revised: totals(9) } }] };
-    expect(cantoSeries(answer, 'AvgWordsPerLine')).toEqual({ labels: ['1.2'], series: [{ edition: 'first', values: [7] }, { edition: 'centenary', values: [8] }, { edition: 'revised', values: [9] }] });
+    expect(cantoSeries(answer, 'AvgWordsPerLine')).toEqual({
+      labels: ['1.2'],
+      series: [
+        { edition: 'first', values: [7] },
+        { edition: 'centenary', values: [8] },
+        { edition: 'revised', values: [9] },
+      ],
+    });
   });
 });
 
 describe('runs of sentences asked together', () => {
   it('joins near numbers into one range and keeps far ones apart', async () => {
     const { runsOf } = await import('./sentence-counts');
-    expect(runsOf([5, 3, 4, 9, 400, 3])).toEqual([{ from: 3, to: 9 }, { from: 400, to: 400 }]);
+    expect(runsOf([5, 3, 4, 9, 400, 3])).toEqual([
+      { from: 3, to: 9 },
+      { from: 400, to: 400 },
+    ]);
   });
 });
 
 describe('the edition of a section address', () => {
   it('is the one the address names, else the first', async () => {
     const { editionOfPath } = await import('./sentence-count-data');
-    expect(['/1/2/3/revised', '/1/2/3/centenary', '/1/2/3', '/12', '/1/2/3/other'].map(editionOfPath)).toEqual(['revised', 'centenary', 'first', 'first', 'first']);
+    expect(['/1/2/3/revised', '/1/2/3/centenary', '/1/2/3', '/12', '/1/2/3/other'].map(editionOfPath)).toEqual([
+      'revised',
+      'centenary',
+      'first',
+      'first',
+      'first',
+    ]);
   });
 });
 
@@ -69,14 +103,28 @@ describe('the charts’ cap', () => {
   });
 
   it('keeps the API’s limits as the schemas define them', async () => {
-    const [{ COUNT_PAGE, MOST_IN_RANGE }, { COUNT_PAGE_SIZE, MAX_COUNT_RANGE }] = await Promise.all([import('./count-limits'), import('@epos/schemas/stats/counts')]);
+    const [{ COUNT_PAGE, MOST_IN_RANGE }, { COUNT_PAGE_SIZE, MAX_COUNT_RANGE }] = await Promise.all([
+      import('./count-limits'),
+      import('@epos/schemas/stats/counts'),
+    ]);
     expect([COUNT_PAGE, MOST_IN_RANGE]).toEqual([COUNT_PAGE_SIZE, MAX_COUNT_RANGE]);
   });
 });
 
 describe('the range /counts opens with', () => {
-  const totals = (sentences: number) => ({ TotalSentences: sentences, TotalLines: 1, AvgLinesPerSentence: 1, AvgWordsPerLine: 1, AvgWordsPerSentence: 1, AvgCharacterPerline: 1, AvgSyllables: 1, GetSpeech: '' });
-  const firstCanto = (sentences: number): CantoCountAnswer => ({ cantos: [{ book: 1, canto: 1, editions: { first: totals(sentences), centenary: totals(sentences), revised: totals(sentences) } }] });
+  const totals = (sentences: number) => ({
+    TotalSentences: sentences,
+    TotalLines: 1,
+    AvgLinesPerSentence: 1,
+    AvgWordsPerLine: 1,
+    AvgWordsPerSentence: 1,
+    AvgCharacterPerline: 1,
+    AvgSyllables: 1,
+    GetSpeech: '',
+  });
+  const firstCanto = (sentences: number): CantoCountAnswer => ({
+    cantos: [{ book: 1, canto: 1, editions: { first: totals(sentences), centenary: totals(sentences), revised: totals(sentences) } }],
+  });
 
   it('is the first canto, in the first edition', async () => {
     const { firstCantoRange } = await import('./default-range');

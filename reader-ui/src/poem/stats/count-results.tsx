@@ -22,7 +22,21 @@ export interface Results {
 }
 
 /** `stale`: another range is loading; these results stay in view, marked busy, until it arrives. */
-export function CountResults({ results, busy, stale, onMore, metric, onMetric }: { results: Results; busy: boolean; stale: boolean; onMore: () => void; metric: CantoMetric; onMetric: (m: CantoMetric) => void }) {
+export function CountResults({
+  results,
+  busy,
+  stale,
+  onMore,
+  metric,
+  onMetric,
+}: {
+  results: Results;
+  busy: boolean;
+  stale: boolean;
+  onMore: () => void;
+  metric: CantoMetric;
+  onMetric: (m: CantoMetric) => void;
+}) {
   const { answer, sentences, cantos, firstCanto } = results;
   if (answer.totals.TotalSentences === 0) return <p className="nothing-to-show">{NOTHING_TO_SHOW}</p>;
   const t = answer.totals;
@@ -57,7 +71,13 @@ export function CountResults({ results, busy, stale, onMore, metric, onMetric }:
       </dl>
       <CountRules />
       <Suspense fallback={<Loading />}>
-        <CountCharts range={results.range} first={results.first} cantos={cantos} metric={metric} metricControl={<MetricChoice metric={metric} onMetric={onMetric} />} />
+        <CountCharts
+          range={results.range}
+          first={results.first}
+          cantos={cantos}
+          metric={metric}
+          metricControl={<MetricChoice metric={metric} onMetric={onMetric} />}
+        />
       </Suspense>
       <div className="count-table-wrap">
         <table className="count-table" data-testid="count-table">
@@ -81,7 +101,11 @@ export function CountResults({ results, busy, stale, onMore, metric, onMetric }:
                 </th>
                 <td>
                   {s.Lines.map((l, i) => (
-                    <span key={i} className="count-line" title={`${l.lwordcount} words, ${l.lsyllablecount} syllables, ${l.lcharcount} characters, ${l.lcharspecialcount} special`}>
+                    <span
+                      key={i}
+                      className="count-line"
+                      title={`${l.lwordcount} words, ${l.lsyllablecount} syllables, ${l.lcharcount} characters, ${l.lcharspecialcount} special`}
+                    >
                       <span lang={scriptLang(s.sentence)}>{l.line}</span>
                       <span className="line-counts">
                         {' '}

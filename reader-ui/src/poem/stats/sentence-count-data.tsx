@@ -15,7 +15,7 @@ function countDataText(c: SentenceCount): string {
 
 /** The edition a section's address names (/1/2/3/revised), else the first. */
 export function editionOfPath(path: string): Edition {
-  return /^\/\d+\/\d+\/\d+\/(centenary|revised)\/?$/.exec(path)?.[1] as Edition | undefined ?? 'first';
+  return (/^\/\d+\/\d+\/\d+\/(centenary|revised)\/?$/.exec(path)?.[1] as Edition | undefined) ?? 'first';
 }
 
 /** `edition`: by default the one the page's address names. */

@@ -107,8 +107,25 @@ export default function StatsPage() {
     <div className="stats-page">
       <h1>Count statistics</h1>
       <form className="count-form" onSubmit={submit} noValidate aria-describedby={issue ? issueId : undefined}>
-        <FormField id="count-from" label="From" required inputMode="numeric" value={values.from} onValueChange={(from) => setValues({ ...values, from })} invalid={issue?.field === 'from'} describedBy={issue?.field === 'from' ? issueId : undefined} />
-        <FormField id="count-to" label="To" inputMode="numeric" value={values.to} onValueChange={(to) => setValues({ ...values, to })} invalid={issue?.field === 'to'} describedBy={issue?.field === 'to' ? issueId : undefined} />
+        <FormField
+          id="count-from"
+          label="From"
+          required
+          inputMode="numeric"
+          value={values.from}
+          onValueChange={(from) => setValues({ ...values, from })}
+          invalid={issue?.field === 'from'}
+          describedBy={issue?.field === 'from' ? issueId : undefined}
+        />
+        <FormField
+          id="count-to"
+          label="To"
+          inputMode="numeric"
+          value={values.to}
+          onValueChange={(to) => setValues({ ...values, to })}
+          invalid={issue?.field === 'to'}
+          describedBy={issue?.field === 'to' ? issueId : undefined}
+        />
         <div className="field">
           <label htmlFor="count-edition">Edition</label>
           <select id="count-edition" className="input" value={values.edition} onChange={(e) => setValues({ ...values, edition: e.currentTarget.value })}>
@@ -135,7 +152,11 @@ export default function StatsPage() {
         </p>
       )}
       {nothing && <p className="nothing-to-show">{NOTHING_TO_SHOW}</p>}
-      {results ? <CountResults results={results} busy={busy} stale={resultsFor !== search} onMore={loadMore} metric={metric} onMetric={setMetric} /> : busy && <Loading />}
+      {results ? (
+        <CountResults results={results} busy={busy} stale={resultsFor !== search} onMore={loadMore} metric={metric} onMetric={setMetric} />
+      ) : (
+        busy && <Loading />
+      )}
     </div>
   );
 }

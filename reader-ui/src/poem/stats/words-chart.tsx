@@ -12,7 +12,10 @@ export function WordsChart({ sentences, shown, notice }: { sentences: readonly S
     <ChartFigure
       id="words-histogram"
       title={`Verse lines by number of words, ${shown}`}
-      summary={counts.map((n, i) => (n > 0 ? `${n.toLocaleString('en')} with ${i + 1}` : '')).filter(Boolean).join(', ')}
+      summary={counts
+        .map((n, i) => (n > 0 ? `${n.toLocaleString('en')} with ${i + 1}` : ''))
+        .filter(Boolean)
+        .join(', ')}
       height={240}
       minPlotWidth={labels.length * 8}
       notice={notice}

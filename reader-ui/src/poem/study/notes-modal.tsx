@@ -53,7 +53,13 @@ export function NotesModal({ line, onClose, returnTo }: ModalProps & { line: Stu
       setError(result.message);
       return;
     }
-    const note: Note = { NoteId: result.data.noteId ?? editing ?? '', Content: content.trim(), Sentencenumber: n, Rtype: 'note', savedAt: new Date().toISOString() };
+    const note: Note = {
+      NoteId: result.data.noteId ?? editing ?? '',
+      Content: content.trim(),
+      Sentencenumber: n,
+      Rtype: 'note',
+      savedAt: new Date().toISOString(),
+    };
     done(result.data.message ?? accountMessages.noteSaved, editing === null ? [...notes, note] : notes.map((old) => (old.NoteId === editing ? note : old)));
     setEditing(null);
     setContent('');
@@ -81,7 +87,10 @@ export function NotesModal({ line, onClose, returnTo }: ModalProps & { line: Stu
       setEditing(null);
       setContent('');
     }
-    done(result.data.message ?? accountMessages.noteDeleted, notes.filter((old) => old.NoteId !== note.NoteId));
+    done(
+      result.data.message ?? accountMessages.noteDeleted,
+      notes.filter((old) => old.NoteId !== note.NoteId),
+    );
   };
 
   return (
@@ -122,7 +131,12 @@ export function NotesModal({ line, onClose, returnTo }: ModalProps & { line: Stu
                         <button type="button" className="button" aria-label={`Edit note: ${note.Content.slice(0, 40)}`} onClick={() => startEditing(note)}>
                           Edit
                         </button>
-                        <button type="button" className="button" aria-label={`Delete note: ${note.Content.slice(0, 40)}`} onClick={() => setConfirming(note.NoteId)}>
+                        <button
+                          type="button"
+                          className="button"
+                          aria-label={`Delete note: ${note.Content.slice(0, 40)}`}
+                          onClick={() => setConfirming(note.NoteId)}
+                        >
                           Delete
                         </button>
                       </>

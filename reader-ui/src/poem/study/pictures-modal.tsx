@@ -37,14 +37,7 @@ export function Lightbox({ title, src, alt, onClose, returnTo }: ModalProps & { 
     <Modal title={title} onClose={onClose} returnTo={returnTo} wide>
       {state === 'loading' && <Busy />}
       {state === 'failed' && <Failure message={GENERIC_ERROR} />}
-      <img
-        className="lightbox-image"
-        src={src}
-        alt={alt}
-        hidden={state !== 'ready'}
-        onLoad={() => setState('ready')}
-        onError={() => setState('failed')}
-      />
+      <img className="lightbox-image" src={src} alt={alt} hidden={state !== 'ready'} onLoad={() => setState('ready')} onError={() => setState('failed')} />
     </Modal>
   );
 }

@@ -71,7 +71,10 @@ export async function speak(lines: string, onEnd: (error?: string) => void): Pro
   };
   try {
     // 503: the server says why (no espeak-ng); show its words.
-    const speech = await getBlob(ttsUrl(text), { signal: controller.signal, failure: (status, problem) => (status === 503 ? problem.message : undefined) ?? GENERIC_ERROR });
+    const speech = await getBlob(ttsUrl(text), {
+      signal: controller.signal,
+      failure: (status, problem) => (status === 503 ? problem.message : undefined) ?? GENERIC_ERROR,
+    });
     if (!speech.ok) {
       cleanUp();
       finish(speech.message);

@@ -37,4 +37,3 @@ export default function StudyModals({ open, onClose }: { open: OpenStudy; onClos
       );
   }
 }
-

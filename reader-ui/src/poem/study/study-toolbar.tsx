@@ -58,7 +58,10 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
   const pictures = picturesOf(line);
   const layer = context === null ? null : readingLayer(shownKeys, context.layers, line.commentary);
   const isSpeaking = speaking === n;
-  const commentaryLayers = layersWithCommentary(line.commentary, context?.layers.map((l) => l.key));
+  const commentaryLayers = layersWithCommentary(
+    line.commentary,
+    context?.layers.map((l) => l.key),
+  );
 
   const onSpeech = () => {
     if (isSpeaking) {
@@ -115,7 +118,11 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
           </button>
         )}
         {has(line.motherNote) && (
-          <button type="button" className="button study-button" onClick={open({ kind: 'text', title: site?.labels.motherNote ?? 'Note', text: line.motherNote })}>
+          <button
+            type="button"
+            className="button study-button"
+            onClick={open({ kind: 'text', title: site?.labels.motherNote ?? 'Note', text: line.motherNote })}
+          >
             {site?.labels.motherNote ?? 'Note'}
           </button>
         )}

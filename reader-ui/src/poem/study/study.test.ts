@@ -40,7 +40,14 @@ describe('readings', () => {
     expect(readingLayer([], layers, null)).toBeNull();
   });
 
-  const reading = (Current: number, Prev: number | null, Next: number | null): Reading => ({ Content: `on ${Current}`, Current, Prev, Next, Author: 'A', Label: 'L' });
+  const reading = (Current: number, Prev: number | null, Next: number | null): Reading => ({
+    Content: `on ${Current}`,
+    Current,
+    Prev,
+    Next,
+    Author: 'A',
+    Label: 'L',
+  });
 
   it('walks Previous/Next through nextRead answers', () => {
     let state = initialReading(5);
@@ -81,9 +88,14 @@ describe('notes', () => {
 
   it('reads the notes list defensively', () => {
     // A note without its id could be neither edited nor deleted: left out.
-    expect(toNotes([{ NoteId: 'n1', Content: 'a', Sentencenumber: 3, Rtype: 'note', savedAt: '2026-01-01T00:00:00Z' }, { Content: 'no id', Sentencenumber: 3 }, { nope: 1 }, null])).toEqual([
-      { NoteId: 'n1', Content: 'a', Sentencenumber: 3, Rtype: 'note', savedAt: '2026-01-01T00:00:00Z' },
-    ]);
+    expect(
+      toNotes([
+        { NoteId: 'n1', Content: 'a', Sentencenumber: 3, Rtype: 'note', savedAt: '2026-01-01T00:00:00Z' },
+        { Content: 'no id', Sentencenumber: 3 },
+        { nope: 1 },
+        null,
+      ]),
+    ).toEqual([{ NoteId: 'n1', Content: 'a', Sentencenumber: 3, Rtype: 'note', savedAt: '2026-01-01T00:00:00Z' }]);
     expect(toNotes({ error: 'x' })).toEqual([]);
   });
 });

@@ -13,7 +13,17 @@ import { useToast } from '../../ui/toast';
 import { Busy, Failure, Modal } from '../../ui/modal';
 import { SubmitEdit } from '../suggestions/submit-edit';
 import { SaveError, SuggestionReason } from '../suggestions/suggestion-reason';
-import { linesForEdit, SAVE_FAILED, SAVED, saveBody, saveFailure, saveTranslationUrl, translateUrl, validateLines, type TranslateView } from './translation-edit';
+import {
+  linesForEdit,
+  SAVE_FAILED,
+  SAVED,
+  saveBody,
+  saveFailure,
+  saveTranslationUrl,
+  translateUrl,
+  validateLines,
+  type TranslateView,
+} from './translation-edit';
 
 type Loading = { readonly state: 'loading' } | { readonly state: 'failed'; readonly message: string } | { readonly state: 'ready'; readonly line: string };
 

@@ -22,7 +22,7 @@ describe('wordAt', () => {
     expect(wordAt('wide—a silence', 2)).toBe('wide');
     expect(wordAt('wide—a silence', 5)).toBe('a');
     expect(wordAt('one--two', 5)).toBe('two');
-    expect(wordAt("'Tis said, \"Come!\"", 1)).toBe('Tis');
+    expect(wordAt('\'Tis said, "Come!"', 1)).toBe('Tis');
     expect(wordAt('said, "Come!"', 8)).toBe('Come');
   });
 

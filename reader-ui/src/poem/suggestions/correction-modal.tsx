@@ -11,7 +11,10 @@ import { SubmitEdit } from './submit-edit';
 import { SaveError, SuggestionReason } from './suggestion-reason';
 import { correctableParts, isVerse, proposalProblem } from './correction-parts';
 
-type Current = { readonly state: 'loading' } | { readonly state: 'failed'; readonly message: string } | { readonly state: 'ready'; readonly part: SuggestionPart; readonly text: string };
+type Current =
+  | { readonly state: 'loading' }
+  | { readonly state: 'failed'; readonly message: string }
+  | { readonly state: 'ready'; readonly part: SuggestionPart; readonly text: string };
 
 /**
  * "Suggest a correction" to a sentence's verse (in an edition) or one of its notes: the text as it
@@ -34,13 +37,16 @@ export function CorrectionModal({ n, onClose, returnTo }: { n: number; onClose: 
   useEffect(() => {
     const controller = new AbortController();
     setCurrent({ state: 'loading' });
-    void fetchPartText(n, part, controller.signal).then((result) => {
-      if (controller.signal.aborted) return;
-      if (!result.ok) return setCurrent({ state: 'failed', message: result.message });
-      setCurrent({ state: 'ready', part, text: result.data });
-      setProposed(result.data);
-      setError(null);
-    }, () => undefined); // aborted: another part is loading
+    void fetchPartText(n, part, controller.signal).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        if (!result.ok) return setCurrent({ state: 'failed', message: result.message });
+        setCurrent({ state: 'ready', part, text: result.data });
+        setProposed(result.data);
+        setError(null);
+      },
+      () => undefined,
+    ); // aborted: another part is loading
     return () => controller.abort();
   }, [n, part]);
 
@@ -102,9 +108,7 @@ export function CorrectionModal({ n, onClose, returnTo }: { n: number; onClose: 
               aria-describedby={error !== null ? `${formId}-error` : undefined}
               onChange={(e) => setProposed(e.currentTarget.value)}
             />
-            {!editor && (
-              <SuggestionReason formId={formId} reason={reason} onChange={setReason} />
-            )}
+            {!editor && <SuggestionReason formId={formId} reason={reason} onChange={setReason} />}
           </>
         )}
         <SaveError formId={formId} error={error} />

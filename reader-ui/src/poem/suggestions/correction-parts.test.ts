@@ -5,7 +5,14 @@ describe('the correction dialog', () => {
   it('offers the verse in each edition and the notes, under their configured labels', () => {
     const parts = correctableParts({ motherNote: "The Mother's note", aurobindoNote: "The author's note" });
     expect(parts.map((p) => p.part)).toEqual(['text-first', 'text-centenary', 'text-revised', 'motherNote', 'aurobindoNote', 'reason']);
-    expect(parts.map((p) => p.label)).toEqual(['Verse, First edition text', 'Verse, Centenary edition text', 'Verse, Revised edition text', "The Mother's note", "The author's note", 'Reason']);
+    expect(parts.map((p) => p.label)).toEqual([
+      'Verse, First edition text',
+      'Verse, Centenary edition text',
+      'Verse, Revised edition text',
+      "The Mother's note",
+      "The author's note",
+      'Reason',
+    ]);
   });
 
   it('refuses a blank text, a blank verse line and an unchanged text before sending', () => {

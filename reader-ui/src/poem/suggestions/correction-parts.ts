@@ -15,7 +15,14 @@ export const isVerse = (part: SuggestionPart): boolean => part.startsWith('text-
 /** Why the proposed text cannot be sent (null when it can): the reader's own check before the server's. */
 export function proposalProblem(part: SuggestionPart, current: string, proposed: string): string | null {
   if (proposed.trim() === '') return 'Write the corrected text.';
-  if (isVerse(part) && proposed.trim().split(/\r?\n/u).some((line) => line.trim() === '')) return 'A verse line must not be blank.';
+  if (
+    isVerse(part) &&
+    proposed
+      .trim()
+      .split(/\r?\n/u)
+      .some((line) => line.trim() === '')
+  )
+    return 'A verse line must not be blank.';
   if (proposed.trim() === current.trim()) return 'The text is the same as now: change something first.';
   return null;
 }

@@ -22,7 +22,14 @@ export function toMediaResults(body: unknown): MediaResult[] {
   return body.flatMap((m) => {
     if (!isRecord(m)) return [];
     const fileUrl = nonEmpty(m.fileUrl) ?? null;
-    return [{ ok: Number(m.status) === 1 && fileUrl !== null, fileName: (typeof m.fileName === 'string' ? m.fileName : undefined) ?? '', fileUrl, message: nonEmpty(m.message) }];
+    return [
+      {
+        ok: Number(m.status) === 1 && fileUrl !== null,
+        fileName: (typeof m.fileName === 'string' ? m.fileName : undefined) ?? '',
+        fileUrl,
+        message: nonEmpty(m.message),
+      },
+    ];
   });
 }
 

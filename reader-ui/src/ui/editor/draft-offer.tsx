@@ -7,7 +7,12 @@ import type { DraftStore, DraftStorage, KeptDraft } from './local-draft';
  * says whether one is worth offering. Discarding drops only the offered copy: typing since may have
  * kept a newer one.
  */
-export function useDraftOffer<T>(store: DraftStore<T>, storage: () => DraftStorage | null, name: string | null, worth: (kept: KeptDraft<T>) => boolean = () => true) {
+export function useDraftOffer<T>(
+  store: DraftStore<T>,
+  storage: () => DraftStorage | null,
+  name: string | null,
+  worth: (kept: KeptDraft<T>) => boolean = () => true,
+) {
   const [offer, setOffer] = useState<KeptDraft<T> | null>(() => {
     const kept = name === null ? null : store.read(storage(), name);
     return kept !== null && worth(kept) ? kept : null;

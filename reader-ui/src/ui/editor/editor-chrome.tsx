@@ -80,7 +80,12 @@ function InsertUploadedImage() {
 
   return (
     <>
-      <ButtonWithTooltip title={busy ? 'Uploading image…' : 'Insert image'} disabled={readOnly || busy} aria-busy={busy || undefined} onClick={() => input.current?.click()}>
+      <ButtonWithTooltip
+        title={busy ? 'Uploading image…' : 'Insert image'}
+        disabled={readOnly || busy}
+        aria-busy={busy || undefined}
+        onClick={() => input.current?.click()}
+      >
         {busy ? <span className="spinner" aria-hidden="true" /> : iconFor('add_photo')}
       </ButtonWithTooltip>
       <input ref={input} type="file" accept={IMAGE_TYPES.join(',')} multiple hidden onChange={(e) => void onFiles(e)} />
@@ -96,10 +101,20 @@ function ModeButtons() {
       <ButtonWithTooltip title="Preview" aria-pressed={mode === 'preview'} data-testid="post-editor-preview" onClick={() => toggle('preview')}>
         Preview
       </ButtonWithTooltip>
-      <ButtonWithTooltip title="Side by side: markdown source and rich text" aria-pressed={mode === 'side'} data-testid="post-editor-side-by-side" onClick={() => toggle('side')}>
+      <ButtonWithTooltip
+        title="Side by side: markdown source and rich text"
+        aria-pressed={mode === 'side'}
+        data-testid="post-editor-side-by-side"
+        onClick={() => toggle('side')}
+      >
         Side by side
       </ButtonWithTooltip>
-      <ButtonWithTooltip title={fullscreen ? 'Leave fullscreen (Esc)' : 'Fullscreen'} aria-pressed={fullscreen} data-testid="post-editor-fullscreen" onClick={toggleFullscreen}>
+      <ButtonWithTooltip
+        title={fullscreen ? 'Leave fullscreen (Esc)' : 'Fullscreen'}
+        aria-pressed={fullscreen}
+        data-testid="post-editor-fullscreen"
+        onClick={toggleFullscreen}
+      >
         {fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
       </ButtonWithTooltip>
       <ButtonWithTooltip title="Markdown guide" aria-haspopup="dialog" data-testid="post-editor-guide" onClick={openGuide}>

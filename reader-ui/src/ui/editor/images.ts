@@ -14,5 +14,8 @@ export function imageProblem(file: { readonly type: string; readonly size: numbe
 
 /** The alt text for an uploaded image: its file name without the extension. */
 export function altTextFor(fileName: string): string {
-  return fileName.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').trim();
+  return fileName
+    .replace(/\.[^.]+$/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
 }

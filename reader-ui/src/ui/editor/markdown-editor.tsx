@@ -81,7 +81,16 @@ function escapeIsForSomethingElse(event: KeyboardEvent): boolean {
  * mode, whichever pane the writer is in leads, so the rich view's re-formatting
  * never rewrites what is being typed in the source.
  */
-export default function MarkdownEditor({ value, onChange, labelledBy, invalid, describedBy, autosaveLabel, uploadImage, placeholder = 'Write your post…' }: MarkdownEditorProps) {
+export default function MarkdownEditor({
+  value,
+  onChange,
+  labelledBy,
+  invalid,
+  describedBy,
+  autosaveLabel,
+  uploadImage,
+  placeholder = 'Write your post…',
+}: MarkdownEditorProps) {
   const editor = useRef<MDXEditorMethods>(null);
   const [mode, setModeState] = useState<EditorMode>('rich');
   const [fullscreen, setFullscreen] = useState(false);

@@ -39,8 +39,8 @@ export function MarkdownGuide({ onClose }: { onClose: () => void }) {
         </tbody>
       </table>
       <p>
-        <strong>Side by side</strong> shows the markdown source next to the formatted text; <strong>Preview</strong> shows the post
-        without editing; <strong>Fullscreen</strong> fills the window (Esc leaves it).
+        <strong>Side by side</strong> shows the markdown source next to the formatted text; <strong>Preview</strong> shows the post without editing;{' '}
+        <strong>Fullscreen</strong> fills the window (Esc leaves it).
       </p>
     </Modal>
   );

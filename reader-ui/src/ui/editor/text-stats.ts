@@ -82,7 +82,7 @@ export function blockStartLines(markdown: string): number[] {
       i++;
       continue;
     }
-    if (ATX_HEADING.test(line) || THEMATIC_BREAK.test(line) && listKind(line) === null) {
+    if (ATX_HEADING.test(line) || (THEMATIC_BREAK.test(line) && listKind(line) === null)) {
       i++;
       continue;
     }
@@ -95,7 +95,12 @@ export function blockStartLines(markdown: string): number[] {
     if (kind !== null) {
       i++;
       for (;;) {
-        while (i < lines.length && !isBlank(lines[i] ?? '') && (listKind(lines[i] ?? '') === kind || !startsOtherBlock(lines[i] ?? '') || INDENTED.test(lines[i] ?? ''))) i++;
+        while (
+          i < lines.length &&
+          !isBlank(lines[i] ?? '') &&
+          (listKind(lines[i] ?? '') === kind || !startsOtherBlock(lines[i] ?? '') || INDENTED.test(lines[i] ?? ''))
+        )
+          i++;
         // A blank line ends the list unless the next text is more of it.
         let next = i;
         while (next < lines.length && isBlank(lines[next] ?? '')) next++;

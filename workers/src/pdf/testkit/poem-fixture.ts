@@ -25,8 +25,27 @@ export async function appendCanto(store: EventStore, count: number): Promise<voi
       streamId: sentenceStream(n),
       expectedRevision: 'no_stream' as const,
       events: [
-        { type: 'SentencePlaced', data: { sentence: n, book: 1, canto: 1, section: 1 + Math.floor(i / 20), stanza: n, order: orderKeyOfNumber(n), joinsPrevious: false, stanzaBreaks: [] } },
-        { type: 'SentenceTextSet', data: { sentence: n, edition: 'first', lines: [`Line one of sentence ${n}, where the lamp burns low in the vale,`, 'And line two, where the night comes on across the marsh and river.'] } },
+        {
+          type: 'SentencePlaced',
+          data: {
+            sentence: n,
+            book: 1,
+            canto: 1,
+            section: 1 + Math.floor(i / 20),
+            stanza: n,
+            order: orderKeyOfNumber(n),
+            joinsPrevious: false,
+            stanzaBreaks: [],
+          },
+        },
+        {
+          type: 'SentenceTextSet',
+          data: {
+            sentence: n,
+            edition: 'first',
+            lines: [`Line one of sentence ${n}, where the lamp burns low in the vale,`, 'And line two, where the night comes on across the marsh and river.'],
+          },
+        },
         { type: 'TranslationSet', data: { sentence: n, lang: 'fr', lines: [`Phrase ${n} : la lampe brûle bas dans la vallée.`] } },
         { type: 'TranslationSet', data: { sentence: n, lang: 'sa', lines: [SANSKRIT_LINE] } },
         { type: 'CommentarySet', data: { sentence: n, layer: 'scholar', text: `Gloss on sentence ${n}: the light narrows as the point of view does.` } },

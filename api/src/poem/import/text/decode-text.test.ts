@@ -102,7 +102,13 @@ describe('decodePoemFile: not UTF-8', () => {
   });
 
   it('refuses random bytes', () => {
-    for (const [seed, length] of [[1, 256], [2, 4096], [3, 65_536], [4, 1000], [5, 300_000]] as const) {
+    for (const [seed, length] of [
+      [1, 256],
+      [2, 4096],
+      [3, 65_536],
+      [4, 1000],
+      [5, 300_000],
+    ] as const) {
       const errors = errorsOf(randomBytes(seed, length));
       expect(errors).toHaveLength(1);
       expect(errors[0]).toMatch(/^poem\.txt(: not a text file|:\d+:\d+: not UTF-8 \(.*\))$/);

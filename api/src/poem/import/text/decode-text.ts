@@ -137,7 +137,7 @@ function isControlByte(byte: number): boolean {
  */
 export function findInvalidUtf8(bytes: Uint8Array): BytePosition | null {
   const start = startsWith(bytes, UTF8_BOM) ? UTF8_BOM.length : 0;
-  for (let i = start; i < bytes.length; ) {
+  for (let i = start; i < bytes.length;) {
     const length = sequenceLength(bytes, i);
     if (length === 0) return positionOf(bytes, start, i);
     i += length;
@@ -239,7 +239,8 @@ function characterMessage(code: number): string | null {
   if (code <= 0x9f) return `control character ${codePointName(code)} is not allowed in a poem file`;
   // The one list of bidirectional controls (schemas api/bidi.ts), as every title and comment is checked: marks are verse's own.
   const bidi = BIDI_CONTROLS.get(code);
-  if (bidi && bidi.kind !== 'mark') return `bidirectional ${bidi.kind} ${codePointName(code)} is not allowed (it makes text display in a different order than it is stored)`;
+  if (bidi && bidi.kind !== 'mark')
+    return `bidirectional ${bidi.kind} ${codePointName(code)} is not allowed (it makes text display in a different order than it is stored)`;
   const invisible = INVISIBLE_NAMES.get(code);
   if (invisible) return `invisible character ${codePointName(code)} (${invisible}) is not allowed`;
   return null;

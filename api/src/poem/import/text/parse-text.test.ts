@@ -20,8 +20,7 @@ function failure(source: string, fileName = 'poem.txt'): PoemFormatError {
 }
 const errorsOf = (...lines: string[]) => failure(lines.join('\n')).message.split('\n');
 
-const allSentences = (poem: ParsedPoemText): ParsedSentence[] =>
-  poem.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences)));
+const allSentences = (poem: ParsedPoemText): ParsedSentence[] => poem.books.flatMap((b) => b.cantos.flatMap((c) => c.sections.flatMap((s) => s.sentences)));
 const sentenceLines = (poem: ParsedPoemText) => allSentences(poem).map((s) => s.lines);
 
 /** A sentence as the parser returns it, with the usual defaults. */
@@ -44,7 +43,15 @@ const W = 'Which in the very thought renews the fear.';
 
 function roman(n: number): string {
   const table: [number, string][] = [
-    [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I'],
+    [100, 'C'],
+    [90, 'XC'],
+    [50, 'L'],
+    [40, 'XL'],
+    [10, 'X'],
+    [9, 'IX'],
+    [5, 'V'],
+    [4, 'IV'],
+    [1, 'I'],
   ];
   let out = '';
   for (const [value, letters] of table) {
@@ -264,15 +271,7 @@ describe('parsePoemText: header lines', () => {
   });
 
   it('reads the title and author, in any order with the edition', () => {
-    const poem = parse(
-      '# Longfellow, 1867',
-      'Author: Dante Alighieri',
-      '',
-      '  edition : first',
-      'TITLE :  The Divine Comedy: Inferno  ',
-      ...HEAD,
-      V,
-    );
+    const poem = parse('# Longfellow, 1867', 'Author: Dante Alighieri', '', '  edition : first', 'TITLE :  The Divine Comedy: Inferno  ', ...HEAD, V);
     expect([poem.title, poem.author, poem.edition]).toEqual(['The Divine Comedy: Inferno', 'Dante Alighieri', 'first']);
   });
 
@@ -384,7 +383,11 @@ describe('parsePoemText: sentences across stanzas', () => {
     expect(allSentences(poem)).toEqual([
       sentence(1, 4, ['Midway upon the journey of our life', 'I found myself within a forest dark,', 'For the straightforward pathway had been lost.']),
       sentence(2, 8, ['Ah me! how hard a thing it is to say', 'What was this forest savage, rough, and stern,', 'Which in the very thought renews the fear.']),
-      sentence(3, 12, ['So bitter is it, death is little more;', 'But of the good to treat, which there I found,', 'Speak will I of the other things I saw there.']),
+      sentence(3, 12, [
+        'So bitter is it, death is little more;',
+        'But of the good to treat, which there I found,',
+        'Speak will I of the other things I saw there.',
+      ]),
     ]);
     expect(poem.warnings).toEqual([]);
   });
@@ -458,7 +461,7 @@ describe('parsePoemText: sentences across stanzas', () => {
     expect(second?.lines[6]).toBe('For oft, when on my couch I lie');
     expect(poem.sentenceCount).toBe(2);
 
-    const across = verse("Even as the Romans, for the mighty host,", '', 'The year of Jubilee,', '', '', 'upon the bridge.');
+    const across = verse('Even as the Romans, for the mighty host,', '', 'The year of Jubilee,', '', '', 'upon the bridge.');
     expect(allSentences(across)).toEqual([
       sentence(1, 4, ['Even as the Romans, for the mighty host,', 'The year of Jubilee,', 'upon the bridge.'], { stanzaBreaks: [1, 2] }),
     ]);
@@ -536,7 +539,12 @@ describe('parsePoemText: sentences ending mid-line', () => {
       sentence(
         1,
         14,
-        ['But his doom', 'Reserved him to more wrath; for now the thought', 'Both of lost happiness and lasting pain', 'Torments him: round he throws his baleful eyes,'],
+        [
+          'But his doom',
+          'Reserved him to more wrath; for now the thought',
+          'Both of lost happiness and lasting pain',
+          'Torments him: round he throws his baleful eyes,',
+        ],
         { joinsPrevious: true },
       ),
     ]);
@@ -698,22 +706,23 @@ describe('parsePoemText: marks that do not end a sentence', () => {
     const dateline = 'Composed upon Westminster Bridge, Sept. 3, 1802';
     expect(splitVerseLine(dateline).fragments).toEqual(['Composed upon Westminster Bridge, Sept.', '3, 1802']);
     expect(splitVerseLine(dateline, ['sept']).fragments).toEqual([dateline]);
-    const lines = [...HEAD, dateline, 'Earth has not anything to show more fair:', 'Dull would he be of soul who could pass by', 'A sight so touching in its majesty.'];
+    const lines = [
+      ...HEAD,
+      dateline,
+      'Earth has not anything to show more fair:',
+      'Dull would he be of soul who could pass by',
+      'A sight so touching in its majesty.',
+    ];
     const poem = parsePoemText(lines.join('\n'), 'poem.txt', { abbreviations: ['Sept.'] });
     expect(sentenceLines(poem)).toEqual([lines.slice(3)]);
     // The defaults still apply alongside.
-    expect(sentenceLines(parsePoemText([...HEAD, 'Awake, my St. John! leave all meaner things.'].join('\n'), 'poem.txt', { abbreviations: ['Sept.'] }))).toHaveLength(1);
+    expect(
+      sentenceLines(parsePoemText([...HEAD, 'Awake, my St. John! leave all meaner things.'].join('\n'), 'poem.txt', { abbreviations: ['Sept.'] })),
+    ).toHaveLength(1);
   });
 
   it('does not end a sentence at an ellipsis mid-line, but does at the end of a line', () => {
-    const poem = verse(
-      'And then... the silence',
-      'and then… the dark',
-      'and then . . . the light',
-      'and then.... the end…',
-      'New sentence...',
-      'Last . . .',
-    );
+    const poem = verse('And then... the silence', 'and then… the dark', 'and then . . . the light', 'and then.... the end…', 'New sentence...', 'Last . . .');
     expect(sentenceLines(poem)).toEqual([
       ['And then... the silence', 'and then… the dark', 'and then . . . the light', 'and then.... the end…'],
       ['New sentence...'],
@@ -723,8 +732,15 @@ describe('parsePoemText: marks that do not end a sentence', () => {
   });
 
   it('reads a spaced ellipsis glued to its words as one, not as sentences of dots (Longfellow, Inferno IX.7–9, as Gutenberg prints it)', () => {
-    const poem = verse('"Still it behoveth us to win the fight,"', 'Began he; "Else. . .Such offered us herself . . .', 'O how I long that some one here arrive!"');
-    expect(sentenceLines(poem)).toEqual([['"Still it behoveth us to win the fight,"', 'Began he; "Else. . .Such offered us herself . . .'], ['O how I long that some one here arrive!"']]);
+    const poem = verse(
+      '"Still it behoveth us to win the fight,"',
+      'Began he; "Else. . .Such offered us herself . . .',
+      'O how I long that some one here arrive!"',
+    );
+    expect(sentenceLines(poem)).toEqual([
+      ['"Still it behoveth us to win the fight,"', 'Began he; "Else. . .Such offered us herself . . .'],
+      ['O how I long that some one here arrive!"'],
+    ]);
     expect(splitVerseLine('Else. . . Such, and then. . .').fragments).toEqual(['Else. . . Such, and then. . .']);
     // A full stop before a sentence that begins with a dot-free word still ends it.
     expect(splitVerseLine('So did I. Then we went').fragments).toEqual(['So did I.', 'Then we went']);
@@ -801,10 +817,29 @@ describe('parsePoemText: errors', () => {
 
   it('reports a missing canto heading once, at the next canto heading, and numbers on from there', () => {
     // Canto 5's sections follow Canto 4's last section; Cantos 6 and 7 are in order.
-    const lines = ['Book 1: Inferno', ...cantoLines(1, 1), ...cantoLines(2, 1), ...cantoLines(3, 2), ...cantoLines(4, 3), ...cantoLines(5, 2, false), ...cantoLines(6, 2), ...cantoLines(7, 1)];
+    const lines = [
+      'Book 1: Inferno',
+      ...cantoLines(1, 1),
+      ...cantoLines(2, 1),
+      ...cantoLines(3, 2),
+      ...cantoLines(4, 3),
+      ...cantoLines(5, 2, false),
+      ...cantoLines(6, 2),
+      ...cantoLines(7, 1),
+    ];
     expect(errorsOf(...lines)).toEqual([`poem.txt:${lineOf(lines, 'Canto 6: Canto 6')}: Canto 5 has no heading (found Canto 6 after Canto 4)`]);
     // Canto 5 without any section heading of its own: its verse runs on in Canto 4.
-    const plain = ['Book 1: Inferno', ...cantoLines(1, 1), ...cantoLines(2, 1), ...cantoLines(3, 1), ...cantoLines(4, 1), V, W, ...cantoLines(6, 1), ...cantoLines(7, 1)];
+    const plain = [
+      'Book 1: Inferno',
+      ...cantoLines(1, 1),
+      ...cantoLines(2, 1),
+      ...cantoLines(3, 1),
+      ...cantoLines(4, 1),
+      V,
+      W,
+      ...cantoLines(6, 1),
+      ...cantoLines(7, 1),
+    ];
     expect(errorsOf(...plain)).toEqual([`poem.txt:${lineOf(plain, 'Canto 6: Canto 6')}: Canto 5 has no heading (found Canto 6 after Canto 4)`]);
     // Two cantos missing.
     const two = ['Book 1: Inferno', ...cantoLines(1, 2), ...cantoLines(2, 2, false), ...cantoLines(3, 2, false), ...cantoLines(4, 1)];
@@ -825,7 +860,17 @@ describe('parsePoemText: errors', () => {
   });
 
   it('reports a missing book heading once', () => {
-    const lines = ['Book 1: Inferno', ...cantoLines(1, 1), ...cantoLines(2, 2), ...cantoLines(1, 1), ...cantoLines(2, 1), 'Book 3: Paradiso', ...cantoLines(1, 1), 'Book 4: Epilogue', ...cantoLines(1, 1)];
+    const lines = [
+      'Book 1: Inferno',
+      ...cantoLines(1, 1),
+      ...cantoLines(2, 2),
+      ...cantoLines(1, 1),
+      ...cantoLines(2, 1),
+      'Book 3: Paradiso',
+      ...cantoLines(1, 1),
+      'Book 4: Epilogue',
+      ...cantoLines(1, 1),
+    ];
     expect(errorsOf(...lines)).toEqual([`poem.txt:${lineOf(lines, 'Book 3: Paradiso')}: Book 2 has no heading (found Book 3 after Book 1)`]);
   });
 
@@ -862,26 +907,66 @@ describe('parsePoemText: errors', () => {
   it.each([
     ['an empty file', [''], ['poem.txt:1: no heading "Book <number>: <title>" in the file']],
     ['only blank lines', ['', '  ', ''], ['poem.txt:1: no heading "Book <number>: <title>" in the file']],
-    ['only header lines and a comment', ['Title: Inferno', 'Edition: First', '# nothing else'], ['poem.txt:4: no heading "Book <number>: <title>" in the file']],
+    [
+      'only header lines and a comment',
+      ['Title: Inferno', 'Edition: First', '# nothing else'],
+      ['poem.txt:4: no heading "Book <number>: <title>" in the file'],
+    ],
     ['verse before any book', ['Midway upon the journey of our life', ...HEAD, V], ['poem.txt:1: no heading "Book <number>: <title>" before this verse']],
-    ['verse before any canto', ['Book 1: Inferno', 'Midway upon the journey of our life', V, 'Canto 1: C', 'Section 1', W], ['poem.txt:2: no heading "Canto <number>: <title>" before this verse']],
+    [
+      'verse before any canto',
+      ['Book 1: Inferno', 'Midway upon the journey of our life', V, 'Canto 1: C', 'Section 1', W],
+      ['poem.txt:2: no heading "Canto <number>: <title>" before this verse'],
+    ],
     ['verse before any section', ['Book 1: Inferno', 'Canto 1: C', V, 'Section 1', W], ['poem.txt:3: no heading "Section <number>" before this verse']],
     ['a canto before any book', ['Canto 1: C', 'Section 1', V], ['poem.txt:1: no heading "Book <number>: <title>" before Canto 1']],
-    ['a section before any canto', ['Book 1: Inferno', 'Section 1', V, 'Canto 1: C', 'Section 1', W], ['poem.txt:2: no heading "Canto <number>: <title>" before Section 1']],
+    [
+      'a section before any canto',
+      ['Book 1: Inferno', 'Section 1', V, 'Canto 1: C', 'Section 1', W],
+      ['poem.txt:2: no heading "Canto <number>: <title>" before Section 1'],
+    ],
     ['a book without a title', ['Book 1', 'Canto 1: C', 'Section 1', V], ['poem.txt:1: Book 1 has no title (expected "Book 1: <title>")']],
     ['a canto with an empty title', ['Book 1: Inferno', 'Canto 1:   ', 'Section 1', V], ['poem.txt:2: Canto 1 has no title (expected "Canto 1: <title>")']],
     ['a first book numbered 2', ['Book 2: Purgatorio', 'Canto 1: C', 'Section 1', V], ['poem.txt:1: Book 1 has no heading (found Book 2 first in the file)']],
-    ['a book number skipped', [...HEAD, V, 'Book III: Paradiso', 'Canto 1: C', 'Section 1', W], ['poem.txt:5: Book 2 has no heading (found Book 3 after Book 1)']],
-    ['a book number repeated', [...HEAD, V, 'Book 1: Again', 'Canto 1: C', 'Section 1', W], ['poem.txt:5: Book 1 appears twice (expected Book 2 after Book 1)']],
-    ['a canto number repeated', [...HEAD, V, 'Canto 1: D', 'Section 1', W], ['poem.txt:5: Canto 1 appears twice (expected Canto 2 after Canto 1); is the heading "Book 2: <title>" missing before it?']],
-    ['a canto number going back', [...HEAD, V, ...['Canto 2: D', 'Section 1', W, 'Canto 3: E', 'Section 1', V, 'Canto 2: F', 'Section 1', W]], ['poem.txt:11: expected Canto 4 after Canto 3, found Canto 2']],
+    [
+      'a book number skipped',
+      [...HEAD, V, 'Book III: Paradiso', 'Canto 1: C', 'Section 1', W],
+      ['poem.txt:5: Book 2 has no heading (found Book 3 after Book 1)'],
+    ],
+    [
+      'a book number repeated',
+      [...HEAD, V, 'Book 1: Again', 'Canto 1: C', 'Section 1', W],
+      ['poem.txt:5: Book 1 appears twice (expected Book 2 after Book 1)'],
+    ],
+    [
+      'a canto number repeated',
+      [...HEAD, V, 'Canto 1: D', 'Section 1', W],
+      ['poem.txt:5: Canto 1 appears twice (expected Canto 2 after Canto 1); is the heading "Book 2: <title>" missing before it?'],
+    ],
+    [
+      'a canto number going back',
+      [...HEAD, V, ...['Canto 2: D', 'Section 1', W, 'Canto 3: E', 'Section 1', V, 'Canto 2: F', 'Section 1', W]],
+      ['poem.txt:11: expected Canto 4 after Canto 3, found Canto 2'],
+    ],
     ['a section numbered 0', ['Book 1: Inferno', 'Canto 1: C', 'Section 0', V], ['poem.txt:3: expected Section 1 first in Canto 1, found Section 0']],
     ['a section number skipped', [...HEAD, V, 'Section 3', W], ['poem.txt:5: Section 2 has no heading (found Section 3 after Section 1)']],
     ['section numbers skipped', [...HEAD, V, 'Section 5', W], ['poem.txt:5: Sections 2 to 4 have no heading (found Section 5 after Section 1)']],
-    ['a malformed Roman numeral', ['Book 1: Inferno', 'Canto IIII: C', 'Section 1', V], ['poem.txt:2: expected a number after "Canto" (1, 2, 3… or I, II, III…), found "IIII"']],
+    [
+      'a malformed Roman numeral',
+      ['Book 1: Inferno', 'Canto IIII: C', 'Section 1', V],
+      ['poem.txt:2: expected a number after "Canto" (1, 2, 3… or I, II, III…), found "IIII"'],
+    ],
     ['a section without verse', [...HEAD, 'Section 2', V], ['poem.txt:3: Section 1 has no verse (a section needs at least one verse line)']],
-    ['a last section without verse', [...HEAD, V, '', 'Section 2: Empty', '# only a comment', ''], ['poem.txt:6: Section 2 has no verse (a section needs at least one verse line)']],
-    ['a canto without sections', ['Book 1: Inferno', 'Canto 1: C', 'Canto 2: D', 'Section 1', V], ['poem.txt:2: Canto 1 has no section (expected a heading "Section <number>" and verse after it)']],
+    [
+      'a last section without verse',
+      [...HEAD, V, '', 'Section 2: Empty', '# only a comment', ''],
+      ['poem.txt:6: Section 2 has no verse (a section needs at least one verse line)'],
+    ],
+    [
+      'a canto without sections',
+      ['Book 1: Inferno', 'Canto 1: C', 'Canto 2: D', 'Section 1', V],
+      ['poem.txt:2: Canto 1 has no section (expected a heading "Section <number>" and verse after it)'],
+    ],
     ['a book without cantos', [...HEAD, V, 'Book 2: Empty'], ['poem.txt:5: Book 2 has no canto (expected a heading "Canto <number>: <title>" after it)']],
   ] as const)('refuses %s', (_what, lines, expected) => {
     expect(errorsOf(...lines)).toEqual(expected);
@@ -916,10 +1001,21 @@ describe('parsePoemText: errors', () => {
 
 describe('parsePoemText: encodings', () => {
   it('reads CRLF (and bare CR) line endings with the same line numbers', () => {
-    const lf = ['Edition: first', ...HEAD, '  Midway upon the journey of our life', 'I found myself within a forest dark.  ', '', 'What is it, then?  Why, why dost thou delay?'].join('\n');
+    const lf = [
+      'Edition: first',
+      ...HEAD,
+      '  Midway upon the journey of our life',
+      'I found myself within a forest dark.  ',
+      '',
+      'What is it, then?  Why, why dost thou delay?',
+    ].join('\n');
     const crlf = parsePoemText(lf.replaceAll('\n', '\r\n'), 'poem.txt');
     expect(crlf).toEqual(parsePoemText(lf, 'poem.txt'));
-    expect(sentenceLines(crlf)).toEqual([['Midway upon the journey of our life', 'I found myself within a forest dark.'], ['What is it, then?'], ['Why, why dost thou delay?']]);
+    expect(sentenceLines(crlf)).toEqual([
+      ['Midway upon the journey of our life', 'I found myself within a forest dark.'],
+      ['What is it, then?'],
+      ['Why, why dost thou delay?'],
+    ]);
     expect(allSentences(crlf).map((s) => s.line)).toEqual([5, 8, 8]);
     expect(parsePoemText(lf.replaceAll('\n', '\r'), 'poem.txt')).toEqual(crlf);
     expect(failure(`Book 1: Inferno\r\nCanto 1: C\r\n${V}\r\n`).message).toBe('poem.txt:3: no heading "Section <number>" before this verse');

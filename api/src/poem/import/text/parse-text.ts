@@ -72,9 +72,7 @@ export interface ParseTextOptions {
  * (letters and inner dots) that ends at the dot. `etc.` is the exception among them: it still
  * ends a sentence unless a lower-case word follows it on the same line.
  */
-export const DEFAULT_ABBREVIATIONS: readonly string[] = [
-  'St.', 'Mr.', 'Mrs.', 'Dr.', 'Ms.', 'Jr.', 'Sr.', 'vs.', 'etc.', 'i.e.', 'e.g.', 'cf.', 'viz.',
-];
+export const DEFAULT_ABBREVIATIONS: readonly string[] = ['St.', 'Mr.', 'Mrs.', 'Dr.', 'Ms.', 'Jr.', 'Sr.', 'vs.', 'etc.', 'i.e.', 'e.g.', 'cf.', 'viz.'];
 /** Abbreviations that may also close a sentence: they end one unless a lower-case word follows on the line. */
 const ENDING_ABBREVIATIONS = new Set(['etc']);
 
@@ -185,7 +183,8 @@ function split(text: string, abbreviations: ReadonlySet<string>): VerseLineSplit
     const atEnd = next >= text.length;
     if (!atEnd && !WHITESPACE.test(text[next] as string)) continue;
     // `...`, `…`, and the dots of a spaced ellipsis (`. . .`): the first one too, glued to its word (`Else. . .Such`).
-    const spacedDots = run[0] === '.' && ((match.index > 0 && WHITESPACE.test(text[match.index - 1] as string)) || SPACED_DOT_FOLLOWS.test(text.slice(next, next + 8)));
+    const spacedDots =
+      run[0] === '.' && ((match.index > 0 && WHITESPACE.test(text[match.index - 1] as string)) || SPACED_DOT_FOLLOWS.test(text.slice(next, next + 8)));
     const ellipsis = run.includes('…') || run.includes('..') || spacedDots;
     if (ellipsis && !atEnd) continue;
     if (run === '.') {
@@ -313,9 +312,10 @@ export function parsePoemText(source: string, fileName: string, options: ParseTe
   /** The message for a heading numbered lower than expected; `hint` names the parent heading that may be missing. */
   const lowerMessage = (restart: Restart, hint: boolean) => {
     const { level, found, last } = restart;
-    const message = found === last
-      ? `${level} ${found} appears twice (expected ${level} ${last + 1} after ${level} ${last})`
-      : `expected ${level} ${last + 1} after ${level} ${last}, found ${level} ${found}`;
+    const message =
+      found === last
+        ? `${level} ${found} appears twice (expected ${level} ${last + 1} after ${level} ${last})`
+        : `expected ${level} ${last + 1} after ${level} ${last}, found ${level} ${found}`;
     const parent = PARENT[level];
     if (!hint || parent === null || found !== 1) return message;
     return `${message}; is the heading "${parent} ${restart.parent + 1}: <title>" missing before it?`;
