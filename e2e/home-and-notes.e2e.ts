@@ -53,6 +53,9 @@ async function saveNote(page: Page, sentence: number, content: string): Promise<
         headers: { 'content-type': 'application/json', 'x-csrf-token': token },
         body: JSON.stringify({ Content: content, Sentencenumber: sentence, Rtype: 'note' }),
       });
+      // As the app does after its own writes: read once the notes' read model has this write.
+      const position = response.headers.get('x-position');
+      if (position) await fetch('/api/my/notes', { headers: { 'x-consistent-after': position } });
       return (await response.json()) as { type: number };
     },
     { sentence, content },
