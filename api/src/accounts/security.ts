@@ -77,8 +77,9 @@ export async function requireLiveSession(request: FastifyRequest, sessionEnds: S
 }
 
 /**
- * Whether the signed-in request's session is still live. When it is not, or cannot be told (the
- * database is down), the request is signed in no longer: its answers (the refusal included) are anonymous.
+ * Whether the signed-in request's session is still live. When it is not, the request is signed in no
+ * longer: its answers (the refusal included) are anonymous. While the database is down it keeps its
+ * session (`SessionEnds.stillLive`).
  */
 async function sessionLive(request: FastifyRequest, sessionEnds: SessionEnds): Promise<boolean> {
   const watch = request.sessionWatch;

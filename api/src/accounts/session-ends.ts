@@ -74,10 +74,17 @@ export class SessionEnds {
   /**
    * Whether session `hash`, watched since `since` (`now` then) without hearing its end, is still
    * live: silence is trusted while the LISTEN connection stayed up, else the database is asked.
+   * While the database cannot answer, no session can end (an end is a write to it): the request keeps
+   * the session it came with, and the sweep after the outage ends what ended unheard before it.
    */
   async stillLive(hash: string, since: number): Promise<boolean> {
     if (since >= 0 && since === this.now) return true;
-    return (await this.liveAmong([hash])).has(hash);
+    try {
+      return (await this.liveAmong([hash])).has(hash);
+    } catch (error) {
+      this.onError(error);
+      return true;
+    }
   }
 
   private ended(hash: string): void {
