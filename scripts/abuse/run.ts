@@ -27,7 +27,7 @@ console.log(
 );
 // The site (and the PostgreSQL it starts) on one core, the attacks and the measuring clients on the other.
 const site = await startSite({ env: settings, core: SERVER_CORE });
-console.log(pinningNote().replace('PostgreSQL unpinned', 'the embedded PostgreSQL with the site'));
+console.log(pinningNote('embedded'));
 const reports: AbuseReport[] = [];
 try {
   for (const name of chosen) {

@@ -18,9 +18,12 @@ export function onCore(core: number, command: string, args: readonly string[]): 
   return pinning ? [TASKSET!, ['-c', String(core), command, ...args]] : [command, [...args]];
 }
 
-/** One line for a benchmark's report: how its processes were placed. */
-export function pinningNote(): string {
+/**
+ * One line for a benchmark's report: how its processes were placed. `postgres`: an external server
+ * is left to the scheduler; an embedded one, started by the site, runs on the site's core.
+ */
+export function pinningNote(postgres: 'external' | 'embedded' = 'external'): string {
   return pinning
-    ? `servers pinned to core ${SERVER_CORE}, load generators to core ${LOAD_CORE} (taskset); PostgreSQL unpinned`
+    ? `servers pinned to core ${SERVER_CORE}, load generators to core ${LOAD_CORE} (taskset); ${postgres === 'external' ? 'PostgreSQL unpinned' : "the embedded PostgreSQL on the site's core"}`
     : `NOT pinned (${TASKSET === null ? 'no taskset' : 'one core'}): servers and load generators share the cores`;
 }
