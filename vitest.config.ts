@@ -14,6 +14,8 @@ export default defineConfig({
     // machine is (issue 34: the suite passes three times over beside `npm run load`).
     testTimeout: 180_000,
     hookTimeout: 300_000,
+    // expect.poll waits for its condition as long as a busy machine needs (the default second is not always enough).
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       { extends: true, test: { name: 'unit', include: unit, isolate: false, setupFiles: ['scripts/testkit/unit-guard.ts'] } },
       { extends: true, test: { name: 'integration', include: integration, globalSetup: ['platform/src/testkit/global-setup.ts'] } },

@@ -122,6 +122,8 @@ describe('library pages in a real browser', () => {
     await page.getByTestId('page-save').click();
     await page.getByText('Updated Successfully').waitFor();
     await page.waitForURL(/\/reading-room\/lamp$/);
+    // A fresh load has no consistency token: wait until the library's read model has the move (it lags on a busy machine).
+    await expect.poll(async () => (await fetch(`${site.base}/api/reading-room/the-lamp`, { redirect: 'manual' })).status).toBe(301);
     await page.goto(`${site.base}/reading-room/the-lamp`);
     await page.waitForURL(/\/reading-room\/lamp$/);
     await page.getByRole('heading', { level: 1, name: 'The Lamp, Lit' }).waitFor();

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, seriousViolations, useSiteInBrowser } from './server.js';
@@ -101,6 +103,55 @@ describe('reading the poem', () => {
     await page.goto(`${site.base}/s/999999`);
     await page.getByText('No sentence has this permanent link').waitFor();
     await page.close();
+  });
+
+  it('copies a sentence with its citation, and cites it in MLA, Chicago, APA, BibTeX, RIS and CSL-JSON', async () => {
+    const page = await open('/5');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.base });
+    const quote = page.getByRole('group', { name: 'Quote sentence 5' });
+    await quote.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Copied sentence 5 with its citation').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^“[\s\S]+”\n— .+, Book 1, Canto \d+, lines? [\d–]+ \(First edition\)\. https?:\/\/[^/]+\/s\/\d+$/);
+
+    await quote.getByRole('button', { name: 'Cite' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cite sentence 5' });
+    for (const name of ['MLA (9th edition)', 'Chicago (17th edition)', 'APA (7th edition)', 'BibTeX', 'RIS', 'CSL-JSON'])
+      await dialog.getByRole('heading', { name }).waitFor();
+    expect(await dialog.getByRole('region', { name: 'MLA (9th edition)' }).innerText()).toMatch(/Accessed \d{1,2} \w{3,4}\.? \d{4}/);
+    await dialog.getByRole('region', { name: 'BibTeX' }).getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^@inbook\{\w+,\n/);
+    expect(await dialog.getByRole('region', { name: 'RIS' }).getByRole('link', { name: 'Download' }).getAttribute('download')).toMatch(/^sentence-\d+\.ris$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it('shows a sentence in an iframe on another site, found from its address through oEmbed', async () => {
+    const html = await (await fetch(`${site.base}/5`)).text();
+    const discovery = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    expect(discovery).toBeDefined();
+    const oembed = (await (await fetch(discovery!)).json()) as { html: string; height: number };
+    const line = (await (await fetch(`${site.base}/api/lineinfo/5`)).json()) as { lines: string };
+    // A blog on another origin (another port, as localhost): Chromium lets only a local page frame a local site.
+    const blog = http.createServer((_, response) =>
+      response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>A blog</title><p>From the poem:</p>${oembed.html}`),
+    );
+    await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
+    const page = await open('/');
+    await page.goto(`http://localhost:${(blog.address() as AddressInfo).port}/`);
+    const frame = page.frameLocator('iframe');
+    await frame.getByText(line.lines.trim().split('\n')[0]!).waitFor();
+    expect(await frame.getByRole('link', { name: /^Read on / }).getAttribute('href')).toMatch(/\/s\/\d+$/);
+    // The iframe is as tall as oEmbed said, and the embed fits in it without scrolling.
+    const inner = await frame
+      .locator('body')
+      .evaluate((body) => ({ height: body.scrollHeight, width: body.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(inner.height).toBeLessThanOrEqual(oembed.height + 2);
+    expect(inner.width).toBeLessThanOrEqual(inner.client);
+    await page.close();
+    blog.close();
   });
 
   it('opens the dictionary for a word typed in the lookup field', async () => {

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../scripts/testkit/browser.js';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startSite as startSiteProcess, type SiteProcess } from '../scripts/testkit/site-process.js';
 
@@ -44,14 +45,7 @@ export async function logIn(site: { readonly base: string }, page: Page, userNam
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
-}
+export { launchBrowser };
 
 export const axeSource = fs.readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
 

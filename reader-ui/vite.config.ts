@@ -20,16 +20,18 @@ const proxy = {
   },
 };
 
-export default defineConfig({
+// `vite build --ssr` (package.json's build) writes the server's renderer (src/entry-server.tsx) to
+// dist-ssr, beside the browser's build and never served; its CSS is the browser build's.
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,
-    target: 'es2022',
+    target: isSsrBuild ? 'node22' : 'es2022',
     // One small entry chunk; later route-level features can be split with React.lazy.
     assetsInlineLimit: 4096,
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
-});
+}));

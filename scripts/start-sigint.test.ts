@@ -105,10 +105,12 @@ describe('npm start, stopped as a terminal or a supervisor stops it', () => {
     const site = await startInItsOwnGroup();
     // npm relays the signal to its script, which is the site itself (`exec node …`): a shell in
     // between would die of it and leave the site and its PostgreSQL running without a parent.
-    const processes = execFileSync('ps', ['-o', 'pid=,ppid=,args=', '-g', String(site.child.pid)], { encoding: 'utf8' }).split('\n');
-    const node = processes.find((line) => /^\s*\d+\s+\d+\s+(\S*\/)?node --import tsx scripts\/start\.ts/.test(line));
-    expect(node, processes.join('\n')).toBeDefined();
-    expect(Number(node!.trim().split(/\s+/)[1]), "the site is npm's own child").toBe(site.child.pid);
+    const children = () =>
+      execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => Number(line.trim().split(/\s+/)[1]) === site.child.pid);
+    const isSite = (line: string) => /^\s*\d+\s+\d+\s+(\S*\/)?node --import tsx scripts\/start\.ts/.test(line);
+    await expect.poll(() => children().some(isSite), { message: "the site is npm's own child" }).toBe(true);
     process.kill(site.child.pid!, 'SIGTERM');
     expect(await untilNothingLeft(site.child.pid!, site.dataDir), site.output().slice(-3000)).toEqual([]);
     expect(postmasterOf(site.dataDir)).toBeNull();

@@ -9,6 +9,8 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerInputBoundary } from './http/input-boundary.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerStaticUi } from './http/static-ui.js';
+import { PageHeads } from './page-heads/page-heads.js';
+import { loadRenderer } from './page-heads/page-bodies.js';
 import { featureRoutes } from './features.js';
 import { accountRoutes } from './accounts/routes.js';
 import { personalRoutes } from './accounts/personal-routes.js';
@@ -78,7 +80,11 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(personalRoutes(deps, sessions, blogs));
   await app.register(adminUserRoutes(deps, blogs));
   for (const routes of [...featureRoutes, ...(options.extraRoutes ?? [])]) await app.register(routes(deps));
-  if (options.serveUi !== false) await registerStaticUi(app, undefined, ready);
-  else app.setNotFoundHandler((request, reply) => reply.code(404).send({ statusCode: 404, error: 'not_found', message: 'Not Found', requestId: request.id }));
+  if (options.serveUi !== false) {
+    const heads = new PageHeads(app, deps, await loadRenderer());
+    await heads.start();
+    app.addHook('onClose', async () => heads.close());
+    await registerStaticUi(app, undefined, ready, heads);
+  } else app.setNotFoundHandler((request, reply) => reply.code(404).send({ statusCode: 404, error: 'not_found', message: 'Not Found', requestId: request.id }));
   return app;
 }

@@ -25,6 +25,9 @@ import { statsRoutes } from './stats/routes.js';
 import { worksReadRoutes } from './works/read-routes.js';
 import { worksWriteRoutes } from './works/write-routes.js';
 import { activityRoutes } from './activity/routes.js';
+import { sitemapRoutes } from './sitemap/routes.js';
+import { citeRoutes } from './cite/routes.js';
+import { embedRoutes } from './embed/routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
 export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [
@@ -53,4 +56,7 @@ export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [
   worksReadRoutes,
   worksWriteRoutes,
   activityRoutes,
+  sitemapRoutes,
+  citeRoutes,
+  embedRoutes,
 ];

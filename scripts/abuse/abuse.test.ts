@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type SiteProcess } from '../testkit/site-process.js';
 import { memoryAttack } from './memory.js';
 import { streamsAttack } from './streams.js';
@@ -13,6 +13,8 @@ beforeAll(async () => {
   site = await startSite({ env: settings });
 }, 180_000);
 afterAll(async () => site?.stop());
+// The site holds through each attack: if it ended, its last words say why.
+afterEach(() => expect(site.exitCode(), site.output().slice(-5000)).toBeNull());
 
 describe('the site under abuse', () => {
   it('holds its memory within the cache budget + 100 MiB through 20,000 GETs with made-up query strings over every cached read', async () => {

@@ -11,7 +11,8 @@
  */
 import os from 'node:os';
 import { request } from 'undici';
-import { launchBrowser, startSite } from '../../e2e/server.js';
+import { launchBrowser } from '../testkit/browser.js';
+import { startSite } from '../testkit/site-process.js';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
 import { SiteClient } from '../testkit/site-client.js';
 import { budgetLine, requireTools, throughputBesideReferences, type Read } from './beside-references.js';
@@ -60,7 +61,8 @@ function commentary(words: number): string {
 }
 
 const tools = requireTools('bench:library');
-const site = await startSite();
+// The site as `npm start` runs it (tsx over the sources), its demo content on an embedded PostgreSQL.
+const site = await startSite({ env: { LOG_LEVEL: 'warn' } });
 const failures: string[] = [];
 try {
   console.log(

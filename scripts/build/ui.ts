@@ -15,7 +15,7 @@ const APPS = ['reader-ui', 'admin-ui'] as const;
 const SHARED = ['schemas/src', 'scripts/build', 'package-lock.json', 'tsconfig.json'];
 /** What an app imports from another app's folder: the console edits books with the reader app's editor. */
 const BORROWED: Record<(typeof APPS)[number], readonly string[]> = { 'reader-ui': [], 'admin-ui': ['reader-ui/src'] };
-const SKIPPED = new Set(['dist', 'node_modules', '.vite']);
+const SKIPPED = new Set(['dist', 'dist-ssr', 'node_modules', '.vite']);
 const STAMP = '.sources-hash';
 
 const force = process.argv.includes('--force');

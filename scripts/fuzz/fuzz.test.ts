@@ -18,9 +18,9 @@ beforeAll(async () => {
   const database = await newTestDatabase();
   target = await startInProcessTarget({ database: database.database, url: database.url, close: () => database.drop() });
   ledger = postgresLedger(database.url);
-  result = await runFuzz({ base: target.base, seed: 1, tier: 1, maxSeconds: 100, provision: (role) => target.provision(role), ledger });
+  result = await runFuzz({ base: target.base, seed: 1, tier: 1, maxSeconds: 420, provision: (role) => target.provision(role), ledger });
   if (result.failures.length > 0 || !result.complete) console.log(fullReport(result));
-}, 300_000);
+}, 540_000);
 
 afterAll(async () => {
   await ledger?.close();

@@ -12,7 +12,7 @@ import { TestClient } from '../testkit/client.js';
 import { caughtUp, signIn } from '../testkit/people.js';
 import { renderFeed, type FeedPost } from './feeds.js';
 import { newPostAppends } from '@epos/platform/blogs/new-post-appends';
-import { el, xmlDocument } from './xml-writer.js';
+import { el, xmlDocument } from '../http/xml-writer.js';
 
 const ORIGIN = 'https://epos.test';
 const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN });

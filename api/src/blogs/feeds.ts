@@ -2,7 +2,7 @@ import type { Config } from '@epos/platform';
 import { escapeHtml } from '@epos/platform/markdown/index';
 import { siteUrl } from '@epos/platform';
 import type { PostSummaryRow } from './views.js';
-import { el, xmlDocument, type XmlElement } from './xml-writer.js';
+import { el, xmlDocument, type XmlElement } from '../http/xml-writer.js';
 
 export const FEED_SIZE = 20;
 export const FEED_TYPES = { rss: 'application/rss+xml; charset=utf-8', atom: 'application/atom+xml; charset=utf-8' } as const;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { foldStream, handleCommand, WrongExpectedRevisionError, type EventStore, type NewEvent, type Position, type StreamAppend } from '@epos/platform';
+import { foldStream, handleCommand, WrongExpectedRevisionError, type EventStore, type Position, type StreamAppend } from '@epos/platform';
 import { authorSlugStream, authorStream, bookMessages, bookSlugStream, bookStream, slugify, type BookContent } from '@epos/schemas';
-import { authorDecider, authorName } from '@epos/domain/books/author-decider';
+import { authorDecider, authorName, type AuthorCommand } from '@epos/domain/books/author-decider';
 import { bookDecider, type BookCommand } from '@epos/domain/books/book-decider';
 import { BOOKS_PROJECTION, type BooksReadModel } from '@epos/projections/books/books-projection';
 import { bookCountOf } from '@epos/projections/books/queries';
@@ -52,43 +52,46 @@ export async function bookIdOf(store: EventStore, authorSlug: string, bookSlug: 
   return book ? { authorId, bookId: book.bookId } : null;
 }
 
-const authorAppends = (authorId: string, slug: string, events: readonly NewEvent[]): StreamAppend[] => [
-  { streamId: authorSlugStream(slug), events: [{ type: 'AuthorSlugReserved', data: { slug, authorId } }], expectedRevision: 'no_stream' },
-  { streamId: authorStream(authorId), events, expectedRevision: 'no_stream' },
-];
-const bookAppends = (authorId: string, bookId: string, slug: string, events: readonly NewEvent[]): StreamAppend[] => [
-  { streamId: bookSlugStream(authorId, slug), events: [{ type: 'BookSlugReserved', data: { authorId, slug, bookId } }], expectedRevision: 'no_stream' },
-  { streamId: bookStream(bookId), events, expectedRevision: 'no_stream' },
-];
+const authorSlugReservation = (authorId: string, slug: string): StreamAppend => ({
+  streamId: authorSlugStream(slug),
+  events: [{ type: 'AuthorSlugReserved', data: { slug, authorId } }],
+  expectedRevision: 'no_stream',
+});
+const bookSlugReservation = (authorId: string, bookId: string, slug: string): StreamAppend => ({
+  streamId: bookSlugStream(authorId, slug),
+  events: [{ type: 'BookSlugReserved', data: { authorId, slug, bookId } }],
+  expectedRevision: 'no_stream',
+});
 
-/** Appends what `attempt` builds; a slug taken meanwhile (a lost race) builds it again on fresh slugs. */
-async function appendFresh(deps: ApiDeps, request: FastifyRequest, attempt: () => Promise<StreamAppend[]>): Promise<Position> {
+/** Runs a write that reserves slugs: one taken meanwhile (a lost race) runs it again, on fresh slugs. */
+async function onFreshSlugs<T>(write: () => Promise<T>): Promise<T> {
   for (let tries = 1; ; tries++) {
     try {
-      return (await deps.store.appendMany(await attempt(), { cause: causeOf(request) })).position;
+      return await write();
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || tries >= RACES) throw error;
     }
   }
 }
 
-/** The author's part of a new author's append: its slug from the name, and its first event. */
-async function newAuthor(deps: ApiDeps, authorId: string, name: string): Promise<{ slug: string; appends: StreamAppend[] }> {
-  const slug = await freeSlug(deps.store, name, 'author', authorSlugStream);
-  const events = authorDecider.decide({ kind: 'add', authorId, name, slug, slugFree: true }, authorDecider.initialState);
-  return { slug, appends: authorAppends(authorId, slug, events) };
+/** A new author's command, at a slug free now from its name. */
+async function addAuthorCommand(deps: ApiDeps, authorId: string, name: string): Promise<AuthorCommand & { kind: 'add' }> {
+  return { kind: 'add', authorId, name, slug: await freeSlug(deps.store, name, 'author', authorSlugStream), slugFree: true };
 }
 
 export async function addAuthor(deps: ApiDeps, request: FastifyRequest, name: string): Promise<{ authorId: string; slug: string; position: Position }> {
   const authorId = randomUUID();
   const trimmed = authorName(name);
-  let slug = '';
-  const position = await appendFresh(deps, request, async () => {
-    const made = await newAuthor(deps, authorId, trimmed);
-    slug = made.slug;
-    return made.appends;
-  });
-  return { authorId, slug, position };
+  const { state, position } = await onFreshSlugs(() =>
+    handleCommand(deps.store, {
+      streamId: authorStream(authorId),
+      decider: authorDecider,
+      command: () => addAuthorCommand(deps, authorId, trimmed),
+      alongside: (command) => (command.kind === 'add' ? [authorSlugReservation(authorId, command.slug)] : []),
+      cause: causeOf(request),
+    }),
+  );
+  return { authorId, slug: state.slug, position: position! };
 }
 
 export async function renameAuthor(deps: ApiDeps, request: FastifyRequest, authorId: string, name: string) {
@@ -119,28 +122,39 @@ export interface AddedBook {
   position: Position;
 }
 
+/**
+ * Adds a book, and with it its new author when it has one: the author's first event (its own
+ * decider's) and both slugs' reservations go in the book's append, so neither stands without the other.
+ */
 export async function addBook(deps: ApiDeps, request: FastifyRequest, author: BookAuthor, content: BookContent): Promise<AddedBook> {
   const bookId = randomUUID();
   const authorId = author.kind === 'new' ? randomUUID() : author.authorId;
   let authorSlug = '';
-  let slug = '';
-  const position = await appendFresh(deps, request, async () => {
-    let appends: StreamAppend[] = [];
-    let authorLive = true;
-    if (author.kind === 'new') {
-      const made = await newAuthor(deps, authorId, author.name);
-      authorSlug = made.slug;
-      appends = made.appends;
-    } else {
-      const { state } = await foldStream(deps.store, authorStream(authorId), authorDecider);
-      authorLive = state.exists && !state.removed;
-      authorSlug = state.slug;
-    }
-    slug = await freeSlug(deps.store, content.title, 'book', (s) => bookSlugStream(authorId, s));
-    const events = bookDecider.decide({ kind: 'add', bookId, authorId, authorLive, slug, slugFree: true, content }, bookDecider.initialState);
-    return [...appends, ...bookAppends(authorId, bookId, slug, events)];
-  });
-  return { bookId, authorId, authorSlug, slug, position };
+  let authorAppends: StreamAppend[] = [];
+  const { state, position } = await onFreshSlugs(() =>
+    handleCommand(deps.store, {
+      streamId: bookStream(bookId),
+      decider: bookDecider,
+      command: async (): Promise<BookCommand> => {
+        let authorLive = true;
+        if (author.kind === 'new') {
+          const command = await addAuthorCommand(deps, authorId, author.name);
+          authorSlug = command.slug;
+          const events = authorDecider.decide(command, authorDecider.initialState);
+          authorAppends = [authorSlugReservation(authorId, command.slug), { streamId: authorStream(authorId), events, expectedRevision: 'no_stream' }];
+        } else {
+          const { state: existing } = await foldStream(deps.store, authorStream(authorId), authorDecider);
+          authorLive = existing.exists && !existing.removed;
+          authorSlug = existing.slug;
+        }
+        const slug = await freeSlug(deps.store, content.title, 'book', (s) => bookSlugStream(authorId, s));
+        return { kind: 'add', bookId, authorId, authorLive, slug, slugFree: true, content };
+      },
+      alongside: (command) => (command.kind === 'add' ? [...authorAppends, bookSlugReservation(authorId, bookId, command.slug)] : []),
+      cause: causeOf(request),
+    }),
+  );
+  return { bookId, authorId, authorSlug, slug: state.slug, position: position! };
 }
 
 const runBook = (deps: ApiDeps, request: FastifyRequest, bookId: string, command: BookCommand) =>

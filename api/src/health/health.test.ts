@@ -6,7 +6,7 @@ import { startTestApi, type TestApi } from '../testkit/test-api.js';
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ env: { CONSISTENCY_TIMEOUT_MS: '1500' } });
 });
 afterAll(async () => api?.close());
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, Logger } from '@epos/platform';
-import { clientAddress, type LimitRule, type LimitWindow, type RateLimits } from '../accounts/rate-limits.js';
+import { clientAddress, refusalPauseMs, type LimitRule, type LimitWindow, type RateLimits } from '../accounts/rate-limits.js';
 import { ConcurrencyLimit, type Release } from './concurrency-limit.js';
 import { HttpError } from './error-handler.js';
 import { BUSY_CODE } from '@epos/schemas/api/refusals';
@@ -10,8 +10,6 @@ import { BUSY_CODE } from '@epos/schemas/api/refusals';
 type CostlyKind = 'search' | 'searchDownload' | 'wideCount';
 
 const REFUSALS_LOGGED_EVERY_MS = 60_000;
-/** A refusal for load is answered no sooner than this after the request came: a client asking again at once is slowed, not fed. */
-const REFUSED_AFTER_MS = 500;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,7 +66,7 @@ class CostlyReads {
     if (reply.raw.destroyed) gone.abort();
     release = await atOnce.enter(gone.signal);
     if (release) return;
-    if (!gone.signal.aborted) await sleep(Math.max(0, REFUSED_AFTER_MS - (Date.now() - asked)));
+    if (!gone.signal.aborted) await sleep(Math.max(0, refusalPauseMs() - (Date.now() - asked)));
     throw this.refusal(kind);
   }
 

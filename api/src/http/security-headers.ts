@@ -47,6 +47,8 @@ export type SecurityHeaders = (path: string) => Readonly<Record<string, string>>
 const API_PATHS = /^\/(?:api\/(?!docs(?:\/|$))|postdata\/|admin-api\/)/;
 /** The apps' built scripts, styles and files. */
 const ASSET_PATHS = /^\/(?:admin\/)?assets\//;
+/** What other sites show of ours: a sentence in their iframe, and its oEmbed answer. */
+const EMBED_PATHS = /^\/(?:embed\/|oembed$)/;
 
 /**
  * Three sets, each computed once at start:
@@ -92,8 +94,18 @@ export function securityHeaders(config: Pick<Config, 'NODE_ENV'>): SecurityHeade
     ...notPage,
   });
   const [readerAssets, adminAssets] = [assetHeaders(pageHeaders), assetHeaders(adminHeaders)];
+  // Framed and read by any site: no frame or cross-origin restrictions; the embed sets its own policy (api/src/embed).
+  const embedHeaders = {
+    'content-security-policy': "default-src 'none'; frame-ancestors *",
+    'cross-origin-resource-policy': 'cross-origin',
+    'access-control-allow-origin': '*',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    ...hsts,
+  };
   return (path) => {
     const admin = path === '/admin' || path.startsWith('/admin/');
+    if (EMBED_PATHS.test(path)) return embedHeaders;
     if (API_PATHS.test(path)) return apiHeaders;
     if (ASSET_PATHS.test(path)) return admin ? adminAssets : readerAssets;
     return admin ? adminHeaders : pageHeaders;

@@ -7,6 +7,7 @@ import { sendError } from './error-handler.js';
 import mime from 'mime';
 import { always, kept, renderBytes, renderText, sendCacheable, type CacheableBody } from './http-cache.js';
 import type { ReadyAnswers } from './ready-answers.js';
+import type { PageHeads } from '../page-heads/page-heads.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const readerDist = path.join(root, 'reader-ui/dist');
@@ -28,14 +29,22 @@ function builtFile(file: string): CacheableBody {
  * history-API fallback. Built assets (their names change with their content) are also handed to
  * `ready`, which answers them from memory.
  */
-export async function registerStaticUi(app: FastifyInstance, builds = { reader: readerDist, admin: adminDist }, ready?: ReadyAnswers): Promise<void> {
+export async function registerStaticUi(
+  app: FastifyInstance,
+  builds = { reader: readerDist, admin: adminDist },
+  ready?: ReadyAnswers,
+  heads?: PageHeads,
+): Promise<void> {
   const apps = [
     { prefix: '/admin/', dist: builds.admin },
     { prefix: '/', dist: builds.reader },
   ]
     .filter((a) => fs.existsSync(path.join(a.dist, 'index.html')))
     // The page shell every route of the app falls back to, read once and kept with its ETag.
-    .map((a) => ({ ...a, shell: kept(renderText(fs.readFileSync(path.join(a.dist, 'index.html'), 'utf8'), 'text/html; charset=utf-8'), always) }));
+    .map((a) => {
+      const html = fs.readFileSync(path.join(a.dist, 'index.html'), 'utf8');
+      return { ...a, html, shell: kept(renderText(html, 'text/html; charset=utf-8'), always) };
+    });
   for (const a of ready ? apps : []) {
     const assets = path.join(a.dist, 'assets');
     if (!fs.existsSync(assets)) continue;
@@ -64,13 +73,20 @@ export async function registerStaticUi(app: FastifyInstance, builds = { reader: 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
+  app.setNotFoundHandler(async (request, reply) => {
+    const queryAt = request.url.indexOf('?');
+    const url = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    const search = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
     const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     const target = wantsPage ? apps.find((a) => url.startsWith(a.prefix) || `${url}/` === a.prefix) : undefined;
     if (target) {
-      return sendCacheable(request, reply, target.shell);
+      // A reader address with a head of its own (a section) gets it; any other the app's shell as it is.
+      const page =
+        target.prefix === '/' && heads
+          ? await heads.page(url, target.html, search).catch((error: unknown) => (request.log.warn({ err: error }, 'page head not built'), null))
+          : null;
+      return sendCacheable(request, reply, page ?? target.shell);
     }
     if (wantsPage && !url.startsWith('/admin')) {
       return reply.code(503).type('text/plain').send('The reader app is not built yet: run `npm run build:ui` (npm start does this).');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { foldStream, handleCommand, WrongExpectedRevisionError, type CommandOutcome, type EventStore, type StreamAppend } from '@epos/platform';
-import { DomainError, fold } from '@epos/domain/decider';
+import { DomainError } from '@epos/domain/decider';
 import { pageDecider, pageMessages, type PageCommand, type PageState } from '@epos/domain/library/page-decider';
 import { pagePathStream, pageStream, slugify, type Cause, type PageContent, type PageEvent } from '@epos/schemas';
 
@@ -9,9 +9,6 @@ import { pagePathStream, pageStream, slugify, type Cause, type PageContent, type
  * resource: one way to create, save, move, restore and delete a page.
  */
 export type PageOutcome = CommandOutcome<PageEvent, PageState>;
-
-/** Tries of a save no client revision pins, as `handleCommand` does. */
-const UNPINNED_ATTEMPTS = 3;
 
 const pathReservation = (path: string, pageId: string): StreamAppend => ({
   streamId: pagePathStream(path),
@@ -23,18 +20,23 @@ async function pathIsFree(store: EventStore, path: string): Promise<boolean> {
   return (await store.readStream(pagePathStream(path), { maxCount: 1 })).length === 0;
 }
 
-/** The reservation lost a race: someone else took the path between reading and appending. */
-const lostPath = (error: unknown, path: string) => error instanceof WrongExpectedRevisionError && error.streamId === pagePathStream(path);
+/** Runs a write that may reserve `path`: a reservation that lost a race (someone took the path between reading and appending) is the path taken. */
+async function reservingPath(path: string, write: () => Promise<PageOutcome>): Promise<PageOutcome> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError && error.streamId === pagePathStream(path))
+      throw new DomainError('conflict', pageMessages.pathTaken(path), 'url');
+    throw error;
+  }
+}
 
 export async function createPage(store: EventStore, cause: Cause, form: { path: string; content: PageContent }): Promise<PageOutcome> {
   const pageId = randomUUID();
   const command: PageCommand = { kind: 'create', pageId, path: form.path, pathFree: await pathIsFree(store, form.path), content: form.content };
-  try {
-    return await handleCommand(store, { streamId: pageStream(pageId), decider: pageDecider, command, cause, alongside: [pathReservation(form.path, pageId)] });
-  } catch (error) {
-    if (lostPath(error, form.path)) throw new DomainError('conflict', pageMessages.pathTaken(form.path), 'url');
-    throw error;
-  }
+  return reservingPath(form.path, () =>
+    handleCommand(store, { streamId: pageStream(pageId), decider: pageDecider, command, cause, alongside: [pathReservation(form.path, pageId)] }),
+  );
 }
 
 /**
@@ -47,29 +49,22 @@ export async function updatePage(
   pageId: string,
   form: { path: string; content: PageContent; revision?: number },
 ): Promise<PageOutcome> {
-  for (let attempt = 1; ; attempt++) {
-    const { state, expectedRevision } = await foldStream(store, pageStream(pageId), pageDecider);
-    const newPath = state.exists && form.path !== state.path && !state.formerPaths.includes(form.path);
-    const pathFree = !newPath || (await pathIsFree(store, form.path));
-    const command: PageCommand = {
-      kind: 'update',
-      path: form.path,
-      pathFree,
-      content: form.content,
-      ...(form.revision !== undefined ? { expectedRevision: form.revision } : {}),
-    };
-    const events = pageDecider.decide(command, state);
-    const after = fold(pageDecider, events, state);
-    if (events.length === 0) return { position: null, events, state: after };
-    const appends: StreamAppend[] = [...(newPath ? [pathReservation(form.path, pageId)] : []), { streamId: pageStream(pageId), events, expectedRevision }];
-    try {
-      const { position } = await store.appendMany(appends, { cause });
-      return { position, events, state: after };
-    } catch (error) {
-      if (lostPath(error, form.path)) throw new DomainError('conflict', pageMessages.pathTaken(form.path), 'url');
-      if (!(error instanceof WrongExpectedRevisionError) || form.revision !== undefined || attempt >= UNPINNED_ATTEMPTS) throw error;
-    }
-  }
+  const newPath = (state: PageState) => state.exists && form.path !== state.path && !state.formerPaths.includes(form.path);
+  return reservingPath(form.path, () =>
+    handleCommand(store, {
+      streamId: pageStream(pageId),
+      decider: pageDecider,
+      command: async (state): Promise<PageCommand> => ({
+        kind: 'update',
+        path: form.path,
+        pathFree: !newPath(state) || (await pathIsFree(store, form.path)),
+        content: form.content,
+        ...(form.revision !== undefined ? { expectedRevision: form.revision } : {}),
+      }),
+      alongside: (_, state) => (newPath(state) ? [pathReservation(form.path, pageId)] : []),
+      cause,
+    }),
+  );
 }
 
 const runPageCommand = (store: EventStore, cause: Cause, pageId: string, command: PageCommand): Promise<PageOutcome> =>

@@ -4,24 +4,7 @@ import type { SearchAnswer } from '@epos/schemas/search/responses';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { caughtUp, signIn } from '../testkit/people.js';
 import { importPoem } from '../poem/import/import-poem.js';
-import { INFERNO_I, PARADISE_LOST_I } from '../poem/import/fixtures/real-verse.js';
-
-/** The opening of the Bhagavad Gita (Mahabharata, Bhishma Parva), with its chapter and speakers as names. */
-const GITA_I = [
-  'Title: श्रीमद्भगवद्गीता',
-  'Author: व्यास',
-  '',
-  'Book 1: भीष्मपर्व',
-  'Canto 1: अर्जुनविषादयोगः',
-  'Section 1: धृतराष्ट्र उवाच',
-  'धर्मक्षेत्रे कुरुक्षेत्रे समवेता युयुत्सवः।',
-  'मामकाः पाण्डवाश्चैव किमकुर्वत सञ्जय॥',
-  '',
-  'Section 2: सञ्जय उवाच',
-  'दृष्ट्वा तु पाण्डवानीकं व्यूढं दुर्योधनस्तदा।',
-  'आचार्यमुपसङ्गम्य राजा वचनमब्रवीत्॥',
-  '',
-].join('\n');
+import { GITA_I, INFERNO_I, PARADISE_LOST_I } from '../poem/import/fixtures/real-verse.js';
 
 let api: TestApi;
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteSchema } from '@epos/schemas';
 import { POEM_CHANGED_CHANNEL, POEM_PROJECTION } from '@epos/projections/poem/read-model';
+import { siteUrl } from '@epos/platform';
 import type { ApiDeps } from '../deps.js';
 import { ChangeCache } from '../http/change-cache.js';
 import { render, sendCacheable } from '../http/http-cache.js';
@@ -18,6 +19,7 @@ export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     render(
       siteSchema.parse({
         siteName: config.SITE_NAME,
+        siteUrl: siteUrl(config),
         poemTitle: title,
         poemAuthor: author,
         poemIntroduction: introduction,

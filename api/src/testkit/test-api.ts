@@ -35,7 +35,8 @@ export async function startTestApi(
   options: { env?: Record<string, string>; projections?: Projection[]; blogs?: BlogDirectory; reactors?: boolean } = {},
 ): Promise<TestApi> {
   const testDb = await newTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url, CONSISTENCY_TIMEOUT_MS: '1500', ...options.env });
+  // A read after a write waits for its projection up to 10 s: on a busy CI machine 1.5 s was not always enough (tests that wait for the 503 say their own).
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url, CONSISTENCY_TIMEOUT_MS: '10000', ...options.env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test-api');
   const store = new PostgresEventStore(testDb.database, new EventRegistry([...eventCatalog, ...sampleEvents]), { pollIntervalMs: 100 });
   const progress = new ProjectionProgress(testDb.database, store);

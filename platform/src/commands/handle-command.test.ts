@@ -104,4 +104,28 @@ describe('handleCommand', () => {
     ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     expect(await store.readStream(other)).toEqual([]);
   });
+
+  it('makes the command and what goes alongside from the state it read, again after a race', async () => {
+    const streamId = await openCounter();
+    const seen: number[] = [];
+    const outcome = await handleCommand(racedStore(streamId), {
+      streamId,
+      decider: counterDecider,
+      command: (state) => {
+        seen.push(state.total);
+        return { kind: 'increment' as const, by: state.total + 1 };
+      },
+      alongside: (command, state) => [
+        {
+          streamId: `counter-${randomUUID()}`,
+          events: [{ type: 'CounterOpened', data: { name: `by ${command.kind === 'increment' ? command.by : 0} after ${state.total}` } }],
+          expectedRevision: 'no_stream',
+        },
+      ],
+      cause,
+    });
+    expect(seen).toEqual([0, 10]);
+    expect(outcome.state.total).toBe(21);
+    expect(outcome.events).toEqual([{ type: 'CounterIncremented', data: { by: 11 } }]);
+  });
 });

@@ -38,7 +38,8 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   request: {
     streamId: string;
     decider: Decider<Command, Event, State>;
-    command: Command;
+    /** The command, or how to make it from the stream's state (a path free only if new to the page, a slug free now). */
+    command: Command | ((state: State) => Command | Promise<Command>);
     cause: Cause;
     /**
      * The revision the client last saw (an edit form's version); a newer stream is a conflict.
@@ -46,8 +47,11 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
      * an attempt, a note under its own id), so it is appended to the stream as it then is.
      */
     expectedRevision?: bigint | 'stream_exists';
-    /** Other streams' events appended in the same transaction (a url or path the new stream reserves). */
-    alongside?: readonly StreamAppend[];
+    /**
+     * Other streams' events appended in the same transaction (a url, path or slug the stream
+     * reserves), or how to make them from the command decided and the state it was decided on.
+     */
+    alongside?: readonly StreamAppend[] | ((command: Command, state: State) => readonly StreamAppend[]);
     /**
      * The state the caller already knows the stream to be in (an account its credentials show registered):
      * the stream is not read, so a long stream costs nothing, and the events are appended at `stream_exists`.
@@ -69,7 +73,7 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
   store: EventStore,
   request: Parameters<typeof handleCommand<Command, Event, State>>[1],
 ): Promise<CommandOutcome<Event, State>> {
-  const { streamId, decider, command, cause } = request;
+  const { streamId, decider, cause } = request;
   const known = request.knownState !== undefined;
   const {
     state,
@@ -78,11 +82,14 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
   } = known ? { state: request.knownState!, revision: null, expectedRevision: 'no_stream' as const } : await foldStream(store, streamId, decider);
   const pinned = known ? 'stream_exists' : request.expectedRevision;
   if (typeof pinned === 'bigint' && pinned !== (revision ?? -1n)) throw new WrongExpectedRevisionError(streamId, pinned, read);
+  const command = typeof request.command === 'function' ? await (request.command as (state: State) => Command | Promise<Command>)(state) : request.command;
   const events = decider.decide(command, state);
   if (events.length === 0) return { position: null, events, state };
   const expectedRevision = pinned === 'stream_exists' ? pinned : read;
-  const { position } = request.alongside
-    ? await store.appendMany([...request.alongside, { streamId, events, expectedRevision }], { cause })
-    : await store.append(streamId, events, { expectedRevision, cause });
+  const alongside = typeof request.alongside === 'function' ? request.alongside(command, state) : request.alongside;
+  const { position } =
+    alongside && alongside.length > 0
+      ? await store.appendMany([...alongside, { streamId, events, expectedRevision }], { cause })
+      : await store.append(streamId, events, { expectedRevision, cause });
   return { position, events, state: fold(decider, events, state) };
 }

@@ -16,9 +16,11 @@ export interface ChangeLogReadModel {
   };
 }
 
+export const CHANGE_LOG_PROJECTION = 'change_log';
+
 /** Who changed what and when, for every event: the admin console's history of every change. */
 export const changeLogProjection = defineBatchProjection<ChangeLogReadModel>({
-  name: 'change_log',
+  name: CHANGE_LOG_PROJECTION,
   version: 2,
   handles: '*',
   async setup(db: Kysely<ChangeLogReadModel>) {

@@ -9,6 +9,7 @@ import { lastRead } from './last-read';
 import { isActivePath } from '../ui/active-path';
 import { navItems } from './nav';
 import { site } from '../ui/site';
+import { useHydrated } from '../ui/use-hydrated';
 
 /**
  * The site's navigation. Wide screens show every destination in one row; below 66rem a
@@ -19,6 +20,7 @@ export function TopNav() {
   const search = useSearch();
   const { open, setOpen, rootRef, buttonRef } = useMenuDisclosure<HTMLElement>();
   const menuId = useId();
+  const hydrated = useHydrated();
 
   // any navigation closes the menu, also one that only changes the query (a new search from /search)
   useEffect(() => setOpen(false), [location, search]);
@@ -38,7 +40,7 @@ export function TopNav() {
         <ul className="nav-links">
           {navItems.map((item) => {
             const current = isActivePath(location, item.href, item.current);
-            const href = item.resumesReading ? (lastRead()?.path ?? item.href) : item.href;
+            const href = item.resumesReading && hydrated ? (lastRead()?.path ?? item.href) : item.href;
             return (
               <li key={item.href}>
                 <Link href={href} aria-current={current ? 'page' : undefined}>

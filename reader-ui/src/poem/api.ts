@@ -1,5 +1,6 @@
 import { NO_BOOK } from '../ui/messages';
 import { getJson, type ReadOptions, type Result } from '../ui/http';
+import { serverAnswer, servedResult } from '../ui/server-answers';
 import type { Lang } from './reading';
 import type { SectionAddress } from '../ui/poem-address';
 import { sectionKey } from '../ui/poem-address';
@@ -44,7 +45,7 @@ function translationUrl(ref: SectionRef, lang: Lang): string {
   return `/api/translation/${ref.book}/${ref.canto}/${ref.section}?lang=${lang}`;
 }
 
-function lineInfoUrl(n: number): string {
+export function lineInfoUrl(n: number): string {
   return `/api/lineinfo/${n}`;
 }
 
@@ -54,7 +55,7 @@ const translationCache = new Map<string, readonly Translation[]>();
 
 /** `asOf` (YYYY-MM-DD) reads the section as it stood on that day. */
 export function cachedSection(address: SectionAddress, asOf: string | null = null): SectionBook | undefined {
-  return sectionCache.get(`${sectionKey(address)}@${asOf ?? ''}`);
+  return sectionCache.get(`${sectionKey(address)}@${asOf ?? ''}`) ?? (asOf === null ? serverAnswer<SectionBook>(sectionUrl(address)) : undefined);
 }
 
 export async function fetchSection(address: SectionAddress, signal?: AbortSignal, asOf: string | null = null): Promise<Result<SectionBook>> {
@@ -65,7 +66,8 @@ export async function fetchSection(address: SectionAddress, signal?: AbortSignal
 }
 
 export function cachedTranslation(ref: SectionRef, lang: Lang): readonly Translation[] | undefined {
-  return translationCache.get(translationUrl(ref, lang));
+  const url = translationUrl(ref, lang);
+  return translationCache.get(url) ?? serverAnswer<readonly Translation[]>(url);
 }
 
 export async function fetchTranslation(ref: SectionRef, lang: Lang, signal?: AbortSignal): Promise<Result<readonly Translation[]>> {
@@ -99,15 +101,21 @@ export function fetchColouredRelations(n: number, signal?: AbortSignal): Promise
 /** Where a permanent id stands now (`sentence` null once withdrawn). */
 export type SentenceIdentity = SentenceIdentityAnswer;
 
+export const sentenceIdentityUrl = (id: number): string => `/api/s/${id}`;
+
 export function fetchSentenceIdentity(id: number, signal?: AbortSignal): Promise<Result<SentenceIdentity>> {
-  return read<SentenceIdentity>(`/api/s/${id}`, 'No sentence has this permanent link', signal);
+  return read<SentenceIdentity>(sentenceIdentityUrl(id), 'No sentence has this permanent link', signal);
 }
+
+export const SITE_URL = '/api/site';
 
 let siteInfo: Promise<Result<SiteInfo>> | null = null;
 
 /** GET /api/site, once per page load (a failure is retried next time). */
 export function fetchSite(): Promise<Result<SiteInfo>> {
-  siteInfo ??= read<SiteInfo>('/api/site', 'Not Found').then((result) => {
+  const served = serverAnswer<SiteInfo>(SITE_URL);
+  if (served !== undefined) return Promise.resolve(servedResult(served));
+  siteInfo ??= read<SiteInfo>(SITE_URL, 'Not Found').then((result) => {
     if (!result.ok) siteInfo = null;
     return result;
   });
@@ -119,6 +127,8 @@ export interface ContentsResponse {
   readonly books: readonly Omit<ContentsAnswer['books'][number], 'cantoCount'>[];
 }
 
+export const contentsUrl = (book?: number): string => (book === undefined ? '/api/contents' : `/api/contents/${book}`);
+
 const contents = new Map<string, Promise<Result<ContentsResponse>>>();
 
 /**
@@ -126,7 +136,9 @@ const contents = new Map<string, Promise<Result<ContentsResponse>>>();
  * once per page load (a failure is retried next time).
  */
 export function fetchContents(book?: number): Promise<Result<ContentsResponse>> {
-  const url = book === undefined ? '/api/contents' : `/api/contents/${book}`;
+  const url = contentsUrl(book);
+  const served = serverAnswer<ContentsResponse>(url);
+  if (served !== undefined) return Promise.resolve(servedResult(served));
   let loading = contents.get(url);
   if (!loading) {
     loading = read<ContentsResponse>(url, 'Not Found').then((result) => {

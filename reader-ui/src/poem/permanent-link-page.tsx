@@ -3,7 +3,9 @@ import { useLocation } from 'wouter';
 import { NotFoundPage } from '../ui/not-found-page';
 import { NotFound, ReadFailure } from '../ui/not-found';
 import { usePageTitle } from '../ui/use-page-title';
-import { fetchSentenceIdentity, type SentenceIdentity } from './api';
+import { fetchSentenceIdentity, sentenceIdentityUrl, type SentenceIdentity } from './api';
+import { serverAnswer, servedResult } from '../ui/server-answers';
+import { SentenceDetails } from './sentence-page';
 import type { Result } from '../ui/http';
 import { Loading } from '../ui/loading';
 import { sentencePath } from '../ui/poem-address';
@@ -19,8 +21,13 @@ export function PermanentLinkPage({ params }: { params: { id?: string } }) {
 
 function PermanentLink({ id }: { id: number }) {
   const [, navigate] = useLocation();
-  const [result, setResult] = useState<Result<SentenceIdentity> | null>(null);
+  // A page the server rendered knows where the link leads at once, and shows the sentence there.
+  const [result, setResult] = useState<Result<SentenceIdentity> | null>(() => {
+    const served = serverAnswer<SentenceIdentity>(sentenceIdentityUrl(id));
+    return served ? servedResult(served) : null;
+  });
   useEffect(() => {
+    if (result !== null) return;
     const controller = new AbortController();
     fetchSentenceIdentity(id, controller.signal).then(setResult, () => undefined);
     return () => controller.abort();
@@ -30,7 +37,8 @@ function PermanentLink({ id }: { id: number }) {
     if (found !== null) navigate(sentencePath(found), { replace: true });
   }, [found, navigate]);
   usePageTitle(result === null || found !== null ? 'Loading' : 'Sentence withdrawn');
-  if (result === null || found !== null) return <Loading />;
+  if (found !== null) return <SentenceDetails n={found} />;
+  if (result === null) return <Loading />;
   const ways = [{ href: '/lookup', label: 'Look up a sentence or line' }];
   if (!result.ok) return <ReadFailure failure={result} what={`The permanent link ${permanentLink(id)} leads to no sentence of the poem.`} ways={ways} />;
   return <NotFound message="Sentence withdrawn" what={`Sentence #${id} has been withdrawn from the poem (an edition no longer has it).`} ways={ways} />;

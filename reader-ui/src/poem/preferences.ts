@@ -1,5 +1,6 @@
 import { atomWithStorage } from 'jotai/utils';
 import { isLang, type Lang } from './reading';
+import { serverRendered } from '../ui/server-answers';
 
 /**
  * The reader's choices kept in this browser across visits, signed in or not: the
@@ -42,8 +43,12 @@ function storage<T>(isValid: (value: unknown) => value is T) {
   };
 }
 
+/**
+ * Read at once, so the first screen shows the reader's choices; on a page the server rendered, once
+ * it is hydrated (the server knows only the defaults, and the first render must equal its HTML).
+ */
 function storedAtom<T>(key: string, initial: T, isValid: (value: unknown) => value is T) {
-  return atomWithStorage<T>(key, initial, storage(isValid), { getOnInit: true });
+  return atomWithStorage<T>(key, initial, storage(isValid), { getOnInit: !serverRendered });
 }
 
 export const isLangList = (value: unknown): value is Lang[] => Array.isArray(value) && value.every(isLang);

@@ -29,7 +29,9 @@ export interface SettingsPanel {
 
 /** The reading settings' place on this screen, and whether they show. */
 export function useSettingsPanel(): SettingsPanel {
-  const side = useMediaQuery(SIDE_PANEL_QUERY);
+  // On the server, as beside the text: below the query's width the stylesheet hides the settings and
+  // lays the verse out alone anyway, so the page looks the same on a phone before and after hydration.
+  const side = useMediaQuery(SIDE_PANEL_QUERY, true);
   const [sheetOpen, setSheetOpen] = useAtom(sheetOpenAtom);
   const [panelShown, setPanelShown] = useAtom(settingsPanelShownAtom);
   return side ? { mode: 'side', open: panelShown, setOpen: setPanelShown } : { mode: 'sheet', open: sheetOpen, setOpen: setSheetOpen };

@@ -6,7 +6,8 @@ import { useAsOf, withAsOfParam } from './scholarship/as-of';
 import { AsOfControl } from './scholarship/as-of-control';
 import { comparePath } from './scholarship/compare';
 import { useToast } from '../ui/toast';
-import { languagesAtom, shownLayersAtom } from './atoms';
+import { shownLayersAtom } from './atoms';
+import { useTickedLanguages } from './address-languages';
 import {
   chooseEdition,
   chooseLanguage,
@@ -30,7 +31,7 @@ import { TextSizeControl } from './reader-bar';
 /** Edition dropdown, translation checkboxes and the "Works on …" dropdown (spec sections 2 and 4). */
 export function ReaderControls({ address, options, layersMenuLabel }: { address: SectionAddress; options: readonly StudyLayer[]; layersMenuLabel: string }) {
   const [, navigate] = useLocation();
-  const [languages, setLanguages] = useAtom(languagesAtom);
+  const [languages, setLanguages] = useTickedLanguages();
   const toast = useToast();
   const editionId = useId();
   const shown = enabledLanguages(address.edition);

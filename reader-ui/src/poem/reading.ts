@@ -4,7 +4,16 @@
  * No DOM and no fetching here, so all of it is tested in node.
  */
 
-import { editionNames, editions, languageNames, languages, translationEdition, type Edition, type Language } from '@epos/schemas/poem/editions';
+import {
+  editionNames,
+  editions,
+  languageNames,
+  languages,
+  translationEdition,
+  translationFields,
+  type Edition,
+  type Language,
+} from '@epos/schemas/poem/editions';
 
 export type { Edition };
 export const EDITIONS: readonly Edition[] = editions;
@@ -15,14 +24,7 @@ export const LANGS: readonly Lang[] = languages;
 export const langLabels = languageNames;
 
 /** Where a sentence (the /api/lineinfo Line) keeps each translation. */
-export const langFields: Readonly<Record<Lang, string>> = {
-  sa: 'ssanskrit',
-  hi: 'HindiLines',
-  fr: 'FrenchCentenary',
-  de: 'GermanRevised',
-  or: 'OriyaRevised',
-  zh: 'ChineseLines',
-};
+export const langFields = translationFields;
 
 /** How long a translator notice stays: 5 s, 7 s for Chinese (spec section 4). */
 export function noticeMs(lang: Lang): number {

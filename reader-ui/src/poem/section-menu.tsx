@@ -108,3 +108,52 @@ export function SectionPager({ address, data }: { address: SectionAddress; data:
     </nav>
   );
 }
+
+/**
+ * The contents as plain links, for a reader without JavaScript (issue 37: the page came rendered
+ * from the server, and the menu's selects and the settings sheet need the app): the books, the
+ * cantos of this book, the sections of this canto.
+ */
+export function NoScriptContents({ address, data }: { address: SectionAddress; data: SectionBook }) {
+  const contents = useAtomValue(contentsAtom);
+  const at = (book: number, canto: number, section = 1) => sectionPath({ book, canto, section, edition: address.edition });
+  const cantos = contents[address.book]?.cantos ?? {};
+  return (
+    <noscript>
+      <nav className="noscript-contents" aria-label="Contents">
+        <h2>Contents</h2>
+        <ol>
+          {numbers(contents).map((book) => (
+            <li key={book}>
+              <a href={at(book, book === address.book ? (numbers(cantos)[0] ?? 1) : 1)} aria-current={book === address.book ? 'true' : undefined}>
+                Book {book}: <InScript text={contents[book]?.name ?? ''} />
+              </a>
+              {book === address.book && (
+                <ol>
+                  {numbers(cantos).map((canto) => (
+                    <li key={canto}>
+                      <a href={at(book, canto)} aria-current={canto === address.canto ? 'true' : undefined}>
+                        Canto {canto}: <InScript text={cantos[canto]?.name ?? ''} />
+                      </a>
+                      {canto === address.canto && (
+                        <ol>
+                          {data.sections.map((s) => (
+                            <li key={s.SectionNumber}>
+                              <a href={at(book, canto, s.SectionNumber)} aria-current={s.SectionNumber === address.section ? 'page' : undefined}>
+                                <span className="srn">{s.srn}</span> <InScript text={s.SectionName} />
+                              </a>
+                            </li>
+                          ))}
+                        </ol>
+                      )}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+    </noscript>
+  );
+}

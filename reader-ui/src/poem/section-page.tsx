@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { NO_BOOK } from '../ui/messages';
@@ -7,7 +7,8 @@ import { ReadFailure } from '../ui/not-found';
 import { usePageTitle } from '../ui/use-page-title';
 import { cachedSection, cachedTranslation, fetchContents, fetchSection, fetchTranslation, type SectionBook, type SectionRef } from './api';
 import type { Result } from '../ui/http';
-import { contentsAtom, languagesAtom, useSiteInfo } from './atoms';
+import { contentsAtom, useSiteInfo } from './atoms';
+import { useTickedLanguages } from './address-languages';
 import { contentsFromServer, mergeContents } from './contents';
 import { useAsOf } from './scholarship/as-of';
 import { AsOfNothing } from './scholarship/as-of-control';
@@ -47,7 +48,7 @@ function SectionReader({ address }: { address: SectionAddress }) {
   const asOf = useAsOf();
   const site = useSiteInfo();
   const loadKey = `${key}@${asOf ?? ''}`;
-  const languages = useAtomValue(languagesAtom);
+  const [languages] = useTickedLanguages();
   const languagesNow = useRef(languages);
   languagesNow.current = languages;
   useEffect(() => {

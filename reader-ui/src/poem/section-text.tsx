@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { useMemo, useRef, type CSSProperties } from 'react';
+import { useMemo, useRef } from 'react';
 import { cachedTranslation, type Line, type SectionBook, type SectionRef } from './api';
-import { languagesAtom, translationsVersionAtom, useSiteInfo, shownLayersAtom } from './atoms';
+import { translationsVersionAtom, useSiteInfo, shownLayersAtom } from './atoms';
 import { AsOfBanner } from './scholarship/as-of-control';
 import { ReaderControls } from './reader-controls';
 import { SectionPaintings } from './paintings';
@@ -10,17 +10,21 @@ import { ReaderBar, ReaderSettings, useSectionSwipe, useSettingsPanel } from './
 import { textSizeAtom } from './preferences';
 import { groupByStanza, visibleLanguages } from './reading';
 import { scrollKey, sectionPath, type SectionAddress } from '../ui/poem-address';
-import { SectionMenu, SectionPager } from './section-menu';
+import { NoScriptContents, SectionMenu, SectionPager } from './section-menu';
 import { SentenceView, verseOf, type ShownTranslation } from './sentence-view';
 import { InScript } from './in-script';
+import { useTickedLanguages } from './address-languages';
 import { layOutVerse, type VerseRow } from '@epos/schemas/poem/verse-layout';
 import { StudyHost } from './study/study-host';
 import { studyLayers } from './study-layers';
 import { useHashHighlight, useStudyTools, useTranslations } from './section-hooks';
 
+/** Sentence numbers' widest width the stylesheet knows (poem.css); a poem of ten million sentences has eight digits. */
+const MAX_NUMBER_DIGITS = 8;
+
 export function SectionText({ address, data }: { address: SectionAddress; data: SectionBook }) {
   const site = useSiteInfo();
-  const selected = useAtomValue(languagesAtom);
+  const [selected] = useTickedLanguages();
   const shownKeys = useAtomValue(shownLayersAtom);
   useAtomValue(translationsVersionAtom); // a translation read again after an edit shows at once
   const languages = visibleLanguages(selected, address.edition);
@@ -61,7 +65,7 @@ export function SectionText({ address, data }: { address: SectionAddress; data: 
       className={panel.mode === 'side' && panel.open ? 'reader section-reader has-panel' : 'reader section-reader'}
       data-text-size={textSize}
       aria-labelledby="section-heading"
-      style={{ '--number-digits': numberDigits } as CSSProperties}
+      data-number-digits={Math.min(numberDigits, MAX_NUMBER_DIGITS)}
     >
       <ReaderBar address={address} data={data} />
       <div className="reader-text">
@@ -98,6 +102,7 @@ export function SectionText({ address, data }: { address: SectionAddress; data: 
         {/* The book's or canto's paintings close the section, where they keep no line of verse off the first screen. */}
         <SectionPaintings data={data} />
         <SectionPager address={address} data={data} />
+        <NoScriptContents address={address} data={data} />
         <StudyHost section={ref} layers={data.layers} />
       </div>
       {/* Text first: the contents and settings follow the verse, beside it or opened from the bar, never above it. */}

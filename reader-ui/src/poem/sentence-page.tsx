@@ -3,7 +3,8 @@ import { Link, useLocation } from 'wouter';
 import { NotFoundPage } from '../ui/not-found-page';
 import { ReadFailure } from '../ui/not-found';
 import { usePageTitle } from '../ui/use-page-title';
-import { fetchLineInfo, type Line } from './api';
+import { fetchLineInfo, lineInfoUrl, type Line } from './api';
+import { serverAnswer, servedResult } from '../ui/server-answers';
 import type { Result } from '../ui/http';
 import { useSiteInfo } from './atoms';
 import { LinkedText } from '../ui/linked-text';
@@ -17,6 +18,7 @@ import { verseOf } from './sentence-view';
 import { Verse } from '../ui/verse';
 import { useAsOf } from './scholarship/as-of';
 import { permanentLink } from './permanent-link-page';
+import { CiteActions } from './cite/cite-actions';
 
 /** `/{lineNumber}`: one sentence with its notes and translations. */
 export function SentencePage() {
@@ -26,14 +28,17 @@ export function SentencePage() {
   return <SentenceDetails n={n} />;
 }
 
-function SentenceDetails({ n }: { n: number }) {
-  const [loaded, setLoaded] = useState<{ key: string; result: Result<Line> } | null>(null);
+export function SentenceDetails({ n }: { n: number }) {
   const site = useSiteInfo();
   // `/776?asOf=2026-05-01`: the sentence that was number 776 then, under its number now.
   const asOf = useAsOf();
   const key = `${n}@${asOf ?? ''}`;
+  // A page the server rendered shows the sentence it was rendered with at once.
+  const served = asOf === null ? serverAnswer<Line>(lineInfoUrl(n)) : undefined;
+  const [loaded, setLoaded] = useState<{ key: string; result: Result<Line> } | null>(() => (served ? { key, result: servedResult(served) } : null));
 
   useEffect(() => {
+    if (loaded?.key === key) return;
     const controller = new AbortController();
     fetchLineInfo(n, controller.signal, asOf).then(
       (result) => setLoaded({ key, result }),
@@ -86,12 +91,17 @@ function SentenceDetails({ n }: { n: number }) {
       {line.sentenceId !== undefined && (
         <p className="book-line permanent-link">
           Permanent link (for citing; it keeps finding this sentence if the poem is renumbered):{' '}
-          <a href={permanentLink(line.sentenceId)}>{`${window.location.origin}${permanentLink(line.sentenceId)}`}</a>
+          <a href={permanentLink(line.sentenceId)}>{`${site?.siteUrl ?? ''}${permanentLink(line.sentenceId)}`}</a>
         </p>
       )}
       <div className="sentence-body solo">
         <Verse lines={verseOf(line)} lookup />
       </div>
+      {line.sentenceId !== undefined && (
+        <div className="study-actions sentence-share" role="group" aria-label={`Quote sentence ${current}`}>
+          <CiteActions n={current} id={line.sentenceId} edition="first" title={`Sentence ${current} — ${site?.poemTitle ?? ''}`} />
+        </div>
+      )}
       <StudyHost section={null} layers={[]} />
       {notes.map((note) => (
         <section key={note.label} className="note" aria-label={note.label}>

@@ -92,6 +92,8 @@ export function SearchBox() {
       ref={rootRef}
       role="search"
       className="search-box"
+      // without JavaScript (a page the server rendered), the search page answers the form
+      action="/search"
       onSubmit={onSubmit}
       onBlur={(event) => {
         if (!rootRef.current?.contains(event.relatedTarget as Node | null)) close();

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
+import { serverRendered } from './server-answers';
 
 /**
  * The id of the place in the site's pinned header where a page may put a bar of its own (the
@@ -7,11 +8,14 @@ import { useLayoutEffect, useState } from 'react';
 export const PAGE_BAR_SLOT_ID = 'page-bar';
 
 /**
- * The header's bar slot, to portal a page's bar into; null only until the first layout. Found in a
- * layout effect, so the bar is there before the first paint and nothing below it moves.
+ * The header's bar slot, to portal a page's bar into; null only until the first layout (on the
+ * server, and while a page it rendered is hydrated, until just after). Found in a layout effect, so
+ * the bar is there before the first paint and nothing below it moves.
  */
 export function usePageBarSlot(): HTMLElement | null {
-  const [slot, setSlot] = useState<HTMLElement | null>(() => document.getElementById(PAGE_BAR_SLOT_ID));
+  const [slot, setSlot] = useState<HTMLElement | null>(() =>
+    typeof document === 'undefined' || serverRendered ? null : document.getElementById(PAGE_BAR_SLOT_ID),
+  );
   useLayoutEffect(() => {
     setSlot(document.getElementById(PAGE_BAR_SLOT_ID));
   }, []);

@@ -1,9 +1,10 @@
 import { withoutBidiRuns } from '@epos/schemas/api/bidi';
 
 /**
- * Site-wide configuration. For now the site name is whatever index.html puts in
- * <title> (the server may rewrite it), falling back to "Epos"; later it will come
- * from the API's site settings. What readers see is configuration, never code.
+ * Site-wide configuration. For now the site name is whatever index.html puts in its
+ * `application-name` meta (else its <title>), falling back to "Epos": the server gives each
+ * address a title of its own (a section's), so the title names the page, not the site.
+ * What readers see is configuration, never code.
  */
 export const DEFAULT_SITE_NAME = 'Epos';
 
@@ -17,9 +18,15 @@ export interface SiteConfig {
   readonly name: string;
 }
 
+/** The name the page was sent with: its `application-name` meta, else its title. */
+function initialName(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector('meta[name="application-name"]')?.getAttribute('content') ?? document.title;
+}
+
 // Read once at start-up: later pages change document.title.
 export const site: SiteConfig = {
-  name: siteNameFrom(typeof document === 'undefined' ? undefined : document.title),
+  name: siteNameFrom(initialName()),
 };
 
 /**

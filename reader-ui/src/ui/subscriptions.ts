@@ -14,16 +14,22 @@ const subscriptionsApi = {
 
 /** The X-Position of this tab's latest subscription change: later reads see it. */
 let lastChange: string | null = null;
+/** A change still on its way: a read started meanwhile (the reader moved on at once) waits for it. */
+let changing: Promise<unknown> = Promise.resolve();
 
-export function fetchSubscriptions(signal?: AbortSignal): Promise<Result<SubscriptionsAnswer>> {
+export async function fetchSubscriptions(signal?: AbortSignal): Promise<Result<SubscriptionsAnswer>> {
+  await changing;
   return getJson<SubscriptionsAnswer>(subscriptionsApi.list, { signal, after: lastChange });
 }
 
 /** Follows or stops following one blog. */
-export async function changeSubscription(blog: string, follow: boolean): Promise<Result<Done>> {
-  const result = await postCommand(subscriptionsApi.update, { UserBlogs: [blog], isSubscribed: follow });
-  if (result.ok && result.position !== null) lastChange = result.position;
-  return result;
+export function changeSubscription(blog: string, follow: boolean): Promise<Result<Done>> {
+  const sent = postCommand(subscriptionsApi.update, { UserBlogs: [blog], isSubscribed: follow }).then((result) => {
+    if (result.ok && result.position !== null) lastChange = result.position;
+    return result;
+  });
+  changing = sent.catch(() => undefined);
+  return sent;
 }
 
 /** What the reader is told after a change. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 export const siteSchema = z.object({
   siteName: z.string(),
+  siteUrl: z.string().describe("The site's public address (PUBLIC_URL, else where it listens), as permanent links are shown and cited"),
   poemTitle: z.string(),
   poemAuthor: z.string(),
   poemIntroduction: z.string().nullable().describe("The poem's short introduction from its file (plain paragraphs separated by blank lines), or null"),

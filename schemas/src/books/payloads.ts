@@ -70,6 +70,7 @@ export const bookAnswer = z.object({
   InnerTags: z.array(bookTocEntry),
   updated_at: isoMoment,
 });
+export type BookAnswer = z.infer<typeof bookAnswer>;
 export const editableBookAnswer = bookAnswer.extend({ BookContentMd: z.string(), revision: z.number().int() });
 
 export const authorSavedAnswer = z.object({ message: z.string(), Urlslug: z.string() });

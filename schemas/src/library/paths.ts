@@ -32,6 +32,13 @@ export const SITE_SEGMENTS: ReadonlySet<string> = new Set([
   'dictionary',
   // blog feeds
   'feed',
+  // a sentence embedded on other sites, and its oEmbed
+  'embed',
+  'oembed',
+  // crawlers' files
+  'robots.txt',
+  'sitemap.xml',
+  'sitemap',
   // the spec's form posts for accounts
   'logoff',
   'logout',

@@ -19,3 +19,13 @@ export const translationEdition: Readonly<Record<Language, Edition>> = {
   or: 'revised',
   zh: 'first',
 };
+
+/** Where a sentence (the /api/lineinfo answer) keeps each translation. */
+export const translationFields: Readonly<Record<Language, string>> = {
+  sa: 'ssanskrit',
+  hi: 'HindiLines',
+  fr: 'FrenchCentenary',
+  de: 'GermanRevised',
+  or: 'OriyaRevised',
+  zh: 'ChineseLines',
+};

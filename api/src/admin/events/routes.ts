@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { EVENT_POSITION_PATTERN, eventCatalog } from '@epos/schemas';
 import { adminListQuery } from '@epos/schemas/admin/lists';
 import { adminEventDetailAnswer, adminEventsAnswer, type AdminEventAnswer } from '@epos/schemas/admin/events';
-import type { ChangeLogReadModel } from '@epos/projections/history/change-log';
+import { CHANGE_LOG_PROJECTION, type ChangeLogReadModel } from '@epos/projections/history/change-log';
 import { z } from 'zod';
 import type { ApiDeps } from '../../deps.js';
 import { actorNames } from '../../accounts/actor-names.js';
@@ -14,7 +14,6 @@ import { rowsOfPage, sendList, totalUpTo } from '../lists.js';
 import { streamKind } from '@epos/schemas/events/stream-kind';
 import { recordOf, typeInWords } from './describe.js';
 
-const CHANGE_LOG = 'change_log';
 const tags = ['admin'];
 const FILTERS = ['id', 'streamId', 'kind', 'type', 'actor', 'occurredAt_gte', 'occurredAt_lte'] as const;
 const SORTS = ['id', 'occurredAt'] as const;
@@ -79,7 +78,7 @@ export function eventRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const params = parseListParams(request.query, request.headers.range, { sort: SORTS, filter: FILTERS });
-        const db = await readModel<ChangeLogReadModel>(deps, request, CHANGE_LOG);
+        const db = await readModel<ChangeLogReadModel>(deps, request, CHANGE_LOG_PROJECTION);
         let rows = db.selectFrom('changes');
         const f = params.filter;
         // One value of an indexed column (x, position) leads the order, so the page is a walk along
@@ -155,7 +154,7 @@ export function eventRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         if (!EVENT_POSITION_PATTERN.test(request.params.id)) throw notFound();
-        const db = await readModel<ChangeLogReadModel>(deps, request, CHANGE_LOG);
+        const db = await readModel<ChangeLogReadModel>(deps, request, CHANGE_LOG_PROJECTION);
         const row = await db.selectFrom('changes').selectAll().where('position', '=', request.params.id).executeTakeFirst();
         if (!row) throw notFound();
         const [event] = await deps.store.readAll({ after: BigInt(row.position) - 1n, maxCount: 1 });

@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import type { Layer, SectionRef } from '../api';
 import type { Lang } from '../reading';
+import type { Edition } from '@epos/schemas/poem/editions';
 import type { StudyLine } from './api';
 
 /** What the study host shows: one modal at a time (the pictures modal nests its lightbox). */
@@ -14,7 +15,9 @@ export type StudyRequest =
   | { readonly kind: 'translation'; readonly n: number; readonly lang: Lang; readonly section: SectionRef | null }
   | { readonly kind: 'commentary'; readonly n: number; readonly layers: readonly string[] }
   /** Suggest a correction to (editors: edit) the verse or a note of sentence n. */
-  | { readonly kind: 'correction'; readonly n: number };
+  | { readonly kind: 'correction'; readonly n: number }
+  /** Sentence n (permanent id) cited in its edition. */
+  | { readonly kind: 'cite'; readonly n: number; readonly id: number; readonly edition: Edition };
 
 export interface OpenStudy {
   readonly request: StudyRequest;

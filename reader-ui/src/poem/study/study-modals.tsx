@@ -8,6 +8,7 @@ import { NotesModal } from './notes-modal';
 import { ReadingsModal } from './readings-modal';
 import { Lightbox, PicturesModal } from './pictures-modal';
 import { Paragraphs } from './paragraphs';
+import { CiteModal } from '../cite/cite-modal';
 
 /** The study modals, loaded on first use (React.lazy from StudyHost). */
 export default function StudyModals({ open, onClose }: { open: OpenStudy; onClose: () => void }) {
@@ -29,6 +30,8 @@ export default function StudyModals({ open, onClose }: { open: OpenStudy; onClos
       return <CommentaryModal key={request.n} n={request.n} layers={request.layers} onClose={onClose} returnTo={returnTo} />;
     case 'correction':
       return <CorrectionModal n={request.n} onClose={onClose} returnTo={returnTo} />;
+    case 'cite':
+      return <CiteModal n={request.n} id={request.id} edition={request.edition} onClose={onClose} returnTo={returnTo} />;
     case 'text':
       return (
         <Modal title={request.title} onClose={onClose} returnTo={returnTo}>

@@ -9,6 +9,9 @@ import { layersWithCommentary } from './commentary-section';
 import { lookupForm as lookupFormOf } from './words';
 import { speak, stopSpeech } from './speech-player';
 import { SentenceExtras } from '../../ui/sentence-extras';
+import { CiteActions } from '../cite/cite-actions';
+import { parseSectionPath } from '../../ui/poem-address';
+import { useLocation } from 'wouter';
 import { preloadModals, speakingAtom, studyAtom, studyContextAtom, type StudyRequest } from './state';
 import './study.css';
 
@@ -53,6 +56,8 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
   const toast = useToast();
   const wordId = useId();
   const audioId = useId();
+  const [location] = useLocation();
+  const edition = parseSectionPath(location)?.edition ?? 'first';
 
   const open = (request: StudyRequest) => (event: MouseEvent<HTMLElement>) => setStudy({ request, returnTo: event.currentTarget });
   const pictures = picturesOf(line);
@@ -141,6 +146,7 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
           </button>
         )}
         <SentenceExtras n={n} />
+        {line.sentenceId !== undefined && <CiteActions n={n} id={line.sentenceId} edition={edition} title={`Sentence ${n} — ${site?.poemTitle ?? ''}`} />}
         {me?.loggedIn === true && (
           <button type="button" className="button study-button" onClick={open({ kind: 'notes', line })}>
             My notes

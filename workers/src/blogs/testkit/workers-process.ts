@@ -39,7 +39,8 @@ export function startWorkersProcess(env: Record<string, string>, options: { read
   let errors = '';
   let partial = '';
   let onReady: (at: number) => void = () => undefined;
-  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+  // A bound against a hang: a tsx start on a busy 2-core machine has taken over 30 s (docs/decisions/waits-under-load.md).
+  const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
   const ready = new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`workers process not ready after ${readyTimeoutMs} ms\n${errors}`)), readyTimeoutMs);
     onReady = (at) => {

@@ -1,7 +1,7 @@
 import { withoutBidiRuns } from '@epos/schemas/api/bidi';
 
 /**
- * A small XML writer for the feeds, rather than a library: the `feed` package wraps raw text in
+ * A small XML writer for the feeds and the sitemap, rather than a library: the `feed` package wraps raw text in
  * CDATA as `type="html"`, and xmlbuilder2 leaves `&` unescaped before anything that looks like an
  * entity (so `&lt;` reaches a feed reader as `<`). Here every text and attribute value is escaped
  * and stripped of what XML 1.0 cannot carry, so user text can only ever be text, and of the
