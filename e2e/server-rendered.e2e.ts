@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startSite, startSiteWithPoem, type RunningSite } from './server.js';
+import { launchBrowser, layoutShift, openWatched, startSite, startSiteWithPoem, type RunningSite } from './server.js';
 
 /**
  * Server-rendered sections (issue 37): the verse is in the page's HTML, so a reader without
@@ -37,28 +37,9 @@ afterAll(async () => {
   await Promise.all([poem?.stop(), demo?.stop()]);
 });
 
-async function open(site: RunningSite, pathname: string, options: BrowserContextOptions): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  await page.goto(`${site.base}${pathname}`);
-  return { page, problems };
-}
-
 describe('a section without JavaScript', () => {
   it('shows its verse, and the reader follows the next section, the section list and back', async () => {
-    const { page } = await open(poem, '/1/1/1', { viewport: PHONE, javaScriptEnabled: false });
+    const { page } = await openWatched(browser, poem, '/1/1/1', { viewport: PHONE, javaScriptEnabled: false });
     expect(await page.locator('h1.section-title .srn').textContent()).toBe('I');
     // the opening sentence runs over sixteen lines and ends mid-line: all of it is in the HTML
     const lines = await page.locator('#s1 .verse-line').allTextContents();
@@ -86,7 +67,7 @@ describe('a section without JavaScript', () => {
 
   it('a sentence, by its number and by its permanent link, shows its verse and where it stands', async () => {
     for (const pathname of ['/1', '/s/1']) {
-      const { page } = await open(poem, pathname, { viewport: PHONE, javaScriptEnabled: false });
+      const { page } = await openWatched(browser, poem, pathname, { viewport: PHONE, javaScriptEnabled: false });
       expect(await page.locator('h1#sentence-heading').textContent()).toBe('Sentence 1');
       expect(await page.locator('.sentence-body .verse-line').first().textContent()).toContain('Of Man’s first disobedience');
       expect(await page.locator('.permanent-link a').textContent()).toBe(`${poem.base}/s/1`);
@@ -99,11 +80,11 @@ describe('a section without JavaScript', () => {
   });
 
   it('shows the translations its address names, in their edition', async () => {
-    const { page } = await open(demo, '/1/1/1/revised?lang=de', { viewport: PHONE, javaScriptEnabled: false });
+    const { page } = await openWatched(browser, demo, '/1/1/1/revised?lang=de', { viewport: PHONE, javaScriptEnabled: false });
     const german = page.locator('#s1 .translation p[lang="de"]');
     expect(await german.textContent()).toContain('O Lampe des Abends');
     // a language of another edition is not shown there, as in the app
-    const { page: first } = await open(demo, '/1/1/1?lang=de', { viewport: PHONE, javaScriptEnabled: false });
+    const { page: first } = await openWatched(browser, demo, '/1/1/1?lang=de', { viewport: PHONE, javaScriptEnabled: false });
     expect(await first.locator('#s1 .verse-line').first().textContent()).toContain('O Lamp of Evening');
     expect(await first.locator('.translation').count()).toBe(0);
   });
@@ -115,19 +96,18 @@ describe('a section with JavaScript', () => {
     ['1,280 px', DESKTOP],
   ] as const) {
     it(`at ${name}, is taken over where it stands: no console error, no layout shift, and its controls work`, async () => {
-      const { page, problems } = await open(poem, '/1/1/1', { viewport });
+      const { page, problems } = await openWatched(browser, poem, '/1/1/1', { viewport });
       await page.locator('.reader-bar').waitFor();
       await page.waitForLoadState('networkidle');
       await page.getByRole('button', { name: 'Study tools for sentence 1', exact: true }).click();
       await page.locator('#study-1').waitFor();
-      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+      expect(await layoutShift(page)).toBeLessThan(0.02);
       expect(problems).toEqual([]);
     });
   }
 
   it('a permanent link is taken over where it stands, then answers at the sentence’s number', async () => {
-    const { page, problems } = await open(poem, '/s/1', { viewport: PHONE });
+    const { page, problems } = await openWatched(browser, poem, '/s/1', { viewport: PHONE });
     await page.waitForURL(`${poem.base}/1`);
     await page.getByRole('button', { name: 'Cite' }).click();
     await page.getByRole('dialog').waitFor();
@@ -136,16 +116,20 @@ describe('a section with JavaScript', () => {
   });
 
   it("shows the reader's own translations once hydrated, and ticking one makes the address's choice the reader's", async () => {
-    const { page, problems } = await open(demo, '/1/1/1/revised?lang=de', { viewport: DESKTOP });
+    const { page, problems } = await openWatched(browser, demo, '/1/1/1/revised?lang=de', { viewport: DESKTOP });
     await page.locator('#s1 .translation p[lang="de"]').waitFor();
     await page.getByRole('checkbox', { name: 'Odia' }).check();
     await page.waitForURL(`${demo.base}/1/1/1/revised`);
     await page.locator('#s1 .translation p[lang="or"]').waitFor();
     await page.locator('#s1 .translation p[lang="de"]').waitFor();
 
-    // the choice is kept in this browser: a fresh load of the bare address shows it after hydration
+    // the choice is kept in this browser and in its cookie: the server renders the bare address with it, and nothing moves
     await page.goto(`${demo.base}/1/1/1/revised`);
     await page.locator('#s1 .translation p[lang="or"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShift(page)).toBeLessThan(0.02);
+    const html = await (await fetch(`${demo.base}/1/1/1/revised`, { headers: { cookie: 'epos-lang=or' } })).text();
+    expect(html).toContain('lang="or"');
     expect(problems).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from '../scripts/testkit/browser.js';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startSite as startSiteProcess, type SiteProcess } from '../scripts/testkit/site-process.js';
@@ -46,6 +46,40 @@ export async function logIn(site: { readonly base: string }, page: Page, userNam
 }
 
 export { launchBrowser };
+
+/**
+ * A fresh page at `pathname` on a context of its own, watched as hydration is: the console's errors
+ * and the page's (`problems`), and its layout shifts from the first paint (`layoutShift`).
+ */
+export async function openWatched(
+  browser: Browser,
+  site: { readonly base: string },
+  pathname: string,
+  options: BrowserContextOptions,
+): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${site.base}${pathname}`);
+  return { page, problems };
+}
+
+/** The page's cumulative layout shift since it was loaded (by `openWatched`), inputs aside. */
+export async function layoutShift(page: Page): Promise<number> {
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  return shifts.reduce((sum, value) => sum + value, 0);
+}
 
 export const axeSource = fs.readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
 

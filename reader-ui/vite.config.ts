@@ -29,6 +29,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,
     target: isSsrBuild ? 'node22' : 'es2022',
+    // which files each module loaded on demand needs, for the pages the server renders with it (api/src/page-heads/module-links.ts)
+    manifest: !isSsrBuild,
     // One small entry chunk; later route-level features can be split with React.lazy.
     assetsInlineLimit: 4096,
   },

@@ -18,8 +18,8 @@ export function renderPage(input: ServerRenderInput, signal: AbortSignal): Promi
   return rendered;
 }
 
-async function render({ path, search, answers }: ServerRenderInput, signal: AbortSignal): Promise<ServerRenderOutput> {
-  const served = provideServerAnswers(answers);
+async function render({ path, search, answers, ownLanguages }: ServerRenderInput, signal: AbortSignal): Promise<ServerRenderOutput> {
+  const served = provideServerAnswers(answers, ownLanguages);
   try {
     const { prelude } = await prerender(
       <Router ssrPath={path} ssrSearch={search}>
@@ -27,7 +27,7 @@ async function render({ path, search, answers }: ServerRenderInput, signal: Abor
       </Router>,
       { signal },
     );
-    return { html: await new Response(prelude).text() };
+    return { html: await new Response(prelude).text(), modules: served.modules() };
   } finally {
     served.done();
   }

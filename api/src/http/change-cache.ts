@@ -24,12 +24,17 @@ interface Entry {
  */
 export class ChangeCache {
   private readonly listener: NotificationListener;
+  private readonly alsoListeners: NotificationListener[];
   protected version = 0;
   private seen = -1n;
   private readonly entries: BoundedEntries<Entry>;
   private building = new Map<string, Promise<CacheableBody | null>>();
 
-  constructor(database: Database, channel: string, budget: MemoryBudget) {
+  /**
+   * `alsoOn`: other read models' channels the kept answers also depend on (a page made from the poem
+   * and the blogs): any change announced there drops them all, as does a lost connection.
+   */
+  constructor(database: Database, channel: string, budget: MemoryBudget, alsoOn: readonly string[] = []) {
     this.entries = new BoundedEntries<Entry>(budget, channel, (entry) => entry.body.body.length);
     this.listener = new NotificationListener(database.url, channel, database.logger);
     this.listener.onPayload((payload) => {
@@ -39,10 +44,20 @@ export class ChangeCache {
     });
     // Changes made while disconnected were not announced.
     this.listener.onReconnect(() => this.invalidate(-1n, null));
+    this.alsoListeners = alsoOn.map((other) => {
+      const listener = new NotificationListener(database.url, other, database.logger);
+      listener.onPayload(() => this.invalidate(-1n, null));
+      listener.onReconnect(() => this.invalidate(-1n, null));
+      return listener;
+    });
+  }
+
+  private get listening(): boolean {
+    return this.listener.connected && this.alsoListeners.every((listener) => listener.connected);
   }
 
   async start(): Promise<void> {
-    await this.listener.start();
+    await Promise.all([this.listener.start(), ...this.alsoListeners.map((listener) => listener.start())]);
   }
 
   private invalidate(position: bigint, scopes: ReadonlySet<string> | null): void {
@@ -59,7 +74,7 @@ export class ChangeCache {
 
   /** Whether cached bodies reflect every change up to `position` (without it: the latest seen). */
   covers(position?: bigint): boolean {
-    return this.listener.connected && (position === undefined || this.seen >= position);
+    return this.listening && (position === undefined || this.seen >= position);
   }
 
   /**
@@ -79,7 +94,7 @@ export class ChangeCache {
       const body = await made;
       if (body && version === this.version) {
         // Still the answer while it is kept here and changes are being heard.
-        this.entries.set(key, { body: kept(body, () => this.listener.connected && this.entries.peek(key)?.body === body), scope });
+        this.entries.set(key, { body: kept(body, () => this.listening && this.entries.peek(key)?.body === body), scope });
       }
       return body;
     } finally {
@@ -118,7 +133,7 @@ export class ChangeCache {
 
   async close(): Promise<void> {
     this.entries.close();
-    await this.listener.close();
+    await Promise.all([this.listener.close(), ...this.alsoListeners.map((listener) => listener.close())]);
   }
 }
 

@@ -84,7 +84,9 @@ export async function registerStaticUi(
       // A reader address with a head of its own (a section) gets it; any other the app's shell as it is.
       const page =
         target.prefix === '/' && heads
-          ? await heads.page(url, target.html, search).catch((error: unknown) => (request.log.warn({ err: error }, 'page head not built'), null))
+          ? await heads
+              .page(url, target.html, search, request.headers.cookie)
+              .catch((error: unknown) => (request.log.warn({ err: error }, 'page head not built'), null))
           : null;
       return sendCacheable(request, reply, page ?? target.shell);
     }

@@ -1,7 +1,8 @@
 import { escapeHtml } from '@epos/platform/markdown/index';
 import type { Site } from '@epos/schemas/api/site';
-import type { BlogPage, Post } from '@epos/schemas/blogs/responses';
+import type { Archive, BlogListEntry, BlogPage, Post, SeriesList, SeriesPage, TocPage } from '@epos/schemas/blogs/responses';
 import { describe, headTags, type Crumb, type PageHead } from './head-tags.js';
+import { collectionHead, homeCrumb } from './site-heads.js';
 
 const seg = encodeURIComponent;
 
@@ -18,7 +19,7 @@ function feedLinks(origin: string, blog: string, title: string): string[] {
 }
 
 const blogCrumbs = (origin: string, site: Site, slug: string, title: string): Crumb[] => [
-  { name: site.siteName, item: `${origin}/` },
+  homeCrumb(origin, site),
   { name: 'Blogs', item: `${origin}/blogs` },
   { name: title, item: `${origin}/blogs/${seg(slug)}` },
 ];
@@ -69,5 +70,68 @@ export function postHead(origin: string, site: Site, post: Post): PageHead {
       mainEntityOfPage: url,
     },
     breadcrumb: [...blogCrumbs(origin, site, post.blog, post.blogTitle), { name: post.title, item: url }],
+  });
+}
+
+const blogsCrumb = (origin: string): Crumb => ({ name: 'Blogs', item: `${origin}/blogs` });
+const blogCrumb = (origin: string, slug: string, title: string): Crumb => ({ name: title, item: `${origin}/blogs/${seg(slug)}` });
+
+/** Every blog. */
+export function blogsHead(origin: string, site: Site, blogs: readonly BlogListEntry[]): PageHead {
+  return collectionHead(origin, site, {
+    title: 'Blogs',
+    description: `The blogs of ${site.siteName}: ${blogs.map((b) => b.title).join(', ')}.`,
+    path: '/blogs',
+    breadcrumb: [],
+  });
+}
+
+/** A blog's series. */
+export function seriesListHead(origin: string, site: Site, list: SeriesList): PageHead {
+  return collectionHead(origin, site, {
+    title: `Series · ${list.slugUrl}`,
+    description: `The series of ${list.slugUrl}: ${list.sd.map((s) => s.slugUrl).join(', ')}.`,
+    path: `/blogs/${seg(list.slug)}/series`,
+    breadcrumb: [blogsCrumb(origin), blogCrumb(origin, list.slug, list.slugUrl)],
+  });
+}
+
+/** One series of a blog, its posts in order. */
+export function seriesHead(origin: string, site: Site, series: SeriesPage): PageHead {
+  return collectionHead(origin, site, {
+    title: `${series.title} · ${series.blog.title}`,
+    description: `A series of ${series.blog.title}: ${series.bcontent.map((p) => p.title).join(', ')}.`,
+    path: `/blogs/${seg(series.blog.slug)}/series/${seg(series.slug)}`,
+    breadcrumb: [blogsCrumb(origin), blogCrumb(origin, series.blog.slug, series.blog.title)],
+  });
+}
+
+/** A blog's archive by year, month and day. */
+export function archiveHead(origin: string, site: Site, archive: Archive): PageHead {
+  return collectionHead(origin, site, {
+    title: `Archives · ${archive.title}`,
+    description: `Every post of ${archive.title} by date: ${archive.countPost} posts.`,
+    path: `/blogs/${seg(archive.slug)}/archive`,
+    breadcrumb: [blogsCrumb(origin), blogCrumb(origin, archive.slug, archive.title)],
+  });
+}
+
+/** A blog's contents: its posts in order. */
+export function tocHead(origin: string, site: Site, toc: TocPage): PageHead {
+  return collectionHead(origin, site, {
+    title: `Contents · ${toc.title}`,
+    description: `Every post of ${toc.title} in order.`,
+    path: `/blogs/${seg(toc.slug)}/toc`,
+    breadcrumb: [blogsCrumb(origin), blogCrumb(origin, toc.slug, toc.title)],
+  });
+}
+
+/** An author's published posts. */
+export function userArchiveHead(origin: string, site: Site, archive: Archive): PageHead {
+  return collectionHead(origin, site, {
+    title: `Posts by ${archive.title}`,
+    description: `Every post ${archive.title} has published on ${site.siteName}: ${archive.countPost} posts.`,
+    path: `/user/${seg(archive.slug)}`,
+    breadcrumb: [blogsCrumb(origin)],
   });
 }

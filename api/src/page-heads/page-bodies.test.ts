@@ -1,7 +1,7 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ANSWERS_ID } from '@epos/schemas/pages/server-render';
-import { addressLanguages, pageWithBody } from './page-bodies.js';
+import { pageWithBody, renderedLanguages } from './page-bodies.js';
 
 const SHELL = `<!doctype html><html><head><title>Epos</title></head><body>
     <div id="root"></div>
@@ -11,7 +11,7 @@ const SHELL = `<!doctype html><html><head><title>Epos</title></head><body>
 describe('a page rendered on the server', () => {
   it('carries the app’s HTML in its root and the answers beside it, readable back whatever they hold', () => {
     const answers = { '/api/site': { siteName: '</script><script>alert(1)</script> & \u2028' } };
-    const page = pageWithBody(SHELL, '<main><p>O Lamp of Evening</p></main>', answers);
+    const page = pageWithBody(SHELL, { html: '<main><p>O Lamp of Evening</p></main>', answers });
     const document = parseDocument(page);
     const root = DomUtils.getElementById('root', document)!;
     expect(DomUtils.textContent(root)).toBe('O Lamp of Evening');
@@ -23,11 +23,15 @@ describe('a page rendered on the server', () => {
     expect(DomUtils.getElementsByTagName('noscript', document)).toHaveLength(0);
   });
 
-  it('is rendered for the translations its address names, and not for a query only the app knows', () => {
-    expect(addressLanguages('')).toEqual([]);
-    expect(addressLanguages('lang=fr,de,xx,fr')).toEqual(['fr', 'de']);
-    expect(addressLanguages('lang=')).toEqual([]);
-    expect(addressLanguages('asOf=2026-01-01')).toBeNull();
-    expect(addressLanguages('lang=de&search=lamp')).toBeNull();
+  it('is rendered for the translations its address names, else the reader’s own, and not for a query only the app knows', () => {
+    expect(renderedLanguages('')).toEqual({ shown: [], own: null });
+    expect(renderedLanguages('lang=fr,de,xx,fr')).toEqual({ shown: ['fr', 'de'], own: null });
+    expect(renderedLanguages('lang=')).toEqual({ shown: [], own: null });
+    expect(renderedLanguages('asOf=2026-01-01')).toBeNull();
+    expect(renderedLanguages('lang=de&search=lamp')).toBeNull();
+    // the reader's own, from their cookie, unless the address names some
+    expect(renderedLanguages('', 'theme=dark; epos-lang=de%2Chi; other=1')).toEqual({ shown: ['hi', 'de'], own: ['hi', 'de'] });
+    expect(renderedLanguages('lang=fr', 'epos-lang=hi')).toEqual({ shown: ['fr'], own: null });
+    expect(renderedLanguages('', 'epos-lang=')).toEqual({ shown: [], own: [] });
   });
 });

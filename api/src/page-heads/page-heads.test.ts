@@ -111,7 +111,6 @@ describe("a section's page head", () => {
   });
 
   it('answers null for addresses without a head of their own and for sections and sentences the poem does not have', async () => {
-    expect(await heads.page('/books', SHELL)).toBeNull();
     expect(await heads.page('/9/9/9', SHELL)).toBeNull();
     expect(await heads.page('/999', SHELL)).toBeNull();
     expect(await heads.page('/s/999', SHELL)).toBeNull();
@@ -206,9 +205,38 @@ describe("a blog's and a post's page head", () => {
     expect(head.jsonLd[0]).toMatchObject({ '@type': 'Blog', name: bTitle, url: `${ORIGIN}/blogs/${bslug}` });
   });
 
+  it('gives the list of blogs, a blog’s series, archive and contents, and an author’s posts their own titles and JSON-LD CollectionPage', async () => {
+    const { bslug, bTitle } = await published();
+    const post = (await api.app.inject({ url: '/api/blogs/recent' })).json<{ bslug: string; pslug: string }[]>()[0]!;
+    const { authorId, author } = (await api.app.inject({ url: `/api/blogs/${post.bslug}/${post.pslug}` })).json<{ authorId: string; author: string }>();
+    const expected: [string, string][] = [
+      ['/blogs', 'Blogs — Epos'],
+      [`/blogs/${bslug}/archive`, `Archives · ${bTitle} — Epos`],
+      [`/blogs/${bslug}/toc`, `Contents · ${bTitle} — Epos`],
+      [`/user/${authorId}`, `Posts by ${author} — Epos`],
+    ];
+    for (const [path, title] of expected) {
+      const head = await headOf(path);
+      expect(head.title, path).toBe(title);
+      expect(head.canonical, path).toEqual([`${ORIGIN}${path}`]);
+      expect(head.jsonLd[0], path).toMatchObject({ '@type': 'CollectionPage' });
+    }
+    const withSeries = (await api.app.inject({ url: '/api/series' })).json<{ slug: string; slugUrl: string; sd: { slug: string; slugUrl: string }[] }[]>()[0];
+    expect(withSeries, 'the demo has a blog with a series').toBeDefined();
+    expect((await headOf(`/blogs/${withSeries!.slug}/series`)).title).toBe(`Series · ${withSeries!.slugUrl} — Epos`);
+    const series = await headOf(`/blogs/${withSeries!.slug}/series/${withSeries!.sd[0]!.slug}`);
+    expect(series.title).toBe(`${withSeries!.sd[0]!.slugUrl} · ${withSeries!.slugUrl} — Epos`);
+  });
+
   it("leaves a blog's own pages, unknown posts and posts not yet published to the plain page", async () => {
     const { bslug } = await published();
-    for (const path of [`/blogs/${bslug}/archive`, `/blogs/${bslug}/series`, `/blogs/${bslug}/no-such-post`, '/blogs/no-such-blog'])
+    for (const path of [
+      `/blogs/${bslug}/new`,
+      `/blogs/${bslug}/no-such-post`,
+      '/blogs/no-such-blog',
+      `/blogs/${bslug}/series/no-such-series`,
+      '/user/no-such-author',
+    ])
       expect(await heads.page(path, SHELL), path).toBeNull();
     const blogs = await api.deps.progress.readModel<BlogsReadModel>(BLOGS_PROJECTION);
     const unpublished = await blogs.selectFrom('posts').select(['url', 'blog_id']).where('status', '!=', 'published').executeTakeFirstOrThrow();
@@ -244,6 +272,24 @@ describe('the home page, a book and a library page', () => {
     // descriptions are text: no markup, entities read
     expect(pageHead.name('description')[0]).not.toMatch(/<|&[a-z]+;/);
 
-    for (const path of ['/search', '/login', '/no-such-page', `/books/${entry!.Urlslug}/no-such-book`]) expect(await heads.page(path, SHELL), path).toBeNull();
+    const books = await headOf('/books');
+    expect(books.title).toBe('Books — Epos');
+    expect(books.name('description')[0]).toContain(entry!.AuthorName);
+    const author = await headOf(`/books/${entry!.Urlslug}`);
+    expect(author.title).toBe(`${entry!.AuthorName} — Epos`);
+    expect(author.jsonLd[0]).toMatchObject({ '@type': 'CollectionPage', name: entry!.AuthorName });
+
+    for (const path of ['/login', '/no-such-page', `/books/${entry!.Urlslug}/no-such-book`, '/books/no-such-author'])
+      expect(await heads.page(path, SHELL), path).toBeNull();
+  });
+
+  it('gives the search page its own title, kept out of search engines, and the compare view a head canonical at its section', async () => {
+    const search = await headOf('/search');
+    expect(search.title).toBe('Search — Epos');
+    expect(search.name('robots')).toEqual(['noindex, follow']);
+    const compare = await headOf('/compare/1/1/1');
+    expect(compare.title).toMatch(/the editions compared — Paradise Lost \(1667\)$/);
+    expect(compare.canonical).toEqual([`${ORIGIN}/1/1/1`]);
+    expect(await heads.page('/compare/9/9/9', SHELL)).toBeNull();
   });
 });

@@ -1,16 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { readerRoutes } from '@epos/schemas/reader-routes';
-import { Loading } from '../ui/loading';
+import { lazyScreen } from '../ui/lazy-screen';
 
 /** The notifications page: the reader's notifications, then the site's recent activity. */
 export const NOTIFICATIONS_PATH = readerRoutes.notifications.path;
 
-const NotificationsPage = lazy(() => import('./notifications-page'));
-
-export function LazyNotificationsPage() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <NotificationsPage />
-    </Suspense>
-  );
-}
+export const LazyNotificationsPage = lazyScreen('src/activity/notifications-page.tsx', () => import('./notifications-page'));

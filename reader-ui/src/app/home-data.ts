@@ -1,4 +1,5 @@
-import { fetchContents, type ContentsResponse } from '../poem/api';
+import { contentsUrl, fetchContents, type ContentsResponse } from '../poem/api';
+import { serverAnswer } from '../ui/server-answers';
 import type { Result } from '../ui/http';
 import { type Edition } from '../poem/reading';
 import { parseSectionPath, sectionPath } from '../ui/poem-address';
@@ -63,4 +64,12 @@ export async function loadHomeContents(): Promise<Result<HomeBook[]>> {
       edition,
     ),
   };
+}
+
+/** The books with their cantos from the answers the server rendered the home page with (in the First edition: the server knows no reader's last edition). */
+export function servedHomeContents(): HomeBook[] | undefined {
+  const index = serverAnswer<ContentsResponse>(contentsUrl());
+  const books = index?.books.map((b) => serverAnswer<ContentsResponse>(contentsUrl(b.book)));
+  if (!books || books.some((b) => b === undefined)) return undefined;
+  return homeContents(books.flatMap((b) => b?.books ?? []));
 }

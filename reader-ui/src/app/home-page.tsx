@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { fetchBlogs, fetchRecent, type BlogListEntry, type RecentPost } from '../blogs/api';
+import { blogApi, fetchBlogs, fetchRecent, type BlogListEntry, type RecentPost } from '../blogs/api';
 import { useLoad } from '../ui/use-load';
 import { blogPaths } from '../blogs/paths';
-import { fetchSite } from '../poem/api';
+import { fetchSite, SITE_URL, type SiteInfo } from '../poem/api';
+import { serverAnswer } from '../ui/server-answers';
 import type { Result } from '../ui/http';
-import { firstSectionHref, loadHomeContents, paragraphs, type HomeBook } from './home-data';
+import { firstSectionHref, loadHomeContents, paragraphs, servedHomeContents, type HomeBook } from './home-data';
 import { lastRead } from './last-read';
 import { site as appSite } from '../ui/site';
 import { usePageTitle } from '../ui/use-page-title';
@@ -17,10 +18,10 @@ import './home-page.css';
  */
 export function HomePage() {
   usePageTitle();
-  const site = useLoad('home-site', fetchSite);
-  const contents = useLoad('home-contents', loadHomeContents);
-  const recent = useLoad('home-recent', fetchRecent);
-  const blogs = useLoad('home-blogs', fetchBlogs);
+  const site = useLoad('home-site', fetchSite, 0, () => serverAnswer<SiteInfo>(SITE_URL));
+  const contents = useLoad('home-contents', loadHomeContents, 0, servedHomeContents);
+  const recent = useLoad('home-recent', fetchRecent, 0, () => serverAnswer<readonly RecentPost[]>(blogApi.recent));
+  const blogs = useLoad('home-blogs', fetchBlogs, 0, () => serverAnswer<readonly BlogListEntry[]>(blogApi.blogs));
   const books = contents?.ok ? contents.data : null;
   const poem = site?.ok ? site.data : null;
   // Everything appears at once, so nothing shown moves when something else arrives (CLS).

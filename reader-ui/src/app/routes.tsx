@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Route, Switch, type RouteComponentProps } from 'wouter';
 import { readerRoutes, type ReaderRouteName } from '@epos/schemas/reader-routes';
 import { ConfirmEmailPage } from '../accounts/confirm-email-page';
@@ -11,7 +11,7 @@ import { ResendActivationPage } from '../accounts/resend-activation-page';
 import { ResetPasswordPage } from '../accounts/reset-password-page';
 import { SectionPage } from '../poem/section-page';
 import { SearchHighlighter } from '../lookup/search-highlight';
-import { Loading } from '../ui/loading';
+import { lazyScreen } from '../ui/lazy-screen';
 import { SentencePage } from '../poem/sentence-page';
 import { PermanentLinkPage } from '../poem/permanent-link-page';
 import { AsOfSync } from '../poem/scholarship/as-of-control';
@@ -25,78 +25,14 @@ import { LazyWorksPages } from '../works/route';
 import { LazyNotificationsPage } from '../activity/route';
 
 // Study pages load on demand, so the section page's first download stays small.
-const ComparePage = lazy(() => import('../poem/scholarship/compare-page'));
-const LookupPage = lazy(() => import('../lookup/lookup-page'));
-const BlogRoutes = lazy(() => import('../blogs/blog-routes'));
-const MyNotesPage = lazy(() => import('../notes/my-notes-page'));
-const SearchPage = lazy(() => import('../search/search-page'));
-const BookRoutes = lazy(() => import('../books/book-routes'));
-const LibraryPage = lazy(() => import('../library/library-page'));
-const PageEditorRoutes = lazy(() => import('../library/page-editor-routes'));
-
-function LazyBlogs() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <BlogRoutes />
-    </Suspense>
-  );
-}
-
-function LazyBooks() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <BookRoutes />
-    </Suspense>
-  );
-}
-
-function LazyLibraryPage() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <LibraryPage />
-    </Suspense>
-  );
-}
-
-function LazyPageEditor() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <PageEditorRoutes />
-    </Suspense>
-  );
-}
-
-function LazyCompare() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <ComparePage />
-    </Suspense>
-  );
-}
-
-function LazyMyNotes() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <MyNotesPage />
-    </Suspense>
-  );
-}
-
-function LazySearch() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <SearchPage />
-    </Suspense>
-  );
-}
-
-function LazyLookup() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <LookupPage />
-    </Suspense>
-  );
-}
+const LazyCompare = lazyScreen('src/poem/scholarship/compare-page.tsx', () => import('../poem/scholarship/compare-page'));
+const LazyLookup = lazyScreen('src/lookup/lookup-page.tsx', () => import('../lookup/lookup-page'));
+const LazyBlogs = lazyScreen('src/blogs/blog-routes.tsx', () => import('../blogs/blog-routes'));
+const LazyMyNotes = lazyScreen('src/notes/my-notes-page.tsx', () => import('../notes/my-notes-page'));
+const LazySearch = lazyScreen('src/search/search-page.tsx', () => import('../search/search-page'));
+const LazyBooks = lazyScreen('src/books/book-routes.tsx', () => import('../books/book-routes'));
+const LazyLibraryPage = lazyScreen('src/library/library-page.tsx', () => import('../library/library-page'));
+const LazyPageEditor = lazyScreen('src/library/page-editor-routes.tsx', () => import('../library/page-editor-routes'));
 
 /** Every reader route. Features add theirs above the catch-all. */
 export function AppRoutes() {

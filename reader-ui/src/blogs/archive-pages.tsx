@@ -1,9 +1,10 @@
 import { useRef } from 'react';
+import { servedAt } from '../ui/server-answers';
 import { Link, useParams } from 'wouter';
 import { usePageTitle } from '../ui/use-page-title';
 import { ReadFailure } from '../ui/not-found';
 import { Loading, Problem } from '../ui/loading';
-import { fetchArchive, fetchToc, fetchUserArchive, type Archive as ArchiveAnswer, type TocEntry, type TocPage as TocAnswer } from './api';
+import { blogApi, fetchArchive, fetchToc, fetchUserArchive, type Archive as ArchiveAnswer, type TocEntry, type TocPage as TocAnswer } from './api';
 import { archiveDayLabel, archivePostPath, openByDefault, spansBlogs, tabId, tabLabel } from './archive';
 import { countLabel } from '../ui/count-label';
 import { machineDate } from '@epos/schemas/dates/formats';
@@ -68,7 +69,7 @@ function Archive({ archive, heading, breadcrumbs }: { archive: ArchiveAnswer; he
 /** `/blogs/{blog}/archive`. */
 export function BlogArchivePage() {
   const { blog = '' } = useParams<{ blog?: string }>();
-  const result = useLoad(blog, (signal) => fetchArchive(blog, signal));
+  const result = useLoad(blog, (signal) => fetchArchive(blog, signal), 0, servedAt<ArchiveAnswer>(blogApi.archive(blog)));
   usePageTitle(result === null ? 'Loading' : result.ok ? `Archives · ${result.data.title}` : result.message);
   if (result === null) return <Loading />;
   if (!result.ok) return <Problem message={result.message} />;
@@ -90,7 +91,7 @@ export function BlogArchivePage() {
 /** `/user/{authorId}`: an author's published posts. */
 export function UserArchivePage() {
   const { authorId = '' } = useParams<{ authorId?: string }>();
-  const result = useLoad(authorId, (signal) => fetchUserArchive(authorId, signal));
+  const result = useLoad(authorId, (signal) => fetchUserArchive(authorId, signal), 0, servedAt<ArchiveAnswer>(blogApi.user(authorId)));
   usePageTitle(result === null ? 'Loading' : result.ok ? `Posts by ${result.data.title}` : result.message);
   if (result === null) return <Loading />;
   if (!result.ok) return <ReadFailure failure={result} what={`There is no author “${authorId}”.`} />;
@@ -106,6 +107,7 @@ export function TocPage() {
     (page, signal) => fetchToc(blog, page, signal),
     (e) => e.url,
     listRef,
+    { served: servedAt<TocAnswer>(blogApi.toc(blog, 1)) },
   );
   usePageTitle(list.status === 'ready' ? `Contents · ${list.header.title}` : list.status === 'failed' ? list.failure.message : 'Loading');
   if (list.status === 'loading') return <Loading />;

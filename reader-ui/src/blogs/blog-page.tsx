@@ -1,8 +1,9 @@
 import { useRef } from 'react';
+import { servedAt } from '../ui/server-answers';
 import { Link, useParams } from 'wouter';
 import { usePageTitle } from '../ui/use-page-title';
 import { Loading, Problem } from '../ui/loading';
-import { fetchBlogPage, fetchRecent, type BlogPage as BlogPageAnswer, type PostSummary } from './api';
+import { blogApi, fetchBlogPage, fetchRecent, type BlogPage as BlogPageAnswer, type PostSummary, type RecentPost } from './api';
 import { FOLLOW_UP_DELAY_MS, isEmptyBlog, useMyBlogs } from './hooks';
 import { useLoad } from '../ui/use-load';
 import { usePagedList } from '../ui/use-paged-list';
@@ -22,6 +23,7 @@ export function BlogPage() {
     (page, signal) => fetchBlogPage(blog, page, signal),
     (p) => p.id,
     listRef,
+    { served: servedAt<BlogPageAnswer>(blogApi.blog(blog, 1)) },
   );
   const myBlogs = useMyBlogs();
   const canWrite = myBlogs.some((b) => b.slug === blog);
@@ -128,7 +130,7 @@ function WriterLinks({ blog, archived = false }: { blog: string; archived?: bool
 
 /** The latest posts across blogs, read 500 ms after the blog's list (spec section 9). */
 function RecentPosts() {
-  const result = useLoad('recent', fetchRecent, FOLLOW_UP_DELAY_MS);
+  const result = useLoad('recent', fetchRecent, FOLLOW_UP_DELAY_MS, servedAt<readonly RecentPost[]>(blogApi.recent));
   return (
     <aside className="recent-posts" aria-labelledby="recent-heading">
       <h2 id="recent-heading">Recent posts</h2>

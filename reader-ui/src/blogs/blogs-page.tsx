@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
+import { servedAt } from '../ui/server-answers';
 import { usePageTitle } from '../ui/use-page-title';
 import { Loading } from '../ui/loading';
-import { fetchBlogs } from './api';
+import { blogApi, fetchBlogs, type BlogListEntry } from './api';
 import { countLabel } from '../ui/count-label';
 import { useLoad } from '../ui/use-load';
 import { BlogProblem, PostDate } from './parts';
@@ -10,7 +11,7 @@ import { blogPaths } from './paths';
 /** `/blogs`: every blog, with its description, number of posts and latest post's date. */
 export function BlogsPage() {
   usePageTitle('Blogs');
-  const result = useLoad('blogs', fetchBlogs);
+  const result = useLoad('blogs', fetchBlogs, 0, servedAt<readonly BlogListEntry[]>(blogApi.blogs));
   return (
     <section className="blogs-page" aria-labelledby="blogs-heading">
       <h1 id="blogs-heading">Blogs</h1>

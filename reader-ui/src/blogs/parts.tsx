@@ -3,18 +3,20 @@ import { Link } from 'wouter';
 import { LinkedText } from '../ui/linked-text';
 import type { PostSummary } from './api';
 import { countLabel } from '../ui/count-label';
+import { useDateOptions } from '../ui/use-date-options';
 import { formatShortDate, formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
 import { blogPaths } from './paths';
 import { blogMessages } from '@epos/schemas/blogs/messages';
 
 /** A date as "5th Mar 24", with the full date and time for machines and on hover. */
 export function PostDate({ value, prefix }: { value: string | null | undefined; prefix?: string }) {
+  const dates = useDateOptions();
   if (value == null || value === '') return null;
   return (
     <>
       {prefix}
-      <time dateTime={machineDate(value)} title={formatShortDateTime(value)}>
-        {formatShortDate(value)}
+      <time dateTime={machineDate(value)} title={formatShortDateTime(value, dates)}>
+        {formatShortDate(value, dates)}
       </time>
     </>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { servedAt } from '../ui/server-answers';
 import { Link, useLocation, useParams } from 'wouter';
 import { ReadFailure } from '../ui/not-found';
 import { usePageTitle } from '../ui/use-page-title';
@@ -6,7 +7,7 @@ import { Loading } from '../ui/loading';
 import { useConfirm } from '../ui/confirm-dialog';
 import { SpinnerButton } from '../ui/spinner-button';
 import { useToast } from '../ui/toast';
-import { deletePost, fetchPost, type Post } from './api';
+import { blogApi, deletePost, fetchPost, type Post } from './api';
 import { Comments } from './comments/comments';
 import { formatDateTime } from '@epos/schemas/dates/formats';
 import { useLoad } from '../ui/use-load';
@@ -22,7 +23,7 @@ import { SubscribeControl } from './subscribe-control';
 /** `/blogs/{blog}/{postUrl}`: a post, its neighbours, Edit and Delete for those who may, and its comments. */
 export function PostPage() {
   const { blog = '', postUrl = '' } = useParams<{ blog?: string; postUrl?: string }>();
-  const result = useLoad(`${blog}/${postUrl}`, (signal) => fetchPost(blog, postUrl, signal));
+  const result = useLoad(`${blog}/${postUrl}`, (signal) => fetchPost(blog, postUrl, signal), 0, servedAt<Post>(blogApi.post(blog, postUrl)));
   usePageTitle(result === null ? 'Loading' : result.ok ? result.data.title : result.message);
   if (result === null) return <Loading />;
   if (!result.ok)

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
+import { servedAt } from '../ui/server-answers';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { queryParam } from '../ui/account-urls';
 import { usePageTitle } from '../ui/use-page-title';
 import { Loading, Problem } from '../ui/loading';
-import { fetchSeriesList } from './api';
+import { blogApi, fetchSeriesList, type SeriesList } from './api';
 import { seriesByLetter } from './archive';
 import { countLabel } from '../ui/count-label';
 import { useLoad } from '../ui/use-load';
@@ -38,7 +39,7 @@ export function SeriesListPage() {
     return () => window.clearTimeout(timer);
   }, [filter, what, location, navigate]);
 
-  const result = useLoad(`${blog}?${what.trim()}`, (signal) => fetchSeriesList(blog, what, signal));
+  const result = useLoad(`${blog}?${what.trim()}`, (signal) => fetchSeriesList(blog, what, signal), 0, servedAt<SeriesList>(blogApi.seriesList(blog, what)));
   const title = result?.ok ? result.data.slugUrl : null;
   usePageTitle(title === null ? 'Series' : `Series · ${title}`);
 

@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
+import { servedAt } from '../ui/server-answers';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { queryParam } from '../ui/account-urls';
 import { usePageTitle } from '../ui/use-page-title';
 import { Loading, Problem } from '../ui/loading';
-import { fetchSeries, type PostSummary, type SeriesPage as SeriesAnswer } from './api';
+import { blogApi, fetchSeries, type PostSummary, type SeriesPage as SeriesAnswer } from './api';
 import { usePagedList } from '../ui/use-paged-list';
 import { BlogFeedLinks } from './feed-links';
 import { BlogProblem, PostSummaryItem } from './parts';
@@ -28,6 +29,7 @@ export function SeriesPage() {
     (page, signal) => fetchSeries(blog, series, page, sort, signal),
     (p) => p.id,
     listRef,
+    { served: servedAt<SeriesAnswer>(blogApi.series(blog, series, 1, sort)) },
   );
   const sortId = useId();
   // while another order loads, the page (and the focused radio button) stays

@@ -31,6 +31,12 @@ export function SubscribeControl({ blog, blogTitle, rate }: { blog: string; blog
           <span className="visually-hidden">{subscription.following ? ` from ${blogTitle}` : ` to ${blogTitle}`}</span>
         </button>
       )}
+      {/* the button's room, kept while it is not known who reads (as on a page the server rendered), so nothing moves when it shows */}
+      {subscription.state === 'unknown' && (
+        <span className="button subscribe-pending" aria-hidden="true">
+          Subscribe
+        </span>
+      )}
       {subscription.state === 'signed-out' && (
         <Link href={loginHref(here)} className="button" aria-describedby={rateId}>
           Sign in to subscribe

@@ -17,7 +17,7 @@ export const bookPaths = {
   book: (author: string, book: string) => `/books/${seg(author)}/${seg(book)}`,
 } as const;
 
-const bookApi = {
+export const bookApi = {
   books: '/api/books',
   author: (author: string) => `/api/books/${seg(author)}`,
   book: (author: string, book: string) => `/api/booksnew/${seg(author)}/${seg(book)}`,
@@ -37,6 +37,7 @@ let early: { readonly url: string; readonly answer: Promise<Result<Book>>; taken
  * should not wait that long to start downloading. Only the first render of an address begins one.
  */
 export function startBookRead(author: string, book: string): void {
+  if (typeof window === 'undefined') return; // rendered on the server, from the server's answer
   const url = bookApi.book(author, book);
   if (early?.url !== url) early = { url, answer: read<Book>(url), taken: false };
 }

@@ -1,10 +1,11 @@
 import { memo, useEffect, useId, useMemo, useRef } from 'react';
+import { serverAnswer, servedAt } from '../ui/server-answers';
 import { Link, useLocation } from 'wouter';
 import { goToElement, gotoHashId } from '../ui/goto-hash';
 import { usePageTitle } from '../ui/use-page-title';
 import { useLoad } from '../ui/use-load';
 import { Loading, Problem } from '../ui/loading';
-import { bookPaths, fetchBook, startBookRead, type Book } from './api';
+import { bookApi, bookPaths, fetchBook, startBookRead, type Book } from './api';
 import { tocHref, tocOf, type TocItem } from './toc';
 
 /**
@@ -82,8 +83,9 @@ function BookView({ book }: { book: Book }) {
 
 /** `/books/{authorSlug}/{bookSlug}`: the book reader; 404 is 'No book found'. */
 export function BookPage({ author, book }: { author: string; book: string }) {
-  startBookRead(author, book);
-  const result = useLoad(`${author}/${book}`, (signal) => fetchBook(author, book, signal));
+  // A page the server rendered carries the book already.
+  if (serverAnswer<Book>(bookApi.book(author, book)) === undefined) startBookRead(author, book);
+  const result = useLoad(`${author}/${book}`, (signal) => fetchBook(author, book, signal), 0, servedAt<Book>(bookApi.book(author, book)), false);
   usePageTitle(result === null ? 'Loading' : result.ok ? result.data.BookName : result.message);
   if (result === null) return <Loading />;
   if (!result.ok) return <Problem message={result.message} />;

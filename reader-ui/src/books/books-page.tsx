@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
+import { servedAt } from '../ui/server-answers';
 import { usePageTitle } from '../ui/use-page-title';
 import { useLoad } from '../ui/use-load';
 import { Loading, Problem } from '../ui/loading';
-import { bookPaths, fetchAuthor, fetchBooks, type AuthorBooks } from './api';
+import { bookApi, bookPaths, fetchAuthor, fetchBooks, type AuthorBooks } from './api';
 
 /** One author and their books, by the order the API gives (BookOrder, then name). */
 function AuthorSection({ author, headingLevel }: { author: AuthorBooks; headingLevel: 1 | 2 }) {
@@ -31,7 +32,7 @@ function AuthorSection({ author, headingLevel }: { author: AuthorBooks; headingL
 /** `/books`: the authors and their books. */
 export function BooksPage() {
   usePageTitle('Books');
-  const result = useLoad('books', fetchBooks);
+  const result = useLoad('books', fetchBooks, 0, servedAt<AuthorBooks[]>(bookApi.books));
   if (result === null) return <Loading />;
   if (!result.ok) return <Problem message={result.message} />;
   const authors = Array.isArray(result.data) ? result.data : [];
@@ -45,7 +46,7 @@ export function BooksPage() {
 
 /** `/books/{authorSlug}`: one author's books. */
 export function AuthorPage({ author }: { author: string }) {
-  const result = useLoad(`author:${author}`, (signal) => fetchAuthor(author, signal));
+  const result = useLoad(`author:${author}`, (signal) => fetchAuthor(author, signal), 0, servedAt<AuthorBooks>(bookApi.author(author)));
   usePageTitle(result === null ? 'Loading' : result.ok ? result.data.AuthorName : result.message);
   if (result === null) return <Loading />;
   if (!result.ok) return <Problem message={result.message} />;

@@ -13,7 +13,9 @@ import { useToast } from '../ui/toast';
 import { deletePage, fetchLibraryPage, fetchParents, type LibraryPage, type PageEntry, type PageRead } from './api';
 import { refreshLibraryMenus } from './menus';
 import { pageMessages } from './page-form-model';
-import { libraryPaths, pagePath } from './paths';
+import { libraryApi, libraryPaths, pagePath } from './paths';
+import { serverAnswer, servedResult } from '../ui/server-answers';
+import { useHydrated } from '../ui/use-hydrated';
 import { isLibraryPath } from '../ui/client-path';
 import './library.css';
 
@@ -30,7 +32,12 @@ export default function LibraryPageRoute() {
 
 function LibraryPageAt({ path }: { path: string }) {
   const [, navigate] = useLocation();
-  const [read, setRead] = useState<{ path: string; result: PageRead } | null>(null);
+  const hydrated = useHydrated();
+  // The page as the server rendered it, while the browser hydrates it (the read below still runs).
+  const [read, setRead] = useState<{ path: string; result: PageRead } | null>(() => {
+    const served = hydrated ? undefined : serverAnswer<LibraryPage>(libraryApi.page(path));
+    return served === undefined ? null : { path, result: servedResult({ page: served, movedTo: null }) };
+  });
 
   useEffect(() => {
     const controller = new AbortController();

@@ -1,4 +1,5 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { useHydrated } from './use-hydrated';
 import { useCallback, useEffect } from 'react';
 import { allows, permissions, type Permission } from '@epos/schemas/accounts/permissions';
 import type { MeAnswer } from '@epos/schemas/accounts/responses';
@@ -47,6 +48,8 @@ function loadMe(): Promise<Me> {
 
 /** The current user (null while unknown), loaded on first use. */
 export function useMe(): Me | null {
+  // while the browser hydrates a page the server rendered for nobody in particular, nobody is signed in
+  const hydrated = useHydrated();
   const me = useAtomValue(meAtom);
   const setMe = useSetAtom(meAtom);
   useEffect(() => {
@@ -59,7 +62,7 @@ export function useMe(): Me | null {
       live = false;
     };
   }, [me, setMe]);
-  return me;
+  return hydrated ? me : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { Result } from './http';
 import { appendPage, hasMorePages, nextPageNumber, pageStatus, type PagedAnswer, type Paging } from './paging';
 import { useToast } from './toast';
+import { useHydrated } from './use-hydrated';
 
 interface PagedState<A extends PagedAnswer<T>, T> {
   readonly key: string;
@@ -30,16 +31,21 @@ export type PagedList<A extends PagedAnswer<T>, T> =
  * (unless `announce` is false: a secondary list beside a page's main one); the first is not.
  * After a load-more, keyboard focus moves to the first new item's link in `listRef`
  * (its `<li>` or `<tr>` children), so the reader carries on where the new items start.
+ * `served` gives the first page the server rendered this page from (as `useLoad`'s does).
  */
 export function usePagedList<A extends PagedAnswer<T>, T>(
   key: string,
   load: (page: number, signal: AbortSignal) => Promise<Result<A>>,
   itemKey: (item: T) => string,
   listRef: RefObject<HTMLElement | null>,
-  { announce = true }: { readonly announce?: boolean } = {},
+  { announce = true, served }: { readonly announce?: boolean; readonly served?: () => A | undefined } = {},
 ): PagedList<A, T> {
   const toast = useToast();
-  const [state, setState] = useState<PagedState<A, T> | null>(null);
+  const hydrated = useHydrated();
+  const [state, setState] = useState<PagedState<A, T> | null>(() => {
+    const first = hydrated ? undefined : served?.();
+    return first === undefined ? null : firstPage(key, first);
+  });
   const [failure, setFailure] = useState<{ key: string; status: number; message: string } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const loadRef = useRef(load);
@@ -60,7 +66,7 @@ export function usePagedList<A extends PagedAnswer<T>, T>(
           setFailure({ key, status: result.status, message: result.message });
           return;
         }
-        setState({ key, first: result.data, items: result.data.bcontent ?? [], paging: result.data.Paging });
+        setState(firstPage(key, result.data));
       },
       () => undefined,
     );
@@ -129,4 +135,8 @@ export function usePagedList<A extends PagedAnswer<T>, T>(
   }
   if (failure?.key === key) return { status: 'failed', failure: { status: failure.status, message: failure.message } };
   return { status: 'loading' };
+}
+
+function firstPage<A extends PagedAnswer<T>, T>(key: string, first: A): PagedState<A, T> {
+  return { key, first, items: first.bcontent ?? [], paging: first.Paging };
 }

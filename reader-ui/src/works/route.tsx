@@ -1,13 +1,4 @@
-import { lazy, Suspense } from 'react';
-import { Loading } from '../ui/loading';
+import { lazyScreen } from '../ui/lazy-screen';
 
 /** The readers' works pages (/works, /works/{kind}, /works/by/{userId}), loaded on demand. */
-const WorksRoutes = lazy(() => import('./works-pages'));
-
-export function LazyWorksPages() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <WorksRoutes />
-    </Suspense>
-  );
-}
+export const LazyWorksPages = lazyScreen('src/works/works-pages.tsx', () => import('./works-pages'));

@@ -54,6 +54,7 @@ export const bookParams = z.object({ author: slugParam, book: slugParam });
 // Answers.
 export const bookEntry = z.object({ BookName: z.string(), BookSlug: z.string(), BookOrder: z.number().int() });
 export const authorBooksAnswer = z.object({ AuthorName: z.string(), Urlslug: z.string(), AuthorBook: z.array(bookEntry) });
+export type AuthorBooksAnswer = z.infer<typeof authorBooksAnswer>;
 export const booksByAuthorAnswer = z.array(authorBooksAnswer);
 
 export const bookTocHeading = z.object({ TagHash: z.string().describe('The id of the heading in BookContentHtml: link to #TagHash'), TagText: z.string() });

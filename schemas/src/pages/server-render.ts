@@ -1,3 +1,4 @@
+import type { Language } from '../poem/editions.js';
 /**
  * What the server hands the reader app to render a page (issue 37): the page's address and the API
  * answers its first render reads, keyed by the API URL the app would have fetched them from. The
@@ -12,11 +13,19 @@ export interface ServerRenderInput {
   /** Its query without the `?` (`lang=de`), or ''. */
   readonly search: string;
   readonly answers: ServerAnswers;
+  /** The reader's own translations, as their cookie names them, when the address names none (null: none named). */
+  readonly ownLanguages: readonly Language[] | null;
 }
 
 export interface ServerRenderOutput {
   /** The HTML inside the page's `#root`. */
   readonly html: string;
+  /**
+   * The app's modules loaded on demand that the page rendered (their source paths, as the browser
+   * build's manifest names them): the page links their styles and code, so that it shows styled
+   * and hydrates without waiting for them.
+   */
+  readonly modules: readonly string[];
 }
 
 /** The reader app's server entry (reader-ui/src/entry-server.tsx), as its build exports it. */

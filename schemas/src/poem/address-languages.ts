@@ -11,3 +11,18 @@ export function languagesFromSearch(search: string): Language[] | null {
   const asked = named.split(',');
   return languages.filter((lang) => asked.includes(lang));
 }
+
+/** The cookie that carries the reader's own translations, so the server renders a section with them (the app keeps it equal to its stored choice). */
+export const LANGUAGES_COOKIE = 'epos-lang';
+
+/** The translations the reader's cookie names (`epos-lang=de,fr` in a Cookie header or `document.cookie`), in menu order; null without it. */
+export function languagesFromCookie(cookies: string | undefined): Language[] | null {
+  const value = (cookies ?? '')
+    .split(';')
+    .map((pair) => pair.trim())
+    .find((pair) => pair.startsWith(`${LANGUAGES_COOKIE}=`))
+    ?.slice(LANGUAGES_COOKIE.length + 1);
+  if (value === undefined) return null;
+  const asked = decodeURIComponent(value).split(',');
+  return languages.filter((lang) => asked.includes(lang));
+}

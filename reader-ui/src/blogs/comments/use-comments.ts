@@ -5,7 +5,9 @@ import type { Failure } from '../../ui/http';
 import { useMe } from '../../ui/session';
 import { useToast } from '../../ui/toast';
 import { blogMessages } from '@epos/schemas/blogs/messages';
-import { deleteComment, editComment, fetchComments, postComment, upvoteComment, type CommentWidget } from '../api';
+import { serverAnswer } from '../../ui/server-answers';
+import { useHydrated } from '../../ui/use-hydrated';
+import { blogApi, deleteComment, editComment, fetchComments, postComment, upvoteComment, type CommentWidget } from '../api';
 import { FOLLOW_UP_DELAY_MS } from '../hooks';
 import { blogTexts } from '../messages';
 import { commentId, editButtonId, replyButtonId, type CommentActions } from './comment-entry';
@@ -26,7 +28,12 @@ export function useComments(postId: string, closed: boolean) {
   const toast = useToast();
   const [location] = useLocation();
   const search = useSearch();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const hydrated = useHydrated();
+  // the comments the server rendered the post with, while the browser hydrates it (read again after)
+  const [loaded, setLoaded] = useState<Loaded>(() => {
+    const served = hydrated ? undefined : serverAnswer<readonly CommentWidget[]>(blogApi.comments(postId));
+    return served === undefined ? { status: 'loading' } : { status: 'ready', comments: served };
+  });
   const [sort, setSort] = useState<CommentSort>('newest');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [replyTo, setReplyTo] = useState<string | null>(null);

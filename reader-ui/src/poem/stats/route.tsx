@@ -1,17 +1,8 @@
-import { lazy, Suspense } from 'react';
 import { readerRoutes } from '@epos/schemas/reader-routes';
-import { Loading } from '../../ui/loading';
+import { lazyScreen } from '../../ui/lazy-screen';
 
 /** The count statistics page's address (?from=&to=&lbl= hold the range). */
 export const COUNTS_ROUTE = readerRoutes.counts.path;
 
 // The page (and, later still, its charts) loads on demand: none of it is in the first download.
-const StatsPage = lazy(() => import('./stats-page'));
-
-export function LazyStatsPage() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <StatsPage />
-    </Suspense>
-  );
-}
+export const LazyStatsPage = lazyScreen('src/poem/stats/stats-page.tsx', () => import('./stats-page'));
