@@ -33,11 +33,16 @@ beforeAll(async () => {
   const [author] = await api<{ AuthorName: string; Urlslug: string; AuthorBook: { BookName: string; BookSlug: string }[] }[]>('/api/books');
   const { main, footer } = await api<{ main: { url: string; name: string }[]; footer: { url: string; name: string }[] }>('/api/library/menus');
   const libraryPage = [...main, ...footer][0]!;
+  // a post with comments: they are rendered with it
+  const { bcontent } = await api<{ bcontent: { url: string; title: string; ccounts: number }[] }>(`/api/blogs/${recent!.bslug}?page=1`);
+  const commented = bcontent.find((p) => p.ccounts > 0)!;
+  const [comment] = await api<{ fullname: string }[]>(`/api/comments/${(await api<{ id: string }>(`/api/blogs/${recent!.bslug}/${commented.url}`)).id}`);
   pages = [
     { path: '/', text: poem.poemTitle },
     { path: '/blogs', text: recent!.bTitle },
     { path: `/blogs/${recent!.bslug}`, text: recent!.ptitle },
     { path: `/blogs/${recent!.bslug}/${recent!.pslug}`, text: post.title },
+    { path: `/blogs/${recent!.bslug}/${commented.url}`, text: comment!.fullname },
     { path: `/blogs/${recent!.bslug}/archive`, text: recent!.ptitle },
     { path: `/blogs/${recent!.bslug}/toc`, text: recent!.ptitle },
     { path: `/user/${post.authorId}`, text: recent!.ptitle },

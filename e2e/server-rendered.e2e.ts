@@ -103,6 +103,8 @@ describe('a section with JavaScript', () => {
       await page.locator('#study-1').waitFor();
       expect(await layoutShift(page)).toBeLessThan(0.02);
       expect(problems).toEqual([]);
+      // the section came with the page: it is not read again
+      expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/api/sbook/')).length)).toBe(0);
     });
   }
 

@@ -25,6 +25,8 @@ const proxy = {
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  // The server's renderer carries its own React, built for production (the API runs without NODE_ENV set).
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,

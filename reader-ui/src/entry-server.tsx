@@ -20,13 +20,16 @@ export function renderPage(input: ServerRenderInput, signal: AbortSignal): Promi
 
 async function render({ path, search, answers, ownLanguages }: ServerRenderInput, signal: AbortSignal): Promise<ServerRenderOutput> {
   const served = provideServerAnswers(answers, ownLanguages);
+  const errors: unknown[] = [];
   try {
     const { prelude } = await prerender(
       <Router ssrPath={path} ssrSearch={search}>
         <App />
       </Router>,
-      { signal },
+      // An error inside a Suspense boundary would leave its fallback (a spinner) in the page: the page is not rendered at all then.
+      { signal, onError: (error) => void errors.push(error) },
     );
+    if (errors.length > 0) throw errors[0];
     return { html: await new Response(prelude).text(), modules: served.modules() };
   } finally {
     served.done();

@@ -21,3 +21,5 @@ const app = (
 if (serverRendered && container.firstElementChild !== null)
   hydrateRoot(container, app, { onRecoverableError: (error) => console.error('The server-rendered page could not be hydrated:', error) });
 else createRoot(container).render(app);
+// From here React listens: what a reader does on a part not yet hydrated is replayed once it is. Browser tests wait for this mark.
+document.documentElement.dataset.app = 'on';

@@ -17,6 +17,7 @@ import { launchBrowser } from '../testkit/browser.js';
 import { startSite } from '../testkit/site-process.js';
 import { budgetLine, requireTools, throughputBesideReferences, type Read } from './beside-references.js';
 import { median } from './stats.js';
+import { LANGUAGES_COOKIE } from '@epos/schemas/poem/address-languages';
 
 const RUNS = 5;
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -129,7 +130,7 @@ interface Conditions {
   readonly cpuSlowdown: number;
   /** Lighthouse's "slow 4G": 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
   readonly slow4g: boolean;
-  /** Translations ticked before the page loads (kept choices), so their web fonts load too. */
+  /** Translations ticked before the page loads (kept choices, as the app keeps them: in localStorage and the `epos-lang` cookie), so their web fonts load too. */
   readonly languages: readonly string[];
   readonly path: string;
   /** Measure the second visit in the same browser (its cache warm), not the first. */
@@ -139,6 +140,7 @@ async function paintAndShift(conditions: Conditions): Promise<{ lcp: number; cls
   const fresh = await browser.newContext({ viewport: conditions.viewport });
   const p = await fresh.newPage();
   await p.addInitScript((languages) => localStorage.setItem('epos.reader.languages', JSON.stringify(languages)), conditions.languages);
+  if (conditions.languages.length > 0) await fresh.addCookies([{ name: LANGUAGES_COOKIE, value: conditions.languages.join(','), url: site.base }]);
   const cdp = await fresh.newCDPSession(p);
   if (conditions.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: conditions.cpuSlowdown });
   if (conditions.slow4g) {

@@ -33,5 +33,6 @@ describe('a page rendered on the server', () => {
     expect(renderedLanguages('', 'theme=dark; epos-lang=de%2Chi; other=1')).toEqual({ shown: ['hi', 'de'], own: ['hi', 'de'] });
     expect(renderedLanguages('lang=fr', 'epos-lang=hi')).toEqual({ shown: ['fr'], own: null });
     expect(renderedLanguages('', 'epos-lang=')).toEqual({ shown: [], own: [] });
+    expect(renderedLanguages('', 'epos-lang=%E0%A4')).toEqual({ shown: [], own: null });
   });
 });

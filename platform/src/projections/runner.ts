@@ -340,7 +340,6 @@ export class ProjectionRunner {
   }
 
   private async recordFailure(projection: Projection, stopped: ProjectionStoppedError, log: Logger): Promise<void> {
-    this.failures.set(projection.name, stopped);
     log.error(
       { err: stopped.cause ?? stopped, position: stopped.position.toString(), streamId: stopped.streamId, eventType: stopped.eventType },
       stopped.message,
@@ -353,6 +352,8 @@ export class ProjectionRunner {
     } catch (error) {
       log.error({ err: error }, 'could not record projection failure');
     }
+    // Known here once it is recorded, so whoever learns of it here finds it in the checkpoints too.
+    this.failures.set(projection.name, stopped);
   }
 
   /** Sets the status; a failure records its event, any other status clears it. */

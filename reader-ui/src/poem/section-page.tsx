@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../ui/use-hydrated';
 import { useLocation } from 'wouter';
 import { NO_BOOK } from '../ui/messages';
 import { NotFoundPage } from '../ui/not-found-page';
@@ -51,7 +52,15 @@ function SectionReader({ address }: { address: SectionAddress }) {
   const [languages] = useTickedLanguages();
   const languagesNow = useRef(languages);
   languagesNow.current = languages;
+  // A section the server rendered is current (its page is dropped when the poem changes): not read again as the page is taken over.
+  const hydrated = useHydrated();
+  const servedKey = useRef(hydrated || cachedSection(address, asOf) === undefined ? null : loadKey);
   useEffect(() => {
+    if (servedKey.current === loadKey) {
+      servedKey.current = null;
+      return;
+    }
+    servedKey.current = null;
     const controller = new AbortController();
     // The ticked translations load beside the section, and it shows with them, so they do not push
     // the verse about as each arrives (a slow one is left to useTranslations after a while).

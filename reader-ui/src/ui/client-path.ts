@@ -1,4 +1,6 @@
 import { LIBRARY_PATH, SITE_SEGMENTS } from '@epos/schemas/library/paths';
+import type { Site } from '@epos/schemas/api/site';
+import { serverAnswer } from './server-answers';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -35,4 +37,10 @@ export function clientPath(href: string | null | undefined, origin: string): str
   if (url.origin !== origin) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
   return CLIENT_PAGES.test(path) || isLibraryPath(url.pathname) ? path : null;
+}
+
+/** The page's origin; on the server, the site's address as its answers give it. */
+export function pageOrigin(): string {
+  if (typeof window !== 'undefined') return window.location.origin;
+  return new URL(serverAnswer<Site>('/api/site')?.siteUrl ?? 'http://localhost').origin;
 }

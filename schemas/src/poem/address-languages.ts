@@ -23,6 +23,11 @@ export function languagesFromCookie(cookies: string | undefined): Language[] | n
     .find((pair) => pair.startsWith(`${LANGUAGES_COOKIE}=`))
     ?.slice(LANGUAGES_COOKIE.length + 1);
   if (value === undefined) return null;
-  const asked = decodeURIComponent(value).split(',');
+  let asked: string[];
+  try {
+    asked = decodeURIComponent(value).split(',');
+  } catch {
+    return null; // not a cookie of ours: as if there were none
+  }
   return languages.filter((lang) => asked.includes(lang));
 }

@@ -4,7 +4,7 @@ import type { CommentWidget } from '../api';
 import { countLabel } from '../../ui/count-label';
 import { PostDate } from '../parts';
 import { HtmlContent } from '../../ui/html-content';
-import { clientPath } from '../../ui/client-path';
+import { clientPath, pageOrigin } from '../../ui/client-path';
 import { CommentForm } from './comment-form';
 import { canDeleteComment, canEditComment, canUpvote, showAllLabel, visibleReplies, type Thread, type Viewer } from './thread';
 
@@ -70,7 +70,7 @@ function CommentEntry({ comment, actions, inReplyTo }: { comment: CommentWidget;
   const isReplying = actions.replyTo === comment.id;
   const mayEdit = canEditComment(comment, viewer);
   const mayDelete = canDeleteComment(comment, viewer, actions.comments);
-  const profile = clientPath(comment.profile_url, window.location.origin);
+  const profile = clientPath(comment.profile_url, pageOrigin());
   const edited = comment.modified && comment.modified !== comment.created;
 
   return (
