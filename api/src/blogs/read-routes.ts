@@ -18,7 +18,7 @@ import {
 } from '@epos/schemas';
 import { BLOGS_CHANGED_CHANNEL, BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ChangeCache } from '../http/change-cache.js';
+import { ChangeCache, listenWithApp } from '../http/change-cache.js';
 import { requestKey } from '../http/request-key.js';
 import { renderAnswer, renderJson, renderText, sendCacheable } from '../http/http-cache.js';
 import type { ApiDeps } from '../deps.js';
@@ -93,8 +93,7 @@ export function blogReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     return serve(request, reply, () => build(now), blog, `${requestKey(request)} ${rateDay(now)}`);
   };
   return async (app) => {
-    await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'blogs cache listener not connected; serving uncached'));
-    app.addHook('onClose', async () => cache.close());
+    await listenWithApp(app, cache, deps.logger, 'blogs');
 
     app.get('/api/blogs', { config: reads, schema: { tags: ['blogs'], summary: 'Every blog', response: { 200: blogListAnswer } } }, async (request, reply) =>
       serve(request, reply, async () => {

@@ -4,7 +4,7 @@ import { authorBooksAnswer, authorParams, bookAnswer, bookParams, booksByAuthorA
 import { BOOKS_CHANGED_CHANNEL, BOOKS_PROJECTION, type BooksReadModel } from '@epos/projections/books/books-projection';
 import { authorBySlug, authorsWithBooks, bookAt, booksInOrder, tocOf, type BookRow, type BookSummary } from '@epos/projections/books/queries';
 import type { ApiDeps } from '../deps.js';
-import { ChangeCache } from '../http/change-cache.js';
+import { ChangeCache, listenWithApp } from '../http/change-cache.js';
 import { renderAnswer, sendCacheable } from '../http/http-cache.js';
 import { readModel, readModelSchema } from '../read-models.js';
 import { requirePermission } from '../accounts/security.js';
@@ -51,8 +51,7 @@ export function bookReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     );
 
   return async (app) => {
-    await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'books cache listener not connected; serving uncached'));
-    app.addHook('onClose', async () => cache.close());
+    await listenWithApp(app, cache, deps.logger, 'books');
 
     app.get(
       '/api/books',

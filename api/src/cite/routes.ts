@@ -3,7 +3,7 @@ import { citationAnswer, type CitationAnswer } from '@epos/schemas/cite/response
 import { siteUrl } from '@epos/platform';
 import { POEM_CHANGED_CHANNEL, POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
-import { ChangeCache } from '../http/change-cache.js';
+import { ChangeCache, listenWithApp } from '../http/change-cache.js';
 import { HttpError } from '../http/error-handler.js';
 import { sendCacheable } from '../http/http-cache.js';
 import { editionQuery, sentenceIdParams } from '../poem/schemas.js';
@@ -18,8 +18,7 @@ export function citeRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const styles = new CslStyles();
   return async (app) => {
     const cache = new ChangeCache(deps.database, POEM_CHANGED_CHANNEL, deps.memory);
-    await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'citations cache listener not connected; serving uncached'));
-    app.addHook('onClose', async () => cache.close());
+    await listenWithApp(app, cache, deps.logger, 'citations');
 
     app.get(
       '/api/cite/s/:id',

@@ -7,7 +7,7 @@ import { siteUrl } from '@epos/platform';
 import { escapeHtml } from '@epos/platform/markdown/index';
 import { POEM_CHANGED_CHANNEL, POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
-import { ChangeCache } from '../http/change-cache.js';
+import { ChangeCache, listenWithApp } from '../http/change-cache.js';
 import { HttpError } from '../http/error-handler.js';
 import { always, kept, renderText, sendCacheable } from '../http/http-cache.js';
 import { sentenceIdParams } from '../poem/schemas.js';
@@ -36,8 +36,7 @@ export function embedRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const origin = siteUrl(deps.config);
   return async (app) => {
     const cache = new ChangeCache(deps.database, POEM_CHANGED_CHANNEL, deps.memory);
-    await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'embeds cache listener not connected; serving uncached'));
-    app.addHook('onClose', async () => cache.close());
+    await listenWithApp(app, cache, deps.logger, 'embeds');
     const schemaOf = () => deps.progress.schemaOf(POEM_PROJECTION);
 
     app.get(

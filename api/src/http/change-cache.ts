@@ -1,4 +1,5 @@
-import { isDatabaseUnavailable, NotificationListener, parseChangeNotice, type Database } from '@epos/platform';
+import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable, NotificationListener, parseChangeNotice, type Database, type Logger } from '@epos/platform';
 import { BoundedEntries } from './bounded-entries.js';
 import { asBody, kept, type CacheableBody } from './http-cache.js';
 import type { MemoryBudget } from './memory-budget.js';
@@ -140,4 +141,13 @@ export class ChangeCache {
 async function bodyOf(build: () => Promise<unknown>): Promise<CacheableBody | null> {
   const value = await build();
   return value === null ? null : asBody(value);
+}
+
+/**
+ * Starts `cache` listening for a plugin's routes, closed with the app. Without the database's
+ * notices it serves uncached (said once, as a warning, naming `what`) until they are back.
+ */
+export async function listenWithApp(app: FastifyInstance, cache: ChangeCache, logger: Logger, what: string): Promise<void> {
+  await cache.start().catch((error: unknown) => logger.warn({ err: error }, `${what} cache listener not connected; serving uncached`));
+  app.addHook('onClose', async () => cache.close());
 }

@@ -15,7 +15,7 @@ import {
 import { LIBRARY_CHANGED_CHANNEL, LIBRARY_PROJECTION, type LibraryReadModel } from '@epos/projections/library/library-projection';
 import { ancestorsOf, childPages, menuPages, pageAtPath, pageById, type LibraryDb } from '@epos/projections/library/queries';
 import type { ApiDeps } from '../deps.js';
-import { ChangeCache } from '../http/change-cache.js';
+import { ChangeCache, listenWithApp } from '../http/change-cache.js';
 import { requestKey } from '../http/request-key.js';
 import { renderAnswer, sendCacheable } from '../http/http-cache.js';
 import { HttpError } from '../http/error-handler.js';
@@ -73,8 +73,7 @@ export function libraryReadRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
-    await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'library cache listener not connected; serving uncached'));
-    app.addHook('onClose', async () => cache.close());
+    await listenWithApp(app, cache, deps.logger, 'library');
 
     app.get(
       '/api/library/menus',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listenWithApp } from '../http/change-cache.js';
 import { z } from 'zod';
 import {
   cantoNoteAnswer,
@@ -47,8 +48,7 @@ const tags = ['poem'];
 export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const cache = new PoemCache(deps.database, deps.memory);
-    await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'poem cache listener not connected; serving uncached'));
-    app.addHook('onClose', async () => cache.close());
+    await listenWithApp(app, cache, deps.logger, 'poem');
     const bodies = poemAnswerBodies();
     const reader = new PoemReader(deps, cache, bodies);
     const history = new PoemHistory(deps.store, reader);

@@ -3,7 +3,7 @@ import { siteSchema } from '@epos/schemas';
 import { POEM_CHANGED_CHANNEL, POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { siteUrl } from '@epos/platform';
 import type { ApiDeps } from '../deps.js';
-import { ChangeCache } from '../http/change-cache.js';
+import { ChangeCache, listenWithApp } from '../http/change-cache.js';
 import { render, sendCacheable } from '../http/http-cache.js';
 import { poemQueries } from '../poem/poem-reader.js';
 import { readModelSchema } from '../read-models.js';
@@ -30,8 +30,7 @@ export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     );
   return async (app) => {
     const cache = new ChangeCache(deps.database, POEM_CHANGED_CHANNEL, deps.memory);
-    await cache.start().catch((error: unknown) => deps.logger.warn({ err: error }, 'site cache listener not connected; serving uncached'));
-    app.addHook('onClose', async () => cache.close());
+    await listenWithApp(app, cache, deps.logger, 'site');
     app.get(
       '/api/site',
       {
