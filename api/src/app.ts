@@ -9,6 +9,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerInputBoundary } from './http/input-boundary.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerStaticUi } from './http/static-ui.js';
+import { cardRoutes } from './cards/routes.js';
 import { PageHeads } from './page-heads/page-heads.js';
 import { loadRenderer } from './page-heads/page-bodies.js';
 import { featureRoutes } from './features.js';
@@ -84,6 +85,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
     const heads = new PageHeads(app, deps, await loadRenderer());
     await heads.start();
     app.addHook('onClose', async () => heads.close());
+    await app.register(cardRoutes(deps, heads));
     await registerStaticUi(app, undefined, ready, heads);
   } else app.setNotFoundHandler((request, reply) => reply.code(404).send({ statusCode: 404, error: 'not_found', message: 'Not Found', requestId: request.id }));
   return app;

@@ -8,6 +8,7 @@ import { libraryEvents } from './library/events.js';
 import { bookEvents } from './books/events.js';
 import { mediaEvents } from './media/events.js';
 import { pdfEvents } from './pdf/events.js';
+import { cardEvents } from './cards/events.js';
 import { workEvents } from './works/events.js';
 import { notificationEvents } from './activity/events.js';
 
@@ -21,6 +22,7 @@ export const eventCatalog: readonly EventDefinition[] = [
   ...libraryEvents,
   ...bookEvents,
   ...pdfEvents,
+  ...cardEvents,
   ...mediaEvents,
   ...workEvents,
   ...notificationEvents,

@@ -3,6 +3,7 @@ import type { MediaStorage } from '@epos/platform/storage/port';
 import { notifySubscribersHandler, publishScheduledPostHandler } from './blogs/handlers.js';
 import { sendMail } from './mail/send-mail.js';
 import { renderPdfHandler } from './pdf/handler.js';
+import { makeShareCardHandler } from './cards/handler.js';
 import { makeDerivativesHandler } from './media/derivatives.js';
 import { sweepStorageHandler } from './media/storage-sweep.js';
 import { deleteStoredObjectsHandler } from './media/delete-objects.js';
@@ -24,6 +25,7 @@ export const workerRegistry: WorkerRegistryEntry[] = [
   publishScheduledPostHandler,
   notifySubscribersHandler,
   renderPdfHandler,
+  makeShareCardHandler,
   makeDerivativesHandler,
   sweepStorageHandler,
   deleteStoredObjectsHandler,

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { escapeHtml } from '@epos/platform/markdown/index';
 import type { LineInfoAnswer } from '@epos/schemas';
 import type { Site } from '@epos/schemas/api/site';
-import { editionNames, languageNames, translationFields, type Edition, type Language } from '@epos/schemas/poem/editions';
+import { editionNames, languageNames, type Edition, type Language } from '@epos/schemas/poem/editions';
 import { scriptLang } from '@epos/schemas/poem/script-lang';
 import { placeOf } from '../cite/csl-item.js';
+import { translationOf } from '../poem/sentence-by-id.js';
 
 export const embedThemes = ['auto', 'light', 'dark'] as const;
 type EmbedTheme = (typeof embedThemes)[number];
@@ -29,13 +30,6 @@ export interface EmbeddedSentence {
   edition: Edition;
   lang: Language | null;
   theme: EmbedTheme;
-}
-
-/** The translation of the sentence in `lang`, when it has one. */
-function translationOf(sentence: LineInfoAnswer, lang: Language | null): string | null {
-  if (lang === null) return null;
-  const text = (sentence as unknown as Record<string, unknown>)[translationFields[lang]];
-  return typeof text === 'string' && text.trim() !== '' ? text.trim() : null;
 }
 
 const verse = (text: string, lang: string | undefined, label?: string, className = '') =>

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { editionSchema, languageSchema } from '@epos/schemas';
 import { embedHtml, oembedAnswer, type OembedAnswer } from '@epos/schemas/embed/responses';
-import { translationEdition } from '@epos/schemas/poem/editions';
+import { shownEdition } from '@epos/schemas/poem/editions';
 import { siteUrl } from '@epos/platform';
 import { escapeHtml } from '@epos/platform/markdown/index';
 import { POEM_CHANGED_CHANNEL, POEM_PROJECTION } from '@epos/projections/poem/read-model';
@@ -28,8 +28,7 @@ const oembedQuery = z.object({
   maxheight: z.coerce.number({ message: 'expected a height in pixels' }).int().positive().optional(),
 });
 const notFound = () => new HttpError(404, 'not_found', 'Not Found');
-/** The edition shown: the one asked for, else the translation's own (as the reader forces it), else the First. */
-const editionOf = ({ edition, lang }: z.infer<typeof embedQuery>) => edition ?? (lang ? translationEdition[lang] : 'first');
+const editionOf = ({ edition, lang }: z.infer<typeof embedQuery>) => shownEdition(edition, lang);
 
 /** `/embed/s/{id}` for other sites' iframes, and its oEmbed (`/oembed?url=`), kept until the poem changes (docs/decisions/embeds.md). */
 export function embedRoutes(deps: ApiDeps): FastifyPluginAsyncZod {

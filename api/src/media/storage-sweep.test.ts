@@ -12,6 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createMailTransport, type MailTransport } from '@epos/platform/mail/index';
 import { sweepStorageJob } from '@epos/platform/media/jobs';
 import {
+  cardStream,
   mediaStream,
   pdfMessages,
   pdfStream,
@@ -42,7 +43,7 @@ let reader: Person;
 let blogger: Person;
 
 beforeAll(async () => {
-  api = await startTestApi({ env: { UNUSED_UPLOAD_GRACE_HOURS: '0', OLD_RENDER_RETENTION_HOURS: '0' } });
+  api = await startTestApi({ env: { UNUSED_UPLOAD_GRACE_HOURS: '0', OLD_RENDER_RETENTION_HOURS: '0' }, serveUi: true });
   const context = { store: api.deps.store, progress: api.deps.progress, readModel: () => api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) };
   await importPoem(context, { fileName: 'poem.json', content: fs.readFileSync(DEMO_POEM_FILE, 'utf8'), cause: { actor: 'importer' } });
   mail = createMailTransport({ dataDir: await mkdtemp(path.join(os.tmpdir(), 'epos-sweep-mail-')) });
@@ -246,5 +247,44 @@ describe('old renders', () => {
     expect((await client.get(currentDone.url!)).statusCode).toBe(200);
     expect((await client.get(oldDone.url!)).statusCode).toBe(404);
     expect((await client.get(`/api/pdf/${old.requestId}`)).json<PdfStatusAnswer>()).toMatchObject({ state: 'failed', error: pdfMessages.expired, url: null });
+  });
+
+  it("removes a share card whose sentence's words changed, as ShareCardExpired, and keeps the page's newest card", { timeout: 120_000 }, async () => {
+    const client = new TestClient(api.app, '198.51.100.41');
+    const cardOf = async () => {
+      const answer = await client.get('/card/8?lang=fr');
+      expect(answer.statusCode, answer.body).toBe(302);
+      return answer.headers.location as string;
+    };
+    const old = await cardOf();
+    const cardIdOf = async (url: string) => {
+      const rows = await (
+        await api.deps.progress.readModel<{ share_cards: { card_id: string; hash: string | null } }>('storage')
+      )
+        .selectFrom('share_cards')
+        .select('card_id')
+        .where('hash', '=', hashOf(url))
+        .execute();
+      return rows[0]!.card_id;
+    };
+    await caughtUp(api);
+    const oldId = await cardIdOf(old);
+    await sweep();
+    expect((await api.deps.store.readStream(cardStream(oldId))).map((e) => e.type)).toEqual(['ShareCardRequested', 'ShareCardMade']);
+
+    const edit = await admin.client.post('/postdata/utranslations/fr', { SentenceNumber: 8, Translated: 'Une autre traduction, pour la carte' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await caughtUp(api);
+    const current = await until('the new card', async () => {
+      const url = await cardOf();
+      return url !== old && url;
+    });
+    await sweep();
+    const expired = (await api.deps.store.readStream(cardStream(oldId))).find((e) => e.type === 'ShareCardExpired');
+    expect(expired).toMatchObject({ metadata: { actor: 'system' }, data: { cardId: oldId, hash: hashOf(old), reason: 'superseded' } });
+    await until('the old card deleted', async () => !(await stored(hashOf(old))));
+    expect((await client.get(old)).statusCode).toBe(404);
+    expect((await client.get(current)).statusCode).toBe(200);
+    expect((await api.deps.store.readStream(cardStream(await cardIdOf(current)))).map((e) => e.type)).not.toContain('ShareCardExpired');
   });
 });

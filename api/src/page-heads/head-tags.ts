@@ -20,6 +20,7 @@ const meta = (attribute: 'name' | 'property', key: string, content: string) => `
 
 export interface PageHead {
   title: string;
+  description: string;
   tags: string;
 }
 
@@ -69,7 +70,23 @@ export function headTags(input: {
     ...(input.links ?? []),
     ...jsonLd.map((item) => `<script type="application/ld+json">${scriptJson(item)}</script>`),
   ];
-  return { title, tags: tags.join('\n    ') };
+  return { title, description, tags: tags.join('\n    ') };
+}
+
+const SUMMARY_CARD = /<meta name="twitter:card" content="summary" \/>/;
+
+/** The head with the page's share card as its Open Graph and Twitter image (a large card instead of the summary). */
+export function withCardImage(head: PageHead, image: { url: string; width: number; height: number; alt: string }): PageHead {
+  const tags = [
+    meta('property', 'og:image', image.url),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(image.width)),
+    meta('property', 'og:image:height', String(image.height)),
+    meta('property', 'og:image:alt', image.alt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:image', image.url),
+  ];
+  return { ...head, tags: head.tags.replace(SUMMARY_CARD, tags.join('\n    ')) };
 }
 
 /** The app's page shell with the page's own title and head tags in place of the shell's generic ones. */

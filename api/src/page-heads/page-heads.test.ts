@@ -90,7 +90,12 @@ describe("a section's page head", () => {
     expect(head.property('og:url')).toEqual([`${ORIGIN}/1/1/1`]);
     expect(head.property('og:title')).toEqual([head.title]);
     expect(head.property('og:type')).toEqual(['article']);
-    expect(head.name('twitter:card')).toEqual(['summary']);
+    // Its share card (api/src/cards) is its large image, 1,200 × 630, described by the same words.
+    expect(head.name('twitter:card')).toEqual(['summary_large_image']);
+    expect(head.property('og:image')).toEqual([`${ORIGIN}/card/1/1/1`]);
+    expect(head.name('twitter:image')).toEqual([`${ORIGIN}/card/1/1/1`]);
+    expect([head.property('og:image:width'), head.property('og:image:height')]).toEqual([['1200'], ['630']]);
+    expect(head.property('og:image:alt')).toEqual([description]);
     expect(head.name('citation_book_title')).toEqual([site.poemTitle]);
     expect(head.name('citation_author')).toEqual([site.poemAuthor]);
     expect(head.name('citation_title')[0]).toContain(section.cantoName);
@@ -180,7 +185,8 @@ describe("a blog's and a post's page head", () => {
       ogSiteName: 'Epos',
       articleAuthor: answer.author,
       articlePublishedTime: answer.published_at,
-      twitterCard: 'summary',
+      twitterCard: 'summary_large_image',
+      ogImage: [{ url: `${ORIGIN}/card${path}`, width: '1200', height: '630', type: 'image/png' }],
     });
     expect(head.links('application/rss+xml')).toEqual([`${ORIGIN}/api/blogs/${bslug}/feed`]);
     expect(head.links('application/atom+xml')).toEqual([`${ORIGIN}/api/blogs/${bslug}/feed?format=atom`]);

@@ -10,12 +10,31 @@ import type { ApiDeps } from '../deps.js';
 import { ChangeCache } from '../http/change-cache.js';
 import { readOwn } from '../http/own-answers.js';
 import { always, kept, renderText, type CacheableBody } from '../http/http-cache.js';
-import { shellWithHead, type PageHead } from './head-tags.js';
+import { SHARE_CARD_SIZE } from '@epos/platform/cards/card-id';
+import type { ShareCardContent } from '@epos/schemas';
+import { languagesFromSearch } from '@epos/schemas/poem/address-languages';
+import { shellWithHead, withCardImage, type PageHead } from './head-tags.js';
+import { pageCard } from './share-cards.js';
 import { pageWithBody, renderedLanguages, RENDER_TIMEOUT_MS, type AppRenderer } from './page-bodies.js';
 import type { PageReads, PageRoute, PageSources } from './page-route.js';
 import { poemRoutes } from './poem-routes.js';
 import { blogRoutes } from './blog-routes.js';
 import { libraryRoutes } from './library-routes.js';
+
+/**
+ * Where the share card of the page at `path` is (docs/decisions/share-cards.md): `/card` and the
+ * path, with the one translation a card shows and the edition a sentence's address names.
+ */
+function cardAddress(path: string, search: string): string {
+  const query = new URLSearchParams(search);
+  const lang = languagesFromSearch(search)?.[0];
+  const edition = query.get('edition');
+  const kept = new URLSearchParams();
+  if (edition && /^(first|centenary|revised)$/.test(edition)) kept.set('edition', edition);
+  if (lang) kept.set('lang', lang);
+  const rest = kept.toString();
+  return `/card${path.replace(/\/+$/, '') || '/'}${rest ? `?${rest}` : ''}`;
+}
 
 /**
  * The reader app's page with the head of the address it answers (issue 37): its own title,
@@ -53,24 +72,43 @@ export class PageHeads {
    * answers as it is).
    */
   async page(path: string, shell: string, search = '', cookies?: string): Promise<CacheableBody | null> {
+    const found = this.routeOf(path);
+    if (!found) return null;
+    const { route, match, key } = found;
+    const languages = this.renderer && route.answers ? renderedLanguages(search, cookies) : null;
+    const card = cardAddress(path, search);
+    const { cache, projection } = this.caches[route.reads];
+    return cache.answer(
+      undefined,
+      () => this.deps.progress.schemaOf(projection),
+      `${languages === null ? `page-head:${key}` : `page:${key}?lang=${languages.shown.join(',')}${languages.own ? ';own' : ''}`};card=${card}`,
+      async () => {
+        const made = await route.head(match);
+        if (!made) return null;
+        const head = withCardImage(made, { url: `${this.origin}${card}`, ...SHARE_CARD_SIZE, alt: made.description || made.title });
+        const page = shellWithHead(shell, head);
+        const body = languages === null ? null : await this.body({ path, search, ownLanguages: languages.own }, await route.answers!(match, languages.shown));
+        return kept(renderText(body ? pageWithBody(page, body) : page, 'text/html; charset=utf-8'), always);
+      },
+    );
+  }
+
+  /** What the share card of the page at `path` (with its query) shows; null when the address has no page of its own. */
+  async card(path: string, search: string): Promise<ShareCardContent | null> {
+    const found = this.routeOf(path);
+    if (!found) return null;
+    const { route, match } = found;
+    const page = cardAddress(path, search).slice('/card'.length);
+    if (route.card) return route.card(match, page, new URLSearchParams(search));
+    const [head, site] = await Promise.all([route.head(match), this.read<Site>('/api/site')]);
+    return head && site && pageCard(page, site, head);
+  }
+
+  private routeOf(path: string): { route: PageRoute; match: RegExpExecArray; key: string } | null {
     for (const route of this.routes) {
       const match = route.pattern.exec(path);
       const key = match && route.key(match);
-      if (!match || key === null || key === undefined) continue;
-      const languages = this.renderer && route.answers ? renderedLanguages(search, cookies) : null;
-      const { cache, projection } = this.caches[route.reads];
-      return cache.answer(
-        undefined,
-        () => this.deps.progress.schemaOf(projection),
-        languages === null ? `page-head:${key}` : `page:${key}?lang=${languages.shown.join(',')}${languages.own ? ';own' : ''}`,
-        async () => {
-          const head = await route.head(match);
-          if (!head) return null;
-          const page = shellWithHead(shell, head);
-          const body = languages === null ? null : await this.body({ path, search, ownLanguages: languages.own }, await route.answers!(match, languages.shown));
-          return kept(renderText(body ? pageWithBody(page, body) : page, 'text/html; charset=utf-8'), always);
-        },
-      );
+      if (match && key !== null && key !== undefined) return { route, match, key };
     }
     return null;
   }

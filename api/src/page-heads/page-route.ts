@@ -1,4 +1,5 @@
 import type { Site } from '@epos/schemas/api/site';
+import type { ShareCardContent } from '@epos/schemas';
 import type { Language } from '@epos/schemas/poem/editions';
 import type { PageHead } from './head-tags.js';
 
@@ -14,6 +15,8 @@ export interface PageRoute {
   head(match: RegExpExecArray): Promise<PageHead | null>;
   /** Where the reader app renders its body on the server: the API answers that body reads (for the translations the address asks for). */
   answers?(match: RegExpExecArray, languages: readonly Language[]): string[] | Promise<string[]>;
+  /** What its share card shows (`page`: the address it is of; `query`: the address's query): where absent, the head's title and description. */
+  card?(match: RegExpExecArray, page: string, query: URLSearchParams): Promise<ShareCardContent | null>;
 }
 
 /** What the route tables make their pages with: the site's address and the API's own answers. */

@@ -1,9 +1,20 @@
-import type { LineInfoAnswer, SectionAnswer, SentenceIdentityAnswer } from '@epos/schemas';
+import {
+  editionSchema,
+  type LineInfoAnswer,
+  type SectionAnswer,
+  type SentenceIdentityAnswer,
+  type ShareCardContent,
+  type TranslationAnswer,
+} from '@epos/schemas';
+import { languagesFromSearch } from '@epos/schemas/poem/address-languages';
+import { shownEdition, type Language } from '@epos/schemas/poem/editions';
+import type { Site } from '@epos/schemas/api/site';
 import type { ApiDeps } from '../deps.js';
 import { sentenceIdOf } from '../poem/sentence-by-id.js';
 import type { PageHead } from './head-tags.js';
 import { compareHead, homeHead, searchHead } from './site-heads.js';
 import { sectionHead, sentenceHead } from './poem-heads.js';
+import { sectionCard, sentenceCard } from './share-cards.js';
 import type { PageRoute, PageSources } from './page-route.js';
 
 interface ContentsIndex {
@@ -29,6 +40,29 @@ export function poemRoutes(sources: PageSources, deps: ApiDeps): PageRoute[] {
     if (!sentence) return null;
     const part = await read<SectionAnswer>(`/api/sbook/${sentence.bookNumber}/${sentence.cantoNumber}/${sentence.sectionNumber}?edition=first`);
     return part && withSite((site) => sentenceHead(origin, id, site, sentence, part));
+  }
+
+  /** The one translation a card shows: the first the address names. */
+  const cardLanguage = (query: URLSearchParams): Language | null => languagesFromSearch(`?${query.toString()}`)?.[0] ?? null;
+
+  async function sectionCardOf(m: RegExpExecArray, page: string, query: URLSearchParams): Promise<ShareCardContent | null> {
+    const lang = cardLanguage(query);
+    const [answer, translations, site] = await Promise.all([
+      read<SectionAnswer>(`/api/sbook${section(m)}?edition=${m[4] ?? 'first'}`),
+      lang ? read<TranslationAnswer[]>(`/api/translation${section(m)}?lang=${lang}`) : [],
+      read<Site>('/api/site'),
+    ]);
+    return answer && site && sectionCard(page, site, answer, translations ?? [], lang);
+  }
+
+  /** A sentence's card in the edition the address names (`?edition=`, else its translation's, else the First). */
+  async function sentenceCardOf(n: number | null, page: string, query: URLSearchParams): Promise<ShareCardContent | null> {
+    if (n === null) return null;
+    const lang = cardLanguage(query);
+    const asked = editionSchema.safeParse(query.get('edition'));
+    const edition = shownEdition(asked.success ? asked.data : null, lang);
+    const [sentence, site] = await Promise.all([read<LineInfoAnswer>(`/api/lineinfo/${n}?edition=${edition}`), read<Site>('/api/site')]);
+    return sentence && site && sentenceCard(page, site, sentence, edition, lang);
   }
 
   return [
@@ -59,6 +93,7 @@ export function poemRoutes(sources: PageSources, deps: ApiDeps): PageRoute[] {
           ...languages.map((lang) => `/api/translation${section(m)}?lang=${lang}`),
         ];
       },
+      card: sectionCardOf,
     },
     // a sentence by its running number (/12) or its permanent link (/s/7)
     {
@@ -67,6 +102,7 @@ export function poemRoutes(sources: PageSources, deps: ApiDeps): PageRoute[] {
       key: (m) => `/${m[1]}`,
       head: (m) => sentenceHeadOf({ n: Number(m[1]) }),
       answers: (m) => ['/api/site', `/api/lineinfo/${Number(m[1])}`],
+      card: (m, page, query) => sentenceCardOf(Number(m[1]), page, query),
     },
     {
       pattern: /^\/s\/(\d+)\/?$/,
@@ -77,6 +113,7 @@ export function poemRoutes(sources: PageSources, deps: ApiDeps): PageRoute[] {
         const found = (await read<SentenceIdentityAnswer>(`/api/s/${Number(m[1])}`))?.sentence;
         return ['/api/site', `/api/s/${Number(m[1])}`, ...(found ? [`/api/lineinfo/${found}`] : [])];
       },
+      card: async (m, page, query) => sentenceCardOf((await read<SentenceIdentityAnswer>(`/api/s/${Number(m[1])}`))?.sentence ?? null, page, query),
     },
     {
       // the editions side by side (rendered in the browser: it reads each edition and their differences)

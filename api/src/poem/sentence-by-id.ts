@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LineInfoAnswer, SentenceIdentityAnswer } from '@epos/schemas';
 import type { Site } from '@epos/schemas/api/site';
-import type { Edition } from '@epos/schemas/poem/editions';
+import { translationFields, type Edition, type Language } from '@epos/schemas/poem/editions';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { PoemQueries } from '@epos/projections/poem/poem-queries';
 import type { ApiDeps } from '../deps.js';
@@ -19,4 +19,11 @@ export async function sentenceById(app: FastifyInstance, id: number, edition: Ed
 export async function sentenceIdOf(deps: Pick<ApiDeps, 'progress'>, n: number): Promise<number | null> {
   if (n > 2_147_483_647) return null;
   return new PoemQueries(await deps.progress.readModel<PoemReadModel>(POEM_PROJECTION)).idOf(n);
+}
+
+/** The translation of the sentence in `lang`, when it has one. */
+export function translationOf(sentence: LineInfoAnswer, lang: Language | null): string | null {
+  if (lang === null) return null;
+  const text = (sentence as unknown as Record<string, unknown>)[translationFields[lang]];
+  return typeof text === 'string' && text.trim() !== '' ? text.trim() : null;
 }

@@ -11,9 +11,9 @@ export interface MailTestApi {
 }
 
 /** A test API whose mail really goes out: the job workers deliver it to an SMTP server on loopback. */
-export async function startTestApiWithMail(): Promise<MailTestApi> {
+export async function startTestApiWithMail(options: { serveUi?: boolean } = {}): Promise<MailTestApi> {
   const smtp = await startTestSmtpServer();
-  const api = await startTestApi({ env: { PUBLIC_URL: 'https://epos.test' } });
+  const api = await startTestApi({ env: { PUBLIC_URL: 'https://epos.test' }, ...options });
   const mail = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' });
   const workers = await startWorkers({ jobs: api.deps.jobs, handlers: workerHandlers({ mail, ...api.deps }), logger: api.deps.logger });
   return {

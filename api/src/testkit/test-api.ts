@@ -32,7 +32,7 @@ export interface TestApi {
  * given projections running (by default the product's own and the sample counter projection).
  */
 export async function startTestApi(
-  options: { env?: Record<string, string>; projections?: Projection[]; blogs?: BlogDirectory; reactors?: boolean } = {},
+  options: { env?: Record<string, string>; projections?: Projection[]; blogs?: BlogDirectory; reactors?: boolean; serveUi?: boolean } = {},
 ): Promise<TestApi> {
   const testDb = await newTestDatabase();
   // A read after a write waits for its projection up to 10 s: on a busy CI machine 1.5 s was not always enough (tests that wait for the 503 say their own).
@@ -54,7 +54,7 @@ export async function startTestApi(
   const deps: ApiDeps = { config, database: testDb.database, store, progress, logger, jobs, search, media, memory: cacheMemoryOf(config) };
   const reactorRunner = options.reactors === false ? null : workersReactors(deps);
   await reactorRunner?.start();
-  const app = await buildApi(deps, { extraRoutes: [counterRoutes], serveUi: false, ...(options.blogs ? { blogs: options.blogs } : {}) });
+  const app = await buildApi(deps, { extraRoutes: [counterRoutes], serveUi: options.serveUi ?? false, ...(options.blogs ? { blogs: options.blogs } : {}) });
   await app.ready();
   return {
     app,

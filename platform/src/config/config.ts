@@ -151,6 +151,8 @@ const configSchema = z.object({
   WIDE_COUNT_LIMIT: limitWindows('120/minute,1200/hour'),
   /** Per address, the PDF requests, whoever is signed in there (beside each reader's own 5 a minute and 30 an hour). */
   PDF_ADDRESS_LIMIT: limitWindows('10/minute,60/hour'),
+  /** Per address, the share cards (`/card/…`) it may have drawn: only a card not made yet counts. */
+  SHARE_CARD_LIMIT: limitWindows('30/minute,300/hour'),
   /** A count over more sentences than this is a wide one: limited per address and in how many run at once. */
   WIDE_COUNT_SENTENCES: count(1000, 'sentences', 1_000_000),
   /** In each API process, how many searches are answered at once; more wait in line (COSTLY_QUEUE, COSTLY_WAIT_MS). */

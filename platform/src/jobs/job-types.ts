@@ -1,6 +1,7 @@
 import { notifySubscribers, publishScheduledPost } from '../blogs/jobs.js';
 import { sendMailJob } from '../mail/send-mail-job.js';
 import { renderPdfJob } from '../pdf/jobs.js';
+import { makeShareCardJob } from '../cards/jobs.js';
 import { deleteStoredObjectsJob, makeMediaDerivatives, sweepStorageJob } from '../media/jobs.js';
 import type { JobDefinition } from './define-job.js';
 
@@ -10,6 +11,7 @@ export const jobTypes: readonly JobDefinition[] = [
   publishScheduledPost,
   notifySubscribers,
   renderPdfJob,
+  makeShareCardJob,
   makeMediaDerivatives,
   sweepStorageJob,
   deleteStoredObjectsJob,

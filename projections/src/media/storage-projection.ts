@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { defineBatchProjection, type RecordedEvent } from '@epos/platform';
-import type { MediaEvent, PdfEvent } from '@epos/schemas';
+import type { CardEvent, MediaEvent, PdfEvent } from '@epos/schemas';
 import { streamKind } from '@epos/schemas/events/stream-kind';
 
 export const STORAGE_PROJECTION = 'storage';
@@ -34,6 +34,14 @@ export interface StorageReadModel {
     hash: string | null;
     size: string;
     last_asked_at: string;
+  };
+  /** Every share card asked for: the page it is of and, once made and until removed, its PNG. */
+  share_cards: {
+    card_id: string;
+    page: string;
+    hash: string | null;
+    size: string;
+    made_at: string | null;
   };
 }
 
@@ -168,14 +176,36 @@ async function applyPdf(db: Db, event: RecordedEvent): Promise<void> {
   }
 }
 
+async function applyCard(db: Db, event: RecordedEvent): Promise<void> {
+  const type = event.type as CardEvent['type'];
+  if (type === 'ShareCardRequested') {
+    const d = event.data as Data<CardEvent, 'ShareCardRequested'>;
+    await db
+      .insertInto('share_cards')
+      .values({ card_id: d.cardId, page: d.content.page, hash: null, size: '0', made_at: null })
+      .onConflict((oc) => oc.column('card_id').doNothing())
+      .execute();
+  } else if (type === 'ShareCardMade') {
+    const d = event.data as Data<CardEvent, 'ShareCardMade'>;
+    await db
+      .updateTable('share_cards')
+      .set({ hash: d.hash, size: String(d.size), made_at: event.metadata.timestamp })
+      .where('card_id', '=', d.cardId)
+      .execute();
+  } else if (type === 'ShareCardExpired') {
+    const d = event.data as Data<CardEvent, 'ShareCardExpired'>;
+    await db.updateTable('share_cards').set({ hash: null, size: '0' }).where('card_id', '=', d.cardId).execute();
+  }
+}
+
 /**
  * What the media folder holds by the events, so quotas are counted without reading the disk:
- * each upload (its size, uploader, derivatives) and what uses it, and each PDF edition kept. Reads
+ * each upload (its size, uploader, derivatives) and what uses it, each PDF edition and share card kept. Reads
  * every event, since any text may name an upload's URL.
  */
 export const storageProjection = defineBatchProjection<StorageReadModel>({
   name: STORAGE_PROJECTION,
-  version: 1,
+  version: 2,
   handles: '*',
   async setup(db: Db) {
     await db.schema
@@ -213,12 +243,23 @@ export const storageProjection = defineBatchProjection<StorageReadModel>({
       .addColumn('last_asked_at', 'timestamptz', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('pdf_editions_by_hash').on('pdf_editions').column('hash').execute();
+    await db.schema
+      .createTable('share_cards')
+      .addColumn('card_id', 'text', (c) => c.primaryKey())
+      .addColumn('page', 'text', (c) => c.notNull())
+      .addColumn('hash', 'text')
+      .addColumn('size', 'bigint', (c) => c.notNull())
+      .addColumn('made_at', 'timestamptz')
+      .execute();
+    await db.schema.createIndex('share_cards_by_hash').on('share_cards').column('hash').execute();
+    await db.schema.createIndex('share_cards_by_page').on('share_cards').columns(['page', 'made_at']).execute();
   },
   async apply(events, db) {
     for (const event of events) {
       const kind = streamKind(event.streamId);
       if (kind === 'media') await applyMedia(db, event);
       else if (kind === 'pdf') await applyPdf(db, event);
+      else if (kind === 'card') await applyCard(db, event);
       else await recordMentions(db, event);
     }
   },

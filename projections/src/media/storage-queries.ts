@@ -14,9 +14,9 @@ export async function accountUsage(db: Db, uploader: string): Promise<number> {
   return Number(row.bytes);
 }
 
-/** Bytes the whole media library takes: every upload with its derivatives, and every PDF edition kept. */
+/** Bytes the whole media library takes: every upload with its derivatives, and every PDF edition and share card kept. */
 export async function siteUsage(db: Db): Promise<number> {
-  const [uploads, pdfs] = await Promise.all([
+  const [uploads, pdfs, cards] = await Promise.all([
     db
       .selectFrom('uploads')
       .select(sql<string>`coalesce(sum(size + derivative_size), 0)`.as('bytes'))
@@ -26,8 +26,13 @@ export async function siteUsage(db: Db): Promise<number> {
       .select(sql<string>`coalesce(sum(size), 0)`.as('bytes'))
       .where('hash', 'is not', null)
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('share_cards')
+      .select(sql<string>`coalesce(sum(size), 0)`.as('bytes'))
+      .where('hash', 'is not', null)
+      .executeTakeFirstOrThrow(),
   ]);
-  return Number(uploads.bytes) + Number(pdfs.bytes);
+  return Number(uploads.bytes) + Number(pdfs.bytes) + Number(cards.bytes);
 }
 
 export interface UnusedUpload {
@@ -93,7 +98,7 @@ export async function editionsAskedBefore(
   }));
 }
 
-/** Whether any upload, derivative or kept PDF edition of the library is stored under this object key. */
+/** Whether any upload, derivative, kept PDF edition or share card of the library is stored under this object key. */
 export async function objectInUse(db: Db, key: string): Promise<boolean> {
   const upload = await db
     .selectFrom('uploads')
@@ -102,5 +107,31 @@ export async function objectInUse(db: Db, key: string): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   if (upload) return true;
-  return (await db.selectFrom('pdf_editions').select('request_id').where('hash', '=', key).limit(1).executeTakeFirst()) !== undefined;
+  if (await db.selectFrom('pdf_editions').select('request_id').where('hash', '=', key).limit(1).executeTakeFirst()) return true;
+  return (await db.selectFrom('share_cards').select('card_id').where('hash', '=', key).limit(1).executeTakeFirst()) !== undefined;
+}
+
+export interface SupersededCard {
+  cardId: string;
+  hash: string;
+  size: number;
+}
+
+/**
+ * Share cards kept, made before `before`, whose page has a card made later (its text changed
+ * since): the sweep's candidates. A page's newest card is kept however old.
+ */
+export async function supersededCards(db: Db, before: Date, limit: number): Promise<SupersededCard[]> {
+  const rows = await db
+    .selectFrom('share_cards as old')
+    .select(['old.card_id', 'old.hash', 'old.size'])
+    .where('old.hash', 'is not', null)
+    .where('old.made_at', '<=', before.toISOString())
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('share_cards as newer').select('newer.card_id').whereRef('newer.page', '=', 'old.page').whereRef('newer.made_at', '>', 'old.made_at')),
+    )
+    .orderBy('old.made_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ cardId: r.card_id, hash: r.hash!, size: Number(r.size) }));
 }

@@ -20,6 +20,10 @@ export const translationEdition: Readonly<Record<Language, Edition>> = {
   zh: 'first',
 };
 
+/** The edition a sentence is shown in: the one asked for, else the translation's own (as the reader forces it), else the First. */
+export const shownEdition = (edition: Edition | undefined | null, lang: Language | null | undefined): Edition =>
+  edition ?? (lang ? translationEdition[lang] : 'first');
+
 /** Where a sentence (the /api/lineinfo answer) keeps each translation. */
 export const translationFields: Readonly<Record<Language, string>> = {
   sa: 'ssanskrit',

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@epos/platform';
 import { enqueueOnce } from '@epos/platform/jobs/index';
 import { deleteStoredObjectsJob } from '@epos/platform/media/jobs';
-import { mediaRemoved, mediaStream, pdfExpired, uploadSwept } from '@epos/schemas';
+import { mediaRemoved, mediaStream, pdfExpired, shareCardExpired, uploadSwept } from '@epos/schemas';
 import { fold } from '@epos/domain/decider';
 import { mediaDecider } from '@epos/domain/media/media-decider';
 import { defineWorkerReactor, type ReactorContext } from '../reactor-context.js';
@@ -23,15 +23,19 @@ const deleteUpload = async (event: RecordedEvent<string, { hash: string }>, cont
 const UPLOAD_EFFECT =
   'queues `storage.delete-objects` for its file, thumbnail and web size (job id `objects-<position>`), each deleted unless something in the library is stored under it again';
 
-/** Files follow the events that take them out of the library: a removal, a sweep, an expired PDF. */
+/** Files follow the events that take them out of the library: a removal, a sweep, an expired PDF or share card. */
 export const storageReactor = defineWorkerReactor({
   name: 'storage',
-  events: [mediaRemoved, uploadSwept, pdfExpired],
+  events: [mediaRemoved, uploadSwept, pdfExpired, shareCardExpired],
   on: {
     MediaRemoved: { effect: UPLOAD_EFFECT, react: deleteUpload },
     UploadSwept: { effect: UPLOAD_EFFECT, react: deleteUpload },
     PdfExpired: {
       effect: 'queues `storage.delete-objects` for the PDF (job id `objects-<position>`), deleted unless another edition kept has the same bytes',
+      react: async (event, context) => void (await queueDeletion(context, event, [event.data.hash])),
+    },
+    ShareCardExpired: {
+      effect: 'queues `storage.delete-objects` for the card (job id `objects-<position>`), deleted unless something kept has the same bytes',
       react: async (event, context) => void (await queueDeletion(context, event, [event.data.hash])),
     },
   },

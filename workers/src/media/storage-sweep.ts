@@ -1,27 +1,39 @@
-import { describeDatabaseError, handleCommand, isDatabaseUnavailable, WrongExpectedRevisionError } from '@epos/platform';
+import { describeDatabaseError, handleCommand, isDatabaseUnavailable } from '@epos/platform';
 import { enqueueOnce } from '@epos/platform/jobs/index';
 import { sweepStorageJob } from '@epos/platform/media/jobs';
 import { readPdfRequest } from '@epos/platform/pdf/request-state';
-import { mediaStream, pdfPartSchema, pdfStream, SYSTEM_ACTOR, type PdfPart } from '@epos/schemas';
+import { readShareCard } from '@epos/platform/cards/card-state';
+import { cardStream, mediaStream, pdfPartSchema, pdfStream, SYSTEM_ACTOR, type PdfPart } from '@epos/schemas';
 import { mediaDecider } from '@epos/domain/media/media-decider';
 import { STORAGE_PROJECTION, type StorageReadModel } from '@epos/projections/media/storage-projection';
-import { editionsAskedBefore, isUsed, uploadsUnusedSince, type KeptEdition } from '@epos/projections/media/storage-queries';
+import {
+  editionsAskedBefore,
+  isUsed,
+  supersededCards,
+  uploadsUnusedSince,
+  type KeptEdition,
+  type SupersededCard,
+} from '@epos/projections/media/storage-queries';
 import { pdfPartVersion } from '@epos/projections/poem/pdf-queries';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { ReadModelBehindError } from '../reactor-context.js';
 import type { WorkerContext } from '../registry.js';
 import { handle, type JobRegistration } from '../runner.js';
+import { appendAtRevision } from '../append-once.js';
 
 const HOUR = 3_600_000;
 /** Uploads swept per run; the next run takes the rest. */
 const UPLOADS_PER_RUN = 1000;
 const EDITIONS_PER_PAGE = 500;
+/** Share cards expired per run; the next run takes the rest. */
+const CARDS_PER_RUN = 1000;
 
 type SweepContext = Pick<WorkerContext, 'config' | 'store' | 'progress' | 'logger'>;
 
 interface SweepResult {
   swept: number;
   expired: number;
+  cardsExpired: number;
 }
 
 /** Each upload nothing has used for the grace period, out of the library as `UploadSwept` (the decider checks its use again). */
@@ -54,16 +66,7 @@ async function expire(context: SweepContext, edition: KeptEdition, currentVersio
     lastAskedAt: edition.lastAskedAt,
     currentVersion,
   };
-  try {
-    await context.store.append(pdfStream(edition.requestId), [{ type: 'PdfExpired', data }], {
-      expectedRevision: state.revision,
-      cause: { actor: SYSTEM_ACTOR },
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) return false;
-    throw error;
-  }
+  return appendAtRevision(context.store, pdfStream(edition.requestId), state.revision, { type: 'PdfExpired', data });
 }
 
 /**
@@ -91,6 +94,24 @@ async function expireOldEditions(context: SweepContext, db: Awaited<ReturnType<t
   }
 }
 
+/** `ShareCardExpired` for the card, unless its stream moved on since the read model looked. */
+async function expireCard(context: SweepContext, card: SupersededCard): Promise<boolean> {
+  const state = await readShareCard(context.store, card.cardId);
+  if (state.made?.hash !== card.hash) return false;
+  return appendAtRevision(context.store, cardStream(card.cardId), state.revision, {
+    type: 'ShareCardExpired',
+    data: { ...card, reason: 'superseded' as const },
+  });
+}
+
+/** Each share card made before the retention time whose page has a newer card: `ShareCardExpired`. */
+async function expireOldCards(context: SweepContext, db: Awaited<ReturnType<typeof storageDb>>, now: number): Promise<number> {
+  const before = new Date(now - context.config.OLD_RENDER_RETENTION_HOURS * HOUR);
+  let expired = 0;
+  for (const card of await supersededCards(db, before, CARDS_PER_RUN)) if (await expireCard(context, card)) expired += 1;
+  return expired;
+}
+
 const storageDb = (context: SweepContext) => context.progress.readModel<StorageReadModel>(STORAGE_PROJECTION);
 
 /** One sweep over the read models as they stand at the head of the log now. */
@@ -99,8 +120,12 @@ async function sweepStorage(context: SweepContext, now = Date.now()): Promise<Sw
   const names = [STORAGE_PROJECTION, POEM_PROJECTION];
   if ((await context.progress.waitFor(head, { names, timeoutMs: 30_000 })) === null) throw new ReadModelBehindError(names, head);
   const db = await storageDb(context);
-  const result = { swept: await sweepUploads(context, db, now), expired: await expireOldEditions(context, db, now) };
-  if (result.swept || result.expired) context.logger.info(result, 'storage sweep took out unused uploads and old renders');
+  const result = {
+    swept: await sweepUploads(context, db, now),
+    expired: await expireOldEditions(context, db, now),
+    cardsExpired: await expireOldCards(context, db, now),
+  };
+  if (result.swept || result.expired || result.cardsExpired) context.logger.info(result, 'storage sweep took out unused uploads and old renders');
   return result;
 }
 

@@ -2,7 +2,7 @@ import { chromium, type Browser } from 'playwright-core';
 import type { Logger } from '@epos/platform';
 import { chromiumPresent } from '@epos/platform/pdf/chromium';
 
-/** The configured Chromium is not there (or not executable): PDF editions cannot be printed on this machine. */
+/** The configured Chromium is not there (or not executable): PDF editions and share cards cannot be made on this machine. */
 export class ChromiumMissingError extends Error {
   constructor(readonly executablePath: string) {
     super(`Chromium was not found at CHROMIUM_PATH=${executablePath}: install Debian's chromium package or point CHROMIUM_PATH at a Chromium executable`);
@@ -74,6 +74,20 @@ export class PdfBrowser {
         printBackground: true,
         ...(options ? { displayHeaderFooter: true, headerTemplate: options.headerTemplate, footerTemplate: options.footerTemplate } : {}),
       });
+    } finally {
+      await context.close().catch(() => undefined);
+    }
+  }
+
+  /** A PNG of the HTML file at `fileUrl` at this size in CSS pixels (share cards: workers/src/cards). */
+  async capture(fileUrl: string, size: { width: number; height: number }): Promise<Buffer> {
+    const browser = await this.current();
+    const context = await browser.newContext({ javaScriptEnabled: false, offline: true, viewport: size, deviceScaleFactor: 1 });
+    try {
+      const page = await context.newPage();
+      await page.goto(fileUrl, { waitUntil: 'load', timeout: 60_000 });
+      await page.evaluate(() => document.fonts.ready.then(() => undefined)).catch(() => undefined);
+      return await page.screenshot({ type: 'png', clip: { x: 0, y: 0, ...size } });
     } finally {
       await context.close().catch(() => undefined);
     }

@@ -1,32 +1,26 @@
-import { WrongExpectedRevisionError, type Shutdown } from '@epos/platform';
+import type { Shutdown } from '@epos/platform';
 import type { JobContext } from '@epos/platform/jobs/index';
 import { renderPdfJob } from '@epos/platform/pdf/jobs';
 import { pdfUrl } from '@epos/platform/pdf/request-id';
 import { readPdfRequest } from '@epos/platform/pdf/request-state';
-import { pdfStream, pdfPartLabel, SYSTEM_ACTOR, type PdfOptions, type PdfPart } from '@epos/schemas';
+import { pdfStream, pdfPartLabel, type PdfOptions, type PdfPart } from '@epos/schemas';
 import { pdfPartContent } from '@epos/projections/poem/pdf-queries';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import type { WorkerContext } from '../registry.js';
 import { handle, type JobRegistration } from '../runner.js';
+import { appendOnce as appendOutcomeOnce } from '../append-once.js';
 import { ChromiumMissingError, PdfBrowser } from './browser.js';
 import { renderEdition } from './render-edition.js';
 
-/** Appends the edition's one PdfRendered (or PdfFailed): on a lost race with another append, reads again and appends only if still due. */
-async function appendOnce(context: WorkerContext, requestId: string, event: { type: 'PdfRendered' | 'PdfFailed'; data: unknown }): Promise<void> {
-  for (;;) {
-    const state = await readPdfRequest(context.store, requestId);
-    if (state.rendered) return;
-    try {
-      await context.store.append(pdfStream(requestId), [event], {
-        expectedRevision: state.revision < 0n ? 'no_stream' : state.revision,
-        cause: { actor: SYSTEM_ACTOR },
-      });
-      return;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    }
-  }
-}
+/** Appends the edition's one PdfRendered (or PdfFailed), unless its stream has its PDF already. */
+const appendOnce = (context: WorkerContext, requestId: string, event: { type: 'PdfRendered' | 'PdfFailed'; data: unknown }) =>
+  appendOutcomeOnce(
+    context.store,
+    pdfStream(requestId),
+    () => readPdfRequest(context.store, requestId),
+    (state) => state.rendered !== null,
+    event,
+  );
 
 interface PdfJobResult {
   skipped: boolean;
