@@ -13,6 +13,7 @@ import os from 'node:os';
 import { request } from 'undici';
 import { launchBrowser } from '../testkit/browser.js';
 import { startSite } from '../testkit/site-process.js';
+import { pinningNote, SERVER_CORE } from './pinning.js';
 import { seededRandom } from '@epos/platform/testkit/seeded-random';
 import { SiteClient } from '../testkit/site-client.js';
 import { budgetLine, requireTools, throughputBesideReferences, type Read } from './beside-references.js';
@@ -62,14 +63,15 @@ function commentary(words: number): string {
 
 const tools = requireTools('bench:library');
 // The site as `npm start` runs it (tsx over the sources), its demo content on an embedded PostgreSQL.
-const site = await startSite({ env: { LOG_LEVEL: 'warn' } });
+// On a core of its own (its embedded PostgreSQL with it), as the references it is measured against.
+const site = await startSite({ env: { LOG_LEVEL: 'warn' }, core: SERVER_CORE });
 const failures: string[] = [];
 try {
   console.log(
     `bench:library: npm start (demo content), ${os.cpus().length} cores, Node ${process.version}, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
-      .join(' ')}`,
+      .join(' ')}; ${pinningNote('embedded')}`,
   );
   const admin = new SiteClient(site.base);
   await admin.login('admin', 'demo-admin-password');

@@ -15,6 +15,8 @@ import { gzipSync } from 'node:zlib';
 import type { Request } from 'playwright-core';
 import { launchBrowser } from '../testkit/browser.js';
 import { startSite } from '../testkit/site-process.js';
+import { pinningNote, SERVER_CORE } from './pinning.js';
+import { benchDatabase } from './bench-database.js';
 import { budgetLine, requireTools, throughputBesideReferences, type Read } from './beside-references.js';
 import { median } from './stats.js';
 import { LANGUAGES_COOKIE } from '@epos/schemas/poem/address-languages';
@@ -24,11 +26,16 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const KB = 1024;
 const tools = requireTools('bench:reader');
 // The site as `npm start` runs it (tsx over the sources), its demo content on an embedded PostgreSQL.
-const site = await startSite({ env: { LOG_LEVEL: 'warn' } });
+// On a core of its own, as the references it is measured against; its PostgreSQL (DATABASE_URL's, else
+// an embedded one this script starts) left to the scheduler, as bench:serving's.
+const bench = await benchDatabase();
+const site = await startSite({ databaseUrl: bench.url, env: { LOG_LEVEL: 'warn' }, core: SERVER_CORE });
 const browser = await launchBrowser();
 const report = (name: string, value: string) => console.log(`${name.padEnd(52)} ${value}`);
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-console.log(`bench:reader: npm start (demo content), Chromium ${browser.version()} headless, ${os.cpus().length} cores, Node ${process.version}`);
+console.log(
+  `bench:reader: npm start (demo content), Chromium ${browser.version()} headless, ${os.cpus().length} cores, Node ${process.version}; ${pinningNote()}`,
+);
 
 // 1. What a section page loads: its scripts and style sheets as Chromium received them, and the API reads it makes.
 interface Asset {
@@ -267,4 +274,5 @@ budget(
 budget('section switch < 150 ms', switches[2]! < 150, `${switches[2]!.toFixed(0)} ms`);
 console.log(`  ${budgetLine(throughput).line}`);
 await site.stop();
+await bench.close();
 process.exit(0);

@@ -21,6 +21,22 @@ const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
+/**
+ * Helmet's headers that no browser in use acts on, or that CSP's frame-ancestors replaces: each costs
+ * every answer its writing (docs/decisions/page-security-headers.md). X-XSS-Protection (the auditor
+ * it switched off is gone), X-Download-Options (Internet Explorer 8), X-Permitted-Cross-Domain-Policies
+ * (Flash and Acrobat policy files, none served), X-Frame-Options (frame-ancestors 'self' says it),
+ * X-DNS-Prefetch-Control and Origin-Agent-Cluster (hints, not protections).
+ */
+const OBSOLETE_HEADERS_OFF = {
+  xXssProtection: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xFrameOptions: false,
+  xDnsPrefetchControl: false,
+  originAgentCluster: false,
+} as const satisfies HelmetOptions;
+
 const inlineStylesAllowed = (policy: string) => policy.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'");
 
 /** The site's policy for this answer, but with inline styles allowed (scripts stay as strict). */
@@ -60,7 +76,7 @@ const EMBED_PATHS = /^\/(?:embed\/|oembed$)/;
  * - Built assets get their app's page policy and referrer policy (a worker runs under those its
  *   script came with: the editor's spell checker fetches its dictionary), no sniffing, and
  *   same-origin reads only.
- * The document-only headers (permissions, opener, frame and DNS prefetch policies) do nothing on
+ * The document-only headers (permissions and opener policies) do nothing on
  * the last two and cost a quarter of a small answer's time to write.
  */
 export function securityHeaders(config: Pick<Config, 'NODE_ENV'>): SecurityHeaders {
@@ -81,6 +97,7 @@ export function securityHeaders(config: Pick<Config, 'NODE_ENV'>): SecurityHeade
         },
       },
       strictTransportSecurity: production,
+      ...OBSOLETE_HEADERS_OFF,
     }),
     'permissions-policy': PERMISSIONS_POLICY,
   };
