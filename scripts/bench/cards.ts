@@ -41,7 +41,7 @@ try {
         page: `/bench/${sentence.line}`,
         heading: `${b.name} · ${c.name}`,
         main: { text: cardText(text), lang: scriptLang(text) ?? 'en' },
-        translation: null,
+        below: null,
         footer: `${parsed.author ?? 'Anonymous'}, ${parsed.title ?? file} · First edition · Epos`,
       };
       const started = performance.now();

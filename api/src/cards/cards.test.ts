@@ -74,8 +74,8 @@ describe('GET /card/{page}', () => {
     const heads = new PageHeads(api().app, api().deps);
     const content = (await heads.card(`/s/${id}`, '?lang=hi'))!;
     await heads.close();
-    expect(content.translation).toMatchObject({ lang: 'hi' });
-    expect(content.translation!.text).toMatch(/\p{Script=Devanagari}/u);
+    expect(content.below).toMatchObject({ lang: 'hi', role: 'translation' });
+    expect(content.below!.text).toMatch(/\p{Script=Devanagari}/u);
     const events = await api().deps.store.readStream(cardStream(shareCardId(content)));
     expect(events.map((e) => e.type)).toEqual(['ShareCardRequested', 'ShareCardMade']);
   }, 60_000);
@@ -89,8 +89,11 @@ describe('GET /card/{page}', () => {
     const heads = new PageHeads(api().app, api().deps);
     const guide = (await heads.card('/guide/reading-a-canto', ''))!;
     await heads.close();
-    expect(guide).toMatchObject({ page: '/guide/reading-a-canto', translation: null });
+    expect(guide).toMatchObject({ page: '/guide/reading-a-canto', below: { role: 'description' } });
     expect(guide.main.text).toMatch(/canto/i);
+    expect(guide.main.text).not.toContain('\n');
+    // The page's heading repeats its name: the description starts after it.
+    expect(guide.below!.text).toMatch(/^Read a whole section/);
 
     const before = await api().deps.store.headPosition();
     for (const url of ['/card/99/1/1', '/card/s/999999', '/card/blogs/nobody/nothing', '/card/admin/whatever']) {

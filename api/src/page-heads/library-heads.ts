@@ -8,11 +8,16 @@ import { collectionHead, homeCrumb } from './site-heads.js';
 const seg = encodeURIComponent;
 /** The words of an HTML body (the server's own sanitised HTML), for a description. */
 const textOf = (html: string): string => DomUtils.textContent(parseDocument(html.replace(/<\/(p|h[1-6]|li|blockquote)>/g, '$& ')));
+/** The words after a heading that repeats the page's own name (it is the title already). */
+const afterName = (text: string, name: string): string => {
+  const flat = text.trim();
+  return flat.toLowerCase().startsWith(`${name.toLowerCase()} `) ? flat.slice(name.length).trim() : flat;
+};
 
 /** A book of the books section: its name and author, its first words; JSON-LD `Book`. */
 export function bookHead(origin: string, site: Site, book: BookAnswer): PageHead {
   const url = `${origin}/books/${seg(book.Urlslug)}/${seg(book.BookSlug)}`;
-  const description = describe(textOf(book.BookContentHtml) || `${book.BookName} by ${book.AuthorName}`);
+  const description = describe(afterName(textOf(book.BookContentHtml), book.BookName) || `${book.BookName} by ${book.AuthorName}`);
   return headTags({
     site,
     title: `${book.BookName} — ${book.AuthorName} — ${site.siteName}`,
@@ -32,7 +37,7 @@ export function bookHead(origin: string, site: Site, book: BookAnswer): PageHead
 /** A library page: its name and first words, under its parent; JSON-LD `WebPage`. */
 export function libraryPageHead(origin: string, site: Site, page: LibraryPageAnswer): PageHead {
   const url = `${origin}${page.url}`;
-  const description = describe(textOf(page.content) || page.name);
+  const description = describe(afterName(textOf(page.content), page.name) || page.name);
   return headTags({
     site,
     title: `${page.name} — ${site.siteName}`,

@@ -29,7 +29,7 @@ export function sentenceCard(page: string, site: Site, sentence: LineInfoAnswer,
     page,
     heading: `${placeOf(sentence)} · sentence ${sentence.lineNumber}`,
     main: own(sentence.lines),
-    translation: translated && lang ? { text: cardText(translated), lang } : null,
+    below: translated && lang ? { text: cardText(translated), lang, role: 'translation' } : null,
     footer: poemFooter(site, edition),
   };
 }
@@ -50,19 +50,20 @@ export function sectionCard(
     page,
     heading: `${section.bookName} · ${section.cantoName} · ${name}`,
     main: own(first?.lines ?? site.poemTitle),
-    translation: translated && lang ? { text: cardText(translated), lang } : null,
+    below: translated && lang ? { text: cardText(translated), lang, role: 'translation' } : null,
     footer: poemFooter(site, section.Edition),
   };
 }
 
-/** The card of any other page: its title over its description, and the site. */
+/** The card of any other page: its title, its description below, and the site. */
 export function pageCard(page: string, site: Site, head: { title: string; description: string }): ShareCardContent {
   const title = head.title.replace(/ — [^—]*$/, '');
+  const description = head.description.trim();
   return {
     page,
     heading: site.siteName,
-    main: own(head.description && head.description !== title ? `${title}\n\n${head.description}` : title),
-    translation: null,
+    main: own(title),
+    below: description && description !== title ? { ...own(description), role: 'description' } : null,
     footer: site.poemTitle === site.siteName ? site.siteName : `${site.siteName} · ${site.poemTitle}`,
   };
 }

@@ -15,13 +15,14 @@ const cardTextSchema = z.object({
   lang: z.string().min(2).max(35),
 });
 
-/** What a share card shows: where the text stands, the text (verse keeps its lines), an optional translation, and the site. */
+/** What a share card shows: where the text stands, the text (verse keeps its lines), what stands below it, and the site. */
 export const shareCardContentSchema = z.object({
   /** The page the card is of (its path and the query that chose its translation): its subject, whose newer card replaces this one. */
   page: z.string().min(1).max(300),
   heading: z.string().min(1).max(300),
   main: cardTextSchema,
-  translation: cardTextSchema.nullable(),
+  /** Below the text, smaller: its translation (the one the address names), or a page's description under its title. */
+  below: cardTextSchema.extend({ role: z.enum(['translation', 'description']) }).nullable(),
   footer: z.string().min(1).max(300),
 });
 export type ShareCardContent = z.infer<typeof shareCardContentSchema>;
