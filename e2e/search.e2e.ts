@@ -199,10 +199,17 @@ describe('search', () => {
 
   // Last: it spends this address's searches for the minute.
   it('tells a reader refused for searching too often when to come back, instead of a blank or a generic error', async () => {
+    // Ten at a time, so that a busy machine spends the limit in seconds, not minutes (a 503 "busy" counts too).
     let refused: Response | undefined;
-    for (let i = 0; i < 700 && !refused; i++) {
-      const answer = await fetch(`${site.base}/api/v2/search?q=lamp`);
-      if (answer.status === 429) refused = answer;
+    for (let i = 0; i < 70 && !refused; i++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const answer = await fetch(`${site.base}/api/v2/search?q=lamp`);
+          await answer.arrayBuffer();
+          return answer;
+        }),
+      );
+      refused = answers.find((answer) => answer.status === 429);
     }
     expect(refused?.headers.get('ratelimit-policy')).toMatch(/^"searches-per-minute";q=60;w=60/);
     const page = await openAt('/search?q=lamp', DESKTOP);

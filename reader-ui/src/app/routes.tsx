@@ -1,21 +1,10 @@
 import type { ComponentType } from 'react';
 import { Route, Switch, type RouteComponentProps } from 'wouter';
 import { readerRoutes, type ReaderRouteName } from '@epos/schemas/reader-routes';
-import { ConfirmEmailPage } from '../accounts/confirm-email-page';
-import { ForgotPasswordPage } from '../accounts/forgot-password-page';
-import { LoginPage } from '../accounts/login-page';
-import { MyAccountPage } from '../accounts/my-account-page';
-import { PasswordPage } from '../accounts/password-page';
-import { RegisterPage } from '../accounts/register-page';
-import { ResendActivationPage } from '../accounts/resend-activation-page';
-import { ResetPasswordPage } from '../accounts/reset-password-page';
 import { SectionPage } from '../poem/section-page';
 import { SearchHighlighter } from '../lookup/search-highlight';
 import { lazyScreen } from '../ui/lazy-screen';
-import { SentencePage } from '../poem/sentence-page';
-import { PermanentLinkPage } from '../poem/permanent-link-page';
 import { AsOfSync } from '../poem/scholarship/as-of-control';
-import { HomePage } from './home-page';
 import { LastReadTracker } from './last-read';
 import { ReviewMoved } from '../accounts/review-moved';
 import { LIBRARY_ROUTE } from '../library/route';
@@ -33,6 +22,29 @@ const LazySearch = lazyScreen('src/search/search-page.tsx', () => import('../sea
 const LazyBooks = lazyScreen('src/books/book-routes.tsx', () => import('../books/book-routes'));
 const LazyLibraryPage = lazyScreen('src/library/library-page.tsx', () => import('../library/library-page'));
 const LazyPageEditor = lazyScreen('src/library/page-editor-routes.tsx', () => import('../library/page-editor-routes'));
+// The home page and a sentence's pages (rendered on the server, which links their code: ../ui/lazy-screen.tsx).
+const LazyHome = lazyScreen('src/app/home-page.tsx', async () => ({ default: (await import('./home-page')).HomePage }));
+const LazySentence = lazyScreen('src/poem/sentence-page.tsx', async () => ({ default: (await import('../poem/sentence-page')).SentencePage }));
+const LazyPermanentLink = lazyScreen('src/poem/permanent-link-page.tsx', async () => ({
+  default: (await import('../poem/permanent-link-page')).PermanentLinkPage,
+}));
+// The account pages too: a reader arrives at a section, not at a form.
+const LazyLogin = lazyScreen('src/accounts/login-page.tsx', async () => ({ default: (await import('../accounts/login-page')).LoginPage }));
+const LazyRegister = lazyScreen('src/accounts/register-page.tsx', async () => ({ default: (await import('../accounts/register-page')).RegisterPage }));
+const LazyPassword = lazyScreen('src/accounts/password-page.tsx', async () => ({ default: (await import('../accounts/password-page')).PasswordPage }));
+const LazyMyAccount = lazyScreen('src/accounts/my-account-page.tsx', async () => ({ default: (await import('../accounts/my-account-page')).MyAccountPage }));
+const LazyForgotPassword = lazyScreen('src/accounts/forgot-password-page.tsx', async () => ({
+  default: (await import('../accounts/forgot-password-page')).ForgotPasswordPage,
+}));
+const LazyResendActivation = lazyScreen('src/accounts/resend-activation-page.tsx', async () => ({
+  default: (await import('../accounts/resend-activation-page')).ResendActivationPage,
+}));
+const LazyResetPassword = lazyScreen('src/accounts/reset-password-page.tsx', async () => ({
+  default: (await import('../accounts/reset-password-page')).ResetPasswordPage,
+}));
+const LazyConfirmEmail = lazyScreen('src/accounts/confirm-email-page.tsx', async () => ({
+  default: (await import('../accounts/confirm-email-page')).ConfirmEmailPage,
+}));
 
 /** Every reader route. Features add theirs above the catch-all. */
 export function AppRoutes() {
@@ -50,18 +62,18 @@ export function AppRoutes() {
 
 /** The screen of each route in the reader's route table (schemas/reader-routes.ts), which lists them in the order they are tried. */
 const screens: { readonly [Name in ReaderRouteName]: ComponentType<RouteComponentProps> } = {
-  home: HomePage,
-  login: LoginPage,
-  register: RegisterPage,
-  password: PasswordPage,
-  account: MyAccountPage,
-  forgotPassword: ForgotPasswordPage,
-  resendActivation: ResendActivationPage,
-  resetPassword: ResetPasswordPage,
-  confirmEmail: ConfirmEmailPage,
+  home: LazyHome,
+  login: LazyLogin,
+  register: LazyRegister,
+  password: LazyPassword,
+  account: LazyMyAccount,
+  forgotPassword: LazyForgotPassword,
+  resendActivation: LazyResendActivation,
+  resetPassword: LazyResetPassword,
+  confirmEmail: LazyConfirmEmail,
   section: SectionPage,
-  sentence: SentencePage,
-  permanentLink: PermanentLinkPage,
+  sentence: LazySentence,
+  permanentLink: LazyPermanentLink,
   compare: LazyCompare,
   lookup: LazyLookup,
   search: LazySearch,

@@ -8,9 +8,7 @@ import { serverAnswer, servedResult } from '../ui/server-answers';
 import { SentenceDetails } from './sentence-page';
 import type { Result } from '../ui/http';
 import { Loading } from '../ui/loading';
-import { sentencePath } from '../ui/poem-address';
-
-export const permanentLink = (id: number) => `/s/${id}`;
+import { permanentLink, sentencePath } from '../ui/poem-address';
 
 /** `/s/{id}`: a sentence's permanent link, which finds it under whatever number it has now. */
 export function PermanentLinkPage({ params }: { params: { id?: string } }) {

@@ -5,7 +5,7 @@ import { translationsVersionAtom, useSiteInfo, shownLayersAtom } from './atoms';
 import { AsOfBanner } from './scholarship/as-of-control';
 import { ReaderControls } from './reader-controls';
 import { SectionPaintings } from './paintings';
-import { PdfButton } from './pdf/pdf-dialog';
+import { PdfButton } from './pdf/pdf-button';
 import { ReaderBar, ReaderSettings, useSectionSwipe, useSettingsPanel } from './reader-bar';
 import { textSizeAtom } from './preferences';
 import { groupByStanza, visibleLanguages } from './reading';

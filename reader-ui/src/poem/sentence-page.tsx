@@ -11,13 +11,12 @@ import { LinkedText } from '../ui/linked-text';
 import { Loading } from '../ui/loading';
 import './poem.css';
 import { langFields, langLabels, LANGS, splitLines } from './reading';
-import { parseSentencePath, sectionPath, sentencePath } from '../ui/poem-address';
+import { parseSentencePath, permanentLink, sectionPath, sentencePath } from '../ui/poem-address';
 import { HistoryPanel } from './scholarship/history-panel';
 import { StudyHost } from './study/study-host';
 import { verseOf } from './sentence-view';
 import { Verse } from '../ui/verse';
 import { useAsOf } from './scholarship/as-of';
-import { permanentLink } from './permanent-link-page';
 import { CiteActions } from './cite/cite-actions';
 
 /** `/{lineNumber}`: one sentence with its notes and translations. */

@@ -8,13 +8,16 @@ import { noteRenderedModule } from './server-answers';
  * module's styles and code (api/src/page-heads/page-bodies.ts), so it shows styled and hydrates
  * without waiting for them.
  */
-export function lazyScreen(module: `src/${string}`, load: () => Promise<{ default: ComponentType }>): () => ReactElement {
+export function lazyScreen<Props extends object = object>(
+  module: `src/${string}`,
+  load: () => Promise<{ default: ComponentType<Props> }>,
+): (props: Props) => ReactElement {
   const Screen = lazy(load);
-  return function LazyScreen() {
+  return function LazyScreen(props: Props) {
     if (typeof window === 'undefined') noteRenderedModule(module);
     return (
       <Suspense fallback={<Loading />}>
-        <Screen />
+        <Screen {...props} />
       </Suspense>
     );
   };

@@ -77,3 +77,6 @@ export function sectionKey(address: SectionAddress): string {
 export function scrollKey(address: SectionAddress): string {
   return `${address.book}/${address.canto}/${address.section}`;
 }
+
+/** A sentence's permanent link: it finds the sentence whatever number it has now. */
+export const permanentLink = (id: number) => `/s/${id}`;

@@ -34,7 +34,7 @@ export interface PdfDialogProps {
 }
 
 /** The PDF preferences: book or canto, the layers to print, and (signed in) the address to mail the link to. */
-function PdfDialog({ book, canto, layers, onClose, returnTo }: PdfDialogProps) {
+export default function PdfDialog({ book, canto, layers, onClose, returnTo }: PdfDialogProps) {
   const site = useSiteInfo();
   const me = useMe();
   const toast = useToast();
@@ -234,19 +234,5 @@ function PdfDialog({ book, canto, layers, onClose, returnTo }: PdfDialogProps) {
       )}
       {(problem !== null || status?.state === 'failed') && <Failure message={problem ?? GENERIC_ERROR} />}
     </Modal>
-  );
-}
-
-/** The button on the canto view that opens the PDF preferences. */
-export function PdfButton(props: Omit<PdfDialogProps, 'onClose' | 'returnTo'>) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  return (
-    <>
-      <button ref={button} type="button" className="button pdf-open" onClick={() => setOpen(true)}>
-        PDF
-      </button>
-      {open && <PdfDialog {...props} onClose={() => setOpen(false)} returnTo={button.current} />}
-    </>
   );
 }
