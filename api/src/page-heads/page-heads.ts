@@ -11,7 +11,7 @@ import { ChangeCache } from '../http/change-cache.js';
 import { readOwn } from '../http/own-answers.js';
 import { always, kept, renderText, type CacheableBody } from '../http/http-cache.js';
 import { SHARE_CARD_SIZE } from '@epos/platform/cards/card-id';
-import type { ShareCardContent } from '@epos/schemas';
+import { editionSchema, type ShareCardContent } from '@epos/schemas';
 import { languagesFromSearch } from '@epos/schemas/poem/address-languages';
 import { shellWithHead, withCardImage, type PageHead } from './head-tags.js';
 import { pageCard } from './share-cards.js';
@@ -30,7 +30,7 @@ function cardAddress(path: string, search: string): string {
   const lang = languagesFromSearch(search)?.[0];
   const edition = query.get('edition');
   const kept = new URLSearchParams();
-  if (edition && /^(first|centenary|revised)$/.test(edition)) kept.set('edition', edition);
+  if (editionSchema.safeParse(edition).success) kept.set('edition', edition!);
   if (lang) kept.set('lang', lang);
   const rest = kept.toString();
   return `/card${path.replace(/\/+$/, '') || '/'}${rest ? `?${rest}` : ''}`;

@@ -3,10 +3,16 @@ import type { LineInfoAnswer, SectionAnswer } from '@epos/schemas';
 import type { Site } from '@epos/schemas/api/site';
 import { describe, headTags, type Crumb, type PageHead } from './head-tags.js';
 
+/** A section's name as its heads and cards say it: "Section IV: The Marsh", or its numeral alone. */
+export function sectionName(section: SectionAnswer): string {
+  const part = section.customSection[0];
+  return part ? `Section ${part.srn}${part.SectionName && part.SectionName !== part.srn ? `: ${part.SectionName}` : ''}` : 'Section';
+}
+
 /** Where a section stands: its names, and the JSON-LD of it as a part of its canto, book and the poem. */
 function sectionPlace(origin: string, site: Site, section: SectionAnswer) {
   const part = section.customSection[0];
-  const name = part ? `Section ${part.srn}${part.SectionName && part.SectionName !== part.srn ? `: ${part.SectionName}` : ''}` : 'Section';
+  const name = sectionName(section);
   const where = `${section.bookName} · ${section.cantoName} · ${name}`;
   const url = `${origin}/${section.bookNumber}/${section.cantoNumber}/${part?.SectionNumber ?? 1}`;
   const poem = { '@type': 'Book', name: site.poemTitle, url: `${origin}/` };

@@ -4,6 +4,7 @@ import { editionNames, type Edition, type Language } from '@epos/schemas/poem/ed
 import { scriptLang } from '@epos/schemas/poem/script-lang';
 import { placeOf } from '../cite/csl-item.js';
 import { translationOf } from '../poem/sentence-by-id.js';
+import { sectionName } from './poem-heads.js';
 
 /** Characters of text a card takes: a longer sentence is cut at a line, and the card fades it out. */
 const CARD_CHARS = 700;
@@ -45,10 +46,9 @@ export function sectionCard(
   const part = section.customSection[0];
   const first = part?.customSection[0];
   const translated = first && translations.find((t) => t.SentenceNumber === first.lineNumber)?.Translated;
-  const name = part ? `Section ${part.srn}${part.SectionName && part.SectionName !== part.srn ? `: ${part.SectionName}` : ''}` : 'Section';
   return {
     page,
-    heading: `${section.bookName} · ${section.cantoName} · ${name}`,
+    heading: `${section.bookName} · ${section.cantoName} · ${sectionName(section)}`,
     main: own(first?.lines ?? site.poemTitle),
     below: translated && lang ? { text: cardText(translated), lang, role: 'translation' } : null,
     footer: poemFooter(site, section.Edition),
