@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import type { SearchAnswer } from '@epos/schemas/search/responses';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { caughtUp, signIn } from '../testkit/people.js';
-import { importPoem } from '../poem/import/import-poem.js';
+import { importText as importTextInto } from '../testkit/import-text.js';
 import { GITA_I, INFERNO_I, PARADISE_LOST_I } from '../poem/import/fixtures/real-verse.js';
 
 let api: TestApi;
 
-const importText = async (content: string) => {
-  await importPoem(
-    { store: api.deps.store, progress: api.deps.progress, readModel: () => api.deps.progress.readModel<PoemReadModel>(POEM_PROJECTION) },
-    { fileName: 'poem.txt', content, confirmed: true, cause: { actor: 'importer' } },
-  );
-  await caughtUp(api);
-};
+const importText = (content: string) => importTextInto(api, content, { confirmed: true });
 const search = async (query: Record<string, string>) => {
   const answer = await api.app.inject({ method: 'GET', url: `/api/v2/search?${new URLSearchParams(query).toString()}` });
   expect(answer.statusCode, answer.body).toBe(200);

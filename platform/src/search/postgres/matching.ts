@@ -29,13 +29,38 @@ export async function parseQuery<DB>(db: Kysely<DB>, query: Pick<SearchQuery, 'q
 
 const inLanguages = (languages: readonly SearchLanguage[]) => sql`d.language in (${sql.join(languages)})`;
 
-/** The tsquery of a row's language (`d`), for ranking and highlighting. */
-export function rowQuery(groups: readonly QueryGroup[]): RawBuilder<unknown> {
-  if (groups.length === 1) return sql`${groups[0]!.tsquery}::tsquery`;
+/** The tsquery of a row's language (`d`), for ranking and highlighting; `form` rewrites each group's. */
+export function rowQuery(groups: readonly QueryGroup[], form: (tsquery: string) => string = (q) => q): RawBuilder<unknown> {
+  if (groups.length === 1) return sql`${form(groups[0]!.tsquery)}::tsquery`;
   return sql`case ${sql.join(
-    groups.map((g) => sql`when ${inLanguages(g.languages)} then ${g.tsquery}::tsquery`),
+    groups.map((g) => sql`when ${inLanguages(g.languages)} then ${form(g.tsquery)}::tsquery`),
     sql` `,
   )} end`;
+}
+
+/** A tsquery's text as PostgreSQL prints it: quoted lexemes (with their `:*AB` marks), operators, brackets. */
+const TSQUERY_TOKEN = /'(?:[^']|'')*'(?::[*A-D]+)?|[()!]/g;
+
+/**
+ * Any of the query's words (`'a' | 'b' …`), leaving out what it negates: what a snippet marks,
+ * without asking the headline to find the span holding the whole query.
+ */
+export function anyWordOf(tsquery: string): string {
+  const words = new Set<string>();
+  const negatedGroups: boolean[] = [];
+  let negateNext = false;
+  for (const [token] of tsquery.matchAll(TSQUERY_TOKEN)) {
+    if (token === '!') negateNext = !negateNext;
+    else if (token === '(') {
+      negatedGroups.push(negateNext || negatedGroups.at(-1) === true);
+      negateNext = false;
+    } else if (token === ')') negatedGroups.pop();
+    else {
+      if (!negateNext && negatedGroups.at(-1) !== true) words.add(token);
+      negateNext = false;
+    }
+  }
+  return words.size === 0 ? tsquery : [...words].join(' | ');
 }
 
 /** `<documents> d where …`: the documents of one scope matching the query in their own language, and the filters. */

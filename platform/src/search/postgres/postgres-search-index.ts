@@ -9,7 +9,7 @@ import { capCounts, nothingSearched } from '../counts.js';
 import { onlyCommonWords } from '../common-words.js';
 import { startingWith } from '../../db/like.js';
 import { createSearchTables } from './schema.js';
-import { matchingDocuments, parseQuery, rowQuery } from './matching.js';
+import { anyWordOf, matchingDocuments, parseQuery, rowQuery } from './matching.js';
 import { configurationOf, searchable, unsearchable } from './text-search.js';
 
 const HEADLINE_OPTIONS = `StartSel="${MARK_START}", StopSel="${MARK_STOP}", MaxWords=40, MinWords=20, ShortWord=2`;
@@ -19,6 +19,13 @@ const DOCUMENT_ORDER = sql`d.ord asc nulls last, d.date desc nulls last, d.id`;
 const MAX_CORRECTED_WORDS = 8;
 /** ts_headline reads the whole text: a long post is cut to its beginning for the snippet. */
 const SNIPPET_SOURCE_CHARS = 20_000;
+/**
+ * Before PostgreSQL 18 ts_headline looks for the span holding the whole query from every word on,
+ * each look reading on to the text's end: a query of many words, or one not all inside the snippet's
+ * source, took seconds a document (two minutes a page of results on 15). There the snippet marks any
+ * of the query's words instead, which it finds in one pass. 18 finds the span in one pass.
+ */
+const WHOLE_QUERY_HEADLINE_SINCE = 180_000;
 
 interface HitRow {
   id: string;
@@ -39,6 +46,7 @@ interface HitRow {
 export class PostgresSearchIndex implements SearchIndex {
   readonly adapter = 'postgres';
   private readonly otherCounts: CountsCache;
+  private headlineForm?: Promise<(tsquery: string) => string>;
 
   constructor(
     private readonly database: Pick<Database, 'db'>,
@@ -67,7 +75,8 @@ export class PostgresSearchIndex implements SearchIndex {
     if (groups.length === 0) return nothingSearched(false);
     const matches = (scope: SearchScope) => matchingDocuments(schema, groups, query, scope);
     const offset = (Math.max(1, query.page) - 1) * query.pageSize;
-    const headline = sql`ts_headline(${configurationOf('d.language')}, ${searchable(`left(d.text, ${SNIPPET_SOURCE_CHARS})`)}, ${rowQuery(groups)}, ${HEADLINE_OPTIONS})`;
+    const headlineQuery = rowQuery(groups, await this.headlineQueryForm());
+    const headline = sql`ts_headline(${configurationOf('d.language')}, ${searchable(`left(d.text, ${SNIPPET_SOURCE_CHARS})`)}, ${headlineQuery}, ${HEADLINE_OPTIONS})`;
     // The chosen scope's matches are found once: counted up to one past the cap and, up to the cap,
     // ranked (title above text), ties in poem order then newest first. The other tabs are counted beside it.
     const others = this.otherCounts.lookUp(schema, query);
@@ -109,6 +118,15 @@ export class PostgresSearchIndex implements SearchIndex {
       more: rows.length > query.pageSize,
       commonWordsOnly: false,
     };
+  }
+
+  /** The query a snippet marks, by the server's version (WHOLE_QUERY_HEADLINE_SINCE). */
+  private headlineQueryForm(): Promise<(tsquery: string) => string> {
+    this.headlineForm ??= sql<{ version: number }>`select current_setting('server_version_num')::int as version`
+      .execute(this.database.db)
+      .then(({ rows }) => (rows[0]!.version >= WHOLE_QUERY_HEADLINE_SINCE ? (q: string) => q : anyWordOf));
+    this.headlineForm.catch(() => (this.headlineForm = undefined));
+    return this.headlineForm;
   }
 
   /** Scopes' counts, each up to one past the cap, in one statement. */
