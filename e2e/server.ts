@@ -26,15 +26,72 @@ export const startSite = (): Promise<SiteProcess> => startSiteProcess(siteOption
  * The whole site on a throw-away data folder holding only `content` (a poem file named `fileName`,
  * imported with `npm run import` before the site starts, so no demo poem is seeded).
  */
-export const startSiteWithPoem = (fileName: string, content: string): Promise<SiteProcess> =>
-  startSiteProcess({
+export const startSiteWithPoem = (fileName: string, content: string): Promise<SiteProcess> => startSiteWithPoemAnd(fileName, content).then(({ site }) => site);
+
+const run = promisify(execFile);
+const tool = (script: string, args: readonly string[], env: NodeJS.ProcessEnv) =>
+  run(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], { cwd: root, env });
+
+/**
+ * The whole site on a throw-away data folder holding only `content` (a poem file named `fileName`,
+ * imported with `npm run import` before the site starts, so no demo poem is seeded). With `account`,
+ * also an account made as an operator makes one (`npm run create-admin`): its one-time link to set
+ * a password (a path on the site) is answered.
+ */
+async function startSiteWithPoemAnd(
+  fileName: string,
+  content: string,
+  account?: { readonly userName: string; readonly email: string },
+): Promise<{ site: SiteProcess; setPasswordPath: string | null }> {
+  let setPasswordPath: string | null = null;
+  const site = await startSiteProcess({
     ...siteOptions(),
     prepare: async (env) => {
       const file = path.join(env.DATA_DIR!, fileName);
       fs.writeFileSync(file, content);
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/poem/import.ts'), file], { cwd: root, env });
+      await tool('scripts/poem/import.ts', [file], env);
+      if (!account) return;
+      const { stdout } = await tool('scripts/accounts/create-admin.ts', [account.userName, account.email], env);
+      const link = /https?:\/\/\S+\/reset-password\?\S+/u.exec(stdout)?.[0];
+      if (!link) throw new Error(`create-admin printed no link: ${stdout}`);
+      const url = new URL(link);
+      setPasswordPath = `${url.pathname}${url.search}`;
     },
   });
+  return { site, setPasswordPath };
+}
+
+/** A site with a poem and a reader (an admin) whose password is set once through the operator's one-time link, as its owner would. */
+export async function startSiteWithReader(
+  fileName: string,
+  content: string,
+  reader: { readonly userName: string; readonly email: string; readonly password: string },
+  browser: Browser,
+): Promise<SiteProcess> {
+  const { site, setPasswordPath } = await startSiteWithPoemAnd(fileName, content, reader);
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${site.base}${setPasswordPath!}`);
+  await page.locator('input[name="new-password"]').fill(reader.password);
+  await page.locator('input[name="repeat-password"]').fill(reader.password);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  // The server's answer, not the page's "Back to log in" link, which is there before it.
+  await page.locator('#main').getByText('Your password has been changed').waitFor();
+  await page.context().close();
+  return site;
+}
+
+/** Presses Tab until the `name`d control (by its label, text or aria-label) has focus, at most `limit` times. */
+export async function tabTo(page: Page, name: RegExp, limit = 30): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      return el ? `${el.getAttribute('aria-label') ?? ''} ${el.textContent ?? ''} ${(el as HTMLInputElement).labels?.[0]?.textContent ?? ''}` : '';
+    });
+    if (name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
 
 /** Signs `userName` in through the login form, and waits until the site has moved on from it. */
 export async function logIn(site: { readonly base: string }, page: Page, userName: string, password: string): Promise<void> {

@@ -28,6 +28,10 @@ import { activityRoutes } from './activity/routes.js';
 import { sitemapRoutes } from './sitemap/routes.js';
 import { citeRoutes } from './cite/routes.js';
 import { embedRoutes } from './embed/routes.js';
+import { studyRoutes } from './study/routes.js';
+import { bookmarkRoutes } from './study/bookmark-routes.js';
+import { readingRoutes } from './study/reading-routes.js';
+import { planRoutes } from './study/plan-routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
 export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [
@@ -45,6 +49,10 @@ export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [
   speechRoutes,
   suggestionRoutes,
   myNotesRoutes,
+  studyRoutes,
+  bookmarkRoutes,
+  readingRoutes,
+  planRoutes,
   searchRoutes,
   libraryWriteRoutes,
   bookReadRoutes,

@@ -14,6 +14,9 @@ import { storageProjection } from './media/storage-projection.js';
 import { statsProjection } from './stats/stats-projection.js';
 import { worksProjection } from './works/works-projection.js';
 import { activityProjection } from './activity/activity-projection.js';
+import { highlightsProjection } from './study/highlights-projection.js';
+import { readingProjection } from './study/reading-projection.js';
+import { plansProjection } from './study/plans-projection.js';
 
 export { changeLogProjection };
 /**
@@ -34,6 +37,9 @@ export const allProjections: readonly Projection[] = [
   statsProjection as Projection,
   worksProjection as Projection,
   activityProjection as Projection,
+  highlightsProjection as Projection,
+  readingProjection as Projection,
+  plansProjection as Projection,
 ];
 
 /** The product's projections with the search projection, which writes into `search`. */

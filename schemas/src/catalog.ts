@@ -9,6 +9,7 @@ import { bookEvents } from './books/events.js';
 import { mediaEvents } from './media/events.js';
 import { pdfEvents } from './pdf/events.js';
 import { cardEvents } from './cards/events.js';
+import { studyEvents } from './study/events.js';
 import { workEvents } from './works/events.js';
 import { notificationEvents } from './activity/events.js';
 
@@ -23,6 +24,7 @@ export const eventCatalog: readonly EventDefinition[] = [
   ...bookEvents,
   ...pdfEvents,
   ...cardEvents,
+  ...studyEvents,
   ...mediaEvents,
   ...workEvents,
   ...notificationEvents,

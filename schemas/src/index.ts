@@ -23,6 +23,7 @@ export * from './books/index.js';
 export * from './suggestions/index.js';
 export * from './pdf/index.js';
 export * from './cards/index.js';
+export * from './study/index.js';
 export * from './stats/index.js';
 export * from './works/index.js';
 export * from './activity/index.js';

@@ -53,6 +53,7 @@ export const readerRoutes = {
   lookup: page('/lookup'),
   search: page('/search'),
   myNotes: page('/my/notes'),
+  myStudy: page('/my/study'),
   suggestions: page('/suggestions'),
   /** Blogs, their posts, series, archives, editor and lists, authors' archives, unsubscribing. */
   blogs: under(['blogs', 'user', 'schedule', 'draft', 'unsubscribe'], 'any'),

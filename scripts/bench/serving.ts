@@ -57,6 +57,7 @@ try {
     { name: 'blog list', url: url('/api/blogs/reading-notes'), cached: true },
     { name: 'recent posts', url: url('/api/blogs/recent'), cached: true },
     { name: 'post page', url: url('/api/blogs/reading-notes/on-reading-aloud'), cached: true },
+    { name: 'section page (server-rendered)', url: url('/1/1/1'), cached: true },
   ];
   const files: Read[] = [
     { name: 'page shell', url: url('/'), cached: false },

@@ -47,7 +47,7 @@ describe('layering', () => {
       (i) =>
         !i.specifier.startsWith('.') &&
         !i.specifier.startsWith('node:') &&
-        !['@epos/schemas', 'date-fns-tz', 'vitest'].includes(
+        !['@epos/schemas', 'date-fns-tz', 'diff', 'vitest'].includes(
           i.specifier
             .split('/')
             .slice(0, i.specifier.startsWith('@') ? 2 : 1)

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
@@ -23,6 +24,10 @@ import {
 import type { BlogDirectory } from './role-assignment-facts.js';
 import { seal } from '@epos/projections/accounts/sealing';
 import { NOTES_PROJECTION, type NotesReadModel } from '@epos/projections/accounts/notes-projection';
+import { HIGHLIGHTS_PROJECTION, type HighlightsReadModel } from '@epos/projections/study/highlights-projection';
+import { READING_PROJECTION, type ReadingReadModel } from '@epos/projections/study/reading-projection';
+import { PLANS_PROJECTION, type PlansReadModel } from '@epos/projections/study/plans-projection';
+import { plansOf } from '@epos/projections/study/plan-queries';
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { BLOGS_PROJECTION, type BlogsReadModel } from '@epos/projections/blogs/read-model';
 import { z } from 'zod';
@@ -140,15 +145,18 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
     app.get(
       '/postdata/mydata',
       {
-        config: { reads: [NOTES_PROJECTION, USERS_PROJECTION, BLOGS_PROJECTION, POEM_PROJECTION] },
+        config: { reads: [NOTES_PROJECTION, HIGHLIGHTS_PROJECTION, READING_PROJECTION, PLANS_PROJECTION, USERS_PROJECTION, BLOGS_PROJECTION, POEM_PROJECTION] },
         schema: { tags: ['accounts'], summary: 'Everything the site keeps about the signed-in reader, as JSON', response: { 200: myDataAnswer } },
       },
       async (request, reply) => {
         const userId = signedInUser(request);
-        const [users, notes, blogs] = await Promise.all([
+        const [users, notes, blogs, study, reading, planning] = await Promise.all([
           readModel<UsersReadModel>(deps, request, USERS_PROJECTION),
           readModel<NotesReadModel>(deps, request, NOTES_PROJECTION),
           readModel<BlogsReadModel>(deps, request, BLOGS_PROJECTION),
+          readModel<HighlightsReadModel>(deps, request, HIGHLIGHTS_PROJECTION),
+          readModel<ReadingReadModel>(deps, request, READING_PROJECTION),
+          readModel<PlansReadModel>(deps, request, PLANS_PROJECTION),
         ]);
         const posts = await blogs
           .selectFrom('posts')
@@ -164,7 +172,18 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
           .execute();
         const user = await users.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
         const mine = await notes.selectFrom('notes').selectAll().where('user_id', '=', userId).orderBy('sentence_id').execute();
-        const numbers = await (await poemQueries(deps, request)).numbersOf(mine.map((n) => n.sentence_id));
+        const highlights = await study.selectFrom('highlights').selectAll().where('user_id', '=', userId).orderBy('made_at').execute();
+        const collections = await study.selectFrom('collections').selectAll().where('user_id', '=', userId).orderBy('made_at').execute();
+        const days = await reading
+          .selectFrom('days')
+          .select([sql<string>`day::text`.as('day'), 'seconds'])
+          .where('user_id', '=', userId)
+          .orderBy('day')
+          .execute();
+        const sessions = await reading.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('started_at').execute();
+        const plans = await plansOf(planning, userId);
+        const bookmarks = await study.selectFrom('bookmarks').selectAll().where('user_id', '=', userId).orderBy('added_at').execute();
+        const numbers = await (await poemQueries(deps, request)).numbersOf([...mine, ...highlights, ...bookmarks].map((n) => n.sentence_id));
         const logins = (await deps.store.readStream(userStream(userId))).filter((e) => e.type === 'LoginSucceeded' || e.type === 'LoginFailed');
         reply.header('cache-control', 'private, no-store').header('content-disposition', 'attachment; filename="my-epos-data.json"');
         return {
@@ -180,6 +199,35 @@ export function personalRoutes(deps: ApiDeps, sessions: Sessions, blogs: BlogDir
             type: n.rtype,
             content: n.content,
             savedAt: n.saved_at,
+          })),
+          highlights: highlights.map((h) => ({
+            sentence: numbers.get(h.sentence_id) ?? null,
+            sentenceId: h.sentence_id,
+            edition: h.edition,
+            words: h.exact,
+            colour: h.colour,
+            style: h.style,
+            note: h.note,
+            madeAt: h.made_at,
+          })),
+          collections: collections.map((c) => ({ id: c.collection_id, name: c.name, madeAt: c.made_at })),
+          bookmarks: bookmarks.map((b) => ({
+            sentence: numbers.get(b.sentence_id) ?? null,
+            sentenceId: b.sentence_id,
+            collection: b.collection_id,
+            addedAt: b.added_at,
+          })),
+          reading: {
+            days,
+            sessions: sessions.map((s) => ({ startedAt: s.started_at, endedAt: s.ended_at, seconds: s.seconds })),
+          },
+          plans: plans.map((p) => ({
+            id: p.plan_id,
+            from: { book: p.from_book, canto: p.from_canto },
+            to: { book: p.to_book, canto: p.to_canto },
+            startDay: p.start_day,
+            endDay: p.end_day,
+            linesRead: p.read_lines,
           })),
           comments: comments.map((c) => ({ id: c.comment_id, post: c.post_id, replyTo: c.parent_id, content: c.content, at: c.created_at })),
           posts: posts.map((p) => ({

@@ -18,6 +18,12 @@ export const writeLimits = {
   'accounts.delete': { what: 'account deletions', windows: [perMinute(10)] },
   'notes.save': { what: 'notes', windows: [perMinute(30), perHour(300)] },
   'notes.delete': { what: 'note deletions', windows: [perMinute(30), perHour(300)] },
+  // A reader marking as they read makes many in a sitting.
+  'study.highlight': { what: 'highlight changes', windows: [perMinute(120), perHour(1200)] },
+  'study.bookmark': { what: 'bookmark changes', windows: [perMinute(120), perHour(1200)] },
+  // A page sends one a minute of reading, and on leaving a section: a reader paging quickly sends more.
+  'study.reading': { what: 'reading records', windows: [perMinute(30), perHour(600)] },
+  'study.plan': { what: 'plan changes', windows: [perMinute(30), perHour(300)] },
   'subscriptions.change': { what: 'subscription changes', windows: [perMinute(30)] },
   'comments.write': { what: 'comments and votes', windows: [perMinute(20), perHour(200)] },
   'suggestions.make': { what: 'suggestions', windows: [perMinute(20), perHour(200)] },

@@ -44,6 +44,9 @@ export class HttpError extends Error {
 }
 
 /** Serialised here, so a route's own response schema for the status (health's 503) never applies to an error. */
+/** A 400 naming the one field at fault. */
+export const invalidField = (field: string, message: string) => new HttpError(400, 'validation', message, {}, [{ field, message }]);
+
 export function sendError(reply: FastifyReply, request: FastifyRequest, body: Omit<ApiError, 'requestId'>): FastifyReply {
   return reply
     .code(body.statusCode)

@@ -9,26 +9,24 @@ import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read
 import { USERS_PROJECTION, type UsersReadModel } from '@epos/projections/accounts/users-projection';
 import { emptyStructure, ownEntry } from '@epos/domain/poem/structure-state';
 import type { ApiDeps } from '../deps.js';
-import { HttpError } from '../http/error-handler.js';
+import { invalidField } from '../http/error-handler.js';
 import { readModel } from '../read-models.js';
 import { causeOf } from '../commands.js';
 
 const PDF_FAILED = pdfMessages.failed;
-
-const invalid = (field: string, message: string) => new HttpError(400, 'validation', message, {}, [{ field, message }]);
 
 /** The part's content version, or a 400 naming the book or canto that is not in the poem; unknown commentary layers are a 400 too. */
 export async function versionOf(deps: ApiDeps, request: FastifyRequest, part: PdfPart, options: PdfOptions): Promise<string> {
   const db = await readModel<PoemReadModel>(deps, request, POEM_PROJECTION);
   const structure = (await db.selectFrom('structure').select('state').where('id', '=', 1).executeTakeFirst())?.state ?? emptyStructure();
   const unknownLayer = options.commentary.find((key) => !ownEntry(structure.layers, key));
-  if (unknownLayer) throw invalid('pdfData.commentary', `pdfData.commentary: there is no commentary layer "${unknownLayer}"`);
+  if (unknownLayer) throw invalidField('pdfData.commentary', `pdfData.commentary: there is no commentary layer "${unknownLayer}"`);
   const version = await pdfPartVersion(db, part);
   if (version !== null) return version;
   if (part.typeOf === 2 && (await pdfPartVersion(db, { typeOf: 1, book: part.book })) !== null) {
-    throw invalid('cantoNumber', `cantoNumber: there is no canto ${part.canto} in book ${part.book}`);
+    throw invalidField('cantoNumber', `cantoNumber: there is no canto ${part.canto} in book ${part.book}`);
   }
-  throw invalid('bookNumber', `bookNumber: there is no book ${part.book} in the poem`);
+  throw invalidField('bookNumber', `bookNumber: there is no book ${part.book} in the poem`);
 }
 
 /**
@@ -40,7 +38,7 @@ export async function mailRecipient(deps: ApiDeps, request: FastifyRequest, user
   const users = await deps.progress.readModel<UsersReadModel>(USERS_PROJECTION);
   const row = await users.selectFrom('users').select('email').where('user_id', '=', request.actor.id).where('deleted', '=', false).executeTakeFirst();
   if (!row?.email || row.email.toLowerCase() !== userEmail.toLowerCase()) {
-    throw invalid('userEmail', 'userEmail: the link can only be mailed to the address of your own account');
+    throw invalidField('userEmail', 'userEmail: the link can only be mailed to the address of your own account');
   }
   return request.actor.id;
 }

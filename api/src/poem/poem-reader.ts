@@ -21,6 +21,13 @@ export async function poemQueries(deps: ApiDeps, request: FastifyRequest): Promi
   return new PoemQueries(await readModel<PoemReadModel>(deps, request, POEM_PROJECTION));
 }
 
+/** The poem's line index, kept in `cache` until the poem changes (read afresh when the request waits for a later position). */
+export async function cachedLineIndex(deps: ApiDeps, cache: PoemCache, request: FastifyRequest): Promise<LineIndex> {
+  const queries = await poemQueries(deps, request);
+  if (!cache.covers(request.consistentAfter)) return queries.lineIndex();
+  return cache.lineIndex(await readModelSchema(deps, request, POEM_PROJECTION), () => queries.lineIndex());
+}
+
 /** Answers the reading API's questions from the poem read model, through the cache when it can. */
 export class PoemReader {
   constructor(
@@ -41,10 +48,8 @@ export class PoemReader {
     return this.cache.answer(request.consistentAfter, () => this.schema(request), key, build);
   }
 
-  async lineIndex(request: FastifyRequest): Promise<LineIndex> {
-    const queries = await this.queries(request);
-    if (!this.cache.covers(request.consistentAfter)) return queries.lineIndex();
-    return this.cache.lineIndex(await this.schema(request), () => queries.lineIndex());
+  lineIndex(request: FastifyRequest): Promise<LineIndex> {
+    return cachedLineIndex(this.deps, this.cache, request);
   }
 
   /** The section view, or null when there is no such section. */

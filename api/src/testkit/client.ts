@@ -49,7 +49,7 @@ export class TestClient {
   }
 
   /** A write with the anti-forgery token; a JSON body unless `body` is undefined. */
-  async send(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
     const json = body === undefined ? null : JSON.stringify(body);
     const type = json === null ? {} : { 'content-type': 'application/json' };
     return this.request({ method, url, ...(json === null ? {} : { payload: json }), headers: { ...type, 'x-csrf-token': await this.csrf(), ...headers } });

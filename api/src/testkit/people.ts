@@ -21,6 +21,7 @@ export interface Person {
   userId: string;
   userName: string;
   name: string;
+  password: string;
 }
 
 /** A new confirmed user of a role (with these blogs), once every projection has read it. */
@@ -47,7 +48,7 @@ export async function signIn(api: TestApi, role: Role, options: { blogs?: string
   const client = new TestClient(api.app, `203.0.113.${serial % 250}`);
   const login = await client.post('/login', { UserName: userName, Password: password });
   if (login.json<{ type: number }>().type !== 1) throw new Error(`could not log in ${userName}: ${login.body}`);
-  return { client, userId, userName, name };
+  return { client, userId, userName, name, password };
 }
 
 /** Waits until every projection has read everything appended so far (or the time is up). */

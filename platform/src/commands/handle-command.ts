@@ -44,9 +44,10 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     /**
      * The revision the client last saw (an edit form's version); a newer stream is a conflict.
      * `stream_exists`: the decision holds whatever the stream gained since it was read (the record of
-     * an attempt, a note under its own id), so it is appended to the stream as it then is.
+     * an attempt, a note under its own id), so it is appended to the stream as it then is. `any`: the
+     * same, on a stream that may not exist yet (a reader's first highlight), with `knownState`.
      */
-    expectedRevision?: bigint | 'stream_exists';
+    expectedRevision?: bigint | 'stream_exists' | 'any';
     /**
      * Other streams' events appended in the same transaction (a url, path or slug the stream
      * reserves), or how to make them from the command decided and the state it was decided on.
@@ -54,7 +55,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     alongside?: readonly StreamAppend[] | ((command: Command, state: State) => readonly StreamAppend[]);
     /**
      * The state the caller already knows the stream to be in (an account its credentials show registered):
-     * the stream is not read, so a long stream costs nothing, and the events are appended at `stream_exists`.
+     * the stream is not read, so a long stream costs nothing, and the events are appended at `stream_exists` (`any` when asked).
      */
     knownState?: State;
   },
@@ -80,12 +81,12 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
     revision,
     expectedRevision: read,
   } = known ? { state: request.knownState!, revision: null, expectedRevision: 'no_stream' as const } : await foldStream(store, streamId, decider);
-  const pinned = known ? 'stream_exists' : request.expectedRevision;
+  const pinned = known ? (request.expectedRevision === 'any' ? 'any' : 'stream_exists') : request.expectedRevision;
   if (typeof pinned === 'bigint' && pinned !== (revision ?? -1n)) throw new WrongExpectedRevisionError(streamId, pinned, read);
   const command = typeof request.command === 'function' ? await (request.command as (state: State) => Command | Promise<Command>)(state) : request.command;
   const events = decider.decide(command, state);
   if (events.length === 0) return { position: null, events, state };
-  const expectedRevision = pinned === 'stream_exists' ? pinned : read;
+  const expectedRevision = pinned === 'stream_exists' || pinned === 'any' ? pinned : read;
   const alongside = typeof request.alongside === 'function' ? request.alongside(command, state) : request.alongside;
   const { position } =
     alongside && alongside.length > 0

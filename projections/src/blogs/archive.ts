@@ -46,6 +46,12 @@ export function monthOf(blogId: string, at: string | Date): MonthOfBlog {
   return { blogId, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
 }
 
+/** The first moment of a month (0-based) as PostgreSQL reads it; after December 9999, which it cannot write, 'infinity'. */
+const monthStart = (year: number, month: number): string => {
+  const start = new Date(Date.UTC(year, month, 1));
+  return start.getUTCFullYear() > 9999 ? 'infinity' : start.toISOString();
+};
+
 /** Published posts with what the archive timeline shows, newest first: of one blog or author (in blogs not archived), in one month. */
 export async function archivePosts(db: Kysely<BlogsReadModel>, only: { blogId?: string; authorId?: string; month?: { year: number; month: number } }) {
   const { blogId, authorId, month } = only;
@@ -58,9 +64,7 @@ export async function archivePosts(db: Kysely<BlogsReadModel>, only: { blogId?: 
     // An author's posts span blogs: the archived ones are left out, as from every list across blogs.
     .$if(authorId !== undefined, (q) => q.where('posts.author_id', '=', authorId!).where('blogs.archived', '=', false))
     .$if(month !== undefined, (q) =>
-      q
-        .where('posts.published_at', '>=', new Date(Date.UTC(month!.year, month!.month - 1, 1)).toISOString())
-        .where('posts.published_at', '<', new Date(Date.UTC(month!.year, month!.month, 1)).toISOString()),
+      q.where('posts.published_at', '>=', monthStart(month!.year, month!.month - 1)).where('posts.published_at', '<', monthStart(month!.year, month!.month)),
     )
     .orderBy('posts.published_at', 'desc')
     .orderBy('posts.post_id', 'desc')

@@ -84,6 +84,9 @@ export function AccountNav({ bell }: { bell: (reader: string) => ReactNode }) {
       <Link href={readerRoutes.myNotes.path} className="nav-account-link" aria-current={location === readerRoutes.myNotes.path ? 'page' : undefined}>
         My notes
       </Link>
+      <Link href={readerRoutes.myStudy.path} className="nav-account-link" aria-current={location === readerRoutes.myStudy.path ? 'page' : undefined}>
+        My study
+      </Link>
       <SpinnerButton type="button" busy={busy} className="nav-button" onClick={() => void logOut()}>
         Log out
       </SpinnerButton>

@@ -1,4 +1,4 @@
-import { contentsUrl, fetchContents, type ContentsResponse } from '../poem/api';
+import { contentsUrl, fetchAllContents, type ContentsResponse } from '../poem/api';
 import { serverAnswer } from '../ui/server-answers';
 import type { Result } from '../ui/http';
 import { type Edition } from '../poem/reading';
@@ -50,20 +50,11 @@ export function paragraphs(text: string | null | undefined): string[] {
 
 /** Every book with its cantos: GET /api/contents, then each book's /api/contents/{book} at once. */
 export async function loadHomeContents(): Promise<Result<HomeBook[]>> {
-  const index = await fetchContents();
-  if (!index.ok) return index;
-  const books = await Promise.all(index.data.books.map((b) => fetchContents(b.book)));
-  const failed = books.find((b) => !b.ok);
-  if (failed && !failed.ok) return failed;
+  const books = await fetchAllContents();
+  if (!books.ok) return books;
   const last = lastRead();
   const edition = last === null ? 'first' : (parseSectionPath(last.path)?.edition ?? 'first');
-  return {
-    ...index,
-    data: homeContents(
-      books.flatMap((b) => (b.ok ? b.data.books : [])),
-      edition,
-    ),
-  };
+  return { ...books, data: homeContents(books.data, edition) };
 }
 
 /** The books with their cantos from the answers the server rendered the home page with (in the First edition: the server knows no reader's last edition). */

@@ -7,7 +7,13 @@ import { fetchSite, SITE_URL, type SiteInfo } from '../poem/api';
 import { serverAnswer } from '../ui/server-answers';
 import type { Result } from '../ui/http';
 import { firstSectionHref, loadHomeContents, paragraphs, servedHomeContents, type HomeBook } from './home-data';
-import { lastRead } from './last-read';
+import { lastRead, type LastRead } from './last-read';
+import { useMe } from '../ui/session';
+import { sectionPath } from '../ui/poem-address';
+import { fetchMyReading, type MyReadingAnswer } from '../poem/reading/api';
+import { fetchMyPlans } from '../poem/plans/api';
+import { planTitle, portionText } from '../poem/plans/names';
+import { readerRoutes } from '@epos/schemas/reader-routes';
 import { site as appSite } from '../ui/site';
 import { usePageTitle } from '../ui/use-page-title';
 import './home-page.css';
@@ -45,7 +51,8 @@ export function HomePage() {
             <p key={i}>{p}</p>
           ))}
         </div>
-        <ContinueReading start={firstSectionHref(books)} />
+        <ContinueReading start={firstSectionHref(books)} books={books ?? []} />
+        <TodaysReading books={books ?? []} />
       </section>
 
       <section className="home-contents" aria-labelledby="contents-heading">
@@ -60,9 +67,25 @@ export function HomePage() {
   );
 }
 
-function ContinueReading({ start }: { start: string }) {
+/** A signed-in reader's place as the server keeps it (from any device), named from the contents. */
+function serverPlace(position: NonNullable<MyReadingAnswer['position']>, books: readonly HomeBook[]): LastRead {
+  const book = books.find((b) => b.book === position.book);
+  const canto = book?.cantos.find((c) => c.canto === position.canto);
+  const names = [book?.name, canto?.name].filter((name): name is string => name !== undefined && name.trim() !== '');
+  return {
+    path: sectionPath(position, position.sentence),
+    label: `${names.length > 0 ? `${names.join(' · ')} · ` : ''}Section ${position.section}, sentence ${position.sentence}`,
+  };
+}
+
+function ContinueReading({ start, books }: { start: string; books: readonly HomeBook[] }) {
   // Read once: the place is this browser's, and does not change while the home page shows.
-  const [place] = useState(lastRead);
+  const [local] = useState(lastRead);
+  const me = useMe();
+  // Signed in, the place the server keeps wins: it is the last read on any device.
+  const kept = useLoad(me?.loggedIn ? 'my-reading' : null, (signal) => fetchMyReading({ signal, days: 1 }));
+  const position = kept?.ok ? kept.data.position : null;
+  const place = position ? serverPlace(position, books) : local;
   if (place === null) {
     return (
       <p className="home-actions">
@@ -83,6 +106,24 @@ function ContinueReading({ start }: { start: string }) {
       <Link href={start} className="home-start-over">
         Start from the beginning
       </Link>
+    </p>
+  );
+}
+
+/** A signed-in reader's plans with a portion still to read today: the first of them, linked, and how many more. */
+function TodaysReading({ books }: { books: readonly HomeBook[] }) {
+  const me = useMe();
+  const loaded = useLoad(me?.loggedIn ? 'my-plans' : null, (signal) => fetchMyPlans({ signal }));
+  const waiting = loaded?.ok ? loaded.data.plans.filter((p) => !p.finished && !p.todayDone && (p.today ?? p.catchUp) !== null) : [];
+  const first = waiting[0];
+  if (!first) return null;
+  const portion = (first.catchUp ?? first.today)!;
+  return (
+    <p className="home-plan">
+      <strong>Today’s reading</strong> · {planTitle(first, books)}:{' '}
+      <Link href={sectionPath({ ...portion.from, edition: 'first' }, portion.from.sentence)}>{portionText(portion)}</Link>
+      {first.behind.days > 0 && ` (${first.behind.days === 1 ? '1 day' : `${first.behind.days} days`} to catch up)`} ·{' '}
+      <Link href={`${readerRoutes.myStudy.path}#plans`}>{waiting.length > 1 ? `${waiting.length} plans waiting` : 'My plans'}</Link>
     </p>
   );
 }

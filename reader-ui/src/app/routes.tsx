@@ -6,6 +6,7 @@ import { SearchHighlighter } from '../lookup/search-highlight';
 import { lazyScreen } from '../ui/lazy-screen';
 import { AsOfSync } from '../poem/scholarship/as-of-control';
 import { LastReadTracker } from './last-read';
+import { ReadingTracker } from '../poem/reading/reading-tracker';
 import { ReviewMoved } from '../accounts/review-moved';
 import { LIBRARY_ROUTE } from '../library/route';
 import { NotFoundPage } from '../ui/not-found-page';
@@ -18,6 +19,7 @@ const LazyCompare = lazyScreen('src/poem/scholarship/compare-page.tsx', () => im
 const LazyLookup = lazyScreen('src/lookup/lookup-page.tsx', () => import('../lookup/lookup-page'));
 const LazyBlogs = lazyScreen('src/blogs/blog-routes.tsx', () => import('../blogs/blog-routes'));
 const LazyMyNotes = lazyScreen('src/notes/my-notes-page.tsx', () => import('../notes/my-notes-page'));
+const LazyMyStudy = lazyScreen('src/poem/highlights/my-study-page.tsx', () => import('../poem/highlights/my-study-page'));
 const LazySearch = lazyScreen('src/search/search-page.tsx', () => import('../search/search-page'));
 const LazyBooks = lazyScreen('src/books/book-routes.tsx', () => import('../books/book-routes'));
 const LazyLibraryPage = lazyScreen('src/library/library-page.tsx', () => import('../library/library-page'));
@@ -55,6 +57,8 @@ export function AppRoutes() {
       <SearchHighlighter />
       {/* the last section read, for the home page's "Continue reading" */}
       <LastReadTracker />
+      {/* a signed-in reader's reading time and place, kept by the server */}
+      <ReadingTracker />
       <AsOfSync />
     </>
   );
@@ -78,6 +82,7 @@ const screens: { readonly [Name in ReaderRouteName]: ComponentType<RouteComponen
   lookup: LazyLookup,
   search: LazySearch,
   myNotes: LazyMyNotes,
+  myStudy: LazyMyStudy,
   suggestions: ReviewMoved,
   blogs: LazyBlogs,
   books: LazyBooks,

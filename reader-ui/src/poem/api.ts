@@ -149,3 +149,13 @@ export function fetchContents(book?: number): Promise<Result<ContentsResponse>> 
   }
   return loading;
 }
+
+/** Every book with its cantos: GET /api/contents, then each book's /api/contents/{book} at once. */
+export async function fetchAllContents(): Promise<Result<ContentsResponse['books']>> {
+  const index = await fetchContents();
+  if (!index.ok) return index;
+  const books = await Promise.all(index.data.books.map((b) => fetchContents(b.book)));
+  const failed = books.find((b) => !b.ok);
+  if (failed && !failed.ok) return failed;
+  return { ...index, data: books.flatMap((b) => (b.ok ? b.data.books : [])) };
+}

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useMemo, useRef } from 'react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
 import { cachedTranslation, type Line, type SectionBook, type SectionRef } from './api';
 import { translationsVersionAtom, useSiteInfo, shownLayersAtom } from './atoms';
 import { AsOfBanner } from './scholarship/as-of-control';
@@ -17,7 +17,10 @@ import { useTickedLanguages } from './address-languages';
 import { layOutVerse, type VerseRow } from '@epos/schemas/poem/verse-layout';
 import { StudyHost } from './study/study-host';
 import { studyLayers } from './study-layers';
+import { useMe } from '../ui/session';
 import { useHashHighlight, useStudyTools, useTranslations } from './section-hooks';
+
+const HighlightLayer = lazy(() => import('./highlights/highlight-layer'));
 
 /** Sentence numbers' widest width the stylesheet knows (poem.css); a poem of ten million sentences has eight digits. */
 const MAX_NUMBER_DIGITS = 8;
@@ -36,6 +39,8 @@ export function SectionText({ address, data }: { address: SectionAddress; data: 
   const articleRef = useRef<HTMLElement>(null);
   const panel = useSettingsPanel();
   useSectionSwipe(articleRef, address, data);
+  const signedIn = useMe()?.loggedIn === true;
+  const lines = useMemo(() => data.customSection.flatMap((section) => section.customSection), [data]);
 
   const options = useMemo(() => studyLayers(data.layers), [data.layers]);
   // Each sentence's verse rows as laid out in its section (schemas/src/poem/verse-layout.ts).
@@ -104,6 +109,11 @@ export function SectionText({ address, data }: { address: SectionAddress; data: 
         <SectionPager address={address} data={data} />
         <NoScriptContents address={address} data={data} />
         <StudyHost section={ref} layers={data.layers} />
+        {signedIn && (
+          <Suspense fallback={null}>
+            <HighlightLayer section={ref} edition={address.edition} lines={lines} root={articleRef} />
+          </Suspense>
+        )}
       </div>
       {/* Text first: the contents and settings follow the verse, beside it or opened from the bar, never above it. */}
       <ReaderSettings>

@@ -16,6 +16,7 @@ import { lineOffsets } from './relations';
 import { Verse } from '../ui/verse';
 import { scriptLang } from '@epos/schemas/poem/script-lang';
 import type { VerseRow } from '@epos/schemas/poem/verse-layout';
+import { fragmentKey } from './highlights/fragments';
 
 /**
  * Whether a sentence's study tools are open, and the way to open or close them. The section keeps
@@ -37,12 +38,15 @@ function studyPanelId(n: number): string {
  * verse, its study-tools toggle and its anchor (`#s{n}` lands there and highlights it).
  */
 function VerseRows({
+  n: own,
   rows,
   colours,
   offsets,
   study,
   target,
 }: {
+  /** The sentence whose block these rows are. */
+  n: number;
   rows: readonly VerseRow[];
   colours?: ReadonlyMap<number, string> | null;
   offsets?: readonly number[];
@@ -60,7 +64,9 @@ function VerseRows({
               return (
                 <Fragment key={k}>
                   {k > 0 && ' '}
-                  {colours ? <RelatedWords text={segment.text} from={offsets?.[segment.fragment] ?? 0} colours={colours} /> : segment.text}
+                  <span data-fragment={fragmentKey(own, segment.fragment)}>
+                    {colours ? <RelatedWords text={segment.text} from={offsets?.[segment.fragment] ?? 0} colours={colours} /> : segment.text}
+                  </span>
                 </Fragment>
               );
             }
@@ -77,7 +83,7 @@ function VerseRows({
                     {n}
                   </Link>
                   {segment.whole && <StudyToggle n={n} open={study.isOpen(n)} controls={studyPanelId(n)} onToggle={() => study.toggle(n)} />}
-                  {segment.text}
+                  <span data-fragment={fragmentKey(n, segment.fragment)}>{segment.text}</span>
                 </span>
               </Fragment>
             );
@@ -207,11 +213,11 @@ export function SentenceView({
             <Verse lines={verse} lookup />
           )
         ) : (
-          rows.length > 0 && <VerseRows rows={rows} colours={colours?.english} offsets={lineOffsets(verse)} study={study} target={target} />
+          rows.length > 0 && <VerseRows n={n} rows={rows} colours={colours?.english} offsets={lineOffsets(verse)} study={study} target={target} />
         )}
         {studyOpen && <StudyPanel line={line} id={studyPanelId(n)} />}
         {translations.map((t) => (
-          <div key={t.lang} className="translation">
+          <div key={t.lang} className="translation" data-translation-of={n}>
             <span className="extra-label">
               {langLabels[t.lang]}
               {me?.loggedIn === true && <EditTranslation n={n} lang={t.lang} section={section} />}

@@ -5,7 +5,7 @@ import { GENERIC_ERROR, NOT_FOUND } from './messages';
 
 /**
  * The app's one HTTP client. Every call answers a `Result` and never throws, except a read whose
- * caller aborted it (through `signal`). Reads ask for JSON with the session's cookie; writes POST
+ * caller aborted it (through `signal`). Reads ask for JSON with the session's cookie; writes (POST, PATCH, DELETE) go
  * with the page's anti-forgery token, and a refused token (403) is fetched anew and the write tried
  * once more. A failure carries the site's error shape as far as the answer had it, and the sentence
  * to show (section 8 of the spec: the call's not-found text, a refusal's own words, or "An error occured").
@@ -192,13 +192,28 @@ export async function sendWithToken<T>(send: (token: string) => Promise<Result<T
   }
 }
 
-async function post<T>(url: string, headers: Record<string, string>, body: () => BodyInit): Promise<Result<T>> {
+/** A write's options: `after`, a position its checks must see (the X-Position of the write it follows). */
+export interface WriteOptions {
+  after?: string | null;
+  /** Sent even if the page is closing (a last record as the reader leaves). */
+  keepalive?: boolean;
+}
+
+async function write<T>(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  body?: () => BodyInit,
+  options: WriteOptions = {},
+): Promise<Result<T>> {
+  const consistent: Record<string, string> = options.after ? { 'X-Consistent-After': options.after } : {};
   return sendWithToken(async (token) => {
     const response = await fetch(url, {
-      method: 'POST',
+      method,
       credentials: 'same-origin',
-      headers: { ...headers, accept: 'application/json', [CSRF_HEADER]: token },
-      body: body(),
+      headers: { ...headers, ...consistent, accept: 'application/json', [CSRF_HEADER]: token },
+      ...(options.keepalive ? { keepalive: true } : {}),
+      ...(body ? { body: body() } : {}),
     });
     return resultOf<T>(response.status, await response.json().catch(() => null), response.headers, {
       failure: (_, problem) => problem.message ?? GENERIC_ERROR,
@@ -207,13 +222,23 @@ async function post<T>(url: string, headers: Record<string, string>, body: () =>
 }
 
 /** POSTs `body` as JSON. A failure's message is the server's sentence, or "An error occured". */
-export function postJson<T = unknown>(url: string, body: unknown): Promise<Result<T>> {
-  return post<T>(url, { 'content-type': 'application/json' }, () => JSON.stringify(body));
+export function postJson<T = unknown>(url: string, body: unknown, options: WriteOptions = {}): Promise<Result<T>> {
+  return write<T>('POST', url, { 'content-type': 'application/json' }, () => JSON.stringify(body), options);
+}
+
+/** PATCHes `body` as JSON: a change to one resource. */
+export function patchJson<T = unknown>(url: string, body: unknown): Promise<Result<T>> {
+  return write<T>('PATCH', url, { 'content-type': 'application/json' }, () => JSON.stringify(body));
+}
+
+/** DELETEs a resource. */
+export function deleteResource<T = unknown>(url: string): Promise<Result<T>> {
+  return write<T>('DELETE', url, {});
 }
 
 /** POSTs files as multipart/form-data, each under `field`. */
 export function postFiles<T = unknown>(url: string, field: string, files: readonly File[]): Promise<Result<T>> {
-  return post<T>(url, {}, () => {
+  return write<T>('POST', url, {}, () => {
     const form = new FormData();
     for (const file of files) form.append(field, file, file.name);
     return form;

@@ -49,3 +49,13 @@ export function useLoad<T>(
 
   return key !== null && loaded?.key === key ? loaded.result : null;
 }
+
+/**
+ * The latest answer, kept on screen while the next of the same `group` is read (a list read again
+ * after a write does not blink, nor lose focus); another group's (a new filter) is never shown.
+ */
+export function useKept<T>(result: Result<T> | null, group = ''): Result<T> | null {
+  const [kept, setKept] = useState<{ group: string; result: Result<T> } | null>(null);
+  if (result !== null && (kept?.result !== result || kept.group !== group)) setKept({ group, result });
+  return result ?? (kept?.group === group ? kept.result : null);
+}

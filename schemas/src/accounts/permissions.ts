@@ -18,6 +18,14 @@ export const permissions = {
   'accounts.delete': 'signed-in',
   'notes.save': 'signed-in',
   'notes.delete': 'signed-in',
+  /** A reader's own highlights (issue 38): made, changed and removed by their reader only. */
+  'study.highlight': 'signed-in',
+  /** A reader's own bookmarks and collections. */
+  'study.bookmark': 'signed-in',
+  /** The records a signed-in reader's page sends while they read (their place, days and sessions). */
+  'study.reading': 'signed-in',
+  /** A reader's own reading plans. */
+  'study.plan': 'signed-in',
   'subscriptions.change': 'signed-in',
   'users.manage': ['admin'],
   /** Reading anything in the admin console's API (/admin-api/…); its writes name their own permission. */

@@ -86,6 +86,49 @@ export const myDataAnswer = z.object({
       savedAt: isoMoment,
     }),
   ),
+  highlights: z
+    .array(
+      z.object({
+        sentence: z.number().int().nullable().describe('The running number of the sentence it was made on; null when it is no longer in the poem'),
+        sentenceId: z.number().int(),
+        edition: z.string(),
+        words: z.string(),
+        colour: z.string(),
+        style: z.string(),
+        note: z.string().nullable(),
+        madeAt: isoMoment,
+      }),
+    )
+    .describe('Highlights, each with the words it was made on'),
+  collections: z.array(z.object({ id: z.string(), name: z.string(), madeAt: isoMoment })).describe('Named collections of bookmarks'),
+  bookmarks: z
+    .array(
+      z.object({
+        sentence: z.number().int().nullable().describe("The bookmarked sentence's running number; null when it is no longer in the poem"),
+        sentenceId: z.number().int(),
+        collection: z.string().nullable().describe('The collection it is in (its id); null: Bookmarks'),
+        addedAt: isoMoment,
+      }),
+    )
+    .describe('Bookmarked sentences'),
+  reading: z
+    .object({
+      days: z.array(z.object({ day: z.iso.date(), seconds: z.number().int() })).describe("The days read (the reader's own days), with the seconds read"),
+      sessions: z.array(z.object({ startedAt: isoMoment, endedAt: isoMoment, seconds: z.number().int() })),
+    })
+    .describe('Reading recorded while signed in'),
+  plans: z
+    .array(
+      z.object({
+        id: z.string(),
+        from: z.object({ book: z.number().int(), canto: z.number().int() }),
+        to: z.object({ book: z.number().int(), canto: z.number().int() }),
+        startDay: z.iso.date(),
+        endDay: z.iso.date(),
+        linesRead: z.number().int(),
+      }),
+    )
+    .describe('Reading plans followed, with the lines of each read'),
   comments: z.array(z.object({ id: z.string(), post: z.string(), replyTo: z.string().nullable(), content: z.string(), at: isoMoment })),
   posts: z.array(
     z.object({

@@ -3,6 +3,7 @@ import type { Layer, SectionRef } from '../api';
 import type { Lang } from '../reading';
 import type { Edition } from '@epos/schemas/poem/editions';
 import type { StudyLine } from './api';
+import type { TextRange } from '@epos/schemas/study/text-quote';
 
 /** What the study host shows: one modal at a time (the pictures modal nests its lightbox). */
 export type StudyRequest =
@@ -16,6 +17,10 @@ export type StudyRequest =
   | { readonly kind: 'commentary'; readonly n: number; readonly layers: readonly string[] }
   /** Suggest a correction to (editors: edit) the verse or a note of sentence n. */
   | { readonly kind: 'correction'; readonly n: number }
+  /** The reader's highlights in a sentence, and words of it to highlight (a selection's characters). */
+  | { readonly kind: 'highlight'; readonly line: StudyLine; readonly range?: TextRange }
+  /** Sentence n in the reader's collections of bookmarks. */
+  | { readonly kind: 'bookmark'; readonly n: number }
   /** Sentence n (permanent id) cited in its edition. */
   | { readonly kind: 'cite'; readonly n: number; readonly id: number; readonly edition: Edition };
 

@@ -4,6 +4,7 @@ import type { Layer, SectionRef } from '../api';
 import { stopSpeech } from './speech-player';
 import { preloadModals, speakingAtom, studyAtom, studyContextAtom } from './state';
 import { lookupForm, wordAt } from './words';
+import { useMe } from '../../ui/session';
 
 const StudyModals = lazy(() => import('./study-modals'));
 
@@ -52,6 +53,8 @@ export function StudyHost({ section, layers }: { section: SectionRef | null; lay
   const [open, setOpen] = useAtom(studyAtom);
   const setContext = useSetAtom(studyContextAtom);
   const setSpeaking = useSetAtom(speakingAtom);
+  // A signed-in reader's selection gets a toolbar (highlight, look up) instead of the dictionary at once.
+  const signedIn = useMe()?.loggedIn === true;
 
   useEffect(() => {
     setContext(section === null ? null : { ref: section, layers });
@@ -73,6 +76,7 @@ export function StudyHost({ section, layers }: { section: SectionRef | null; lay
       const target = event.target instanceof Element ? event.target : null;
       const verse = target?.closest(LOOKUP_SELECTOR);
       if (!verse || target?.closest('a, button, input, textarea, select')) return;
+      if (signedIn && window.getSelection()?.isCollapsed === false) return;
       const word = clickedWord(event, verse);
       if (word === null) return;
       const sentence = verse.closest<HTMLElement>('[tabindex="-1"]');
@@ -85,7 +89,7 @@ export function StudyHost({ section, layers }: { section: SectionRef | null; lay
       document.removeEventListener('click', onClick);
       window.clearTimeout(idle);
     };
-  }, [setOpen]);
+  }, [setOpen, signedIn]);
 
   if (open === null) return null;
   return (

@@ -9,6 +9,8 @@ import { ReadingsModal } from './readings-modal';
 import { Lightbox, PicturesModal } from './pictures-modal';
 import { Paragraphs } from './paragraphs';
 import { CiteModal } from '../cite/cite-modal';
+import { HighlightModal } from '../highlights/highlight-modal';
+import { BookmarkModal } from '../bookmarks/bookmark-modal';
 
 /** The study modals, loaded on first use (React.lazy from StudyHost). */
 export default function StudyModals({ open, onClose }: { open: OpenStudy; onClose: () => void }) {
@@ -30,6 +32,10 @@ export default function StudyModals({ open, onClose }: { open: OpenStudy; onClos
       return <CommentaryModal key={request.n} n={request.n} layers={request.layers} onClose={onClose} returnTo={returnTo} />;
     case 'correction':
       return <CorrectionModal n={request.n} onClose={onClose} returnTo={returnTo} />;
+    case 'highlight':
+      return <HighlightModal key={request.line.lineNumber} line={request.line} range={request.range} onClose={onClose} returnTo={returnTo} />;
+    case 'bookmark':
+      return <BookmarkModal key={request.n} n={request.n} onClose={onClose} returnTo={returnTo} />;
     case 'cite':
       return <CiteModal n={request.n} id={request.id} edition={request.edition} onClose={onClose} returnTo={returnTo} />;
     case 'text':

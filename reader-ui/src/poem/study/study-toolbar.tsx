@@ -13,6 +13,7 @@ import { CiteActions } from '../cite/cite-actions';
 import { parseSectionPath } from '../../ui/poem-address';
 import { useLocation } from 'wouter';
 import { preloadModals, speakingAtom, studyAtom, studyContextAtom, type StudyRequest } from './state';
+import { highlightSentence, sectionHighlightsAtom } from '../highlights/state';
 import './study.css';
 
 /**
@@ -58,6 +59,7 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
   const audioId = useId();
   const [location] = useLocation();
   const edition = parseSectionPath(location)?.edition ?? 'first';
+  const highlights = (useAtomValue(sectionHighlightsAtom)?.list ?? []).filter((h) => highlightSentence(h) === n).length;
 
   const open = (request: StudyRequest) => (event: MouseEvent<HTMLElement>) => setStudy({ request, returnTo: event.currentTarget });
   const pictures = picturesOf(line);
@@ -147,6 +149,16 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
         )}
         <SentenceExtras n={n} />
         {line.sentenceId !== undefined && <CiteActions n={n} id={line.sentenceId} edition={edition} title={`Sentence ${n} — ${site?.poemTitle ?? ''}`} />}
+        {me?.loggedIn === true && (
+          <button type="button" className="button study-button" onClick={open({ kind: 'highlight', line })}>
+            {highlights > 0 ? `Highlights (${highlights})` : 'Highlight'}
+          </button>
+        )}
+        {me?.loggedIn === true && (
+          <button type="button" className="button study-button" onClick={open({ kind: 'bookmark', n })}>
+            Bookmark
+          </button>
+        )}
         {me?.loggedIn === true && (
           <button type="button" className="button study-button" onClick={open({ kind: 'notes', line })}>
             My notes

@@ -1,0 +1,4 @@
+export * from './events.js';
+export * from './payloads.js';
+export * from './reading.js';
+export * from './plans.js';
