@@ -151,6 +151,12 @@ describe.each([360, 1280] as const)('at %i px', (width) => {
     expect(markdown).toContain('Ilvara crosses the river.');
     expect(markdown.indexOf('Sentence 3]')).toBeLessThan(markdown.indexOf('Sentence 40]'));
 
+    // My study lists the same notes beside the reader's highlights, bookmarks, reading and plans.
+    await page.goto(`${site.base}/my/study#notes`);
+    await page.getByRole('button', { name: 'Notes', pressed: true }).waitFor();
+    await expect.poll(() => notes.count()).toBe(2);
+    if (process.env.EPOS_SCREENSHOTS) await page.screenshot({ path: `${process.env.EPOS_SCREENSHOTS}/my-study-notes-${width}.png`, fullPage: true });
+
     await notes.getByRole('link', { name: 'Sentence 3', exact: true }).click();
     await page.waitForURL(`${site.base}/1/1/1#s3`);
     await page.close();

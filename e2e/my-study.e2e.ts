@@ -154,6 +154,33 @@ describe.each([
     await page.context().close();
   });
 
+  it('a reader chooses to share their highlight counts; a section offers its canto’s most highlighted lines', async () => {
+    const page = await readerAt(width, '/my/study');
+    const share = page.getByLabel(/Count my highlights, anonymously/u);
+    await share.waitFor();
+    // One width turns it on, the other finds it on and turns it off: kept on the server either way.
+    const was = await share.isChecked();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/my/highlights/sharing') && r.request().method() === 'POST');
+    await share.focus();
+    await page.keyboard.press('Space');
+    expect((await saved).status()).toBe(200);
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await share.waitFor();
+        return share.isChecked();
+      })
+      .toBe(!was);
+    await page.goto(`${site!.base}/1/1/1`);
+    const most = page.locator('.most-highlighted');
+    await most.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await most.getByText('No line here has been highlighted by 5 readers who share their counts yet.', { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    if (shots) await most.screenshot({ path: `${shots}/most-highlighted-${width}.png` });
+    await page.context().close();
+  });
+
   it('a reading plan: started three days ago, re-paced, today’s portion from the home page, the day complete, stopped', async () => {
     const page = await readerAt(width, '/my/study#plans');
     const form = page.getByRole('form', { name: 'Start a plan' });

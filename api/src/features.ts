@@ -32,6 +32,7 @@ import { studyRoutes } from './study/routes.js';
 import { bookmarkRoutes } from './study/bookmark-routes.js';
 import { readingRoutes } from './study/reading-routes.js';
 import { planRoutes } from './study/plan-routes.js';
+import { sharedHighlightsRoutes } from './study/shared-highlights-routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
 export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [
@@ -53,6 +54,7 @@ export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [
   bookmarkRoutes,
   readingRoutes,
   planRoutes,
+  sharedHighlightsRoutes,
   searchRoutes,
   libraryWriteRoutes,
   bookReadRoutes,

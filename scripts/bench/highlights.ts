@@ -13,49 +13,21 @@
  * overstates what a reader waits for.
  * Env: BENCH_READS (200 reads per case), CHROMIUM_PATH (/usr/bin/chromium).
  */
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { gunzipSync } from 'node:zlib';
 import type { SectionAnswer } from '@epos/schemas/poem/responses';
 import { launchBrowser } from '../testkit/browser.js';
-import { SiteClient } from '../testkit/site-client.js';
-import { startSite } from '../testkit/site-process.js';
 import { latencies, median } from './stats.js';
+import { divineComedySite } from './divine-comedy-site.js';
 
-const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const READS = Number(process.env.BENCH_READS ?? 200);
 const HIGHLIGHTS = 200;
 const BUDGET_MS = 50;
-const READER = { userName: 'bench-reader', email: 'bench-reader@example.org', password: 'a-long-benchmark-password' };
 const SECTION = '1/1/1';
-const tool = (script: string, args: readonly string[], env: NodeJS.ProcessEnv) =>
-  run(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 });
 
-let resetLink = '';
-const site = await startSite({
-  env: { LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '100' },
-  prepare: async (env) => {
-    const file = path.join(env.DATA_DIR!, 'divine-comedy.txt');
-    fs.writeFileSync(file, gunzipSync(fs.readFileSync(path.join(ROOT, 'scripts/bench/corpora/divine-comedy.txt.gz'))));
-    await tool('scripts/poem/import.ts', [file], env);
-    const { stdout } = await tool('scripts/accounts/create-admin.ts', [READER.userName, READER.email], env);
-    resetLink = /https?:\/\/\S+\/reset-password\?\S+/u.exec(stdout)?.[0] ?? '';
-  },
-});
+const { site, client } = await divineComedySite();
 const browser = await launchBrowser();
 try {
   console.log(`bench:highlights: the Divine Comedy, Inferno I; Chromium ${browser.version()} headless, ${os.cpus().length} cores, Node ${process.version}`);
-  const link = new URL(resetLink);
-  const client = new SiteClient(site.base);
-  const reset = await client.request('POST', '/resetp', {
-    body: { userId: link.searchParams.get('userId'), Code: link.searchParams.get('code'), Password: READER.password },
-  });
-  if (!reset.ok) throw new Error(`setting the reader's password answered ${reset.status}`);
-  await client.login(READER.userName, READER.password);
 
   const readSection = async () => {
     const times: number[] = [];

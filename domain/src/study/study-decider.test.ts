@@ -159,6 +159,20 @@ describe("a reader's bookmarks and collections", () => {
   });
 });
 
+describe("a reader's sharing of highlight counts", () => {
+  it('is off until chosen, turned on and off; the same choice again changes nothing', () => {
+    spec
+      .given([])
+      .when({ kind: 'shareHighlights', shared: true, current: false })
+      .then([{ type: 'HighlightsShared', data: { userId, shared: true } }]);
+    spec
+      .given([])
+      .when({ kind: 'shareHighlights', shared: false, current: true })
+      .then([{ type: 'HighlightsShared', data: { userId, shared: false } }]);
+    spec.given([]).when({ kind: 'shareHighlights', shared: true, current: true }).then([]);
+  });
+});
+
 describe("a reader's reading", () => {
   it('is recorded as it was read', () => {
     const reading = { sentence: 12, book: 1, canto: 2, section: 3, edition: 'revised' as const, seconds: 60, day: '2026-11-29' };

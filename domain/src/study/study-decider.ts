@@ -30,6 +30,7 @@ export type StudyCommand =
   | { kind: 'bookmark'; bookmark: Omit<DataOf<'BookmarkAdded'>, 'userId'>; standing: number; collection: CollectionFact | 'unnamed'; alreadyIn: boolean }
   | { kind: 'moveBookmark'; move: Omit<DataOf<'BookmarkMoved'>, 'userId'>; exists: boolean; collection: CollectionFact | 'unnamed'; alreadyIn: boolean }
   | { kind: 'removeBookmark'; bookmarkId: string; exists: boolean }
+  | { kind: 'shareHighlights'; shared: boolean; current: boolean }
   | { kind: 'recordReading'; reading: Omit<DataOf<'ReadingRecorded'>, 'userId'> }
   | { kind: 'setReadingGoal'; minutesPerDay: number | null; current: number | null }
   | { kind: 'startPlan'; plan: Omit<DataOf<'PlanStarted'>, 'userId'>; standing: number }
@@ -95,6 +96,10 @@ function decide(command: StudyCommand, userId: string): StudyEvent[] {
     case 'removeBookmark':
       if (!command.exists) throw new DomainError('not_found', 'Not Found');
       return [{ type: 'BookmarkRemoved', data: { userId, bookmarkId: command.bookmarkId } }];
+    case 'shareHighlights':
+      // The same choice again changes nothing.
+      if (command.shared === command.current) return [];
+      return [{ type: 'HighlightsShared', data: { userId, shared: command.shared } }];
     case 'recordReading':
       // The route found the sentence in the poem and bounded the seconds: a record is a fact of reading.
       return [{ type: 'ReadingRecorded', data: { userId, ...command.reading } }];

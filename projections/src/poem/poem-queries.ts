@@ -62,6 +62,18 @@ export class PoemQueries {
       .execute();
   }
 
+  /** A canto's sentences in order: permanent id, running number, section. */
+  async cantoSentences(book: number, canto: number): Promise<{ id: number; sentence: number; section: number }[]> {
+    const rows = await this.db
+      .selectFrom('sentences')
+      .select(['id', 'sentence', 'section'])
+      .where('book', '=', book)
+      .where('canto', '=', canto)
+      .orderBy('sentence')
+      .execute();
+    return rows.map((r) => ({ id: r.id, sentence: r.sentence!, section: r.section! }));
+  }
+
   async sentences(numbers: readonly number[]): Promise<SentenceDoc[]> {
     if (numbers.length === 0) return [];
     return this.db

@@ -43,6 +43,8 @@ export interface HighlightsReadModel {
   collections: { user_id: string; collection_id: string; name: string; made_at: string };
   /** Each reader's bookmarked sentences (permanent ids, followed through successors), one a collection. */
   bookmarks: { user_id: string; bookmark_id: string; sentence_id: number; collection_id: string | null; added_at: string };
+  /** Readers whose highlights count, anonymously, in each canto's most highlighted lines. */
+  sharing: { user_id: string };
 }
 
 type Db = Kysely<HighlightsReadModel>;
@@ -66,7 +68,7 @@ async function succeed(db: Db, pairs: { from_id: number; to_id: number }[]): Pro
  */
 export const highlightsProjection = defineProjection({
   name: HIGHLIGHTS_PROJECTION,
-  version: 2,
+  version: 3,
   events: [...studyEvents, accountDeleted, sentenceSplit, sentencesMerged, sentenceWithdrawn],
   async setup(db: Db) {
     await db.schema
@@ -114,6 +116,12 @@ export const highlightsProjection = defineProjection({
       .addPrimaryKeyConstraint('bookmarks_pk', ['user_id', 'bookmark_id'])
       .execute();
     await db.schema.createIndex('bookmarks_by_sentence').on('bookmarks').columns(['user_id', 'sentence_id']).execute();
+    await db.schema
+      .createTable('sharing')
+      .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+      .execute();
+    // Every reader's highlights on a canto's sentences, for its most highlighted lines.
+    await db.schema.createIndex('highlights_of_sentence').on('highlights').columns(['sentence_id', 'edition']).execute();
   },
   handlers: {
     async HighlightMade(event, db) {
@@ -201,8 +209,19 @@ export const highlightsProjection = defineProjection({
     async BookmarkRemoved(event, db) {
       await db.deleteFrom('bookmarks').where('user_id', '=', event.data.userId).where('bookmark_id', '=', event.data.bookmarkId).execute();
     },
+    async HighlightsShared(event, db) {
+      const { userId, shared } = event.data;
+      if (shared)
+        await db
+          .insertInto('sharing')
+          .values({ user_id: userId })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      else await db.deleteFrom('sharing').where('user_id', '=', userId).execute();
+    },
     async AccountDeleted(event, db) {
       const { userId } = event.data;
+      await db.deleteFrom('sharing').where('user_id', '=', userId).execute();
       await db.deleteFrom('highlights').where('user_id', '=', userId).execute();
       await db.deleteFrom('bookmarks').where('user_id', '=', userId).execute();
       await db.deleteFrom('collections').where('user_id', '=', userId).execute();

@@ -19,7 +19,7 @@ const LazyCompare = lazyScreen('src/poem/scholarship/compare-page.tsx', () => im
 const LazyLookup = lazyScreen('src/lookup/lookup-page.tsx', () => import('../lookup/lookup-page'));
 const LazyBlogs = lazyScreen('src/blogs/blog-routes.tsx', () => import('../blogs/blog-routes'));
 const LazyMyNotes = lazyScreen('src/notes/my-notes-page.tsx', () => import('../notes/my-notes-page'));
-const LazyMyStudy = lazyScreen('src/poem/highlights/my-study-page.tsx', () => import('../poem/highlights/my-study-page'));
+const LazyMyStudy = lazyScreen('src/app/my-study-page.tsx', () => import('./my-study-page'));
 const LazySearch = lazyScreen('src/search/search-page.tsx', () => import('../search/search-page'));
 const LazyBooks = lazyScreen('src/books/book-routes.tsx', () => import('../books/book-routes'));
 const LazyLibraryPage = lazyScreen('src/library/library-page.tsx', () => import('../library/library-page'));

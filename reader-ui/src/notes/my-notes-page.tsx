@@ -28,7 +28,7 @@ export default function MyNotesPage() {
           <Link href={loginHref(notesPaths.myNotes)}>Log in</Link> to see your notes.
         </p>
       ) : (
-        <NotesList />
+        <MyNotesList />
       )}
     </section>
   );
@@ -43,7 +43,8 @@ function useDebounced(value: string, delayMs: number): string {
   return settled;
 }
 
-function NotesList() {
+/** The reader's notes, newest first, searchable, with their markdown file (also My study's "Notes"). */
+export function MyNotesList() {
   const [typed, setTyped] = useState('');
   const q = useDebounced(typed, SEARCH_DELAY_MS).trim();
   const listRef = useRef<HTMLOListElement>(null);

@@ -16,6 +16,7 @@ import { InScript } from './in-script';
 import { useTickedLanguages } from './address-languages';
 import { layOutVerse, type VerseRow } from '@epos/schemas/poem/verse-layout';
 import { StudyHost } from './study/study-host';
+import { MostHighlighted } from './highlights/most-highlighted';
 import { studyLayers } from './study-layers';
 import { useMe } from '../ui/session';
 import { useHashHighlight, useStudyTools, useTranslations } from './section-hooks';
@@ -71,6 +72,7 @@ export function SectionText({ address, data }: { address: SectionAddress; data: 
       data-text-size={textSize}
       aria-labelledby="section-heading"
       data-number-digits={Math.min(numberDigits, MAX_NUMBER_DIGITS)}
+      data-translations={languages.length}
     >
       <ReaderBar address={address} data={data} />
       <div className="reader-text">
@@ -107,6 +109,7 @@ export function SectionText({ address, data }: { address: SectionAddress; data: 
         {/* The book's or canto's paintings close the section, where they keep no line of verse off the first screen. */}
         <SectionPaintings data={data} />
         <SectionPager address={address} data={data} />
+        <MostHighlighted address={address} />
         <NoScriptContents address={address} data={data} />
         <StudyHost section={ref} layers={data.layers} />
         {signedIn && (

@@ -204,37 +204,42 @@ export function SentenceView({
         </Link>
       </div>
       <div className="sentence-body">
-        {memorising ? (
-          <MemoriseVerse n={n} sentenceId={line.sentenceId ?? n} lines={verse} />
-        ) : rows === undefined ? (
-          colours ? (
-            <RelatedVerse lines={verse} colours={colours.english} lookup />
-          ) : (
-            <Verse lines={verse} lookup />
-          )
-        ) : (
-          rows.length > 0 && <VerseRows n={n} rows={rows} colours={colours?.english} offsets={lineOffsets(verse)} study={study} target={target} />
-        )}
-        {studyOpen && <StudyPanel line={line} id={studyPanelId(n)} />}
-        {translations.map((t) => (
-          <div key={t.lang} className="translation" data-translation-of={n}>
-            <span className="extra-label">
-              {langLabels[t.lang]}
-              {me?.loggedIn === true && <EditTranslation n={n} lang={t.lang} section={section} />}
-            </span>
-            {t.lang === 'sa' && colours ? (
-              <RelatedVerse lines={splitLines(t.text)} lang="sa" colours={colours.sanskrit} />
+        {/* The verse and its translations: stacked, or side by side as columns on a wide screen (poem.css). */}
+        <div className={translations.length > 0 ? 'sentence-parallel' : undefined}>
+          <div className="sentence-verse">
+            {memorising ? (
+              <MemoriseVerse n={n} sentenceId={line.sentenceId ?? n} lines={verse} />
+            ) : rows === undefined ? (
+              colours ? (
+                <RelatedVerse lines={verse} colours={colours.english} lookup />
+              ) : (
+                <Verse lines={verse} lookup />
+              )
             ) : (
-              <Verse lines={splitLines(t.text)} lang={t.lang} />
-            )}
-            {t.lang === 'sa' && line.sanskrit_translation && (
-              <div className="transliteration">
-                <span className="extra-label">Transliteration</span>
-                <Verse lines={splitLines(line.sanskrit_translation)} lang="sa-Latn" />
-              </div>
+              rows.length > 0 && <VerseRows n={n} rows={rows} colours={colours?.english} offsets={lineOffsets(verse)} study={study} target={target} />
             )}
           </div>
-        ))}
+          {translations.map((t) => (
+            <div key={t.lang} className="translation" data-translation-of={n}>
+              <span className="extra-label">
+                {langLabels[t.lang]}
+                {me?.loggedIn === true && <EditTranslation n={n} lang={t.lang} section={section} />}
+              </span>
+              {t.lang === 'sa' && colours ? (
+                <RelatedVerse lines={splitLines(t.text)} lang="sa" colours={colours.sanskrit} />
+              ) : (
+                <Verse lines={splitLines(t.text)} lang={t.lang} />
+              )}
+              {t.lang === 'sa' && line.sanskrit_translation && (
+                <div className="transliteration">
+                  <span className="extra-label">Transliteration</span>
+                  <Verse lines={splitLines(line.sanskrit_translation)} lang="sa-Latn" />
+                </div>
+              )}
+            </div>
+          ))}
+        </div>
+        {studyOpen && <StudyPanel line={line} id={studyPanelId(n)} />}
         {shownLayers}
       </div>
     </div>

@@ -4,12 +4,20 @@ import { sealedField } from '../events/sealed.js';
 import { readingGoalSet, readingRecorded } from './reading.js';
 import { planRead, planRescheduled, planStarted, planStopped } from './plans.js';
 import { editionSchema, positiveInt } from '../poem/vocabulary.js';
-import { COLLECTION_NAME_MAX, highlightColours, highlightStyles, QUOTE_CONTEXT_CHARS, type HighlightColour, type HighlightStyle } from './vocabulary.js';
+import {
+  COLLECTION_NAME_MAX,
+  MOST_HIGHLIGHTED_MIN_READERS,
+  highlightColours,
+  highlightStyles,
+  QUOTE_CONTEXT_CHARS,
+  type HighlightColour,
+  type HighlightStyle,
+} from './vocabulary.js';
 
 /** One stream per reader for their own study (highlights, bookmarks, reading, plans), apart from the account's. */
 export const studyStream = (userId: string) => `study-${userId}`;
 
-export { COLLECTION_NAME_MAX, highlightColours, highlightStyles, QUOTE_CONTEXT_CHARS, type HighlightColour, type HighlightStyle };
+export { COLLECTION_NAME_MAX, MOST_HIGHLIGHTED_MIN_READERS, highlightColours, highlightStyles, QUOTE_CONTEXT_CHARS, type HighlightColour, type HighlightStyle };
 export const highlightColourSchema = z.enum(highlightColours, { message: 'expected yellow, green, blue, pink or purple' });
 export const highlightStyleSchema = z.enum(highlightStyles, { message: 'expected fill, underline or wavy' });
 
@@ -96,6 +104,9 @@ export const bookmarkMoved = defineEvent(
 );
 export const bookmarkRemoved = defineEvent('BookmarkRemoved', z.object({ userId: z.uuid(), bookmarkId: bookmarkIdSchema }));
 
+/** A reader chose whether their highlights count, anonymously, in each canto's most highlighted lines (off until they choose). */
+export const highlightsShared = defineEvent('HighlightsShared', z.object({ userId: z.uuid(), shared: z.boolean() }));
+
 export const studyEvents = [
   highlightMade,
   highlightChanged,
@@ -106,6 +117,7 @@ export const studyEvents = [
   bookmarkAdded,
   bookmarkMoved,
   bookmarkRemoved,
+  highlightsShared,
   readingRecorded,
   readingGoalSet,
   planStarted,

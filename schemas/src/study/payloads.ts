@@ -151,3 +151,28 @@ export const sentenceBookmarksAnswer = z.object({
 export type SentenceBookmarksAnswer = z.infer<typeof sentenceBookmarksAnswer>;
 /** The markdown file of My study's bookmarks. */
 export const myBookmarksMarkdown = z.string();
+
+/** Whether the reader's highlights count, anonymously, in each canto's most highlighted lines. */
+export const highlightsSharingBody = z.object({ shared: z.boolean({ message: 'shared: expected true or false' }) });
+export const highlightsSharingAnswer = z.object({ shared: z.boolean() });
+
+export const mostHighlightedParams = z.object({ book: wholeNumber('book', { min: 1 }), canto: wholeNumber('canto', { min: 1 }) });
+export const mostHighlightedQuery = z.object({ edition: editionSchema.default('first') });
+/**
+ * A canto's most highlighted lines in an edition: each a verse line (its sentence's running number,
+ * the line's place in it from 1, its words) with how many sharing readers marked it (at least
+ * `minReaders`), the most marked first.
+ */
+export const mostHighlightedAnswer = z.object({
+  minReaders: z.number().int().positive(),
+  lines: z.array(
+    z.object({
+      sentence: z.number().int().positive(),
+      section: z.number().int().positive(),
+      line: z.number().int().positive(),
+      text: z.string(),
+      readers: z.number().int().positive(),
+    }),
+  ),
+});
+export type MostHighlightedAnswer = z.infer<typeof mostHighlightedAnswer>;

@@ -8,10 +8,24 @@ export const MAX_READING_SECONDS = 600;
 /** Records less than this apart are one reading session (as the Quran Foundation's API merges them). */
 export const SESSION_GAP_MINUTES = 20;
 
+/** Each time zone's day format, made once: making one costs far more than using it. IANA names a few hundred zones. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const MAX_KEPT_FORMATS = 1_000;
+
+/** The day format of `timeZone`; throws a RangeError for a zone the runtime does not know. */
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dayFormats.size < MAX_KEPT_FORMATS) dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Whether the runtime knows `name` as an IANA time zone. */
 function knownTimeZone(name: string): boolean {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
+    dayFormat(name);
     return true;
   } catch {
     return false;
@@ -21,7 +35,7 @@ export const timeZoneSchema = z.string().max(64).refine(knownTimeZone, { message
 
 /** The day `at` falls on in `timeZone`: YYYY-MM-DD. */
 export function dayIn(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return dayFormat(timeZone).format(at);
 }
 
 /**

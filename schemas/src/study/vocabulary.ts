@@ -13,3 +13,5 @@ export type HighlightStyle = (typeof highlightStyles)[number];
 export const QUOTE_CONTEXT_CHARS = 32;
 /** The longest name of a collection of bookmarks. */
 export const COLLECTION_NAME_MAX = 80;
+/** A line is shown among a canto's most highlighted once this many readers who share their counts marked it. */
+export const MOST_HIGHLIGHTED_MIN_READERS = 5;

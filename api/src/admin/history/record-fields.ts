@@ -69,6 +69,7 @@ const FACT_EVENTS: ReadonlySet<string> = new Set([
   'BookmarkAdded',
   'BookmarkMoved',
   'BookmarkRemoved',
+  'HighlightsShared',
   'ReadingRecorded',
   'ReadingGoalSet',
   'PlanStarted',

@@ -43,3 +43,7 @@ export const studyApi = {
 export function fetchMyHighlights(filter: StudyFilter, signal?: AbortSignal): Promise<Result<MyHighlight[]>> {
   return getJson<{ highlights: MyHighlight[] }>(studyApi.highlights(filter), { signal }).then((result) => mapResult(result, (answer) => answer.highlights));
 }
+
+/** Whether the reader's highlights count, anonymously, in each canto's most highlighted lines. */
+export const fetchSharing = (signal?: AbortSignal) => getJson<{ shared: boolean }>('/api/my/highlights/sharing', { signal });
+export const setSharing = (shared: boolean) => postJson<{ shared: boolean }>('/api/my/highlights/sharing', { shared });

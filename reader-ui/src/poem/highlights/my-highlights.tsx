@@ -2,74 +2,20 @@ import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { highlightColours, type HighlightColour } from '@epos/schemas/study/vocabulary';
 import { editionNames } from '@epos/schemas/poem/editions';
-import { readerRoutes } from '@epos/schemas/reader-routes';
 import { formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
-import { useMe } from '../../ui/session';
-import { loginHref } from '../../ui/account-urls';
-import { usePageTitle } from '../../ui/use-page-title';
 import { useLoad } from '../../ui/use-load';
 import { Loading } from '../../ui/loading';
 import { sentencePath } from '../../ui/poem-address';
 import { BookChoice, Downloads, OrderChoice } from './my-study-controls';
 import { colourNames, styleNames } from './names';
-import { fetchMyHighlights, studyApi, type MyHighlight, type StudyFilter } from './api';
-import { MyBookmarks } from '../bookmarks/my-bookmarks';
-import { MyReading } from '../reading/my-reading';
-import { MyPlans } from '../plans/my-plans';
+import { fetchMyHighlights, fetchSharing, setSharing, studyApi, type MyHighlight, type StudyFilter } from './api';
 import './highlights.css';
 import './my-study.css';
 
-type Part = 'highlights' | 'bookmarks' | 'reading' | 'plans';
-const parts: readonly { part: Part; label: string }[] = [
-  { part: 'highlights', label: 'Highlights' },
-  { part: 'bookmarks', label: 'Bookmarks' },
-  { part: 'reading', label: 'Reading' },
-  { part: 'plans', label: 'Plans' },
-];
-const partOf = (hash: string): Part => parts.find((p) => `#${p.part}` === hash)?.part ?? 'highlights';
-
-/**
- * `/my/study`: the signed-in reader's highlights (by colour) and bookmarks (by collection), in the
- * poem's order or the newest first, by book, to download as markdown or JSON; their reading (days,
- * streaks, sessions); and their reading plans. `#bookmarks`, `#reading` and `#plans` open the others.
- */
-export default function MyStudyPage() {
-  usePageTitle('My study');
-  const me = useMe();
-  const [part, setPart] = useState<Part>(() => (typeof location === 'undefined' ? 'highlights' : partOf(location.hash)));
-  const choose = (next: Part) => {
-    setPart(next);
-    history.replaceState(history.state, '', `#${next}`);
-  };
-  return (
-    <section className="my-study" aria-labelledby="my-study-heading">
-      <h1 id="my-study-heading">My study</h1>
-      {me === null ? (
-        <Loading />
-      ) : !me.loggedIn ? (
-        <p>
-          <Link href={loginHref(readerRoutes.myStudy.path)}>Log in</Link> to see your highlights and bookmarks.
-        </p>
-      ) : (
-        <>
-          <div className="my-study-parts" role="group" aria-label="Show">
-            {parts.map(({ part: p, label }) => (
-              <button key={p} type="button" className={part === p ? 'button button-primary' : 'button'} aria-pressed={part === p} onClick={() => choose(p)}>
-                {label}
-              </button>
-            ))}
-          </div>
-          <h2 className="visually-hidden">{parts.find((p) => p.part === part)!.label}</h2>
-          {part === 'highlights' ? <Highlights /> : part === 'bookmarks' ? <MyBookmarks /> : part === 'reading' ? <MyReading /> : <MyPlans />}
-        </>
-      )}
-    </section>
-  );
-}
-
 const sectionOf = (h: MyHighlight) => (h.where === null ? 'Withdrawn sentences' : `Book ${h.where.book}, Canto ${h.where.canto}, Section ${h.where.section}`);
 
-function Highlights() {
+/** My study's highlights: by colour and book, in the poem's order or the newest first, with their files. */
+export function MyHighlights() {
   const [filter, setFilter] = useState<StudyFilter>({ order: 'poem' });
   const ids = useId();
   const loaded = useLoad(JSON.stringify(filter), (signal) => fetchMyHighlights(filter, signal));
@@ -95,6 +41,7 @@ function Highlights() {
         <BookChoice id={`${ids}-book`} value={filter.book} onChange={(book) => setFilter({ ...filter, book })} />
       </form>
       <Downloads markdown={studyApi.markdown(filter)} json={studyApi.json(filter)} />
+      <SharingChoice />
       <p className="muted" role="status">
         {loaded?.ok ? (list.length === 1 ? '1 highlight' : `${list.length} highlights`) : ''}
       </p>
@@ -133,5 +80,35 @@ function HighlightItem({ highlight: h }: { highlight: MyHighlight }) {
       </p>
       {h.note !== null && <p className="highlight-note">{h.note}</p>}
     </article>
+  );
+}
+
+/** The reader's choice to count their highlights, anonymously, in each canto's most highlighted lines (off until chosen). */
+function SharingChoice() {
+  const id = useId();
+  const loaded = useLoad('highlights-sharing', (signal) => fetchSharing(signal));
+  const [shared, setShared] = useState<boolean | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const current = shared ?? (loaded?.ok ? loaded.data.shared : null);
+  if (current === null) return null;
+  const change = async (next: boolean) => {
+    setShared(next);
+    const result = await setSharing(next);
+    if (!result.ok) {
+      setShared(!next);
+      setError(result.message);
+    } else setError(null);
+  };
+  return (
+    <p className="my-study-sharing">
+      <input id={id} type="checkbox" checked={current} onChange={(e) => void change(e.currentTarget.checked)} />{' '}
+      <label htmlFor={id}>Count my highlights, anonymously, in each canto’s most highlighted lines (shown once five readers mark a line)</label>
+      {error !== null && (
+        <span className="study-error" role="alert">
+          {' '}
+          {error}
+        </span>
+      )}
+    </p>
   );
 }
