@@ -106,6 +106,7 @@ describe('API skeleton', () => {
     expect(health).toMatchObject({ status: 'ok', eventStore: 'postgres' });
     expect(health.projections.map((p: { name: string }) => p.name)).toEqual([
       'activity',
+      'backlinks',
       'blogs',
       'books',
       'change_log',

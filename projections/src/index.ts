@@ -17,6 +17,7 @@ import { activityProjection } from './activity/activity-projection.js';
 import { highlightsProjection } from './study/highlights-projection.js';
 import { readingProjection } from './study/reading-projection.js';
 import { plansProjection } from './study/plans-projection.js';
+import { backlinksProjection } from './poem/backlinks-projection.js';
 
 export { changeLogProjection };
 /**
@@ -40,6 +41,7 @@ export const allProjections: readonly Projection[] = [
   highlightsProjection as Projection,
   readingProjection as Projection,
   plansProjection as Projection,
+  backlinksProjection as Projection,
 ];
 
 /** The product's projections with the search projection, which writes into `search`. */

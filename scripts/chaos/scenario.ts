@@ -131,7 +131,8 @@ const NOTICE_MS = 500;
  * Timeline points of one outage, from the answers the load and the health check got, and what
  * was wrong from NOTICE_MS after the stop until the restart: a read neither served from the cache
  * nor a 503 with Retry-After, a write not answered 503, /api/health not a 503 with Retry-After
- * naming the database; and (over the whole outage) a cached read refused to the signed-in reader.
+ * naming the database; and (over the whole outage) a read refused to the signed-in reader that the cache
+ * answered others.
  */
 function describeOutage(
   answers: readonly Answer[],
@@ -167,8 +168,11 @@ function describeOutage(
   const wrongWrites = writes.filter((a) => noticed(a.t) && a.status !== 503);
   if (wrongWrites.length > 0)
     problems.push(`${wrongWrites.length} write(s) not answered 503 while PostgreSQL was down (e.g. ${describeAnswer(wrongWrites[0]!)})`);
-  // Every read path was answered before the outage, so the signed-in reader's reads come from the cache too.
-  const signedInRefused = reads.filter((a) => a.signedIn && a.status === 503);
+  // A session must not cost a reader the cache: where a path was answered from the cache during the outage, the
+  // signed-in reader's reads of it must be too. (A path whose cached answer a write dropped just before the
+  // outage is answered 503 to everyone, rightly: seen under CI's load, /api/blogs/recent after a new post.)
+  const cachedPaths = new Set(reads.filter((a) => a.stale).map((a) => a.path));
+  const signedInRefused = reads.filter((a) => a.signedIn && a.status === 503 && cachedPaths.has(a.path));
   if (signedInRefused.length > 0)
     problems.push(`${signedInRefused.length} cached read(s) by the signed-in reader answered 503 while PostgreSQL was down (e.g. ${signedInRefused[0]!.path})`);
   return problems;

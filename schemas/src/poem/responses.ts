@@ -277,3 +277,20 @@ export const editionComparisonAnswer = z.object({
 });
 export type ComparedSentenceAnswer = z.infer<typeof comparedSentenceAnswer>;
 export type EditionComparisonAnswer = z.infer<typeof editionComparisonAnswer>;
+
+// --- Backlinks ---
+
+/** GET /api/poem/backlinks/{n}: the posts, comments, library pages and books that link to sentence n with `||n||`, the newest first. */
+export const backlinksAnswer = z.object({
+  sentence: z.number().int().positive(),
+  counts: z.object({ post: count, comment: count, page: count, book: count }),
+  links: z.array(
+    z.object({
+      kind: z.enum(['post', 'comment', 'page', 'book']),
+      title: z.string(),
+      href: z.string(),
+      at: z.string(),
+    }),
+  ),
+});
+export type BacklinksAnswer = z.infer<typeof backlinksAnswer>;

@@ -20,6 +20,9 @@ function calendarDays(today: string): string[] {
   return Array.from({ length: CALENDAR_DAYS }, (_, i) => new Date(end - (CALENDAR_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10));
 }
 
+/** A day's row in the calendar's weeks, Monday first (1–7). */
+const weekdayRow = (day: string) => ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
 /** How dark a day's square is: none, a glance, a sitting, a long sitting. */
 function level(seconds: number): 0 | 1 | 2 | 3 {
   if (seconds === 0) return 0;
@@ -145,20 +148,27 @@ function Reading({ reading, onGoalSet }: { reading: MyReadingAnswer; onGoalSet: 
       )}
       <h3>The last thirteen weeks</h3>
       <ol className="reading-calendar" aria-label="Days read in the last thirteen weeks">
-        {calendarDays(today.day).map((day) => {
+        {calendarDays(today.day).map((day, i) => {
           const read = byDay.get(day);
           const met = read !== undefined && goalSeconds !== null && read.seconds >= goalSeconds;
           const text = read
             ? `${day}: ${minutes(read.seconds)}, ${plural(read.sections, 'section', 'sections')}${met ? ', goal met' : ''}`
             : `${day}: not read`;
           return (
-            <li key={day} className={`reading-day reading-level-${level(read?.seconds ?? 0)}${met ? ' reading-met' : ''}`} title={text}>
+            <li
+              key={day}
+              // A column a week, Monday at the top: the first day stands in its weekday's row.
+              className={`reading-day reading-level-${level(read?.seconds ?? 0)}${met ? ' reading-met' : ''}${i === 0 ? ` reading-row-${weekdayRow(day)}` : ''}`}
+              title={text}
+            >
               <span className="visually-hidden">{text}</span>
             </li>
           );
         })}
       </ol>
-      <p className="muted reading-legend">Darker: longer reading (under 10 minutes, under 30, more){goalSeconds !== null && '; ringed: the goal met'}.</p>
+      <p className="muted reading-legend">
+        A column a week, Monday at the top. Darker: longer reading (under 10 minutes, under 30, more){goalSeconds !== null && '; ringed: the goal met'}.
+      </p>
       {sessions.length > 0 && (
         <>
           <h3>Last sessions</h3>

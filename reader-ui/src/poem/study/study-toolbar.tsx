@@ -14,6 +14,7 @@ import { parseSectionPath } from '../../ui/poem-address';
 import { useLocation } from 'wouter';
 import { preloadModals, speakingAtom, studyAtom, studyContextAtom, type StudyRequest } from './state';
 import { highlightSentence, sectionHighlightsAtom } from '../highlights/state';
+import { LinkedFrom } from './linked-from';
 import './study.css';
 
 /**
@@ -195,6 +196,7 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
       {audioOpen && has(line.audiourl) && (
         <audio id={audioId} className="study-audio" controls preload="none" src={line.audiourl} aria-label={`Recording of sentence ${n}`} />
       )}
+      <LinkedFrom n={n} />
     </div>
   );
 }
