@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   highlightsSharingAnswer,
@@ -10,7 +11,7 @@ import {
 } from '@epos/schemas';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import { HIGHLIGHTS_PROJECTION, type HighlightsReadModel } from '@epos/projections/study/highlights-projection';
-import { mostHighlightedLines } from '@epos/projections/study/most-highlighted';
+import { mostHighlightedLines, sharesHighlights } from '@epos/projections/study/most-highlighted';
 import type { ApiDeps } from '../deps.js';
 import { withPosition } from '../commands.js';
 import { parseOr400 } from '../blogs/validation.js';
@@ -30,9 +31,8 @@ const COUNTS_MAX_AGE_S = 300;
 /** Readers' highlights counted together, for those who chose to share them: a canto's most highlighted lines. */
 export function sharedHighlightsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const { run } = studyCommands(deps);
-  const highlights = (request: Parameters<typeof readModel>[1]) => readModel<HighlightsReadModel>(deps, request, HIGHLIGHTS_PROJECTION);
-  const sharing = async (request: Parameters<typeof readModel>[1], userId: string) =>
-    (await (await highlights(request)).selectFrom('sharing').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  const highlights = (request: FastifyRequest) => readModel<HighlightsReadModel>(deps, request, HIGHLIGHTS_PROJECTION);
+  const sharing = async (request: FastifyRequest, userId: string) => sharesHighlights(await highlights(request), userId);
 
   return async (app) => {
     app.get(

@@ -33,3 +33,8 @@ export async function mostHighlightedLines(
     limit ${limit}`.execute(db);
   return rows;
 }
+
+/** Whether the reader's highlights count in the most highlighted lines. */
+export async function sharesHighlights(db: Kysely<HighlightsReadModel>, userId: string): Promise<boolean> {
+  return (await db.selectFrom('sharing').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+}

@@ -12,7 +12,7 @@ import { useMe } from '../ui/session';
 import { sectionPath } from '../ui/poem-address';
 import { fetchMyReading, type MyReadingAnswer } from '../poem/reading/api';
 import { fetchMyPlans } from '../poem/plans/api';
-import { planTitle, portionText } from '../poem/plans/names';
+import { planTitle, portionHref, portionText } from '../poem/plans/names';
 import { readerRoutes } from '@epos/schemas/reader-routes';
 import { site as appSite } from '../ui/site';
 import { usePageTitle } from '../ui/use-page-title';
@@ -120,8 +120,7 @@ function TodaysReading({ books }: { books: readonly HomeBook[] }) {
   const portion = (first.catchUp ?? first.today)!;
   return (
     <p className="home-plan">
-      <strong>Today’s reading</strong> · {planTitle(first, books)}:{' '}
-      <Link href={sectionPath({ ...portion.from, edition: 'first' }, portion.from.sentence)}>{portionText(portion)}</Link>
+      <strong>Today’s reading</strong> · {planTitle(first, books)}: <Link href={portionHref(portion)}>{portionText(portion)}</Link>
       {first.behind.days > 0 && ` (${first.behind.days === 1 ? '1 day' : `${first.behind.days} days`} to catch up)`} ·{' '}
       <Link href={`${readerRoutes.myStudy.path}#plans`}>{waiting.length > 1 ? `${waiting.length} plans waiting` : 'My plans'}</Link>
     </p>

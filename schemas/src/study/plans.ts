@@ -3,11 +3,12 @@ import { defineEvent } from '../events/define-event.js';
 import { positiveInt } from '../poem/vocabulary.js';
 import { wholeNumber } from '../api/input.js';
 import { timeZoneSchema } from './reading.js';
+import { MAX_PLAN_DAYS } from './vocabulary.js';
+
+export { MAX_PLAN_DAYS };
 
 /** The most plans one reader follows at once. */
 export const MAX_PLANS = 20;
-/** The longest plan: ten years of days. */
-export const MAX_PLAN_DAYS = 3_660;
 /** The most lines a day a plan asks for (a whole long epic in a day). */
 export const MAX_LINES_PER_DAY = 100_000;
 

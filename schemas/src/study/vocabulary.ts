@@ -15,3 +15,5 @@ export const QUOTE_CONTEXT_CHARS = 32;
 export const COLLECTION_NAME_MAX = 80;
 /** A line is shown among a canto's most highlighted once this many readers who share their counts marked it. */
 export const MOST_HIGHLIGHTED_MIN_READERS = 5;
+/** The longest reading plan: ten years of days. */
+export const MAX_PLAN_DAYS = 3_660;

@@ -3,18 +3,16 @@ import { Link } from 'wouter';
 import { useKept, useLoad } from '../../ui/use-load';
 import { useToast } from '../../ui/toast';
 import { Loading } from '../../ui/loading';
+import { plural } from '../../ui/plural';
+import { MAX_PLAN_DAYS } from '@epos/schemas/study/vocabulary';
 import { useConfirm } from '../../ui/confirm-dialog';
-import { sectionPath } from '../../ui/poem-address';
 import type { Result } from '../../ui/http';
 import { fetchAllContents, type ContentsResponse } from '../api';
 import { fetchMyPlans, localToday, readPlan, reschedulePlan, startPlan, stopPlan, type NewPlan, type PlanPortion, type PlanToday } from './api';
-import { dayText, planTitle, portionText } from './names';
+import { dayText, planTitle, portionHref as readHref, portionText } from './names';
 import './plans.css';
 
-const MAX_PLAN_DAYS = 3_660;
 const NO_BOOKS: ContentsResponse['books'] = [];
-const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n.toLocaleString()} ${many}`);
-const readHref = (portion: PlanPortion) => sectionPath({ ...portion.from, edition: 'first' }, portion.from.sentence);
 
 /** My study's plans: each with today's portion, what is behind and the ways back; and a form to start one. */
 export function MyPlans() {

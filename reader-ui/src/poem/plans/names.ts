@@ -1,4 +1,5 @@
 import { formatShortDate } from '@epos/schemas/dates/formats';
+import { sectionPath } from '../../ui/poem-address';
 import type { PlanPortion, PlanToday } from './api';
 
 /** A book and its cantos, as the contents name them. */
@@ -31,3 +32,6 @@ export function portionText(portion: PlanPortion): string {
 
 /** A plan's day as the site shows dates: "29th Nov 26". */
 export const dayText = (day: string) => formatShortDate(day);
+
+/** Where a portion is read: its first sentence in its section. */
+export const portionHref = (portion: PlanPortion) => sectionPath({ ...portion.from, edition: 'first' }, portion.from.sentence);

@@ -4,6 +4,7 @@ import { formatShortDateTime, machineDate } from '@epos/schemas/dates/formats';
 import { useKept, useLoad } from '../../ui/use-load';
 import { useToast } from '../../ui/toast';
 import { Loading } from '../../ui/loading';
+import { plural } from '../../ui/plural';
 import { sectionPath } from '../../ui/poem-address';
 import { fetchMyReading, setReadingGoal, type MyReadingAnswer } from './api';
 import './reading.css';
@@ -12,7 +13,6 @@ import './reading.css';
 const CALENDAR_DAYS = 91;
 
 const minutes = (seconds: number) => (seconds < 60 ? 'under a minute' : `${Math.round(seconds / 60).toLocaleString()} min`);
-const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n.toLocaleString()} ${many}`);
 
 /** The days of the calendar, oldest first, ending today (YYYY-MM-DD, as the reader's days are counted). */
 function calendarDays(today: string): string[] {
