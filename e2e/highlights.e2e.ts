@@ -151,6 +151,11 @@ describe.each([
     await page.getByLabel('Colour').selectOption('blue');
     await page.getByText('No highlights here yet').waitFor();
     expect(await page.getByRole('link', { name: 'Download as JSON' }).getAttribute('href')).toBe('/api/my/highlights.json?colour=blue');
+    // The sentence's own page paints it too.
+    await page.goto(`${site!.base}/1`);
+    await page.getByRole('heading', { name: 'Sentence 1', level: 1 }).waitFor();
+    await expect.poll(() => painted(page)).toEqual({ 'epos-yellow-fill': ['journey of our life'] });
+    if (process.env.EPOS_SCREENSHOTS) await page.screenshot({ path: `${process.env.EPOS_SCREENSHOTS}/sentence-page-highlight-${width}.png` });
 
     // Removed, so that each width starts clean.
     await page.goto(`${site!.base}/1/1/1`);

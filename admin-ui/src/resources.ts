@@ -13,6 +13,7 @@ import pages from './pages/index';
 import authors from './authors/index';
 import books from './books/index';
 import media from './media/index';
+import plans from './plans/index';
 
 /**
  * What one resource folder exports, as in react-admin's demo:
@@ -48,4 +49,5 @@ export const resources: readonly ResourceEntry[] = [
   { name: 'authors', ...authors },
   { name: 'books', ...books },
   { name: 'suggestions', ...suggestions },
+  { name: 'plans', ...plans },
 ];

@@ -33,7 +33,7 @@ import { bookmarkRoutes } from './study/bookmark-routes.js';
 import { readingRoutes } from './study/reading-routes.js';
 import { planRoutes } from './study/plan-routes.js';
 import { sharedHighlightsRoutes } from './study/shared-highlights-routes.js';
-import { backlinkRoutes } from './poem/backlinks-routes.js';
+import { connectionRoutes } from './poem/connections-routes.js';
 
 /** Every feature's routes, mounted in this order. Features add themselves here. */
 export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [
@@ -56,7 +56,7 @@ export const featureRoutes: ((deps: ApiDeps) => FastifyPluginAsync)[] = [
   readingRoutes,
   planRoutes,
   sharedHighlightsRoutes,
-  backlinkRoutes,
+  connectionRoutes,
   searchRoutes,
   libraryWriteRoutes,
   bookReadRoutes,

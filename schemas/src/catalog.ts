@@ -10,6 +10,7 @@ import { mediaEvents } from './media/events.js';
 import { pdfEvents } from './pdf/events.js';
 import { cardEvents } from './cards/events.js';
 import { studyEvents } from './study/events.js';
+import { curatedPlanEvents } from './study/curated-plans.js';
 import { workEvents } from './works/events.js';
 import { notificationEvents } from './activity/events.js';
 
@@ -25,6 +26,7 @@ export const eventCatalog: readonly EventDefinition[] = [
   ...pdfEvents,
   ...cardEvents,
   ...studyEvents,
+  ...curatedPlanEvents,
   ...mediaEvents,
   ...workEvents,
   ...notificationEvents,

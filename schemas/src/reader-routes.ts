@@ -54,6 +54,8 @@ export const readerRoutes = {
   search: page('/search'),
   myNotes: page('/my/notes'),
   myStudy: page('/my/study'),
+  /** The editors' reading plans and shared calendars: /plans, /plans/{id}. */
+  plans: under(['plans'], 'any'),
   suggestions: page('/suggestions'),
   /** Blogs, their posts, series, archives, editor and lists, authors' archives, unsubscribing. */
   blogs: under(['blogs', 'user', 'schedule', 'draft', 'unsubscribe'], 'any'),

@@ -236,6 +236,7 @@ describe('permission matrix', () => {
     'study.bookmark': () => ({ url: '/api/my/collections', body: { name: '' } }),
     'study.reading': () => ({ url: '/api/my/reading', body: { sentence: 1, seconds: 0, timeZone: 'UTC' } }),
     'study.plan': () => ({ url: '/api/my/plans', body: { days: 0, timeZone: 'UTC' } }),
+    'plans.curate': () => ({ url: '/admin-api/plans', body: { title: '' } }),
     'subscriptions.change': () => ({ url: '/postdata/updateSubscriptions', body: { UserBlogs: ['news'], isSubscribed: true }, valid: true }),
     'testkit.counters': (role) => ({ url: `/api/testkit/counters/matrix-${role}`, body: { name: 'm' }, valid: true }),
     'poem.edit': () => ({ url: '/postdata/utranslations/fr', body: { SentenceNumber: 1, Translated: 'x' } }),

@@ -42,6 +42,7 @@ export const writeLimits = {
   'suggestions.review': null,
   'blogs.manage': null,
   'library.manage': null,
+  'plans.curate': null,
   'media.manage': null,
   'works.moderate': null,
   'testkit.counters': null,

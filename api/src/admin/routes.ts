@@ -18,6 +18,7 @@ import { authorAdminRoutes } from './authors/routes.js';
 import { bookAdminRoutes } from './books/routes.js';
 import { pageAdminRoutes } from './pages/routes.js';
 import { mediaAdminRoutes } from './media/routes.js';
+import { curatedPlanAdminRoutes } from './plans/routes.js';
 
 /**
  * The admin console's API at /admin-api/<resource> (ra-data-simple-rest conventions), admins only,
@@ -43,6 +44,7 @@ const resources: ((deps: ApiDeps) => FastifyPluginAsync)[] = [
   bookAdminRoutes,
   pageAdminRoutes,
   mediaAdminRoutes,
+  curatedPlanAdminRoutes,
 ];
 
 export function adminRoutes(deps: ApiDeps): FastifyPluginAsync {

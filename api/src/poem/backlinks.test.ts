@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BacklinksAnswer } from '@epos/schemas/poem/responses';
+import type { BacklinksAnswer, ConnectionsAnswer } from '@epos/schemas/poem/responses';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
 import { TestClient } from '../testkit/client.js';
+import { importText } from '../testkit/import-text.js';
+import { INFERNO_I } from './import/fixtures/real-verse.js';
 import { after, signIn, type Person } from '../testkit/people.js';
 
 let api: TestApi;
@@ -26,6 +28,7 @@ beforeAll(async () => {
   await ok(admin.client.post('/postdata/createblog', { slug: 'notes', title: 'Reading notes' }));
   writer = await signIn(api, 'blogger', { blogs: ['notes'] });
   reader = await signIn(api, 'user');
+  await importText(api, INFERNO_I, { fileName: 'inferno.txt' });
 });
 afterAll(async () => api.close());
 
@@ -108,5 +111,36 @@ describe("a sentence's backlinks", () => {
 
   it('refuses a sentence that is not a number', async () => {
     expect((await new TestClient(api.app).get('/api/poem/backlinks/three')).statusCode).toBe(400);
+  });
+});
+
+describe("a sentence's connections", () => {
+  const connections = async (n: number, headers: Record<string, string> = {}) => {
+    const answer = await new TestClient(api.app).get(`/api/poem/connections/${n}`, headers);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<ConnectionsAnswer>();
+  };
+
+  it("count readers' works by type (hidden ones not), open suggestions, and carry the backlinks", async () => {
+    const note = await ok(reader.client.post('/postdata/works', { TypeOf: 'text', SentenceNumber: '4, 5', Description: 'The **light** on the hill.' }));
+    const other = await ok(reader.client.post('/postdata/works', { TypeOf: 'text', SentenceNumber: '4', Description: 'A second reading.' }));
+    const suggested = await reader.client.post('/postdata/suggestions', { sentence: 4, part: 'motherNote', proposed: 'A note on the hill.' }, after(other));
+    expect(suggested.statusCode, suggested.body).toBe(200);
+    const post = await ok(
+      writer.client.post('/postdata/create', { blog_id: 'notes', title: 'The hill', series_title: 'On the poem', md_content: 'At ||4||.', status: 0 }),
+    );
+
+    const four = await connections(4, after(post));
+    expect(four).toMatchObject({ sentence: 4, works: { text: 2, audio: 0, video: 0, rts: 0, slps: 0 }, suggestions: 1, counts: { post: 1 } });
+    expect(four.links.map((l) => l.title)).toEqual(['The hill']);
+    expect((await connections(5)).works.text).toBe(1);
+
+    const hidden = await ok(admin.client.post(`/postdata/works/${other.json<{ id: string }>().id}/hide`, {}, after(note)));
+    expect((await connections(4, after(hidden))).works.text).toBe(1);
+  });
+
+  it('answer 404 for a sentence the poem does not have, and 400 for one that is not a number', async () => {
+    expect((await new TestClient(api.app).get('/api/poem/connections/99999')).statusCode).toBe(404);
+    expect((await new TestClient(api.app).get('/api/poem/connections/seven')).statusCode).toBe(400);
   });
 });

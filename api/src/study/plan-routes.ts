@@ -11,13 +11,16 @@ import {
   planReadBody,
   reschedulePlanBody,
   startPlanBody,
+  type PlanPortion,
   type PlanToday,
 } from '@epos/schemas';
 import { addDays, daysAtPace, daysBetween, planDay, PlanText, type PlanState } from '@epos/domain/study/plan-schedule';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { LineIndex } from '@epos/projections/poem/line-index';
 import { PLANS_PROJECTION, type PlansReadModel } from '@epos/projections/study/plans-projection';
-import { plansOf } from '@epos/projections/study/plan-queries';
+import { curatedPlansOf, plansOf, type CuratedPlanRow } from '@epos/projections/study/plan-queries';
+import { followingDays, notesFor } from './curated-plans.js';
+import { curatedPlanRoutes } from './curated-plan-routes.js';
 import type { ApiDeps } from '../deps.js';
 import { withPosition } from '../commands.js';
 import { parseOr400 } from '../blogs/validation.js';
@@ -35,10 +38,18 @@ const write = { permission: 'study.plan', ...reads } as const;
 /** How far from today a plan may start: a year either way. */
 const START_WITHIN_DAYS = 366;
 
-type PlanRecord = PlanState & { planId: string };
+/** What the reader reads next: what is behind through today's portion (or, with nothing due, what comes next). */
+function readingNow(day: ReturnType<typeof planDay>): Pick<PlanPortion, 'from' | 'to'> | null {
+  const first = day.catchUp ?? day.today ?? day.ahead;
+  const last = day.today ?? day.catchUp ?? day.ahead;
+  return first && last ? { from: first.from, to: last.to } : null;
+}
 
-/** A plan as the reader sees it on their day `today`. */
-function planView(index: LineIndex, plan: PlanRecord, today: string): PlanToday {
+type PlanRecord = PlanState & { planId: string; curatedPlanId: string | null };
+type CuratedById = ReadonlyMap<string, CuratedPlanRow>;
+
+/** A plan as the reader sees it on their day `today` (with the editors' commentary when it follows theirs). */
+function planView(index: LineIndex, plan: PlanRecord, today: string, curated: CuratedById): PlanToday {
   const first = index.places[0];
   const last = index.places.at(-1);
   const whole =
@@ -48,14 +59,17 @@ function planView(index: LineIndex, plan: PlanRecord, today: string): PlanToday 
     plan.fromCanto === first.canto &&
     plan.toBook === last.book &&
     plan.toCanto === last.canto;
+  const day = planDay(index.places, plan, today);
+  const editors = plan.curatedPlanId === null ? undefined : curated.get(plan.curatedPlanId);
   return {
     planId: plan.planId,
+    curated: editors ? { planId: editors.plan_id, title: editors.title, notes: notesFor(editors, index, readingNow(day)) } : null,
     whole,
     from: { book: plan.fromBook, canto: plan.fromCanto },
     to: { book: plan.toBook, canto: plan.toCanto },
     startDay: plan.startDay,
     endDay: plan.endDay,
-    ...planDay(index.places, plan, today),
+    ...day,
   };
 }
 
@@ -76,12 +90,26 @@ export function planRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       scheduleFrom: r.schedule_from,
       scheduleAfter: { id: r.after_id, lines: r.after_lines },
       read: { id: r.read_id, lines: r.read_lines },
+      curatedPlanId: r.curated_plan_id,
     }));
+  /** The editors' plans these plans follow (withdrawn ones too: their followers keep the commentary). */
+  const curatedOf = async (request: FastifyRequest, list: readonly PlanRecord[]): Promise<CuratedById> => {
+    const ids = [...new Set(list.flatMap((p) => (p.curatedPlanId === null ? [] : [p.curatedPlanId])))];
+    if (ids.length === 0) return new Map();
+    return new Map((await curatedPlansOf(await plans(request), ids)).map((row) => [row.plan_id, row]));
+  };
+  const views = async (request: FastifyRequest, index: LineIndex, list: readonly PlanRecord[], today: string) => {
+    const curated = await curatedOf(request, list);
+    return list.map((plan) => planView(index, plan, today, curated));
+  };
+  const viewOf = async (request: FastifyRequest, index: LineIndex, plan: PlanRecord | undefined, today: string) =>
+    plan ? (await views(request, index, [plan], today))[0]! : null;
 
   return async (app) => {
     const cache = new PoemCache(deps.database, deps.memory);
     await listenWithApp(app, cache, deps.logger, 'plans');
     const lineIndex = (request: FastifyRequest) => cachedLineIndex(deps, cache, request);
+    curatedPlanRoutes(app, deps, lineIndex);
 
     app.post(
       '/api/my/plans',
@@ -100,30 +128,35 @@ export function planRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const first = index.places[0];
         const last = index.places.at(-1);
         if (!first || !last) throw invalidField('from', 'The poem has no text to plan yet');
-        const from = body.from ?? { book: first.book, canto: first.canto };
-        const to = body.to ?? { book: last.book, canto: last.canto };
+        const today = dayIn(body.timeZone, new Date());
+        const editors = body.curated === undefined ? undefined : (await curatedPlansOf(await plans(request), [body.curated]))[0];
+        if (body.curated !== undefined && (!editors || editors.withdrawn)) throw invalidField('curated', 'curated: there is no such reading plan to follow');
+        const from = editors ? { book: editors.from_book, canto: editors.from_canto } : (body.from ?? { book: first.book, canto: first.canto });
+        const to = editors ? { book: editors.to_book, canto: editors.to_canto } : (body.to ?? { book: last.book, canto: last.canto });
         for (const [field, ref] of [
           ['from', from],
           ['to', to],
         ] as const)
           if (!index.sectionsOf.has(`${ref.book}.${ref.canto}`)) throw invalidField(field, `${field}: the poem has no canto ${ref.canto} in book ${ref.book}`);
-        const today = dayIn(body.timeZone, new Date());
-        const startDay = body.startDay ?? today;
+        // A shared calendar is read on its own dates.
+        const startDay = body.startDay ?? editors?.calendar_start ?? today;
         if (Math.abs(daysBetween(today, startDay)) > START_WITHIN_DAYS) throw invalidField('startDay', 'startDay: a plan starts within a year of today');
         const scope = { fromBook: from.book, fromCanto: from.canto, toBook: to.book, toCanto: to.canto };
-        const days = body.days ?? daysAtPace(new PlanText(index.places, scope).lines, body.linesPerDay!);
+        const days = editors ? followingDays(editors, index) : (body.days ?? daysAtPace(new PlanText(index.places, scope).lines, body.linesPerDay!));
         if (days > MAX_PLAN_DAYS)
           throw invalidField(
-            'linesPerDay',
-            `linesPerDay: at ${body.linesPerDay} lines a day the plan takes ${days.toLocaleString('en')} days; the longest is ${MAX_PLAN_DAYS.toLocaleString('en')}`,
+            editors ? 'curated' : 'linesPerDay',
+            editors
+              ? `curated: this plan takes ${days.toLocaleString('en')} days; the longest is ${MAX_PLAN_DAYS.toLocaleString('en')}`
+              : `linesPerDay: at ${body.linesPerDay} lines a day the plan takes ${days.toLocaleString('en')} days; the longest is ${MAX_PLAN_DAYS.toLocaleString('en')}`,
           );
         const planId = randomUUID();
-        const started = { planId, ...scope, startDay, endDay: addDays(startDay, days - 1) };
+        const started = { planId, ...scope, startDay, endDay: addDays(startDay, days - 1), ...(editors ? { curatedPlanId: editors.plan_id } : {}) };
         const standing = (await plansOfReader(request, userId)).length;
         const result = await run(request, userId, { kind: 'startPlan', plan: started, standing });
         const nothing = { id: null, lines: 0 };
-        const plan = { ...started, scheduleFrom: startDay, scheduleAfter: nothing, read: nothing };
-        return withPosition(reply, result).send({ plan: planView(index, plan, today) });
+        const plan = { ...started, curatedPlanId: editors?.plan_id ?? null, scheduleFrom: startDay, scheduleAfter: nothing, read: nothing };
+        return withPosition(reply, result).send({ plan: await viewOf(request, index, plan, today) });
       },
     );
 
@@ -143,7 +176,7 @@ export function planRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const today = dayIn(request.query.timeZone, new Date());
         const [index, list] = await Promise.all([lineIndex(request), plansOfReader(request, userId)]);
         reply.header('cache-control', 'private, no-store');
-        return { today, plans: list.map((plan) => planView(index, plan, today)) };
+        return { today, plans: await views(request, index, list, today) };
       },
     );
 
@@ -177,7 +210,7 @@ export function planRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           current: plan?.read.id ?? null,
           read: { planId: request.params.planId, through: read.id, linesDone: read.lines },
         });
-        return withPosition(reply, result).send({ plan: plan ? planView(index, { ...plan, read }, dayIn(body.timeZone, new Date())) : null });
+        return withPosition(reply, result).send({ plan: await viewOf(request, index, plan ? { ...plan, read } : undefined, dayIn(body.timeZone, new Date())) });
       },
     );
 
@@ -202,7 +235,7 @@ export function planRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const to = endDay ? { fromDay: today, endDay } : null;
         const result = await run(request, userId, { kind: 'reschedulePlan', planId: request.params.planId, exists: plan !== undefined, to });
         const after = plan && to ? { ...plan, scheduleFrom: to.fromDay, endDay: to.endDay, scheduleAfter: plan.read } : plan;
-        return withPosition(reply, result).send({ plan: after ? planView(index, after, today) : null });
+        return withPosition(reply, result).send({ plan: await viewOf(request, index, after, today) });
       },
     );
 

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn, studyStream, type MyPlansAnswer, type PlanToday } from '@epos/schemas';
 import { PLANS_PROJECTION, type PlansReadModel } from '@epos/projections/study/plans-projection';
-import { INFERNO_I, PARADISE_LOST_1667_VIII } from '../poem/import/fixtures/real-verse.js';
+import { TWO_CANTOS } from '../poem/import/fixtures/real-verse.js';
 import { importText } from '../testkit/import-text.js';
 import { TestClient } from '../testkit/client.js';
 import { after, caughtUp, signIn, type Person } from '../testkit/people.js';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
-
-/**
- * A poem of two cantos: Longfellow's Inferno I.1–21 (6 sentences, 21 lines, in terza rima) and, as
- * canto 2, the opening of Paradise Lost VIII in 1667 (blank verse: a 41-line sentence among others).
- */
-const miltonLines = PARADISE_LOST_1667_VIII.split('\n');
-const TWO_CANTOS = [INFERNO_I, 'Canto 2: The Eighth Book (1667)', ...miltonLines.slice(miltonLines.findIndex((l) => l.startsWith('Canto 1')) + 1)].join('\n');
 
 let api: TestApi;
 let ada: Person;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysAtPace, daysBetween, planDay, type PlacedSentence, type PlanState } from './plan-schedule.js';
+import { addDays, cantosBetween, curatedPortions, daysAtPace, daysBetween, planDay, type PlacedSentence, type PlanState } from './plan-schedule.js';
 
 /** A poem from line counts per canto: [book, canto, lines of each sentence]; ids are 100 + running number. */
 function poem(cantos: readonly [number, number, readonly number[]][]): PlacedSentence[] {
@@ -116,5 +116,37 @@ describe('plan days', () => {
     expect(addDays('2026-03-05', -4)).toBe('2026-03-01');
     expect(daysAtPace(14_233, 40)).toBe(356);
     expect(daysAtPace(10, 40)).toBe(1);
+  });
+});
+
+describe("an editors' plan's portions", () => {
+  const span = (p: ReturnType<typeof curatedPortions>[number]) => (p === null ? null : [p.from.sentence, p.to.sentence, p.lines]);
+
+  it('by canto: each canto between with its sentences, whatever its length', () => {
+    const cut = { fromBook: 1, fromCanto: 1, toBook: 2, toCanto: 1, split: 'cantos' as const, portions: 3 };
+    expect(curatedPortions(text, cut).map(span)).toEqual([
+      [1, 10, 30],
+      [11, 14, 48],
+      [15, 24, 10],
+    ]);
+    expect(cantosBetween(text, { fromBook: 1, fromCanto: 2, toBook: 2, toCanto: 1 })).toBe(2);
+  });
+
+  it('by lines: cut as a reader plan of as many days, a share that holds no whole sentence left empty', () => {
+    // 30 lines in 5: two tercets each.
+    expect(curatedPortions(text, { fromBook: 1, fromCanto: 1, toBook: 1, toCanto: 1, split: 'lines', portions: 5 }).map(span)).toEqual([
+      [1, 2, 6],
+      [3, 4, 6],
+      [5, 6, 6],
+      [7, 8, 6],
+      [9, 10, 6],
+    ]);
+    // 48 lines in 4: the 42-line sentence fills the first three shares.
+    expect(curatedPortions(text, { fromBook: 1, fromCanto: 2, toBook: 1, toCanto: 2, split: 'lines', portions: 4 }).map(span)).toEqual([
+      [11, 11, 42],
+      null,
+      null,
+      [12, 14, 6],
+    ]);
   });
 });

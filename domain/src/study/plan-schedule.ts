@@ -222,3 +222,47 @@ export function planDay(places: readonly PlacedSentence[], plan: PlanState, on: 
     moveEndTo: behind && pace > 0 ? addDays(on, Math.ceil(left / pace) - 1) : null,
   };
 }
+
+/** An editors' plan's scope and cut: `portions` even shares of its lines, or a canto a portion. */
+export interface CuratedCut {
+  fromBook: number;
+  fromCanto: number;
+  toBook: number;
+  toCanto: number;
+  split: 'lines' | 'cantos';
+  portions: number;
+}
+
+/**
+ * The portions of an editors' plan on the poem as it is now, the first first: by lines, cut as a
+ * reader's plan of as many days is (each ends with the sentence its share ends in; null where a
+ * share holds no whole sentence); by canto, each canto between with sentences.
+ */
+export function curatedPortions(places: readonly PlacedSentence[], cut: CuratedCut): (Portion | null)[] {
+  const text = new PlanText(places, cut);
+  if (cut.split === 'cantos') {
+    const portions: Portion[] = [];
+    for (let first = text.lo; first < text.hi;) {
+      const { book, canto } = places[first]!;
+      let last = first;
+      while (last + 1 < text.hi && places[last + 1]!.book === book && places[last + 1]!.canto === canto) last += 1;
+      portions.push(text.portion(first, last)!);
+      first = last + 1;
+    }
+    return portions;
+  }
+  const nothing = { id: null, lines: 0 };
+  const schedule = new Schedule(text, {
+    ...cut,
+    startDay: '2000-01-01',
+    scheduleFrom: '2000-01-01',
+    endDay: addDays('2000-01-01', cut.portions - 1),
+    scheduleAfter: nothing,
+    read: nothing,
+  });
+  return Array.from({ length: cut.portions }, (_, k) => text.portion(schedule.endOf(k - 1) + 1, schedule.endOf(k)));
+}
+
+/** How many cantos (with sentences) lie between two, both included. */
+export const cantosBetween = (places: readonly PlacedSentence[], scope: Omit<CuratedCut, 'split' | 'portions'>) =>
+  curatedPortions(places, { ...scope, split: 'cantos', portions: 1 }).length;

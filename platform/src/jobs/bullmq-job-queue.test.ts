@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { newTestDatabase, useTestDatabase } from '../testkit/vitest.js';
 import { createJobQueue, defineJob, InvalidJobPayloadError, JobQueueClosedError, type JobContext, type JobDefinition, type JobQueue } from './index.js';
@@ -49,13 +49,16 @@ interface BackendUnderTest {
 
 function jobQueueSuite(label: string, backend: BackendUnderTest) {
   describe(label, () => {
-    const prefix = uniquePrefix();
+    let prefix: string;
     let jobs: JobQueue;
 
-    beforeAll(() => {
+    // A queue per test: each job type holds its own pools, so a shared queue would keep them all
+    // open to the end of the file (more than a 100-connection server allows beside other files).
+    beforeEach(() => {
+      prefix = uniquePrefix();
       jobs = backend.open(prefix, db().url);
     });
-    afterAll(async () => {
+    afterEach(async () => {
       await jobs?.close();
       await backend.cleanup(prefix);
     });

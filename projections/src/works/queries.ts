@@ -62,3 +62,16 @@ export async function findWork(db: Kysely<WorksReadModel>, workId: string): Prom
   const on = await db.selectFrom('work_sentences').select('sentence_id').where('work_id', '=', workId).orderBy('ordinal').execute();
   return { ...row, sentence_ids: on.map((s) => s.sentence_id) };
 }
+
+/** How many works readers see of each type on a sentence (its permanent id): the Connections panel's counts. */
+export async function workCountsOn(db: Kysely<WorksReadModel>, sentenceId: number): Promise<Partial<Record<WorkType, number>>> {
+  const rows = await db
+    .selectFrom('works as w')
+    .innerJoin('work_sentences as on', 'on.work_id', 'w.work_id')
+    .where('on.sentence_id', '=', sentenceId)
+    .where('w.hidden', '=', false)
+    .groupBy('w.type')
+    .select(['w.type', (eb) => eb.fn.count<string>('w.work_id').distinct().as('n')])
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
+}

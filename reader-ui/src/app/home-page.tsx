@@ -11,7 +11,7 @@ import { lastRead, type LastRead } from './last-read';
 import { useMe } from '../ui/session';
 import { sectionPath } from '../ui/poem-address';
 import { fetchMyReading, type MyReadingAnswer } from '../poem/reading/api';
-import { fetchMyPlans } from '../poem/plans/api';
+import { fetchCuratedPlans, fetchMyPlans } from '../poem/plans/api';
 import { planTitle, portionHref, portionText } from '../poem/plans/names';
 import { readerRoutes } from '@epos/schemas/reader-routes';
 import { site as appSite } from '../ui/site';
@@ -62,6 +62,8 @@ export function HomePage() {
       <div className="home-side">
         <RecentPosts result={recent} />
         <Blogs result={blogs} />
+        {/* Last in its column: arriving after the rest, it moves nothing (CLS). */}
+        <SharedCalendars />
       </div>
     </div>
   );
@@ -124,6 +126,31 @@ function TodaysReading({ books }: { books: readonly HomeBook[] }) {
       {first.behind.days > 0 && ` (${first.behind.days === 1 ? '1 day' : `${first.behind.days} days`} to catch up)`} ·{' '}
       <Link href={`${readerRoutes.myStudy.path}#plans`}>{waiting.length > 1 ? `${waiting.length} plans waiting` : 'My plans'}</Link>
     </p>
+  );
+}
+
+/** The shared calendars running today ("the canto of the week"): each one's portion, linked, with the editors' word. */
+function SharedCalendars() {
+  const loaded = useLoad('shared-calendars', (signal) => fetchCuratedPlans(signal));
+  const running = loaded?.ok ? loaded.data.plans.filter((plan) => plan.current?.portion) : [];
+  if (running.length === 0) return null;
+  return (
+    <section className="home-list home-calendars" aria-labelledby="calendars-heading">
+      <h2 id="calendars-heading">Reading together</h2>
+      <ul>
+        {running.map((plan) => (
+          <li key={plan.planId}>
+            <strong>
+              <Link href={`/plans/${plan.planId}`}>{plan.title}</Link>
+            </strong>{' '}
+            · {plan.every === 'week' ? 'this week' : 'today'}: <Link href={portionHref(plan.current!.portion!)}>{portionText(plan.current!.portion!)}</Link>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link href="/plans">All reading plans</Link>
+      </p>
+    </section>
   );
 }
 

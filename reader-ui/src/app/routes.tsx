@@ -20,6 +20,7 @@ const LazyLookup = lazyScreen('src/lookup/lookup-page.tsx', () => import('../loo
 const LazyBlogs = lazyScreen('src/blogs/blog-routes.tsx', () => import('../blogs/blog-routes'));
 const LazyMyNotes = lazyScreen('src/notes/my-notes-page.tsx', () => import('../notes/my-notes-page'));
 const LazyMyStudy = lazyScreen('src/app/my-study-page.tsx', () => import('./my-study-page'));
+const LazyPlans = lazyScreen('src/poem/plans/plan-pages.tsx', () => import('../poem/plans/plan-pages'));
 const LazySearch = lazyScreen('src/search/search-page.tsx', () => import('../search/search-page'));
 const LazyBooks = lazyScreen('src/books/book-routes.tsx', () => import('../books/book-routes'));
 const LazyLibraryPage = lazyScreen('src/library/library-page.tsx', () => import('../library/library-page'));
@@ -83,6 +84,7 @@ const screens: { readonly [Name in ReaderRouteName]: ComponentType<RouteComponen
   search: LazySearch,
   myNotes: LazyMyNotes,
   myStudy: LazyMyStudy,
+  plans: LazyPlans,
   suggestions: ReviewMoved,
   blogs: LazyBlogs,
   books: LazyBooks,

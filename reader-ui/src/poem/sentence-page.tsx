@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NotFoundPage } from '../ui/not-found-page';
 import { ReadFailure } from '../ui/not-found';
@@ -14,10 +14,15 @@ import { langFields, langLabels, LANGS, splitLines } from './reading';
 import { parseSentencePath, permanentLink, sectionPath, sentencePath } from '../ui/poem-address';
 import { HistoryPanel } from './scholarship/history-panel';
 import { StudyHost } from './study/study-host';
+import { ConnectionsButton } from './study/study-toolbar';
 import { verseOf } from './sentence-view';
 import { Verse } from '../ui/verse';
 import { useAsOf } from './scholarship/as-of';
 import { CiteActions } from './cite/cite-actions';
+import { useMe } from '../ui/session';
+import { fragmentKey } from './highlights/fragments';
+
+const HighlightLayer = lazy(() => import('./highlights/highlight-layer'));
 
 /** `/{lineNumber}`: one sentence with its notes and translations. */
 export function SentencePage() {
@@ -47,6 +52,8 @@ export function SentenceDetails({ n }: { n: number }) {
   }, [key]);
 
   const result = loaded?.key === key ? loaded.result : null;
+  const signedIn = useMe()?.loggedIn === true;
+  const articleRef = useRef<HTMLElement>(null);
   usePageTitle(result === null ? 'Loading' : result.ok ? `Sentence ${n}` : result.message);
   if (result === null) return <Loading />;
   if (!result.ok)
@@ -69,13 +76,17 @@ export function SentenceDetails({ n }: { n: number }) {
     const text = (line as unknown as Record<string, unknown>)[langFields[lang]];
     return typeof text === 'string' && text.trim() !== '' ? [{ lang, text }] : [];
   });
+  const section =
+    line.bookNumber !== undefined && line.cantoNumber !== undefined && line.sectionNumber !== undefined
+      ? { book: line.bookNumber, canto: line.cantoNumber, section: line.sectionNumber }
+      : null;
   const context =
     line.bookNumber !== undefined && line.cantoNumber !== undefined && line.sectionNumber !== undefined
       ? sectionPath({ book: line.bookNumber, canto: line.cantoNumber, section: line.sectionNumber, edition: 'first' }, current)
       : null;
 
   return (
-    <article className="reader sentence-page" aria-labelledby="sentence-heading">
+    <article ref={articleRef} className="reader sentence-page" aria-labelledby="sentence-heading">
       <h1 id="sentence-heading">Sentence {current}</h1>
       {current !== n && (
         <p className="book-line">
@@ -94,14 +105,21 @@ export function SentenceDetails({ n }: { n: number }) {
         </p>
       )}
       <div className="sentence-body solo">
-        <Verse lines={verseOf(line)} lookup />
+        <Verse lines={verseOf(line)} lookup fragment={(i) => fragmentKey(current, i)} />
       </div>
       {line.sentenceId !== undefined && (
         <div className="study-actions sentence-share" role="group" aria-label={`Quote sentence ${current}`}>
           <CiteActions n={current} id={line.sentenceId} edition="first" title={`Sentence ${current} — ${site?.poemTitle ?? ''}`} />
+          <ConnectionsButton line={line} />
         </div>
       )}
       <StudyHost section={null} layers={[]} />
+      {/* The reader's highlights, painted as in the section (the page shows the first edition), with the selection's toolbar. Not as of a date. */}
+      {signedIn && section !== null && asOf === null && (
+        <Suspense fallback={null}>
+          <HighlightLayer section={section} edition="first" lines={[line]} root={articleRef} />
+        </Suspense>
+      )}
       {notes.map((note) => (
         <section key={note.label} className="note" aria-label={note.label}>
           <h2 className="extra-label">{note.label}</h2>
@@ -116,7 +134,7 @@ export function SentenceDetails({ n }: { n: number }) {
             Translations
           </h2>
           {translations.map((t) => (
-            <div key={t.lang} className="translation">
+            <div key={t.lang} className="translation" data-translation-of={current}>
               <span className="extra-label">{langLabels[t.lang]}</span>
               <Verse lines={splitLines(t.text)} lang={t.lang} />
             </div>

@@ -19,6 +19,7 @@ export function Modal({
   returnTo,
   initialFocus,
   wide,
+  placement = 'center',
   role = 'dialog',
   describedBy,
 }: {
@@ -29,6 +30,8 @@ export function Modal({
   returnTo?: HTMLElement | null;
   initialFocus?: RefObject<HTMLElement | null>;
   wide?: boolean;
+  /** 'side': a panel at the window's end on wide screens, a sheet from the bottom on phones. */
+  placement?: 'center' | 'side';
   /** 'alertdialog' for a question that needs an answer before going on (a confirmation). */
   role?: 'dialog' | 'alertdialog';
   /** The id of what explains the dialog, beside its title. */
@@ -81,7 +84,7 @@ export function Modal({
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={describedBy}
-      className={wide ? 'modal modal-wide' : 'modal'}
+      className={['modal', wide ? 'modal-wide' : '', placement === 'side' ? 'modal-side' : ''].filter(Boolean).join(' ')}
       onCancel={(event) => {
         // Escape: close through React state, so the dialog unmounts and focus returns.
         event.preventDefault();

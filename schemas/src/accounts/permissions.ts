@@ -26,6 +26,8 @@ export const permissions = {
   'study.reading': 'signed-in',
   /** A reader's own reading plans. */
   'study.plan': 'signed-in',
+  /** The editors' reading plans and shared calendars, made in the console. */
+  'plans.curate': ['admin'],
   'subscriptions.change': 'signed-in',
   'users.manage': ['admin'],
   /** Reading anything in the admin console's API (/admin-api/…); its writes name their own permission. */

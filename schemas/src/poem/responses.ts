@@ -294,3 +294,14 @@ export const backlinksAnswer = z.object({
   ),
 });
 export type BacklinksAnswer = z.infer<typeof backlinksAnswer>;
+
+/**
+ * GET /api/poem/connections/{n}: what the server knows around sentence n for its Connections panel
+ * (the verse's own commentary, notes and media come with the section): readers' works by type,
+ * open suggested corrections, and its backlinks.
+ */
+export const connectionsAnswer = backlinksAnswer.extend({
+  works: z.object({ text: count, audio: count, video: count, rts: count, slps: count }),
+  suggestions: count,
+});
+export type ConnectionsAnswer = z.infer<typeof connectionsAnswer>;

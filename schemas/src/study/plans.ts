@@ -31,6 +31,8 @@ export const planStarted = defineEvent(
     toCanto: positiveInt('toCanto'),
     startDay: z.iso.date(),
     endDay: z.iso.date(),
+    /** The editors' plan this one follows (its commentary shown with each portion). */
+    curatedPlanId: z.uuid().optional(),
   }),
 );
 /**
@@ -56,7 +58,8 @@ const cantoRef = (what: string) =>
 
 /**
  * Start a plan: over the whole poem (no `from`/`to`) or cantos `from` to `to`, finished in `days`
- * days or read at `linesPerDay` lines a day (one of the two), from `startDay` (today when absent).
+ * days or read at `linesPerDay` lines a day (one of the two), from `startDay` (today when absent);
+ * or follow the editors' plan `curated` (its cantos and days; a shared calendar's dates).
  */
 export const startPlanBody = z
   .object({
@@ -65,9 +68,17 @@ export const startPlanBody = z
     days: wholeNumber('days', { max: MAX_PLAN_DAYS, message: `days: a whole number from 1 to ${MAX_PLAN_DAYS}` }).optional(),
     linesPerDay: wholeNumber('linesPerDay', { max: MAX_LINES_PER_DAY, message: `linesPerDay: a whole number from 1 to ${MAX_LINES_PER_DAY}` }).optional(),
     startDay: z.iso.date({ message: 'startDay: expected a date as YYYY-MM-DD' }).optional(),
+    curated: z.uuid({ message: 'curated: expected a plan id' }).optional(),
     timeZone: timeZoneSchema,
   })
-  .refine((b) => (b.days === undefined) !== (b.linesPerDay === undefined), { message: 'days: give days or linesPerDay, one of them', path: ['days'] })
+  .refine((b) => b.curated === undefined || (b.days ?? b.linesPerDay ?? b.from ?? b.to) === undefined, {
+    message: "curated: an editors' plan keeps its own cantos and days",
+    path: ['curated'],
+  })
+  .refine((b) => b.curated !== undefined || (b.days === undefined) !== (b.linesPerDay === undefined), {
+    message: 'days: give days or linesPerDay, one of them',
+    path: ['days'],
+  })
   .refine((b) => (b.from === undefined) === (b.to === undefined), { message: 'to: give both from and to, or neither for the whole poem', path: ['to'] });
 export type StartPlanBody = z.infer<typeof startPlanBody>;
 
@@ -97,6 +108,8 @@ export type PlanPortion = z.infer<typeof planPortion>;
 /** A plan as it stands on the reader's day. */
 export const planToday = z.object({
   planId: z.uuid(),
+  /** The editors' plan it follows: its title, and their commentary on the portions today's reading covers. */
+  curated: z.object({ planId: z.uuid(), title: z.string(), notes: z.array(z.object({ day: z.number().int().positive(), html: z.string() })) }).nullable(),
   whole: z.boolean(),
   from: z.object({ book: z.number().int(), canto: z.number().int() }),
   to: z.object({ book: z.number().int(), canto: z.number().int() }),

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useKept, useLoad } from '../../ui/use-load';
 import { useToast } from '../../ui/toast';
 import { Loading } from '../../ui/loading';
+import { HtmlContent } from '../../ui/html-content';
 import { plural } from '../../ui/plural';
 import { MAX_PLAN_DAYS } from '@epos/schemas/study/vocabulary';
 import { useConfirm } from '../../ui/confirm-dialog';
@@ -37,6 +38,9 @@ export function MyPlans() {
           ))}
         </ol>
       )}
+      <p>
+        Or follow one of the <Link href="/plans">editors’ reading plans</Link>, with a word on each portion.
+      </p>
       <StartPlanForm books={books} onStarted={setAfter} />
     </>
   );
@@ -66,7 +70,7 @@ function PlanCard({ plan, books, onChanged }: { plan: PlanToday; books: Contents
   const headingId = useId();
   const { busy, error, run } = useChange(onChanged);
   const { confirm, dialog } = useConfirm();
-  const title = planTitle(plan, books);
+  const title = plan.curated?.title ?? planTitle(plan, books);
   const percent = plan.lines === 0 ? 0 : Math.floor((plan.linesDone / plan.lines) * 100);
   const markRead = (portion: PlanPortion, done: string) => run(() => readPlan(plan.planId, portion.to.sentence), done);
   const stop = async () => {
@@ -81,7 +85,7 @@ function PlanCard({ plan, books, onChanged }: { plan: PlanToday; books: Contents
   };
   return (
     <article className="plan" aria-labelledby={headingId}>
-      <h3 id={headingId}>{title}</h3>
+      <h3 id={headingId}>{plan.curated ? <Link href={`/plans/${plan.curated.planId}`}>{title}</Link> : title}</h3>
       <p className="muted">
         {plan.day === 0 ? `Starts on ${dayText(plan.startDay)}` : `Day ${Math.min(plan.day, plan.days)} of ${plan.days.toLocaleString()}`} · ends{' '}
         {dayText(plan.endDay)} · {percent}% read ({plan.linesDone.toLocaleString()} of {plural(plan.lines, 'line', 'lines')})
@@ -152,6 +156,13 @@ function PlanCard({ plan, books, onChanged }: { plan: PlanToday; books: Contents
             plan.behind.days === 0 && <p className="muted">Nothing new today: yesterday’s portion ended with a long sentence that runs into today’s share.</p>
           )}
         </>
+      )}
+      {plan.curated !== null && plan.curated.notes.length > 0 && (
+        <section className="plan-editors" aria-label="From the editors">
+          {plan.curated.notes.map((note) => (
+            <HtmlContent key={note.day} className="plan-note" html={note.html} />
+          ))}
+        </section>
       )}
       {error !== null && (
         <p className="study-error" role="alert">

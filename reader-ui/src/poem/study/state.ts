@@ -19,6 +19,8 @@ export type StudyRequest =
   | { readonly kind: 'correction'; readonly n: number }
   /** The reader's highlights in a sentence, and words of it to highlight (a selection's characters). */
   | { readonly kind: 'highlight'; readonly line: StudyLine; readonly range?: TextRange }
+  /** Everything around a sentence, counted: the Connections panel. */
+  | { readonly kind: 'connections'; readonly line: StudyLine }
   /** Sentence n in the reader's collections of bookmarks. */
   | { readonly kind: 'bookmark'; readonly n: number }
   /** Sentence n (permanent id) cited in its edition. */

@@ -11,6 +11,7 @@ import { Paragraphs } from './paragraphs';
 import { CiteModal } from '../cite/cite-modal';
 import { HighlightModal } from '../highlights/highlight-modal';
 import { BookmarkModal } from '../bookmarks/bookmark-modal';
+import { ConnectionsPanel } from './connections-panel';
 
 /** The study modals, loaded on first use (React.lazy from StudyHost). */
 export default function StudyModals({ open, onClose }: { open: OpenStudy; onClose: () => void }) {
@@ -36,6 +37,8 @@ export default function StudyModals({ open, onClose }: { open: OpenStudy; onClos
       return <HighlightModal key={request.line.lineNumber} line={request.line} range={request.range} onClose={onClose} returnTo={returnTo} />;
     case 'bookmark':
       return <BookmarkModal key={request.n} n={request.n} onClose={onClose} returnTo={returnTo} />;
+    case 'connections':
+      return <ConnectionsPanel key={request.line.lineNumber} line={request.line} onClose={onClose} returnTo={returnTo} />;
     case 'cite':
       return <CiteModal n={request.n} id={request.id} edition={request.edition} onClose={onClose} returnTo={returnTo} />;
     case 'text':

@@ -14,7 +14,6 @@ import { parseSectionPath } from '../../ui/poem-address';
 import { useLocation } from 'wouter';
 import { preloadModals, speakingAtom, studyAtom, studyContextAtom, type StudyRequest } from './state';
 import { highlightSentence, sectionHighlightsAtom } from '../highlights/state';
-import { LinkedFrom } from './linked-from';
 import './study.css';
 
 /**
@@ -36,6 +35,46 @@ export function StudyToggle({ n, open, controls, onToggle }: { n: number; open: 
     >
       <span aria-hidden="true">{open ? '×' : '⋯'}</span>
     </button>
+  );
+}
+
+/** Opens the Connections panel of a sentence: in its study tools and on its own page. */
+export function ConnectionsButton({ line }: { line: StudyLine }) {
+  const setStudy = useSetAtom(studyAtom);
+  return (
+    <button
+      type="button"
+      className="button study-button"
+      aria-haspopup="dialog"
+      onPointerEnter={preloadModals}
+      onClick={(event) => setStudy({ request: { kind: 'connections', line }, returnTo: event.currentTarget })}
+    >
+      Connections
+    </button>
+  );
+}
+
+/** A sentence's pictures and its diagram, each opening its modal (the study tools and the Connections panel). */
+export function PictureButtons({ line, open }: { line: StudyLine; open: (request: StudyRequest) => (event: MouseEvent<HTMLElement>) => void }) {
+  const n = line.lineNumber;
+  const pictures = picturesOf(line);
+  return (
+    <>
+      {pictures.length > 0 && (
+        <button type="button" className="button study-button" onClick={open({ kind: 'pictures', line })}>
+          Pictures ({pictures.length})
+        </button>
+      )}
+      {has(line.sentenceD) && (
+        <button
+          type="button"
+          className="button study-button"
+          onClick={open({ kind: 'image', title: `Diagram of sentence ${n}`, src: line.sentenceD, alt: `Sentence diagram of sentence ${n}` })}
+        >
+          Diagram
+        </button>
+      )}
+    </>
   );
 }
 
@@ -63,7 +102,6 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
   const highlights = (useAtomValue(sectionHighlightsAtom)?.list ?? []).filter((h) => highlightSentence(h) === n).length;
 
   const open = (request: StudyRequest) => (event: MouseEvent<HTMLElement>) => setStudy({ request, returnTo: event.currentTarget });
-  const pictures = picturesOf(line);
   const layer = context === null ? null : readingLayer(shownKeys, context.layers, line.commentary);
   const isSpeaking = speaking === n;
   const commentaryLayers = layersWithCommentary(
@@ -98,6 +136,7 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
   return (
     <div id={id} className="study-panel" role="group" aria-label={`Study sentence ${n}`}>
       <div className="study-actions">
+        <ConnectionsButton line={line} />
         <button type="button" className="button study-button" aria-pressed={isSpeaking} onClick={onSpeech}>
           {isSpeaking ? 'Stop' : 'Listen'}
         </button>
@@ -106,20 +145,7 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
             Audio
           </button>
         )}
-        {pictures.length > 0 && (
-          <button type="button" className="button study-button" onClick={open({ kind: 'pictures', line })}>
-            Pictures ({pictures.length})
-          </button>
-        )}
-        {has(line.sentenceD) && (
-          <button
-            type="button"
-            className="button study-button"
-            onClick={open({ kind: 'image', title: `Diagram of sentence ${n}`, src: line.sentenceD, alt: `Sentence diagram of sentence ${n}` })}
-          >
-            Diagram
-          </button>
-        )}
+        <PictureButtons line={line} open={open} />
         {layer !== null && (
           <button type="button" className="button study-button" onClick={open({ kind: 'readings', line, layer })}>
             Readings
@@ -196,7 +222,6 @@ export function StudyPanel({ line, id }: { line: StudyLine; id: string }) {
       {audioOpen && has(line.audiourl) && (
         <audio id={audioId} className="study-audio" controls preload="none" src={line.audiourl} aria-label={`Recording of sentence ${n}`} />
       )}
-      <LinkedFrom n={n} />
     </div>
   );
 }
