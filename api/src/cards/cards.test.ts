@@ -11,6 +11,7 @@ import { shareCardId } from '@epos/platform/cards/card-id';
 import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read-model';
 import { startTestApiWithMail, type MailTestApi } from '../testkit/mail-api.js';
 import { TestClient } from '../testkit/client.js';
+import { askForCard } from '../testkit/cards.js';
 import { caughtUp } from '../testkit/people.js';
 import { DEMO_POEM_FILE } from '../poem/demo-seed.js';
 import { importPoem } from '../poem/import/import-poem.js';
@@ -54,7 +55,7 @@ describe('GET /card/{page}', () => {
 
   it("draws a sentence's card once, 1,200 × 630, stored and served from the media store; asked again, redirects at once", async () => {
     const id = (await client().get('/api/s/1')).json<SentenceIdentityAnswer>().id;
-    const first = await client().get(`/card/s/${id}?lang=hi`);
+    const first = await askForCard(client(), `/card/s/${id}?lang=hi`);
     expect(first.statusCode).toBe(302);
     const location = first.headers.location as string;
     expect(location).toMatch(/^\/media\/files\/[0-9a-f]{64}\.png$/);
@@ -68,7 +69,7 @@ describe('GET /card/{page}', () => {
     expect(await api().deps.store.headPosition()).toBe(before);
 
     // Without the translation it is another card; with it, the card's content names the Hindi text.
-    const plain = await client().get(`/card/s/${id}`);
+    const plain = await askForCard(client(), `/card/s/${id}`);
     expect(plain.statusCode).toBe(302);
     expect(plain.headers.location).not.toBe(location);
     const heads = new PageHeads(api().app, api().deps);
@@ -78,11 +79,11 @@ describe('GET /card/{page}', () => {
     expect(content.below!.text).toMatch(/\p{Script=Devanagari}/u);
     const events = await api().deps.store.readStream(cardStream(shareCardId(content)));
     expect(events.map((e) => e.type)).toEqual(['ShareCardRequested', 'ShareCardMade']);
-  }, 60_000);
+  }, 200_000);
 
   it("draws a section's card and a library page's from its head; an address with no page has no card and appends nothing", async () => {
     for (const url of ['/card/1/1/1/revised', '/card/guide/reading-a-canto']) {
-      const card = await client().get(url);
+      const card = await askForCard(client(), url);
       expect(card.statusCode, url).toBe(302);
       expect((await png(card.headers.location as string)).meta.width).toBe(1200);
     }
@@ -101,5 +102,5 @@ describe('GET /card/{page}', () => {
       expect(response.statusCode, url).toBe(404);
     }
     expect(await api().deps.store.headPosition()).toBe(before);
-  }, 60_000);
+  }, 200_000);
 });

@@ -27,6 +27,7 @@ import { POEM_PROJECTION, type PoemReadModel } from '@epos/projections/poem/read
 import { startWorkers, type RunningWorkers } from '@epos/workers';
 import { workerHandlers } from '@epos/workers/registry';
 import { startTestApi, type TestApi } from '../testkit/test-api.js';
+import { askForCard } from '../testkit/cards.js';
 import { TestClient } from '../testkit/client.js';
 import { caughtUp, signIn, type Person } from '../testkit/people.js';
 import { listQuery } from '../testkit/admin-api.js';
@@ -252,7 +253,7 @@ describe('old renders', () => {
   it("removes a share card whose sentence's words changed, as ShareCardExpired, and keeps the page's newest card", { timeout: 120_000 }, async () => {
     const client = new TestClient(api.app, '198.51.100.41');
     const cardOf = async () => {
-      const answer = await client.get('/card/8?lang=fr');
+      const answer = await askForCard(client, '/card/8?lang=fr');
       expect(answer.statusCode, answer.body).toBe(302);
       return answer.headers.location as string;
     };
