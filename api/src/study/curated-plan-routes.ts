@@ -65,7 +65,7 @@ export function curatedPlanRoutes(app: App, deps: ApiDeps, lineIndex: (request: 
         if (!row || row.withdrawn) throw new HttpError(404, 'not_found', 'No such reading plan');
         const days = curatedDays(row, index);
         reply.header('cache-control', 'no-cache');
-        return { today, plan: { ...curatedSummary(row, days, today), days } };
+        return { today, plan: { ...curatedSummary(row, days, today), days: [...days] } };
       },
     );
   }

@@ -21,35 +21,51 @@ const stepOf = (row: Pick<CuratedPlanRow, 'every'>) => (row.every === 'week' ? 7
 export const notesOf = (row: CuratedPlanRow): Map<number, string> => new Map(row.notes ?? []);
 
 /** How many days a reader following the plan on their own takes: a portion a day, or a week. */
-export const followingDays = (row: CuratedPlanRow, index: LineIndex) => curatedPortions(index.places, cutOf(row)).length * stepOf(row);
+export const followingDays = (row: CuratedPlanRow, index: LineIndex) => curatedDays(row, index).length * stepOf(row);
+
+const MOST_KEPT = 200;
+const versionOf = (row: CuratedPlanRow) => `${row.plan_id}@${new Date(row.updated_at).toISOString()}`;
+
+/** Keeps at most `MOST_KEPT` values, the oldest out first. */
+function keep<T>(kept: Map<string, T>, key: string, make: () => T): T {
+  let value = kept.get(key);
+  if (value === undefined) {
+    value = make();
+    if (kept.size >= MOST_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, value);
+  }
+  return value;
+}
 
 const rendered = new Map<string, string[]>();
-const MOST_RENDERED = 200;
 
 /** The commentary of each portion as HTML: rendered once for each saved version of the plan. */
 function notesHtml(row: CuratedPlanRow): string[] {
-  const key = `${row.plan_id}@${new Date(row.updated_at).toISOString()}`;
-  let html = rendered.get(key);
-  if (html === undefined) {
-    html = [];
+  return keep(rendered, versionOf(row), () => {
+    const html: string[] = [];
     for (const [portion, note] of row.notes ?? []) html[portion - 1] = renderMarkdown(note, { profile: 'comment' });
-    if (rendered.size >= MOST_RENDERED) rendered.delete(rendered.keys().next().value!);
-    rendered.set(key, html);
-  }
-  return html;
+    return html;
+  });
 }
 
-/** Every portion of the plan: its day, its dates on a shared calendar, what to read, its commentary. */
-export function curatedDays(row: CuratedPlanRow, index: LineIndex): CuratedPlanDay[] {
-  const html = notesHtml(row);
-  const step = stepOf(row);
-  return curatedPortions(index.places, cutOf(row)).map((portion, k) => ({
-    day: k + 1,
-    startDay: row.calendar_start === null ? null : addDays(row.calendar_start, k * step),
-    endDay: row.calendar_start === null ? null : addDays(row.calendar_start, k * step + step - 1),
-    portion,
-    noteHtml: html[k] ?? '',
-  }));
+/** Each line index (a version of the poem) with the plans' schedules cut on it. */
+const schedules = new WeakMap<LineIndex, Map<string, CuratedPlanDay[]>>();
+
+/** Every portion of the plan: its day, its dates on a shared calendar, what to read, its commentary; cut once for each version of the plan and of the poem. */
+export function curatedDays(row: CuratedPlanRow, index: LineIndex): readonly CuratedPlanDay[] {
+  let cut = schedules.get(index);
+  if (cut === undefined) schedules.set(index, (cut = new Map()));
+  return keep(cut, versionOf(row), () => {
+    const html = notesHtml(row);
+    const step = stepOf(row);
+    return curatedPortions(index.places, cutOf(row)).map((portion, k) => ({
+      day: k + 1,
+      startDay: row.calendar_start === null ? null : addDays(row.calendar_start, k * step),
+      endDay: row.calendar_start === null ? null : addDays(row.calendar_start, k * step + step - 1),
+      portion,
+      noteHtml: html[k] ?? '',
+    }));
+  });
 }
 
 /** The plan in a list: on a shared calendar, with the portion of `today`. */

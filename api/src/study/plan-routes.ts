@@ -11,6 +11,7 @@ import {
   planReadBody,
   reschedulePlanBody,
   startPlanBody,
+  type StartPlanBody,
   type PlanPortion,
   type PlanToday,
 } from '@epos/schemas';
@@ -73,6 +74,32 @@ function planView(index: LineIndex, plan: PlanRecord, today: string, curated: Cu
   };
 }
 
+/** What a new plan reads and when: the reader's cantos and pace, or the editors' plan it follows (on its calendar's dates when it has them). */
+function scheduleOf(body: StartPlanBody, editors: CuratedPlanRow | undefined, index: LineIndex, today: string) {
+  const first = index.places[0];
+  const last = index.places.at(-1);
+  if (!first || !last) throw invalidField('from', 'The poem has no text to plan yet');
+  const from = editors ? { book: editors.from_book, canto: editors.from_canto } : (body.from ?? { book: first.book, canto: first.canto });
+  const to = editors ? { book: editors.to_book, canto: editors.to_canto } : (body.to ?? { book: last.book, canto: last.canto });
+  for (const [field, ref] of [
+    ['from', from],
+    ['to', to],
+  ] as const)
+    if (!index.sectionsOf.has(`${ref.book}.${ref.canto}`)) throw invalidField(field, `${field}: the poem has no canto ${ref.canto} in book ${ref.book}`);
+  const startDay = body.startDay ?? editors?.calendar_start ?? today;
+  if (Math.abs(daysBetween(today, startDay)) > START_WITHIN_DAYS) throw invalidField('startDay', 'startDay: a plan starts within a year of today');
+  const scope = { fromBook: from.book, fromCanto: from.canto, toBook: to.book, toCanto: to.canto };
+  const days = editors ? followingDays(editors, index) : (body.days ?? daysAtPace(new PlanText(index.places, scope).lines, body.linesPerDay!));
+  if (days > MAX_PLAN_DAYS)
+    throw invalidField(
+      editors ? 'curated' : 'linesPerDay',
+      editors
+        ? `curated: this plan takes ${days.toLocaleString('en')} days; the longest is ${MAX_PLAN_DAYS.toLocaleString('en')}`
+        : `linesPerDay: at ${body.linesPerDay} lines a day the plan takes ${days.toLocaleString('en')} days; the longest is ${MAX_PLAN_DAYS.toLocaleString('en')}`,
+    );
+  return { scope, startDay, days };
+}
+
 /** A reader's reading plans: started over cantos and days, read through, rescheduled when behind, stopped. */
 export function planRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const { run } = studyCommands(deps);
@@ -125,31 +152,10 @@ export function planRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const userId = signedInUser(request);
         const body = parseOr400(startPlanBody, request.body);
         const index = await lineIndex(request);
-        const first = index.places[0];
-        const last = index.places.at(-1);
-        if (!first || !last) throw invalidField('from', 'The poem has no text to plan yet');
         const today = dayIn(body.timeZone, new Date());
         const editors = body.curated === undefined ? undefined : (await curatedPlansOf(await plans(request), [body.curated]))[0];
         if (body.curated !== undefined && (!editors || editors.withdrawn)) throw invalidField('curated', 'curated: there is no such reading plan to follow');
-        const from = editors ? { book: editors.from_book, canto: editors.from_canto } : (body.from ?? { book: first.book, canto: first.canto });
-        const to = editors ? { book: editors.to_book, canto: editors.to_canto } : (body.to ?? { book: last.book, canto: last.canto });
-        for (const [field, ref] of [
-          ['from', from],
-          ['to', to],
-        ] as const)
-          if (!index.sectionsOf.has(`${ref.book}.${ref.canto}`)) throw invalidField(field, `${field}: the poem has no canto ${ref.canto} in book ${ref.book}`);
-        // A shared calendar is read on its own dates.
-        const startDay = body.startDay ?? editors?.calendar_start ?? today;
-        if (Math.abs(daysBetween(today, startDay)) > START_WITHIN_DAYS) throw invalidField('startDay', 'startDay: a plan starts within a year of today');
-        const scope = { fromBook: from.book, fromCanto: from.canto, toBook: to.book, toCanto: to.canto };
-        const days = editors ? followingDays(editors, index) : (body.days ?? daysAtPace(new PlanText(index.places, scope).lines, body.linesPerDay!));
-        if (days > MAX_PLAN_DAYS)
-          throw invalidField(
-            editors ? 'curated' : 'linesPerDay',
-            editors
-              ? `curated: this plan takes ${days.toLocaleString('en')} days; the longest is ${MAX_PLAN_DAYS.toLocaleString('en')}`
-              : `linesPerDay: at ${body.linesPerDay} lines a day the plan takes ${days.toLocaleString('en')} days; the longest is ${MAX_PLAN_DAYS.toLocaleString('en')}`,
-          );
+        const { scope, startDay, days } = scheduleOf(body, editors, index, today);
         const planId = randomUUID();
         const started = { planId, ...scope, startDay, endDay: addDays(startDay, days - 1), ...(editors ? { curatedPlanId: editors.plan_id } : {}) };
         const standing = (await plansOfReader(request, userId)).length;
