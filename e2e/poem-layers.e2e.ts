@@ -129,6 +129,16 @@ for (const width of [360, 1280]) {
       await page.close();
     });
 
+    it("Counts shows each line's words and syllables under the sentence, linked to its statistics", async () => {
+      const page = await readWith(width, '/1/1/1', { worksOn: ['counts'] });
+      const counts = page.locator('#s1 .extra-label', { hasText: 'Counts' });
+      await counts.waitFor();
+      const link = page.getByRole('link', { name: 'Count statistics of sentence 1' });
+      expect(await link.getAttribute('href')).toMatch(/from=1&to=1/);
+      await expect.poll(() => page.locator('#s1').innerText()).toMatch(/Line 1: \d+ words?, \d+ syllables?/);
+      await page.close();
+    });
+
     it('Memorise hides the verse: reveals a word, the next word and a line, and remembers a known line', async () => {
       const page = await readWith(width, '/1/1/1', { worksOn: ['memorise'] });
       const sentence = page.locator('#s1');

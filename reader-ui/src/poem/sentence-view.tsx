@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { Fragment } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { LinkedText } from '../ui/linked-text';
 import { can, useMe } from '../ui/session';
@@ -9,14 +9,16 @@ import type { Line, SectionRef } from './api';
 import { langLabels, splitLines, type Lang } from './reading';
 import { sentenceAnchor, sentencePath } from '../ui/poem-address';
 import { isLineField, studyLayerSource, studyLayerText, type StudyLayer } from './study-layers';
-import { SentenceCountData } from './stats/sentence-count-data';
-import { MemoriseVerse } from './memorise-verse';
 import { RelatedVerse, RelatedWords, useWordColours } from './related-words';
 import { lineOffsets } from './relations';
 import { Verse } from '../ui/verse';
 import { scriptLang } from '@epos/schemas/poem/script-lang';
 import type { VerseRow } from '@epos/schemas/poem/verse-layout';
 import { fragmentKey } from './highlights/fragments';
+
+/** Layers a reader seldom chooses (memorising, the counts): their code comes when they are chosen. */
+const MemoriseVerse = lazy(() => import('./memorise-verse').then((m) => ({ default: m.MemoriseVerse })));
+const SentenceCountData = lazy(() => import('./stats/sentence-count-data').then((m) => ({ default: m.SentenceCountData })));
 
 /**
  * Whether a sentence's study tools are open, and the way to open or close them. The section keeps
@@ -171,7 +173,12 @@ export function SentenceView({
   const inLineAbove = !memorising && rows !== undefined && rows.length === 0 && verse.length > 0;
   const shownLayers = layers.flatMap((option) => {
     if (option.key === 'memorise') return []; // in place of the verse
-    if (option.key === 'counts') return [<SentenceCountData key={option.key} sentence={n} label={option.label} />];
+    if (option.key === 'counts')
+      return [
+        <Suspense key={option.key} fallback={null}>
+          <SentenceCountData sentence={n} label={option.label} />
+        </Suspense>,
+      ];
     const text = studyLayerText(line, option.key);
     if (text === null) return [];
     return [
@@ -208,7 +215,9 @@ export function SentenceView({
         <div className={translations.length > 0 ? 'sentence-parallel' : undefined}>
           <div className="sentence-verse">
             {memorising ? (
-              <MemoriseVerse n={n} sentenceId={line.sentenceId ?? n} lines={verse} />
+              <Suspense fallback={<Verse lines={verse} />}>
+                <MemoriseVerse n={n} sentenceId={line.sentenceId ?? n} lines={verse} />
+              </Suspense>
             ) : rows === undefined ? (
               colours ? (
                 <RelatedVerse lines={verse} colours={colours.english} lookup />
