@@ -33,6 +33,10 @@ export class ProjectionLeases {
   readonly holder: string;
   readonly ttlMs: number;
 
+  /** The leases kept renewed, by `name@version`, each with what to do when it is lost. */
+  private readonly kept = new Map<string, () => void>();
+  private heartbeat: NodeJS.Timeout | null = null;
+
   constructor(options: LeaseOptions = {}) {
     this.holder = options.holder ?? `${os.hostname()}:${process.pid}${threadId ? `/${threadId}` : ''}:${randomBytes(3).toString('hex')}`;
     this.ttlMs = options.ttlMs ?? DEFAULT_LEASE_TTL_MS;
@@ -80,6 +84,43 @@ export class ProjectionLeases {
       .where('holder', '=', this.holder)
       .executeTakeFirst();
     return renewed.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Keeps the lease renewed until the returned function is called: one statement every third of
+   * the lease's time renews every lease this holder keeps (a statement per projection was a third
+   * of an idle site's work). `lost` is called once the lease is found held by another.
+   */
+  keep(db: Kysely<PlatformDatabase>, name: string, version: number, lost: () => void): () => void {
+    const key = `${name}@${version}`;
+    this.kept.set(key, lost);
+    this.heartbeat ??= setInterval(() => void this.renewKept(db), this.ttlMs / 3);
+    return () => {
+      if (this.kept.get(key) === lost) this.kept.delete(key);
+      if (this.kept.size === 0 && this.heartbeat !== null) {
+        clearInterval(this.heartbeat);
+        this.heartbeat = null;
+      }
+    };
+  }
+
+  private async renewKept(db: Kysely<PlatformDatabase>): Promise<void> {
+    // Taken before the statement: each of these leases was in the table before it ran.
+    const keys = [...this.kept.keys()];
+    let held: Set<string>;
+    try {
+      const rows = await db
+        .updateTable('projection_leases')
+        .set({ expires_at: sql<Date>`now() + ${this.interval()}::interval` })
+        .where('holder', '=', this.holder)
+        .where(sql<boolean>`name || '@' || version = any(${keys})`)
+        .returning(['name', 'version'])
+        .execute();
+      held = new Set(rows.map((row) => `${row.name}@${row.version}`));
+    } catch {
+      return; // an outage: the runs themselves are interrupted and retry
+    }
+    for (const key of keys) if (!held.has(key)) this.kept.get(key)?.();
   }
 
   async release(db: Kysely<PlatformDatabase>, name: string, version: number): Promise<void> {

@@ -141,14 +141,7 @@ export class ProjectionRunner {
       const holding = new AbortController();
       const stop = () => holding.abort();
       signal.addEventListener('abort', stop, { once: true });
-      const heartbeat = setInterval(() => {
-        this.leases.renew(this.db, name, version).then(
-          (held) => {
-            if (!held) holding.abort();
-          },
-          () => undefined, // an outage: the run itself is interrupted and retries
-        );
-      }, this.leases.ttlMs / 3);
+      const letGo = this.leases.keep(this.db, name, version, stop);
       let end: RunEnd;
       try {
         end = prepared.role === 'superseded' ? 'superseded' : await this.run(projection, prepared.role, prepared.checkpoint, holding.signal);
@@ -156,7 +149,7 @@ export class ProjectionRunner {
         // process would only fail on the same event.
         if (end === 'failed' && !holding.signal.aborted) await once(holding.signal, 'abort');
       } finally {
-        clearInterval(heartbeat);
+        letGo();
         signal.removeEventListener('abort', stop);
       }
       prepared = null;
