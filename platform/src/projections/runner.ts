@@ -79,7 +79,17 @@ export class ProjectionRunner {
 
   private async launch(projection: Projection): Promise<void> {
     if (this.stopping.signal.aborted || this.running.has(key(projection))) return;
-    const first = await this.takeAndPrepare(projection);
+    let first: { role: Role; checkpoint: Position } | null = null;
+    try {
+      first = await this.takeAndPrepare(projection);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      // Out of reach, or every connection of a loaded pool busy: its loop takes and prepares it once it can.
+      this.options.logger.warn(
+        { projection: projection.name, version: projection.version, error: describeDatabaseError(error) },
+        'projection not prepared yet; retrying',
+      );
+    }
     if (first?.role === 'superseded') {
       this.options.logger.warn({ projection: projection.name, version: projection.version }, 'a newer version is active; not running');
       await this.leases.release(this.db, projection.name, projection.version);
