@@ -58,6 +58,8 @@ export interface ReadThroughput {
   nodeSameHeaders: Measured;
   /** The site's req/s as a share of each reference's in the same round: medians over the rounds. */
   shares: { ofNginx: number; ofNode: number; ofNodeSameHeaders: number };
+  /** Each server's req/s in each round (epos, nginx, node:http, with the site's headers), to show how far the machine drifted. */
+  perRound: number[][];
   rounds: number;
   /** Per server per round. */
   seconds: number;
@@ -121,8 +123,13 @@ function machineBusy(): () => number {
   };
 }
 
-/** Rounds per read (BENCH_ROUNDS): this machine's throughput drifts by half within a minute, so each server is measured several times, in turns. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/**
+ * Rounds per read (BENCH_ROUNDS): this machine's throughput drifts by half within a minute, in
+ * spells of a few seconds that slow every server alike, so each server is measured several times,
+ * in turns, and short turns (bench:serving's 1 s) put a round's servers in the same spell. At least
+ * 5 rounds, and about 15 s of each server.
+ */
+const roundsFor = (seconds: number) => Number(process.env.BENCH_ROUNDS ?? Math.max(5, Math.round(15 / seconds)));
 
 /** The median of each figure over the rounds, errors summed: one `Measured` standing for them all. */
 function medianOf(rounds: readonly Measured[]): Measured {
@@ -167,6 +174,7 @@ export async function throughputBesideReferences(options: {
   print?: (lines: string) => void;
 }): Promise<ReadThroughput[]> {
   const { tools, reads, seconds, serverCpuSeconds } = options;
+  const ROUNDS = roundsFor(seconds);
   const print = options.print ?? ((lines: string) => console.log(lines));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epos-bench-references-'));
   const rows: ReadThroughput[] = [];
@@ -221,6 +229,7 @@ export async function throughputBesideReferences(options: {
           nodeSameHeaders,
           shares: { ofNginx: shareOf(1), ofNode: shareOf(2), ofNodeSameHeaders: shareOf(3) },
           rounds: ROUNDS,
+          perRound: rounds.map((measured) => measured.map((m) => m.wrk.requestsPerSecond)),
           seconds,
         };
         rows.push(row);
@@ -249,6 +258,7 @@ function formatRow(row: ReadThroughput): string {
   return [
     `  ${row.read.name === target ? '' : `${row.read.name}: `}GET ${target} (${row.bytes.toLocaleString('en')} B, ${row.contentType}, ${row.headerCount} headers${row.read.cached ? '' : '; not a cached read'})`,
     `${label(`medians of ${row.rounds} rounds of ${row.seconds} s: epos / nginx / node:http / node:http with the site's headers`)} ${rate(epos.wrk.requestsPerSecond)} / ${rate(nginx.wrk.requestsPerSecond)} / ${rate(node.wrk.requestsPerSecond)} / ${rate(nodeSameHeaders.wrk.requestsPerSecond)} req/s`,
+    `${label('req/s in each round: epos; nginx; node:http; with headers')} ${row.perRound.map((server) => server.map((r) => (r / 1000).toFixed(1)).join(' ')).join('; ')} (thousands)`,
     `${label("epos share (median of the rounds' own shares)")} epos = ${percent(shares.ofNginx)} of nginx, ${percent(shares.ofNode)} of node:http, ${percent(shares.ofNodeSameHeaders)} of node:http with the site's headers`,
     `${label('p50 / p99 at saturation: epos; nginx; node:http; with headers')} ${latency(epos)}; ${latency(nginx)}; ${latency(node)}; ${latency(nodeSameHeaders)} ms`,
     `${label('errors (non-2xx, socket): epos / nginx / node:http / with headers')} ${epos.wrk.errors} / ${nginx.wrk.errors} / ${node.wrk.errors} / ${nodeSameHeaders.wrk.errors}`,

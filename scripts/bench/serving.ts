@@ -7,9 +7,9 @@
  * while the projections apply a steady 100 writes/s (p99 < 5 ms). Needs `wrk` and `nginx`
  * (`apt-get install -y wrk nginx`).
  * Env: BENCH_COMPILED=1 (the production build, compiled first, instead of `npm start`'s tsx),
- * BENCH_DURATION (3 s per turn), BENCH_ROUNDS (5 turns of each server per read), BENCH_WRITES (100 a second; 0 to see the reads alone),
+ * BENCH_DURATION (1 s per turn), BENCH_PACED_DURATION (5 s per paced read), BENCH_ROUNDS (15 turns of each server per read at 1 s), BENCH_WRITES (100 a second; 0 to see the reads alone),
  * BENCH_ONLY (a substring: only the reads whose name has it), BENCH_CPU_PROF (a folder for a V8
- * CPU profile of the site).
+ * CPU profile of the site), BENCH_NODE_FLAGS (more flags for the site's node).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,7 +25,8 @@ import { startNginx, startNodeHttp, type Reference } from './poem/references.js'
 import { scriptProcess } from './script-process.js';
 import { SERVER_CORE } from './pinning.js';
 
-const SECONDS = Number(process.env.BENCH_DURATION ?? 3);
+const SECONDS = Number(process.env.BENCH_DURATION ?? 1);
+const PACED_SECONDS = Number(process.env.BENCH_PACED_DURATION ?? 5);
 const OPEN_LOOP_RATE = 200;
 const WRITES_PER_SECOND = Number(process.env.BENCH_WRITES ?? 100);
 const P99_BUDGET_MS = 5;
@@ -43,10 +44,12 @@ const steadyWrites = (databaseUrl: string, rate: number, seconds: number) =>
 const tools = requireTools('bench:serving');
 const bench = await benchDatabase();
 const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+// BENCH_NODE_FLAGS: more flags for the site's node (a space-separated list), to try one.
+const nodeFlags = [...profile, ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
 // BENCH_COMPILED=1: the production build (compiled JavaScript, `npm run start:prod`) instead of `npm start`'s tsx.
 const compiled = process.env.BENCH_COMPILED === '1';
 if (compiled) await promisify(execFile)('npm', ['run', 'build:server'], { maxBuffer: 16 * 1024 * 1024 });
-const site = await startSite({ databaseUrl: bench.url, env: { NODE_ENV: 'development', LOG_LEVEL: 'info' }, nodeFlags: profile, compiled, core: SERVER_CORE });
+const site = await startSite({ databaseUrl: bench.url, env: { NODE_ENV: 'development', LOG_LEVEL: 'info' }, nodeFlags, compiled, core: SERVER_CORE });
 try {
   const shell = await (await fetch(`${site.base}/`)).text();
   const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(shell)?.[1];
@@ -95,12 +98,12 @@ try {
   // p99 of each read at a fixed pace while the site's projections apply a steady stream of writes.
   const paced = only([...cached.filter((read) => !read.acceptEncoding), files[0]!]);
   console.log(
-    `\nopen loop: ${OPEN_LOOP_RATE} req/s for ${SECONDS} s per read (1 s warm-up), from a process of its own, while another appends ${WRITES_PER_SECOND} autosaves/s that the projections apply`,
+    `\nopen loop: ${OPEN_LOOP_RATE} req/s for ${PACED_SECONDS} s per read (1 s warm-up), from a process of its own, while another appends ${WRITES_PER_SECOND} autosaves/s that the projections apply`,
   );
-  const writes = WRITES_PER_SECOND > 0 ? steadyWrites(bench.url, WRITES_PER_SECOND, (paced.length + 2) * (SECONDS + 3) + 2) : null;
+  const writes = WRITES_PER_SECOND > 0 ? steadyWrites(bench.url, WRITES_PER_SECOND, (paced.length + 2) * (PACED_SECONDS + 3) + 2) : null;
   const slow: string[] = [];
   for (const read of paced) {
-    const result = await openLoopProcess(read.url, OPEN_LOOP_RATE, SECONDS, 1);
+    const result = await openLoopProcess(read.url, OPEN_LOOP_RATE, PACED_SECONDS, 1);
     const { p50, p99, max } = result.fromDue;
     const errors = result.errors + result.non2xx;
     console.log(
@@ -124,7 +127,7 @@ try {
       for (const [name, start] of starts) {
         const reference = await start();
         try {
-          const { p50, p99, max } = (await openLoopProcess(reference.url, OPEN_LOOP_RATE, SECONDS, 1)).fromDue;
+          const { p50, p99, max } = (await openLoopProcess(reference.url, OPEN_LOOP_RATE, PACED_SECONDS, 1)).fromDue;
           console.log(`  ${name.padEnd(26)} ${'(the section)'.padEnd(44)} p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(1)} ms`);
         } finally {
           await reference.stop();

@@ -21,7 +21,13 @@ beforeAll(async () => {
   // Only the whole site seeds the demo accounts.
   await (await startSite({ databaseUrl: database.url })).stop();
   // The limits as configured (RATE_LIMIT_FACTOR 1), every request in the access log; no workers: nothing here needs them.
-  cluster = await startCluster({ databaseUrl: database.url, api: 2, projections: 1, workers: 0, env: { ACCESS_LOG_SAMPLE: '1' } });
+  cluster = await startCluster({
+    databaseUrl: database.url,
+    api: 2,
+    projections: 1,
+    workers: 0,
+    env: { ACCESS_LOG_SAMPLE: '1', ACCESS_LOG_SAMPLED_PER_SECOND: '0' },
+  });
 }, 300_000);
 
 afterAll(async () => {

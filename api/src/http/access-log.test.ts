@@ -8,11 +8,11 @@ afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
 });
 
-async function appLogging(sample: number) {
+async function appLogging(sample: number, perSecond = 0) {
   const { logger, lines } = capturingLogger('info');
   const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, disableRequestLogging: true });
   apps.push(app);
-  registerAccessLog(app, accessLog({ ACCESS_LOG_SAMPLE: sample, SLOW_REQUEST_MS: 50 }));
+  registerAccessLog(app, accessLog({ ACCESS_LOG_SAMPLE: sample, ACCESS_LOG_SAMPLED_PER_SECOND: perSecond, SLOW_REQUEST_MS: 50 }));
   app.get('/ok', async () => ({ ok: true }));
   app.get('/slow', async () => new Promise((resolve) => setTimeout(() => resolve({ ok: true }), 80)));
   app.get('/boom', async () => {
@@ -46,6 +46,26 @@ describe('access log', () => {
       [40, 'request failed', '/boom', 500],
     ]);
     expect(access()[0]!.ms).toBeGreaterThanOrEqual(50);
+  });
+
+  it('writes at most the sampled lines a second it is allowed, but every failed and slow one', async () => {
+    const { app, access } = await appLogging(1, 3);
+    for (let i = 0; i < 50; i++) await app.inject('/ok');
+    await app.inject('/boom');
+    await app.inject('/slow');
+    const sampled = access().filter((l) => l.msg === 'request completed');
+    // Three a second: the requests may straddle a second or two, never fifty.
+    expect(sampled.length).toBeGreaterThanOrEqual(3);
+    expect(sampled.length).toBeLessThanOrEqual(9);
+    expect(
+      access()
+        .filter((l) => l.msg !== 'request completed')
+        .map((l) => l.msg),
+    ).toEqual(['request failed', 'slow request']);
+    // The next second's lines are written again.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await app.inject('/ok?again');
+    expect(access().at(-1)).toEqual(expect.objectContaining({ msg: 'request completed', url: '/ok?again' }));
   });
 
   it('samples about the share it is given', async () => {

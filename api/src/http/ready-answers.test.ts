@@ -18,6 +18,7 @@ import { registerStaticUi } from './static-ui.js';
 
 const progress = { switchCount: 0 };
 const { logger, lines } = capturingLogger('info');
+let sampled = true;
 let app: FastifyInstance;
 let ready: ReadyAnswers;
 let base: string;
@@ -42,11 +43,14 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dir, 'assets', 'app-1a2b.js'), script);
   await precompressFiles(dir);
   const headersFor = securityHeaders({ NODE_ENV: 'test' });
+  const logAll = accessLog({ ACCESS_LOG_SAMPLE: 1, ACCESS_LOG_SAMPLED_PER_SECOND: 0, SLOW_REQUEST_MS: 1000 });
+  const logNone = accessLog({ ACCESS_LOG_SAMPLE: 0, ACCESS_LOG_SAMPLED_PER_SECOND: 0, SLOW_REQUEST_MS: 1000 });
   ready = new ReadyAnswers({
     progress,
     memory: new MemoryBudget(64 * MIB),
     securityHeaders: headersFor,
-    accessLog: accessLog({ ACCESS_LOG_SAMPLE: 1, SLOW_REQUEST_MS: 1000 }),
+    // Every answer logged, but where a test samples none (`sampled`).
+    accessLog: { due: (status, ms) => (sampled ? logAll : logNone).due(status, ms), write: logAll.write },
     logger,
     trustProxy: false,
     sessionCookie: 'epos_session',
@@ -70,6 +74,7 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
+  sampled = true;
   reached.length = 0;
   if (chapter) chapter.current = false;
   chapter = newChapter('a verse ');
@@ -111,6 +116,26 @@ describe('the front door (ReadyAnswers)', () => {
     const answer = await request(`${base}/api/chapter`, { headers: ['if-none-match', String(br.headers.etag), 'If-None-Match', '"other"'] });
     await answer.body.arrayBuffer();
     expect(reached).toHaveLength(3);
+  });
+
+  it('gives an answer from memory a request id only when it is logged or the request brought one', async () => {
+    await get('/api/chapter');
+    sampled = false;
+    const before = lines.length;
+    const unlogged = await get('/api/chapter');
+    expect(unlogged.status).toBe(200);
+    expect(unlogged.headers['x-request-id']).toBeUndefined();
+    const id = 'b0b1c2d3-e4f5-4a6b-8c7d-8e9fa0b1c2d3';
+    const brought = await get('/api/chapter', { 'x-request-id': id });
+    expect(brought.headers['x-request-id']).toBe(id);
+    const made = await get('/api/chapter', { 'x-request-id': 'not a uuid' });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines.length).toBe(before);
+    sampled = true;
+    const logged = await get('/api/chapter');
+    expect(logged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines.at(-1)).toEqual(expect.objectContaining({ reqId: logged.headers['x-request-id'], msg: 'request completed' }));
+    expect(reached).toEqual(['GET /api/chapter']);
   });
 
   it('answers 304 to a matching If-None-Match, and keeps a uuid request id the client sent', async () => {

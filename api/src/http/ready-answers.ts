@@ -15,8 +15,10 @@ const MAX_URL_LENGTH = 512;
 
 interface Prepared {
   status: number;
-  /** Headers as a flat name, value list, ending with the request id's slot (see `answer`). */
+  /** Headers as a flat name, value list. */
   head: string[];
+  /** The same, ending with a request id's slot (see `answer`). */
+  headWithId: string[];
   body: Buffer | null;
 }
 
@@ -167,14 +169,19 @@ export class ReadyAnswers {
     const encoding = encodingFor(ready.cached, headers.acceptEncoding);
     const unchanged = notModified(ready.cached, headers.ifNoneMatch);
     const form = this.prepared(ready, url, encoding, unchanged);
-    const id = requestIdFrom(headers.requestId);
-    // Written synchronously by writeHead, so the shared list's last slot can carry this request's id.
-    form.head[form.head.length - 1] = id;
-    response.writeHead(form.status, form.head);
-    response.end(form.body ?? undefined);
     // Answered from memory without waiting on anything: never slow, so only failures (none) and the sample are logged.
     const reason = this.options.accessLog.due(form.status, 0);
-    if (reason)
+    // An id names a request's lines in the log (docs/decisions/request-ids-from-memory.md): made for a logged
+    // answer, kept when the request brought one, else none.
+    const id = reason !== null || headers.requestId !== undefined ? requestIdFrom(headers.requestId) : null;
+    if (id === null) response.writeHead(form.status, form.head);
+    else {
+      // Written synchronously by writeHead, so the shared list's last slot can carry this request's id.
+      form.headWithId[form.headWithId.length - 1] = id;
+      response.writeHead(form.status, form.headWithId);
+    }
+    response.end(form.body ?? undefined);
+    if (reason !== null && id !== null)
       this.options.accessLog.write(this.options.logger, reason, {
         reqId: id,
         method: 'GET',
@@ -224,8 +231,8 @@ export class ReadyAnswers {
     if (!form) {
       const answer = prepareAnswer(ready.cached, encoding, unchanged, ready.options);
       const length = answer.body ? { 'content-length': String(answer.body.length) } : {};
-      const all = { ...this.options.securityHeaders(url.split('?', 1)[0]!), ...answer.headers, ...length, 'x-request-id': '' };
-      form = { status: answer.status, head: Object.entries(all).flat(), body: answer.body };
+      const head = Object.entries({ ...this.options.securityHeaders(url.split('?', 1)[0]!), ...answer.headers, ...length }).flat();
+      form = { status: answer.status, head, headWithId: [...head, 'x-request-id', ''], body: answer.body };
       ready.prepared[slot] = form;
     }
     return form;

@@ -171,6 +171,13 @@ const configSchema = z.object({
     .min(0, 'expected a share from 0 to 1')
     .max(1, 'expected a share from 0 to 1')
     .default(0.01),
+  /** In each process, sampled access lines a second at most (0: no limit), so a flood of reads cannot flood the log; failed and slow ones are not counted. */
+  ACCESS_LOG_SAMPLED_PER_SECOND: z.coerce
+    .number({ message: 'expected a number of lines a second' })
+    .int('expected a whole number of lines a second')
+    .min(0, 'expected 0 (no limit) or more lines a second')
+    .max(1_000_000)
+    .default(10),
   /** An answer slower than this is always logged, as a warning. */
   SLOW_REQUEST_MS: z.coerce.number({ message: 'expected milliseconds' }).int('expected whole milliseconds').min(1).max(600_000).default(1000),
   /** The publishing schedule's safety-net sweep; 0 turns it off (the reactor alone queues publishing jobs). */

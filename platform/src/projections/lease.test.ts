@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => testDb?.drop());
 
 const expiry = async (name: string) =>
-  await testDb.database.db.selectFrom('projection_leases').select(['holder', 'expires_at']).where('name', '=', name).executeTakeFirstOrThrow();
+  (await testDb.database.db.selectFrom('projection_leases').select('expires_at').where('name', '=', name).executeTakeFirstOrThrow()).expires_at;
 
 describe('kept leases', () => {
   it('are renewed together, one statement for all, and each one taken by another holder is told so', async () => {
@@ -24,9 +24,9 @@ describe('kept leases', () => {
     const letGoBeta = ours.keep(db, 'beta', 1, () => lost.push('beta'));
 
     // Kept past three lease times: renewed, so nobody else can take them.
-    const first = (await expiry('alpha')).expires_at;
+    const first = await expiry('alpha');
     await new Promise((resolve) => setTimeout(resolve, 1_800));
-    expect((await expiry('alpha')).expires_at.getTime()).toBeGreaterThan(first.getTime());
+    expect((await expiry('alpha')).getTime()).toBeGreaterThan(first.getTime());
     expect(await theirs.tryTake(db, 'alpha', 1)).toBe(false);
     expect(await theirs.tryTake(db, 'beta', 1)).toBe(false);
     expect(lost).toEqual([]);

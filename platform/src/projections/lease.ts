@@ -88,8 +88,8 @@ export class ProjectionLeases {
 
   /**
    * Keeps the lease renewed until the returned function is called: one statement every third of
-   * the lease's time renews every lease this holder keeps (a statement per projection was a third
-   * of an idle site's work). `lost` is called once the lease is found held by another.
+   * the lease's time renews every lease this holder keeps (a statement per projection kept an idle
+   * site busy: docs/decisions/idle-background-work.md). `lost` is called once the lease is found held by another.
    */
   keep(db: Kysely<PlatformDatabase>, name: string, version: number, lost: () => void): () => void {
     const key = `${name}@${version}`;

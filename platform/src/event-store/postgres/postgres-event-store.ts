@@ -26,7 +26,7 @@ export const EVENTS_CHANNEL = 'epos_events';
  * How long a caught-up subscription waits before reading again when no append is announced. Every
  * append notifies in its transaction, and the listener wakes its waiters when its connection is lost
  * and when it is back, so this read only covers events written around the store (a restore):
- * each subscriber's read a second was a third of an idle site's work.
+ * each subscriber's read a second kept an idle site busy (docs/decisions/idle-background-work.md).
  */
 const FALLBACK_POLL_MS = 5_000;
 /** Every append holds this transaction lock until commit, so positions become visible in order. */
