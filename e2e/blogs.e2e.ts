@@ -48,9 +48,12 @@ describe('blogs in a real browser', () => {
     await mine.locator('strong', { hasText: 'helpful' }).waitFor();
     const upvote = mine.getByTestId('upvote');
     await upvote.click();
-    await expect.poll(() => upvote.getAttribute('aria-pressed')).toBe('true');
+    // A command's round trip: well over expect.poll's default second on a loaded machine.
+    await expect.poll(() => upvote.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
     await page.reload();
-    await expect.poll(() => page.getByTestId('comment').filter({ hasText: 'Thank you' }).getByTestId('upvote').getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByTestId('comment').filter({ hasText: 'Thank you' }).getByTestId('upvote').getAttribute('aria-pressed'), { timeout: 10_000 })
+      .toBe('true');
     await page.close();
   });
 

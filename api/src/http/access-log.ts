@@ -24,9 +24,10 @@ type AccessReason = 'failed' | 'slow' | 'sampled';
  * One log line per answered request instead of Fastify's two: every failed and slow answer, and a
  * sample of the others (`ACCESS_LOG_SAMPLE`), at most `ACCESS_LOG_SAMPLED_PER_SECOND` a second (at
  * the front door's rate a 1 % sample cost a tenth of a cached page's throughput, issue 37). Two
- * synchronous JSON lines per request cost more than a cached read itself. A failure's cause is logged at error level by the error handler, so
- * its access line is a warning; a 503 while a dependency is down is expected (the outage is
- * logged once where the connection is lost) and is sampled like any other answer.
+ * synchronous JSON lines per request cost more than a cached read itself. A failure's cause is
+ * logged at error level by the error handler, so its access line is a warning; a 503 while a
+ * dependency is down is expected (the outage is logged once where the connection is lost) and is
+ * sampled like any other answer.
  */
 export function accessLog(config: Pick<Config, 'ACCESS_LOG_SAMPLE' | 'ACCESS_LOG_SAMPLED_PER_SECOND' | 'SLOW_REQUEST_MS'>): AccessLog {
   const { ACCESS_LOG_SAMPLE: sample, ACCESS_LOG_SAMPLED_PER_SECOND: perSecond, SLOW_REQUEST_MS: slowMs } = config;
