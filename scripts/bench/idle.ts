@@ -8,6 +8,7 @@
  * (its server; else an embedded PostgreSQL).
  */
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { startSite } from '../testkit/site-process.js';
 import { benchDatabase } from './bench-database.js';
@@ -24,16 +25,15 @@ const commits = async () => {
   const { rows } = await sql<{ n: string }>`select xact_commit::text as n from pg_stat_database where datname = current_database()`.execute(bench.database.db);
   return Number(rows[0]!.n);
 };
-const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 try {
   console.log(`bench:idle: npm start (tsx, demo content), ${os.cpus().length} cores, Node ${process.version}; ${pinningNote()}`);
   console.log(`settling ${SETTLE_SECONDS} s, then ${SECONDS} s of ${SAMPLE_SECONDS}-second samples`);
-  await pause(SETTLE_SECONDS);
+  await sleep(SETTLE_SECONDS * 1000);
   const cpu: number[] = [];
   const perSecond: number[] = [];
   for (let elapsed = 0; elapsed < SECONDS; elapsed += SAMPLE_SECONDS) {
     const [cpu0, commits0, t0] = [site.cpuSeconds(), await commits(), performance.now()];
-    await pause(SAMPLE_SECONDS);
+    await sleep(SAMPLE_SECONDS * 1000);
     const seconds = (performance.now() - t0) / 1000;
     // Less this sample's own query.
     const made = (await commits()) - commits0 - 1;

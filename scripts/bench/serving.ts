@@ -79,7 +79,7 @@ try {
       .join(' ')}`,
   );
   console.log(
-    `throughput: wrk -t1 -c32 -d${SECONDS}s, a process of its own, in rounds: the site, nginx, bare node:http and bare node:http with the site's headers, serving the same bytes, one server at a time (each after 1 s unmeasured)\n`,
+    `throughput: wrk -t1 -c32 -d${SECONDS}s, a process of its own, in rounds: the site, nginx, bare node:http and bare node:http with the site's headers, serving the same bytes, one server at a time (each warmed by 1 s unmeasured before the first round)\n`,
   );
   const rows = await throughputBesideReferences({
     tools,
