@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from '../scripts/build/precompress';
 
 // In development the API runs separately (`npm run start:api`, port 3000 by default);
@@ -20,11 +21,43 @@ const proxy = {
   },
 };
 
+// The reader as an installable app that reads offline (issue 39, src/offline/service-worker.ts): its
+// shell, scripts, styles and fonts are precached per release; the writers' editor and its spelling
+// dictionary are left out (large, and of no use offline).
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/offline',
+  filename: 'service-worker.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    name: 'Epos',
+    short_name: 'Epos',
+    description: 'Read the poem by book, canto and section, with translations, notes and commentary, online and offline.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#fbf8f1',
+    theme_color: '#8a3b12',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  },
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+    globIgnores: ['**/markdown-editor-*', '**/spell.worker-*', '**/*.dic', 'service-worker.js'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 // `vite build --ssr` (package.json's build) writes the server's renderer (src/entry-server.tsx) to
 // dist-ssr, beside the browser's build and never served; its CSS is the browser build's.
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), pwa, precompress()],
   // The server's renderer carries its own React, built for production (the API runs without NODE_ENV set).
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: {

@@ -4,6 +4,7 @@ import './app/base.css';
 import './app/fonts.css';
 import { App } from './app/app';
 import { serverRendered } from './ui/server-answers';
+import { registerServiceWorker } from './offline/register';
 
 // The feeds the server announced for readers without JavaScript: the app announces them itself, page by page (blogs/feed-links.tsx).
 for (const link of document.head.querySelectorAll('link[data-feed]')) link.remove();
@@ -23,3 +24,6 @@ if (serverRendered && container.firstElementChild !== null)
 else createRoot(container).render(app);
 // From here React listens: what a reader does on a part not yet hydrated is replayed once it is. Browser tests wait for this mark.
 document.documentElement.dataset.app = 'on';
+
+// Offline reading (issue 39).
+registerServiceWorker();

@@ -66,6 +66,8 @@ export const readerRoutes = {
   counts: page('/counts'),
   works: under(['works'], 'any'),
   notifications: page('/notifications'),
+  /** Read offline: the downloads of books, editions and translations (issue 39). */
+  downloads: page('/downloads'),
 } as const satisfies Record<string, ReaderRoute>;
 
 export type ReaderRouteName = keyof typeof readerRoutes;

@@ -84,7 +84,10 @@ export const always = (): boolean => true;
  * URL may be answered with it before they reach a route (see `ReadyAnswers`).
  */
 export function kept(cached: CacheableBody, current?: () => boolean, compressed: Partial<Record<Encoding, Buffer>> = {}): CacheableBody {
-  if (!keptForms.has(cached.body)) keptForms.set(cached.body, current ? { compressed, current } : { compressed });
+  const forms = keptForms.get(cached.body);
+  if (!forms) keptForms.set(cached.body, current ? { compressed, current } : { compressed });
+  // Compressed ahead by its maker (`compressedAhead`), then kept by a cache that knows whether it is current.
+  else if (current && !forms.current) forms.current = current;
   return cached;
 }
 
@@ -118,6 +121,15 @@ function formReady(body: Buffer, encoding: Encoding): boolean {
     );
   }
   return false;
+}
+
+/**
+ * A large body every client downloads compressed (an offline pack), kept with its brotli and gzip
+ * forms made now on the thread pool, so the first download is compressed too.
+ */
+export async function compressedAhead(cached: CacheableBody): Promise<CacheableBody> {
+  const [br, gz] = await Promise.all([brotliAside(cached.body, BROTLI(cached.body)), gzipAside(cached.body, GZIP)]);
+  return kept(cached, undefined, { br, gzip: gz });
 }
 
 /** Clients send few distinct Accept-Encoding headers: each is read once. */

@@ -68,7 +68,9 @@ export async function registerStaticUi(
       setHeaders: (reply, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) return;
         // The page names this build's assets: checked before use. Other files at fixed names (the icon): shown from the browser's copy while it checks.
-        reply.header('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=0, stale-while-revalidate=86400');
+        // The service worker too: a release's worker is found at once (the browser checks it past its cache anyway, for at most a day).
+        const checked = file.endsWith('.html') || file.endsWith(`${path.sep}service-worker.js`);
+        reply.header('cache-control', checked ? 'no-cache' : 'public, max-age=0, stale-while-revalidate=86400');
       },
     });
   }

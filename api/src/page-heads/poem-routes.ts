@@ -7,6 +7,7 @@ import {
   type TranslationAnswer,
 } from '@epos/schemas';
 import { languagesFromSearch } from '@epos/schemas/poem/address-languages';
+import { sectionReadUrl } from '@epos/schemas/poem/reader-urls';
 import { shownEdition, type Language } from '@epos/schemas/poem/editions';
 import type { Site } from '@epos/schemas/api/site';
 import type { ApiDeps } from '../deps.js';
@@ -38,7 +39,7 @@ export function poemRoutes(sources: PageSources, deps: ApiDeps): PageRoute[] {
     if (id === null || n === null) return null;
     const sentence = await read<LineInfoAnswer>(`/api/lineinfo/${n}`);
     if (!sentence) return null;
-    const part = await read<SectionAnswer>(`/api/sbook/${sentence.bookNumber}/${sentence.cantoNumber}/${sentence.sectionNumber}?edition=first`);
+    const part = await read<SectionAnswer>(sectionReadUrl(sentence.bookNumber, sentence.cantoNumber, sentence.sectionNumber, 'first'));
     return part && withSite((site) => sentenceHead(origin, id, site, sentence, part));
   }
 

@@ -44,7 +44,8 @@ export class PoemReader {
     return poemQueries(this.deps, request);
   }
 
-  private cached(request: FastifyRequest, key: string, build: () => Promise<CacheableBody | null>): Promise<CacheableBody | null> {
+  /** An answer kept under `key` until the poem changes (for the request's read model). */
+  cached(request: FastifyRequest, key: string, build: () => Promise<CacheableBody | null>): Promise<CacheableBody | null> {
     return this.cache.answer(request.consistentAfter, () => this.schema(request), key, build);
   }
 

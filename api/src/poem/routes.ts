@@ -30,6 +30,7 @@ import { sendCacheable } from '../http/http-cache.js';
 import { editFieldValue, EDITABLE_KEYS } from './edit-fields.js';
 import { PoemHistory } from './history.js';
 import { historyRoutes } from './history-routes.js';
+import { packRoutes } from './pack-routes.js';
 import { poemAnswerBodies } from './answer-bodies.js';
 import { actorNames } from '../accounts/actor-names.js';
 import { PoemCache } from './poem-cache.js';
@@ -341,5 +342,6 @@ export function poemRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     );
 
     await app.register(historyRoutes(history, reader, actorNames(deps)));
+    await app.register(packRoutes(deps, reader));
   };
 }

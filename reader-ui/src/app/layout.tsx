@@ -8,6 +8,7 @@ import { TopNav } from './top-nav';
 import { footerItems } from './nav';
 import { PAGE_BAR_SLOT_ID } from '../ui/page-bar';
 import { site } from '../ui/site';
+import { UpdatePrompt } from '../offline/update-prompt';
 
 /**
  * The page shell: skip link, pinned top navigation (banner) with the page's own bar if it has one,
@@ -61,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <p>{site.name}</p>
       </footer>
       <Toaster />
+      <UpdatePrompt />
     </>
   );
 }

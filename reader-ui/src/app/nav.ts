@@ -21,4 +21,5 @@ export const footerItems: readonly NavItem[] = [
   { href: '/notifications', label: 'Recent activity' },
   { href: '/works/annotations', label: "Readers' works" },
   { href: '/counts', label: 'Count statistics' },
+  { href: '/downloads', label: 'Read offline' },
 ];

@@ -23,6 +23,7 @@ const LazyMyStudy = lazyScreen('src/app/my-study-page.tsx', () => import('./my-s
 const LazyPlans = lazyScreen('src/poem/plans/plan-pages.tsx', () => import('../poem/plans/plan-pages'));
 const LazySearch = lazyScreen('src/search/search-page.tsx', () => import('../search/search-page'));
 const LazyBooks = lazyScreen('src/books/book-routes.tsx', () => import('../books/book-routes'));
+const LazyDownloads = lazyScreen('src/poem/downloads/downloads-page.tsx', () => import('../poem/downloads/downloads-page'));
 const LazyLibraryPage = lazyScreen('src/library/library-page.tsx', () => import('../library/library-page'));
 const LazyPageEditor = lazyScreen('src/library/page-editor-routes.tsx', () => import('../library/page-editor-routes'));
 // The home page and a sentence's pages (rendered on the server, which links their code: ../ui/lazy-screen.tsx).
@@ -92,6 +93,7 @@ const screens: { readonly [Name in ReaderRouteName]: ComponentType<RouteComponen
   counts: LazyStatsPage,
   works: LazyWorksPages,
   notifications: LazyNotificationsPage,
+  downloads: LazyDownloads,
 };
 
 function Routes() {

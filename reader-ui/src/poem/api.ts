@@ -5,6 +5,7 @@ import type { Lang } from './reading';
 import type { SectionAddress } from '../ui/poem-address';
 import { sectionKey } from '../ui/poem-address';
 import { withAsOfParam } from './scholarship/as-of';
+import { sectionReadUrl, translationReadUrl } from '@epos/schemas/poem/reader-urls';
 import type { Site } from '@epos/schemas/api/site';
 import type {
   ColouredRelationsAnswer,
@@ -37,13 +38,9 @@ export type SiteInfo = Site;
 const read = <T>(url: string, notFound: string, signal?: AbortSignal, options: ReadOptions = {}): Promise<Result<T>> =>
   getJson<T>(url, { ...options, signal, notFound });
 
-function sectionUrl(address: SectionAddress): string {
-  return `/api/sbook/${address.book}/${address.canto}/${address.section}?edition=${address.edition}`;
-}
+const sectionUrl = (address: SectionAddress): string => sectionReadUrl(address.book, address.canto, address.section, address.edition);
 
-function translationUrl(ref: SectionRef, lang: Lang): string {
-  return `/api/translation/${ref.book}/${ref.canto}/${ref.section}?lang=${lang}`;
-}
+const translationUrl = (ref: SectionRef, lang: Lang): string => translationReadUrl(ref.book, ref.canto, ref.section, lang);
 
 export function lineInfoUrl(n: number): string {
   return `/api/lineinfo/${n}`;

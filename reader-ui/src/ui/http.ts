@@ -1,7 +1,7 @@
 import type { ApiError } from '@epos/schemas/api/errors';
 import { BEING_REBUILT_CODE, BEING_REBUILT_MESSAGE } from '@epos/schemas/api/being-rebuilt';
 import { BUSY_CODE, refusedMessage } from '@epos/schemas/api/refusals';
-import { GENERIC_ERROR, NOT_FOUND } from './messages';
+import { GENERIC_ERROR, NOT_FOUND, OFFLINE_NOT_KEPT } from './messages';
 
 /**
  * The app's one HTTP client. Every call answers a `Result` and never throws, except a read whose
@@ -96,8 +96,13 @@ export function serverSaid(failure: Failure): string {
   return failure.status === 404 ? NOT_FOUND : (failure.problem.message ?? GENERIC_ERROR);
 }
 
-/** A call that never got an answer (offline, refused by the browser). */
-export const unanswered = (): Failure => ({ ok: false, status: 0, message: GENERIC_ERROR, problem: NO_PROBLEM });
+/** A call that never got an answer (offline with no copy kept, refused by the browser). */
+export const unanswered = (): Failure => ({
+  ok: false,
+  status: 0,
+  message: typeof navigator !== 'undefined' && !navigator.onLine ? OFFLINE_NOT_KEPT : GENERIC_ERROR,
+  problem: NO_PROBLEM,
+});
 
 /** The Result of an answer already read: a 2xx with its body, or a failure said by `options`. */
 export function resultOf<T>(status: number, body: unknown, headers: { get(name: string): string | null }, options: ReadOptions = {}): Result<T> {
