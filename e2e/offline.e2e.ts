@@ -84,6 +84,11 @@ describe('reading offline', () => {
     await page.locator('.translation p[lang="hi"]').filter({ hasText: 'पहाड़ी तक पहुँचने से पहले' }).first().waitFor();
     await page.screenshot({ path: '/tmp/offline-section-390.png' });
 
+    // a section of the canto with nothing in Hindi: its verse, and no word of anything missing
+    await page.goto(`${site.base}/1/2/1/centenary?lang=hi`);
+    await page.getByText('Daughter of keepers').first().waitFor();
+    expect(await page.getByText('You are offline, and this is not downloaded', { exact: false }).count()).toBe(0);
+
     // the next section by the reader's own link, within the downloaded canto
     await page.goto(`${site.base}/1/2/1`);
     await page.getByText('Daughter of keepers').first().waitFor();

@@ -7,7 +7,7 @@ import { HttpError } from './error-handler.js';
 import { BUSY_CODE } from '@epos/schemas/api/refusals';
 
 /** The reads that cost far more than a cached page (docs/decisions/costly-reads.md). */
-type CostlyKind = 'search' | 'searchDownload' | 'wideCount';
+type CostlyKind = 'search' | 'searchDownload' | 'wideCount' | 'packList';
 
 const REFUSALS_LOGGED_EVERY_MS = 60_000;
 
@@ -48,6 +48,7 @@ class CostlyReads {
       search: kind('searches', config.SEARCH_LIMIT, config.SEARCHES_AT_ONCE),
       searchDownload: kind('search downloads', config.SEARCH_DOWNLOAD_LIMIT, config.SEARCH_DOWNLOADS_AT_ONCE),
       wideCount: kind('counts over a wide range', config.WIDE_COUNT_LIMIT, config.WIDE_COUNTS_AT_ONCE),
+      packList: kind('lists of offline packs', config.PACK_LIST_LIMIT, config.PACK_LISTS_AT_ONCE),
     };
   }
 

@@ -1,19 +1,21 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncoding, COMPRESS_ASIDE_FROM_BYTES, COMPRESS_FROM_BYTES, kept, renderJson, sendCacheable } from './http-cache.js';
+import { acceptedEncoding, compressedAhead, COMPRESS_ASIDE_FROM_BYTES, COMPRESS_FROM_BYTES, kept, renderJson, sendCacheable } from './http-cache.js';
 
 describe('cached answers, compressed once', () => {
   let app: FastifyInstance;
   const big = kept(renderJson(JSON.stringify({ lines: Array.from({ length: 200 }, (_, i) => `Line ${i} of a long section`) })));
   const small = renderJson('{"ok":true}');
   const huge = kept(renderJson(JSON.stringify({ months: Array.from({ length: 4000 }, (_, i) => `Month ${i} of a long archive, with its posts`) })));
+  const ahead = kept(renderJson(JSON.stringify({ sections: Array.from({ length: 4000 }, (_, i) => `Section ${i} of a downloaded canto, kept offline`) })));
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
     app = Fastify();
     app.get('/big', async (request, reply) => sendCacheable(request, reply, big));
     app.get('/huge', async (request, reply) => sendCacheable(request, reply, huge));
+    app.get('/ahead', async (request, reply) => sendCacheable(request, reply, await compressedAhead(ahead)));
     app.get('/small', async (request, reply) => sendCacheable(request, reply, small));
     app.get('/once', async (request, reply) => sendCacheable(request, reply, renderJson(big.body.toString())));
     await app.ready();
@@ -43,6 +45,15 @@ describe('cached answers, compressed once', () => {
     const br = await get('/huge', { 'accept-encoding': 'br' });
     expect(brotliDecompressSync(br.rawPayload).equals(huge.body)).toBe(true);
     expect(br.headers.etag).toBe(`${huge.etag.slice(0, -1)}-br"`);
+  });
+
+  it('compresses a large download ahead when asked to, so its first client gets it compressed too', async () => {
+    expect(ahead.body.length).toBeGreaterThanOrEqual(COMPRESS_ASIDE_FROM_BYTES);
+    const [br, gzip] = await Promise.all([get('/ahead', { 'accept-encoding': 'br' }), get('/ahead', { 'accept-encoding': 'gzip' })]);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(ahead.body)).toBe(true);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(ahead.body)).toBe(true);
   });
 
   it('compresses a body once, however many clients ask', async () => {

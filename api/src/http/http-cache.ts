@@ -84,10 +84,7 @@ export const always = (): boolean => true;
  * URL may be answered with it before they reach a route (see `ReadyAnswers`).
  */
 export function kept(cached: CacheableBody, current?: () => boolean, compressed: Partial<Record<Encoding, Buffer>> = {}): CacheableBody {
-  const forms = keptForms.get(cached.body);
-  if (!forms) keptForms.set(cached.body, current ? { compressed, current } : { compressed });
-  // Compressed ahead by its maker (`compressedAhead`), then kept by a cache that knows whether it is current.
-  else if (current && !forms.current) forms.current = current;
+  if (!keptForms.has(cached.body)) keptForms.set(cached.body, current ? { compressed, current } : { compressed });
   return cached;
 }
 
@@ -123,13 +120,26 @@ function formReady(body: Buffer, encoding: Encoding): boolean {
   return false;
 }
 
+/** The bodies being compressed ahead, so that clients asking at once wait for the same work. */
+const makingAhead = new WeakMap<Buffer, Promise<void>>();
+
 /**
  * A large body every client downloads compressed (an offline pack), kept with its brotli and gzip
  * forms made now on the thread pool, so the first download is compressed too.
  */
 export async function compressedAhead(cached: CacheableBody): Promise<CacheableBody> {
-  const [br, gz] = await Promise.all([brotliAside(cached.body, BROTLI(cached.body)), gzipAside(cached.body, GZIP)]);
-  return kept(cached, undefined, { br, gzip: gz });
+  const forms = keptForms.get(kept(cached).body)!;
+  if (forms.compressed.br && forms.compressed.gzip) return cached;
+  let making = makingAhead.get(cached.body);
+  if (!making) {
+    making = Promise.all([brotliAside(cached.body, BROTLI(cached.body)), gzipAside(cached.body, GZIP)]).then(([br, gz]) => {
+      forms.compressed.br ??= br;
+      forms.compressed.gzip ??= gz;
+    });
+    makingAhead.set(cached.body, making);
+  }
+  await making;
+  return cached;
 }
 
 /** Clients send few distinct Accept-Encoding headers: each is read once. */

@@ -3,7 +3,7 @@ import { packAnswer, packManifestAnswer } from '@epos/schemas';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
 import { HttpError } from '../http/error-handler.js';
-import { sendCacheable } from '../http/http-cache.js';
+import { compressedAhead, sendCacheable } from '../http/http-cache.js';
 import { missingPart } from './missing-part.js';
 import type { PoemReader } from './poem-reader.js';
 import { PoemPacks } from './packs.js';
@@ -35,6 +35,8 @@ export function packRoutes(deps: ApiDeps, reader: PoemReader): FastifyPluginAsyn
         },
       },
       async (request, reply) => {
+        // Cold (after any change to the poem), a list makes every pack of the book.
+        await app.costlyReads.admit(request, reply, 'packList');
         const found = await packs.manifest(request, request.params.book);
         if (!found) throw await missingPart(deps, request.params, NO_BOOK);
         return sendCacheable(request, reply, found);
@@ -61,7 +63,8 @@ export function packRoutes(deps: ApiDeps, reader: PoemReader): FastifyPluginAsyn
         const found = await packs.pack(request, book, canto, choice);
         if (!found)
           throw lang ? new HttpError(404, 'not_found', 'No translation in this language for this canto') : await missingPart(deps, request.params, NO_BOOK);
-        return sendCacheable(request, reply, found);
+        // Downloaded compressed by every client: its forms are made before the first is sent.
+        return sendCacheable(request, reply, await compressedAhead(found));
       },
     );
   };

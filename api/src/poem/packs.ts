@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { editions, languages, packManifestAnswer, type Edition, type Language, type PackAnswer, type PackEntry } from '@epos/schemas';
+import { editions, languages, packManifestAnswer, type Edition, type Language, type PackEntry } from '@epos/schemas';
 import { sectionReadUrl, translationReadUrl } from '@epos/schemas/poem/reader-urls';
 import { POEM_PROJECTION } from '@epos/projections/poem/read-model';
 import type { ApiDeps } from '../deps.js';
-import { answerRenderer, compressedAhead, renderJson, type CacheableBody } from '../http/http-cache.js';
+import { answerRenderer, renderJson, type CacheableBody } from '../http/http-cache.js';
 import type { PoemReader } from './poem-reader.js';
 
 export type PackChoice = { kind: 'edition'; edition: Edition } | { kind: 'translation'; lang: Language };
@@ -16,6 +16,8 @@ const ALL_CHOICES: readonly PackChoice[] = [
 ];
 
 const renderManifest = answerRenderer(packManifestAnswer, '/api/packs/:book');
+/** How many sections each pack made holds (its answers' count), for the list without parsing the pack again. */
+const sectionCounts = new WeakMap<Buffer, number>();
 
 /** The etag of a body without its quotes: the pack's content hash. */
 const hashOf = (body: CacheableBody) => body.etag.replaceAll('"', '');
@@ -41,6 +43,7 @@ export class PoemPacks {
       const index = await this.reader.lineIndex(request);
       const sections = index.sectionsOf.get(`${book}.${canto}`) ?? [];
       const parts: string[] = [];
+      let translated = choice.kind === 'edition';
       for (const section of sections) {
         const ref = { book, canto, section };
         const answer =
@@ -48,15 +51,17 @@ export class PoemPacks {
             ? await this.reader.section(request, ref, choice.edition, false)
             : await this.reader.translations(request, ref, choice.lang);
         if (!answer) continue;
-        // A translation pack leaves out the sections with nothing in that language.
-        if (choice.kind === 'translation' && answer.body.length <= 2) continue;
+        // A section with nothing in that language is in the pack all the same (its answer is `[]`): offline, the reader asks for it.
+        if (answer.body.length > 2) translated = true;
         const url = choice.kind === 'edition' ? sectionReadUrl(book, canto, section, choice.edition) : translationReadUrl(book, canto, section, choice.lang);
         parts.push(`${JSON.stringify(url)}:${answer.body.toString('utf8')}`);
       }
-      if (parts.length === 0) return null;
+      if (parts.length === 0 || !translated) return null;
       const head = JSON.stringify({ book, canto, kind: choice.kind, ...choiceOf(choice) });
       // No log position in the pack: its hash changes only with its text. The answers are spliced in as the calls rendered them (no parse and stringify again).
-      return compressedAhead(renderJson(`${head.slice(0, -1)},"answers":{${parts.join(',')}}}`));
+      const pack = renderJson(`${head.slice(0, -1)},"answers":{${parts.join(',')}}}`);
+      sectionCounts.set(pack.body, parts.length);
+      return pack;
     });
   }
 
@@ -71,7 +76,7 @@ export class PoemPacks {
         for (const choice of ALL_CHOICES) {
           const pack = await this.pack(request, book, canto, choice);
           if (!pack) continue;
-          const sections = Object.keys((JSON.parse(pack.body.toString('utf8')) as PackAnswer).answers).length;
+          const sections = sectionCounts.get(pack.body) ?? 0;
           packs.push({
             book,
             canto,

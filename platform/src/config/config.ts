@@ -149,6 +149,8 @@ const configSchema = z.object({
   SEARCH_DOWNLOAD_LIMIT: limitWindows('10/minute,60/hour'),
   /** Per address, the counts over a wide range (`/api/count`, `/api/count/cantos` over more than WIDE_COUNT_SENTENCES). */
   WIDE_COUNT_LIMIT: limitWindows('120/minute,1200/hour'),
+  /** Per address, the lists of a book's offline packs (`/api/packs/{book}`), each of which may make every pack of the book. */
+  PACK_LIST_LIMIT: limitWindows('60/minute,600/hour'),
   /** Per address, the PDF requests, whoever is signed in there (beside each reader's own 5 a minute and 30 an hour). */
   PDF_ADDRESS_LIMIT: limitWindows('10/minute,60/hour'),
   /** Per address, the share cards (`/card/…`) it may have drawn: only a card not made yet counts. */
@@ -161,6 +163,8 @@ const configSchema = z.object({
   SEARCH_DOWNLOADS_AT_ONCE: count(1, 'downloads', 1000),
   /** In each API process, how many wide counts are answered at once. */
   WIDE_COUNTS_AT_ONCE: count(2, 'counts', 1000),
+  /** In each API process, how many lists of offline packs are answered at once. */
+  PACK_LISTS_AT_ONCE: count(2, 'lists', 1000),
   /** Of each kind above, how many more may wait for their turn; past that the answer is 503 with Retry-After. */
   COSTLY_QUEUE: z.coerce.number({ message: 'expected a number of requests' }).int('expected a whole number of requests').min(0).max(100_000).default(20),
   /** How long one waits for its turn before the answer is 503 with Retry-After. */

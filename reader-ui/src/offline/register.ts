@@ -12,17 +12,16 @@ const WORKER_URL = '/service-worker.js';
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  let accepted = false;
-  const offer = (worker: ServiceWorker) =>
-    setAppUpdate({
-      waiting: true,
-      apply: async () => {
-        accepted = true;
-        worker.postMessage({ type: SKIP_WAITING_MESSAGE });
-      },
-    });
-  // The first worker also takes the page (clientsClaim): only an accepted update reloads it.
-  navigator.serviceWorker.addEventListener('controllerchange', () => accepted && window.location.reload());
+  const offer = (worker: ServiceWorker) => setAppUpdate({ waiting: true, apply: async () => worker.postMessage({ type: SKIP_WAITING_MESSAGE }) });
+  // A new release took over (accepted here or in another tab): this page runs the old one's code, so it
+  // reloads. The first worker also takes the page (clientsClaim): a page that had no worker does not reload.
+  const hadWorker = navigator.serviceWorker.controller !== null;
+  let reloading = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!hadWorker || reloading) return;
+    reloading = true;
+    window.location.reload();
+  });
   const register = async () => {
     const registration = await navigator.serviceWorker.register(WORKER_URL, { scope: '/' });
     if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);

@@ -39,8 +39,8 @@ const shellOffline: WorkboxPlugin = {
 };
 
 // Reads of the account (its notes, notifications, token) are never kept, whatever their headers; nor
-// speech and PDFs, large and made again on demand.
-const NOT_KEPT = /^\/api\/(?:csrf|me|my|notifications|profile|unsubscribe|media|tts|pdf)(?:\/|$)/;
+// speech and PDFs, large and made again on demand; nor packs, which the page unpacks into their own cache.
+const NOT_KEPT = /^\/api\/(?:csrf|me|my|notifications|profile|unsubscribe|media|tts|pdf|packs)(?:\/|$)/;
 
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/') && !NOT_KEPT.test(url.pathname),

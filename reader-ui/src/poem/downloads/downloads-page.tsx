@@ -49,8 +49,13 @@ export default function DownloadsPage() {
     void (async () => {
       const index = await fetchContents();
       if (!index.ok) return setFailure(index.message);
-      const manifests = await Promise.all(index.data.books.map((b) => packManifest(b.book, controller.signal)));
-      setBooks(index.data.books.map((b, i) => ({ book: b.book, name: b.name, manifest: manifests[i]?.ok ? manifests[i].data : null })));
+      // One book at a time: a list may make all the book's packs (the site answers a few at once).
+      const found: Book[] = [];
+      for (const b of index.data.books) {
+        const manifest = await packManifest(b.book, controller.signal);
+        found.push({ book: b.book, name: b.name, manifest: manifest.ok ? manifest.data : null });
+      }
+      setBooks(found);
     })().catch(() => undefined);
     return () => controller.abort();
   }, [online]);
@@ -61,32 +66,34 @@ export default function DownloadsPage() {
   const toFetch = (books ?? []).filter((b) => chosenBooks.has(b.book)).flatMap((b) => packsToFetch(b.manifest?.packs ?? [], choice, records));
   const toFetchBytes = toFetch.reduce((sum, p) => sum + p.bytes, 0);
 
-  async function download() {
+  /** Downloads `packs`, then shows what is downloaded now, and says `done` or what went wrong. */
+  async function fetchPacks(packs: Parameters<typeof downloadPacks>[0], done: string) {
     setSaid(null);
-    if (storage?.persisted !== true) await askToPersist();
-    const problem = await downloadPacks(toFetch, setProgress);
+    // downloadPacks says what went wrong rather than throwing; what was downloaded is shown either way.
+    const problem = await downloadPacks(packs, setProgress);
     setRecords(downloadedPacks());
     setProgress(null);
     readStorage();
-    setSaid(
-      problem ?? `Downloaded: ${toFetch.length} ${toFetch.length === 1 ? 'part' : 'parts'}, ${sizeFormat(toFetchBytes)}. They can be read with no connection.`,
+    setSaid(problem ?? done);
+  }
+
+  async function download() {
+    if (storage?.persisted !== true) await askToPersist();
+    await fetchPacks(
+      toFetch,
+      `Downloaded: ${toFetch.length} ${toFetch.length === 1 ? 'part' : 'parts'}, ${sizeFormat(toFetchBytes)}. They can be read with no connection.`,
     );
   }
 
-  async function update(book: Book) {
-    const stale = changedSince(book.manifest?.packs ?? [], records);
-    setSaid(null);
-    const problem = await downloadPacks(stale, setProgress);
-    setRecords(downloadedPacks());
-    setProgress(null);
-    readStorage();
-    setSaid(problem ?? `${book.name || `Book ${book.book}`} is up to date.`);
-  }
+  const update = (book: Book) => fetchPacks(changedSince(book.manifest?.packs ?? [], records), `${book.name || `Book ${book.book}`} is up to date.`);
 
   async function remove(book: Book) {
-    await removeBook(book.book);
-    setRecords(downloadedPacks());
-    readStorage();
+    try {
+      await removeBook(book.book);
+    } finally {
+      setRecords(downloadedPacks());
+      readStorage();
+    }
     setSaid(`${book.name || `Book ${book.book}`} was removed from this device.`);
   }
 

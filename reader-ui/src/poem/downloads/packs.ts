@@ -1,7 +1,7 @@
 import type { PackAnswer, PackEntry, PackManifestAnswer } from '@epos/schemas/poem/packs';
 import { getJson, type Result } from '../../ui/http';
 import { contentsUrl } from '../api';
-import { PACKS_CACHE } from '../../ui/offline-caches';
+import { PACKS_CACHE, READS_CACHE } from '../../ui/offline-caches';
 
 /**
  * Downloaded packs (schemas/src/poem/packs.ts): each pack's answers go into the packs cache under
@@ -45,32 +45,51 @@ export interface Progress {
   readonly bytesTotal: number;
 }
 
+const STORAGE_FULL = 'This device has no room left for the download: remove a downloaded book, or free some space, and try again.';
+
 /**
  * Downloads `packs` (one at a time, so a slow line shows progress and a failure loses one pack),
  * with the contents of their books for the reading menu. Stops at the first failure and says why;
  * what was downloaded before it is kept.
  */
 export async function downloadPacks(packs: readonly PackEntry[], onProgress: (progress: Progress) => void, signal?: AbortSignal): Promise<string | null> {
-  const cache = await caches.open(PACKS_CACHE);
+  try {
+    await storePacks(packs, onProgress, signal);
+    return null;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return error instanceof Failed ? error.message : STORAGE_FULL;
+  }
+}
+
+/** A read that failed, with what the site's client says of it. */
+class Failed extends Error {}
+
+async function storePacks(packs: readonly PackEntry[], onProgress: (progress: Progress) => void, signal?: AbortSignal): Promise<void> {
+  const [cache, visited] = await Promise.all([caches.open(PACKS_CACHE), caches.open(READS_CACHE)]);
+  /** A pack's answer replaces a copy kept from an earlier visit, which offline would be found first. */
+  const store = async (url: string, body: unknown) => {
+    await cache.put(url, jsonResponse(body));
+    await visited.delete(url, { ignoreVary: true });
+  };
   const bytesTotal = packs.reduce((sum, pack) => sum + pack.bytes, 0);
   let bytesDone = 0;
   onProgress({ done: 0, total: packs.length, bytesDone, bytesTotal });
   for (const book of new Set(packs.map((pack) => pack.book))) {
     for (const url of [contentsUrl(), contentsUrl(book)]) {
       const contents = await getJson<unknown>(url, { signal, fresh: true });
-      if (!contents.ok) return contents.message;
-      await cache.put(url, jsonResponse(contents.data));
+      if (!contents.ok) throw new Failed(contents.message);
+      await store(url, contents.data);
     }
   }
   for (const [i, pack] of packs.entries()) {
     const answer = await getJson<PackAnswer>(pack.url, { signal, fresh: true });
-    if (!answer.ok) return answer.message;
-    await Promise.all(Object.entries(answer.data.answers).map(([url, body]) => cache.put(url, jsonResponse(body))));
+    if (!answer.ok) throw new Failed(answer.message);
+    await Promise.all(Object.entries(answer.data.answers).map(([url, body]) => store(url, body)));
     saveRecords({ ...downloadedPacks(), [pack.url]: { hash: pack.hash, bytes: pack.bytes, book: pack.book, at: new Date().toISOString() } });
     bytesDone += pack.bytes;
     onProgress({ done: i + 1, total: packs.length, bytesDone, bytesTotal });
   }
-  return null;
 }
 
 /** Removes a book's downloaded packs: their answers and their records. */
