@@ -44,9 +44,10 @@ const NOT_KEPT = /^\/api\/(?:csrf|me|my|notifications|profile|unsubscribe|media|
 
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/') && !NOT_KEPT.test(url.pathname),
+  // No time limit: a read may wait for the reader's own write (X-Consistent-After), and a kept copy
+  // from before it would be wrong; a kept copy answers only when the network fails.
   new NetworkFirst({
     cacheName: READS_CACHE,
-    networkTimeoutSeconds: 8,
     plugins: [publicOnly, new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 60 * 60 * 24 * 60 }), fromAnyCache],
   }),
 );
